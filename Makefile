@@ -1,0 +1,46 @@
+# Every target uses DATABASE_URL when it is set; otherwise the project's own cluster
+# (scripts/db.sh: a data folder in .pgdata/, a Unix socket, port 54329).
+SHELL := /bin/bash
+DB_URL = $(shell scripts/db.sh url)
+export DATABASE_URL ?= $(DB_URL)
+SWIFT ?= swift
+
+.PHONY: db run test bench psql stop build migrate seed clean-test-dbs
+
+build:
+	$(SWIFT) build
+
+db:
+	@scripts/db.sh start >/dev/null
+
+migrate: db build
+	$(SWIFT) run --skip-build migrate
+
+seed: migrate
+	psql "$(DATABASE_URL)" -v ON_ERROR_STOP=1 -q -f sql/seed/demo.sql
+
+## The database up, migrated, demo data loaded, the worker in the foreground with demo
+## traffic so events flow. Ctrl-C stops it.
+run: seed
+	scripts/run.sh
+
+## The whole test suite against a real Postgres (each suite in its own database).
+test: db clean-test-dbs
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: db
+	$(SWIFT) build -c release --product bench
+	$(SWIFT) build -c release --product migrate
+	.build/release/bench
+
+psql: db
+	psql "$(DATABASE_URL)"
+
+stop:
+	scripts/db.sh stop
+
+## Test databases are clones of a migrated template; drop the ones earlier runs left.
+clean-test-dbs:
+	@psql "$(DATABASE_URL)" -qtAX -c "select datname from pg_database where datname like 'dispatch\_test\_%' or datname like 'dispatch\_template\_%'" \
+	  | while read -r db; do psql "$(DATABASE_URL)" -qX -c "drop database if exists \"$$db\" with (force)" >/dev/null; done

@@ -1,0 +1,6 @@
+#ifndef CLIBPQ_SHIM_H
+#define CLIBPQ_SHIM_H
+#include <libpq-fe.h>
+#include <poll.h>
+#include <sys/eventfd.h>
+#endif

@@ -1,0 +1,168 @@
+import Foundation
+
+/// An APNs payload in the shapes the apps already parse (seed 003, Phase 0 step 3).
+///
+/// Two shapes exist because the seed's apps were fed by two senders:
+/// - a chat message: `{aps: {alert, sound, badge, priority, category: "MESSAGE"}, type,
+///   conversation_id, message_id, sender_id}`;
+/// - every other notification: `{aps: {alert, sound, badge, mutable-content, category},
+///   type, ...ids}`, where `mutable-content` lets the app's service extension enrich it.
+///
+/// `badge` is the recipient's bell total at the time of sending, so the app icon agrees with
+/// the in-app bell. Encoding is byte-for-byte deterministic (sorted keys), so sinks can
+/// deduplicate or sign payloads and tests can compare against fixtures.
+public struct PushPayload: Sendable, Hashable, Encodable {
+    public struct Alert: Sendable, Hashable, Codable {
+        public var title: String
+        public var body: String
+
+        public init(title: String, body: String) {
+            self.title = title
+            self.body = body
+        }
+    }
+
+    public struct APS: Sendable, Hashable, Codable {
+        public var alert: Alert
+        public var sound: String
+        public var badge: Int
+        public var category: String
+        /// 1 on the notification shape only; absent (not 0) on the message shape, as in the seed.
+        public var mutableContent: Int?
+        /// Present on the message shape only, as in the seed; the HTTP sink also copies it
+        /// to the `apns-priority` header, where APNs actually reads it.
+        public var priority: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case alert, sound, badge, category, priority
+            case mutableContent = "mutable-content"
+        }
+    }
+
+    public enum BuildError: Error, Sendable, Hashable {
+        /// An extra key would overwrite `aps`, `type` or an id the builder sets itself.
+        case reservedKey(String)
+        /// The entity type cannot form a `<entity_type>_id` key the apps route on.
+        case invalidEntityType(String)
+    }
+
+    public static let defaultSound = "default"
+    /// APNs "deliver immediately"; chat messages are time-critical.
+    public static let messagePriority = 10
+
+    public var aps: APS
+    public var type: NotificationType
+    /// Top-level routing keys next to `aps` and `type` (entity ids as lower-case UUIDs, the
+    /// form Postgres prints, so apps compare them with ids from the API unchanged).
+    public var fields: [String: String]
+
+    /// The chat-message shape. Its category comes from the registry (`MESSAGE`).
+    public static func message(
+        title: String,
+        body: String,
+        badge: Int,
+        conversationID: UUID,
+        messageID: UUID,
+        senderID: UUID,
+        sound: String = defaultSound
+    ) -> PushPayload {
+        let type = NotificationType.message
+        return PushPayload(
+            aps: APS(
+                alert: Alert(title: title, body: body),
+                sound: sound,
+                badge: max(0, badge),
+                category: type.pushCategory,
+                mutableContent: nil,
+                priority: messagePriority),
+            type: type,
+            fields: [
+                "conversation_id": conversationID.lowercasedString,
+                "message_id": messageID.lowercasedString,
+                "sender_id": senderID.lowercasedString,
+            ])
+    }
+
+    /// The notification shape, built from a row of `public.notifications`.
+    ///
+    /// The entity travels twice, as `entity_type` + `<entity_type>_id` (e.g. `task_id`), so
+    /// that the seed's routing by named id (`request_id`, `conversation_id`, ...) works and a
+    /// generic router (restores, which can name any entity) needs no per-type table.
+    public static func notification(
+        type: NotificationType,
+        title: String,
+        body: String,
+        badge: Int,
+        notificationID: UUID? = nil,
+        entityType: String? = nil,
+        entityID: UUID? = nil,
+        sourceUserID: UUID? = nil,
+        extra: [String: String] = [:],
+        sound: String = defaultSound
+    ) throws(BuildError) -> PushPayload {
+        var fields: [String: String] = [:]
+        if let notificationID {
+            fields["notification_id"] = notificationID.lowercasedString
+        }
+        if let entityType, let entityID {
+            guard isRoutingName(entityType) else { throw .invalidEntityType(entityType) }
+            fields["entity_type"] = entityType
+            fields["\(entityType)_id"] = entityID.lowercasedString
+        }
+        if let sourceUserID {
+            fields["source_user_id"] = sourceUserID.lowercasedString
+        }
+        // Sorted, so that which colliding key is reported does not depend on hash order.
+        for key in extra.keys.sorted() {
+            guard key != "aps", key != "type", fields[key] == nil else { throw .reservedKey(key) }
+            fields[key] = extra[key]
+        }
+        return PushPayload(
+            aps: APS(
+                alert: Alert(title: title, body: body),
+                sound: sound,
+                badge: max(0, badge),
+                category: type.pushCategory,
+                mutableContent: 1,
+                priority: nil),
+            type: type,
+            fields: fields)
+    }
+
+    /// The exact bytes to send: keys sorted at every level and `/` left unescaped, so equal
+    /// payloads are equal bytes on every platform.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encode(aps, forKey: FieldKey("aps"))
+        try container.encode(type, forKey: FieldKey("type"))
+        for (key, value) in fields where key != "aps" && key != "type" {
+            try container.encode(value, forKey: FieldKey(key))
+        }
+    }
+
+    private struct FieldKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+
+        init(_ stringValue: String) { self.stringValue = stringValue }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Lower-case snake case only: the name becomes part of a JSON key the apps match on.
+    private static func isRoutingName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+}
+
+extension UUID {
+    /// Postgres prints uuids in lower case; Foundation's `uuidString` is upper case.
+    fileprivate var lowercasedString: String { uuidString.lowercased() }
+}

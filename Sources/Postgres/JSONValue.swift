@@ -1,0 +1,120 @@
+import Foundation
+
+/// A JSON document of unknown shape, as `json`/`jsonb` columns hold them.
+public enum JSONValue: Sendable, Hashable, Codable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value):
+            if value.rounded() == value, abs(value) < 1e15 { try container.encode(Int64(value)) } else { try container.encode(value) }
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    public subscript(index: Int) -> JSONValue? {
+        if case .array(let array) = self, array.indices.contains(index) { return array[index] }
+        return nil
+    }
+
+    public var stringValue: String? { if case .string(let v) = self { return v }; return nil }
+    public var doubleValue: Double? { if case .number(let v) = self { return v }; return nil }
+    public var intValue: Int? { if case .number(let v) = self, let i = Int(exactly: v) { return i }; return nil }
+    public var boolValue: Bool? { if case .bool(let v) = self { return v }; return nil }
+    public var arrayValue: [JSONValue]? { if case .array(let v) = self { return v }; return nil }
+    public var objectValue: [String: JSONValue]? { if case .object(let v) = self { return v }; return nil }
+    public var isNull: Bool { self == .null }
+
+    /// Decodes this value into a `Decodable` type (via its JSON text).
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try PostgresJSONCoding.decoder.decode(T.self, from: PostgresJSONCoding.encoder.encode(self))
+    }
+
+    /// Compact JSON text with sorted keys.
+    public var jsonText: String {
+        (try? PostgresJSONCoding.encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(nilLiteral: ()) { self = .null }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
+}
+
+extension JSONValue: PostgresEncodable, PostgresDecodable {
+    public var postgresText: String? { jsonText }
+
+    public init(postgresCell cell: PostgresCell) throws {
+        self = try PostgresJSONCoding.decode(JSONValue.self, cell)
+    }
+}
+
+/// Shared JSON coders: timestamps travel as ISO 8601 strings in both directions.
+public enum PostgresJSONCoding {
+    public static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            var copy = text
+            if let date = copy.withUTF8({ PostgresTimestamp.parse(UnsafeRawBufferPointer($0)) }) { return date }
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a timestamp: \(text)")
+        }
+        return decoder
+    }()
+
+    public static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(PostgresTimestamp.format(date))
+        }
+        return encoder
+    }()
+
+    /// Decodes a json/jsonb cell into `T`, naming the column when it does not fit.
+    static func decode<T: Decodable>(_ type: T.Type, _ cell: PostgresCell) throws -> T {
+        guard let bytes = cell.bytes else { throw cell.unexpectedNull(T.self) }
+        guard cell.type == .json || cell.type == .jsonb || cell.type.isText else { throw cell.mismatch(T.self) }
+        do {
+            return try decoder.decode(T.self, from: Data(bytes))
+        } catch {
+            throw cell.mismatch(T.self, "\(error)")
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import CLibPQ
+import Foundation
+
+/// The `PGconn` and the socket-level loops around libpq's non-blocking API.
+///
+/// Confined to the connection's own thread by construction: only the connection actor
+/// (whose executor is that thread) and the thread's idle hook touch it.
+final class LibPQConnection: @unchecked Sendable {
+    private(set) var pg: OpaquePointer?
+
+    deinit { if let pg { PQfinish(pg) } }
+
+    var isOpen: Bool { pg.map { PQstatus($0) == CONNECTION_OK } ?? false }
+    var socket: Int32 { pg.map { PQsocket($0) } ?? -1 }
+
+    /// Connects without blocking on the server: `PQconnectStartParams` and
+    /// `PQconnectPoll`, waiting on the socket in between. `client_encoding` is forced to
+    /// UTF-8 because every string crossing this library is UTF-8.
+    func open(_ conninfo: String, database: String?) throws {
+        // Only the first dbname is expanded as a conninfo/URL; a later one just names
+        // the database, which is how `database` overrides the URL's.
+        var keywords = ["dbname", "client_encoding", "fallback_application_name"]
+        var values = [conninfo, "UTF8", "dispatch"]
+        if let database {
+            keywords.append("dbname")
+            values.append(database)
+        }
+        let connection: OpaquePointer? = withCStrings(keywords) { keys in
+            withCStrings(values) { vals in PQconnectStartParams(keys, vals, 1) }
+        }
+        guard let connection else { throw PostgresError(.connectionFailed, "out of memory starting a connection") }
+        pg = connection
+        // Notices (e.g. "already exists, skipping") are for interactive psql, not logs.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        if PQstatus(connection) == CONNECTION_BAD { throw failure(.connectionFailed) }
+        var state = PGRES_POLLING_WRITING
+        while true {
+            switch state {
+            case PGRES_POLLING_OK:
+                guard PQsetnonblocking(connection, 1) == 0 else { throw failure(.connectionFailed) }
+                return
+            case PGRES_POLLING_FAILED:
+                throw failure(.connectionFailed)
+            case PGRES_POLLING_READING:
+                try wait(read: true, write: false)
+            default:
+                try wait(read: false, write: true)
+            }
+            state = PQconnectPoll(connection)
+        }
+    }
+
+    func close() {
+        if let pg { PQfinish(pg) }
+        pg = nil
+    }
+
+    /// The error for the connection's current state, from libpq's message.
+    func failure(_ kind: PostgresError.Kind, query: String? = nil) -> PostgresError {
+        let message = pg.map { PostgresError.trimmed(PQerrorMessage($0)) } ?? "the connection is closed"
+        return PostgresError(kind, message, query: query)
+    }
+
+    func connection() throws -> OpaquePointer {
+        guard let pg, PQstatus(pg) == CONNECTION_OK else {
+            throw PostgresError(.connectionLost, pg == nil ? "the connection is closed" : "the connection was lost")
+        }
+        return pg
+    }
+
+    /// Waits in poll(2) until the socket is ready. Returns whether it is readable.
+    @discardableResult
+    func wait(read: Bool, write: Bool) throws -> Bool {
+        var events: Int16 = 0
+        if read { events |= Int16(POLLIN) }
+        if write { events |= Int16(POLLOUT) }
+        var fd = pollfd(fd: socket, events: events, revents: 0)
+        while true {
+            let n = poll(&fd, 1, -1)
+            if n > 0 { return fd.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
+            if n < 0, errno != EINTR {
+                throw PostgresError(.connectionLost, "poll failed: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// Sends everything libpq has buffered, reading whatever the server sends meanwhile
+    /// so that neither side can block on a full socket buffer.
+    func flush() throws {
+        let pg = try connection()
+        while true {
+            switch PQflush(pg) {
+            case 0: return
+            case 1:
+                if try wait(read: true, write: true), PQconsumeInput(pg) == 0 { throw failure(.connectionLost) }
+            default: throw failure(.connectionLost)
+            }
+        }
+    }
+
+    /// The next result of the current command, nil when the command is done.
+    func nextResult() throws -> OpaquePointer? {
+        let pg = try connection()
+        while PQisBusy(pg) == 1 {
+            try wait(read: true, write: false)
+            if PQconsumeInput(pg) == 0 { throw failure(.connectionLost) }
+        }
+        return PQgetResult(pg)
+    }
+
+    /// Reads every result of the command just sent. Returns the last successful one;
+    /// throws the first error, after reading the rest so the connection stays usable.
+    func collect(query: String?) throws -> PostgresRows {
+        var last: OpaquePointer?
+        var error: PostgresError?
+        defer { if let last { PQclear(last) } }
+        while let result = try nextResult() {
+            switch PQresultStatus(result) {
+            case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+                if let last { PQclear(last) }
+                last = result
+            case PGRES_PIPELINE_ABORTED:
+                PQclear(result)
+                error = error ?? PostgresError(.client, "not run: an earlier statement of the pipeline failed", query: query)
+            case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
+                PQclear(result)
+                _ = PQputCopyEnd(pg, "COPY is only supported through copyIn")
+                error = error ?? PostgresError(.client, "COPY is only supported through copyIn", query: query)
+            default:
+                if error == nil { error = PostgresError(result: result, query: query) }
+                PQclear(result)
+            }
+        }
+        if var error {
+            if !isOpen { error.kind = .connectionLost }
+            throw error
+        }
+        guard let result = last else { return PostgresRows(storage: nil, commandTag: "") }
+        last = nil
+        return PostgresRows(storage: ResultStorage(result), commandTag: String(cString: PQcmdStatus(result)))
+    }
+
+    /// Sends one statement with its parameters (text format, types inferred by the
+    /// server), or executes the named prepared statement.
+    func send(_ query: PostgresQuery, preparedName: String? = nil) throws {
+        let pg = try connection()
+        let sent: Int32 = withParameters(query.binds) { values in
+            if let preparedName {
+                return PQsendQueryPrepared(pg, preparedName, Int32(query.binds.count), values, nil, nil, 0)
+            }
+            return PQsendQueryParams(pg, query.sql, Int32(query.binds.count), nil, values, nil, nil, 0)
+        }
+        guard sent == 1 else { throw failure(isOpen ? .client : .connectionLost, query: query.sql) }
+    }
+
+    /// Drains the notifications libpq has read.
+    func notifications() -> [PostgresNotification] {
+        guard let pg else { return [] }
+        var received: [PostgresNotification] = []
+        while let notify = PQnotifies(pg) {
+            received.append(PostgresNotification(
+                channel: String(cString: notify.pointee.relname),
+                payload: String(cString: notify.pointee.extra),
+                pid: Int(notify.pointee.be_pid)))
+            PQfreemem(notify)
+        }
+        return received
+    }
+
+    /// Reads what the socket has without waiting; false when the connection broke.
+    func consumeInput() -> Bool {
+        guard let pg else { return false }
+        return PQconsumeInput(pg) == 1 && PQstatus(pg) == CONNECTION_OK
+    }
+}
+
+/// Calls `body` with a C array of NUL-terminated strings, all in one allocation.
+func withParameters<R>(_ values: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
+    if values.isEmpty { return body(nil) }
+    var total = 0
+    for value in values { total += (value?.utf8.count ?? 0) + 1 }
+    let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: total)
+    defer { buffer.deallocate() }
+    var pointers = [UnsafePointer<CChar>?](repeating: nil, count: values.count)
+    var offset = 0
+    for (i, value) in values.enumerated() {
+        guard let value else { continue }
+        let start = buffer + offset
+        var utf8 = value.utf8.makeIterator()
+        while let byte = utf8.next() {
+            buffer[offset] = CChar(bitPattern: byte)
+            offset += 1
+        }
+        buffer[offset] = 0
+        offset += 1
+        pointers[i] = UnsafePointer(start)
+    }
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+}
+
+private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let copies = strings.map { strdup($0) } + [nil]
+    defer { copies.forEach { free($0) } }
+    return copies.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

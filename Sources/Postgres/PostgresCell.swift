@@ -1,0 +1,26 @@
+/// One value of a result as the server sent it (text format), valid only during the
+/// `PostgresDecodable` initialiser it is handed to.
+public struct PostgresCell {
+    /// The bytes of the value; nil for SQL NULL.
+    public let bytes: UnsafeRawBufferPointer?
+    public let type: PostgresType
+    /// The column's name, for error messages.
+    public let column: String
+
+    public var isNull: Bool { bytes == nil }
+
+    /// The value as text. Callers have checked for NULL.
+    public var text: String { String(decoding: bytes ?? UnsafeRawBufferPointer(start: nil, count: 0), as: UTF8.self) }
+
+    /// The error for a value this Swift type cannot take.
+    public func mismatch(_ swiftType: Any.Type, _ reason: String? = nil) -> PostgresError {
+        var message = "column \"\(column)\" of type \(type) cannot be decoded as \(swiftType)"
+        if let reason { message += ": \(reason)" }
+        return PostgresError(.decoding, message)
+    }
+
+    /// The error for NULL in a non-optional Swift type.
+    func unexpectedNull(_ swiftType: Any.Type) -> PostgresError {
+        PostgresError(.decoding, "column \"\(column)\" is NULL; decode it as \(swiftType)? to accept NULL")
+    }
+}

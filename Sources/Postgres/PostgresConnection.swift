@@ -1,0 +1,321 @@
+import CLibPQ
+import Foundation
+import Synchronization
+
+/// One connection to PostgreSQL, as an actor whose executor is the connection's own
+/// thread (see `ConnectionThread`): every libpq call waits there, never on Swift's
+/// cooperative pool. Code isolated to the connection — `transaction { conn in … }`,
+/// `withIsolation { conn in … }` — runs on that thread with no hop per statement.
+public actor PostgresConnection {
+    private let thread: ConnectionThread
+    private let libpq = LibPQConnection()
+    private let hub = NotificationHub()
+    private var preparedStatements: [String: String] = [:]
+    private var savepointDepth = 0
+    private var transactionDepth = 0
+
+    /// The conninfo or URL this connection was opened with ("" = libpq's `PG*` variables).
+    public nonisolated let conninfo: String
+    /// A database name that overrides the one in `conninfo`, if any.
+    public nonisolated let database: String?
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
+
+    private init(conninfo: String, database: String?) {
+        self.conninfo = conninfo
+        self.database = database
+        thread = ConnectionThread(name: "postgres")
+    }
+
+    deinit {
+        libpq.close()
+        thread.stop()
+    }
+
+    /// Where to connect when no conninfo is given: `DATABASE_URL`, else libpq's own
+    /// `PG*` environment variables and defaults.
+    public static var defaultConninfo: String {
+        ProcessInfo.processInfo.environment["DATABASE_URL"] ?? ""
+    }
+
+    /// Opens a connection from a URL (`postgresql://user@host/db?sslmode=…`) or a
+    /// key/value conninfo string (`host=/tmp dbname=app`); `database` replaces the
+    /// database named there.
+    public static func connect(_ conninfo: String? = nil, database: String? = nil) async throws -> PostgresConnection {
+        let connection = PostgresConnection(conninfo: conninfo ?? defaultConninfo, database: database)
+        try await connection.open()
+        return connection
+    }
+
+    private func open() throws {
+        try libpq.open(conninfo, database: database)
+        let libpq = self.libpq, hub = self.hub, thread = self.thread
+        thread.onIdleSocketReadable = {
+            if libpq.consumeInput() {
+                hub.deliver(libpq.notifications())
+            } else {
+                thread.idleSocket = -1
+                hub.finishAll(throwing: libpq.failure(.connectionLost))
+            }
+        }
+    }
+
+    /// Runs `body` isolated to this connection: on its thread, with no hop per call.
+    public func withIsolation<T: Sendable>(_ body: @Sendable (isolated PostgresConnection) async throws -> T) async rethrows -> T {
+        try await body(self)
+    }
+
+    public var isOpen: Bool { libpq.isOpen }
+
+    /// Cheap liveness check without a round trip: reads anything pending on the socket
+    /// (a terminated backend has sent its goodbye and closed), then asks libpq.
+    public func isHealthy() -> Bool {
+        guard libpq.isOpen else { return false }
+        var fd = pollfd(fd: libpq.socket, events: Int16(POLLIN), revents: 0)
+        // A closed socket stays readable: the second read sees the end of file.
+        for _ in 0..<3 where poll(&fd, 1, 0) > 0 {
+            guard libpq.consumeInput() else { return false }
+            hub.deliver(libpq.notifications())
+        }
+        return libpq.isOpen && transactionDepth == 0
+    }
+
+    public func close() {
+        libpq.close()
+        thread.idleSocket = -1
+        hub.finishAll(throwing: PostgresError(.connectionLost, "the connection was closed"))
+    }
+
+    // MARK: Statements
+
+    /// Runs one statement; interpolated values are bound parameters. With `prepared`,
+    /// the statement is parsed and planned once per connection and reused after that.
+    @discardableResult
+    public func query(_ query: PostgresQuery, prepared: Bool = false) throws -> PostgresRows {
+        let name = prepared ? try preparedName(for: query.sql) : nil
+        try libpq.send(query, preparedName: name)
+        try libpq.flush()
+        defer { deliverNotifications() }
+        return try libpq.collect(query: query.sql)
+    }
+
+    /// Runs SQL text that may hold several statements (a migration file), with libpq's
+    /// simple query protocol. No parameters: use `query` for anything with values.
+    @discardableResult
+    public func runScript(_ sql: String) throws -> PostgresRows {
+        let pg = try libpq.connection()
+        guard PQsendQuery(pg, sql) == 1 else { throw libpq.failure(.connectionLost, query: sql) }
+        try libpq.flush()
+        defer { deliverNotifications() }
+        return try libpq.collect(query: sql)
+    }
+
+    private func preparedName(for sql: String) throws -> String {
+        if let name = preparedStatements[sql] { return name }
+        let pg = try libpq.connection()
+        let name = "dispatch_\(preparedStatements.count + 1)"
+        guard PQsendPrepare(pg, name, sql, 0, nil) == 1 else { throw libpq.failure(.connectionLost, query: sql) }
+        try libpq.flush()
+        _ = try libpq.collect(query: sql)
+        preparedStatements[sql] = name
+        return name
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it
+    /// throws. Nested calls become savepoints.
+    @discardableResult
+    public func transaction<T: Sendable>(_ body: @Sendable (isolated PostgresConnection) async throws -> T) async throws -> T {
+        if transactionDepth > 0 { return try await savepoint(body) }
+        try query("begin")
+        transactionDepth = 1
+        defer { transactionDepth = 0 }
+        let value: T
+        do {
+            value = try await body(self)
+        } catch {
+            if libpq.isOpen { _ = try? query("rollback") }
+            throw error
+        }
+        let tag = try query("commit").commandTag
+        // COMMIT of a transaction that already failed answers ROLLBACK, not an error.
+        guard tag == "COMMIT" else {
+            throw PostgresError(.client, "the transaction was rolled back: a statement in it failed and the error was caught")
+        }
+        return value
+    }
+
+    /// Runs `body` inside a savepoint of the current transaction: on a throw, only what
+    /// `body` did is undone and the transaction can go on.
+    @discardableResult
+    public func savepoint<T: Sendable>(_ body: @Sendable (isolated PostgresConnection) async throws -> T) async throws -> T {
+        guard transactionDepth > 0 else {
+            throw PostgresError(.client, "savepoint outside a transaction")
+        }
+        savepointDepth += 1
+        let name = "sp_\(savepointDepth)"
+        defer { savepointDepth -= 1 }
+        try runScript("savepoint \(name)")
+        do {
+            let value = try await body(self)
+            try runScript("release savepoint \(name)")
+            return value
+        } catch {
+            if libpq.isOpen { _ = try? runScript("rollback to savepoint \(name)") }
+            throw error
+        }
+    }
+
+    // MARK: Pipeline and COPY
+
+    /// Sends all statements before reading any result (libpq's pipeline mode): one
+    /// round trip for the batch. They run as one implicit transaction: if one fails,
+    /// none of them takes effect, and the first error is thrown.
+    public func pipeline(_ queries: [PostgresQuery], prepared: Bool = false) throws -> [PostgresRows] {
+        let pg = try libpq.connection()
+        var names: [String?] = []
+        if prepared { for query in queries { names.append(try preparedName(for: query.sql)) } }
+        guard PQenterPipelineMode(pg) == 1 else { throw libpq.failure(.client) }
+        defer { PQexitPipelineMode(pg) }
+        for (i, query) in queries.enumerated() {
+            try libpq.send(query, preparedName: prepared ? names[i] : nil)
+            // Keep the socket moving so a large batch never fills both directions.
+            if PQflush(pg) == 1, PQconsumeInput(pg) == 0 { throw libpq.failure(.connectionLost) }
+        }
+        guard PQpipelineSync(pg) == 1 else { throw libpq.failure(.connectionLost) }
+        try libpq.flush()
+        var results: [PostgresRows] = []
+        results.reserveCapacity(queries.count)
+        var firstError: PostgresError?
+        for query in queries {
+            do {
+                results.append(try libpq.collect(query: query.sql))
+            } catch let error as PostgresError {
+                if error.kind == .connectionLost { throw error }
+                if firstError == nil, error.sqlState != nil { firstError = error }
+                results.append(PostgresRows(storage: nil, commandTag: ""))
+            }
+        }
+        // The Sync's own result.
+        while let result = try libpq.nextResult() {
+            let status = PQresultStatus(result)
+            PQclear(result)
+            if status == PGRES_PIPELINE_SYNC { break }
+        }
+        deliverNotifications()
+        if let firstError { throw firstError }
+        return results
+    }
+
+    /// `COPY … FROM STDIN`: `produce` writes rows into the writer, which streams them to
+    /// the server. Returns the number of rows copied.
+    @discardableResult
+    public func copyIn(_ statement: PostgresQuery, _ produce: (inout PostgresCopyWriter) throws -> Void) throws -> Int {
+        let pg = try libpq.connection()
+        guard PQsendQuery(pg, statement.sql) == 1 else { throw libpq.failure(.connectionLost, query: statement.sql) }
+        try libpq.flush()
+        guard let started = try libpq.nextResult() else {
+            throw PostgresError(.client, "the statement did not start a COPY", query: statement.sql)
+        }
+        let status = PQresultStatus(started)
+        if status != PGRES_COPY_IN {
+            let error = status == PGRES_FATAL_ERROR
+                ? PostgresError(result: started, query: statement.sql)
+                : PostgresError(.client, "the statement is not COPY … FROM STDIN", query: statement.sql)
+            PQclear(started)
+            _ = try? libpq.collect(query: nil)
+            throw error
+        }
+        PQclear(started)
+        var writer = PostgresCopyWriter()
+        var failure: Error?
+        do {
+            try produce(&writer)
+        } catch {
+            failure = error
+        }
+        if failure == nil {
+            try put(writer.buffer, pg)
+        }
+        while true {
+            let reason = failure.map { "\($0)" }
+            let ended = reason.map { PQputCopyEnd(pg, $0) } ?? PQputCopyEnd(pg, nil)
+            if ended == 1 { break }
+            if ended < 0 { throw libpq.failure(.connectionLost) }
+            try libpq.wait(read: false, write: true)
+        }
+        try libpq.flush()
+        do {
+            let rows = try libpq.collect(query: statement.sql)
+            return rows.affectedRows
+        } catch {
+            throw failure ?? error
+        }
+    }
+
+    private func put(_ bytes: [UInt8], _ pg: OpaquePointer) throws {
+        var offset = 0
+        let chunk = 1 << 16
+        try bytes.withUnsafeBufferPointer { buffer in
+            while offset < buffer.count {
+                let length = min(chunk, buffer.count - offset)
+                let sent = buffer.baseAddress!.advanced(by: offset).withMemoryRebound(to: CChar.self, capacity: length) {
+                    PQputCopyData(pg, $0, Int32(length))
+                }
+                if sent == 1 {
+                    offset += length
+                } else if sent == 0 {
+                    try libpq.flush()
+                } else {
+                    throw libpq.failure(.connectionLost)
+                }
+            }
+        }
+    }
+
+    // MARK: LISTEN / NOTIFY
+
+    /// Listens on `channel` for as long as `body` runs. The notifications arrive as an
+    /// `AsyncSequence`; it ends with an error if the connection is lost, so a consumer
+    /// knows to reconnect (and to catch up from its own durable state).
+    public func listen<T: Sendable>(
+        on channel: String,
+        _ body: sending (PostgresNotifications) async throws -> T
+    ) async throws -> T {
+        let (stream, id) = hub.subscribe(channel)
+        do {
+            if hub.subscriberCount(channel) == 1 { try query("listen \(unescaped: quoteIdentifier(channel))") }
+        } catch {
+            hub.unsubscribe(channel, id)
+            throw error
+        }
+        thread.idleSocket = libpq.socket
+        let result: Result<T, Error>
+        do {
+            result = .success(try await body(PostgresNotifications(stream: stream)))
+        } catch {
+            result = .failure(error)
+        }
+        hub.unsubscribe(channel, id)
+        if hub.subscriberCount(channel) == 0, libpq.isOpen {
+            _ = try? query("unlisten \(unescaped: quoteIdentifier(channel))")
+        }
+        if hub.isEmpty { thread.idleSocket = -1 }
+        return try result.get()
+    }
+
+    private func deliverNotifications() {
+        if !hub.isEmpty { hub.deliver(libpq.notifications()) }
+    }
+}
+
+/// Double-quotes an identifier that comes from code (a channel name), doubling quotes.
+func quoteIdentifier(_ name: String) -> String {
+    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}
+
+extension PostgresQuery.StringInterpolation {
+    /// Statement text from the library itself (a quoted identifier); never a value.
+    mutating func appendInterpolation(unescaped text: String) { sql += text }
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+/// A Swift type that a result column decodes into. Each conformance accepts only the
+/// column types that hold its values without loss, so a wrong guess about a column is
+/// an error naming the column instead of a silently wrong value.
+public protocol PostgresDecodable: Sendable {
+    init(postgresCell cell: PostgresCell) throws
+}
+
+extension PostgresDecodable {
+    /// Shared by the conformances: NULL is an error for a non-optional type.
+    @inline(__always)
+    static func nonNull(_ cell: PostgresCell) throws -> UnsafeRawBufferPointer {
+        guard let bytes = cell.bytes else { throw cell.unexpectedNull(Self.self) }
+        return bytes
+    }
+}
+
+extension Optional: PostgresDecodable where Wrapped: PostgresDecodable {
+    public init(postgresCell cell: PostgresCell) throws {
+        self = cell.isNull ? nil : try Wrapped(postgresCell: cell)
+    }
+}
+
+extension String: PostgresDecodable {
+    /// Any column reads as its text form: text types as they are, others (numbers,
+    /// uuids, json, intervals …) as PostgreSQL prints them.
+    public init(postgresCell cell: PostgresCell) throws {
+        self = String(decoding: try Self.nonNull(cell), as: UTF8.self)
+    }
+}
+
+/// Integers parse straight from the bytes: no intermediate String on the hot path.
+@inline(__always)
+private func parseInteger(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+    var i = 0
+    var negative = false
+    if bytes.count > 0, bytes[0] == UInt8(ascii: "-") { negative = true; i = 1 }
+    guard i < bytes.count else { return nil }
+    var value: Int64 = 0
+    while i < bytes.count {
+        let digit = bytes[i] &- 48
+        guard digit < 10 else { return nil }
+        let (times, o1) = value.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = negative ? times.subtractingReportingOverflow(Int64(digit)) : times.addingReportingOverflow(Int64(digit))
+        if o1 || o2 { return nil }
+        value = sum
+        i += 1
+    }
+    return value
+}
+
+private func decodeInteger<T: FixedWidthInteger>(_ cell: PostgresCell, as type: T.Type) throws -> T {
+    guard let bytes = cell.bytes else { throw cell.unexpectedNull(T.self) }
+    guard cell.type.isInteger else { throw cell.mismatch(T.self) }
+    guard let value = parseInteger(bytes), let exact = T(exactly: value) else {
+        throw cell.mismatch(T.self, "value \(cell.text) out of range")
+    }
+    return exact
+}
+
+extension Int: PostgresDecodable {
+    public init(postgresCell cell: PostgresCell) throws { self = try decodeInteger(cell, as: Int.self) }
+}
+
+extension Int64: PostgresDecodable {
+    public init(postgresCell cell: PostgresCell) throws { self = try decodeInteger(cell, as: Int64.self) }
+}
+
+extension Int32: PostgresDecodable {
+    public init(postgresCell cell: PostgresCell) throws { self = try decodeInteger(cell, as: Int32.self) }
+}
+
+extension Int16: PostgresDecodable {
+    public init(postgresCell cell: PostgresCell) throws { self = try decodeInteger(cell, as: Int16.self) }
+}
+
+extension Double: PostgresDecodable {
+    public init(postgresCell cell: PostgresCell) throws {
+        _ = try Self.nonNull(cell)
+        guard cell.type == .float8 || cell.type == .float4 || cell.type == .numeric || cell.type.isInteger,
+              let value = Double(cell.text)
+        else { throw cell.mismatch(Double.self) }
+        self = value
+    }
+}
+
+extension Bool: PostgresDecodable {
+    public init(postgresCell cell: PostgresCell) throws {
+        let bytes = try Self.nonNull(cell)
+        guard cell.type == .bool, bytes.count == 1 else { throw cell.mismatch(Bool.self) }
+        self = bytes[0] == UInt8(ascii: "t")
+    }
+}
+
+extension UUID: PostgresDecodable {
+    public init(postgresCell cell: PostgresCell) throws {
+        _ = try Self.nonNull(cell)
+        guard cell.type == .uuid || cell.type.isText, let value = UUID(uuidString: cell.text) else {
+            throw cell.mismatch(UUID.self)
+        }
+        self = value
+    }
+}
+
+extension Decimal: PostgresDecodable {
+    public init(postgresCell cell: PostgresCell) throws {
+        _ = try Self.nonNull(cell)
+        guard cell.type == .numeric || cell.type.isInteger,
+              let value = Decimal(string: cell.text, locale: Locale(identifier: "en_US_POSIX"))
+        else { throw cell.mismatch(Decimal.self) }
+        self = value
+    }
+}
+
+extension Date: PostgresDecodable {
+    public init(postgresCell cell: PostgresCell) throws {
+        let bytes = try Self.nonNull(cell)
+        guard cell.type == .timestamptz || cell.type == .timestamp || cell.type == .date else {
+            throw cell.mismatch(Date.self)
+        }
+        guard let date = PostgresTimestamp.parse(bytes) else {
+            throw cell.mismatch(Date.self, "unsupported value \(cell.text)")
+        }
+        self = date
+    }
+}
+
+extension Data: PostgresDecodable {
+    public init(postgresCell cell: PostgresCell) throws {
+        let bytes = try Self.nonNull(cell)
+        guard cell.type == .bytea, bytes.count >= 2, bytes.count % 2 == 0 else { throw cell.mismatch(Data.self) }
+        func nibble(_ c: UInt8) -> UInt8? {
+            switch c {
+            case 48...57: return c - 48
+            case 97...102: return c - 87
+            case 65...70: return c - 55
+            default: return nil
+            }
+        }
+        var data = Data(capacity: (bytes.count - 2) / 2)
+        var i = 2
+        while i < bytes.count {
+            guard let hi = nibble(bytes[i]), let lo = nibble(bytes[i + 1]) else { throw cell.mismatch(Data.self) }
+            data.append(hi << 4 | lo)
+            i += 2
+        }
+        self = data
+    }
+}
+
+extension Array: PostgresDecodable where Element: PostgresDecodable {
+    /// One-dimensional arrays; elements decode with the array's element type.
+    public init(postgresCell cell: PostgresCell) throws {
+        let bytes = try Self.nonNull(cell)
+        guard let elementType = cell.type.arrayElement else { throw cell.mismatch(Self.self) }
+        guard let items = PostgresArrayLiteral.parse(bytes) else {
+            throw cell.mismatch(Self.self, "not a one-dimensional array: \(cell.text)")
+        }
+        self = try items.map { item in
+            guard var text = item else {
+                return try Element(postgresCell: PostgresCell(bytes: nil, type: elementType, column: cell.column))
+            }
+            return try text.withUTF8 { buffer in
+                try Element(postgresCell: PostgresCell(bytes: UnsafeRawBufferPointer(buffer), type: elementType, column: cell.column))
+            }
+        }
+    }
+}
+
+enum PostgresArrayLiteral {
+    /// Splits `{a,"b c",NULL}` into its elements (nil for NULL).
+    static func parse(_ bytes: UnsafeRawBufferPointer) -> [String?]? {
+        guard bytes.count >= 2, bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return nil }
+        var items: [String?] = []
+        var i = 1
+        let end = bytes.count - 1
+        if i == end { return [] }
+        while i <= end {
+            var item: [UInt8] = []
+            var quoted = false
+            if bytes[i] == UInt8(ascii: "\"") {
+                quoted = true
+                i += 1
+                while i < end, bytes[i] != UInt8(ascii: "\"") {
+                    if bytes[i] == UInt8(ascii: "\\") { i += 1 }
+                    item.append(bytes[i])
+                    i += 1
+                }
+                i += 1
+            } else {
+                while i < end, bytes[i] != UInt8(ascii: ",") {
+                    if bytes[i] == UInt8(ascii: "{") { return nil }
+                    item.append(bytes[i])
+                    i += 1
+                }
+            }
+            let text = String(decoding: item, as: UTF8.self)
+            items.append(!quoted && text == "NULL" ? nil : text)
+            guard i == end || bytes[i] == UInt8(ascii: ",") else { return nil }
+            i += 1
+        }
+        return items
+    }
+}

@@ -1,0 +1,108 @@
+import CLibPQ
+
+/// Owns a `PGresult`. A result is immutable once libpq hands it over, so reading it
+/// from any thread is safe; it is freed when the last row referring to it goes.
+final class ResultStorage: @unchecked Sendable {
+    let result: OpaquePointer
+    let rowCount: Int
+    let columnCount: Int
+    let columnNames: [String]
+    let columnTypes: [PostgresType]
+    private let indexByName: [String: Int]
+
+    init(_ result: OpaquePointer) {
+        self.result = result
+        rowCount = Int(PQntuples(result))
+        columnCount = Int(PQnfields(result))
+        var names: [String] = []
+        var types: [PostgresType] = []
+        var index: [String: Int] = [:]
+        for i in 0..<Int32(columnCount) {
+            let name = String(cString: PQfname(result, i))
+            names.append(name)
+            types.append(PostgresType(rawValue: PQftype(result, i)))
+            if index[name] == nil { index[name] = Int(i) }
+        }
+        columnNames = names
+        columnTypes = types
+        indexByName = index
+    }
+
+    deinit { PQclear(result) }
+
+    func column(named name: String) throws -> Int {
+        guard let index = indexByName[name] else {
+            throw PostgresError(.decoding, "no column \"\(name)\" in the result (columns: \(columnNames.joined(separator: ", ")))")
+        }
+        return index
+    }
+
+    func decode<T: PostgresDecodable>(_ type: T.Type, row: Int, column: Int) throws -> T {
+        guard column >= 0, column < columnCount else {
+            throw PostgresError(.decoding, "column index \(column) out of range (the result has \(columnCount))")
+        }
+        let name = columnNames[column]
+        let columnType = columnTypes[column]
+        if PQgetisnull(result, Int32(row), Int32(column)) == 1 {
+            return try T(postgresCell: PostgresCell(bytes: nil, type: columnType, column: name))
+        }
+        let pointer = PQgetvalue(result, Int32(row), Int32(column))
+        let length = Int(PQgetlength(result, Int32(row), Int32(column)))
+        return try T(postgresCell: PostgresCell(bytes: UnsafeRawBufferPointer(start: pointer, count: length), type: columnType, column: name))
+    }
+}
+
+/// The rows a statement returned, plus its command tag ("UPDATE 3").
+public struct PostgresRows: RandomAccessCollection, Sendable {
+    let storage: ResultStorage?
+    /// The command tag, e.g. `INSERT 0 1` or `SELECT 5`.
+    public let commandTag: String
+
+    init(storage: ResultStorage?, commandTag: String) {
+        self.storage = storage
+        self.commandTag = commandTag
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { storage?.rowCount ?? 0 }
+    public subscript(position: Int) -> PostgresRow { PostgresRow(storage: storage!, index: position) }
+
+    public var columns: [String] { storage?.columnNames ?? [] }
+
+    /// Rows inserted, updated, deleted, selected or copied, from the command tag.
+    public var affectedRows: Int {
+        commandTag.split(separator: " ").last.flatMap { Int($0) } ?? 0
+    }
+
+    /// The only row's first column: for `select count(*)`, `insert … returning id`.
+    public func scalar<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T {
+        guard let row = first else { throw PostgresError(.decoding, "expected one row, the statement returned none") }
+        return try row.decode(0, as: T.self)
+    }
+}
+
+/// One row. Columns are addressed by name or position.
+public struct PostgresRow: Sendable {
+    let storage: ResultStorage
+    let index: Int
+
+    public func decode<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws -> T {
+        try storage.decode(T.self, row: index, column: storage.column(named: column))
+    }
+
+    public func decode<T: PostgresDecodable>(_ column: Int, as type: T.Type = T.self) throws -> T {
+        try storage.decode(T.self, row: index, column: column)
+    }
+
+    /// A json/jsonb (or text) column decoded into any `Decodable` type.
+    public func decodeJSON<T: Decodable>(_ column: String, as type: T.Type = T.self) throws -> T {
+        try storage.decode(JSONDecodingBox<T>.self, row: index, column: storage.column(named: column)).value
+    }
+
+    public var columns: [String] { storage.columnNames }
+}
+
+private struct JSONDecodingBox<T: Decodable>: PostgresDecodable, @unchecked Sendable {
+    let value: T
+    init(postgresCell cell: PostgresCell) throws { value = try PostgresJSONCoding.decode(T.self, cell) }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+
+@Suite struct ConnectionTests {
+    let database: TestDatabase
+    init() async throws { database = try await TestDatabase.create() }
+
+    @Test func serverErrorsCarryEveryField() async throws {
+        let connection = try await database.connect()
+        try await connection.runScript("create table things (id int primary key, code text constraint things_code_key unique)")
+        try await connection.query("insert into things values (1, \("a"))")
+        let error = try await #require(throws: PostgresError.self) {
+            try await connection.query("insert into things values (2, \("a"))")
+        }
+        #expect(error.kind == .server)
+        #expect(error.sqlState == "23505")
+        #expect(error.constraint == "things_code_key")
+        #expect(error.table == "things")
+        #expect(error.detail == "Key (code)=(a) already exists.")
+        #expect(error.severity == "ERROR")
+
+        let syntax = try await #require(throws: PostgresError.self) { try await connection.query("select * from things where") }
+        #expect(syntax.sqlState == "42601")
+        #expect(syntax.position == 27)
+        // The connection is still usable after errors.
+        #expect(try await connection.query("select count(*) from things").scalar(Int.self) == 1)
+    }
+
+    @Test func wrongURLAndDeadServerGiveClearErrors() async throws {
+        let bad = try await #require(throws: PostgresError.self) {
+            try await PostgresConnection.connect("postgresql://host:notaport/db")
+        }
+        #expect(bad.kind == .connectionFailed)
+        #expect(bad.message.contains("port"))
+        let dead = try await #require(throws: PostgresError.self) {
+            try await PostgresConnection.connect("host=/nonexistent-dir port=1 dbname=x")
+        }
+        #expect(dead.kind == .connectionFailed)
+        #expect(dead.message.contains("/nonexistent-dir"))
+        let missingDatabase = try await #require(throws: PostgresError.self) {
+            try await PostgresConnection.connect(database.conninfo, database: "no_such_database_here")
+        }
+        #expect(missingDatabase.message.contains("no_such_database_here"))
+    }
+
+    @Test func transactionsCommitOrRollBack() async throws {
+        let connection = try await database.connect()
+        try await connection.runScript("create table ledger (n int)")
+        try await connection.transaction { conn in try conn.query("insert into ledger values (1)") }
+        struct Boom: Error {}
+        await #expect(throws: Boom.self) {
+            try await connection.transaction { conn in
+                try conn.query("insert into ledger values (2)")
+                throw Boom()
+            }
+        }
+        // A savepoint undoes only its own part.
+        try await connection.transaction { conn in
+            try conn.query("insert into ledger values (3)")
+            _ = try? await conn.savepoint { conn in
+                try conn.query("insert into ledger values (4)")
+                throw Boom()
+            }
+            try conn.query("insert into ledger values (5)")
+        }
+        let values = try await connection.query("select n from ledger order by n").map { try $0.decode(0, as: Int.self) }
+        #expect(values == [1, 3, 5])
+        // A statement error swallowed inside the body still aborts the transaction.
+        let swallowed = try await #require(throws: PostgresError.self) {
+            try await connection.transaction { conn in
+                _ = try? conn.query("select 1/0")
+                _ = try? conn.query("insert into ledger values (6)")
+            }
+        }
+        #expect(swallowed.message.contains("rolled back"))
+        #expect(try await connection.query("select count(*) from ledger where n = 6").scalar(Int.self) == 0)
+    }
+
+    @Test func preparedStatementsAreReused() async throws {
+        let connection = try await database.connect()
+        for i in 0..<5 {
+            #expect(try await connection.query("select \(i)::int + 1", prepared: true).scalar(Int.self) == i + 1)
+        }
+        let prepared = try await connection.query("select count(*) from pg_prepared_statements").scalar(Int.self)
+        #expect(prepared == 1)
+    }
+
+    @Test func listenDeliversNotifications() async throws {
+        let listener = try await database.connect()
+        let sender = try await database.connect()
+        let received = try await listener.listen(on: "jobs") { notifications in
+            try await sender.query("select pg_notify('jobs', 'one'), pg_notify('other', 'x')")
+            try await sender.query("select pg_notify('jobs', 'two')")
+            var payloads: [String] = []
+            for try await notification in notifications {
+                payloads.append(notification.payload)
+                if payloads.count == 2 { break }
+            }
+            return payloads
+        }
+        #expect(received == ["one", "two"])
+    }
+
+    @Test func listenEndsWithAnErrorWhenTheConnectionDies() async throws {
+        let listener = try await database.connect()
+        let admin = try await database.connect()
+        let pid = try await listener.query("select pg_backend_pid()").scalar(Int.self)
+        let error = await #expect(throws: PostgresError.self) {
+            try await listener.listen(on: "jobs") { notifications in
+                try await admin.query("select pg_terminate_backend(\(pid))")
+                for try await _ in notifications {}
+            }
+        }
+        #expect(error?.kind == .connectionLost)
+    }
+
+    @Test func pipelineReturnsResultsInOrderAndIsAtomic() async throws {
+        let connection = try await database.connect()
+        try await connection.runScript("create table items (n int primary key)")
+        let queries: [PostgresQuery] = (1...100).map { "insert into items values (\($0)) returning n * 2" }
+        let results = try await connection.pipeline(queries, prepared: true)
+        #expect(results.count == 100)
+        #expect(try results.map { try $0.scalar(Int.self) } == (1...100).map { $0 * 2 })
+        let failing: [PostgresQuery] = ["insert into items values (500)", "insert into items values (1)", "insert into items values (501)"]
+        let error = try await #require(throws: PostgresError.self) { try await connection.pipeline(failing) }
+        #expect(error.sqlState == "23505")
+        #expect(try await connection.query("select count(*) from items").scalar(Int.self) == 100)
+    }
+
+    @Test func copyLoadsRows() async throws {
+        let connection = try await database.connect()
+        try await connection.runScript("create table notes (id int, body text)")
+        let copied = try await connection.copyIn("copy notes (id, body) from stdin") { writer in
+            for i in 1...1000 { writer.append([i, i == 7 ? nil : "line \(i)\twith tab\nand newline \\ slash"]) }
+        }
+        #expect(copied == 1000)
+        #expect(try await connection.query("select body from notes where id = 3").scalar(String.self) == "line 3\twith tab\nand newline \\ slash")
+        #expect(try await connection.query("select body from notes where id = 7").scalar(String?.self) == nil)
+        let bad = try await #require(throws: PostgresError.self) {
+            try await connection.copyIn("copy notes (id, body) from stdin") { writer in writer.append(["x", "y"]) }
+        }
+        #expect(bad.sqlState == "22P02")
+    }
+
+    @Test func poolReplacesATerminatedConnection() async throws {
+        let pool = database.pool(maxConnections: 1)
+        let pid = try await pool.query("select pg_backend_pid()").scalar(Int.self)
+        let admin = try await database.connect()
+        try await admin.query("select pg_terminate_backend(\(pid))")
+        try await Task.sleep(for: .milliseconds(100))
+        let next = try await pool.query("select pg_backend_pid()").scalar(Int.self)
+        #expect(next != pid)
+        #expect(try await pool.query("select 1").scalar(Int.self) == 1)
+        await pool.close()
+    }
+
+    @Test func poolLimitsConnections() async throws {
+        let pool = database.pool(maxConnections: 3)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<12 { group.addTask { try await pool.query("select pg_sleep(0.02)") } }
+            try await group.waitForAll()
+        }
+        let admin = try await database.connect()
+        let count = try await admin.query("select count(*) from pg_stat_activity where datname = \(database.name) and pid <> pg_backend_pid()").scalar(Int.self)
+        #expect(count <= 3)
+        await pool.close()
+    }
+}

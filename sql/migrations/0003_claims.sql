@@ -1,0 +1,149 @@
+-- Claims (seed 004 "Claim Conflicts"): claim_work_item and release_work_item.
+--
+-- Why SECURITY DEFINER: any authenticated user may claim an open (unclaimed, not
+-- completed) task or activity they did not declare, but the tasks_update / activities_update
+-- policies deliberately do not let them change such a row (else they could edit any field of
+-- every open item). So the functions run as the table owner and authorise explicitly:
+-- claiming needs an open row (which every authenticated user sees), releasing needs the
+-- claimer or an admin, and every other answer is given only about rows the caller sees.
+--
+-- Why it is race-free: each call makes one conditional UPDATE (`... where claimed_by is
+-- null and not completed returning`). Concurrent claimers queue on the row lock; under READ
+-- COMMITTED the waiters re-check the WHERE clause against the winner's committed row and
+-- update nothing, so exactly one wins. The losers then read the committed row to say who
+-- holds it. (Under REPEATABLE READ / SERIALIZABLE a loser gets 40001 instead; retrying
+-- gives ALREADY_CLAIMED.) claimed_at is stamped by the _derive_work_item_state trigger and
+-- the UPDATE is audited (tasks_log / activities_log) with the caller as changed_by.
+
+create function public.claim_work_item(p_item_type text, p_item_id uuid) returns jsonb
+  language plpgsql
+  volatile
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_uid uuid := auth.uid();
+  v_table text;
+  v_row jsonb;
+  v_claimer uuid;
+  v_claimer_name text;
+begin
+  if p_item_type is null or p_item_id is null then
+    raise exception using errcode = '22004',
+      message = 'INVALID_ARGUMENT: p_item_type and p_item_id are required';
+  end if;
+  v_table := case p_item_type when 'task' then 'tasks' when 'activity' then 'activities' end;
+  if v_table is null then
+    raise exception using errcode = '22023',
+      message = format('INVALID_ITEM_TYPE: %L is not a claimable item type', p_item_type),
+      hint = 'Use ''task'' or ''activity''.';
+  end if;
+  if v_uid is null then
+    raise exception using errcode = '42501',
+      message = 'NOT_AUTHORIZED: claiming needs a calling user (auth.uid() is NULL)';
+  end if;
+
+  -- The claim itself: one statement, decided by the row lock.
+  execute format(
+    'update public.%I t set claimed_by = $1
+      where t.id = $2 and t.claimed_by is null and not t.completed
+      returning pg_catalog.to_jsonb(t.*)', v_table)
+    into v_row using v_uid, p_item_id;
+  if v_row is not null then
+    return v_row;
+  end if;
+
+  -- Nothing updated: say why, reading the committed row.
+  execute format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
+    into v_row using p_item_id;
+  v_claimer := (v_row ->> 'claimed_by')::uuid;
+
+  if v_claimer = v_uid then
+    return v_row;  -- already ours: idempotent success
+  elsif v_claimer is not null and (not (v_row ->> 'completed')::boolean
+                                   or public.can_see_work_item(p_item_type, p_item_id)) then
+    -- A lost race: the loser saw this open item a moment ago, so it learns who took it.
+    select u.name into v_claimer_name from public.users u where u.id = v_claimer;
+    raise exception using errcode = '55000',
+      message = format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
+                       coalesce(nullif(v_claimer_name, ''), v_claimer::text)),
+      detail = pg_catalog.jsonb_build_object(
+                 'claimed_by', v_claimer,
+                 'claimed_by_name', v_claimer_name,
+                 'claimed_at', v_row -> 'claimed_at')::text,
+      hint = 'Reload the item; only its claimer or an admin can release it.';
+  elsif v_claimer is null and v_row is not null and public.can_see_work_item(p_item_type, p_item_id) then
+    raise exception using errcode = '55000',
+      message = format('ALREADY_COMPLETED: this %s is completed and can no longer be claimed', p_item_type);
+  else
+    raise exception using errcode = 'P0002',
+      message = format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
+  end if;
+end
+$$;
+comment on function public.claim_work_item(text, uuid) is
+  'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: INVALID_ARGUMENT (22004, NULL argument), INVALID_ITEM_TYPE (22023), NOT_AUTHORIZED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002, absent or not visible).';
+
+create function public.release_work_item(p_item_type text, p_item_id uuid) returns jsonb
+  language plpgsql
+  volatile
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_uid uuid := auth.uid();
+  v_table text;
+  v_row jsonb;
+  v_claimer uuid;
+  v_claimer_name text;
+begin
+  if p_item_type is null or p_item_id is null then
+    raise exception using errcode = '22004',
+      message = 'INVALID_ARGUMENT: p_item_type and p_item_id are required';
+  end if;
+  v_table := case p_item_type when 'task' then 'tasks' when 'activity' then 'activities' end;
+  if v_table is null then
+    raise exception using errcode = '22023',
+      message = format('INVALID_ITEM_TYPE: %L is not a claimable item type', p_item_type),
+      hint = 'Use ''task'' or ''activity''.';
+  end if;
+  if v_uid is null then
+    raise exception using errcode = '42501',
+      message = 'NOT_AUTHORIZED: releasing needs a calling user (auth.uid() is NULL)';
+  end if;
+
+  execute format(
+    'update public.%I t set claimed_by = null
+      where t.id = $1 and t.claimed_by is not null and (t.claimed_by = $2 or public.is_admin())
+      returning pg_catalog.to_jsonb(t.*)', v_table)
+    into v_row using p_item_id, v_uid;
+  if v_row is not null then
+    return v_row;
+  end if;
+
+  if not public.can_see_work_item(p_item_type, p_item_id) then
+    raise exception using errcode = 'P0002',
+      message = format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
+  end if;
+  execute format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
+    into v_row using p_item_id;
+  v_claimer := (v_row ->> 'claimed_by')::uuid;
+  if v_claimer is null then
+    return v_row;  -- not claimed (any more): idempotent success
+  end if;
+  select u.name into v_claimer_name from public.users u where u.id = v_claimer;
+  raise exception using errcode = '42501',
+    message = format('NOT_CLAIMER: this %s is claimed by %s; only the claimer or an admin can release it',
+                     p_item_type, coalesce(nullif(v_claimer_name, ''), v_claimer::text)),
+    detail = pg_catalog.jsonb_build_object(
+               'claimed_by', v_claimer,
+               'claimed_by_name', v_claimer_name,
+               'claimed_at', v_row -> 'claimed_at')::text;
+end
+$$;
+comment on function public.release_work_item(text, uuid) is
+  'Releases the claim on a task or activity (p_item_type ''task'' | ''activity'') and returns the updated row as jsonb. Only the claimer or an admin may release. Releasing an item that is not claimed returns it unchanged (idempotent, so a retried release succeeds). Errors: INVALID_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHORIZED (42501, no calling user), NOT_CLAIMER (42501; detail is JSON {claimed_by, claimed_by_name, claimed_at}), NOT_FOUND (P0002, absent or not visible).';
+
+revoke execute on function public.claim_work_item(text, uuid), public.release_work_item(text, uuid) from public;
+grant execute on function public.claim_work_item(text, uuid), public.release_work_item(text, uuid)
+  to authenticated, service_role;

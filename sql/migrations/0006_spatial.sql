@@ -1,0 +1,135 @@
+-- Spatial RPCs (seed 001 phase 6): hotspots_near and birds_near.
+--
+-- Fixes to the seed: the point is built with st_makepoint (no text round trip), the search
+-- runs on the GiST-indexed generated location columns (st_dwithin for the radius, <-> for
+-- the order), birds_near reads the real table (watchlist_entries), results come nearest
+-- first with their distance, and bad input gets a coded error instead of a wrong answer.
+-- Both functions are SECURITY INVOKER: birds_near only sees entries the caller may read.
+
+create function public.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision)
+  returns void
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+begin
+  if p_lat is null or p_lon is null or p_radius_km is null then
+    raise exception using errcode = '22004',
+      message = 'NULL_ARGUMENT: lat, lon and radius_km are required',
+      detail = format('lat = %s, lon = %s, radius_km = %s',
+                      coalesce(p_lat::text, 'NULL'), coalesce(p_lon::text, 'NULL'), coalesce(p_radius_km::text, 'NULL'));
+  end if;
+  if not (p_lat between -90 and 90) then -- also rejects NaN
+    raise exception using errcode = '22023',
+      message = 'INVALID_LATITUDE: latitude must be between -90 and 90',
+      detail = format('lat = %s', p_lat);
+  end if;
+  if not (p_lon between -180 and 180) then
+    raise exception using errcode = '22023',
+      message = 'INVALID_LONGITUDE: longitude must be between -180 and 180',
+      detail = format('lon = %s', p_lon);
+  end if;
+  if not (p_radius_km > 0 and p_radius_km <= 500) then
+    raise exception using errcode = '22023',
+      message = 'INVALID_RADIUS: radius_km must be greater than 0 and at most 500',
+      detail = format('radius_km = %s', p_radius_km),
+      hint = 'Search a smaller area; 500 km is the maximum radius.';
+  end if;
+end
+$$;
+comment on function public.assert_spatial_args(double precision, double precision, double precision) is
+  'Validates the arguments of the spatial RPCs: NULL_ARGUMENT (22004) for a NULL, INVALID_LATITUDE (outside -90..90), INVALID_LONGITUDE (outside -180..180), INVALID_RADIUS (not in (0, 500] km) (22023).';
+
+-- A named row type rather than RETURNS TABLE: its lat/lon columns would clash with the
+-- parameters of the same names.
+create type public.hotspot_near as (
+  id uuid,
+  name text,
+  locality text,
+  lat double precision,
+  lon double precision,
+  image_name text,
+  distance_m double precision
+);
+comment on type public.hotspot_near is 'A row of public.hotspots_near(): the hotspot and its distance in metres from the search point.';
+
+create function public.hotspots_near(lat double precision, lon double precision, radius_km double precision)
+  returns setof public.hotspot_near
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_point public.geography;
+begin
+  perform public.assert_spatial_args(hotspots_near.lat, hotspots_near.lon, hotspots_near.radius_km);
+  v_point := public.st_setsrid(public.st_makepoint(hotspots_near.lon, hotspots_near.lat), 4326)::public.geography;
+
+  return query
+    select h.id, h.name, h.locality, h.lat, h.lon, h.image_name,
+           public.st_distance(h.location, v_point) as distance_m
+      from public.hotspot h
+     where public.st_dwithin(h.location, v_point, hotspots_near.radius_km * 1000)
+     order by h.location operator(public.<->) v_point, h.id;
+end
+$$;
+comment on function public.hotspots_near(double precision, double precision, double precision) is
+  'Hotspots within radius_km (0 < radius_km <= 500) of (lat, lon), nearest first, with their distance in metres (WGS 84 spheroid). Uses the GiST index on hotspot.location. Errors: NULL_ARGUMENT (22004), INVALID_LATITUDE, INVALID_LONGITUDE, INVALID_RADIUS (22023).';
+
+create function public.birds_near(lat double precision, lon double precision, radius_km double precision)
+  returns table (
+    id uuid,
+    common_name text,
+    scientific_name text,
+    family text,
+    static_image_name text,
+    rarity_level text,
+    conservation_status text,
+    distance_m double precision,
+    nearest_entry_id uuid,
+    entry_count integer
+  )
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_point public.geography;
+begin
+  perform public.assert_spatial_args(birds_near.lat, birds_near.lon, birds_near.radius_km);
+  v_point := public.st_setsrid(public.st_makepoint(birds_near.lon, birds_near.lat), 4326)::public.geography;
+
+  return query
+    with near as (
+      select e.id as entry_id, e.bird_id, public.st_distance(e.location, v_point) as distance_m
+        from public.watchlist_entries e
+       where public.st_dwithin(e.location, v_point, birds_near.radius_km * 1000)
+         and e.bird_id is not null
+         and e.deleted_at is null
+    ),
+    per_bird as (
+      select distinct on (n.bird_id)
+             n.bird_id, n.entry_id, n.distance_m,
+             (count(*) over (partition by n.bird_id))::integer as entry_count
+        from near n
+       order by n.bird_id, n.distance_m, n.entry_id
+    )
+    select b.id, b.common_name, b.scientific_name, b.family, b.static_image_name,
+           b.rarity_level, b.conservation_status, p.distance_m, p.entry_id, p.entry_count
+      from per_bird p
+      join public.bird b on b.id = p.bird_id
+     order by p.distance_m, b.id;
+end
+$$;
+comment on function public.birds_near(double precision, double precision, double precision) is
+  'Birds with a live watchlist entry located within radius_km (0 < radius_km <= 500) of (lat, lon) among the entries the caller may read (row-level security applies), nearest first: one row per bird with the distance in metres to its nearest entry, that entry''s id and the number of entries in range. Uses the GiST index on watchlist_entries.location. Errors as hotspots_near.';
+
+revoke execute on function public.assert_spatial_args(double precision, double precision, double precision) from public;
+grant execute on function public.assert_spatial_args(double precision, double precision, double precision)
+  to authenticated, service_role;
+revoke execute on function public.hotspots_near(double precision, double precision, double precision),
+  public.birds_near(double precision, double precision, double precision) from public;
+grant execute on function public.hotspots_near(double precision, double precision, double precision),
+  public.birds_near(double precision, double precision, double precision) to authenticated, service_role;

@@ -1,0 +1,662 @@
+-- Offline sync (seeds 001 and 004): sync_pull and sync_push for the eight synced tables.
+--
+-- Why not `updated_at > last_synced_at` (the seeds' design): updated_at is stamped when a
+-- row is written, not when its transaction commits. A transaction that wrote a row before a
+-- pull and commits after it carries an updated_at older than the pull's timestamp, so the
+-- next pull skips that row forever.
+--
+-- What we do instead: every synced row carries sync_xid, the id of the transaction that last
+-- wrote it (set by a trigger). A pull records in its cursor the snapshot it read with
+-- (pg_current_snapshot(): xmax and the in-progress xids). Every transaction the snapshot
+-- could not see has an xid >= xmax or one of those in-progress xids, so the next pull asks
+-- for exactly those rows. Nothing committed late is lost, and transactions already seen are
+-- not sent again (a row can come twice only in the rare case of a transaction committing
+-- between the snapshot and the read, or one written by the pulling transaction itself).
+--
+-- Hard deletes leave a row in public.sync_deletions (written by a BEFORE DELETE trigger,
+-- with the users who could see the deleted row), tombstones (deleted_at) come back as
+-- deletions too, and old deletions are purged by public.purge_sync_deletions(), after which
+-- an older cursor gets CURSOR_EXPIRED and the client resyncs from scratch.
+
+-- ---------------------------------------------------------------------------------------
+-- The synced tables
+-- ---------------------------------------------------------------------------------------
+
+create function public.sync_tables() returns text[]
+  language sql
+  immutable
+  parallel safe
+  set search_path = ''
+as $$
+  select array['tasks', 'activities', 'listings', 'notes',
+               'watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos']
+$$;
+comment on function public.sync_tables() is
+  'The tables sync_pull and sync_push serve. Any other name is rejected with UNKNOWN_TABLE before it reaches dynamic SQL.';
+
+create function public.assert_sync_table(p_table text) returns void
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+begin
+  if p_table is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_table is required';
+  end if;
+  if not (p_table = any (public.sync_tables())) then
+    raise exception using errcode = '22023',
+      message = format('UNKNOWN_TABLE: %L is not a synced table', p_table),
+      hint = 'One of: ' || array_to_string(public.sync_tables(), ', ');
+  end if;
+end
+$$;
+comment on function public.assert_sync_table(text) is
+  'Raises NULL_ARGUMENT (22004) or UNKNOWN_TABLE (22023) unless p_table is one of public.sync_tables().';
+
+-- sync_xid: the transaction that last wrote the row.
+create function public.stamp_sync_xid() returns trigger
+  language plpgsql
+as $$
+begin
+  new.sync_xid := pg_current_xact_id();
+  return new;
+end
+$$;
+comment on function public.stamp_sync_xid() is
+  'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on UPDATE only when they bumped row_version (a real change).';
+
+do $$
+declare
+  v_table text;
+begin
+  foreach v_table in array public.sync_tables() loop
+    execute format('alter table public.%I add column sync_xid xid8 not null default pg_current_xact_id()', v_table);
+    execute format('comment on column public.%I.sync_xid is %L', v_table,
+      'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.');
+    execute format('create index %I on public.%I (sync_xid, id)', v_table || '_sync_xid_idx', v_table);
+    execute format('create trigger _sync_xid_insert before insert on public.%I '
+                   'for each row execute function public.stamp_sync_xid()', v_table);
+    execute format('create trigger _sync_xid_update before update on public.%I for each row '
+                   'when (old.row_version is distinct from new.row_version) '
+                   'execute function public.stamp_sync_xid()', v_table);
+  end loop;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------
+-- Who can see a row: one place for the per-table rules (also used by the change outbox)
+-- ---------------------------------------------------------------------------------------
+
+create table public.sync_deletions (
+  table_name text not null,
+  record_id uuid not null,
+  sync_xid xid8 not null default pg_current_xact_id(),
+  deleted_at timestamptz not null default clock_timestamp(),
+  visible_to uuid[] not null default '{}',
+  visible_to_all boolean not null default false,
+  constraint sync_deletions_pkey primary key (table_name, sync_xid, record_id)
+);
+comment on table public.sync_deletions is
+  'Hard deletes of synced rows, for sync_pull''s "deleted": one row per deleted record (written by the _sync_record_deletion BEFORE DELETE trigger), readable by the users who could see the record when it was deleted, and by admins. Purged after 30 days by public.purge_sync_deletions().';
+comment on column public.sync_deletions.sync_xid is 'Id of the deleting transaction (compared with sync_pull cursors).';
+comment on column public.sync_deletions.visible_to is 'Users who could see the row when it was deleted (public.row_audience); admins see every deletion.';
+comment on column public.sync_deletions.visible_to_all is 'True when every authenticated user could see the row (an open, unclaimed task or activity, or a note on one).';
+
+create index sync_deletions_deleted_at_idx on public.sync_deletions (deleted_at);
+create index sync_deletions_record_idx on public.sync_deletions (table_name, record_id);
+
+create table public.sync_horizon (
+  table_name text primary key,
+  purged_through xid8 not null
+);
+comment on table public.sync_horizon is
+  'Per synced table, the newest sync_xid of a purged deletion: a cursor that had not yet seen it gets CURSOR_EXPIRED.';
+
+create function public.row_visibility(p_table text, p_row jsonb, out audience uuid[], out visible_to_all boolean)
+  language plpgsql
+  stable
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_parent_table text;
+  v_parent jsonb;
+  v_parent_id uuid;
+  v_users uuid[];
+begin
+  visible_to_all := false;
+  if p_row is null then
+    audience := '{}';
+    return;
+  end if;
+
+  case p_table
+    when 'tasks', 'activities' then
+      v_users := array[(p_row ->> 'declared_by')::uuid, (p_row ->> 'claimed_by')::uuid,
+                       (select l.owned_by from public.listings l where l.id = (p_row ->> 'listing_id')::uuid)];
+      visible_to_all := (p_row ->> 'claimed_by') is null and not coalesce((p_row ->> 'completed')::boolean, false);
+    when 'listings', 'properties' then
+      v_users := array[(p_row ->> 'owned_by')::uuid];
+    when 'users' then
+      v_users := array[(p_row ->> 'id')::uuid];
+    when 'watchlists' then
+      v_users := array[(p_row ->> 'owner_id')::uuid]
+                 || array(select s.user_id from public.watchlist_shares s where s.watchlist_id = (p_row ->> 'id')::uuid);
+    when 'watchlist_shares' then
+      v_users := array[(p_row ->> 'user_id')::uuid,
+                       (select w.owner_id from public.watchlists w where w.id = (p_row ->> 'watchlist_id')::uuid)];
+    when 'notes', 'subtasks', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos' then
+      -- Children are seen by whoever sees their parent (plus a note's author).
+      if p_table in ('notes', 'subtasks') then
+        v_parent_table := case p_row ->> 'parent_type' when 'task' then 'tasks' when 'activity' then 'activities'
+                                                      when 'listing' then 'listings' end;
+        v_parent_id := (p_row ->> 'parent_id')::uuid;
+        v_users := array[(p_row ->> 'created_by')::uuid];
+      elsif p_table = 'observed_bird_photos' then
+        v_parent_table := 'watchlist_entries';
+        v_parent_id := (p_row ->> 'watchlist_entry_id')::uuid;
+      else
+        v_parent_table := 'watchlists';
+        v_parent_id := (p_row ->> 'watchlist_id')::uuid;
+      end if;
+      if v_parent_table is not null then
+        execute format('select to_jsonb(p) from public.%I p where p.id = $1', v_parent_table)
+          into v_parent using v_parent_id;
+      end if;
+      if v_parent is not null then
+        select v.audience || v_users, v.visible_to_all into v_users, visible_to_all
+          from public.row_visibility(v_parent_table, v_parent) v;
+      else
+        -- The parent is already gone (a cascade in this very transaction): it left its
+        -- audience in sync_deletions just before it went.
+        select coalesce(d.visible_to, '{}') || v_users, coalesce(d.visible_to_all, false)
+          into v_users, visible_to_all
+          from (select 1) one
+          left join lateral (select d.visible_to, d.visible_to_all from public.sync_deletions d
+                              where d.table_name = v_parent_table and d.record_id = v_parent_id
+                              order by d.sync_xid desc limit 1) d on true;
+      end if;
+    else
+      raise exception using errcode = '22023',
+        message = format('UNKNOWN_TABLE: row_visibility does not know table %L', p_table);
+  end case;
+
+  audience := array(select distinct u from unnest(v_users) u where u is not null order by u);
+end
+$$;
+comment on function public.row_visibility(text, jsonb) is
+  'Who can see a row of p_table (given as jsonb, e.g. to_jsonb(old)) besides admins: the users named by its ownership columns or those of its parent (listing owner, watchlist owner and shares, a note''s parent), and whether every authenticated user can (open tasks/activities and their notes). Knows the synced tables plus properties, subtasks, users and watchlist_shares; UNKNOWN_TABLE (22023) otherwise.';
+
+create function public.row_audience(p_table text, p_row jsonb) returns uuid[]
+  language sql
+  stable
+  security definer
+  set search_path = ''
+as $$
+  select (public.row_visibility(p_table, p_row)).audience
+$$;
+comment on function public.row_audience(text, jsonb) is
+  'The users a row concerns: those who can see it by name (owner, declarer, claimer, listing owner, watchlist shares, note author ...), admins not included. Used for sync deletions and by the change outbox. See row_visibility().';
+
+-- Deletions are recorded BEFORE the row goes, so that children deleted by a cascade later in
+-- the same statement still find their parent's audience (in sync_deletions).
+create function public.record_sync_deletion() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_vis record;
+begin
+  select * into v_vis from public.row_visibility(tg_table_name, to_jsonb(old));
+  insert into public.sync_deletions as d (table_name, record_id, visible_to, visible_to_all)
+  values (tg_table_name, old.id, v_vis.audience, v_vis.visible_to_all)
+  on conflict on constraint sync_deletions_pkey do update
+    set visible_to = array(select distinct u from unnest(d.visible_to || excluded.visible_to) u order by u),
+        visible_to_all = d.visible_to_all or excluded.visible_to_all,
+        deleted_at = excluded.deleted_at;
+  return old;
+end
+$$;
+comment on function public.record_sync_deletion() is
+  'BEFORE DELETE trigger function on the synced tables: records the deletion (id, deleting transaction, audience) in public.sync_deletions.';
+
+do $$
+declare
+  v_table text;
+begin
+  foreach v_table in array public.sync_tables() loop
+    execute format('create trigger _sync_record_deletion before delete on public.%I '
+                   'for each row execute function public.record_sync_deletion()', v_table);
+  end loop;
+end
+$$;
+
+alter table public.sync_deletions enable row level security;
+alter table public.sync_horizon enable row level security;
+
+create policy sync_deletions_select on public.sync_deletions for select to authenticated
+  using (visible_to_all or (select auth.uid()) = any (visible_to) or (select public.is_admin()));
+create policy sync_horizon_select on public.sync_horizon for select to authenticated using (true);
+
+grant select on public.sync_deletions, public.sync_horizon to authenticated;
+grant all on public.sync_deletions, public.sync_horizon to service_role;
+
+create function public.purge_sync_deletions(p_older_than interval default '30 days') returns integer
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  v_count integer;
+begin
+  if p_older_than is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_older_than must not be NULL';
+  end if;
+  if p_older_than < interval '0' then
+    raise exception using errcode = '22023',
+      message = 'INVALID_INTERVAL: p_older_than must not be negative',
+      detail = format('p_older_than = %s', p_older_than);
+  end if;
+
+  with purged as (
+    delete from public.sync_deletions where deleted_at < now() - p_older_than
+    returning table_name, sync_xid
+  ), per_table as (
+    select table_name, max(sync_xid) as purged_through, count(*) as n from purged group by table_name
+  ), horizon as (
+    insert into public.sync_horizon as h (table_name, purged_through)
+    select table_name, purged_through from per_table
+    on conflict (table_name) do update set purged_through = greatest(h.purged_through, excluded.purged_through)
+  )
+  select coalesce(sum(n), 0) into v_count from per_table;
+  return v_count;
+end
+$$;
+comment on function public.purge_sync_deletions(interval) is
+  'Deletes sync_deletions rows older than p_older_than (default 30 days) and advances sync_horizon, so that cursors older than the purged deletions get CURSOR_EXPIRED. Returns the number of rows purged. Run by the worker on a schedule with purge_watchlist_tombstones(); service_role only.';
+
+-- ---------------------------------------------------------------------------------------
+-- Cursors
+-- ---------------------------------------------------------------------------------------
+-- A cursor is "v1." + base64url(json):
+--   t        the table it belongs to
+--   x, ip    the state already delivered: every transaction with xid < x, except those in ip
+--   nx, nip  (only while has_more) the state the whole pull will have delivered when done
+--   a        (only while has_more) the last [sync_xid, id, kind] of the page (kind 0 = deletion, 1 = row)
+
+create function public.encode_sync_cursor(p_state jsonb) returns text
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select 'v1.' || rtrim(translate(encode(convert_to(p_state::text, 'UTF8'), 'base64'), E'+/\n', '-_'), '=')
+$$;
+comment on function public.encode_sync_cursor(jsonb) is 'Encodes a sync_pull cursor state as opaque URL-safe text ("v1." + base64url of its JSON).';
+
+create function public.decode_sync_cursor(p_table text, p_cursor text) returns jsonb
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  v_body text;
+  v_state jsonb;
+begin
+  begin
+    if left(p_cursor, 3) <> 'v1.' then
+      raise exception 'bad prefix';
+    end if;
+    v_body := translate(substr(p_cursor, 4), '-_', '+/');
+    v_body := v_body || repeat('=', (4 - length(v_body) % 4) % 4);
+    v_state := convert_from(decode(v_body, 'base64'), 'UTF8')::jsonb;
+    if jsonb_typeof(v_state) <> 'object' or v_state ->> 't' is null then
+      raise exception 'not a cursor';
+    end if;
+    -- shape and types: these casts fail on anything malformed
+    perform (v_state ->> 'x')::xid8,
+            array(select jsonb_array_elements_text(v_state -> 'ip')::xid8),
+            (v_state ->> 'nx')::xid8,
+            array(select jsonb_array_elements_text(coalesce(v_state -> 'nip', '[]'))::xid8),
+            (v_state #>> '{a,0}')::xid8, (v_state #>> '{a,1}')::uuid, (v_state #>> '{a,2}')::integer;
+    if (v_state ->> 'x') is null or jsonb_typeof(v_state -> 'ip') <> 'array'
+       or ((v_state ? 'a') and ((v_state ->> 'nx') is null or jsonb_typeof(v_state -> 'a') <> 'array'
+                                or jsonb_array_length(v_state -> 'a') <> 3)) then
+      raise exception 'incomplete cursor';
+    end if;
+  exception when others then
+    raise exception using errcode = '22023',
+      message = 'INVALID_CURSOR: the cursor is not one sync_pull returned',
+      detail = sqlerrm,
+      hint = 'Pass the cursor of the previous sync_pull unchanged, or NULL for a full sync.';
+  end;
+  if v_state ->> 't' is distinct from p_table then
+    raise exception using errcode = '22023',
+      message = format('INVALID_CURSOR: the cursor belongs to table %L, not %L', v_state ->> 't', p_table),
+      hint = 'Keep one cursor per table.';
+  end if;
+  return v_state;
+end
+$$;
+comment on function public.decode_sync_cursor(text, text) is 'Decodes and validates a sync_pull cursor for p_table; INVALID_CURSOR (22023) when it is malformed or belongs to another table.';
+
+-- ---------------------------------------------------------------------------------------
+-- sync_pull
+-- ---------------------------------------------------------------------------------------
+
+create function public.sync_pull(p_table text, p_cursor text default null, p_limit integer default 1000)
+  returns jsonb
+  language plpgsql
+  volatile
+  security invoker
+  set search_path = ''
+as $$
+declare
+  v_state jsonb;
+  v_x xid8 := '0';
+  v_ip xid8[] := '{}';
+  v_lo xid8;
+  v_next_x xid8;
+  v_next_ip xid8[];
+  v_after_xid xid8 := '0';
+  v_after_id uuid := '00000000-0000-0000-0000-000000000000';
+  v_after_kind integer := -1;
+  v_snapshot pg_snapshot;
+  v_hidden text[];
+  v_deleted_at_expr text;
+  v_page jsonb;
+  v_has_more boolean;
+  v_last jsonb;
+  v_cursor jsonb;
+begin
+  perform public.assert_sync_table(p_table);
+  if p_limit is null or p_limit < 1 or p_limit > 10000 then
+    raise exception using errcode = '22023',
+      message = 'INVALID_LIMIT: p_limit must be between 1 and 10000',
+      detail = format('p_limit = %s', coalesce(p_limit::text, 'NULL'));
+  end if;
+
+  if p_cursor is not null then
+    v_state := public.decode_sync_cursor(p_table, p_cursor);
+    v_x := (v_state ->> 'x')::xid8;
+    v_ip := array(select jsonb_array_elements_text(v_state -> 'ip')::xid8);
+  end if;
+  v_lo := least(v_x, (select min(i) from unnest(v_ip) i));
+
+  if p_cursor is not null and exists (select from public.sync_horizon h
+                                       where h.table_name = p_table and h.purged_through >= v_lo) then
+    raise exception using errcode = '22023',
+      message = 'CURSOR_EXPIRED: deletions this cursor has not seen were purged',
+      hint = 'Do a full sync: call sync_pull with a NULL cursor and replace the local copy.';
+  end if;
+
+  if v_state ? 'a' then
+    -- Next page of a pull in progress: it completes at the state of its first page.
+    v_next_x := (v_state ->> 'nx')::xid8;
+    v_next_ip := array(select jsonb_array_elements_text(v_state -> 'nip')::xid8);
+    v_after_xid := (v_state #>> '{a,0}')::xid8;
+    v_after_id := (v_state #>> '{a,1}')::uuid;
+    v_after_kind := (v_state #>> '{a,2}')::integer;
+  else
+    -- Taken before the rows are read: whatever commits in between comes again next time.
+    -- The pulling transaction's own xid counts as unseen (its writes are not committed yet).
+    v_snapshot := pg_current_snapshot();
+    v_next_x := pg_snapshot_xmax(v_snapshot);
+    v_next_ip := array(select distinct i from unnest(array(select pg_snapshot_xip(v_snapshot))
+                                                     || pg_current_xact_id_if_assigned()) i
+                        where i is not null order by i);
+  end if;
+
+  -- Columns that are not part of a sync record: sync_xid and generated columns.
+  select coalesce(array_agg(a.attname::text), '{}') into v_hidden
+    from pg_catalog.pg_attribute a
+   where a.attrelid = format('public.%I', p_table)::regclass
+     and a.attnum > 0 and not a.attisdropped
+     and (a.attname = 'sync_xid' or a.attgenerated <> '');
+  v_deleted_at_expr := case when exists (select from pg_catalog.pg_attribute a
+                                          where a.attrelid = format('public.%I', p_table)::regclass
+                                            and a.attname = 'deleted_at' and not a.attisdropped)
+                            then 't.deleted_at' else 'null::timestamptz' end;
+
+  -- Rows and deletions after the page position, in (sync_xid, id, kind) order. Both
+  -- branches walk their (sync_xid, id) index; row-level security filters the rows.
+  execute format($q$
+    with changes as (
+      (select t.sync_xid, t.id, 1 as kind, %2$s as deleted_at, to_jsonb(t) - $7 as record
+         from public.%1$I t
+        where t.sync_xid >= $1 and (t.sync_xid >= $2 or t.sync_xid = any ($3))
+          and (t.sync_xid, t.id) >= ($4, $5)
+          and ((t.sync_xid, t.id) <> ($4, $5) or $6 < 1)
+        order by t.sync_xid, t.id
+        limit $8 + 1)
+      union all
+      (select d.sync_xid, d.record_id, 0, d.deleted_at, null
+         from public.sync_deletions d
+        where d.table_name = $9
+          and d.sync_xid >= $1 and (d.sync_xid >= $2 or d.sync_xid = any ($3))
+          and (d.sync_xid, d.record_id) >= ($4, $5)
+          and ((d.sync_xid, d.record_id) <> ($4, $5) or $6 < 0)
+        order by d.sync_xid, d.record_id
+        limit $8 + 1)
+    ), page as (
+      select c.*, row_number() over (order by c.sync_xid, c.id, c.kind) as n
+        from changes c
+       order by c.sync_xid, c.id, c.kind
+       limit $8 + 1
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select p.*
+        from page p
+       where p.n <= $8
+         and not exists (select from page q where q.id = p.id and q.n > p.n and q.n <= $8)
+    )
+    select jsonb_build_object(
+      'records', coalesce((select jsonb_agg(k.record order by k.n) from kept k
+                            where k.kind = 1 and k.deleted_at is null), '[]'),
+      'deleted', coalesce((select jsonb_agg(jsonb_build_object('id', k.id, 'deleted_at', k.deleted_at) order by k.n)
+                             from kept k where k.kind = 0 or k.deleted_at is not null), '[]'),
+      'has_more', (select count(*) from page) > $8,
+      'last', (select jsonb_build_array(p.sync_xid::text, p.id, p.kind) from page p where p.n = $8))
+    $q$, p_table, v_deleted_at_expr)
+    into v_page
+    using v_lo, v_x, v_ip, v_after_xid, v_after_id, v_after_kind, v_hidden, p_limit, p_table;
+
+  v_has_more := (v_page ->> 'has_more')::boolean;
+  if v_has_more then
+    v_cursor := jsonb_build_object('t', p_table, 'x', v_x::text, 'ip', to_jsonb(v_ip::text[]),
+                                   'nx', v_next_x::text, 'nip', to_jsonb(v_next_ip::text[]),
+                                   'a', v_page -> 'last');
+  else
+    v_cursor := jsonb_build_object('t', p_table, 'x', v_next_x::text, 'ip', to_jsonb(v_next_ip::text[]));
+  end if;
+
+  return jsonb_build_object(
+    'records', v_page -> 'records',
+    'deleted', v_page -> 'deleted',
+    'cursor', public.encode_sync_cursor(v_cursor),
+    'server_timestamp', now(),
+    'has_more', v_has_more);
+end
+$$;
+comment on function public.sync_pull(text, text, integer) is
+  'Changes to p_table (one of sync_tables()) since p_cursor that the caller may see (row-level security decides): {records: [rows, oldest change first], deleted: [{id, deleted_at}] (tombstones and hard deletes), cursor, server_timestamp, has_more}. NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started. Within a page each id appears once in its latest state; apply pages in order. Errors: UNKNOWN_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED resync with a NULL cursor), NULL_ARGUMENT (22004).';
+
+-- ---------------------------------------------------------------------------------------
+-- sync_push
+-- ---------------------------------------------------------------------------------------
+
+create function public.sync_push(p_table text, p_record jsonb, p_expected_version integer)
+  returns jsonb
+  language plpgsql
+  volatile
+  security invoker
+  set search_path = ''
+as $$
+declare
+  v_rel regclass;
+  v_id uuid;
+  v_unknown text[];
+  v_hidden text[];
+  v_update_cols text[];
+  v_insert_cols text[];
+  v_row jsonb;
+  v_server jsonb;
+  v_is_insert boolean := coalesce(p_expected_version, 0) = 0;
+begin
+  perform public.assert_sync_table(p_table);
+  v_rel := format('public.%I', p_table)::regclass;
+
+  if p_record is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_record is required';
+  end if;
+  if jsonb_typeof(p_record) <> 'object' then
+    raise exception using errcode = '22023',
+      message = 'INVALID_RECORD: p_record must be a JSON object',
+      detail = format('got a JSON %s', jsonb_typeof(p_record));
+  end if;
+  begin
+    v_id := (p_record ->> 'id')::uuid;
+  exception when invalid_text_representation then
+    v_id := null;
+  end;
+  if v_id is null then
+    raise exception using errcode = '22023',
+      message = 'INVALID_RECORD: p_record.id must be a UUID',
+      detail = format('id = %s', coalesce(p_record ->> 'id', 'missing'));
+  end if;
+  if p_expected_version < 0 then
+    raise exception using errcode = '22023',
+      message = 'INVALID_VERSION: p_expected_version must be the row_version last seen, or NULL/0 for a new row',
+      detail = format('p_expected_version = %s', p_expected_version);
+  end if;
+
+  -- Every key must be a column. Server-managed columns (id, created_at, updated_at,
+  -- row_version, sync_xid, generated) and those the caller may not write are ignored, so a
+  -- client may push back the whole record it pulled.
+  select array_agg(k order by k) into v_unknown
+    from jsonb_object_keys(p_record) k
+   where not exists (select from pg_catalog.pg_attribute a
+                      where a.attrelid = v_rel and a.attname = k and a.attnum > 0 and not a.attisdropped);
+  if v_unknown is not null then
+    raise exception using errcode = '22023',
+      message = format('INVALID_RECORD: unknown column(s) for %s: %s', p_table, array_to_string(v_unknown, ', ')),
+      detail = 'Known columns: ' || (select string_agg(a.attname, ', ' order by a.attnum) from pg_catalog.pg_attribute a
+                                       where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped);
+  end if;
+
+  select coalesce(array_agg(a.attname::text), '{}') into v_hidden
+    from pg_catalog.pg_attribute a
+   where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped
+     and (a.attname = 'sync_xid' or a.attgenerated <> '');
+
+  select coalesce(array_agg(a.attname::text order by a.attnum)
+                    filter (where a.attname <> 'id' and pg_catalog.has_column_privilege(v_rel, a.attnum, 'UPDATE')), '{}'),
+         coalesce(array_agg(a.attname::text order by a.attnum)
+                    filter (where pg_catalog.has_column_privilege(v_rel, a.attnum, 'INSERT')), '{}')
+    into v_update_cols, v_insert_cols
+    from pg_catalog.pg_attribute a
+   where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped
+     and a.attgenerated = ''
+     and a.attname not in ('created_at', 'updated_at', 'row_version', 'sync_xid')
+     and p_record ? a.attname;
+
+  -- Types: every value must convert to its column's type.
+  begin
+    execute format('select to_jsonb(r) from jsonb_populate_record(null::public.%I, $1) r', p_table)
+      into v_row using p_record;
+  exception when others then
+    raise exception using errcode = '22023',
+      message = format('INVALID_RECORD: a value does not fit its column in %s', p_table),
+      detail = sqlerrm;
+  end;
+
+  begin
+    if v_is_insert then
+      -- A row created offline: insert it with the client's id (idempotent: a retried push
+      -- finds its own row and gets it back as a conflict at version 1).
+      if not ('id' = any (v_insert_cols)) then
+        raise exception using errcode = '42501',
+          message = format('NOT_AUTHORIZED: you may not create rows in %s', p_table);
+      end if;
+      execute format(
+        'insert into public.%1$I as t (%2$s) select %3$s from jsonb_populate_record(null::public.%1$I, $1) r
+         on conflict (id) do nothing
+         returning to_jsonb(t) - $2',
+        p_table,
+        (select string_agg(format('%I', c), ', ') from unnest(v_insert_cols) c),
+        (select string_agg(format('r.%I', c), ', ') from unnest(v_insert_cols) c))
+        into v_row using p_record, v_hidden;
+    elsif cardinality(v_update_cols) > 0 then
+      execute format(
+        'update public.%1$I as t set %2$s from jsonb_populate_record(null::public.%1$I, $1) r
+          where t.id = $2 and t.row_version = $3
+         returning to_jsonb(t) - $4',
+        p_table,
+        (select string_agg(format('%1$I = r.%1$I', c), ', ') from unnest(v_update_cols) c))
+        into v_row using p_record, v_id, p_expected_version, v_hidden;
+    else
+      v_row := null; -- nothing the caller may change: answer from the version check below
+    end if;
+  exception
+    when insufficient_privilege then
+      raise exception using errcode = '42501',
+        message = format('NOT_AUTHORIZED: you may not write this row of %s', p_table), detail = sqlerrm;
+    when foreign_key_violation then
+      if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+      raise exception using errcode = '23503',
+        message = format('FK_MISSING: a row this %s row references does not exist', p_table), detail = sqlerrm;
+    when unique_violation then
+      if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+      raise exception using errcode = '23505',
+        message = format('UNIQUE_CONFLICT: a value of this %s row is already taken', p_table), detail = sqlerrm;
+    when check_violation or not_null_violation or invalid_text_representation
+         or string_data_right_truncation or numeric_value_out_of_range or datetime_field_overflow then
+      if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+      raise exception using errcode = '22023',
+        message = format('INVALID_RECORD: the %s row breaks a rule', p_table), detail = sqlerrm;
+  end;
+
+  if v_row is not null then
+    return jsonb_build_object('status', 'applied', 'record', v_row);
+  end if;
+
+  -- Nothing written: tell why from the row as the caller sees it.
+  execute format('select to_jsonb(t) - $2 from public.%I t where t.id = $1', p_table)
+    into v_server using v_id, v_hidden;
+  if v_server is null then
+    if v_is_insert then
+      raise exception using errcode = '23505',
+        message = format('ID_TAKEN: id %s is already used by a row of %s you cannot see', v_id, p_table);
+    end if;
+    raise exception using errcode = 'P0002',
+      message = format('NOT_FOUND: no %s row %s (deleted, or not visible to you)', p_table, v_id),
+      hint = 'Drop the local copy, or push it as a new row (p_expected_version NULL) if it should exist.';
+  end if;
+  if not v_is_insert and (v_server ->> 'row_version')::integer = p_expected_version then
+    if cardinality(v_update_cols) = 0 then
+      return jsonb_build_object('status', 'applied', 'record', v_server);
+    end if;
+    raise exception using errcode = '42501',
+      message = format('NOT_AUTHORIZED: you may read but not change this row of %s', p_table);
+  end if;
+  return jsonb_build_object('status', 'conflict', 'record', v_server);
+end
+$$;
+comment on function public.sync_push(text, jsonb, integer) is
+  'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies). With p_expected_version = the row_version last pulled: UPDATE ... WHERE id and row_version match; with NULL or 0: INSERT of a row created offline (its id from the record). Returns {status: "applied", record} or, when the server row moved on (or already exists), {status: "conflict", record: <server row>} (server wins). Keys must be columns; server-managed ones (id, created_at, updated_at, row_version, sync_xid, generated) and those the caller may not set are ignored. Errors: UNKNOWN_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
+
+-- ---------------------------------------------------------------------------------------
+-- Grants
+-- ---------------------------------------------------------------------------------------
+
+revoke execute on function public.stamp_sync_xid(), public.record_sync_deletion(),
+  public.row_visibility(text, jsonb), public.row_audience(text, jsonb),
+  public.purge_sync_deletions(interval),
+  public.encode_sync_cursor(jsonb), public.decode_sync_cursor(text, text),
+  public.assert_sync_table(text), public.sync_tables(),
+  public.sync_pull(text, text, integer), public.sync_push(text, jsonb, integer) from public;
+grant execute on function public.sync_tables(), public.assert_sync_table(text),
+  public.encode_sync_cursor(jsonb), public.decode_sync_cursor(text, text),
+  public.sync_pull(text, text, integer), public.sync_push(text, jsonb, integer) to authenticated, service_role;
+grant execute on function public.row_visibility(text, jsonb), public.row_audience(text, jsonb),
+  public.purge_sync_deletions(interval) to service_role;
