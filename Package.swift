@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "Worker", dependencies: ["Postgres", "DispatchServer"]),
         .executableTarget(name: "migrate", dependencies: ["Migrations"]),
         .executableTarget(name: "dispatch-worker", dependencies: ["Worker"]),
-        .executableTarget(name: "bench", dependencies: ["Postgres", "DispatchServer", "Worker"]),
+        .executableTarget(name: "bench", dependencies: ["Postgres", "Migrations", "DispatchServer", "Worker"]),
         .target(name: "TestSupport", dependencies: ["Postgres", "Migrations"], path: "Tests/TestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "TestSupport"]),

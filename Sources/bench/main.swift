@@ -1,1 +1,19 @@
-print("todo")
+import Foundation
+import Postgres
+
+/// `make bench`: every figure is a ratio to a baseline measured in the same run, since
+/// these machines are noisy. Each benchmark file adds itself to `benchmarks` below.
+let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Void)] = [
+    ("foundation", foundationBenchmarks),
+]
+
+let context = try await BenchContext.make()
+let only = CommandLine.arguments.dropFirst().first
+for (name, run) in benchmarks where only == nil || only == name {
+    print("\n== \(name)")
+    do {
+        try await run(context)
+    } catch {
+        print("  FAILED: \(error)")
+    }
+}

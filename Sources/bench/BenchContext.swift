@@ -1,0 +1,55 @@
+import Foundation
+import Migrations
+import Postgres
+
+/// What every benchmark gets: a freshly migrated database of its own (dropped and
+/// re-created each run) and helpers to time things and print figures.
+struct BenchContext: Sendable {
+    let conninfo: String
+    let database: String
+
+    static func make() async throws -> BenchContext {
+        let conninfo = PostgresConnection.defaultConninfo
+        let database = "dispatch_bench"
+        let admin = try await PostgresConnection.connect(conninfo)
+        try await admin.runScript("drop database if exists \(database) with (force)")
+        try await admin.runScript("create database \(database)")
+        await admin.close()
+        let connection = try await PostgresConnection.connect(conninfo, database: database)
+        try await MigrationRunner(directory: "sql/migrations", log: { _ in }).up(connection)
+        await connection.close()
+        return BenchContext(conninfo: conninfo, database: database)
+    }
+
+    func connect() async throws -> PostgresConnection {
+        try await PostgresConnection.connect(conninfo, database: database)
+    }
+
+    /// A libpq conninfo naming the bench database, for pgbench and child processes.
+    var cliConninfo: String {
+        conninfo.hasPrefix("postgres") ? conninfo.replacingOccurrences(
+            of: #"^(postgres(ql)?://[^/]*/)[^?]*"#, with: "$1\(database)", options: .regularExpression)
+            : "\(conninfo) dbname=\(database)"
+    }
+
+    /// Seconds taken by `body`.
+    static func time(_ body: () async throws -> Void) async rethrows -> Double {
+        let start = ContinuousClock.now
+        try await body()
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// p50/p99 in milliseconds of `samples` (seconds).
+    static func percentiles(_ samples: [Double]) -> (p50: Double, p99: Double) {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { return (0, 0) }
+        func at(_ q: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 1000 }
+        return (at(0.5), at(0.99))
+    }
+
+    /// One line of the report: a figure, its baseline, the ratio and the goal.
+    static func report(_ what: String, _ value: String, goal: String, met: Bool) {
+        print("  \(met ? "ok  " : "MISS") \(what): \(value)   [goal: \(goal)]")
+    }
+}
