@@ -10,7 +10,8 @@ struct BenchContext: Sendable {
 
     static func make() async throws -> BenchContext {
         let conninfo = PostgresConnection.defaultConninfo
-        let database = "dispatch_bench"
+        // One database per run, so two checkouts benchmarking at once never collide.
+        let database = "dispatch_bench_\(getpid())"
         let admin = try await PostgresConnection.connect(conninfo)
         try await admin.runScript("drop database if exists \(database) with (force)")
         try await admin.runScript("create database \(database)")
@@ -19,6 +20,13 @@ struct BenchContext: Sendable {
         try await MigrationRunner(directory: "sql/migrations", log: { _ in }).up(connection)
         await connection.close()
         return BenchContext(conninfo: conninfo, database: database)
+    }
+
+    /// Drops the run's database.
+    func dropDatabase() async throws {
+        let admin = try await PostgresConnection.connect(conninfo)
+        try await admin.runScript("drop database if exists \(database) with (force)")
+        await admin.close()
     }
 
     func connect() async throws -> PostgresConnection {

@@ -9,7 +9,8 @@ import Postgres
     var pgbenchTPS: [Double] = []
     var clientTPS: [Double] = []
     for _ in 0..<2 {
-        let output = try shell(pgbench, ["-S", "-M", "prepared", "-c", "1", "-T", "\(seconds)", "-n", context.cliConninfo])
+        // -t, not -T: pgbench's timer is a SIGALRM, which a child of this process may have blocked.
+        let output = try shell(pgbench, ["-S", "-M", "prepared", "-c", "1", "-t", "60000", "-n", context.cliConninfo])
         if let line = output.split(separator: "\n").first(where: { $0.hasPrefix("tps = ") }),
            let tps = Double(line.dropFirst(6).prefix { $0 != " " }) {
             pgbenchTPS.append(tps)

@@ -17,3 +17,4 @@ for (name, run) in benchmarks where only == nil || only == name {
         print("  FAILED: \(error)")
     }
 }
+try await context.dropDatabase()

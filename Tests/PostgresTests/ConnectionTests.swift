@@ -167,4 +167,33 @@ import Testing
         #expect(count <= 3)
         await pool.close()
     }
+
+    /// Ten connections wait on a lock held by an eleventh. If waiting for the server
+    /// blocked Swift's cooperative threads (one per core), the task that releases the
+    /// lock could never run and this test would hang until its time limit.
+    @Test(.timeLimit(.minutes(1))) func waitingForTheServerNeverBlocksTheCooperativePool() async throws {
+        let holder = try await database.connect()
+        try await holder.query("select pg_advisory_lock(42)")
+        let waiters = 10
+        let finished = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<waiters {
+                group.addTask {
+                    let connection = try await database.connect()
+                    try await connection.query("select pg_advisory_lock(42), pg_advisory_unlock(42)")
+                    return 1
+                }
+            }
+            group.addTask {
+                // Runs on the cooperative pool while the waiters are parked on the server.
+                let admin = try await database.connect()
+                while try await admin.query("select count(*) from pg_locks where locktype = 'advisory' and not granted").scalar(Int.self) < waiters {
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                try await holder.query("select pg_advisory_unlock(42)")
+                return 0
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(finished == waiters)
+    }
 }

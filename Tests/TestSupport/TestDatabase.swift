@@ -12,9 +12,10 @@ public struct TestDatabase: Sendable {
     public let conninfo: String
     public let name: String
 
-    /// Creates a fresh database for the calling suite.
-    public static func create(_ label: String = #fileID) async throws -> TestDatabase {
-        let template = try await Template.shared.name()
+    /// Creates a fresh database for the calling suite: migrated (a clone of the
+    /// template), or empty, for tests of the migrations runner itself.
+    public static func create(_ label: String = #fileID, migrated: Bool = true) async throws -> TestDatabase {
+        let template = migrated ? try await Template.shared.name() : "template0"
         let suffix = UUID().uuidString.prefix(8).lowercased()
         let base = label.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
         let name = "dispatch_test_" + String(String(base).suffix(30)) + "_" + suffix

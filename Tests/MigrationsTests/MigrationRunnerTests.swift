@@ -1,0 +1,153 @@
+import Foundation
+import Migrations
+import Postgres
+import TestSupport
+import Testing
+
+/// The runner against real databases, with migration folders written by each test.
+@Suite struct MigrationRunnerTests {
+    /// A temporary migrations folder holding `files` (name → SQL).
+    func folder(_ files: [String: String]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("migrations-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for (name, sql) in files {
+            try sql.write(toFile: (path as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return path
+    }
+
+    let basic = [
+        "0001_people.sql": "create table people (id int primary key, name text not null);\n",
+        "0002_more.sql": "alter table people add column email text;\ninsert into people values (1, 'Ada', 'ada@example.com');\n",
+    ]
+
+    @Test func freshApplyThenIdempotentRerun() async throws {
+        let database = try await TestDatabase.create(migrated: false)
+        let connection = try await database.connect()
+        let runner = try MigrationRunner(directory: try folder(basic), log: { _ in })
+        let applied = try await runner.up(connection)
+        #expect(applied.map(\.version) == [1, 2])
+        #expect(try await connection.query("select email from people").scalar(String.self) == "ada@example.com")
+        let ledger = try await connection.query("select version, name, length(checksum) as l, duration_ms >= 0 as d from public.schema_migrations order by version")
+        #expect(try ledger.map { try $0.decode("name", as: String.self) } == ["people", "more"])
+        #expect(try ledger.allSatisfy { try $0.decode("l", as: Int.self) == 64 && $0.decode("d", as: Bool.self) })
+
+        let again = try await runner.up(connection)
+        #expect(again.isEmpty)
+        #expect(try await connection.query("select count(*) from people").scalar(Int.self) == 1)
+        #expect(try await runner.status(connection).map(\.state) == [.applied, .applied])
+    }
+
+    @Test func dryRunChangesNothing() async throws {
+        let database = try await TestDatabase.create(migrated: false)
+        let connection = try await database.connect()
+        let runner = try MigrationRunner(directory: try folder(basic), log: { _ in })
+        let planned = try await runner.up(connection, dryRun: true)
+        #expect(planned.count == 2)
+        #expect(try await connection.query("select to_regclass('people') is null").scalar(Bool.self))
+        #expect(try await runner.status(connection).map(\.state) == [.pending, .pending])
+    }
+
+    @Test func twoRunnersAtOnceApplyEachMigrationOnce() async throws {
+        let database = try await TestDatabase.create(migrated: false)
+        let dir = try folder([
+            "0001_slow.sql": "create table slow (n int); select pg_sleep(0.3); insert into slow values (1);\n",
+            "0002_after.sql": "insert into slow values (2);\n",
+        ])
+        let results = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    let connection = try await database.connect()
+                    return try await MigrationRunner(directory: dir, log: { _ in }).up(connection).count
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.sorted() == [0, 2])
+        let connection = try await database.connect()
+        #expect(try await connection.query("select array_agg(n order by n) from slow").scalar([Int].self) == [1, 2])
+    }
+
+    @Test func verifyCatchesEditedAndMissingFiles() async throws {
+        let database = try await TestDatabase.create(migrated: false)
+        let connection = try await database.connect()
+        let dir = try folder(basic)
+        try await MigrationRunner(directory: dir, log: { _ in }).up(connection)
+        try await MigrationRunner(directory: dir, log: { _ in }).verify(connection)
+
+        try "alter table people add column phone text;\n".write(
+            toFile: dir + "/0002_more.sql", atomically: true, encoding: .utf8)
+        let edited = try MigrationRunner(directory: dir, log: { _ in })
+        await #expect(throws: MigrationError.self) { try await edited.verify(connection) }
+        #expect(try await edited.status(connection).map(\.state) == [.applied, .changed])
+        // `up` refuses to run over an edited file too, and changes nothing.
+        await #expect(throws: MigrationError.self) { try await edited.up(connection) }
+        #expect(try await connection.query("select count(*) from information_schema.columns where column_name = 'phone'").scalar(Int.self) == 0)
+
+        try FileManager.default.removeItem(atPath: dir + "/0002_more.sql")
+        let missing = try MigrationRunner(directory: dir, log: { _ in })
+        let error = try await #require(throws: MigrationError.self) { try await missing.verify(connection) }
+        #expect("\(error)".contains("0002_more"))
+    }
+
+    @Test func failingMigrationRollsBackWholeAndReportsFileAndLine() async throws {
+        let database = try await TestDatabase.create(migrated: false)
+        let connection = try await database.connect()
+        let dir = try folder([
+            "0001_ok.sql": "create table ok (n int);\n",
+            "0002_broken.sql": "create table half (n int);\ninsert into half values (1);\n\nselect no_such_column\n  from half;\n",
+        ])
+        let runner = try MigrationRunner(directory: dir, log: { _ in })
+        let error = try await #require(throws: MigrationError.self) { try await runner.up(connection) }
+        guard case .failed(let file, let line, let underlying) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
+        #expect(file.hasSuffix("0002_broken.sql"))
+        #expect(line == 4)
+        #expect((underlying as? PostgresError)?.sqlState == "42703")
+        #expect("\(error)".contains("0002_broken.sql:4"))
+        // The earlier migration stays applied; the failing one left nothing behind.
+        #expect(try await connection.query("select to_regclass('ok') is not null and to_regclass('half') is null").scalar(Bool.self))
+        #expect(try await runner.status(connection).map(\.state) == [.applied, .pending])
+
+        // Fix the file, run again: it continues from where it stopped.
+        try "create table half (n int);\n".write(toFile: dir + "/0002_broken.sql", atomically: true, encoding: .utf8)
+        let fixed = try await MigrationRunner(directory: dir, log: { _ in }).up(connection)
+        #expect(fixed.map(\.version) == [2])
+    }
+
+    @Test func noTransactionFilesRunStatementByStatement() async throws {
+        let database = try await TestDatabase.create(migrated: false)
+        let connection = try await database.connect()
+        let dir = try folder([
+            "0001_table.sql": "create table t (n int, s text);\n",
+            "0002_index.sql": """
+                -- migrate:no-transaction
+                create index concurrently t_n_idx on t (n);
+                -- a semicolon inside a string or a dollar quote is not a statement end
+                insert into t values (1, 'a;b');
+                do $$ begin perform 1; end $$;
+                """,
+        ])
+        try await MigrationRunner(directory: dir, log: { _ in }).up(connection)
+        #expect(try await connection.query("select to_regclass('t_n_idx') is not null").scalar(Bool.self))
+        #expect(try await connection.query("select s from t").scalar(String.self) == "a;b")
+    }
+
+    @Test func badFileNamesAreRejected() throws {
+        let dir = try folder(["1_bad.sql": "select 1;"])
+        #expect(throws: MigrationError.self) { try Migration.load(from: dir) }
+        let duplicate = try folder(["0001_a.sql": "select 1;", "0001_b.sql": "select 2;"])
+        #expect(throws: MigrationError.self) { try Migration.load(from: duplicate) }
+    }
+
+    @Test func theProjectMigrationsApplyAndVerify() async throws {
+        let database = try await TestDatabase.create(migrated: false)
+        let connection = try await database.connect()
+        let runner = try MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in })
+        try await runner.up(connection)
+        try await runner.verify(connection)
+        #expect(try await runner.up(connection).isEmpty)
+    }
+}
