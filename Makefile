@@ -1,8 +1,10 @@
 # Every target uses DATABASE_URL when it is set; otherwise the project's own cluster
 # (scripts/db.sh: a data folder in .pgdata/, a Unix socket, port 54329).
 SHELL := /bin/bash
-DB_URL = $(shell scripts/db.sh url)
-export DATABASE_URL ?= $(DB_URL)
+ifeq ($(origin DATABASE_URL),undefined)
+export DISPATCH_LOCAL_DB := 1
+export DATABASE_URL := $(shell scripts/db.sh url)
+endif
 SWIFT ?= swift
 
 .PHONY: db run test bench psql stop build migrate seed clean-test-dbs

@@ -7,7 +7,8 @@
 #   scripts/db.sh stop    stop the cluster
 #   scripts/db.sh url     print the DATABASE_URL of the local cluster
 #
-# With DATABASE_URL set, `start` only checks that server and does nothing else.
+# With DATABASE_URL set (and DISPATCH_LOCAL_DB unset: the Makefile sets it when it chose
+# the local cluster itself), `start` only checks that server and does nothing else.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -46,7 +47,7 @@ need_postgis() {
 }
 
 start() {
-  if [ -n "${DATABASE_URL:-}" ]; then
+  if [ -n "${DATABASE_URL:-}" ] && [ -z "${DISPATCH_LOCAL_DB:-}" ]; then
     "$pgbin/pg_isready" -q -d "$DATABASE_URL" || { log "DATABASE_URL does not answer"; exit 1; }
     echo "$DATABASE_URL"; return
   fi
@@ -90,6 +91,6 @@ stop() {
 case "${1:-start}" in
   start) start ;;
   stop) stop ;;
-  url) if [ -n "${DATABASE_URL:-}" ]; then echo "$DATABASE_URL"; else url; fi ;;
+  url) if [ -n "${DATABASE_URL:-}" ] && [ -z "${DISPATCH_LOCAL_DB:-}" ]; then echo "$DATABASE_URL"; else url; fi ;;
   *) echo "usage: $0 start|stop|url" >&2; exit 2 ;;
 esac
