@@ -144,7 +144,7 @@ final class LibPQConnection: @unchecked Sendable {
     /// server), or executes the named prepared statement.
     func send(_ query: PostgresQuery, preparedName: String? = nil) throws {
         let pg = try connection()
-        let sent: Int32 = withParameters(query.binds) { values in
+        let sent: Int32 = try withParameters(query.binds) { values in
             if let preparedName {
                 return PQsendQueryPrepared(pg, preparedName, Int32(query.binds.count), values, nil, nil, 0)
             }
@@ -174,8 +174,9 @@ final class LibPQConnection: @unchecked Sendable {
     }
 }
 
-/// Calls `body` with a C array of NUL-terminated strings, all in one allocation.
-func withParameters<R>(_ values: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
+/// Calls `body` with a C array of NUL-terminated strings, all in one allocation. A value
+/// holding a NUL byte is refused: libpq would cut it there, silently sending less.
+func withParameters<R>(_ values: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) throws -> R {
     if values.isEmpty { return body(nil) }
     var total = 0
     for value in values { total += (value?.utf8.count ?? 0) + 1 }
@@ -188,6 +189,9 @@ func withParameters<R>(_ values: [String?], _ body: (UnsafePointer<UnsafePointer
         let start = buffer + offset
         var utf8 = value.utf8.makeIterator()
         while let byte = utf8.next() {
+            if byte == 0 {
+                throw PostgresError(.client, "parameter $\(i + 1) contains a NUL byte, which PostgreSQL text cannot hold")
+            }
             buffer[offset] = CChar(bitPattern: byte)
             offset += 1
         }

@@ -70,6 +70,16 @@ import Testing
         #expect(echoed == hostile)
     }
 
+    @Test func aNulByteInAValueIsRefusedNotTruncated() async throws {
+        let connection = try await database.connect()
+        let error = try await #require(throws: PostgresError.self) {
+            try await connection.query("select \("before\u{0}after")::text")
+        }
+        #expect(error.kind == .client)
+        #expect(error.message.contains("$1"))
+        #expect(try await connection.query("select 1").scalar(Int.self) == 1)
+    }
+
     @Test func nullsDecodeToOptionalsOnly() async throws {
         let connection = try await database.connect()
         let row = try #require(try await connection.query("select null::int as n, null::text as t, null::uuid as u").first)
