@@ -64,8 +64,10 @@ actor Template {
         if let built { return built }
         let runner = try MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in })
         let admin = try await PostgresConnection.connect(Self.conninfo)
+        // Separated by a form feed, not NUL: a parameter is a C string, so text after a NUL
+        // never reached the server and only the first migration decided the name.
         let digest = try await admin.query("""
-            select left(encode(sha256(convert_to(\(runner.migrations.map(\.sql).joined(separator: "\u{0}")), 'UTF8')), 'hex'), 16)
+            select left(encode(sha256(convert_to(\(runner.migrations.map { $0.fileName + "\n" + $0.sql }.joined(separator: "\u{C}")), 'UTF8')), 'hex'), 16)
             """).scalar(String.self)
         let name = "dispatch_template_\(digest)"
         try await admin.query("select pg_advisory_lock(hashtext(\(name)))")
