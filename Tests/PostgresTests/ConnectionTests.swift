@@ -131,15 +131,15 @@ import Testing
 
     @Test func copyLoadsRows() async throws {
         let connection = try await database.connect()
-        try await connection.runScript("create table notes (id int, body text)")
-        let copied = try await connection.copyIn("copy notes (id, body) from stdin") { writer in
+        try await connection.runScript("create table copied_lines (id int, body text)")
+        let copied = try await connection.copyIn("copy copied_lines (id, body) from stdin") { writer in
             for i in 1...1000 { writer.append([i, i == 7 ? nil : "line \(i)\twith tab\nand newline \\ slash"]) }
         }
         #expect(copied == 1000)
-        #expect(try await connection.query("select body from notes where id = 3").scalar(String.self) == "line 3\twith tab\nand newline \\ slash")
-        #expect(try await connection.query("select body from notes where id = 7").scalar(String?.self) == nil)
+        #expect(try await connection.query("select body from copied_lines where id = 3").scalar(String.self) == "line 3\twith tab\nand newline \\ slash")
+        #expect(try await connection.query("select body from copied_lines where id = 7").scalar(String?.self) == nil)
         let bad = try await #require(throws: PostgresError.self) {
-            try await connection.copyIn("copy notes (id, body) from stdin") { writer in writer.append(["x", "y"]) }
+            try await connection.copyIn("copy copied_lines (id, body) from stdin") { writer in writer.append(["x", "y"]) }
         }
         #expect(bad.sqlState == "22P02")
     }

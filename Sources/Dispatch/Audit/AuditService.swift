@@ -28,15 +28,14 @@ public struct AuditService: Sendable {
         // One extra row tells whether another page exists, so the last page has no cursor.
         // A limit out of range goes to the server as it is, which rejects it.
         let fetch = (1..<Self.maxPageSize).contains(limit) ? limit + 1 : limit
-        let entries = try await read { conn in
-            try conn.query(
+        let (page, count) = try await read { conn in
+            let rows = try conn.query(
                 """
                 select * from public.get_entity_history(\(entity.rawValue), \(id), \(fetch), \(cursor?.beforeID))
-                """, prepared: true
-            ).map(AuditEntry.init(row:))
+                """, prepared: true)
+            return (try rows.prefix(limit).map(AuditEntry.init(row:)), rows.count)
         }
-        let more = fetch > limit ? entries.count > limit : entries.count == limit
-        let page = Array(entries.prefix(limit))
+        let more = fetch > limit ? count > limit : count == limit
         return HistoryPage(entries: page, nextCursor: more ? page.last.map(HistoryCursor.init(after:)) : nil)
     }
 
