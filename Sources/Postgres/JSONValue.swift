@@ -79,7 +79,13 @@ extension JSONValue: PostgresEncodable, PostgresDecodable {
     public var postgresText: String? { jsonText }
 
     public init(postgresCell cell: PostgresCell) throws {
-        self = try PostgresJSONCoding.decode(JSONValue.self, cell)
+        guard let bytes = cell.bytes else { throw cell.unexpectedNull(JSONValue.self) }
+        guard cell.type == .json || cell.type == .jsonb || cell.type.isText else { throw cell.mismatch(JSONValue.self) }
+        do {
+            self = try JSONValueParser.parse(bytes)
+        } catch {
+            throw cell.mismatch(JSONValue.self, "\(error)")
+        }
     }
 }
 

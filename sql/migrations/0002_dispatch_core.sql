@@ -375,7 +375,8 @@ create policy tasks_select on public.tasks for select to authenticated
     or listing_id = any (array(select l.id from public.listings l where l.owned_by = (select auth.uid())))
     or (select public.is_admin()));
 create policy tasks_insert on public.tasks for insert to authenticated
-  with check (declared_by = (select auth.uid()) or (select public.is_admin()));
+  with check ((declared_by = (select auth.uid()) and (claimed_by is null or claimed_by = (select auth.uid())))
+              or (select public.is_admin()));
 create policy tasks_update on public.tasks for update to authenticated
   using (
     declared_by = (select auth.uid())
@@ -393,7 +394,8 @@ create policy activities_select on public.activities for select to authenticated
     or listing_id = any (array(select l.id from public.listings l where l.owned_by = (select auth.uid())))
     or (select public.is_admin()));
 create policy activities_insert on public.activities for insert to authenticated
-  with check (declared_by = (select auth.uid()) or (select public.is_admin()));
+  with check ((declared_by = (select auth.uid()) and (claimed_by is null or claimed_by = (select auth.uid())))
+              or (select public.is_admin()));
 create policy activities_update on public.activities for update to authenticated
   using (
     declared_by = (select auth.uid())
@@ -425,9 +427,48 @@ create policy subtasks_change on public.subtasks for all to authenticated
 -- Grants
 -- ---------------------------------------------------------------------------------------
 
-grant select, insert, update, delete
+-- Column-level INSERT/UPDATE grants: row-level security says which rows a user may write,
+-- these say which columns. Never updatable by the apps: id (the audit trail and every child
+-- row hang on it), created_at, and the server-managed updated_at, row_version, completed_at,
+-- claimed_at, edited_at (their triggers would override them anyway); of these only id (ids
+-- are made on the device) and the times of an item completed or claimed offline may be
+-- given on INSERT. Beyond those:
+--   tasks / activities  claimed_by changes only through claim_work_item / release_work_item
+--                       (SECURITY DEFINER; a claimer's edit could otherwise hand the item to
+--                       anyone); declared_by never changes. On INSERT claimed_by may name
+--                       only the caller (tasks_insert / activities_insert), e.g. a task
+--                       created and claimed offline.
+--   listings / properties  owned_by stays updatable, and the policies' WITH CHECK (owner
+--                       or admin) decides: an owner cannot give a row away (nor hide it in
+--                       someone else's account), an admin can reassign it.
+--   notes               created_by and the parent never change; only content is edited.
+--   subtasks            title and completed; they stay with their parent.
+-- sync_push writes only the columns the caller holds UPDATE/INSERT on and ignores the rest,
+-- so a client pushing back a whole pulled record cannot change these either. Columns added
+-- by later migrations are not writable by authenticated unless granted there.
+grant select, delete
   on public.properties, public.listings, public.tasks, public.activities, public.notes, public.subtasks
   to authenticated;
+grant insert (id, address, city, state, zip, lat, lon, owned_by),
+      update (address, city, state, zip, lat, lon, owned_by)
+  on public.properties to authenticated;
+grant insert (id, property_id, address, city, state, zip, status, price, mls_number, owned_by),
+      update (property_id, address, city, state, zip, status, price, mls_number, owned_by)
+  on public.listings to authenticated;
+grant insert (id, title, description, due_date, priority, completed, completed_at, claimed_by, claimed_at,
+              declared_by, listing_id),
+      update (title, description, due_date, priority, completed, listing_id)
+  on public.tasks to authenticated;
+grant insert (id, title, description, type, due_date, priority, duration_minutes, completed, completed_at,
+              claimed_by, claimed_at, declared_by, listing_id),
+      update (title, description, type, due_date, priority, duration_minutes, completed, listing_id)
+  on public.activities to authenticated;
+grant insert (id, parent_type, parent_id, content, created_by),
+      update (content)
+  on public.notes to authenticated;
+grant insert (id, parent_type, parent_id, title, completed),
+      update (title, completed)
+  on public.subtasks to authenticated;
 grant all
   on public.properties, public.listings, public.tasks, public.activities, public.notes, public.subtasks
   to service_role;

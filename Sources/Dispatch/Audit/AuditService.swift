@@ -1,0 +1,112 @@
+import Foundation
+import Postgres
+
+/// History, recently deleted and restore for one user, through the SQL API
+/// (`get_entity_history`, `get_recently_deleted`, `restore_entity`). Every call is one
+/// transaction as that user, so the audit tables' row-level security decides what they see
+/// and `restore_entity` decides what they may restore; this type adds no rules of its own.
+public struct AuditService: Sendable {
+    public let database: any UserScopedDatabase
+    public let userID: UUID
+
+    /// The page size of the apps' "show all" (seed 000 scenario 3).
+    public static let defaultPageSize = 50
+    /// `get_entity_history` accepts 1…500.
+    public static let maxPageSize = 500
+
+    public init(_ database: any UserScopedDatabase, userID: UUID) {
+        self.database = database
+        self.userID = userID
+    }
+
+    /// One page of the entity's history, newest first. An entity the caller may not see, or
+    /// one with no history yet, gives an empty page (the same answer, so nothing leaks).
+    /// Throws `AuditQueryError`.
+    public func history(
+        entity: AuditableEntity, id: UUID, limit: Int = defaultPageSize, before cursor: HistoryCursor? = nil
+    ) async throws -> HistoryPage {
+        // One extra row tells whether another page exists, so the last page has no cursor.
+        // A limit out of range goes to the server as it is, which rejects it.
+        let fetch = (1..<Self.maxPageSize).contains(limit) ? limit + 1 : limit
+        let (page, count) = try await read { conn in
+            let rows = try conn.query(
+                """
+                select * from public.get_entity_history(\(entity.rawValue), \(id), \(fetch), \(cursor?.beforeID))
+                """, prepared: true)
+            return (try rows.prefix(limit).map(AuditEntry.init(row:)), rows.count)
+        }
+        let more = fetch > limit ? count > limit : count == limit
+        return HistoryPage(entries: page, nextCursor: more ? page.last.map(HistoryCursor.init(after:)) : nil)
+    }
+
+    /// Every entry of the entity's history, newest first, paging with the cursor.
+    public func fullHistory(entity: AuditableEntity, id: UUID, pageSize: Int = defaultPageSize) async throws -> [AuditEntry] {
+        var all: [AuditEntry] = []
+        var cursor: HistoryCursor?
+        repeat {
+            let page = try await history(entity: entity, id: id, limit: pageSize, before: cursor)
+            all += page.entries
+            cursor = page.nextCursor
+        } while cursor != nil
+        return all
+    }
+
+    /// Deletions of the last 30 days that the caller may restore and that are not restored
+    /// yet, newest first, across all entity types. Throws `AuditQueryError`.
+    public func recentlyDeleted(limit: Int = defaultPageSize) async throws -> [AuditEntry] {
+        try await read { conn in
+            try conn.query("select * from public.get_recently_deleted(\(limit))", prepared: true)
+                .map(AuditEntry.init(row:))
+        }
+    }
+
+    /// Re-creates the entity from its latest deletion and returns the restored row. Throws
+    /// `RestoreError`; on every error nothing was restored.
+    public func restore(entity: AuditableEntity, id: UUID) async throws -> JSONValue {
+        do {
+            return try await database.transaction(as: userID) { conn in
+                try conn.query("select public.restore_entity(\(entity.rawValue), \(id))").scalar(JSONValue.self)
+            }
+        } catch let error as PostgresError {
+            throw RestoreError(error) ?? error
+        }
+    }
+
+    /// `restore` under `policy`: retried while the database is unreachable. When a retry
+    /// follows a lost connection and finds the entity already back (`UNIQUE_CONFLICT` on its
+    /// id), the earlier attempt committed before the connection died, so that counts as
+    /// success and the live row is returned.
+    public func restore(
+        entity: AuditableEntity, id: UUID, retrying policy: RetryPolicy,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) async throws -> JSONValue {
+        try await policy.run(sleep: sleep) { attempt in
+            do {
+                return try await restore(entity: entity, id: id)
+            } catch RestoreError.uniqueConflict(let error)
+                where attempt > 1 && error.constraint == entity.tableName + "_pkey" {
+                if let row = try await liveRow(entity: entity, id: id) { return row }
+                throw RestoreError.uniqueConflict(error)
+            }
+        }
+    }
+
+    /// The entity's current row as the caller sees it, nil when absent or invisible.
+    func liveRow(entity: AuditableEntity, id: UUID) async throws -> JSONValue? {
+        let table = entity.tableName
+        return try await read { conn in
+            // The table name comes from the enum, never from input.
+            try conn.query(PostgresQuery(
+                sql: "select to_jsonb(t) from public.\(table) t where t.id = $1", binds: [id])
+            ).first?.decode(0, as: JSONValue.self)
+        }
+    }
+
+    private func read<T: Sendable>(_ body: @escaping @Sendable (isolated PostgresConnection) throws -> T) async throws -> T {
+        do {
+            return try await database.transaction(as: userID) { conn in try body(conn) }
+        } catch let error as PostgresError {
+            throw AuditQueryError(error) ?? error
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Postgres
+
+/// Claiming and releasing tasks and activities for one user, through `claim_work_item` /
+/// `release_work_item`. The race is decided on the server (one conditional UPDATE under the
+/// row lock), so any number of app servers can call this at once and exactly one claimer
+/// wins.
+public struct ClaimService: Sendable {
+    public let database: any UserScopedDatabase
+    public let userID: UUID
+
+    public init(_ database: any UserScopedDatabase, userID: UUID) {
+        self.database = database
+        self.userID = userID
+    }
+
+    /// Claims the item for the user and returns its row. Claiming an item the user already
+    /// holds returns it unchanged. Throws `ClaimError`.
+    @discardableResult
+    public func claim(_ type: WorkItemType, id: UUID) async throws -> JSONValue {
+        try await call { conn in
+            try conn.query("select public.claim_work_item(\(type.rawValue), \(id))", prepared: true).scalar(JSONValue.self)
+        }
+    }
+
+    /// Releases the user's claim (an admin may release anyone's) and returns the row.
+    /// Releasing an unclaimed item returns it unchanged. Throws `ClaimError`.
+    @discardableResult
+    public func release(_ type: WorkItemType, id: UUID) async throws -> JSONValue {
+        try await call { conn in
+            try conn.query("select public.release_work_item(\(type.rawValue), \(id))", prepared: true).scalar(JSONValue.self)
+        }
+    }
+
+    private func call(_ body: @escaping @Sendable (isolated PostgresConnection) throws -> JSONValue) async throws -> JSONValue {
+        do {
+            return try await database.transaction(as: userID) { conn in try body(conn) }
+        } catch let error as PostgresError {
+            throw ClaimError(error) ?? error
+        }
+    }
+}

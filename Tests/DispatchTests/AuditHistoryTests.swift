@@ -1,0 +1,169 @@
+import DispatchServer
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+
+/// History and what gets logged (seed 000 scenarios 3 and 4, the split triggers).
+@Suite struct AuditHistoryTests {
+    let db: TestDatabase
+    let admin: PostgresConnection
+    let alice: UUID
+    let bob: UUID
+
+    init() async throws {
+        db = try await TestDatabase.create()
+        admin = try await db.connect()
+        let ids = try await CoreTestData.users(admin, ["Alice", "Bob"])
+        alice = ids[0]
+        bob = ids[1]
+    }
+
+    /// 119 updates after the INSERT = 120 entries (seed scenario 3). Pages of 50: 50, 50,
+    /// 20, the last without a cursor; together every entry once, newest first. Entries
+    /// written between pages neither shift nor repeat the older ones. Then again with every
+    /// entry at the same instant, where only the id orders them.
+    @Test func oneHundredTwentyChangesPageAsFiftyFiftyTwentyWithNoGapsOrRepeats() async throws {
+        let task = try await CoreTestData.task(admin, as: alice, title: "v0")
+        try await admin.transaction(as: alice) { conn in
+            for i in 1...119 { try conn.query("update tasks set title = \("v\(i)") where id = \(task)", prepared: true) }
+        }
+        let audit = AuditService(db.pool(maxConnections: 1), userID: alice)
+        let everything = try await admin.query(
+            "select id from audit.tasks_log where record_pk = \(task) order by changed_at desc, id desc"
+        ).map { try $0.decode("id", as: Int64.self) }
+        #expect(everything.count == 120)
+
+        let first = try await audit.history(entity: .task, id: task)
+        #expect(first.entries.count == 50)
+        #expect(first.entries.first?.newRow?["title"] == "v119")
+        #expect(first.entries.first?.summary == "Title changed from “v118” to “v119”")
+        // Someone edits while the user reads page 1: page 2 still starts right after it.
+        try await admin.transaction(as: alice) { conn in
+            for i in 120...124 { try conn.query("update tasks set title = \("v\(i)") where id = \(task)") }
+        }
+        let second = try await audit.history(entity: .task, id: task, before: first.nextCursor)
+        let third = try await audit.history(entity: .task, id: task, before: second.nextCursor)
+        #expect(second.entries.count == 50)
+        #expect(third.entries.count == 20)
+        #expect(third.nextCursor == nil)
+        #expect(third.entries.last?.action == .insert)
+        #expect((first.entries + second.entries + third.entries).map(\.id) == everything)
+
+        // Ties on changed_at: the id decides, still no gaps or repeats.
+        try await admin.query("update audit.tasks_log set changed_at = '2026-01-23 12:00:00+00' where record_pk = \(task)")
+        let tied = try await admin.query("select id from audit.tasks_log where record_pk = \(task) order by id desc")
+            .map { try $0.decode("id", as: Int64.self) }
+        #expect(tied.count == 125)
+        #expect(try await audit.fullHistory(entity: .task, id: task, pageSize: 50).map(\.id) == tied)
+        #expect(try await audit.fullHistory(entity: .task, id: task, pageSize: 7).map(\.id) == tied)
+        // A page size that divides the total exactly ends without an empty extra page.
+        let exact = try await audit.history(entity: .task, id: task, limit: 125)
+        #expect(exact.entries.count == 125 && exact.nextCursor == nil)
+        await audit.database.closeIfPool()
+    }
+
+    /// Seed scenario 4: an entity with no history (created before auditing, or never
+    /// existing) gives an empty page and no cursor.
+    @Test func anEntityWithNoHistoryHasAnEmptyHistory() async throws {
+        // A task written with triggers off, as rows from before the audit migration are.
+        let old = UUID()
+        try await admin.transaction { conn in
+            try conn.query("set local session_replication_role = replica")
+            try conn.query("insert into tasks (id, title, declared_by) values (\(old), 'legacy', \(alice))")
+        }
+        let audit = AuditService(admin, userID: alice)
+        for id in [old, UUID()] {
+            let page = try await audit.history(entity: .task, id: id)
+            #expect(page.isEmpty)
+            #expect(page.nextCursor == nil)
+        }
+        // Its first change starts the history.
+        try await admin.transaction(as: alice) { conn in try conn.query("update tasks set title = 'legacy 2' where id = \(old)") }
+        #expect(try await audit.history(entity: .task, id: old).entries.map(\.action) == [.update])
+    }
+
+    /// The split triggers: a no-op UPDATE (a sync push of an unchanged row) writes no audit
+    /// row and does not bump row_version; a real one writes exactly one, with both snapshots.
+    @Test func aNoOpUpdateWritesNoAuditRow() async throws {
+        let listing = try await CoreTestData.listing(admin, as: alice, price: 500_000)
+        let task = try await CoreTestData.task(admin, as: alice, title: "Same")
+        try await admin.transaction(as: alice) { conn in
+            try conn.query("update listings set price = price, status = status, address = address where id = \(listing)")
+            try conn.query("update tasks set title = 'Same', completed = false, listing_id = null where id = \(task)")
+        }
+        #expect(try await CoreTestData.auditCount(admin, .listing, listing) == 1)
+        #expect(try await CoreTestData.auditCount(admin, .task, task) == 1)
+        #expect(try await CoreTestData.count(admin, "select row_version from listings where id = $1", [listing]) == 1)
+
+        try await admin.transaction(as: alice) { conn in
+            try conn.query("update listings set price = 525000, status = 'active' where id = \(listing)")
+        }
+        let history = try await AuditService(admin, userID: alice).history(entity: .listing, id: listing)
+        #expect(history.entries.map(\.action) == [.update, .insert])
+        let update = history.entries[0]
+        #expect(update.changedFields == ["price", "status"])
+        #expect(update.oldRow?["price"] == 500_000)
+        #expect(update.newRow?["price"] == 525_000)
+        #expect(update.newRow?["row_version"] == 2)
+        #expect(update.summary == "Status and price changed")
+    }
+
+    /// Rows from `get_entity_history` decode the same by column and as JSON (the shape an
+    /// HTTP API layer would hand the apps).
+    @Test func entriesDecodeFromRowsAndFromJSON() async throws {
+        let listing = try await CoreTestData.listing(admin, as: alice, price: 500_000)
+        try await admin.transaction(as: alice) { conn in
+            try conn.query("update listings set price = 525000 where id = \(listing)")
+        }
+        let fromRows = try await AuditService(admin, userID: alice).history(entity: .listing, id: listing).entries
+        let fromJSON = try await admin.transaction(as: alice) { conn in
+            try conn.query("""
+                select coalesce(jsonb_agg(to_jsonb(h) order by h.changed_at desc, h.id desc), '[]')
+                  from public.get_entity_history('listing', \(listing)) h
+                """).scalar(JSONValue.self).decode([AuditEntry].self)
+        }
+        #expect(fromRows == fromJSON)
+        #expect(fromRows.map(\.summary) == ["Price changed from $500,000 to $525,000", "Listing created"])
+        #expect(fromRows[0].recordID == listing && fromRows[0].entityType == .listing && fromRows[0].changedBy == alice)
+    }
+
+    /// Bob sees nothing of Alice's task history, even of a task he can see and claim; once
+    /// he declares his own, he sees its history.
+    @Test func historyIsVisibleToTheOwnerOnly() async throws {
+        let task = try await CoreTestData.task(admin, as: alice, title: "Open to all")
+        let asBob = AuditService(admin, userID: bob)
+        #expect(try await admin.transaction(as: bob) { try $0.query("select count(*)::int from tasks where id = \(task)").scalar(Int.self) } == 1)
+        #expect(try await asBob.history(entity: .task, id: task).isEmpty)
+        try await ClaimService(admin, userID: bob).claim(.task, id: task)
+        #expect(try await asBob.history(entity: .task, id: task).isEmpty)
+        let asAlice = try await AuditService(admin, userID: alice).history(entity: .task, id: task)
+        #expect(asAlice.entries.map(\.summary) == ["Claimed by Bob", "Task created"])
+        #expect(asAlice.entries[0].changedBy == bob)
+        // Paging with a cursor from someone else's history is refused, not answered.
+        let cursor = try #require(asAlice.entries.first.map(HistoryCursor.init(after:)))
+        let error = try await #require(throws: AuditQueryError.self) {
+            try await asBob.history(entity: .task, id: task, before: cursor)
+        }
+        guard case .invalidCursor = error else { Issue.record("expected invalidCursor, got \(error)"); return }
+    }
+
+    /// The limit is validated by the server (1…500) and reported as a typed error.
+    @Test func aBadLimitIsInvalidArgument() async throws {
+        let audit = AuditService(admin, userID: alice)
+        let task = try await CoreTestData.task(admin, as: alice)
+        for limit in [0, 501] {
+            let error = try await #require(throws: AuditQueryError.self) { try await audit.history(entity: .task, id: task, limit: limit) }
+            guard case .invalidArgument = error else { Issue.record("expected invalidArgument, got \(error)"); return }
+        }
+        let deleted = try await #require(throws: AuditQueryError.self) { try await audit.recentlyDeleted(limit: -1) }
+        guard case .invalidArgument = deleted else { Issue.record("expected invalidArgument, got \(deleted)"); return }
+    }
+}
+
+extension UserScopedDatabase {
+    /// Test helper: closes the database when it is a pool.
+    func closeIfPool() async {
+        if let pool = self as? PostgresPool { await pool.close() }
+    }
+}

@@ -1,0 +1,139 @@
+import DispatchServer
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+
+/// Claims (SPEC "Claims", seed 004 "Claim Conflicts") through `ClaimService`.
+@Suite struct ClaimTests {
+    let db: TestDatabase
+    let admin: PostgresConnection
+
+    init() async throws {
+        db = try await TestDatabase.create()
+        admin = try await db.connect()
+    }
+
+    /// Eight users on eight connections claim one task at the same moment: they all queue
+    /// on a row lock held by a ninth connection, which then lets go. Exactly one wins; the
+    /// seven others get ALREADY_CLAIMED naming the winner; one audit entry records the claim.
+    @Test func eightUsersClaimingOneTaskAtOnceGiveExactlyOneWinner() async throws {
+        let names = (1...8).map { "Claimer\($0)" }
+        let declarer = try await CoreTestData.users(admin, ["Declarer"])[0]
+        let claimers = try await CoreTestData.users(admin, names)
+        let task = try await CoreTestData.task(admin, as: declarer, title: "Open house")
+        var connections: [PostgresConnection] = []
+        for _ in claimers { connections.append(try await db.connect()) }
+
+        let locker = try await db.connect()
+        try await locker.query("begin")
+        try await locker.query("select 1 from tasks where id = \(task) for update")
+
+        let results = try await withThrowingTaskGroup(of: (UUID, Result<JSONValue, ClaimError>).self) { group in
+            for (user, connection) in zip(claimers, connections) {
+                group.addTask {
+                    do {
+                        return (user, .success(try await ClaimService(connection, userID: user).claim(.task, id: task)))
+                    } catch let error as ClaimError {
+                        return (user, .failure(error))
+                    }
+                }
+            }
+            _ = try await CoreTestData.lockWaiters(admin, count: 8, matching: "%claim_work_item%")
+            try await locker.query("rollback")
+            var all: [(UUID, Result<JSONValue, ClaimError>)] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+
+        let winners = results.filter { if case .success = $0.1 { true } else { false } }
+        try #require(winners.count == 1)
+        let winner = winners[0].0
+        let winnerName = names[claimers.firstIndex(of: winner)!]
+        #expect(try winners[0].1.get()["claimed_by"]?.stringValue == winner.uuidString.lowercased())
+        var losers = 0
+        for (user, result) in results where user != winner {
+            guard case .failure(.alreadyClaimed(let by, let name, let error)) = result else {
+                Issue.record("\(user): expected alreadyClaimed, got \(result)")
+                continue
+            }
+            #expect(by == winner)
+            #expect(name == winnerName)
+            #expect(error.sqlState == "55000")
+            #expect(error.message == "ALREADY_CLAIMED: this task is already claimed by \(winnerName)")
+            losers += 1
+        }
+        #expect(losers == 7)
+        #expect(try await CoreTestData.count(admin, "select count(*)::int from tasks where id = $1 and claimed_by = $2", [task, winner]) == 1)
+        #expect(try await CoreTestData.auditCount(admin, .task, task, action: .update) == 1)
+        for connection in connections { await connection.close() }
+        await locker.close()
+    }
+
+    /// Release: by the claimer (then again: idempotent), not by the declarer (NOT_CLAIMER,
+    /// naming the claimer), not by a stranger who cannot see the claimed task (NOT_FOUND);
+    /// an admin may release anyone's claim.
+    @Test func onlyTheClaimerOrAnAdminReleases() async throws {
+        let ids = try await CoreTestData.users(admin, ["Alice", "Bob", "Carol", "Root"], admins: ["Root"])
+        let (alice, bob, carol, root) = (ids[0], ids[1], ids[2], ids[3])
+        let task = try await CoreTestData.task(admin, as: alice)
+        let claimed = try await ClaimService(admin, userID: bob).claim(.task, id: task)
+        #expect(claimed["claimed_by"]?.stringValue == bob.uuidString.lowercased())
+        #expect(claimed["claimed_at"]?.isNull == false)
+        // Claiming what one holds is a no-op success.
+        #expect(try await ClaimService(admin, userID: bob).claim(.task, id: task) == claimed)
+
+        let byDeclarer = try await #require(throws: ClaimError.self) { try await ClaimService(admin, userID: alice).release(.task, id: task) }
+        guard case .notClaimer(let holder, let name, let error) = byDeclarer else {
+            Issue.record("expected notClaimer, got \(byDeclarer)"); return
+        }
+        #expect(holder == bob && name == "Bob" && error.sqlState == "42501")
+        let byStranger = try await #require(throws: ClaimError.self) { try await ClaimService(admin, userID: carol).release(.task, id: task) }
+        guard case .notFound = byStranger else { Issue.record("expected notFound, got \(byStranger)"); return }
+        #expect(try await CoreTestData.count(admin, "select count(*)::int from tasks where id = $1 and claimed_by = $2", [task, bob]) == 1)
+
+        let released = try await ClaimService(admin, userID: bob).release(.task, id: task)
+        #expect(released["claimed_by"] == .null && released["claimed_at"] == .null)
+        #expect(try await ClaimService(admin, userID: bob).release(.task, id: task)["claimed_by"] == .null)
+
+        try await ClaimService(admin, userID: carol).claim(.task, id: task)
+        let byAdmin = try await ClaimService(admin, userID: root).release(.task, id: task)
+        #expect(byAdmin["claimed_by"] == .null)
+        let summaries = try await AuditService(admin, userID: alice).history(entity: .task, id: task).entries.map(\.summary)
+        #expect(summaries == ["Claim released", "Claimed by Carol", "Claim released", "Claimed by Bob", "Task created"])
+    }
+
+    /// Completed items cannot be claimed; invisible or absent ones are NOT_FOUND; the same
+    /// rules hold for activities.
+    @Test func completedAbsentAndInvisibleItemsCannotBeClaimed() async throws {
+        let ids = try await CoreTestData.users(admin, ["Alice", "Bob"])
+        let (alice, bob) = (ids[0], ids[1])
+        let done = try await CoreTestData.task(admin, as: alice, completed: true)
+        let asBob = ClaimService(admin, userID: bob)
+        let asAlice = ClaimService(admin, userID: alice)
+
+        let completed = try await #require(throws: ClaimError.self) { try await asAlice.claim(.task, id: done) }
+        guard case .alreadyCompleted = completed else { Issue.record("expected alreadyCompleted, got \(completed)"); return }
+        // Bob cannot see a completed task he has nothing to do with: NOT_FOUND, not a hint.
+        let invisible = try await #require(throws: ClaimError.self) { try await asBob.claim(.task, id: done) }
+        guard case .notFound = invisible else { Issue.record("expected notFound, got \(invisible)"); return }
+        let absent = try await #require(throws: ClaimError.self) { try await asBob.claim(.activity, id: UUID()) }
+        guard case .notFound = absent else { Issue.record("expected notFound, got \(absent)"); return }
+
+        let activity = try await admin.transaction(as: alice) { conn in
+            try conn.query("insert into activities (title, type, duration_minutes) values ('Showing', 'show_property', 30) returning id")
+                .scalar(UUID.self)
+        }
+        #expect(try await asBob.claim(.activity, id: activity)["claimed_by"]?.stringValue == bob.uuidString.lowercased())
+        let lost = try await #require(throws: ClaimError.self) { try await asAlice.claim(.activity, id: activity) }
+        guard case .alreadyClaimed(let by, "Bob", _) = lost else { Issue.record("expected alreadyClaimed, got \(lost)"); return }
+        #expect(by == bob)
+        #expect(try await CoreTestData.count(admin, "select count(*)::int from tasks where id = $1 and claimed_by is null", [done]) == 1)
+
+        // A type the server does not know (only reachable by calling SQL directly).
+        let thrown = try await #require(throws: PostgresError.self) {
+            try await admin.transaction(as: bob) { conn in try conn.query("select claim_work_item('story', \(activity))") }
+        }
+        guard case .invalidItemType = ClaimError(thrown) else { Issue.record("expected invalidItemType, got \(thrown)"); return }
+    }
+}
