@@ -50,6 +50,18 @@ public enum JSONValue: Sendable, Hashable, Codable {
     public var objectValue: [String: JSONValue]? { if case .object(let v) = self { return v }; return nil }
     public var isNull: Bool { self == .null }
 
+    /// A timestamp string as PostgreSQL writes one into JSON (`2026-01-02T03:04:05.123456+00:00`).
+    public var dateValue: Date? {
+        guard case .string(var text) = self else { return nil }
+        return text.withUTF8 { PostgresTimestamp.parse(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Parses JSON text (RFC 8259) without going through `JSONDecoder`.
+    public init(parsing text: String) throws {
+        var text = text
+        self = try text.withUTF8 { try JSONValueParser.parse(UnsafeRawBufferPointer($0)) }
+    }
+
     /// Decodes this value into a `Decodable` type (via its JSON text).
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try PostgresJSONCoding.decoder.decode(T.self, from: PostgresJSONCoding.encoder.encode(self))

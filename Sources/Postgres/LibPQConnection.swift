@@ -7,10 +7,15 @@ import Foundation
 /// (whose executor is that thread) and the thread's idle hook touch it.
 final class LibPQConnection: @unchecked Sendable {
     private(set) var pg: OpaquePointer?
+    /// Set when the server announced, between statements, that it is ending this
+    /// session (FATAL: an admin terminated the backend, the server is shutting down).
+    /// libpq hands such a message to the notice receiver and keeps the status OK until
+    /// it reads the end of the stream, which may not have arrived yet.
+    private(set) var doomed = false
 
     deinit { if let pg { PQfinish(pg) } }
 
-    var isOpen: Bool { pg.map { PQstatus($0) == CONNECTION_OK } ?? false }
+    var isOpen: Bool { !doomed && (pg.map { PQstatus($0) == CONNECTION_OK } ?? false) }
     var socket: Int32 { pg.map { PQsocket($0) } ?? -1 }
 
     /// Connects without blocking on the server: `PQconnectStartParams` and
@@ -30,8 +35,15 @@ final class LibPQConnection: @unchecked Sendable {
         }
         guard let connection else { throw PostgresError(.connectionFailed, "out of memory starting a connection") }
         pg = connection
-        // Notices (e.g. "already exists, skipping") are for interactive psql, not logs.
-        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        // Notices (e.g. "already exists, skipping") are for interactive psql, not logs;
+        // the receiver only watches for the server's goodbye.
+        PQsetNoticeReceiver(connection, { context, result in
+            guard let context, let result, let severity = PQresultErrorField(result, Int32(UInt8(ascii: "V"))) else { return }
+            let level = String(cString: severity)
+            if level == "FATAL" || level == "PANIC" {
+                Unmanaged<LibPQConnection>.fromOpaque(context).takeUnretainedValue().doomed = true
+            }
+        }, Unmanaged.passUnretained(self).toOpaque())
         if PQstatus(connection) == CONNECTION_BAD { throw failure(.connectionFailed) }
         var state = PGRES_POLLING_WRITING
         while true {
@@ -62,7 +74,7 @@ final class LibPQConnection: @unchecked Sendable {
     }
 
     func connection() throws -> OpaquePointer {
-        guard let pg, PQstatus(pg) == CONNECTION_OK else {
+        guard let pg, isOpen else {
             throw PostgresError(.connectionLost, pg == nil ? "the connection is closed" : "the connection was lost")
         }
         return pg
@@ -169,8 +181,9 @@ final class LibPQConnection: @unchecked Sendable {
 
     /// Reads what the socket has without waiting; false when the connection broke.
     func consumeInput() -> Bool {
-        guard let pg else { return false }
-        return PQconsumeInput(pg) == 1 && PQstatus(pg) == CONNECTION_OK
+        guard let pg, PQconsumeInput(pg) == 1 else { return false }
+        _ = PQisBusy(pg)  // parses what arrived: notifications, and a FATAL goodbye
+        return isOpen
     }
 }
 

@@ -149,7 +149,10 @@ import Testing
         let pid = try await pool.query("select pg_backend_pid()").scalar(Int.self)
         let admin = try await database.connect()
         try await admin.query("select pg_terminate_backend(\(pid))")
-        try await Task.sleep(for: .milliseconds(100))
+        // The backend is gone once the server no longer lists it.
+        while try await admin.query("select count(*) from pg_stat_activity where pid = \(pid)").scalar(Int.self) > 0 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         let next = try await pool.query("select pg_backend_pid()").scalar(Int.self)
         #expect(next != pid)
         #expect(try await pool.query("select 1").scalar(Int.self) == 1)
