@@ -8,28 +8,6 @@
 -- row_version come from the server (public.enable_row_stamping); deleted_at tombstones are
 -- stamped with the server clock; foreign keys are indexed.
 
--- public.enable_row_stamping() guards its UPDATE trigger with `when (old.* is distinct from
--- new.*)`, which PostgreSQL rejects on tables with generated columns. Those tables get the
--- same two triggers here, with the no-op test done inside the function instead, ignoring the
--- generated columns named as trigger arguments (they are NULL in NEW before the row is stored).
-create function public.stamp_row_ignoring() returns trigger
-  language plpgsql
-as $$
-begin
-  if tg_op = 'UPDATE' and (to_jsonb(new) - tg_argv) = (to_jsonb(old) - tg_argv) then
-    return new; -- a no-op update: no new updated_at, no new row_version
-  end if;
-  new.updated_at := clock_timestamp();
-  if tg_op = 'UPDATE' then
-    new.row_version := old.row_version + 1;
-  end if;
-  return new;
-end
-$$;
-comment on function public.stamp_row_ignoring() is
-  'BEFORE INSERT/UPDATE trigger function for tables with generated columns (named as the trigger''s arguments): like public.stamp_row(), but a no-op UPDATE (nothing but generated columns differ) leaves updated_at and row_version alone.';
-revoke execute on function public.stamp_row_ignoring() from public;
-
 -- ---------------------------------------------------------------------------------------
 -- Reference data: bird and hotspot (read by every authenticated user, written by service_role)
 -- ---------------------------------------------------------------------------------------
@@ -82,10 +60,7 @@ comment on column public.hotspot.location is
 
 create index hotspot_location_gist on public.hotspot using gist (location);
 create index hotspot_updated_at_idx on public.hotspot (updated_at);
-create trigger _stamp_insert before insert on public.hotspot
-  for each row execute function public.stamp_row_ignoring('location');
-create trigger _stamp_update before update on public.hotspot
-  for each row execute function public.stamp_row_ignoring('location');
+select public.enable_row_stamping('public.hotspot');
 
 -- ---------------------------------------------------------------------------------------
 -- Watchlists and their children
@@ -139,10 +114,7 @@ create index watchlists_updated_at_idx on public.watchlists (updated_at);
 create index watchlists_deleted_at_idx on public.watchlists (deleted_at) where deleted_at is not null;
 create index watchlists_location_rule_gist on public.watchlists using gist (location_rule_location)
   where location_rule_enabled and deleted_at is null;
-create trigger _stamp_insert before insert on public.watchlists
-  for each row execute function public.stamp_row_ignoring('location_rule_location');
-create trigger _stamp_update before update on public.watchlists
-  for each row execute function public.stamp_row_ignoring('location_rule_location');
+select public.enable_row_stamping('public.watchlists');
 
 create table public.watchlist_shares (
   id uuid primary key default gen_random_uuid(),
@@ -204,10 +176,7 @@ create index watchlist_entries_bird_id_idx on public.watchlist_entries (bird_id)
 create index watchlist_entries_updated_at_idx on public.watchlist_entries (updated_at);
 create index watchlist_entries_deleted_at_idx on public.watchlist_entries (deleted_at) where deleted_at is not null;
 create index watchlist_entries_location_gist on public.watchlist_entries using gist (location);
-create trigger _stamp_insert before insert on public.watchlist_entries
-  for each row execute function public.stamp_row_ignoring('location');
-create trigger _stamp_update before update on public.watchlist_entries
-  for each row execute function public.stamp_row_ignoring('location');
+select public.enable_row_stamping('public.watchlist_entries');
 
 create table public.watchlist_rules (
   id uuid primary key default gen_random_uuid(),
