@@ -198,6 +198,11 @@ import Testing
         let expired = await F.error(SyncError.self) { _ = try await bobsTablet.pull(table: .watchlists, cursor: tabletStart.cursor) }
         guard case .cursorExpired? = expired else { Issue.record("\(String(describing: expired))"); return }
         #expect(try await bobsTablet.pull(table: .watchlists).records.isEmpty)
+        // A full sync is never expired, not even on its later pages.
+        for title in ["Winter", "Summer", "Spring"] { _ = try await F.watchlist(admin, owner: alice, title: title) }
+        var pages = 0
+        try await alicesApp.pullAll(table: .watchlists, limit: 1) { _ in pages += 1 }
+        #expect(pages == 3)
     }
 
     // MARK: Who sees what

@@ -65,7 +65,7 @@ actor Template {
         let runner = try MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in })
         let admin = try await PostgresConnection.connect(Self.conninfo)
         let digest = try await admin.query("""
-            select left(encode(sha256(convert_to(\(runner.migrations.map(\.sql).joined(separator: "\u{0}")), 'UTF8')), 'hex'), 16)
+            select left(encode(sha256(convert_to(\(runner.migrations.map(\.sql).joined(separator: "\u{1}")), 'UTF8')), 'hex'), 16)
             """).scalar(String.self)
         let name = "dispatch_template_\(digest)"
         try await admin.query("select pg_advisory_lock(hashtext(\(name)))")

@@ -35,7 +35,7 @@ public struct SyncService: Sendable {
         let text = try await run { conn in
             try conn.query("select public.sync_pull(\(table.rawValue), \(cursor?.rawValue), \(limit)) as page",
                            prepared: true)
-                .first!.decode("page", as: String.self)
+                .scalar(String.self)
         }
         return try SyncPage(json: text)
     }
@@ -67,7 +67,7 @@ public struct SyncService: Sendable {
         let text = try await run { conn in
             try conn.query("select public.sync_push(\(table.rawValue), \(record)::jsonb, \(expectedVersion)) as result",
                            prepared: true)
-                .first!.decode("result", as: String.self)
+                .scalar(String.self)
         }
         let response = try SyncJSON.parse(text)
         switch (response["status"]?.stringValue, response["record"]) {
