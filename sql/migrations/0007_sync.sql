@@ -281,7 +281,10 @@ comment on function public.purge_sync_deletions(interval) is
 -- A cursor is "v1." + base64url(json):
 --   t        the table it belongs to
 --   x, ip    the state already delivered: every transaction with xid < x, except those in ip
---   nx, nip  (only while has_more) the state the whole pull will have delivered when done
+--   h        sync_horizon.purged_through when that state's snapshot was taken: a purge since
+--            then (the horizon moved on) may have removed deletions the client has not seen
+--   nx, nip, nh  (only while has_more) the same for the state the whole pull will have
+--            delivered when done
 --   a        (only while has_more) the last [sync_xid, id, kind] of the page (kind 0 = deletion, 1 = row)
 
 create function public.encode_sync_cursor(p_state jsonb) returns text
@@ -315,12 +318,12 @@ begin
     -- shape and types: these casts fail on anything malformed
     perform (v_state ->> 'x')::xid8,
             array(select jsonb_array_elements_text(v_state -> 'ip')::xid8),
-            (v_state ->> 'nx')::xid8,
+            (v_state ->> 'nx')::xid8, (v_state ->> 'h')::xid8, (v_state ->> 'nh')::xid8,
             array(select jsonb_array_elements_text(coalesce(v_state -> 'nip', '[]'))::xid8),
             (v_state #>> '{a,0}')::xid8, (v_state #>> '{a,1}')::uuid, (v_state #>> '{a,2}')::integer;
-    if (v_state ->> 'x') is null or jsonb_typeof(v_state -> 'ip') <> 'array'
-       or ((v_state ? 'a') and ((v_state ->> 'nx') is null or jsonb_typeof(v_state -> 'a') <> 'array'
-                                or jsonb_array_length(v_state -> 'a') <> 3)) then
+    if (v_state ->> 'x') is null or (v_state ->> 'h') is null or jsonb_typeof(v_state -> 'ip') <> 'array'
+       or ((v_state ? 'a') and ((v_state ->> 'nx') is null or (v_state ->> 'nh') is null
+                                or jsonb_typeof(v_state -> 'a') <> 'array' or jsonb_array_length(v_state -> 'a') <> 3)) then
       raise exception 'incomplete cursor';
     end if;
   exception when others then
@@ -359,6 +362,8 @@ declare
   v_full boolean;
   v_next_x xid8;
   v_next_ip xid8[];
+  v_horizon xid8;
+  v_next_horizon xid8;
   v_after_xid xid8 := '0';
   v_after_id uuid := '00000000-0000-0000-0000-000000000000';
   v_after_kind integer := -1;
@@ -384,6 +389,9 @@ begin
   -- yet, so deletions it could have seen in the pull's first snapshot mean nothing to it.
   v_full := v_x = '0'::xid8;
 
+  -- Read before the snapshot below: a purge that commits in between shows as a moved horizon.
+  v_horizon := coalesce((select h.purged_through from public.sync_horizon h where h.table_name = p_table), '0');
+
   if v_state ? 'a' then
     -- Next page of a pull in progress: it completes at the state of its first page.
     v_next_x := (v_state ->> 'nx')::xid8;
@@ -391,6 +399,7 @@ begin
     v_after_xid := (v_state #>> '{a,0}')::xid8;
     v_after_id := (v_state #>> '{a,1}')::uuid;
     v_after_kind := (v_state #>> '{a,2}')::integer;
+    v_next_horizon := (v_state ->> 'nh')::xid8;
   else
     -- Taken before the rows are read: whatever commits in between comes again next time.
     -- The pulling transaction's own xid counts as unseen (its writes are not committed yet).
@@ -399,16 +408,18 @@ begin
     v_next_ip := array(select distinct i from unnest(array(select pg_snapshot_xip(v_snapshot))
                                                      || pg_current_xact_id_if_assigned()) i
                         where i is not null order by i);
+    v_next_horizon := v_horizon;
   end if;
 
-  -- The oldest transaction not yet delivered, and the oldest whose deletions this pull
-  -- still needs (a full sync needs none its first snapshot saw).
+  -- The oldest transaction not yet delivered. A purge can only have removed deletions this
+  -- pull still needs if it ran after the snapshot the pull goes on from (the horizon moved
+  -- on since) and reached past the oldest transaction that snapshot had not seen; a full
+  -- sync needs no deletion its own first snapshot saw.
   v_lo := least(v_x, (select min(i) from unnest(v_ip) i));
   if p_cursor is not null
-     and exists (select from public.sync_horizon h
-                  where h.table_name = p_table
-                    and h.purged_through >= case when v_full then least(v_next_x, (select min(i) from unnest(v_next_ip) i))
-                                                 else v_lo end) then
+     and (case when v_full then v_horizon > v_next_horizon
+                                and v_horizon >= least(v_next_x, (select min(i) from unnest(v_next_ip) i))
+               else v_horizon > (v_state ->> 'h')::xid8 and v_horizon >= v_lo end) then
     raise exception using errcode = '22023',
       message = 'CURSOR_EXPIRED: deletions this cursor has not seen were purged',
       hint = 'Do a full sync: call sync_pull with a NULL cursor and replace the local copy.';
@@ -472,15 +483,17 @@ begin
                              from kept k where k.kind = 0 or k.deleted_at is not null), '[]'),
       'cursor', public.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', $8, 'x', $2::text, 'ip', to_jsonb($3::text[]),
-                                               'nx', $10::text, 'nip', to_jsonb($11::text[]), 'a', tail.last)
-                       else jsonb_build_object('t', $8, 'x', $10::text, 'ip', to_jsonb($11::text[])) end),
+                       then jsonb_build_object('t', $8, 'x', $2::text, 'ip', to_jsonb($3::text[]), 'h', $12::text,
+                                               'nx', $10::text, 'nip', to_jsonb($11::text[]), 'nh', $13::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', $8, 'x', $10::text, 'ip', to_jsonb($11::text[]), 'h', $13::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     $q$, p_table, v_deleted_at_expr, v_columns)
     into v_page
-    using v_lo, v_x, v_ip, v_after_xid, v_after_id, v_after_kind, p_limit, p_table, v_full, v_next_x, v_next_ip;
+    using v_lo, v_x, v_ip, v_after_xid, v_after_id, v_after_kind, p_limit, p_table, v_full, v_next_x, v_next_ip,
+          coalesce(v_state ->> 'h', '0')::xid8, v_next_horizon;
 
   return v_page;
 end
