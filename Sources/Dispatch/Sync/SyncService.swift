@@ -17,6 +17,8 @@ public struct SyncService: Sendable {
         self.init(database: .pool(pool), user: user, retryPolicy: retryPolicy, sleep: sleep)
     }
 
+    /// On one connection a retry only helps with server-side transient errors: a lost
+    /// connection stays lost. Use the pool initializer where `pullAll` should ride out one.
     public init(connection: PostgresConnection, user: UUID, retryPolicy: RetryPolicy = .default,
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
         self.init(database: .connection(connection), user: user, retryPolicy: retryPolicy, sleep: sleep)
