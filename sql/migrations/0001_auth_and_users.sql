@@ -80,21 +80,35 @@ comment on function public.stamp_row() is
 
 -- Trigger names start with "_" so that they fire before every other BEFORE trigger
 -- (triggers fire in name order): audit snapshots then see the stamped row.
+-- PostgreSQL refuses `old.* is distinct from new.*` in the WHEN clause of a table with
+-- generated columns (they are not computed yet in a BEFORE trigger's NEW), so such a table
+-- compares its stored columns one by one; a generated column only changes with them.
+-- Re-running it replaces the triggers (after adding columns to such a table, for instance).
 create or replace function public.enable_row_stamping(p_table regclass) returns void
   language plpgsql
 as $$
+declare
+  v_changed text;
 begin
+  select case when bool_or(a.attgenerated <> '')
+              then format('row(%s) is distinct from row(%s)',
+                          string_agg(format('old.%I', a.attname), ', ' order by a.attnum) filter (where a.attgenerated = ''),
+                          string_agg(format('new.%I', a.attname), ', ' order by a.attnum) filter (where a.attgenerated = ''))
+              else 'old.* is distinct from new.*' end
+    into v_changed
+    from pg_catalog.pg_attribute a
+   where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped;
   execute format(
-    'create trigger _stamp_insert before insert on %s for each row execute function public.stamp_row()',
+    'create or replace trigger _stamp_insert before insert on %s for each row execute function public.stamp_row()',
     p_table);
   execute format(
-    'create trigger _stamp_update before update on %s for each row '
-    'when (old.* is distinct from new.*) execute function public.stamp_row()',
-    p_table);
+    'create or replace trigger _stamp_update before update on %s for each row '
+    'when (%s) execute function public.stamp_row()',
+    p_table, v_changed);
 end
 $$;
 comment on function public.enable_row_stamping(regclass) is
-  'Attaches the _stamp_insert and _stamp_update triggers (public.stamp_row) to a table that has updated_at and row_version columns.';
+  'Attaches the _stamp_insert and _stamp_update triggers (public.stamp_row) to a table that has updated_at and row_version columns; a no-op UPDATE (no stored column changes) is not stamped. Tables with generated columns compare their other columns as they are when this runs: run it again after adding columns.';
 
 create table public.users (
   id uuid primary key references auth.users (id) on delete cascade,

@@ -1,0 +1,50 @@
+import Foundation
+import Postgres
+
+/// One answer of `sync_pull`. Apply pages in the order they come: within a page each id
+/// appears once, in its latest state, but a later page may delete what an earlier one
+/// delivered (or bring back a row it deleted).
+public struct SyncPage: Sendable, Hashable {
+    /// Changed rows the user may see, oldest change first, as the table's columns
+    /// (server-managed ones included: `row_version` is the version to push against).
+    public var records: [JSONValue]
+    /// Rows that went away: tombstoned (`deleted_at` set) or hard-deleted.
+    public var deleted: [SyncDeletion]
+    /// Pass to the next pull; store it once the page is applied.
+    public var cursor: SyncCursor
+    /// The server's clock at the pull (seed 001's `lastSyncedAt`); for display only, the
+    /// cursor is what decides what comes next.
+    public var serverTimestamp: Date
+    /// More changes are waiting: pull again at once with `cursor`.
+    public var hasMore: Bool
+
+    public init(records: [JSONValue], deleted: [SyncDeletion], cursor: SyncCursor, serverTimestamp: Date, hasMore: Bool) {
+        self.records = records
+        self.deleted = deleted
+        self.cursor = cursor
+        self.serverTimestamp = serverTimestamp
+        self.hasMore = hasMore
+    }
+
+    /// The records decoded into the app's own model type (snake_case keys as stored).
+    public func decodeRecords<T: Decodable>(as type: T.Type) throws -> [T] {
+        try records.map { try $0.decode(T.self) }
+    }
+}
+
+/// A row deleted on the server since the cursor.
+public struct SyncDeletion: Sendable, Hashable, Codable {
+    public var id: UUID
+    /// When it was deleted (server clock): the tombstone's `deleted_at`, or the hard delete's.
+    public var deletedAt: Date
+
+    public init(id: UUID, deletedAt: Date) {
+        self.id = id
+        self.deletedAt = deletedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case deletedAt = "deleted_at"
+    }
+}

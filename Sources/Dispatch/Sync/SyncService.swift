@@ -1,0 +1,89 @@
+import Foundation
+import Postgres
+
+/// The offline-sync RPCs for one user: `sync_pull` and `sync_push` run as that user,
+/// so row-level security decides what they see and may write.
+public struct SyncService: Sendable {
+    let database: ServiceDatabase
+    public let user: UUID
+    /// How `pullAll` retries a page that failed transiently (a lost connection, a server
+    /// restarting); coded errors are permanent and thrown at once.
+    public var retryPolicy: RetryPolicy
+    /// The wait between retries; tests pass one that records instead of sleeping.
+    public var sleep: @Sendable (Duration) async throws -> Void
+
+    public init(pool: PostgresPool, user: UUID, retryPolicy: RetryPolicy = .default,
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+        self.init(database: .pool(pool), user: user, retryPolicy: retryPolicy, sleep: sleep)
+    }
+
+    /// On one connection a retry only helps with server-side transient errors: a lost
+    /// connection stays lost. Use the pool initializer where `pullAll` should ride out one.
+    public init(connection: PostgresConnection, user: UUID, retryPolicy: RetryPolicy = .default,
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+        self.init(database: .connection(connection), user: user, retryPolicy: retryPolicy, sleep: sleep)
+    }
+
+    init(database: ServiceDatabase, user: UUID, retryPolicy: RetryPolicy,
+         sleep: @escaping @Sendable (Duration) async throws -> Void) {
+        self.database = database
+        self.user = user
+        self.retryPolicy = retryPolicy
+        self.sleep = sleep
+    }
+
+    /// One page of changes since `cursor` (nil: everything, a full sync).
+    public func pull(table: SyncTable, cursor: SyncCursor? = nil, limit: Int = 1000) async throws -> SyncPage {
+        let text = try await run { conn in
+            try conn.query("select public.sync_pull(\(table.rawValue), \(cursor?.rawValue), \(limit)) as page",
+                           prepared: true)
+                .scalar(String.self)
+        }
+        return try SyncPage(json: text)
+    }
+
+    /// Pulls until `hasMore` is false, handing each page to `apply` in order, and returns
+    /// the cursor to store. A page that fails transiently is fetched again (same cursor,
+    /// so nothing is skipped) after the policy's delay; `apply` itself is not retried.
+    @discardableResult
+    public func pullAll(
+        table: SyncTable, from cursor: SyncCursor? = nil, limit: Int = 1000,
+        apply: (SyncPage) async throws -> Void
+    ) async throws -> SyncCursor {
+        var next = cursor
+        while true {
+            let from = next
+            let page = try await retryPolicy.run(sleep: sleep) { _ in
+                try await pull(table: table, cursor: from, limit: limit)
+            }
+            try await apply(page)
+            next = page.cursor
+            if !page.hasMore { return page.cursor }
+        }
+    }
+
+    /// Writes one record. `expectedVersion` is the `row_version` last pulled, or nil for
+    /// a row created offline (inserted with the record's own `id`). Server-managed keys in
+    /// `record` are ignored, so a pulled record can be pushed back as it is.
+    public func push(table: SyncTable, record: JSONValue, expectedVersion: Int?) async throws -> SyncPushResult {
+        let text = try await run { conn in
+            try conn.query("select public.sync_push(\(table.rawValue), \(record)::jsonb, \(expectedVersion)) as result",
+                           prepared: true)
+                .scalar(String.self)
+        }
+        let response = try SyncJSON.parse(text)
+        switch (response["status"]?.stringValue, response["record"]) {
+        case ("applied", let record?): return .applied(record)
+        case ("conflict", let record?): return .conflict(record)
+        default: throw PostgresError(.decoding, "sync_push answered something unexpected: \(response.jsonText)")
+        }
+    }
+
+    private func run<T: Sendable>(_ body: @escaping @Sendable (isolated PostgresConnection) throws -> T) async throws -> T {
+        do {
+            return try await database.transaction(as: user) { conn in try body(conn) }
+        } catch let error as PostgresError {
+            throw SyncError(error) ?? error
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/// The tables `sync_pull` and `sync_push` serve (SQL's `public.sync_tables()`). An enum
+/// so that a Swift caller cannot name any other; the SQL checks again for other clients.
+public enum SyncTable: String, Sendable, Hashable, CaseIterable, Codable {
+    case tasks
+    case activities
+    case listings
+    case notes
+    case watchlists
+    case watchlistEntries = "watchlist_entries"
+    case watchlistRules = "watchlist_rules"
+    case observedBirdPhotos = "observed_bird_photos"
+}
