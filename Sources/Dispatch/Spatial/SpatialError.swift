@@ -15,7 +15,7 @@ public enum SpatialError: Error, Sendable, CustomStringConvertible, RetryClassif
 
     /// The typed form of a coded spatial error; nil for any other error.
     public init?(_ error: PostgresError) {
-        switch sqlErrorCode(error) {
+        switch CodedSQLError.code(of: error) {
         case "INVALID_LATITUDE": self = .invalidLatitude(error)
         case "INVALID_LONGITUDE": self = .invalidLongitude(error)
         case "INVALID_RADIUS": self = .invalidRadius(error)

@@ -8,16 +8,16 @@ public struct SpatialService: Sendable {
     /// The largest radius the SQL accepts, in kilometres (documented on the functions).
     public static let maxRadiusKm = 500.0
 
-    let database: ServiceDatabase
+    let database: any UserScopedDatabase
     public let user: UUID
 
     public init(pool: PostgresPool, user: UUID) {
-        database = .pool(pool)
+        database = pool
         self.user = user
     }
 
     public init(connection: PostgresConnection, user: UUID) {
-        database = .connection(connection)
+        database = connection
         self.user = user
     }
 

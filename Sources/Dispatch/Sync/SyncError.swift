@@ -32,7 +32,7 @@ public enum SyncError: Error, Sendable, CustomStringConvertible, RetryClassifiab
 
     /// The typed form of a coded sync error; nil for any other error.
     public init?(_ error: PostgresError) {
-        switch sqlErrorCode(error) {
+        switch CodedSQLError.code(of: error) {
         case "UNKNOWN_TABLE": self = .unknownTable(error)
         case "INVALID_LIMIT": self = .invalidLimit(error)
         case "INVALID_CURSOR": self = .invalidCursor(error)
@@ -60,7 +60,7 @@ public enum SyncError: Error, Sendable, CustomStringConvertible, RetryClassifiab
     }
 
     /// The code before the colon, e.g. "CURSOR_EXPIRED".
-    public var code: String { sqlErrorCode(postgresError).map(String.init) ?? "" }
+    public var code: String { CodedSQLError.code(of: postgresError) ?? "" }
 
     /// The server's message.
     public var message: String { postgresError.message }

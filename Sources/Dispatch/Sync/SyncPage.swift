@@ -48,3 +48,25 @@ public struct SyncDeletion: Sendable, Hashable, Codable {
         case deletedAt = "deleted_at"
     }
 }
+
+extension SyncPage {
+    /// From `sync_pull`'s answer (its JSON text).
+    init(json text: String) throws {
+        let value = try JSONValue(parsing: text)
+        guard let records = value["records"]?.arrayValue, let deleted = value["deleted"]?.arrayValue,
+              let cursor = value["cursor"]?.stringValue, let serverTimestamp = value["server_timestamp"]?.dateValue,
+              let hasMore = value["has_more"]?.boolValue else {
+            throw PostgresError(.decoding, "sync_pull answered something unexpected: \(text.prefix(200))")
+        }
+        self.init(
+            records: records,
+            deleted: try deleted.map { item in
+                guard let id = item["id"]?.stringValue.flatMap(UUID.init(uuidString:)),
+                      let deletedAt = item["deleted_at"]?.dateValue else {
+                    throw PostgresError(.decoding, "sync_pull answered a deletion without id or deleted_at: \(item.jsonText)")
+                }
+                return SyncDeletion(id: id, deletedAt: deletedAt)
+            },
+            cursor: SyncCursor(rawValue: cursor), serverTimestamp: serverTimestamp, hasMore: hasMore)
+    }
+}

@@ -4,7 +4,7 @@ import Postgres
 /// The offline-sync RPCs for one user: `sync_pull` and `sync_push` run as that user,
 /// so row-level security decides what they see and may write.
 public struct SyncService: Sendable {
-    let database: ServiceDatabase
+    let database: any UserScopedDatabase
     public let user: UUID
     /// How `pullAll` retries a page that failed transiently (a lost connection, a server
     /// restarting); coded errors are permanent and thrown at once.
@@ -14,17 +14,17 @@ public struct SyncService: Sendable {
 
     public init(pool: PostgresPool, user: UUID, retryPolicy: RetryPolicy = .default,
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
-        self.init(database: .pool(pool), user: user, retryPolicy: retryPolicy, sleep: sleep)
+        self.init(database: pool, user: user, retryPolicy: retryPolicy, sleep: sleep)
     }
 
     /// On one connection a retry only helps with server-side transient errors: a lost
     /// connection stays lost. Use the pool initializer where `pullAll` should ride out one.
     public init(connection: PostgresConnection, user: UUID, retryPolicy: RetryPolicy = .default,
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
-        self.init(database: .connection(connection), user: user, retryPolicy: retryPolicy, sleep: sleep)
+        self.init(database: connection, user: user, retryPolicy: retryPolicy, sleep: sleep)
     }
 
-    init(database: ServiceDatabase, user: UUID, retryPolicy: RetryPolicy,
+    init(database: any UserScopedDatabase, user: UUID, retryPolicy: RetryPolicy,
          sleep: @escaping @Sendable (Duration) async throws -> Void) {
         self.database = database
         self.user = user
@@ -71,7 +71,7 @@ public struct SyncService: Sendable {
                            prepared: true)
                 .scalar(String.self)
         }
-        let response = try SyncJSON.parse(text)
+        let response = try JSONValue(parsing: text)
         switch (response["status"]?.stringValue, response["record"]) {
         case ("applied", let record?): return .applied(record)
         case ("conflict", let record?): return .conflict(record)

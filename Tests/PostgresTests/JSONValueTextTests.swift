@@ -1,11 +1,10 @@
-@testable import DispatchServer
 import Foundation
 import Postgres
 import TestSupport
 import Testing
 
-/// The hand-written parser for sync pages against the server's own JSON output.
-@Suite struct SyncJSONTests {
+/// `JSONValue(parsing:)` and `dateValue` against the server's own JSON output.
+@Suite struct JSONValueTextTests {
     @Test func parsesWhatPostgresWrites() async throws {
         let database = try await TestDatabase.create()
         let conn = try await database.connect()
@@ -18,26 +17,26 @@ import Testing
               'at', '2026-03-04 05:06:07.123456+00'::timestamptz,
               'jsonb', '{"b": "x\\"y", "a": [1, {"c": null}]}'::jsonb)::text
             """).scalar(String.self)
-        let value = try SyncJSON.parse(text)
+        let value = try JSONValue(parsing: text)
         let viaFoundation = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
         #expect(value == viaFoundation)
         #expect(value["text"]?.stringValue == "quote \" backslash \\ slash / newline \n tab \t bell \u{07} é 漢字 🐦")
         #expect(value["numbers"] == [0, -1, 42, 1.5, -0.25, 1e300, 123456789012345678, 3.14159265358979])
         #expect(value["flags"] == [true, false, nil])
         #expect(value["nested"]?["deep"]?[0]?[0]?[0]?["a"] == [1])
-        let at = try #require(SyncJSON.date(value["at"]))
+        let at = try #require(value["at"]?.dateValue)
         #expect(abs(at.timeIntervalSince1970 - 1_772_600_767.123456) < 1e-6)
     }
 
     @Test func escapedUnicodeAndSurrogatePairs() throws {
-        #expect(try SyncJSON.parse(#""\u00e9\ud83d\udc26\u0041""#) == "é🐦A")
-        #expect(try SyncJSON.parse(#"{"a\"b": "\\\/"}"#) == ["a\"b": "\\/"])
-        #expect(try SyncJSON.parse(" [ 1 , 2 ]\n") == [1, 2])
+        #expect(try JSONValue(parsing: #""\u00e9\ud83d\udc26\u0041""#) == "é🐦A")
+        #expect(try JSONValue(parsing: #"{"a\"b": "\\\/"}"#) == ["a\"b": "\\/"])
+        #expect(try JSONValue(parsing: " [ 1 , 2 ]\n") == [1, 2])
     }
 
     @Test func rejectsBrokenJSON() {
         for text in ["", "{", "[1,]", "{\"a\" 1}", "\"open", "tru", "[1 2]", "{} x", "-", "\"\\x\"", "\"\\u12\"", "nul"] {
-            #expect(throws: PostgresError.self, "\(text)") { try SyncJSON.parse(text) }
+            #expect(throws: (any Error).self, "\(text)") { try JSONValue(parsing: text) }
         }
     }
 
@@ -45,11 +44,11 @@ import Testing
         let expected = 1_772_600_767.5
         for text in ["2026-03-04T05:06:07.5+00:00", "2026-03-04T05:06:07.5Z", "2026-03-04T07:06:07.5+02",
                      "2026-03-04T04:36:07.5-00:30", "2026-03-04 05:06:07.5+00"] {
-            let date = SyncJSON.date(.string(text))
+            let date = JSONValue.string(text).dateValue
             #expect(date.map { abs($0.timeIntervalSince1970 - expected) < 1e-6 } == true, "\(text)")
         }
-        #expect(SyncJSON.date(.string("2026-03-04")) == nil)
-        #expect(SyncJSON.date(.string("yesterday")) == nil)
-        #expect(SyncJSON.date(nil) == nil)
+        #expect(JSONValue.string("2026-03-04").dateValue == Date(timeIntervalSince1970: 1_772_582_400))
+        #expect(JSONValue.string("yesterday").dateValue == nil)
+        #expect(JSONValue.number(1).dateValue == nil)
     }
 }
