@@ -5,6 +5,8 @@ import Postgres
 /// these machines are noisy. Each benchmark file adds itself to `benchmarks` below.
 let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Void)] = [
     ("foundation", foundationBenchmarks),
+    ("audit", auditBenchmarks),
+    ("spatialsync", spatialSyncBenchmarks),
 ]
 
 let context = try await BenchContext.make()
