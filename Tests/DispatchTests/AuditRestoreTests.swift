@@ -317,4 +317,8 @@ private final class LosesFirstReply: UserScopedDatabase {
         }
         return value
     }
+
+    func pipeline(as userID: UUID, _ queries: [PostgresQuery]) async throws -> [PostgresRows] {
+        try await base.pipeline(as: userID, queries)
+    }
 }
