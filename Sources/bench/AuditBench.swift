@@ -11,7 +11,8 @@ import Postgres
 ///     handlers' table lists), so under any other name the copy would do different outbox
 ///     work and the ratio would measure that too. Runs interleaved, best of two.
 /// (b) `get_entity_history` (a 50-row page) with 1,000,000 audit rows over 10,000 tasks, as
-///     their owner through `AuditService`, p50/p99 against 5 ms.
+///     their owner (claims and call in one round trip), p50/p99 against 5 ms; and beside it
+///     the whole `AuditService.history` path (pool, decoding into `AuditEntry`).
 @Sendable func auditBenchmarks(_ context: BenchContext) async throws {
     let connection = try await context.connect()
     let owner = UUID()
