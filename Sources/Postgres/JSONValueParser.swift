@@ -67,11 +67,12 @@ struct JSONValueParser {
         try nest()
         defer { depth -= 1 }
         index += 1
-        var members: [String: JSONValue] = [:]
+        // Pairs first, then one dictionary of the right size: no rehashing as it grows.
+        var members: [(String, JSONValue)] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return .object([:])
         }
         while true {
             skipWhitespace()
@@ -81,11 +82,14 @@ struct JSONValueParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            members[key] = try value()
+            members.append((key, try value()))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
+            }
             throw failure("expected ',' or '}'")
         }
     }

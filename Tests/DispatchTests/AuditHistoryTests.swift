@@ -148,6 +148,23 @@ import Testing
         guard case .invalidCursor = error else { Issue.record("expected invalidCursor, got \(error)"); return }
     }
 
+    /// Reads run in one round trip as the user; afterwards (and after a failed one) the
+    /// connection is back to its own role with no claims.
+    @Test func readsLeaveTheConnectionAsItWas() async throws {
+        let task = try await CoreTestData.task(admin, as: alice)
+        let audit = AuditService(admin, userID: alice)
+        func expectClean() async throws {
+            #expect(try await admin.query("select current_user = session_user").scalar(Bool.self))
+            #expect(try await admin.query("select auth.uid()").scalar(UUID?.self) == nil)
+        }
+        #expect(try await audit.history(entity: .task, id: task).entries.count == 1)
+        try await expectClean()
+        await #expect(throws: AuditQueryError.self) { try await audit.history(entity: .task, id: task, limit: 0) }
+        try await expectClean()
+        #expect(try await audit.recentlyDeleted().isEmpty)
+        try await expectClean()
+    }
+
     /// The limit is validated by the server (1…500) and reported as a typed error.
     @Test func aBadLimitIsInvalidArgument() async throws {
         let audit = AuditService(admin, userID: alice)

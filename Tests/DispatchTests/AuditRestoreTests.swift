@@ -276,4 +276,49 @@ import Testing
         await pool.close()
         await locker.close()
     }
+
+    /// The reply to a committed restore is lost (the connection drops after COMMIT): the
+    /// retry finds the entity already back (UNIQUE_CONFLICT on its id) and returns the live
+    /// row instead of failing a restore that in fact succeeded.
+    @Test func aRetryAfterALostReplyToACommittedRestoreReturnsTheRestoredRow() async throws {
+        let task = try await CoreTestData.task(admin, as: alice, title: "Lost reply")
+        try await CoreTestData.delete(admin, .task, task, as: alice)
+        let flaky = LosesFirstReply(base: admin)
+        let attempts = Mutex(0)
+        let row = try await AuditService(flaky, userID: alice).restore(
+            entity: .task, id: task, retrying: RetryPolicy(initialDelay: .milliseconds(1), maxAttempts: 3),
+            sleep: { _ in attempts.withLock { $0 += 1 } })
+        #expect(attempts.withLock { $0 } == 1)
+        #expect(row["title"] == "Lost reply")
+        #expect(row["id"]?.stringValue == task.uuidString.lowercased())
+        #expect(try await CoreTestData.auditCount(admin, .task, task, action: .restore) == 1)
+        // Without the lost reply, restoring twice is still an error.
+        let error = try await #require(throws: RestoreError.self) {
+            try await AuditService(admin, userID: alice).restore(entity: .task, id: task, retrying: .default)
+        }
+        guard case .uniqueConflict = error else { Issue.record("expected uniqueConflict, got \(error)"); return }
+    }
+}
+
+/// A real connection whose first transaction commits and then reports the connection lost,
+/// as when the server's reply to COMMIT never arrives.
+private final class LosesFirstReply: UserScopedDatabase {
+    let base: PostgresConnection
+    private let calls = Mutex(0)
+
+    init(base: PostgresConnection) { self.base = base }
+
+    func transaction<T: Sendable>(
+        as userID: UUID, _ body: @escaping @Sendable (isolated PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let value = try await base.transaction(as: userID, body)
+        if calls.withLock({ $0 += 1; return $0 }) == 1 {
+            throw PostgresError(.connectionLost, "server closed the connection unexpectedly")
+        }
+        return value
+    }
+
+    func pipeline(as userID: UUID, _ queries: [PostgresQuery]) async throws -> [PostgresRows] {
+        try await base.pipeline(as: userID, queries)
+    }
 }

@@ -6,8 +6,9 @@ import Testing
 /// json/jsonb cells decode into `JSONValue` with a direct parser: it must agree with
 /// `JSONDecoder` on every valid document and reject invalid ones with a decoding error.
 @Suite struct JSONValueParserTests {
-    let database: TestDatabase
-    init() async throws { database = try await TestDatabase.create() }
+    /// One database for every case (a parameterised test makes an instance per argument).
+    static let shared = Task { try await TestDatabase.create() }
+    var database: TestDatabase { get async throws { try await Self.shared.value } }
 
     static let documents = [
         #"{"id": "7d1f2a4e-0000-0000-0000-000000000001", "price": 525000.00, "title": "A \"quoted\" title", "tags": [], "meta": {}}"#,

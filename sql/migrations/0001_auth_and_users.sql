@@ -43,14 +43,19 @@ begin
     select from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'auth' and p.proname = 'uid' and p.pronargs = 0
   ) then
+    -- No SET search_path, so the planner can inline the body into the calling query (a
+    -- function with SET clauses is called through the function manager instead, which
+    -- parses and plans its SQL on every execution: a row-level security check or a column
+    -- default that calls auth.uid() paid that once per statement). Every name is
+    -- schema-qualified instead, so the inlined text means the same under any search_path.
     create function auth.uid() returns uuid
       language sql stable
-      set search_path = ''
     as $fn$
       select coalesce(
-        nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub',
-        nullif(current_setting('request.jwt.claim.sub', true), '')
-      )::uuid
+        nullif(pg_catalog.current_setting('request.jwt.claims', true), '')::pg_catalog.jsonb
+          operator(pg_catalog.->>) 'sub',
+        nullif(pg_catalog.current_setting('request.jwt.claim.sub', true), '')
+      )::pg_catalog.uuid
     $fn$;
     comment on function auth.uid() is
       'The calling user''s id: the "sub" of request.jwt.claims (or request.jwt.claim.sub); NULL when neither is set.';

@@ -144,6 +144,9 @@ comment on function audit.entity_table(text) is
 -- The trigger
 -- ---------------------------------------------------------------------------------------
 -- Static INSERTs per table (plans cached) rather than dynamic SQL: this runs on every write.
+-- The UPDATE path, the hot one, is a single statement with the snapshots computed in place
+-- (no intermediate variables to evaluate and copy). changed_by and changed_at are the log
+-- tables' defaults (auth.uid(), clock_timestamp()).
 -- A restore is recognised by the transaction-local setting audit.restoring, which
 -- public.restore_entity sets to '<table>:<id>' around its INSERT and clears after it.
 
@@ -153,37 +156,58 @@ create function audit.log_changes() returns trigger
   set search_path = ''
 as $$
 declare
-  v_action text := tg_op;
+  v_action text;
   v_pk uuid;
   v_old jsonb;
   v_new jsonb;
 begin
+  if tg_op = 'UPDATE' then
+    case tg_table_name
+      when 'tasks' then
+        insert into audit.tasks_log (record_pk, action, old_row, new_row)
+        values (new.id, 'UPDATE', pg_catalog.to_jsonb(old), pg_catalog.to_jsonb(new));
+      when 'activities' then
+        insert into audit.activities_log (record_pk, action, old_row, new_row)
+        values (new.id, 'UPDATE', pg_catalog.to_jsonb(old), pg_catalog.to_jsonb(new));
+      when 'listings' then
+        insert into audit.listings_log (record_pk, action, old_row, new_row)
+        values (new.id, 'UPDATE', pg_catalog.to_jsonb(old), pg_catalog.to_jsonb(new));
+      when 'properties' then
+        insert into audit.properties_log (record_pk, action, old_row, new_row)
+        values (new.id, 'UPDATE', pg_catalog.to_jsonb(old), pg_catalog.to_jsonb(new));
+      when 'users' then
+        insert into audit.users_log (record_pk, action, old_row, new_row)
+        values (new.id, 'UPDATE', pg_catalog.to_jsonb(old), pg_catalog.to_jsonb(new));
+    end case;
+    return new;
+  end if;
+
   if tg_op = 'INSERT' then
     v_pk := new.id;
     v_new := pg_catalog.to_jsonb(new);
-    if pg_catalog.current_setting('audit.restoring', true) = tg_table_name || ':' || new.id::text then
-      v_action := 'RESTORE';
-    end if;
-  elsif tg_op = 'UPDATE' then
-    v_pk := new.id;
-    v_old := pg_catalog.to_jsonb(old);
-    v_new := pg_catalog.to_jsonb(new);
+    v_action := case when pg_catalog.current_setting('audit.restoring', true) = tg_table_name || ':' || new.id::text
+                     then 'RESTORE' else 'INSERT' end;
   else
     v_pk := old.id;
     v_old := pg_catalog.to_jsonb(old);
+    v_action := 'DELETE';
   end if;
-
   case tg_table_name
     when 'tasks' then
-      insert into audit.tasks_log (record_pk, action, old_row, new_row) values (v_pk, v_action, v_old, v_new);
+      insert into audit.tasks_log (record_pk, action, old_row, new_row)
+      values (v_pk, v_action, v_old, v_new);
     when 'activities' then
-      insert into audit.activities_log (record_pk, action, old_row, new_row) values (v_pk, v_action, v_old, v_new);
+      insert into audit.activities_log (record_pk, action, old_row, new_row)
+      values (v_pk, v_action, v_old, v_new);
     when 'listings' then
-      insert into audit.listings_log (record_pk, action, old_row, new_row) values (v_pk, v_action, v_old, v_new);
+      insert into audit.listings_log (record_pk, action, old_row, new_row)
+      values (v_pk, v_action, v_old, v_new);
     when 'properties' then
-      insert into audit.properties_log (record_pk, action, old_row, new_row) values (v_pk, v_action, v_old, v_new);
+      insert into audit.properties_log (record_pk, action, old_row, new_row)
+      values (v_pk, v_action, v_old, v_new);
     when 'users' then
-      insert into audit.users_log (record_pk, action, old_row, new_row) values (v_pk, v_action, v_old, v_new);
+      insert into audit.users_log (record_pk, action, old_row, new_row)
+      values (v_pk, v_action, v_old, v_new);
   end case;
 
   if tg_op = 'DELETE' then

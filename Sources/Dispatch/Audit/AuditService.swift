@@ -28,13 +28,10 @@ public struct AuditService: Sendable {
         // One extra row tells whether another page exists, so the last page has no cursor.
         // A limit out of range goes to the server as it is, which rejects it.
         let fetch = (1..<Self.maxPageSize).contains(limit) ? limit + 1 : limit
-        let (page, count) = try await read { conn in
-            let rows = try conn.query(
-                """
-                select * from public.get_entity_history(\(entity.rawValue), \(id), \(fetch), \(cursor?.beforeID))
-                """, prepared: true)
-            return (try rows.prefix(limit).map(AuditEntry.init(row:)), rows.count)
-        }
+        let rows = try await read(
+            "select * from public.get_entity_history(\(entity.rawValue), \(id), \(fetch), \(cursor?.beforeID))")
+        let page = try rows.prefix(limit).map(AuditEntry.init(row:))
+        let count = rows.count
         let more = fetch > limit ? count > limit : count == limit
         return HistoryPage(entries: page, nextCursor: more ? page.last.map(HistoryCursor.init(after:)) : nil)
     }
@@ -54,10 +51,7 @@ public struct AuditService: Sendable {
     /// Deletions of the last 30 days that the caller may restore and that are not restored
     /// yet, newest first, across all entity types. Throws `AuditQueryError`.
     public func recentlyDeleted(limit: Int = defaultPageSize) async throws -> [AuditEntry] {
-        try await read { conn in
-            try conn.query("select * from public.get_recently_deleted(\(limit))", prepared: true)
-                .map(AuditEntry.init(row:))
-        }
+        try await read("select * from public.get_recently_deleted(\(limit))").map(AuditEntry.init(row:))
     }
 
     /// Re-creates the entity from its latest deletion and returns the restored row. Throws
@@ -93,18 +87,15 @@ public struct AuditService: Sendable {
 
     /// The entity's current row as the caller sees it, nil when absent or invisible.
     func liveRow(entity: AuditableEntity, id: UUID) async throws -> JSONValue? {
-        let table = entity.tableName
-        return try await read { conn in
-            // The table name comes from the enum, never from input.
-            try conn.query(PostgresQuery(
-                sql: "select to_jsonb(t) from public.\(table) t where t.id = $1", binds: [id])
-            ).first?.decode(0, as: JSONValue.self)
-        }
+        // The table name comes from the enum, never from input.
+        try await read(PostgresQuery(sql: "select to_jsonb(t) from public.\(entity.tableName) t where t.id = $1", binds: [id]))
+            .first?.decode(0, as: JSONValue.self)
     }
 
-    private func read<T: Sendable>(_ body: @escaping @Sendable (isolated PostgresConnection) throws -> T) async throws -> T {
+    /// A read as the user, in one round trip (see `UserScopedDatabase.pipeline(as:_:)`).
+    private func read(_ query: PostgresQuery) async throws -> PostgresRows {
         do {
-            return try await database.transaction(as: userID) { conn in try body(conn) }
+            return try await database.pipeline(as: userID, [query])[0]
         } catch let error as PostgresError {
             throw AuditQueryError(error) ?? error
         }
