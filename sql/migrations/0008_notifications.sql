@@ -160,11 +160,16 @@ comment on column public.notifications.data is
 comment on column public.notifications.dedupe_key is
   'Idempotency key chosen by the producer (e.g. outbox event id || handler || recipient). The worker inserts with ON CONFLICT (dedupe_key) DO NOTHING, so a retried handler never notifies twice. NULL = no deduplication.';
 
--- "My unread, newest first" and badge counts: INCLUDE makes get_badge_counts an index-only scan.
-create index notifications_user_unread_idx on public.notifications
-  (user_id, created_at desc) include (type, entity_type, entity_id) where not read;
--- The feed, paged newest first with an (created_at, id) keyset; also the user_id FK index.
-create index notifications_user_created_idx on public.notifications (user_id, created_at desc, id);
+-- The feed, paged newest first with a (created_at, id) keyset; also the user_id FK index.
+create index notifications_user_created_idx on public.notifications (user_id, created_at desc, id desc);
+-- "My unread, newest first": the same keyset over unread rows only.
+create index notifications_user_unread_idx on public.notifications (user_id, created_at desc, id desc)
+  where not read;
+-- Badge counts: an index-only scan that already delivers the user's unread rows in
+-- (type, entity) order, so get_badge_counts aggregates them as they stream by instead of
+-- hashing every row. Partial on "not read", so it holds only what the badge counts.
+create index notifications_user_unread_groups_idx on public.notifications
+  (user_id, type, entity_id, entity_type) include (created_at) where not read;
 create index notifications_source_user_id_idx on public.notifications (source_user_id)
   where source_user_id is not null;
 create index notifications_updated_at_idx on public.notifications (updated_at);
@@ -251,16 +256,42 @@ begin
       hint = 'Pass the recipient''s user id.';
   end if;
 
-  -- One pass over the user's unread rows (an index-only scan of notifications_user_unread_idx)
-  -- grouped per type and entity; only those few groups meet the registry. Every key is
-  -- present even when nothing is unread: aggregates over no rows still return one row, and
-  -- coalesce fills in 0 and [].
+  -- Totals only (the push badge, the tab badges): count per type, then per group. No
+  -- per-entity grouping and no JSON building, which are most of the cost of details.
+  if not coalesce(p_include_details, false) then
+    select jsonb_build_object(
+      'requests_total',  coalesce(sum(p.unread_count) filter (where t.badge_group = 'requests'), 0),
+      'messages_total',  coalesce(sum(p.unread_count) filter (where t.badge_group = 'messages'), 0),
+      'community_total', coalesce(sum(p.unread_count) filter (where t.badge_group = 'community'), 0),
+      'bell_total',      coalesce(sum(p.unread_count) filter (where t.badge_group = 'bell_only'), 0),
+      'request_details', '[]'::jsonb,
+      'conversation_details', '[]'::jsonb)
+    into v_result
+    from (
+      select n.type, count(*) as unread_count
+      from public.notifications n
+      where n.user_id = p_user_id and not n.read
+      group by n.type
+    ) p
+    join public.notification_types t on t.type = p.type;
+    return v_result;
+  end if;
+
+  -- One pass over the user's unread rows: an index-only scan of
+  -- notifications_user_unread_groups_idx, which yields them in (type, entity) order, so
+  -- the first grouping streams (the GROUP BY lists the columns in index order on purpose).
+  -- Only those groups meet the registry. Details are built from ordered rows with one
+  -- to_jsonb(array_agg(row)) per list, about twice as cheap as an ordered
+  -- jsonb_agg(jsonb_build_object(...)); entity_id goes in as text, which jsonb takes as is
+  -- (a uuid goes through its output function per row). Every key is present even when
+  -- nothing is unread: aggregates over no rows still return one row, and coalesce fills
+  -- in 0 and [].
   with per_type as (
-    select n.type, n.entity_type, n.entity_id,
+    select n.type, n.entity_id, n.entity_type,
            count(*) as unread_count, max(n.created_at) as latest_at
     from public.notifications n
     where n.user_id = p_user_id and not n.read
-    group by n.type, n.entity_type, n.entity_id
+    group by n.type, n.entity_id, n.entity_type
   ), per_entity as (
     select t.badge_group, p.entity_type, p.entity_id,
            sum(p.unread_count)::bigint as unread_count, max(p.latest_at) as latest_at
@@ -273,20 +304,18 @@ begin
     'messages_total',  coalesce(sum(e.unread_count) filter (where e.badge_group = 'messages'), 0),
     'community_total', coalesce(sum(e.unread_count) filter (where e.badge_group = 'community'), 0),
     'bell_total',      coalesce(sum(e.unread_count) filter (where e.badge_group = 'bell_only'), 0),
-    'request_details', coalesce(
-      jsonb_agg(jsonb_build_object(
-        'entity_type', e.entity_type, 'entity_id', e.entity_id,
-        'unread_count', e.unread_count, 'latest_at', e.latest_at)
-        order by e.latest_at desc, e.entity_id)
-      filter (where p_include_details and e.badge_group = 'requests' and e.entity_id is not null),
-      '[]'::jsonb),
-    'conversation_details', coalesce(
-      jsonb_agg(jsonb_build_object(
-        'entity_type', e.entity_type, 'entity_id', e.entity_id,
-        'unread_count', e.unread_count, 'latest_at', e.latest_at)
-        order by e.latest_at desc, e.entity_id)
-      filter (where p_include_details and e.badge_group = 'messages' and e.entity_id is not null),
-      '[]'::jsonb)
+    'request_details', coalesce((
+      select to_jsonb(array_agg(d))
+      from (select r.entity_type, r.entity_id::text as entity_id, r.unread_count, r.latest_at
+            from per_entity r
+            where r.badge_group = 'requests' and r.entity_id is not null
+            order by r.latest_at desc, r.entity_id) d), '[]'::jsonb),
+    'conversation_details', coalesce((
+      select to_jsonb(array_agg(d))
+      from (select r.entity_type, r.entity_id::text as entity_id, r.unread_count, r.latest_at
+            from per_entity r
+            where r.badge_group = 'messages' and r.entity_id is not null
+            order by r.latest_at desc, r.entity_id) d), '[]'::jsonb)
   )
   into v_result
   from per_entity e;

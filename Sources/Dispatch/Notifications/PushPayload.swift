@@ -129,6 +129,31 @@ public struct PushPayload: Sendable, Hashable, Encodable {
             fields: fields)
     }
 
+    /// The payload for a stored notification, in the shape the apps expect for its type:
+    /// a `message` about a conversation whose `data` names the `message_id` (and with a
+    /// source user, the sender) gets the chat-message shape; everything else the
+    /// notification shape, carrying the row's id, entity, source user and the string
+    /// values of its `data` (the ids apps route on; other JSON values are not sent).
+    public static func notification(
+        for notification: AppNotification, badge: Int, sound: String = defaultSound
+    ) throws(BuildError) -> PushPayload {
+        if notification.type == .message, notification.entityType == "conversation",
+           let conversationID = notification.entityID, let senderID = notification.sourceUserID,
+           let messageID = notification.data["message_id"]?.stringValue.flatMap(UUID.init(uuidString:)) {
+            return message(
+                title: notification.title, body: notification.body, badge: badge,
+                conversationID: conversationID, messageID: messageID, senderID: senderID, sound: sound)
+        }
+        var extra: [String: String] = [:]
+        for (key, value) in notification.data {
+            if case .string(let text) = value { extra[key] = text }
+        }
+        return try self.notification(
+            type: notification.type, title: notification.title, body: notification.body, badge: badge,
+            notificationID: notification.id, entityType: notification.entityType, entityID: notification.entityID,
+            sourceUserID: notification.sourceUserID, extra: extra, sound: sound)
+    }
+
     /// The exact bytes to send: keys sorted at every level and `/` left unescaped, so equal
     /// payloads are equal bytes on every platform.
     public func jsonData() throws -> Data {

@@ -1,0 +1,148 @@
+import Foundation
+import Postgres
+
+/// A notification to create. Codable with the column names, which is how a batch
+/// travels to the server (one `jsonb` parameter, `jsonb_to_recordset`).
+public struct NewNotification: Sendable, Hashable, Codable {
+    public var userID: UUID
+    public var type: NotificationType
+    public var title: String
+    public var body: String
+    public var pinned: Bool
+    public var sourceUserID: UUID?
+    public var entityType: String?
+    public var entityID: UUID?
+    public var data: [String: JSONValue]
+    /// The producer's idempotency key, e.g. `"<event id>:notifications:<recipient>"`: the
+    /// same key twice inserts once, so a handler retried after a crash never notifies
+    /// twice. nil = always insert.
+    public var dedupeKey: String?
+
+    public init(
+        userID: UUID, type: NotificationType, title: String, body: String = "", pinned: Bool = false,
+        sourceUserID: UUID? = nil, entityType: String? = nil, entityID: UUID? = nil,
+        data: [String: JSONValue] = [:], dedupeKey: String? = nil
+    ) {
+        self.userID = userID
+        self.type = type
+        self.title = title
+        self.body = body
+        self.pinned = pinned
+        self.sourceUserID = sourceUserID
+        self.entityType = entityType
+        self.entityID = entityID
+        self.data = data
+        self.dedupeKey = dedupeKey
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id"
+        case type, title, body, pinned
+        case sourceUserID = "source_user_id"
+        case entityType = "entity_type"
+        case entityID = "entity_id"
+        case data
+        case dedupeKey = "dedupe_key"
+    }
+}
+
+/// The worker's side of notifications: creating them and reading a recipient's badge for
+/// the push payload. Users never insert notifications (no grant, no policy), so this acts
+/// as `service_role`.
+///
+/// Each call is one round trip: a pipeline that switches to `service_role`, runs the
+/// statement and switches back to whatever role and claims the transaction had. So it can
+/// run inside a caller's transaction (the insert then commits or rolls back with the
+/// caller's other writes) without leaving that transaction acting as the service.
+/// Outside a transaction the pipeline is its own implicit transaction.
+public struct NotificationWriter: Sendable {
+    public init() {}
+
+    /// Inserts `notification`; returns the stored row, or nil when a row with its
+    /// `dedupeKey` already exists (nothing was inserted).
+    @discardableResult
+    public func insert(_ notification: NewNotification, on connection: isolated PostgresConnection) throws -> AppNotification? {
+        try insert([notification], on: connection).first
+    }
+
+    /// Inserts a batch in one statement; returns the rows actually inserted, in input
+    /// order, leaving out those whose `dedupeKey` was already taken (also within the batch:
+    /// the first one wins). All or nothing: one bad row (a recipient that does not exist)
+    /// fails the whole batch with the server's error.
+    @discardableResult
+    public func insert(_ notifications: [NewNotification], on connection: isolated PostgresConnection) throws -> [AppNotification] {
+        guard !notifications.isEmpty else { return [] }
+        let rows = try asService(Self.insertQuery(notifications), on: connection)
+        return try rows.map { try AppNotification(row: $0) }
+    }
+
+    /// A recipient's badge counts (`notification_badge_counts`), e.g. `bellTotal` for
+    /// `PushPayload`'s `badge`. Read after the insert, in the same transaction, it
+    /// includes the notification being pushed.
+    public func badgeCounts(
+        for userID: UUID, includeDetails: Bool = false, on connection: isolated PostgresConnection
+    ) throws -> BadgeCounts {
+        let rows = try asService(
+            "select public.notification_badge_counts(\(userID)::uuid, \(includeDetails)) as counts", on: connection)
+        return try rows.first.map { try $0.decodeJSON("counts", as: BadgeCounts.self) } ?? .zero
+    }
+
+    /// Totals for many recipients in one statement (a batch of pushes).
+    public func badgeCounts(for userIDs: [UUID], on connection: isolated PostgresConnection) throws -> [UUID: BadgeCounts] {
+        guard !userIDs.isEmpty else { return [:] }
+        let rows = try asService("""
+            select u.id, public.notification_badge_counts(u.id, false) as counts
+            from unnest(\(Array(Set(userIDs)))::uuid[]) as u(id)
+            """, on: connection)
+        var counts: [UUID: BadgeCounts] = [:]
+        for row in rows {
+            counts[try row.decode("id", as: UUID.self)] = try row.decodeJSON("counts", as: BadgeCounts.self)
+        }
+        return counts
+    }
+
+    // MARK: Acting as the service for one statement
+
+    /// Saves the current role and claims in transaction-local settings, then becomes
+    /// `service_role`. Two statements, because the order of evaluation within one select
+    /// list is not something to rely on.
+    private static let saveRole: PostgresQuery = """
+        select set_config('dispatch.restore_role', current_setting('role'), true),
+               set_config('dispatch.restore_claims', coalesce(current_setting('request.jwt.claims', true), ''), true)
+        """
+    private static let becomeService: PostgresQuery = """
+        select set_config('request.jwt.claims', '{"role":"service_role"}', true),
+               set_config('role', 'service_role', true)
+        """
+    /// `role` = 'none' (nothing was set) resets to the session's own role.
+    private static let restoreRole: PostgresQuery = """
+        select set_config('role', current_setting('dispatch.restore_role'), true),
+               set_config('request.jwt.claims', current_setting('dispatch.restore_claims'), true)
+        """
+
+    private func asService(_ query: PostgresQuery, on connection: isolated PostgresConnection) throws -> PostgresRows {
+        do {
+            let results = try connection.pipeline(
+                [Self.saveRole, Self.becomeService, query, Self.restoreRole], prepared: true)
+            return results[2]
+        } catch let error as PostgresError {
+            if let mapped = NotificationError(error) { throw mapped }
+            throw error
+        }
+    }
+
+    static func insertQuery(_ notifications: [NewNotification]) -> PostgresQuery {
+        PostgresQuery(sql: """
+            insert into public.notifications as n
+              (user_id, type, title, body, pinned, source_user_id, entity_type, entity_id, data, dedupe_key)
+            select r.user_id, r.type, r.title, coalesce(r.body, ''), coalesce(r.pinned, false), r.source_user_id,
+                   r.entity_type, r.entity_id, coalesce(r.data, '{}'), r.dedupe_key
+            from rows from (jsonb_to_recordset($1::jsonb) as (
+                   user_id uuid, type text, title text, body text, pinned boolean, source_user_id uuid,
+                   entity_type text, entity_id uuid, data jsonb, dedupe_key text)) with ordinality as r
+            order by r.ordinality
+            on conflict (dedupe_key) do nothing
+            returning \(AppNotification.selectList)
+            """, binds: [PostgresJSON(notifications)])
+    }
+}

@@ -1,0 +1,158 @@
+import DispatchServer
+import Foundation
+import Postgres
+
+/// Issue 5: `get_badge_counts(true)` for a user with 10,000 notifications (half unread)
+/// among 100,000 rows, called as that user, each call its own transaction — p99 < 5 ms.
+///
+/// Measured twice: on an otherwise idle database, and while another connection writes
+/// 1,000 notifications/s and marks as many read (which also keeps clearing visibility-map
+/// bits that the index-only scan relies on). The baseline next to each figure is the same
+/// loop with `select 1`: its p99 is what the machine's scheduling alone adds, since these
+/// machines are shared and a p99 is mostly made of the moments the process was not running.
+@Sendable func notificationBenchmarks(_ context: BenchContext) async throws {
+    let connection = try await context.connect()
+    let user = try await seedNotifications(connection)
+    let calls = 2000
+    let service = NotificationService(userID: user)
+
+    // The shape of what is measured, so the figures can be judged.
+    let sample = try await service.badgeCounts(includeDetails: true, on: connection)
+    let bytes = try await connection.transaction(as: user) { conn in
+        try conn.query("select length(public.get_badge_counts(true)::text)").scalar(Int.self)
+    }
+    print("  user with 10,000 notifications (\(sample.total) unread), 100,000 rows in all; details: "
+          + "\(sample.requestDetails.count) request + \(sample.conversationDetails.count) conversation entities, "
+          + "\(bytes / 1024) KB of JSON")
+
+    for loaded in [false, true] {
+        let load = loaded ? try await startWriteLoad(context) : nil
+        let label = loaded ? "under write load" : "idle"
+
+        let baseline = try await percentiles(connection, calls: calls) { conn in
+            _ = try await conn.transaction(as: user) { conn in try conn.query("select 1", prepared: true) }
+        }
+        let detailed = try await percentiles(connection, calls: calls) { conn in
+            _ = try await conn.transaction(as: user) { conn in
+                try conn.query("select public.get_badge_counts(true)", prepared: true)
+            }
+        }
+        BenchContext.report(
+            "get_badge_counts(true) as the user, a transaction per call, \(label)",
+            String(format: "p50 %.2f ms, p99 %.2f ms over %d calls (baseline select 1: p50 %.2f ms, p99 %.2f ms)",
+                   detailed.p50, detailed.p99, calls, baseline.p50, baseline.p99),
+            goal: "p99 < 5 ms", met: detailed.p99 < 5)
+
+        let totals = try await percentiles(connection, calls: calls / 2) { conn in
+            _ = try await conn.transaction(as: user) { conn in
+                try conn.query("select public.get_badge_counts(false)", prepared: true)
+            }
+        }
+        print(String(format: "  info get_badge_counts(false) (totals only), %@: p50 %.2f ms, p99 %.2f ms",
+                     label, totals.p50, totals.p99))
+
+        let decoded = try await percentiles(connection, calls: calls / 2) { conn in
+            _ = try await service.badgeCounts(includeDetails: true, on: conn)
+        }
+        print(String(format: "  info NotificationService.badgeCounts(includeDetails: true), decoding included, %@: p50 %.2f ms, p99 %.2f ms",
+                     label, decoded.p50, decoded.p99))
+
+        if let load {
+            load.task.cancel()
+            let written = try await load.task.value
+            await load.connection.close()
+            print("  info the load wrote \(written) notifications and marked as many read meanwhile")
+        }
+    }
+    await connection.close()
+}
+
+/// p50/p99 (ms) of `calls` runs of `body`, after 50 unmeasured warm-up runs, all inside
+/// one isolation of the connection (no hop between calls).
+private func percentiles(
+    _ connection: PostgresConnection, calls: Int,
+    _ body: @escaping @Sendable (isolated PostgresConnection) async throws -> Void
+) async throws -> (p50: Double, p99: Double) {
+    try await connection.withIsolation { conn in
+        var samples: [Double] = []
+        samples.reserveCapacity(calls)
+        for i in 0..<(calls + 50) {
+            let start = ContinuousClock.now
+            try await body(conn)
+            let elapsed = ContinuousClock.now - start
+            if i >= 50 {
+                samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            }
+        }
+        return BenchContext.percentiles(samples)
+    }
+}
+
+/// 19 users: the measured one with 10,000 notifications over all 40 types and 500
+/// entities, half of them read; 18 others with 5,000 each. Returns the measured user.
+private func seedNotifications(_ connection: PostgresConnection) async throws -> UUID {
+    try await connection.transaction { conn in
+        try conn.query("""
+            insert into auth.users (id, email)
+            select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'bench' || g || '@example.com'
+            from generate_series(1, 19) g
+            """)
+        try conn.query("""
+            insert into public.users (id, name)
+            select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'Bench ' || g
+            from generate_series(1, 19) g
+            """)
+        // Bulk load without the outbox and stamping triggers: this benchmark measures reads.
+        try conn.query("set local session_replication_role = replica")
+        try conn.query("""
+            insert into public.notifications (user_id, type, title, read, entity_type, entity_id, created_at)
+            select ('00000000-0000-4000-8000-' || lpad(u::text, 12, '0'))::uuid,
+                   t.type, 'notification ' || g, (g / 40) % 2 = 0,
+                   case t.badge_group when 'messages' then 'conversation' else 'task' end,
+                   ('00000000-0000-4000-9000-' || lpad((g % 500)::text, 12, '0'))::uuid,
+                   now() - g * interval '1 minute'
+            from generate_series(1, 19) u
+            cross join lateral generate_series(1, case when u = 1 then 10000 else 5000 end) g
+            join (select type, badge_group, row_number() over (order by type) - 1 as k
+                  from public.notification_types) t on t.k = g % 40
+            """)
+    }
+    // Index-only scans need the visibility map. A VACUUM right after the load does not
+    // always set it (another session's snapshot can still be older), so retry a little.
+    for _ in 0..<5 {
+        try await connection.runScript("vacuum (analyze) public.notifications")
+        let visible = try await connection.query(
+            "select relallvisible = relpages from pg_class where oid = 'public.notifications'::regclass").scalar(Bool.self)
+        if visible { break }
+        try await Task.sleep(for: .milliseconds(500))
+    }
+    return UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
+}
+
+/// A second connection that, until cancelled, inserts 10 notifications for the other users
+/// every 10 ms (as the worker would, through `NotificationWriter`) and marks 10 older ones
+/// read: about 1,000 of each per second. Returns how many it wrote.
+private func startWriteLoad(_ context: BenchContext) async throws -> (task: Task<Int, Error>, connection: PostgresConnection) {
+    let connection = try await context.connect()
+    let task = Task {
+        let writer = NotificationWriter()
+        var written = 0
+        var next = ContinuousClock.now
+        while !Task.isCancelled {
+            let recipient = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", 2 + (written / 10) % 18))!
+            let batch = (0..<10).map { _ in
+                NewNotification(userID: recipient, type: .taskClaimed, title: "load", entityType: "task", entityID: UUID())
+            }
+            try await writer.insert(batch, on: connection)
+            try await connection.query("""
+                update public.notifications set read = true
+                where id in (select id from public.notifications where user_id = \(recipient) and not read limit 10)
+                """)
+            written += batch.count
+            next += .milliseconds(10)
+            try? await Task.sleep(until: next, clock: .continuous)
+        }
+        return written
+    }
+    return (task, connection)
+}

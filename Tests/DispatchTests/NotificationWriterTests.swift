@@ -1,0 +1,115 @@
+import DispatchServer
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+
+@Suite struct NotificationWriterTests {
+    let database: TestDatabase
+    init() async throws { database = try await TestDatabase.create() }
+
+    private let writer = NotificationWriter()
+
+    @Test func dedupeKeyInsertsOnce() async throws {
+        let connection = try await database.connect()
+        let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
+        let first = NewNotification(userID: ana, type: .taskClaimed, title: "first", dedupeKey: "event-1:notifications:ana")
+        let inserted = try #require(try await writer.insert(first, on: connection))
+        #expect(inserted.title == "first" && inserted.userID == ana && inserted.type == .taskClaimed && !inserted.read)
+
+        var retry = first
+        retry.title = "retried"
+        #expect(try await writer.insert(retry, on: connection) == nil)
+        #expect(try await NotificationTestSupport.count(connection) == 1)
+        #expect(try await connection.query("select title from public.notifications").scalar(String.self) == "first")
+
+        // Within one batch the first of a key wins; rows without a key always insert.
+        let batch = try await writer.insert([
+            NewNotification(userID: ana, type: .noteAdded, title: "a", dedupeKey: "k2"),
+            NewNotification(userID: ana, type: .noteAdded, title: "b", dedupeKey: "k2"),
+            NewNotification(userID: ana, type: .noteAdded, title: "c"),
+            NewNotification(userID: ana, type: .noteAdded, title: "d"),
+            NewNotification(userID: ana, type: .noteAdded, title: "e", dedupeKey: "event-1:notifications:ana"),
+        ], on: connection)
+        #expect(batch.map(\.title) == ["a", "c", "d"])
+        #expect(try await NotificationTestSupport.count(connection) == 4)
+        #expect(try await writer.insert([], on: connection).isEmpty)
+        await connection.close()
+    }
+
+    @Test func insertRunsAsTheServiceAndRestoresTheCallersRole() async throws {
+        let connection = try await database.connect()
+        let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
+        let ben = try await NotificationTestSupport.makeUser("ben", on: connection)
+        let sessionUser = try await connection.query("select current_user").scalar(String.self)
+
+        // Inside a transaction acting as Ana (whom RLS forbids to insert): the writer
+        // still inserts, and Ana is Ana again afterwards.
+        let (role, uid, visible) = try await connection.transaction(as: ana) { conn in
+            try writer.insert(NewNotification(userID: ana, type: .watchlistShared, title: "shared"), on: conn)
+            try writer.insert(NewNotification(userID: ben, type: .watchlistShared, title: "for ben"), on: conn)
+            let row = try conn.query("select current_user as role, auth.uid() as uid, (select count(*) from public.notifications) as visible")
+            return (try row.first!.decode("role", as: String.self), try row.first!.decode("uid", as: UUID.self),
+                    try row.first!.decode("visible", as: Int.self))
+        }
+        #expect(role == "authenticated")
+        #expect(uid == ana)
+        #expect(visible == 1, "RLS applies again: Ana sees her own row, not Ben's")
+
+        // Outside a transaction nothing lingers either.
+        try await writer.insert(NewNotification(userID: ana, type: .other, title: "plain"), on: connection)
+        #expect(try await connection.query("select current_user").scalar(String.self) == sessionUser)
+        #expect(try await connection.query("select coalesce(auth.uid()::text, 'none')").scalar(String.self) == "none")
+
+        // The insert is part of the caller's transaction: rolled back with it.
+        struct Abort: Error {}
+        await #expect(throws: Abort.self) {
+            try await connection.transaction { conn in
+                try writer.insert(NewNotification(userID: ana, type: .other, title: "rolled back"), on: conn)
+                throw Abort()
+            }
+        }
+        #expect(try await NotificationTestSupport.count(connection) == 3)
+        await connection.close()
+    }
+
+    @Test func aBatchWithAnUnknownRecipientInsertsNothing() async throws {
+        let connection = try await database.connect()
+        let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
+        let error = try await #require(throws: NotificationError.self) {
+            try await writer.insert([
+                NewNotification(userID: ana, type: .noteAdded, title: "fine"),
+                NewNotification(userID: UUID(), type: .noteAdded, title: "nobody"),
+            ], on: connection)
+        }
+        #expect(error.kind == .missingReference)
+        #expect(error.postgres?.sqlState == "23503")
+        #expect(try await NotificationTestSupport.count(connection) == 0)
+        // The connection is usable afterwards, as the session's own role.
+        #expect(try await writer.insert(NewNotification(userID: ana, type: .noteAdded, title: "after"), on: connection) != nil)
+        #expect(try await connection.query("select current_user = session_user").scalar(Bool.self))
+        await connection.close()
+    }
+
+    @Test func pushBadgeIsTheBellTotalAfterTheInsert() async throws {
+        let connection = try await database.connect()
+        let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
+        let ben = try await NotificationTestSupport.makeUser("ben", on: connection)
+        try await writer.insert(NewNotification(userID: ana, type: .announcement, title: "Office closed Friday"), on: connection)
+        try await writer.insert(NewNotification(userID: ana, type: .taskClaimed, title: "not bell"), on: connection)
+        let listing = UUID()
+        let payload = try await connection.transaction { conn in
+            let row = try #require(try writer.insert(NewNotification(
+                userID: ana, type: .entityRestored, title: "Listing restored", body: "Ben restored 12 Oak St",
+                sourceUserID: ben, entityType: "listing", entityID: listing), on: conn))
+            let badge = try writer.badgeCounts(for: ana, on: conn).bellTotal
+            return try PushPayload.notification(for: row, badge: badge)
+        }
+        #expect(payload.aps.badge == 2, "the announcement and the restore; the claim is not a bell notification")
+        #expect(payload.aps.category == "RESTORE")
+        #expect(payload.fields["listing_id"] == listing.uuidString.lowercased())
+        #expect(payload.fields["source_user_id"] == ben.uuidString.lowercased())
+        #expect(try await writer.badgeCounts(for: [UUID()], on: connection).values.first == .zero)
+        await connection.close()
+    }
+}
