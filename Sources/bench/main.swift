@@ -7,6 +7,7 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
     ("foundation", foundationBenchmarks),
     ("audit", auditBenchmarks),
     ("spatialsync", spatialSyncBenchmarks),
+    ("notifications", notificationBenchmarks),
 ]
 
 let context = try await BenchContext.make()
