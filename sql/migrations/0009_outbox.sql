@@ -720,23 +720,34 @@ begin
       message = 'ARRAY_LENGTH_MISMATCH: p_handlers and p_event_ids must have the same length';
   end if;
   -- The attempt never ran to an end: it does not count.
-  update outbox.deliveries d
-     set state = case when d.attempts <= 1 then 'pending' else 'failed' end,
-         attempts = greatest(d.attempts - 1, 0),
-         run_at = now(),
-         locked_by = null,
-         locked_at = null
-    from unnest(p_handlers, p_event_ids) as u(handler, event_id)
-   where d.handler = u.handler
-     and d.event_id = u.event_id
-     and d.state = 'running'
-     and d.locked_by = p_worker;
+  if p_handlers is null and p_event_ids is null then
+    update outbox.deliveries d
+       set state = case when d.attempts <= 1 then 'pending' else 'failed' end,
+           attempts = greatest(d.attempts - 1, 0),
+           run_at = now(),
+           locked_by = null,
+           locked_at = null
+     where d.state = 'running'
+       and d.locked_by = p_worker;
+  else
+    update outbox.deliveries d
+       set state = case when d.attempts <= 1 then 'pending' else 'failed' end,
+           attempts = greatest(d.attempts - 1, 0),
+           run_at = now(),
+           locked_by = null,
+           locked_at = null
+      from unnest(p_handlers, p_event_ids) as u(handler, event_id)
+     where d.handler = u.handler
+       and d.event_id = u.event_id
+       and d.state = 'running'
+       and d.locked_by = p_worker;
+  end if;
   get diagnostics v_count = row_count;
   return v_count;
 end
 $$;
 comment on function outbox.release(text, text[], bigint[]) is
-  'Gives back deliveries (p_handlers[i], p_event_ids[i]) leased to p_worker without a result, e.g. when the worker stops in the middle of a batch: they are due again at once and the unfinished attempt is not counted. Returns how many. WORKER_REQUIRED (22004), ARRAY_LENGTH_MISMATCH (22023).';
+  'Gives back deliveries (p_handlers[i], p_event_ids[i]) leased to p_worker without a result, e.g. when the worker stops in the middle of a batch: they are due again at once and the unfinished attempt is not counted. Both arrays NULL = every delivery leased to p_worker (a worker that lost the answer to its claim with its connection). Returns how many. WORKER_REQUIRED (22004), ARRAY_LENGTH_MISMATCH (22023).';
 
 create function outbox.requeue_dead(p_handler text default null, p_event_ids bigint[] default null)
   returns integer
