@@ -12,9 +12,10 @@ public struct TestDatabase: Sendable {
     public let conninfo: String
     public let name: String
 
-    /// Creates a fresh database for the calling suite.
-    public static func create(_ label: String = #fileID) async throws -> TestDatabase {
-        let template = try await Template.shared.name()
+    /// Creates a fresh database for the calling suite: migrated (a clone of the
+    /// template), or empty, for tests of the migrations runner itself.
+    public static func create(_ label: String = #fileID, migrated: Bool = true) async throws -> TestDatabase {
+        let template = migrated ? try await Template.shared.name() : "template0"
         let suffix = UUID().uuidString.prefix(8).lowercased()
         let base = label.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
         let name = "dispatch_test_" + String(String(base).suffix(30)) + "_" + suffix
@@ -64,8 +65,10 @@ actor Template {
         if let built { return built }
         let runner = try MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in })
         let admin = try await PostgresConnection.connect(Self.conninfo)
+        // Separated by a form feed, not NUL: a parameter is a C string, so text after a NUL
+        // never reached the server and only the first migration decided the name.
         let digest = try await admin.query("""
-            select left(encode(sha256(convert_to(\(runner.migrations.map(\.sql).joined(separator: "\u{0}")), 'UTF8')), 'hex'), 16)
+            select left(encode(sha256(convert_to(\(runner.migrations.map { $0.fileName + "\n" + $0.sql }.joined(separator: "\u{C}")), 'UTF8')), 'hex'), 16)
             """).scalar(String.self)
         let name = "dispatch_template_\(digest)"
         try await admin.query("select pg_advisory_lock(hashtext(\(name)))")

@@ -60,7 +60,7 @@ public struct ChangeFeed: AsyncSequence, Sendable {
         Iterator(session: FeedSession(feed: self))
     }
 
-    public struct Iterator: AsyncIteratorProtocol {
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
         let session: FeedSession
         public mutating func next() async throws -> RealtimeRecord? { try await session.next() }
     }
