@@ -1,23 +1,31 @@
 -- The durable change outbox: realtime change feeds and the dispatch-worker's queue.
 --
 -- Every change to a domain table is recorded, in the writing transaction, as one row of
--- outbox.events (the log that realtime feeds read), plus one outbox.deliveries row for each
--- registered handler that wants it (the work queue of dispatch-worker). NOTIFY is only a
--- doorbell: one constant, empty payload on channel 'dispatch_outbox' per transaction,
+-- outbox.events (the log that realtime feeds read and the worker consumes). NOTIFY is only
+-- a doorbell: one constant, empty payload on channel 'dispatch_outbox' per transaction,
 -- whatever the number or size of the rows changed.
+--
+-- The writer pays for one event row and nothing else: the per-handler work items
+-- (outbox.deliveries) are created lazily, in sets, by the worker's claim ("fan-out"), which
+-- reads the events committed since a never-miss cursor (outbox.fanout) and inserts their
+-- deliveries already leased to itself. So no change is lost while no worker runs (the
+-- events wait), and a burst of writes costs the writers no queue maintenance.
 --
 --   outbox.enable_changes(regclass)      attach the triggers to a table
 --   outbox.register_handler(...)         declare a consumer (which tables / operations)
---   outbox.claim(...)                    take a batch of due deliveries with a lease
+--   outbox.claim(...)                    take a batch of due deliveries with a lease,
+--                                        fanning out newly committed events first
 --   outbox.complete(...)                 done: the delivery rows are deleted
 --   outbox.fail(...)                     retry later (1 s, 2 s, 4 s ... 60 s) or dead-letter
+--   outbox.release(...)                  give back leased deliveries untried (shutdown)
 --   outbox.requeue_dead(...)             give dead deliveries a fresh set of attempts
 --   outbox.prune(...)                    delete old events that no handler still needs
 --   outbox.changes_since(...)            realtime feed page from a never-miss cursor
 --   outbox.current_cursor()              the cursor of "now"
 --   outbox.queue                         the queue per handler, for psql
 --
--- Life of a delivery: pending -> running (leased) -> deleted (done)
+-- Life of a delivery: (event committed) -> fanned out by a claim -> running (leased)
+--                                        -> deleted (done)
 --                                        -> failed (waits run_at) -> running ...
 --                                        -> dead (after max_attempts, or not retryable)
 -- A running delivery whose lease ran out (the worker died) is claimed again.
@@ -44,6 +52,8 @@ create table outbox.events (
   visible_to_all boolean not null default false,
   txid xid8 not null default pg_current_xact_id(),
   created_at timestamptz not null default now(),
+  actor uuid,
+  restored boolean not null default false,
   constraint events_op_check check (op in ('insert', 'update', 'delete')),
   constraint events_record_check check ((record is null) = (op = 'delete')),
   constraint events_old_record_check check ((old_record is null) = (op = 'insert'))
@@ -59,15 +69,19 @@ comment on column outbox.events.record is 'The new row as JSON (insert, update);
 comment on column outbox.events.old_record is
   'On update only the columns that changed, with their old values (the full old row is record || old_record); on delete the whole old row; NULL on insert.';
 comment on column outbox.events.audience is
-  'The users the change concerns by name: public.row_visibility() of the old and of the new row, deduplicated (who could see the row before or after the change; admins not included). For notifications: the recipient.';
+  'The users the change concerns by name: public.row_visibility() of the old and of the new row, deduplicated (who could see the row before or after the change; admins not included). The old row''s is computed only when a column it depends on changed (outbox.visibility_columns); otherwise it equals the new row''s. For notifications: the recipient.';
 comment on column outbox.events.visible_to_all is
   'True when every authenticated user could see the old or the new row (an open task or activity, or a note on one), so the change concerns everybody, not only audience.';
 comment on column outbox.events.txid is
   'The writing transaction''s id (pg_current_xact_id). Feed cursors hold a snapshot; an event whose transaction was still running at that snapshot is found again through this column, so a late commit is never missed.';
 comment on column outbox.events.created_at is 'Start time of the writing transaction (now()).';
+comment on column outbox.events.actor is
+  'auth.uid() of the writer when the change was made (who claimed, completed, wrote the note, restored ...); NULL for service and system writes. Handlers use it not to notify people of their own actions.';
+comment on column outbox.events.restored is
+  'True for the insert of a row re-created by public.restore_entity (recognised by the transaction-local setting audit.restoring that it sets around its INSERT): a restore shows up as an insert event with this flag.';
 
--- The never-miss cursor re-reads events of transactions that were running at the cursor's
--- snapshot: txid >= pg_snapshot_xmin(snapshot).
+-- The never-miss cursors (outbox.fanout, changes_since) re-read the events of transactions
+-- their snapshot could not see: txid in pg_snapshot_xip(snapshot) or >= pg_snapshot_xmax.
 create index events_txid_idx on outbox.events (txid);
 -- prune(): a BRIN index costs next to nothing per insert on this append-only table.
 create index events_created_at_brin on outbox.events using brin (created_at);
@@ -85,7 +99,7 @@ create table outbox.handlers (
   constraint handlers_max_attempts_check check (max_attempts between 1 and 100)
 );
 comment on table outbox.handlers is
-  'The consumers of outbox events (dispatch-worker''s handlers). Each change a handler wants gets one outbox.deliveries row for it, created by the change''s own transaction, so no event is lost while no worker runs. Managed with outbox.register_handler / outbox.unregister_handler.';
+  'The consumers of outbox events (dispatch-worker''s handlers). Each change a handler wants gets one outbox.deliveries row for it, created when a claim fans the committed event out (see outbox.fanout); until then the event itself waits, so no change is lost while no worker runs. Managed with outbox.register_handler / outbox.unregister_handler.';
 comment on column outbox.handlers.name is 'Handler name as the worker knows it, e.g. notifications.';
 comment on column outbox.handlers.tables is 'Tables whose changes it receives; NULL = every recorded table.';
 comment on column outbox.handlers.ops is 'Operations it receives (subset of insert, update, delete).';
@@ -113,7 +127,7 @@ create table outbox.deliveries (
   autovacuum_vacuum_cost_delay = 0
 );
 comment on table outbox.deliveries is
-  'Outstanding work: one row per (handler, event) not yet handled. A row is deleted when its handler completes it, so "handled once per handler" is the absence of the row. No foreign keys on purpose: rows are written on every domain change (hot path); the event outlives its deliveries because outbox.prune deletes only unreferenced events.';
+  'Outstanding work: one row per (handler, event) fanned out and not yet handled. Created by outbox.claim''s fan-out (already leased when the claimer runs that handler, else pending); deleted when its handler completes it, so "handled once per handler" is the absence of the row after fan-out. No foreign keys on purpose (a queue written in sets on the hot path); the event outlives its deliveries because outbox.prune deletes only fanned-out, unreferenced events.';
 comment on column outbox.deliveries.state is
   'pending (never tried), running (leased to locked_by until run_at), failed (an attempt failed; retried at run_at), dead (no more attempts; see last_error; outbox.requeue_dead revives it).';
 comment on column outbox.deliveries.attempts is 'Attempts started so far (incremented by each claim).';
@@ -128,14 +142,61 @@ comment on column outbox.deliveries.last_error is 'The last failure''s message (
 -- handlers then reads this index in order instead of merging one range per handler.
 create index deliveries_claim_idx on outbox.deliveries (run_at, event_id) where state <> 'dead';
 
+-- The fan-out cursor: one row, locked by the claim that fans out (claims queue on it for the
+-- few milliseconds of a fan-out; each one then reads on from where the last one stopped).
+create table outbox.fanout (
+  singleton boolean primary key default true,
+  snapshot pg_catalog.pg_snapshot not null,
+  last_event_id bigint not null default 0,
+  updated_at timestamptz not null default now(),
+  constraint fanout_singleton_check check (singleton)
+);
+comment on table outbox.fanout is
+  'How far outbox.claim has fanned events out to their handlers'' deliveries: every event visible in snapshot with an id up to last_event_id has been fanned out, and no other. The next fan-out takes, in id order, the events committed since: ids above last_event_id, plus smaller ids of transactions the snapshot could not see (txid in its xip list, or >= its xmax). Exactly once: no event is skipped or fanned out twice, whatever the commit order.';
+comment on column outbox.fanout.singleton is 'Always true: the table has exactly one row.';
+comment on column outbox.fanout.snapshot is 'The snapshot of the statement that read the last fan-out page.';
+comment on column outbox.fanout.last_event_id is 'The largest event id fanned out so far (0 = none).';
+comment on column outbox.fanout.updated_at is 'When the cursor last moved.';
+insert into outbox.fanout (snapshot) values (pg_catalog.pg_current_snapshot());
+
 -- ---------------------------------------------------------------------------------------
 -- Recording changes
 -- ---------------------------------------------------------------------------------------
 
+-- Which columns decide who can see a row of each table: exactly the columns
+-- public.row_visibility (0007) reads for it. An UPDATE that changes none of them leaves the
+-- row's audience as it was, so the trigger computes the old row's audience only when one of
+-- these changed (or on a table this function does not know).
+create function outbox.visibility_columns(p_table text) returns text[]
+  language sql
+  immutable
+  parallel safe
+  set search_path = ''
+as $$
+  select case p_table
+    when 'tasks' then '{declared_by,claimed_by,listing_id,completed}'
+    when 'activities' then '{declared_by,claimed_by,listing_id,completed}'
+    when 'listings' then '{owned_by}'
+    when 'properties' then '{owned_by}'
+    when 'users' then '{id}'
+    when 'watchlists' then '{id,owner_id}'
+    when 'watchlist_shares' then '{user_id,watchlist_id}'
+    when 'notes' then '{parent_type,parent_id,created_by}'
+    when 'subtasks' then '{parent_type,parent_id}'
+    when 'watchlist_entries' then '{watchlist_id}'
+    when 'watchlist_rules' then '{watchlist_id}'
+    when 'observed_bird_photos' then '{watchlist_entry_id}'
+    when 'notifications' then '{user_id}'
+  end::text[]
+$$;
+comment on function outbox.visibility_columns(text) is
+  'The columns of p_table that public.row_visibility reads (its ownership and parent columns); NULL for a table it does not list. outbox.enable_changes passes them to the row trigger, which skips the old row''s audience when an UPDATE changed none of them. Keep in step with public.row_visibility.';
+
 -- One generic row trigger for every recorded table. It runs as the table's writer (an app
 -- user under RLS), hence SECURITY DEFINER: nobody but the owner and service_role may touch
--- the outbox directly. A single statement writes the event and fans it out to the
--- interested handlers.
+-- the outbox directly. Per row it costs one audience lookup (two only when an UPDATE moved
+-- the row to other people) and one INSERT; no dynamic SQL, no queue rows: deliveries are
+-- created later, in sets, by the worker's claim.
 create function outbox.record_change() returns trigger
   language plpgsql
   security definer
@@ -144,71 +205,88 @@ as $$
 declare
   v_new jsonb;
   v_old jsonb;
-  v_op text := lower(tg_op);
+  v_changed jsonb;
+  v_vis record;
   v_audience uuid[];
   v_visible_to_all boolean;
+  v_both boolean := false;
+  v_user uuid;
+  i integer;
 begin
   if tg_op <> 'DELETE' then
-    v_new := to_jsonb(new);
+    v_new := pg_catalog.to_jsonb(new);
   end if;
   if tg_op <> 'INSERT' then
-    v_old := to_jsonb(old);
+    v_old := pg_catalog.to_jsonb(old);
+  end if;
+
+  if tg_op = 'UPDATE' then
+    -- The changed columns with their old values.
+    select pg_catalog.jsonb_object_agg(o.key, o.value) into v_changed
+      from pg_catalog.jsonb_each(v_old) o
+     where (v_new -> o.key) is distinct from o.value;
+    v_changed := coalesce(v_changed, '{}');
+    -- TG_ARGV[1..]: the columns that decide the audience; none given = unknown, so both.
+    v_both := tg_nargs < 2;
+    i := 1;
+    while not v_both and i < tg_nargs loop
+      v_both := v_changed ? tg_argv[i];
+      i := i + 1;
+    end loop;
   end if;
 
   if tg_table_name = 'notifications' then
     -- A notification concerns its recipient only.
-    v_audience := array(select distinct u
-                          from unnest(array[(v_new ->> 'user_id')::uuid, (v_old ->> 'user_id')::uuid]) u
-                         where u is not null);
+    v_audience := array[(coalesce(v_new, v_old) ->> 'user_id')::uuid];
     v_visible_to_all := false;
+    if v_both and (v_old ->> 'user_id')::uuid <> all (v_audience) then
+      v_audience := v_audience || (v_old ->> 'user_id')::uuid;
+    end if;
   else
-    -- Whoever could see the row before or after the change (public.row_visibility, 0007).
-    select coalesce(array_agg(distinct a.user_id) filter (where a.user_id is not null), '{}'),
-           coalesce(bool_or(v.visible_to_all), false)
-      into v_audience, v_visible_to_all
-      from (values (v_new), (v_old)) as r (row_data)
-     cross join lateral public.row_visibility(tg_table_name, r.row_data) v
-      left join lateral unnest(v.audience) as a (user_id) on true
-     where r.row_data is not null;
+    -- Whoever can see the row after the change (before it, for a delete: public.row_visibility,
+    -- 0007), and when the change moved the row to other people, also who could before.
+    v_vis := public.row_visibility(tg_table_name, coalesce(v_new, v_old));
+    v_audience := v_vis.audience;
+    v_visible_to_all := v_vis.visible_to_all;
+    if v_both then
+      v_vis := public.row_visibility(tg_table_name, v_old);
+      v_visible_to_all := v_visible_to_all or v_vis.visible_to_all;
+      foreach v_user in array v_vis.audience loop
+        if v_user <> all (v_audience) then
+          v_audience := v_audience || v_user;
+        end if;
+      end loop;
+    end if;
   end if;
 
-  with event as (
-    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all)
-    values (
-      tg_table_name,
-      v_op,
-      case when tg_nargs > 0 then (coalesce(v_new, v_old) ->> tg_argv[0])::uuid end,
-      v_new,
-      case
-        when tg_op = 'UPDATE' then
-          (select coalesce(jsonb_object_agg(o.key, o.value), '{}')
-             from jsonb_each(v_old) o
-            where (v_new -> o.key) is distinct from o.value)
-        else v_old
-      end,
-      v_audience,
-      v_visible_to_all
-    )
-    returning id
-  )
-  insert into outbox.deliveries (handler, event_id)
-  select h.name, event.id
-    from event, outbox.handlers h
-   where (h.tables is null or tg_table_name = any (h.tables))
-     and v_op = any (h.ops);
-
+  insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+  values (
+    tg_table_name,
+    lower(tg_op),
+    (coalesce(v_new, v_old) ->> nullif(tg_argv[0], ''))::uuid,
+    v_new,
+    case when tg_op = 'UPDATE' then v_changed else v_old end,
+    coalesce(v_audience, '{}'),
+    coalesce(v_visible_to_all, false),
+    auth.uid(),
+    -- restore_entity (0004) names the row it re-creates in audit.restoring around its INSERT.
+    tg_op = 'INSERT' and coalesce(
+      pg_catalog.current_setting('audit.restoring', true) = tg_table_name || ':' || (v_new ->> nullif(tg_argv[0], '')),
+      false)
+  );
   return null;
 end
 $$;
 comment on function outbox.record_change() is
-  'AFTER ROW trigger function (attached by outbox.enable_changes): records the change in outbox.events and creates one outbox.deliveries row per interested handler, in the writing transaction. TG_ARGV[0], when given, names the uuid key column copied to record_id.';
+  'AFTER ROW trigger function (attached by outbox.enable_changes): records the change in outbox.events, in the writing transaction, with its audience, its actor (auth.uid()) and whether it is a restore. TG_ARGV[0] names the uuid key column copied to record_id (empty = none); TG_ARGV[1..] are the columns deciding the audience (outbox.visibility_columns). Deliveries are not created here but by outbox.claim''s fan-out.';
 
 -- The doorbell: once per statement, and NOTIFY folds identical notifications of one
 -- transaction into one, so a transaction rings once however many rows it changed. The
 -- payload is constant and empty: listeners read the outbox, never the notification.
+-- No SET search_path clause: it would cost a configuration save and restore per statement,
+-- and the body names its one function fully qualified.
 create function outbox.ring_doorbell() returns trigger
   language plpgsql
-  set search_path = ''
 as $$
 begin
   perform pg_catalog.pg_notify('dispatch_outbox', '');
@@ -226,6 +304,7 @@ as $$
 declare
   v_name text;
   v_key text;
+  v_args text;
 begin
   if p_table is null then
     raise exception using errcode = '22004', message = 'TABLE_REQUIRED: p_table must not be NULL';
@@ -253,6 +332,16 @@ begin
   select a.attname into v_key
     from pg_catalog.pg_attribute a
    where a.attrelid = p_table and a.attname = 'id' and a.atttypid = 'uuid'::regtype and not a.attisdropped;
+  -- Trigger arguments: the key column ('' = none), then the columns deciding the audience
+  -- (only those the table has; none known = the trigger always computes both audiences).
+  select string_agg(quote_literal(x.arg), ', ' order by x.ord)
+    into v_args
+    from (select coalesce(v_key, '') as arg, 0 as ord
+          union all
+          select c.col, c.ord
+            from unnest(outbox.visibility_columns(v_name)) with ordinality as c (col, ord)
+           where exists (select from pg_catalog.pg_attribute a
+                          where a.attrelid = p_table and a.attname = c.col and not a.attisdropped)) x;
 
   execute format('drop trigger if exists outbox_insert_delete on %s', p_table);
   execute format('drop trigger if exists outbox_update on %s', p_table);
@@ -260,12 +349,12 @@ begin
   execute format(
     'create trigger outbox_insert_delete after insert or delete on %s '
     'for each row execute function outbox.record_change(%s)',
-    p_table, coalesce(quote_literal(v_key), ''));
+    p_table, v_args);
   -- A no-op UPDATE (nothing changed) records nothing, like the audit triggers.
   execute format(
     'create trigger outbox_update after update on %s '
     'for each row when (old.* is distinct from new.*) execute function outbox.record_change(%s)',
-    p_table, coalesce(quote_literal(v_key), ''));
+    p_table, v_args);
   execute format(
     'create trigger outbox_doorbell after insert or update or delete on %s '
     'for each statement execute function outbox.ring_doorbell()',
@@ -273,7 +362,7 @@ begin
 end
 $$;
 comment on function outbox.enable_changes(regclass) is
-  'Records every change of the table (schema public, known to public.row_visibility or notifications) in the outbox: attaches outbox_insert_delete, outbox_update (skipping no-op updates) and outbox_doorbell. Idempotent. TRUNCATE is not recorded. TABLE_REQUIRED (22004), INVALID_TABLE (22023).';
+  'Records every change of the table (schema public, known to public.row_visibility or notifications) in the outbox: attaches outbox_insert_delete, outbox_update (skipping no-op updates) and outbox_doorbell, passing the key column and outbox.visibility_columns to the row trigger. Idempotent. TRUNCATE is not recorded. TABLE_REQUIRED (22004), INVALID_TABLE (22023).';
 
 create function outbox.disable_changes(p_table regclass) returns void
   language plpgsql
@@ -349,7 +438,7 @@ begin
 end
 $$;
 comment on function outbox.register_handler(text, text[], text[], integer, text) is
-  'Creates or updates a handler. It receives the changes committed from then on to p_tables (NULL = all recorded tables) with an operation in p_ops; earlier events are not fanned out to it. Errors: NAME_REQUIRED (22004), INVALID_HANDLER, INVALID_TABLE, INVALID_OPS, INVALID_MAX_ATTEMPTS (22023).';
+  'Creates or updates a handler. It receives the changes to p_tables (NULL = all recorded tables) with an operation in p_ops that are fanned out from then on: those committed later, and those committed earlier that no claim has fanned out yet; events fanned out before are not. Errors: NAME_REQUIRED (22004), INVALID_HANDLER, INVALID_TABLE, INVALID_OPS, INVALID_MAX_ATTEMPTS (22023).';
 
 create function outbox.unregister_handler(p_name text) returns bigint
   language plpgsql
@@ -391,7 +480,9 @@ create function outbox.claim(
   record jsonb,
   old_record jsonb,
   audience uuid[],
-  created_at timestamptz
+  created_at timestamptz,
+  actor uuid,
+  restored boolean
 )
   language plpgsql
   set search_path = ''
@@ -402,6 +493,15 @@ as $$
 declare
   v_claim tid[];
   v_dead tid[];
+  v_handler text[] := '{}';
+  v_event bigint[] := '{}';
+  v_attempt integer[] := '{}';
+  v_snap pg_catalog.pg_snapshot;
+  v_last bigint;
+  v_fresh integer;
+  v_fresh_last bigint;
+  v_room integer;
+  v_rounds integer := 0;
 begin
   if p_worker is null or p_worker = '' then
     raise exception using errcode = '22004', message = 'WORKER_REQUIRED: p_worker must name the claiming worker';
@@ -413,11 +513,12 @@ begin
     raise exception using errcode = '22023', message = 'INVALID_LEASE: p_lease must be a positive interval';
   end if;
 
-  -- 1. Lock due deliveries, oldest first; rows another claimer holds are skipped, not
-  --    waited for. A running row is due once its lease expired (its worker is presumed
-  --    dead); if that was its last attempt it goes dead instead of running again.
+  -- 1. Deliveries already due: retries, re-queued ones, pending ones of handlers another
+  --    claimer fanned out, leases that expired. Oldest first; rows another claimer holds are
+  --    skipped, not waited for. A running row is due once its lease expired (its worker is
+  --    presumed dead); if that was its last attempt it goes dead instead of running again.
   --    The row locks last until the caller's transaction ends, so the physical row ids
-  --    (ctid) stay valid for the update below, which is then a plain TID scan.
+  --    (ctid) stay valid for the updates below, which are then plain TID scans.
   select array_agg(p.ctid) filter (where not p.exhausted),
          array_agg(p.ctid) filter (where p.exhausted)
     into v_claim, v_dead
@@ -440,31 +541,96 @@ begin
      where d.ctid = any (v_dead);
   end if;
 
-  -- 2. Lease them to p_worker and return their events, one row per event.
+  if v_claim is not null then
+    with claimed as (
+      update outbox.deliveries d
+         set state = 'running',
+             attempts = d.attempts + 1,
+             run_at = now() + p_lease,
+             locked_by = p_worker,
+             locked_at = now(),
+             last_error = case when d.state = 'running'
+                               then format('lease of worker %s expired', d.locked_by)
+                               else d.last_error end
+       where d.ctid = any (v_claim)
+      returning d.handler, d.event_id, d.attempts
+    )
+    select coalesce(array_agg(c.handler), '{}'), coalesce(array_agg(c.event_id), '{}'),
+           coalesce(array_agg(c.attempts), '{}')
+      into v_handler, v_event, v_attempt
+      from claimed c;
+  end if;
+
+  -- 2. Fan out the events committed since the last fan-out, leasing their deliveries to
+  --    this claimer when it runs the handler (pending for the others). One claimer at a
+  --    time: the cursor row is locked until this transaction ends (a fan-out takes
+  --    milliseconds, and the next claimer then continues from the moved cursor).
+  --    A page is the fresh events (ids above the cursor) in id order, up to the room left,
+  --    plus every event of the transactions the cursor's snapshot could not see (few: those
+  --    in flight at the last fan-out). The statement's own snapshot becomes the cursor, so
+  --    events of transactions still running now are taken by a later fan-out.
+  if cardinality(v_event) < p_batch then
+    select f.snapshot, f.last_event_id into v_snap, v_last from outbox.fanout f for update;
+    loop
+      v_rounds := v_rounds + 1;
+      v_room := p_batch - cardinality(v_event);
+      with page as (
+        (select e.id, e.table_name, e.op, true as fresh
+           from outbox.events e
+          where e.id > v_last
+          order by e.id
+          limit v_room)
+        union all
+        select e.id, e.table_name, e.op, false
+          from outbox.events e
+         where e.txid = any (array(select pg_catalog.pg_snapshot_xip(v_snap)))
+           and e.id <= v_last
+        union all
+        select e.id, e.table_name, e.op, false
+          from outbox.events e
+         where e.txid >= pg_catalog.pg_snapshot_xmax(v_snap)
+           and e.id <= v_last
+      ), fanned as (
+        insert into outbox.deliveries as d (handler, event_id, state, attempts, run_at, locked_by, locked_at)
+        select h.name, p.id,
+               case when m.mine then 'running' else 'pending' end,
+               case when m.mine then 1 else 0 end,
+               case when m.mine then now() + p_lease else now() end,
+               case when m.mine then p_worker end,
+               case when m.mine then now() end
+          from page p
+          join outbox.handlers h
+            on (h.tables is null or p.table_name = any (h.tables)) and p.op = any (h.ops)
+         cross join lateral (select p_handlers is null or h.name = any (p_handlers) as mine) m
+        on conflict do nothing
+        returning d.handler, d.event_id, d.attempts, d.state
+      )
+      select pg_catalog.pg_current_snapshot(),
+             (select count(*) from page where page.fresh),
+             (select max(page.id) from page where page.fresh),
+             v_handler || coalesce((select array_agg(f.handler) from fanned f where f.state = 'running'), '{}'),
+             v_event || coalesce((select array_agg(f.event_id) from fanned f where f.state = 'running'), '{}'),
+             v_attempt || coalesce((select array_agg(f.attempts) from fanned f where f.state = 'running'), '{}')
+        into v_snap, v_fresh, v_fresh_last, v_handler, v_event, v_attempt;
+      v_last := greatest(v_last, v_fresh_last);
+      -- A full page of events no handler of ours wanted: read on, a few pages at most.
+      exit when cardinality(v_event) >= p_batch or v_fresh < v_room or v_rounds >= 8;
+    end loop;
+    update outbox.fanout f set snapshot = v_snap, last_event_id = v_last, updated_at = now();
+  end if;
+
+  -- 3. The events of the leased deliveries, one row per event.
   return query
-  with claimed as (
-    update outbox.deliveries d
-       set state = 'running',
-           attempts = d.attempts + 1,
-           run_at = now() + p_lease,
-           locked_by = p_worker,
-           locked_at = now(),
-           last_error = case when d.state = 'running'
-                             then format('lease of worker %s expired', d.locked_by)
-                             else d.last_error end
-     where d.ctid = any (v_claim)
-    returning d.handler, d.event_id, d.attempts
-  )
   select e.id, array_agg(c.handler order by c.handler), array_agg(c.attempts order by c.handler),
-         e.table_name, e.op, e.record_id, e.record, e.old_record, e.audience, e.created_at
-    from claimed c
+         e.table_name, e.op, e.record_id, e.record, e.old_record, e.audience, e.created_at, e.actor, e.restored
+    from unnest(v_handler, v_event, v_attempt) as c (handler, event_id, attempts)
     join outbox.events e on e.id = c.event_id
    group by e.id
    order by e.id;
 end
 $$;
 comment on function outbox.claim(text, text[], integer, interval) is
-  'Leases up to p_batch due deliveries of p_handlers (NULL = all) to worker p_worker for p_lease, oldest first, skipping rows other claimers hold (FOR UPDATE SKIP LOCKED): concurrent claimers never get the same delivery. Returns one row per event with the handlers to run and each one''s attempt number. An expired lease is taken over; one that expired on the last attempt goes dead instead. Errors: WORKER_REQUIRED (22004), INVALID_BATCH, INVALID_LEASE (22023).';
+  'Leases up to p_batch deliveries of p_handlers (NULL = all) to worker p_worker for p_lease and returns their events, one row per event with the handlers to run and each one''s attempt number. First the due deliveries, oldest first, skipping rows other claimers hold (FOR UPDATE SKIP LOCKED): concurrent claimers never get the same delivery; an expired lease is taken over, one that expired on the last attempt goes dead instead. Then, with the room left, it fans out the events committed since the last fan-out (outbox.fanout, exactly once each): their deliveries are created leased to p_worker for its handlers and pending for the others. Call it in a transaction of its own (autocommit). Errors: WORKER_REQUIRED (22004), INVALID_BATCH, INVALID_LEASE (22023).';
 
 create function outbox.complete(p_handlers text[], p_event_ids bigint[]) returns integer
   language plpgsql
@@ -538,6 +704,51 @@ $$;
 comment on function outbox.fail(text, text[], bigint[], text[], boolean[]) is
   'Records failed attempts of worker p_worker (p_handlers[i], p_event_ids[i], p_errors[i], p_retryable[i] — NULL array or element = retryable). A retryable failure of attempt n is retried after min(2^(n-1), 60) s (1, 2, 4 ... 60); after the handler''s max_attempts, or when not retryable, the delivery goes dead. Deliveries no longer leased to p_worker are left alone. Returns the new state of each. WORKER_REQUIRED (22004), ARRAY_LENGTH_MISMATCH (22023).';
 
+create function outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[]) returns integer
+  language plpgsql
+  set search_path = ''
+  set plan_cache_mode = force_generic_plan
+as $$
+declare
+  v_count integer;
+begin
+  if p_worker is null then
+    raise exception using errcode = '22004', message = 'WORKER_REQUIRED: p_worker must name the releasing worker';
+  end if;
+  if cardinality(p_handlers) is distinct from cardinality(p_event_ids) then
+    raise exception using errcode = '22023',
+      message = 'ARRAY_LENGTH_MISMATCH: p_handlers and p_event_ids must have the same length';
+  end if;
+  -- The attempt never ran to an end: it does not count.
+  if p_handlers is null and p_event_ids is null then
+    update outbox.deliveries d
+       set state = case when d.attempts <= 1 then 'pending' else 'failed' end,
+           attempts = greatest(d.attempts - 1, 0),
+           run_at = now(),
+           locked_by = null,
+           locked_at = null
+     where d.state = 'running'
+       and d.locked_by = p_worker;
+  else
+    update outbox.deliveries d
+       set state = case when d.attempts <= 1 then 'pending' else 'failed' end,
+           attempts = greatest(d.attempts - 1, 0),
+           run_at = now(),
+           locked_by = null,
+           locked_at = null
+      from unnest(p_handlers, p_event_ids) as u(handler, event_id)
+     where d.handler = u.handler
+       and d.event_id = u.event_id
+       and d.state = 'running'
+       and d.locked_by = p_worker;
+  end if;
+  get diagnostics v_count = row_count;
+  return v_count;
+end
+$$;
+comment on function outbox.release(text, text[], bigint[]) is
+  'Gives back deliveries (p_handlers[i], p_event_ids[i]) leased to p_worker without a result, e.g. when the worker stops in the middle of a batch: they are due again at once and the unfinished attempt is not counted. Both arrays NULL = every delivery leased to p_worker (a worker that lost the answer to its claim with its connection). Returns how many. WORKER_REQUIRED (22004), ARRAY_LENGTH_MISMATCH (22023).';
+
 create function outbox.requeue_dead(p_handler text default null, p_event_ids bigint[] default null)
   returns integer
   language plpgsql
@@ -568,32 +779,63 @@ begin
   if p_older_than is null or p_older_than < interval '0' then
     raise exception using errcode = '22023', message = 'INVALID_AGE: p_older_than must be a non-negative interval';
   end if;
+  -- Only events already fanned out (visible in the fan-out cursor's snapshot, id up to its
+  -- last one): an event waiting for fan-out still has handlers to run.
   delete from outbox.events e
+   using outbox.fanout f
    where e.created_at < now() - p_older_than
+     and e.id <= f.last_event_id
+     and pg_catalog.pg_visible_in_snapshot(e.txid, f.snapshot)
      and not exists (select from outbox.deliveries d where d.event_id = e.id);
   get diagnostics v_count = row_count;
   return v_count;
 end
 $$;
 comment on function outbox.prune(interval) is
-  'Deletes events older than p_older_than (default 7 days) that no delivery refers to any more (handled by every handler; dead ones are kept). Realtime cursors older than that lose those events. INVALID_AGE (22023).';
+  'Deletes events older than p_older_than (default 7 days) that have been fanned out and that no delivery refers to any more (handled by every handler; dead ones are kept). Realtime cursors older than that lose those events. INVALID_AGE (22023).';
 
 create view outbox.queue as
-  select coalesce(h.name, d.handler) as handler,
-         count(d.event_id) filter (where d.state = 'pending' and d.run_at <= now()) as pending,
-         count(d.event_id) filter (where d.state = 'pending' and d.run_at > now()) as scheduled,
-         count(d.event_id) filter (where d.state = 'running' and d.run_at > now()) as in_flight,
-         count(d.event_id) filter (where d.state = 'running' and d.run_at <= now()) as lease_expired,
-         count(d.event_id) filter (where d.state = 'failed') as failed,
-         count(d.event_id) filter (where d.state = 'dead') as dead,
-         now() - min(d.created_at) filter (where d.state <> 'dead') as oldest_unhandled_age,
-         min(d.run_at) filter (where d.state = 'failed') as next_retry_at
-    from outbox.handlers h
-    full join outbox.deliveries d on d.handler = h.name
-   group by 1
+  with awaiting as (
+    -- Committed events no claim has fanned out yet (see outbox.fanout).
+    select e.table_name, e.op, e.created_at
+      from outbox.events e, outbox.fanout f
+     where e.id > f.last_event_id
+    union all
+    select e.table_name, e.op, e.created_at
+      from outbox.events e, outbox.fanout f
+     where e.id <= f.last_event_id
+       and (e.txid = any (array(select pg_catalog.pg_snapshot_xip(f.snapshot)))
+            or e.txid >= pg_catalog.pg_snapshot_xmax(f.snapshot))
+  ), awaiting_per_handler as (
+    select h.name as handler, count(*) as n, min(a.created_at) as oldest
+      from awaiting a
+      join outbox.handlers h on (h.tables is null or a.table_name = any (h.tables)) and a.op = any (h.ops)
+     group by h.name
+  ), per_handler as (
+    select coalesce(h.name, d.handler) as handler,
+           count(d.event_id) filter (where d.state = 'pending' and d.run_at <= now()) as pending,
+           count(d.event_id) filter (where d.state = 'pending' and d.run_at > now()) as scheduled,
+           count(d.event_id) filter (where d.state = 'running' and d.run_at > now()) as in_flight,
+           count(d.event_id) filter (where d.state = 'running' and d.run_at <= now()) as lease_expired,
+           count(d.event_id) filter (where d.state = 'failed') as failed,
+           count(d.event_id) filter (where d.state = 'dead') as dead,
+           min(d.created_at) filter (where d.state <> 'dead') as oldest,
+           min(d.run_at) filter (where d.state = 'failed') as next_retry_at
+      from outbox.handlers h
+      full join outbox.deliveries d on d.handler = h.name
+     group by 1
+  )
+  select p.handler,
+         p.pending + coalesce(w.n, 0) as pending,
+         coalesce(w.n, 0) as awaiting_fanout,
+         p.scheduled, p.in_flight, p.lease_expired, p.failed, p.dead,
+         now() - least(p.oldest, w.oldest) as oldest_unhandled_age,
+         p.next_retry_at
+    from per_handler p
+    left join awaiting_per_handler w on w.handler = p.handler
    order by 1;
 comment on view outbox.queue is
-  'The queue per handler (including deliveries left by an unregistered one), for psql: pending (due), scheduled (requeued for later), in_flight (leased), lease_expired (worker gone; claimed again next), failed (waiting for a retry), dead, the age of the oldest unhandled delivery and the next retry time.';
+  'The queue per handler (including deliveries left by an unregistered one), for psql: pending (due: pending deliveries plus committed events not yet fanned out, also counted in awaiting_fanout), scheduled (requeued for later), in_flight (leased), lease_expired (worker gone; claimed again next), failed (waiting for a retry), dead, the age of the oldest unhandled delivery and the next retry time.';
 
 -- ---------------------------------------------------------------------------------------
 -- Realtime feeds
@@ -601,7 +843,8 @@ comment on view outbox.queue is
 -- A cursor is '<pg_snapshot>/<event id>', meaning: "every event visible in that snapshot
 -- with an id up to that one has been delivered". The next page is every event outside
 -- that set, in id order: new ids, plus events with smaller ids whose transactions were
--- still running at the snapshot (found through txid >= the snapshot's xmin). Nothing is
+-- still running at the snapshot (their txid is in its xip list, or at or above its xmax: a
+-- transaction may take its id after the event id). Nothing is
 -- missed; after a full page a few events may come twice (clients deduplicate by id).
 
 create function outbox.current_cursor() returns text
@@ -668,7 +911,8 @@ begin
     (select e.*
        from outbox.events e
       where v_snap is not null
-        and e.txid >= pg_catalog.pg_snapshot_xmin(v_snap)
+        and (e.txid = any (array(select pg_catalog.pg_snapshot_xip(v_snap)))
+             or e.txid >= pg_catalog.pg_snapshot_xmax(v_snap))
         and e.id <= v_last
         and not pg_catalog.pg_visible_in_snapshot(e.txid, v_snap)
         and (p_tables is null or e.table_name = any (p_tables))
@@ -736,7 +980,8 @@ $$;
 
 revoke all on all functions in schema outbox from public;
 grant select on outbox.events, outbox.handlers, outbox.tables, outbox.queue to service_role;
-grant select, update, delete on outbox.deliveries to service_role;
+grant select, update on outbox.fanout to service_role;
+grant select, insert, update, delete on outbox.deliveries to service_role;
 grant delete on outbox.events to service_role;
 grant select, insert, update, delete on outbox.handlers to service_role;
 grant execute on function
@@ -745,8 +990,10 @@ grant execute on function
   outbox.claim(text, text[], integer, interval),
   outbox.complete(text[], bigint[]),
   outbox.fail(text, text[], bigint[], text[], boolean[]),
+  outbox.release(text, text[], bigint[]),
   outbox.requeue_dead(text, bigint[]),
   outbox.prune(interval),
   outbox.current_cursor(),
-  outbox.changes_since(text, text[], integer, uuid)
+  outbox.changes_since(text, text[], integer, uuid),
+  outbox.visibility_columns(text)
   to service_role;

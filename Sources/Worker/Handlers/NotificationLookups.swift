@@ -1,0 +1,165 @@
+import DispatchServer
+import Foundation
+import Postgres
+
+/// The set-based queries the notification handler runs per batch: one per kind of lookup,
+/// whatever the batch size.
+enum NotificationLookups {
+    /// Notes: the other people on the parent (declarer, claimer, listing owner, authors of
+    /// earlier notes), never the note's author.
+    static func notes(_ requests: [(eventID: Int64, noteID: UUID, parentType: String, parentID: UUID, author: UUID, createdAt: Date, content: String)],
+                      _ connection: isolated PostgresConnection) throws -> [NotificationDraft] {
+        guard !requests.isEmpty else { return [] }
+        let rows = try connection.query("""
+            with n as (
+              select * from unnest(\(requests.map(\.eventID))::bigint[], \(requests.map(\.parentType))::text[],
+                                   \(requests.map(\.parentID))::uuid[], \(requests.map(\.noteID))::uuid[],
+                                   \(requests.map(\.author))::uuid[], \(requests.map(\.createdAt))::timestamptz[])
+                       as n (event_id, parent_type, parent_id, note_id, author, created_at)
+            ), parent as (
+              select n.event_id, t.title as label, array[t.declared_by, t.claimed_by, l.owned_by] as people
+                from n join public.tasks t on n.parent_type = 'task' and t.id = n.parent_id
+                left join public.listings l on l.id = t.listing_id
+              union all
+              select n.event_id, a.title, array[a.declared_by, a.claimed_by, l.owned_by]
+                from n join public.activities a on n.parent_type = 'activity' and a.id = n.parent_id
+                left join public.listings l on l.id = a.listing_id
+              union all
+              select n.event_id, concat_ws(', ', nullif(l.address, ''), nullif(l.city, '')), array[l.owned_by]
+                from n join public.listings l on n.parent_type = 'listing' and l.id = n.parent_id
+            )
+            select n.event_id, p.label, r.recipient
+              from n
+              join parent p on p.event_id = n.event_id
+             cross join lateral (
+               select distinct x.u as recipient
+                 from (select unnest(p.people) as u
+                       union all
+                       select o.created_by from public.notes o
+                        where o.parent_type = n.parent_type and o.parent_id = n.parent_id
+                          and o.id <> n.note_id and o.created_at <= n.created_at) x
+                where x.u is not null and x.u <> n.author) r
+             order by n.event_id, r.recipient
+            """, prepared: true)
+        let byEvent = Dictionary(requests.map { ($0.eventID, $0) }, uniquingKeysWith: { a, _ in a })
+        return try rows.compactMap { row in
+            let eventID = try row.decode(0, as: Int64.self)
+            guard let request = byEvent[eventID] else { return nil }
+            let label = try row.decode(1, as: String?.self)
+            return NotificationDraft(
+                eventID: eventID, recipient: try row.decode(2, as: UUID.self), type: .noteAdded, source: request.author,
+                entityType: request.parentType, entityID: request.parentID,
+                subject: label.flatMap { $0.isEmpty ? nil : $0 } ?? "a \(request.parentType)",
+                detail: request.content,
+                data: ["note_id": .string(request.noteID.uuidString.lowercased())])
+        }
+    }
+
+    /// Shares: the watchlist's title and owner (the sharer when the writer is unknown).
+    static func shares(_ requests: [(eventID: Int64, shareID: UUID, watchlistID: UUID, reader: UUID, actor: UUID?)],
+                       _ connection: isolated PostgresConnection) throws -> [NotificationDraft] {
+        guard !requests.isEmpty else { return [] }
+        let rows = try connection.query("""
+            select w.id, w.owner_id, coalesce(nullif(w.title, ''), nullif(w.location_display_name, ''), 'a watchlist')
+              from public.watchlists w
+             where w.id = any (\(requests.map(\.watchlistID))::uuid[]) and w.deleted_at is null
+            """, prepared: true)
+        var watchlists: [UUID: (owner: UUID, title: String)] = [:]
+        for row in rows {
+            watchlists[try row.decode(0, as: UUID.self)] = (try row.decode(1, as: UUID.self), try row.decode(2, as: String.self))
+        }
+        return requests.compactMap { request in
+            guard let watchlist = watchlists[request.watchlistID] else { return nil }
+            let sharer = request.actor ?? watchlist.owner
+            guard sharer != request.reader else { return nil }
+            return NotificationDraft(
+                eventID: request.eventID, recipient: request.reader, type: .watchlistShared, source: sharer,
+                entityType: "watchlist", entityID: request.watchlistID, subject: watchlist.title, detail: nil,
+                data: ["share_id": .string(request.shareID.uuidString.lowercased())])
+        }
+    }
+
+    /// Sightings: every other user's live watchlist whose enabled location rule contains the
+    /// observed point (PostGIS st_dwithin on the GiST-indexed rule location; the largest
+    /// radius bounds the index search, each rule's own radius decides), one per owner.
+    static func sightings(_ requests: [(eventID: Int64, entryID: UUID, watchlistID: UUID, latitude: Double, longitude: Double, birdID: UUID?, nickname: String?, actor: UUID?)],
+                          _ connection: isolated PostgresConnection) throws -> [NotificationDraft] {
+        guard !requests.isEmpty else { return [] }
+        let rows = try connection.query("""
+            with s as (
+              select * from unnest(\(requests.map(\.eventID))::bigint[], \(requests.map(\.watchlistID))::uuid[],
+                                   \(requests.map(\.latitude))::double precision[], \(requests.map(\.longitude))::double precision[],
+                                   \(requests.map(\.birdID))::uuid[])
+                       as s (event_id, watchlist_id, lat, lon, bird_id)
+            ), p as (
+              select s.event_id, ew.owner_id as observer,
+                     public.st_setsrid(public.st_makepoint(s.lon, s.lat), 4326)::public.geography as point,
+                     b.common_name
+                from s
+                join public.watchlists ew on ew.id = s.watchlist_id
+                left join public.bird b on b.id = s.bird_id
+            ), reach as (
+              select max(w.location_rule_radius_km) * 1000 as metres
+                from public.watchlists w
+               where w.location_rule_enabled and w.deleted_at is null
+            )
+            select distinct on (p.event_id, w.owner_id)
+                   p.event_id, w.owner_id, w.id, coalesce(nullif(w.title, ''), nullif(w.location_rule_display_name, ''), 'a watchlist'),
+                   p.observer, p.common_name
+              from p
+             cross join reach
+              join public.watchlists w
+                on w.location_rule_enabled and w.deleted_at is null
+               and public.st_dwithin(w.location_rule_location, p.point, reach.metres)
+               and public.st_dwithin(w.location_rule_location, p.point, w.location_rule_radius_km * 1000)
+               and w.owner_id <> p.observer
+             order by p.event_id, w.owner_id, public.st_distance(w.location_rule_location, p.point), w.id
+            """, prepared: true)
+        let byEvent = Dictionary(requests.map { ($0.eventID, $0) }, uniquingKeysWith: { a, _ in a })
+        return try rows.compactMap { row in
+            let eventID = try row.decode(0, as: Int64.self)
+            guard let request = byEvent[eventID] else { return nil }
+            let recipient = try row.decode(1, as: UUID.self)
+            let observer = try row.decode(4, as: UUID.self)
+            let source = request.actor ?? observer
+            guard recipient != source else { return nil }
+            let bird = (try row.decode(5, as: String?.self)) ?? request.nickname.flatMap { $0.isEmpty ? nil : $0 } ?? "a bird"
+            return NotificationDraft(
+                eventID: eventID, recipient: recipient, type: .watchlistSighting, source: source,
+                entityType: "watchlist", entityID: try row.decode(2, as: UUID.self), subject: bird,
+                detail: try row.decode(3, as: String.self),
+                data: [
+                    "entry_id": .string(request.entryID.uuidString.lowercased()),
+                    "latitude": .number(request.latitude),
+                    "longitude": .number(request.longitude),
+                ])
+        }
+    }
+
+    /// Names of the users given, and which of them exist (a notification may only name
+    /// existing users: both user columns are foreign keys).
+    static func users(_ ids: Set<UUID>, _ connection: isolated PostgresConnection) throws -> [UUID: String] {
+        guard !ids.isEmpty else { return [:] }
+        var names: [UUID: String] = [:]
+        for row in try connection.query("select id, name from public.users where id = any (\(Array(ids))::uuid[])", prepared: true) {
+            names[try row.decode(0, as: UUID.self)] = try row.decode(1, as: String.self)
+        }
+        return names
+    }
+
+    /// Writes the notifications; a key seen before (a retried event) is skipped.
+    @discardableResult
+    static func insert(_ rows: [(draft: NotificationDraft, title: String, body: String, source: UUID?)],
+                       _ connection: isolated PostgresConnection) throws -> Int {
+        guard !rows.isEmpty else { return 0 }
+        let data = rows.map { JSONValue.object($0.draft.data).jsonText }
+        return try connection.query("""
+            insert into public.notifications (user_id, type, title, body, source_user_id, entity_type, entity_id, data, dedupe_key)
+            select * from unnest(\(rows.map(\.draft.recipient))::uuid[], \(rows.map(\.draft.type.rawValue))::text[],
+                                 \(rows.map(\.title))::text[], \(rows.map(\.body))::text[], \(rows.map(\.source))::uuid[],
+                                 \(rows.map(\.draft.entityType))::text[], \(rows.map(\.draft.entityID))::uuid[],
+                                 \(data)::jsonb[], \(rows.map(\.draft.dedupeKey))::text[])
+            on conflict (dedupe_key) do nothing
+            """, prepared: true).affectedRows
+    }
+}

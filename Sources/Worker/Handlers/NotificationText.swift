@@ -1,0 +1,69 @@
+import DispatchServer
+import Foundation
+import Postgres
+
+/// Title and body of each notification type, in one place.
+///
+/// A minimal, local stand-in for the library's audit summary text (the Audit helper's
+/// `AuditSummaryBuilder` was not merged when this was written): entity labels only, no
+/// field-by-field change summaries.
+enum NotificationText {
+    static let someone = "Someone"
+
+    static func render(_ draft: NotificationDraft, sourceName: String?) -> (title: String, body: String) {
+        let who = sourceName.flatMap { $0.isEmpty ? nil : $0 } ?? someone
+        let subject = quoted(draft.subject)
+        switch draft.type {
+        case .taskClaimed: return ("Task claimed", "\(who) claimed \(subject)")
+        case .taskUnclaimed: return ("Task released", "\(who) released \(subject); it is open again")
+        case .taskCompleted: return ("Task completed", "\(who) completed \(subject)")
+        case .activityClaimed: return ("Activity claimed", "\(who) claimed \(subject)")
+        case .activityUnclaimed: return ("Activity released", "\(who) released \(subject); it is open again")
+        case .activityCompleted: return ("Activity completed", "\(who) completed \(subject)")
+        case .noteAdded:
+            let snippet = draft.detail.map { ": " + excerpt($0, limit: 120) } ?? ""
+            return ("New note", "\(who) added a note on \(subject)\(snippet)")
+        case .entityRestored:
+            return ("\(draft.entityType.capitalized) restored", "\(who) restored \(subject)")
+        case .watchlistShared:
+            return ("Watchlist shared", "\(who) shared \(subject) with you")
+        case .watchlistSighting:
+            let place = draft.detail.map { " inside your watchlist \(quoted($0))" } ?? " near you"
+            return ("Sighting nearby", "\(who) observed \(draft.subject)\(place)")
+        default:
+            return (draft.type.rawValue.replacingOccurrences(of: "_", with: " ").capitalized, draft.subject)
+        }
+    }
+
+    static func quoted(_ text: String) -> String { "“\(text)”" }
+
+    /// The first `limit` characters of a text on one line, with an ellipsis when cut (a 1 MB
+    /// note becomes a short notification, never a huge push).
+    static func excerpt(_ text: String, limit: Int) -> String {
+        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+            .trimmingCharacters(in: .whitespaces)
+        guard flat.count > limit else { return flat }
+        return String(flat.prefix(limit)).trimmingCharacters(in: .whitespaces) + "…"
+    }
+}
+
+/// How an entity is named in a sentence.
+enum EntityLabel {
+    static func label(entityType: String, row: RealtimeRow) -> String {
+        func text(_ column: String) -> String? {
+            (try? row.decodeIfPresent(column, as: String.self)).flatMap { $0?.isEmpty == false ? $0 : nil }
+        }
+        switch entityType {
+        case "task", "activity":
+            return text("title") ?? "a \(entityType)"
+        case "listing":
+            let address = [text("address"), text("city")].compactMap { $0 }.joined(separator: ", ")
+            return address.isEmpty ? (text("mls_number").map { "listing \($0)" } ?? "a listing") : address
+        case "property":
+            let address = [text("address"), text("city")].compactMap { $0 }.joined(separator: ", ")
+            return address.isEmpty ? "a property" : address
+        default:
+            return text("title") ?? text("name") ?? "an item"
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+
+/// How a worker runs: from command-line flags, falling back to environment variables, then
+/// to defaults. Parsed without any dependency (the project has none).
+public struct WorkerConfiguration: Sendable {
+    /// libpq URL or conninfo; "" = libpq's own `PG*` variables.
+    public var databaseURL: String = ""
+    /// `stdout`, `file:PATH`, `https://…` or `http://…`.
+    public var pushSink: String = "stdout"
+    /// Claim loops, each with its own database connection, handling batches side by side.
+    public var concurrency: Int = 2
+    public var batchSize: Int = 500
+    /// How long a claimed delivery is ours; another worker takes it over after that.
+    public var lease: Duration = .seconds(30)
+    /// When set, stored as `outbox.handlers.max_attempts` of the handlers this worker runs.
+    public var maxAttempts: Int?
+    /// The safety-net poll when no doorbell rings (retries due, a missed NOTIFY).
+    public var pollInterval: Duration = .seconds(2)
+    /// How often a line of totals is logged (nil = never).
+    public var statsInterval: Duration? = .seconds(30)
+    /// How often the purge/prune jobs run (nil = never).
+    public var maintenanceInterval: Duration? = .seconds(3600)
+    /// Longest wait for in-flight batches on SIGINT/SIGTERM before giving them back.
+    public var shutdownGrace: Duration = .seconds(10)
+    /// The handlers to run: `name` (built in: notifications, push) or `name=kind` with kind
+    /// `noop`, `sleep:MILLISECONDS`, `notifications`, `push`.
+    public var handlers: [HandlerSpec] = [HandlerSpec(name: "notifications", kind: .notifications), HandlerSpec(name: "push", kind: .push)]
+    /// Worker name in leases and logs; default host:pid:random.
+    public var workerID: String = WorkerConfiguration.defaultWorkerID()
+    /// Log a line per batch (else only totals and problems).
+    public var logBatches = true
+
+    public init() {}
+
+    public static func defaultWorkerID() -> String {
+        let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? "host"
+        let random = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        return "\(host):\(getpid()):\(random)"
+    }
+
+    public struct HandlerSpec: Sendable, Hashable {
+        public enum Kind: Sendable, Hashable {
+            case notifications
+            case push
+            case noop
+            /// Sleeps this long per batch, then succeeds (tests: a worker holding a batch).
+            case sleep(Duration)
+        }
+
+        public var name: String
+        public var kind: Kind
+
+        public init(name: String, kind: Kind) {
+            self.name = name
+            self.kind = kind
+        }
+
+        /// `name` or `name=kind`.
+        public init(parsing text: String) throws(ConfigurationError) {
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let name = parts.first, !name.isEmpty else { throw .invalid("--handlers", text) }
+            let kindText = parts.count > 1 ? parts[1] : name
+            let kind: Kind
+            switch kindText {
+            case "notifications": kind = .notifications
+            case "push": kind = .push
+            case "noop": kind = .noop
+            default:
+                if kindText.hasPrefix("sleep:"), let ms = Int(kindText.dropFirst(6)), ms >= 0 {
+                    kind = .sleep(.milliseconds(ms))
+                } else {
+                    throw .invalid("--handlers", text)
+                }
+            }
+            self.init(name: name, kind: kind)
+        }
+    }
+
+    public enum ConfigurationError: Error, Sendable, CustomStringConvertible {
+        case invalid(String, String)
+        case missingValue(String)
+        case unknownOption(String)
+
+        public var description: String {
+            switch self {
+            case .invalid(let option, let value): "invalid value for \(option): \(value)"
+            case .missingValue(let option): "\(option) needs a value"
+            case .unknownOption(let option): "unknown option \(option)"
+            }
+        }
+    }
+
+    /// Reads `arguments` (flags only, no subcommand) over `environment`.
+    public static func parse(
+        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ConfigurationError) -> WorkerConfiguration {
+        var config = WorkerConfiguration()
+        func seconds(_ option: String, _ text: String) throws(ConfigurationError) -> Duration {
+            guard let value = Double(text), value >= 0, value.isFinite else { throw .invalid(option, text) }
+            return .milliseconds(Int64((value * 1000).rounded()))
+        }
+        func positive(_ option: String, _ text: String) throws(ConfigurationError) -> Int {
+            guard let value = Int(text), value > 0 else { throw .invalid(option, text) }
+            return value
+        }
+        func apply(_ option: String, _ value: String) throws(ConfigurationError) {
+            switch option {
+            case "--database-url": config.databaseURL = value
+            case "--push-sink":
+                guard value == "stdout" || value.hasPrefix("file:") || value.hasPrefix("https://") || value.hasPrefix("http://")
+                else { throw .invalid(option, value) }
+                config.pushSink = value
+            case "--concurrency": config.concurrency = try positive(option, value)
+            case "--batch-size":
+                let size = try positive(option, value)
+                guard size <= 10_000 else { throw .invalid(option, value) }
+                config.batchSize = size
+            case "--lease":
+                let lease = try seconds(option, value)
+                guard lease > .zero else { throw .invalid(option, value) }
+                config.lease = lease
+            case "--max-attempts":
+                let attempts = try positive(option, value)
+                guard attempts <= 100 else { throw .invalid(option, value) }
+                config.maxAttempts = attempts
+            case "--poll-interval":
+                let interval = try seconds(option, value)
+                guard interval > .zero else { throw .invalid(option, value) }
+                config.pollInterval = interval
+            case "--stats-interval":
+                let interval = try seconds(option, value)
+                config.statsInterval = interval > .zero ? interval : nil
+            case "--maintenance-interval":
+                let interval = try seconds(option, value)
+                config.maintenanceInterval = interval > .zero ? interval : nil
+            case "--shutdown-grace": config.shutdownGrace = try seconds(option, value)
+            case "--handlers":
+                var specs: [HandlerSpec] = []
+                for part in value.split(separator: ",") { specs.append(try HandlerSpec(parsing: String(part))) }
+                guard !specs.isEmpty, Set(specs.map(\.name)).count == specs.count else { throw .invalid(option, value) }
+                config.handlers = specs
+            case "--worker-id":
+                guard !value.isEmpty else { throw .invalid(option, value) }
+                config.workerID = value
+            case "--log-batches":
+                guard let flag = ["1": true, "true": true, "yes": true, "0": false, "false": false, "no": false][value.lowercased()]
+                else { throw .invalid(option, value) }
+                config.logBatches = flag
+            default: throw .unknownOption(option)
+            }
+        }
+
+        // Environment first, flags override.
+        let environmentNames: [(String, String)] = [
+            ("DATABASE_URL", "--database-url"), ("DISPATCH_PUSH_SINK", "--push-sink"),
+            ("DISPATCH_WORKER_CONCURRENCY", "--concurrency"), ("DISPATCH_WORKER_BATCH_SIZE", "--batch-size"),
+            ("DISPATCH_WORKER_LEASE", "--lease"), ("DISPATCH_WORKER_MAX_ATTEMPTS", "--max-attempts"),
+            ("DISPATCH_WORKER_POLL_INTERVAL", "--poll-interval"), ("DISPATCH_WORKER_HANDLERS", "--handlers"),
+            ("DISPATCH_WORKER_LOG_BATCHES", "--log-batches"),
+        ]
+        for (variable, option) in environmentNames {
+            if let value = environment[variable], !value.isEmpty { try apply(option, value) }
+        }
+
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                try apply(String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+            } else if argument.hasPrefix("--") {
+                guard let value = remaining.popFirst() else { throw .missingValue(argument) }
+                try apply(argument, value)
+            } else {
+                throw .unknownOption(argument)
+            }
+        }
+        return config
+    }
+
+    public static let usage = """
+        usage: dispatch-worker [run] [options]          run the worker (the default)
+               dispatch-worker status [--database-url URL]
+               dispatch-worker requeue [--handler NAME] [--event ID]... [--database-url URL]
+               dispatch-worker maintenance [--database-url URL]
+
+        options (environment variable in brackets):
+          --database-url URL         the database [DATABASE_URL; else libpq's PG* variables]
+          --push-sink SINK           stdout | file:PATH | https://host/path | http://… [DISPATCH_PUSH_SINK]
+                                     (default stdout: one JSON line per push)
+          --concurrency N            batches handled side by side, one connection each (default 2)
+          --batch-size N             events claimed at a time (default 500)
+          --lease SECONDS            a claimed event is taken over after this (default 30)
+          --max-attempts N           attempts before an event goes dead (default 5; stored per handler)
+          --poll-interval SECONDS    look for work this often even without a doorbell (default 2)
+          --stats-interval SECONDS   log totals this often, 0 = never (default 30)
+          --maintenance-interval S   purge tombstones and prune old events, 0 = never (default 3600)
+          --shutdown-grace SECONDS   on SIGINT/SIGTERM, wait this long for in-flight batches (default 10)
+          --handlers LIST            e.g. notifications,push (default) or name=noop, name=sleep:MS
+          --worker-id NAME           the name in leases and logs (default host:pid:random)
+          --log-batches BOOL         a log line per batch (default true)
+
+        Logs go to stderr; stdout carries only pushes (with --push-sink stdout).
+        """
+}

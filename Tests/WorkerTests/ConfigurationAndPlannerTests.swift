@@ -1,0 +1,115 @@
+import DispatchServer
+import Foundation
+import Postgres
+import Testing
+@testable import Worker
+
+@Suite("Worker configuration")
+struct ConfigurationTests {
+    @Test("flags override the environment; defaults otherwise")
+    func flagsAndEnvironment() throws {
+        let defaults = try WorkerConfiguration.parse([], environment: [:])
+        #expect(defaults.pushSink == "stdout" && defaults.batchSize == 500 && defaults.lease == .seconds(30))
+        #expect(defaults.handlers.map(\.name) == ["notifications", "push"])
+        let config = try WorkerConfiguration.parse(
+            ["--batch-size", "50", "--lease=2.5", "--push-sink", "https://example.com/push", "--handlers", "a=noop,b=sleep:20,notifications"],
+            environment: ["DATABASE_URL": "postgresql:///x", "DISPATCH_WORKER_BATCH_SIZE": "10", "DISPATCH_WORKER_CONCURRENCY": "3"])
+        #expect(config.databaseURL == "postgresql:///x")
+        #expect(config.batchSize == 50, "the flag wins over the environment")
+        #expect(config.concurrency == 3)
+        #expect(config.lease == .milliseconds(2500))
+        #expect(config.pushSink == "https://example.com/push")
+        #expect(config.handlers == [.init(name: "a", kind: .noop), .init(name: "b", kind: .sleep(.milliseconds(20))),
+                                    .init(name: "notifications", kind: .notifications)])
+    }
+
+    @Test("bad values are refused with the option's name")
+    func badValues() {
+        for arguments in [["--batch-size", "0"], ["--batch-size", "10001"], ["--lease", "0"], ["--push-sink", "ftp://x"],
+                          ["--concurrency", "two"], ["--handlers", "x=unknown"], ["--handlers", "a,a"], ["--nope", "1"],
+                          ["--lease"], ["stray"], ["--max-attempts", "101"]] {
+            #expect(throws: WorkerConfiguration.ConfigurationError.self, "\(arguments)") {
+                try WorkerConfiguration.parse(arguments, environment: [:])
+            }
+        }
+    }
+
+    @Test("push sinks from their names")
+    func sinks() throws {
+        #expect(try PushSinks.make("stdout") is LineSink)
+        #expect(try PushSinks.make("http://127.0.0.1:9/x") is WebhookSink)
+        #expect(throws: HandlerError.self) { try PushSinks.make("file:") }
+        #expect(throws: HandlerError.self) { try PushSinks.make("carrier-pigeon") }
+    }
+}
+
+@Suite("Notification planner (pure rules)")
+struct NotificationPlannerTests {
+    let alice = UUID(), bob = UUID(), dana = UUID(), item = UUID()
+
+    func event(_ table: String, _ op: RealtimeRecord.EventType, record: String?, changes: String? = nil,
+               actor: UUID?, restored: Bool = false) -> OutboxEvent {
+        OutboxEvent(id: 7, handlers: ["notifications"], attempts: [1], table: table, operation: op, recordID: item,
+                    recordText: record, changesText: changes, audienceText: "{}", createdAt: Date(), actor: actor, restored: restored)
+    }
+
+    func task(claimedBy: UUID?, completed: Bool = false) -> String {
+        let claimer = claimedBy.map { "\"\($0.uuidString.lowercased())\"" } ?? "null"
+        return #"{"id":"\#(item.uuidString.lowercased())","title":"Fix it","declared_by":"\#(alice.uuidString.lowercased())","claimed_by":\#(claimer),"completed":\#(completed)}"#
+    }
+
+    func drafts(_ plan: NotificationPlanner.Plan) -> [NotificationDraft] {
+        if case .drafts(let drafts) = plan { return drafts }
+        return []
+    }
+
+    @Test("claim by another user → task_claimed to the declarer, sourced to the claimer")
+    func claim() throws {
+        let plan = try NotificationPlanner.plan(event("tasks", .update, record: task(claimedBy: bob), changes: #"{"claimed_by":null}"#, actor: bob))
+        let result = drafts(plan)
+        #expect(result.map(\.type) == [.taskClaimed])
+        #expect(result.first?.recipient == alice && result.first?.source == bob)
+    }
+
+    @Test("an admin's release notifies the declarer; the declarer's own release does not")
+    func release() throws {
+        let byAdmin = try NotificationPlanner.plan(event("tasks", .update, record: task(claimedBy: nil),
+                                                         changes: #"{"claimed_by":"\#(bob.uuidString)"}"#, actor: dana))
+        #expect(drafts(byAdmin).map(\.type) == [.taskUnclaimed])
+        #expect(drafts(byAdmin).first?.source == dana)
+        let byDeclarer = try NotificationPlanner.plan(event("tasks", .update, record: task(claimedBy: nil),
+                                                            changes: #"{"claimed_by":"\#(bob.uuidString)"}"#, actor: alice))
+        #expect(drafts(byDeclarer).isEmpty)
+    }
+
+    @Test("claim and completion in one update give two drafts; a title edit gives none without parsing the row")
+    func combinedAndIrrelevant() throws {
+        let both = try NotificationPlanner.plan(event("activities", .update, record: task(claimedBy: bob, completed: true),
+                                                      changes: #"{"claimed_by":null,"completed":false}"#, actor: bob))
+        #expect(drafts(both).map(\.type) == [.activityClaimed, .activityCompleted])
+        // The row text is not even valid JSON: it is never parsed for an irrelevant update.
+        let edit = try NotificationPlanner.plan(event("tasks", .update, record: "not json", changes: #"{"title":"old"}"#, actor: bob))
+        #expect(drafts(edit).isEmpty)
+    }
+
+    @Test("restores: only flagged inserts, not by the owner")
+    func restores() throws {
+        let plain = try NotificationPlanner.plan(event("tasks", .insert, record: task(claimedBy: nil), actor: dana))
+        #expect(drafts(plain).isEmpty)
+        let restored = try NotificationPlanner.plan(event("tasks", .insert, record: task(claimedBy: nil), actor: dana, restored: true))
+        #expect(drafts(restored).map(\.type) == [.entityRestored])
+        let own = try NotificationPlanner.plan(event("tasks", .insert, record: task(claimedBy: nil), actor: alice, restored: true))
+        #expect(drafts(own).isEmpty)
+    }
+
+    @Test("texts come from the registry type; long notes are cut")
+    func texts() {
+        let draft = NotificationDraft(eventID: 1, recipient: alice, type: .noteAdded, source: bob, entityType: "task",
+                                      entityID: item, subject: "Fix it", detail: String(repeating: "word ", count: 100))
+        let text = NotificationText.render(draft, sourceName: "Bob")
+        #expect(text.title == "New note")
+        #expect(text.body.hasPrefix("Bob added a note on “Fix it”: word word"))
+        #expect(text.body.hasSuffix("…"))
+        #expect(NotificationText.render(draft, sourceName: nil).body.hasPrefix("Someone added"))
+    }
+}

@@ -1,0 +1,273 @@
+import DispatchServer
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+@testable import Worker
+
+/// Each notification rule end to end: a change committed by an app user → the worker (real
+/// engine, real database) → a row in public.notifications → a push payload in a file sink.
+@Suite("Notification and push handlers end to end")
+struct NotificationHandlerTests {
+    /// Runs the two real handlers with a file sink around `body`.
+    func withWorker(_ fixture: WorkerFixture, _ body: (_ pushes: String) async throws -> Void) async throws {
+        let pushes = temporaryPath("pushes.jsonl")
+        let sink = try LineSink(path: pushes)
+        let running = fixture.engine(handlers: [NotificationsHandler(), PushHandler(sink: sink)])
+        do {
+            try await body(pushes)
+        } catch {
+            try? await running.stop()
+            throw error
+        }
+        try await running.stop()
+        try? FileManager.default.removeItem(atPath: pushes)
+    }
+
+    func waitIdle(_ fixture: WorkerFixture) async throws {
+        #expect(try await eventually { try await fixture.outstanding() == 0 }, "the worker did not drain the queue")
+    }
+
+    @Test("claim, release and completion notify the declarer, with a push whose badge is the bell total")
+    func claimReleaseComplete() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let bob = try await f.user("Bob")
+        let task = try await f.task(declaredBy: alice, title: "Fix the roof")
+        try await withWorker(f) { pushes in
+            _ = try await f.acting(as: bob) { try $0.query("select public.claim_work_item('task', \(task))") }
+            #expect(try await eventually { pushLines(pushes).count == 1 })
+            _ = try await f.acting(as: bob) { try $0.query("select public.release_work_item('task', \(task))") }
+            _ = try await f.acting(as: bob) { try $0.query("select public.claim_work_item('task', \(task))") }
+            _ = try await f.acting(as: bob) { try $0.query("update public.tasks set completed = true where id = \(task)") }
+            #expect(try await eventually { pushLines(pushes).count == 4 })
+            try await waitIdle(f)
+
+            let rows = try await f.notifications()
+            #expect(rows.map(\.type) == ["task_claimed", "task_unclaimed", "task_claimed", "task_completed"])
+            #expect(rows.allSatisfy { $0.user == alice }, "only the declarer is notified, never the actor")
+            #expect(rows[0].body == "Bob claimed “Fix the roof”")
+            #expect(rows[3].body == "Bob completed “Fix the roof”")
+
+            let lines = pushLines(pushes)
+            let first = try #require(lines.first)
+            #expect(first["user_id"]?.stringValue == alice.uuidString.lowercased())
+            #expect(first["payload"]?["type"]?.stringValue == "task_claimed")
+            #expect(first["payload"]?["aps"]?["category"]?.stringValue == "WORK_ITEM")
+            #expect(first["payload"]?["aps"]?["alert"]?["title"]?.stringValue == "Task claimed")
+            #expect(first["payload"]?["task_id"]?.stringValue == task.uuidString.lowercased())
+            #expect(first["payload"]?["source_user_id"]?.stringValue == bob.uuidString.lowercased())
+            // task_* count towards the requests badge, not the bell: the bell total is 0 here.
+            let bell = try await f.connection.query(
+                "select (public.notification_badge_counts(\(alice)) ->> 'bell_total')::int").scalar(Int.self)
+            #expect(bell == 0)
+            #expect(lines.allSatisfy { $0["payload"]?["aps"]?["badge"]?.intValue == 0 })
+        }
+        await f.close()
+    }
+
+    @Test("nobody is notified of their own claim or completion")
+    func ownActions() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let task = try await f.task(declaredBy: alice)
+        try await withWorker(f) { pushes in
+            _ = try await f.acting(as: alice) { try $0.query("select public.claim_work_item('task', \(task))") }
+            _ = try await f.acting(as: alice) { try $0.query("update public.tasks set completed = true where id = \(task)") }
+            try await waitIdle(f)
+            #expect(try await f.notifications().isEmpty)
+            #expect(pushLines(pushes).isEmpty)
+        }
+        await f.close()
+    }
+
+    @Test("an activity claim uses the activity types")
+    func activityClaim() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let bob = try await f.user("Bob")
+        let activity = try await f.connection.query(
+            "insert into public.activities (title, declared_by) values ('Open house', \(alice)) returning id").scalar(UUID.self)
+        try await withWorker(f) { _ in
+            _ = try await f.acting(as: bob) { try $0.query("select public.claim_work_item('activity', \(activity))") }
+            #expect(try await eventually { try await f.notifications().count == 1 })
+            let rows = try await f.notifications()
+            #expect(rows.first?.type == "activity_claimed")
+            #expect(rows.first?.user == alice)
+        }
+        await f.close()
+    }
+
+    @Test("a note notifies the other people on the item: declarer, claimer, listing owner, earlier authors — not its author")
+    func noteRecipients() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let bob = try await f.user("Bob")
+        let carol = try await f.user("Carol")
+        let dave = try await f.user("Dave")
+        let lou = try await f.user("Lou")
+        try await f.user("Stranger")
+        let listing = try await f.listing(owner: lou)
+        let task = try await f.task(declaredBy: alice, title: "Stage the kitchen", listing: listing)
+        try await withWorker(f) { _ in
+            // Carol writes while the task is open (everyone sees it), then Bob claims it.
+            _ = try await f.acting(as: carol) {
+                try $0.query("insert into public.notes (parent_type, parent_id, content, created_by) values ('task', \(task), 'First!', \(carol))")
+            }
+            #expect(try await eventually { try await f.notifications().count == 2 })
+            _ = try await f.acting(as: bob) { try $0.query("select public.claim_work_item('task', \(task))") }
+            #expect(try await eventually { try await f.notifications().count == 3 })
+            _ = try await f.acting(as: bob) {
+                try $0.query("insert into public.notes (parent_type, parent_id, content, created_by) values ('task', \(task), \(String(repeating: "Second note. ", count: 30)), \(bob))")
+            }
+            // Dave's note is written by the service (no app user): still not sent to Dave.
+            try await f.connection.query("insert into public.notes (parent_type, parent_id, content, created_by) values ('task', \(task), 'Third', \(dave))")
+            try await waitIdle(f)
+            #expect(try await eventually { try await f.notifications().filter { $0.type == "note_added" }.count == 2 + 3 + 4 })
+
+            let notes = try await f.notifications().filter { $0.type == "note_added" }
+            let byNote = Dictionary(grouping: notes, by: { $0.body.contains("First") ? 1 : $0.body.contains("Second") ? 2 : 3 })
+            #expect(Set(byNote[1]?.map(\.user) ?? []) == [alice, lou], "Carol's note: declarer and listing owner (not claimed yet)")
+            #expect(Set(byNote[2]?.map(\.user) ?? []) == [alice, lou, carol], "Bob's note: not Bob himself")
+            #expect(Set(byNote[3]?.map(\.user) ?? []) == [alice, lou, carol, bob], "Dave's note: everyone else on it")
+            let long = try #require(byNote[2]?.first?.body)
+            #expect(long.hasPrefix("Bob added a note on “Stage the kitchen”: Second note."))
+            #expect(long.hasSuffix("…") && long.count < 200, "a long note is cut to an excerpt")
+        }
+        await f.close()
+    }
+
+    @Test("a restore by an admin notifies the owner; restoring one's own deletion does not")
+    func restore() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let dana = try await f.user("Dana", admin: true)
+        let first = try await f.task(declaredBy: alice, title: "Order the sign")
+        let second = try await f.task(declaredBy: alice, title: "Call the stager")
+        try await withWorker(f) { pushes in
+            for task in [first, second] {
+                _ = try await f.acting(as: alice) { try $0.query("delete from public.tasks where id = \(task)") }
+            }
+            _ = try await f.acting(as: dana) { try $0.query("select public.restore_entity('task', \(first))") }
+            _ = try await f.acting(as: alice) { try $0.query("select public.restore_entity('task', \(second))") }
+            try await waitIdle(f)
+            #expect(try await eventually { pushLines(pushes).count == 1 })
+            let rows = try await f.notifications()
+            #expect(rows.count == 1)
+            #expect(rows.first?.user == alice)
+            #expect(rows.first?.type == "entity_restored")
+            #expect(rows.first?.body == "Dana restored “Order the sign”")
+            let push = try #require(pushLines(pushes).first)
+            #expect(push["payload"]?["aps"]?["category"]?.stringValue == "RESTORE")
+            // entity_restored counts towards the bell: the badge is 1.
+            #expect(push["payload"]?["aps"]?["badge"]?.intValue == 1)
+            let restored = try await f.connection.query(
+                "select count(*)::int from outbox.events where table_name = 'tasks' and op = 'insert' and restored").scalar(Int.self)
+            #expect(restored == 2, "both restores are flagged on their insert events")
+        }
+        await f.close()
+    }
+
+    @Test("sharing a watchlist notifies the new reader")
+    func share() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let carol = try await f.user("Carol")
+        let watchlist = try await f.connection.query(
+            "insert into public.watchlists (owner_id, title) values (\(alice), 'Backyard birds') returning id").scalar(UUID.self)
+        try await withWorker(f) { pushes in
+            _ = try await f.acting(as: alice) {
+                try $0.query("insert into public.watchlist_shares (watchlist_id, user_id) values (\(watchlist), \(carol))")
+            }
+            #expect(try await eventually { pushLines(pushes).count == 1 })
+            let rows = try await f.notifications()
+            #expect(rows.map(\.user) == [carol])
+            #expect(rows.first?.type == "watchlist_shared")
+            #expect(rows.first?.body == "Alice shared “Backyard birds” with you")
+            #expect(pushLines(pushes).first?["payload"]?["watchlist_id"]?.stringValue == watchlist.uuidString.lowercased())
+        }
+        await f.close()
+    }
+
+    @Test("an observed entry inside another user's enabled location rule is a sighting for that user only")
+    func sighting() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let bob = try await f.user("Bob")
+        let carol = try await f.user("Carol")
+        let eve = try await f.user("Eve")
+        func watchlist(_ owner: UUID, _ title: String, enabled: Bool, lat: Double?, lon: Double?, km: Double?) async throws -> UUID {
+            try await f.connection.query("""
+                insert into public.watchlists (owner_id, title, location_rule_enabled, location_rule_lat, location_rule_lon, location_rule_radius_km)
+                values (\(owner), \(title), \(enabled), \(lat), \(lon), \(km)) returning id
+                """).scalar(UUID.self)
+        }
+        _ = try await watchlist(alice, "Backyard birds", enabled: true, lat: 45.5213, lon: -122.6254, km: 5)
+        _ = try await watchlist(carol, "Central Park", enabled: true, lat: 40.7829, lon: -73.9654, km: 5)
+        _ = try await watchlist(eve, "Paused", enabled: false, lat: 45.5213, lon: -122.6254, km: 50)
+        _ = try await watchlist(eve, "Too small", enabled: true, lat: 45.5600, lon: -122.6254, km: 1)
+        let bobs = try await watchlist(bob, "Morning walk", enabled: true, lat: 45.5213, lon: -122.6254, km: 5)
+        let bird = try await f.connection.query("insert into public.bird (common_name) values ('Varied Thrush') returning id").scalar(UUID.self)
+        let entry = try await f.connection.query("""
+            insert into public.watchlist_entries (watchlist_id, bird_id, status) values (\(bobs), \(bird), 'to_observe') returning id
+            """).scalar(UUID.self)
+        try await withWorker(f) { pushes in
+            _ = try await f.acting(as: bob) {
+                try $0.query("update public.watchlist_entries set status = 'observed', lat = 45.5230, lon = -122.6300 where id = \(entry)")
+            }
+            #expect(try await eventually { pushLines(pushes).count == 1 })
+            // Touching something else of an observed entry is no new sighting.
+            _ = try await f.acting(as: bob) {
+                try $0.query("update public.watchlist_entries set notes = 'lovely' where id = \(entry)")
+            }
+            try await waitIdle(f)
+            let rows = try await f.notifications()
+            #expect(rows.map(\.user) == [alice], "not Carol (far), not Eve (disabled / too small), not Bob (his own)")
+            #expect(rows.first?.type == "watchlist_sighting")
+            #expect(rows.first?.body == "Bob observed Varied Thrush inside your watchlist “Backyard birds”")
+            #expect(pushLines(pushes).first?["payload"]?["aps"]?["category"]?.stringValue == "SIGHTING")
+        }
+        // The match uses the partial GiST index on the rule location.
+        let plan = try await f.connection.query("""
+            explain select w.id from public.watchlists w
+             where w.location_rule_enabled and w.deleted_at is null
+               and public.st_dwithin(w.location_rule_location, public.st_setsrid(public.st_makepoint(-122.63, 45.52), 4326)::public.geography, 5000)
+            """).map { try $0.decode(0, as: String.self) }.joined(separator: "\n")
+        try await f.connection.query("set enable_seqscan = off")
+        let forced = try await f.connection.query("""
+            explain select w.id from public.watchlists w
+             where w.location_rule_enabled and w.deleted_at is null
+               and public.st_dwithin(w.location_rule_location, public.st_setsrid(public.st_makepoint(-122.63, 45.52), 4326)::public.geography, 5000)
+            """).map { try $0.decode(0, as: String.self) }.joined(separator: "\n")
+        #expect(plan.contains("watchlists") && forced.contains("watchlists_location_rule_gist"), "\(forced)")
+        await f.close()
+    }
+
+    @Test("a retried event never notifies twice (dedupe key per event, type and recipient)")
+    func dedupe() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let bob = try await f.user("Bob")
+        let task = try await f.task(declaredBy: alice)
+        _ = try await f.acting(as: bob) { try $0.query("select public.claim_work_item('task', \(task))") }
+        let events = try await OutboxQueue.claim(f.connection, worker: "test", handlers: ["notifications"], batch: 10, lease: .seconds(30))
+        #expect(events.count == 2)  // the insert and the claim
+        let handler = NotificationsHandler()
+        let context = HandlerContext(connection: f.connection, worker: "test", log: .silent)
+        for _ in 0..<3 {
+            let results = await handler.handle(events, context: context)
+            #expect(results == [.done, .done])
+        }
+        let rows = try await f.notifications()
+        #expect(rows.count == 1)
+        let key = try await f.connection.query("select dedupe_key from public.notifications").scalar(String.self)
+        #expect(key == "outbox:\(events[1].id):notifications:task_claimed:\(alice.uuidString.lowercased())")
+        await f.close()
+    }
+
+    @Test("an unknown notification type in a row cannot be pushed: permanent failure, not a crash")
+    func unknownTypeIsPermanent() throws {
+        let row = try #require(try JSONTextParser.parse(#"{"id":"6f1c1f2e-0000-4000-8000-000000000001","user_id":"6f1c1f2e-0000-4000-8000-000000000002","type":"made_up","title":"x"}"#).objectValue)
+        #expect(throws: HandlerError.self) { try NotificationRow(RealtimeRow(row)) }
+    }
+}

@@ -1,0 +1,88 @@
+import DispatchServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Postgres
+import Synchronization
+import TestSupport
+import Testing
+@testable import Worker
+
+/// The push handler against a real HTTP listener: 5xx is retried, 4xx (except 408/429)
+/// goes dead at once, and a dead push can be re-queued.
+@Suite("Webhook push sink")
+struct WebhookTests {
+    /// Alice gets a notification (Bob claims her task) while the worker pushes to `server`.
+    func claimWithWebhook(_ server: TinyHTTPServer) async throws -> (WorkerFixture, RunningEngine, notificationEvent: () async throws -> Int64?) {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let bob = try await f.user("Bob")
+        let task = try await f.task(declaredBy: alice)
+        let running = f.engine(handlers: [NotificationsHandler(), PushHandler(sink: WebhookSink(url: URL(string: server.url)!))])
+        _ = try await f.acting(as: bob) { try $0.query("select public.claim_work_item('task', \(task))") }
+        let event: () async throws -> Int64? = {
+            try await f.connection.query("select id from outbox.events where table_name = 'notifications' and op = 'insert'")
+                .first?.decode(0, as: Int64.self)
+        }
+        return (f, running, event)
+    }
+
+    func pushDelivery(_ f: WorkerFixture, _ event: Int64) async throws -> (state: String, attempts: Int, error: String?)? {
+        try await f.connection.query("select state, attempts, last_error from outbox.deliveries where handler = 'push' and event_id = \(event)")
+            .first.map { (try $0.decode(0), try $0.decode(1), try $0.decode(2)) }
+    }
+
+    @Test("HTTP 500 then 200: retried after the backoff, then delivered")
+    func retriedThenDelivered() async throws {
+        let server = try TinyHTTPServer { index, _ in index == 0 ? 500 : 200 }
+        let (f, running, notificationEvent) = try await claimWithWebhook(server)
+        #expect(try await eventually { server.requests.count == 2 })
+        let event = try #require(try await notificationEvent())
+        #expect(try await eventually { try await pushDelivery(f, event) == nil }, "delivered: the delivery row is gone")
+        let request = try #require(server.requests.last)
+        #expect(request.path == "/push")
+        #expect(request.headers["content-type"] == "application/json")
+        let envelope = try JSONTextParser.parse(String(decoding: request.body, as: UTF8.self))
+        #expect(envelope["payload"]?["type"]?.stringValue == "task_claimed")
+        #expect(envelope["payload"]?["aps"]?["alert"]?["title"]?.stringValue == "Task claimed")
+        #expect(server.requests[0].body == server.requests[1].body, "the retry sends the same push")
+        try await running.stop()
+        #expect(running.engine.stats.snapshot.retried["push"] == 1)
+        server.stop()
+        await f.close()
+    }
+
+    @Test("HTTP 400: dead after one attempt; re-queued, it is delivered once the endpoint accepts it")
+    func deadThenRequeued() async throws {
+        let accept = Mutex(false)
+        let server = try TinyHTTPServer { _, _ in accept.withLock { $0 } ? 200 : 400 }
+        let (f, running, notificationEvent) = try await claimWithWebhook(server)
+        #expect(try await eventually { server.requests.count == 1 })
+        let event = try #require(try await notificationEvent())
+        #expect(try await eventually { try await pushDelivery(f, event)?.state == "dead" })
+        let dead = try #require(try await pushDelivery(f, event))
+        #expect(dead.attempts == 1)
+        #expect(dead.error?.contains("HTTP 400") == true)
+        try await Task.sleep(for: .milliseconds(1500))
+        #expect(server.requests.count == 1, "a 4xx is not retried")
+
+        accept.withLock { $0 = true }
+        #expect(try await OutboxQueue.requeueDead(f.connection, handler: "push", eventIDs: [event]) == 1)
+        #expect(try await eventually { try await pushDelivery(f, event) == nil })
+        #expect(server.requests.count == 2)
+        try await running.stop()
+        server.stop()
+        await f.close()
+    }
+
+    @Test("429 and 408 are retried; a refused connection is retried")
+    func statusClassification() {
+        #expect(WebhookSink.StatusError(status: 429, body: "").isTransient)
+        #expect(WebhookSink.StatusError(status: 408, body: "").isTransient)
+        #expect(WebhookSink.StatusError(status: 503, body: "").isTransient)
+        #expect(!WebhookSink.StatusError(status: 404, body: "").isTransient)
+        #expect(!WebhookSink.StatusError(status: 400, body: "").isTransient)
+        #expect(RetryPolicy.isTransient(URLError(.cannotConnectToHost)))
+    }
+}
