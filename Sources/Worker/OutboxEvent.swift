@@ -125,7 +125,7 @@ public final class OutboxEvent: Sendable {
 
     private static func parseRow(_ text: String?) throws -> RealtimeRow {
         guard let text else { return RealtimeRow() }
-        guard case .object(let columns) = try JSONTextParser.parse(text) else {
+        guard case .object(let columns) = try JSONValue(parsing: text) else {
             throw PostgresError(.decoding, "an outbox row is not a JSON object")
         }
         return RealtimeRow(columns)

@@ -267,7 +267,7 @@ struct NotificationHandlerTests {
 
     @Test("an unknown notification type in a row cannot be pushed: permanent failure, not a crash")
     func unknownTypeIsPermanent() throws {
-        let row = try #require(try JSONTextParser.parse(#"{"id":"6f1c1f2e-0000-4000-8000-000000000001","user_id":"6f1c1f2e-0000-4000-8000-000000000002","type":"made_up","title":"x"}"#).objectValue)
+        let row = try #require(try JSONValue(parsing: #"{"id":"6f1c1f2e-0000-4000-8000-000000000001","user_id":"6f1c1f2e-0000-4000-8000-000000000002","type":"made_up","title":"x"}"#).objectValue)
         #expect(throws: HandlerError.self) { try NotificationRow(RealtimeRow(row)) }
     }
 }

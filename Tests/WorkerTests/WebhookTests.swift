@@ -43,7 +43,7 @@ struct WebhookTests {
         let request = try #require(server.requests.last)
         #expect(request.path == "/push")
         #expect(request.headers["content-type"] == "application/json")
-        let envelope = try JSONTextParser.parse(String(decoding: request.body, as: UTF8.self))
+        let envelope = try JSONValue(parsing: String(decoding: request.body, as: UTF8.self))
         #expect(envelope["payload"]?["type"]?.stringValue == "task_claimed")
         #expect(envelope["payload"]?["aps"]?["alert"]?["title"]?.stringValue == "Task claimed")
         #expect(server.requests[0].body == server.requests[1].body, "the retry sends the same push")

@@ -185,7 +185,7 @@ public final class FeedSession: Sendable {
         let result = try await connection.query("""
             select outbox.changes_since(\(cursor.rawValue), \(feed.tables)::text[], \(feed.options.pageSize)::int, \(feed.options.user)::uuid)::text
             """, prepared: true).scalar(String.self)
-        let page = try JSONTextParser.parse(result)
+        let page = try JSONValue(parsing: result)
         guard let next = page["cursor"]?.stringValue, let events = page["events"]?.arrayValue else {
             throw PostgresError(.decoding, "changes_since returned an unexpected shape")
         }

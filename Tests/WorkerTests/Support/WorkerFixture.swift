@@ -140,7 +140,7 @@ final class RecordingHandler: OutboxHandler {
 /// The pushes a file sink wrote, as parsed JSON lines.
 func pushLines(_ path: String) -> [JSONValue] {
     let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    return text.split(separator: "\n").compactMap { try? JSONTextParser.parse(String($0)) }
+    return text.split(separator: "\n").compactMap { try? JSONValue(parsing: String($0)) }
 }
 
 func temporaryPath(_ name: String) -> String {
