@@ -34,6 +34,7 @@ test: db clean-test-dbs
 bench: db
 	$(SWIFT) build -c release --product bench
 	$(SWIFT) build -c release --product migrate
+	$(SWIFT) build -c release --product dispatch-worker
 	.build/release/bench
 
 psql: db

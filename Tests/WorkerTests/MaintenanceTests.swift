@@ -1,0 +1,55 @@
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+@testable import Worker
+
+@Suite("Maintenance and handler registration")
+struct MaintenanceTests {
+    @Test("purges watchlist tombstones older than 30 days, old sync deletions and handled events older than 7 days")
+    func purgeAndPrune() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let old = try await f.connection.query(
+            "insert into public.watchlists (owner_id, title) values (\(alice), 'old') returning id").scalar(UUID.self)
+        let recent = try await f.connection.query(
+            "insert into public.watchlists (owner_id, title) values (\(alice), 'recent') returning id").scalar(UUID.self)
+        try await f.connection.query("update public.watchlists set deleted_at = now() where id in (\(old), \(recent))")
+        // Age the tombstone (the stamping trigger keeps the first deleted_at, so bypass it).
+        try await f.connection.query("alter table public.watchlists disable trigger user")
+        try await f.connection.query("update public.watchlists set deleted_at = now() - interval '31 days' where id = \(old)")
+        try await f.connection.query("alter table public.watchlists enable trigger user")
+        _ = try await f.task(declaredBy: alice)
+        // Everything so far handled and fanned out, and made old.
+        let running = f.engine(handlers: [NotificationsHandler(), PushHandler(sink: try LineSink(path: "/dev/null"))])
+        #expect(try await eventually { try await f.outstanding() == 0 })
+        try await running.stop()
+        try await f.connection.query("update outbox.events set created_at = now() - interval '8 days'")
+        let events = try await f.connection.query("select count(*)::int from outbox.events").scalar(Int.self)
+
+        let result = try await Maintenance().run(f.connection)
+        #expect(result.ran)
+        #expect(result.tombstones == 1)
+        #expect(result.events == events)
+        let left = try await f.connection.query("select id from public.watchlists").map { try $0.decode(0, as: UUID.self) }
+        #expect(left == [recent])
+
+        // Another worker holding the lock: this one skips.
+        let other = try await f.db.connect()
+        try await other.query("select pg_advisory_lock(hashtext('dispatch-worker maintenance'))")
+        #expect(try await Maintenance().run(f.connection).ran == false)
+        await other.close()
+        await f.close()
+    }
+
+    @Test("the handlers the worker runs by default are the ones the migration registers")
+    func handlerNames() async throws {
+        let f = try await WorkerFixture.make()
+        let registered = try await OutboxQueue.registeredHandlers(f.connection)
+        let defaults = Set(WorkerConfiguration().handlers.map(\.name))
+        #expect(registered == defaults)
+        let tables = try await f.connection.query("select tables from outbox.handlers where name = 'push'").scalar([String].self)
+        #expect(tables == ["notifications"])
+        await f.close()
+    }
+}
