@@ -8,6 +8,7 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
     ("audit", auditBenchmarks),
     ("spatialsync", spatialSyncBenchmarks),
     ("notifications", notificationBenchmarks),
+    ("worker", workerBenchmarks),
 ]
 
 let context = try await BenchContext.make()
