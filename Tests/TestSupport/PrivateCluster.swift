@@ -32,8 +32,9 @@ public final class PrivateCluster: Sendable {
         self.binaries = binaries
     }
 
-    /// Creates, starts and migrates (every file of sql/migrations) a new cluster.
-    public static func start(database: String = "dispatch") async throws -> PrivateCluster {
+    /// Creates, starts and (unless `migrated` is false) migrates with every file of
+    /// sql/migrations a new cluster.
+    public static func start(database: String = "dispatch", migrated: Bool = true) async throws -> PrivateCluster {
         let binaries = try serverBinaries()
         var template = Array("/tmp/dispatch-cluster-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw PostgresError(.client, "mkdtemp failed") }
@@ -45,9 +46,11 @@ public final class PrivateCluster: Sendable {
             let admin = try await PostgresConnection.connect(cluster.url(database: "postgres"))
             try await admin.runScript("create database \(database)")
             await admin.close()
-            let connection = try await PostgresConnection.connect(cluster.url)
-            try await MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in }).up(connection)
-            await connection.close()
+            if migrated {
+                let connection = try await PostgresConnection.connect(cluster.url)
+                try await MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in }).up(connection)
+                await connection.close()
+            }
         } catch {
             try? await cluster.stop()
             throw error

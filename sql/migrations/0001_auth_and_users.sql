@@ -4,19 +4,25 @@
 -- so these migrations run unchanged there and on plain PostgreSQL 15+ with PostGIS 3.
 
 create extension if not exists postgis;
-create extension if not exists pgcrypto; -- gen_random_uuid() on servers older than 13; digest() for checksums
 
+-- Roles are global to the cluster while migrations run per database, so two databases
+-- migrated at the same moment can race to create them: the loser of the race carries on.
 do $$
+declare
+  r record;
 begin
-  if not exists (select from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
+  for r in select * from (values ('anon', 'nologin noinherit'),
+                                 ('authenticated', 'nologin noinherit'),
+                                 ('service_role', 'nologin noinherit bypassrls')) as v (name, options)
+  loop
+    if not exists (select from pg_roles where rolname = r.name) then
+      begin
+        execute format('create role %I %s', r.name, r.options);
+      exception when duplicate_object or unique_violation then
+        null;  -- created by a concurrent migration of another database
+      end;
+    end if;
+  end loop;
 end
 $$;
 
@@ -24,6 +30,8 @@ $$;
 do $$
 begin
   execute format('grant anon, authenticated, service_role to %I', current_user);
+exception when unique_violation then
+  null;  -- granted by a concurrent migration of another database
 end
 $$;
 
