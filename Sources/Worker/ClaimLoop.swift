@@ -58,7 +58,9 @@ struct ClaimLoop: Sendable {
 
                 let events = try OutboxQueue.decodeEvents(results[results.count - 1])
                 if events.isEmpty {
+                    control.setIdle(index, true)
                     await doorbell.wait(timeout: waitTime(nextRetry: &nextRetry))
+                    control.setIdle(index, false)
                     continue
                 }
                 let started = ContinuousClock.now

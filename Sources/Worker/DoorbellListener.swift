@@ -30,7 +30,7 @@ struct DoorbellListener: Sendable {
                 try await connection.listen(on: Self.channel) { notifications in
                     if wasLost { log.info("doorbell: listening again") }
                     control.ringAll()
-                    for try await _ in notifications { control.ringAll() }
+                    for try await _ in notifications { control.ringForWork() }
                 }
                 await connection.close()
             } catch {

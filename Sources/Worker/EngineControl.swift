@@ -12,6 +12,9 @@ final class EngineControl: Sendable {
         var inFlight: [Int: Task<[String: [DeliveryResult]], Never>] = [:]
         var listenerConnection: PostgresConnection?
         var stopBells: [Doorbell] = []
+        /// Loops waiting for work (between an empty claim and their next one).
+        var idle: Set<Int> = []
+        var nextIdle = 0
     }
 
     private let state = Mutex(State())
@@ -27,6 +30,32 @@ final class EngineControl: Sendable {
     /// Every loop looks for work now.
     func ringAll() {
         for doorbell in doorbells { doorbell.ring() }
+    }
+
+    /// New work: wakes one idle loop (in turn), so that an idle engine answers a commit with
+    /// one claim, not one per loop racing for the same events. With no loop idle, every loop
+    /// claims again when its batch is done anyway; they are rung so none sleeps past it.
+    func ringForWork() {
+        let chosen = state.withLock { state -> Int? in
+            guard !state.idle.isEmpty else { return nil }
+            let sorted = state.idle.sorted()
+            let pick = sorted.first { $0 >= state.nextIdle } ?? sorted[0]
+            state.nextIdle = pick + 1
+            state.idle.remove(pick)
+            return pick
+        }
+        if let chosen {
+            doorbells[chosen].ring()
+        } else {
+            ringAll()
+        }
+    }
+
+    /// A loop found nothing to do and is about to wait on its doorbell.
+    func setIdle(_ loop: Int, _ idle: Bool) {
+        state.withLock { state in
+            if idle { state.idle.insert(loop) } else { state.idle.remove(loop) }
+        }
     }
 
     /// Stop claiming; in-flight batches may finish.

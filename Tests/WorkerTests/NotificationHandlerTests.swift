@@ -271,3 +271,28 @@ struct NotificationHandlerTests {
         #expect(throws: HandlerError.self) { try NotificationRow(RealtimeRow(row)) }
     }
 }
+
+@Suite("Push badge")
+struct PushBadgeTests {
+    @Test("the push badge equals notification_badge_counts' bell_total, for every user of a batch")
+    func bellTotalAgrees() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice"), bob = try await f.user("Bob"), carol = try await f.user("Carol")
+        func notify(_ user: UUID, _ type: String, read: Bool = false) async throws {
+            try await f.connection.query("""
+                insert into public.notifications (user_id, type, title, read) values (\(user), \(type), 'x', \(read))
+                """)
+        }
+        for type in ["entity_restored", "watchlist_shared", "review", "task_claimed", "message", "other"] { try await notify(alice, type) }
+        try await notify(alice, "entity_restored", read: true)
+        for type in ["town_hall_post", "task_completed"] { try await notify(bob, type) }
+        let totals = try await PushHandler.bellTotals([alice, bob, carol], f.connection)
+        for user in [alice, bob, carol] {
+            let expected = try await f.connection.query(
+                "select (public.notification_badge_counts(\(user)) ->> 'bell_total')::int").scalar(Int.self)
+            #expect(totals[user] == expected)
+        }
+        #expect(totals[alice] == 4 && totals[bob] == 0 && totals[carol] == 0)
+        await f.close()
+    }
+}

@@ -192,9 +192,10 @@ $$;
 comment on function outbox.visibility_columns(text) is
   'The columns of p_table that public.row_visibility reads (its ownership and parent columns); NULL for a table it does not list. outbox.enable_changes passes them to the row trigger, which skips the old row''s audience when an UPDATE changed none of them. Keep in step with public.row_visibility.';
 
--- One generic row trigger for every recorded table. It runs as the table's writer (an app
--- user under RLS), hence SECURITY DEFINER: nobody but the owner and service_role may touch
--- the outbox directly. Per row it costs one audience lookup (two only when an UPDATE moved
+-- One generic row trigger for the updates of every recorded table (inserts and deletes go
+-- through the statement trigger below). It runs as the table's writer (an app user under
+-- RLS), hence SECURITY DEFINER: nobody but the owner and service_role may touch the outbox
+-- directly. Per row it costs one audience lookup (two only when an UPDATE moved
 -- the row to other people) and one INSERT (which also works out an update's changed
 -- columns); no dynamic SQL, no queue rows: deliveries are created later, in sets, by the
 -- worker's claim.
@@ -280,7 +281,53 @@ begin
 end
 $$;
 comment on function outbox.record_change() is
-  'AFTER ROW trigger function (attached by outbox.enable_changes): records the change in outbox.events, in the writing transaction, with its audience, its actor (auth.uid()) and whether it is a restore. TG_ARGV[0] names the uuid key column copied to record_id (empty = none); TG_ARGV[1..] are the columns deciding the audience (outbox.visibility_columns). Deliveries are not created here but by outbox.claim''s fan-out.';
+  'AFTER ROW trigger function (attached by outbox.enable_changes for UPDATE; it handles INSERT and DELETE rows too): records the change in outbox.events, in the writing transaction, with its audience, its actor (auth.uid()) and whether it is a restore. TG_ARGV[0] names the uuid key column copied to record_id (empty = none); TG_ARGV[1..] are the columns deciding the audience (outbox.visibility_columns). Deliveries are not created here but by outbox.claim''s fan-out.';
+
+-- Inserts and deletes are recorded per statement, from its transition table: one set-based
+-- INSERT for all the rows a statement wrote, instead of one per row (the worker writes its
+-- notifications 500 at a time; a bulk import or a cascade delete is one statement too).
+-- The audience is still worked out row by row (public.row_visibility), in that one query.
+create function outbox.record_rows() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_key text := nullif(tg_argv[0], '');
+  v_actor uuid := auth.uid();
+  -- restore_entity (0004) names the row it re-creates in audit.restoring around its INSERT.
+  v_restoring text := pg_catalog.current_setting('audit.restoring', true);
+begin
+  if tg_op = 'INSERT' and tg_table_name = 'notifications' then
+    -- A notification concerns its recipient only.
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    select tg_table_name, 'insert', (r.row ->> v_key)::uuid, r.row, null,
+           array[(r.row ->> 'user_id')::uuid], false, v_actor, false
+      from (select pg_catalog.to_jsonb(n) as row from new_rows n) r;
+  elsif tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    select tg_table_name, 'insert', (r.row ->> v_key)::uuid, r.row, null,
+           coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor,
+           coalesce(v_restoring = tg_table_name || ':' || (r.row ->> v_key), false)
+      from (select pg_catalog.to_jsonb(n) as row from new_rows n) r
+     cross join lateral public.row_visibility(tg_table_name, r.row) v;
+  elsif tg_table_name = 'notifications' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    select tg_table_name, 'delete', (r.row ->> v_key)::uuid, null, r.row,
+           array[(r.row ->> 'user_id')::uuid], false, v_actor, false
+      from (select pg_catalog.to_jsonb(o) as row from old_rows o) r;
+  else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    select tg_table_name, 'delete', (r.row ->> v_key)::uuid, null, r.row,
+           coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor, false
+      from (select pg_catalog.to_jsonb(o) as row from old_rows o) r
+     cross join lateral public.row_visibility(tg_table_name, r.row) v;
+  end if;
+  return null;
+end
+$$;
+comment on function outbox.record_rows() is
+  'AFTER INSERT / AFTER DELETE statement trigger function with a transition table (new_rows / old_rows), attached by outbox.enable_changes: records every row the statement inserted or deleted in outbox.events in one query, with its audience, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. TG_ARGV[0] names the uuid key column copied to record_id (empty = none).';
 
 -- The doorbell: once per statement, and NOTIFY folds identical notifications of one
 -- transaction into one, so a transaction rings once however many rows it changed. The
@@ -346,12 +393,19 @@ begin
                           where a.attrelid = p_table and a.attname = c.col and not a.attisdropped)) x;
 
   execute format('drop trigger if exists outbox_insert_delete on %s', p_table);
+  execute format('drop trigger if exists outbox_insert on %s', p_table);
+  execute format('drop trigger if exists outbox_delete on %s', p_table);
   execute format('drop trigger if exists outbox_update on %s', p_table);
   execute format('drop trigger if exists outbox_doorbell on %s', p_table);
+  -- A transition table serves one event per trigger: inserts and deletes apart.
   execute format(
-    'create trigger outbox_insert_delete after insert or delete on %s '
-    'for each row execute function outbox.record_change(%s)',
-    p_table, v_args);
+    'create trigger outbox_insert after insert on %s referencing new table as new_rows '
+    'for each statement execute function outbox.record_rows(%s)',
+    p_table, coalesce(quote_literal(v_key), quote_literal('')));
+  execute format(
+    'create trigger outbox_delete after delete on %s referencing old table as old_rows '
+    'for each statement execute function outbox.record_rows(%s)',
+    p_table, coalesce(quote_literal(v_key), quote_literal('')));
   -- A no-op UPDATE (nothing changed) records nothing, like the audit triggers.
   execute format(
     'create trigger outbox_update after update on %s '
@@ -364,7 +418,7 @@ begin
 end
 $$;
 comment on function outbox.enable_changes(regclass) is
-  'Records every change of the table (schema public, known to public.row_visibility or notifications) in the outbox: attaches outbox_insert_delete, outbox_update (skipping no-op updates) and outbox_doorbell, passing the key column and outbox.visibility_columns to the row trigger. Idempotent. TRUNCATE is not recorded. TABLE_REQUIRED (22004), INVALID_TABLE (22023).';
+  'Records every change of the table (schema public, known to public.row_visibility or notifications) in the outbox: attaches outbox_insert and outbox_delete (statement triggers with transition tables: one set-based insert per statement), outbox_update (a row trigger skipping no-op updates, given the key column and outbox.visibility_columns) and outbox_doorbell. Idempotent. TRUNCATE is not recorded. TABLE_REQUIRED (22004), INVALID_TABLE (22023).';
 
 create function outbox.disable_changes(p_table regclass) returns void
   language plpgsql
@@ -373,18 +427,20 @@ create function outbox.disable_changes(p_table regclass) returns void
 as $$
 begin
   execute format('drop trigger if exists outbox_insert_delete on %s', p_table);
+  execute format('drop trigger if exists outbox_insert on %s', p_table);
+  execute format('drop trigger if exists outbox_delete on %s', p_table);
   execute format('drop trigger if exists outbox_update on %s', p_table);
   execute format('drop trigger if exists outbox_doorbell on %s', p_table);
 end
 $$;
 comment on function outbox.disable_changes(regclass) is
-  'Stops recording the table''s changes (drops the three outbox triggers). Recorded events stay.';
+  'Stops recording the table''s changes (drops the outbox triggers). Recorded events stay.';
 
 create view outbox.tables as
   select c.relname::text as table_name, c.oid::regclass as relation
     from pg_catalog.pg_trigger t
     join pg_catalog.pg_class c on c.oid = t.tgrelid
-   where t.tgname = 'outbox_insert_delete'
+   where t.tgname = 'outbox_update'
      and t.tgfoid = 'outbox.record_change()'::regprocedure;
 comment on view outbox.tables is 'The tables whose changes are recorded (they have the outbox triggers).';
 

@@ -69,8 +69,14 @@ struct WorkerFixture {
         return RunningEngine(WorkerEngine(configuration: configuration, handlers: handlers, log: log))
     }
 
+    /// Closes the connection and drops the database (a failed test leaves it for
+    /// `make clean-test-dbs`).
     func close() async {
         await connection.close()
+        if let admin = try? await PostgresConnection.connect(db.conninfo) {
+            _ = try? await admin.runScript("drop database if exists \"\(db.name)\" with (force)")
+            await admin.close()
+        }
     }
 }
 
