@@ -2,11 +2,9 @@ import DispatchServer
 import Foundation
 import Postgres
 
-/// Title and body of each notification type, in one place.
-///
-/// A minimal, local stand-in for the library's audit summary text (the Audit helper's
-/// `AuditSummaryBuilder` was not merged when this was written): entity labels only, no
-/// field-by-field change summaries.
+/// Title and body of each notification type, in one place: who did what to which item.
+/// Field-by-field change summaries (`AuditSummaryBuilder`) are for history screens; a
+/// push names the item and the action.
 enum NotificationText {
     static let someone = "Someone"
 
