@@ -29,7 +29,7 @@ public enum ClaimError: Error, Sendable, RetryClassifiable, CustomStringConverti
         switch CodedSQLError.code(of: error) {
         case "ALREADY_CLAIMED", "NOT_CLAIMER":
             // detail is {claimed_by, claimed_by_name, claimed_at}.
-            let detail = error.detail.flatMap { try? PostgresJSONCoding.decoder.decode(JSONValue.self, from: Data($0.utf8)) }
+            let detail = error.detail.flatMap { try? JSONValue(parsing: $0) }
             guard let claimer = detail?["claimed_by"]?.stringValue.flatMap(UUID.init(uuidString:)) else { return nil }
             let name = detail?["claimed_by_name"]?.stringValue
             self = CodedSQLError.code(of: error) == "ALREADY_CLAIMED"
