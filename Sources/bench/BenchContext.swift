@@ -8,10 +8,10 @@ struct BenchContext: Sendable {
     let conninfo: String
     let database: String
 
-    static func make() async throws -> BenchContext {
+    static func make(_ group: String) async throws -> BenchContext {
         let conninfo = PostgresConnection.defaultConninfo
         // One database per run, so two checkouts benchmarking at once never collide.
-        let database = "dispatch_bench_\(getpid())"
+        let database = "dispatch_bench_\(group)_\(getpid())"
         let admin = try await PostgresConnection.connect(conninfo)
         try await admin.runScript("drop database if exists \(database) with (force)")
         try await admin.runScript("create database \(database)")
