@@ -135,5 +135,21 @@ import Testing
             try await admin.transaction(as: bob) { conn in try conn.query("select claim_work_item('story', \(activity))") }
         }
         guard case .invalidItemType = ClaimError(thrown) else { Issue.record("expected invalidItemType, got \(thrown)"); return }
+
+        // NULL arguments, and a caller who is nobody: coded errors, nothing claimed.
+        let null = try await #require(throws: PostgresError.self) {
+            try await admin.transaction(as: bob) { conn in try conn.query("select release_work_item('task', null)") }
+        }
+        #expect(null.sqlState == "22004")
+        #expect(null.message.hasPrefix("INVALID_ARGUMENT:"))
+        let nobody = try await #require(throws: PostgresError.self) {
+            try await admin.transaction { conn in
+                try conn.query("select set_config('role', 'authenticated', true)")
+                try conn.query("select claim_work_item('activity', \(activity))")
+            }
+        }
+        #expect(nobody.sqlState == "42501")
+        #expect(nobody.message.hasPrefix("NOT_AUTHORIZED:"))
+        #expect(try await CoreTestData.count(admin, "select count(*)::int from activities where id = $1 and claimed_by = $2", [activity, bob]) == 1)
     }
 }

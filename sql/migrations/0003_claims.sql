@@ -15,6 +15,36 @@
 -- gives ALREADY_CLAIMED.) claimed_at is stamped by the _derive_work_item_state trigger and
 -- the UPDATE is audited (tasks_log / activities_log) with the caller as changed_by.
 
+-- Shared by claim and release: validates the arguments and the caller, and maps the item
+-- type to its table (the only source of the identifier in their dynamic SQL).
+create function public.claimable_table(p_item_type text, p_item_id uuid) returns text
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  v_table text := case p_item_type when 'task' then 'tasks' when 'activity' then 'activities' end;
+begin
+  if p_item_type is null or p_item_id is null then
+    raise exception using errcode = '22004',
+      message = 'INVALID_ARGUMENT: p_item_type and p_item_id are required';
+  end if;
+  if v_table is null then
+    raise exception using errcode = '22023',
+      message = format('INVALID_ITEM_TYPE: %L is not a claimable item type', p_item_type),
+      hint = 'Use ''task'' or ''activity''.';
+  end if;
+  if auth.uid() is null then
+    raise exception using errcode = '42501',
+      message = 'NOT_AUTHORIZED: claiming and releasing need a calling user (auth.uid() is NULL)';
+  end if;
+  return v_table;
+end
+$$;
+comment on function public.claimable_table(text, uuid) is
+  'The table of a claimable item type (task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: INVALID_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHORIZED (42501).';
+revoke execute on function public.claimable_table(text, uuid) from public;
+
 create function public.claim_work_item(p_item_type text, p_item_id uuid) returns jsonb
   language plpgsql
   volatile
@@ -28,20 +58,7 @@ declare
   v_claimer uuid;
   v_claimer_name text;
 begin
-  if p_item_type is null or p_item_id is null then
-    raise exception using errcode = '22004',
-      message = 'INVALID_ARGUMENT: p_item_type and p_item_id are required';
-  end if;
-  v_table := case p_item_type when 'task' then 'tasks' when 'activity' then 'activities' end;
-  if v_table is null then
-    raise exception using errcode = '22023',
-      message = format('INVALID_ITEM_TYPE: %L is not a claimable item type', p_item_type),
-      hint = 'Use ''task'' or ''activity''.';
-  end if;
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHORIZED: claiming needs a calling user (auth.uid() is NULL)';
-  end if;
+  v_table := public.claimable_table(p_item_type, p_item_id);
 
   -- The claim itself: one statement, decided by the row lock.
   execute format(
@@ -97,20 +114,7 @@ declare
   v_claimer uuid;
   v_claimer_name text;
 begin
-  if p_item_type is null or p_item_id is null then
-    raise exception using errcode = '22004',
-      message = 'INVALID_ARGUMENT: p_item_type and p_item_id are required';
-  end if;
-  v_table := case p_item_type when 'task' then 'tasks' when 'activity' then 'activities' end;
-  if v_table is null then
-    raise exception using errcode = '22023',
-      message = format('INVALID_ITEM_TYPE: %L is not a claimable item type', p_item_type),
-      hint = 'Use ''task'' or ''activity''.';
-  end if;
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHORIZED: releasing needs a calling user (auth.uid() is NULL)';
-  end if;
+  v_table := public.claimable_table(p_item_type, p_item_id);
 
   execute format(
     'update public.%I t set claimed_by = null
