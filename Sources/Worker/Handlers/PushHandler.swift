@@ -50,26 +50,12 @@ public struct PushHandler: OutboxHandler {
         return results
     }
 
-    /// Each user's bell total, in one statement for the batch: the `bell_total` of
-    /// `notification_badge_counts` (unread notifications whose registry badge group is
-    /// `bell_only`), counted straight from the unread index. The function itself also groups
-    /// every unread row by entity for its details, which costs a recipient with thousands of
-    /// unread notifications tens of milliseconds per call; a test checks both agree.
+    /// Each recipient's bell total, in one statement for the batch:
+    /// `NotificationWriter.badgeCounts(for:on:)`, i.e. `notification_badge_counts` on its
+    /// totals-only path (no per-entity grouping), so the badge has one definition.
     static func bellTotals(_ users: Set<UUID>, _ connection: PostgresConnection) async throws -> [UUID: Int] {
         try await connection.transaction { connection in
-            try connection.actAsService()
-            var totals: [UUID: Int] = [:]
-            for row in try connection.query("""
-                select u.id,
-                       (select count(*) from public.notifications n
-                         where n.user_id = u.id and not n.read
-                           and n.type = any (array(select t.type from public.notification_types t
-                                                    where t.badge_group = 'bell_only')))::int
-                  from unnest(\(Array(users))::uuid[]) as u (id)
-                """, prepared: true) {
-                totals[try row.decode(0, as: UUID.self)] = try row.decode(1, as: Int.self)
-            }
-            return totals
+            try NotificationWriter().badgeCounts(for: Array(users), on: connection).mapValues(\.bellTotal)
         }
     }
 }
