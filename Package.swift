@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "Migrations", dependencies: ["Postgres"]),
         // The module is `DispatchServer`: a module named `Dispatch` would shadow the
         // system's libdispatch, which Foundation imports.
-        .target(name: "DispatchServer", dependencies: ["Postgres"], path: "Sources/Dispatch"),
+        .target(name: "DispatchServer", dependencies: ["Postgres"]),
         .target(name: "Worker", dependencies: ["Postgres", "DispatchServer"]),
         .executableTarget(name: "migrate", dependencies: ["Migrations"]),
         .executableTarget(name: "dispatch-worker", dependencies: ["Worker"]),
@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Postgres", "Migrations"], path: "Tests/TestSupport"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "TestSupport"]),
-        .testTarget(name: "DispatchTests", dependencies: ["DispatchServer", "TestSupport"],
+        .testTarget(name: "DispatchServerTests", dependencies: ["DispatchServer", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "WorkerTests", dependencies: ["Worker", "TestSupport"]),
     ],

@@ -6,7 +6,7 @@
 --   2. valid_notification_type     the CHECK constraint on notifications.type, holding the
 --                                  list verbatim (seed 003, Phase 7) so a bad type is refused
 --                                  with SQLSTATE 23514 and the constraint's name;
---   3. the Swift NotificationType  enum (Sources/Dispatch/Notifications), one case per type.
+--   3. the Swift NotificationType  enum (Sources/DispatchServer/Notifications), one case per type.
 -- public.notification_registry_drift() compares 1 and 2; this migration fails when they
 -- differ, and a Swift test compares 3 with 2 (from pg_constraint) and with 1.
 
