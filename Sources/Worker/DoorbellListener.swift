@@ -6,8 +6,6 @@ import Postgres
 /// once at once: whatever was committed while it was away is claimed straight away (the
 /// events themselves never depended on the notification).
 struct DoorbellListener: Sendable {
-    static let channel = "dispatch_outbox"
-
     let databaseURL: String
     let control: EngineControl
     let log: WorkerLog
@@ -27,7 +25,7 @@ struct DoorbellListener: Sendable {
                 let control = self.control
                 let wasLost = lost
                 let log = self.log
-                try await connection.listen(on: Self.channel) { notifications in
+                try await connection.listen(on: Doorbell.channel) { notifications in
                     if wasLost { log.info("doorbell: listening again") }
                     control.ringAll()
                     for try await _ in notifications { control.ringForWork() }

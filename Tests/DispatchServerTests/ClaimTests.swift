@@ -141,7 +141,7 @@ import Testing
             try await admin.transaction(as: bob) { conn in try conn.query("select release_work_item('task', null)") }
         }
         #expect(null.sqlState == "22004")
-        #expect(null.message.hasPrefix("INVALID_ARGUMENT:"))
+        #expect(null.message.hasPrefix("NULL_ARGUMENT:"))
         let nobody = try await #require(throws: PostgresError.self) {
             try await admin.transaction { conn in
                 try conn.query("select set_config('role', 'authenticated', true)")
@@ -149,7 +149,7 @@ import Testing
             }
         }
         #expect(nobody.sqlState == "42501")
-        #expect(nobody.message.hasPrefix("NOT_AUTHORIZED:"))
+        #expect(nobody.message.hasPrefix("NOT_AUTHENTICATED:"))
         #expect(try await CoreTestData.count(admin, "select count(*)::int from activities where id = $1 and claimed_by = $2", [activity, bob]) == 1)
     }
 }

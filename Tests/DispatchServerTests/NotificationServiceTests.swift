@@ -170,7 +170,7 @@ import Testing
         }
         let typedNull = try #require(NotificationError(nullIDs))
         #expect(typedNull.kind == .nullValue)
-        #expect(typedNull.code == "NULL_VALUE")
+        #expect(typedNull.code == "NULL_ARGUMENT")
         #expect(typedNull.postgres?.sqlState == "22004")
 
         // No signed-in user: role authenticated without claims.

@@ -315,7 +315,7 @@ import Testing
         // Tables: Swift cannot name another, so send what any other client could.
         for sql: PostgresQuery in ["select public.sync_pull('users')", "select public.sync_pull('tasks; drop table public.tasks')",
                                    "select public.sync_push('bird', '{\"id\": \"00000000-0000-0000-0000-000000000001\"}', null)"] {
-            await expectCode("UNKNOWN_TABLE", sql.sql) {
+            await expectCode("INVALID_TABLE", sql.sql) {
                 do { try await conn.transaction(as: alice) { conn in _ = try conn.query(sql) } } catch let error as PostgresError {
                     throw SyncError(error) ?? error
                 }

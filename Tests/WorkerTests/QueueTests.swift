@@ -185,12 +185,12 @@ struct QueueTests {
     func badArguments() async throws {
         let f = try await WorkerFixture.make()
         for (sql, code) in [
-            ("select * from outbox.claim(null)", "WORKER_REQUIRED"),
+            ("select * from outbox.claim(null)", "NULL_ARGUMENT"),
             ("select * from outbox.claim('w', null, 0)", "INVALID_BATCH"),
             ("select * from outbox.claim('w', null, 10, '-1 s')", "INVALID_LEASE"),
             ("select outbox.complete('{a}', '{1,2}')", "ARRAY_LENGTH_MISMATCH"),
             ("select outbox.release('w', '{a}', '{1,2}')", "ARRAY_LENGTH_MISMATCH"),
-            ("select outbox.prune('-1 day')", "INVALID_AGE"),
+            ("select outbox.prune('-1 day')", "INVALID_INTERVAL"),
         ] {
             await #expect(performing: { try await f.connection.query(PostgresQuery(sql: sql)) }, throws: { error in
                 (error as? PostgresError)?.message.hasPrefix(code + ":") == true

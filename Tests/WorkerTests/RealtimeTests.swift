@@ -126,7 +126,7 @@ struct RealtimeTests {
         async let note = take(1, from: iterator)
         let pushes = temporaryPath("pushes.jsonl")
         let running = f.engine(handlers: [NotificationsHandler(), PushHandler(sink: try LineSink(path: pushes))])
-        let payload = try await listener.listen(on: "dispatch_outbox") { notifications in
+        let payload = try await listener.listen(on: Doorbell.channel) { notifications in
             try await Task.sleep(for: .milliseconds(300))
             try await f.connection.query("insert into public.notes (parent_type, parent_id, content, created_by) values ('task', \(task), \(body), \(bob))")
             for try await notification in notifications { return notification.payload }

@@ -16,7 +16,7 @@ public enum AuditQueryError: Error, Sendable, RetryClassifiable, CustomStringCon
         }
         switch CodedSQLError.code(of: error) {
         case "INVALID_CURSOR": self = .invalidCursor(error)
-        case "INVALID_ARGUMENT": self = .invalidArgument(error)
+        case "INVALID_LIMIT", "NULL_ARGUMENT": self = .invalidArgument(error)
         default: return nil
         }
     }

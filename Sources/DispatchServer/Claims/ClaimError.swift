@@ -38,7 +38,7 @@ public enum ClaimError: Error, Sendable, RetryClassifiable, CustomStringConverti
         case "ALREADY_COMPLETED": self = .alreadyCompleted(underlying: error)
         case "NOT_FOUND": self = .notFound(underlying: error)
         case "INVALID_ITEM_TYPE": self = .invalidItemType(underlying: error)
-        case "NOT_AUTHORIZED": self = .notAuthorized(underlying: error)
+        case "NOT_AUTHENTICATED", "NOT_AUTHORIZED": self = .notAuthorized(underlying: error)
         default: return nil
         }
     }

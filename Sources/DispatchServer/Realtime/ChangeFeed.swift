@@ -5,7 +5,7 @@ import Synchronization
 /// Changes to the recorded tables as an `AsyncSequence` of `RealtimeRecord`, resumable.
 ///
 /// The feed keeps a dedicated connection that LISTENs to the outbox doorbell
-/// (`dispatch_outbox`) and reads `outbox.changes_since` from its cursor whenever the bell
+/// (`Doorbell.channel`) and reads `outbox.changes_since` from its cursor whenever the bell
 /// rings (and every `pollInterval` regardless). The cursor is a snapshot, so a change whose
 /// transaction commits late is still delivered; records repeated across a page boundary are
 /// dropped by event id. When the connection is lost (a server restart, a network cut), the
@@ -161,7 +161,7 @@ public final class FeedSession: Sendable {
         let doorbell = self.doorbell
         let listening = Doorbell()
         let listener = Task {
-            _ = try? await connection.listen(on: "dispatch_outbox") { notifications in
+            _ = try? await connection.listen(on: Doorbell.channel) { notifications in
                 listening.ring()
                 for try await _ in notifications { doorbell.ring() }
             }

@@ -6,6 +6,10 @@ import Synchronization
 /// once. That is exactly the doorbell's meaning ("something changed since you last looked"),
 /// so a burst of commits costs one re-read, never a queue of wake-ups.
 public final class Doorbell: Sendable {
+    /// The NOTIFY channel the outbox rings on each commit: `outbox.doorbell_channel()` in SQL,
+    /// which a test holds equal to this.
+    public static let channel = "dispatch_outbox"
+
     private struct Waiter {
         let continuation: CheckedContinuation<Bool, Never>
         var timeout: Task<Void, Never>?

@@ -4,7 +4,7 @@ import Postgres
 /// detail, hint) kept in `postgresError`. Nothing was changed when one is thrown.
 /// Errors without a code (a lost connection) stay `PostgresError`.
 public enum SyncError: Error, Sendable, CustomStringConvertible, RetryClassifiable {
-    /// UNKNOWN_TABLE: not one of the synced tables.
+    /// INVALID_TABLE: not one of the synced tables.
     case unknownTable(PostgresError)
     /// INVALID_LIMIT: the page size is not in 1…10000.
     case invalidLimit(PostgresError)
@@ -33,7 +33,7 @@ public enum SyncError: Error, Sendable, CustomStringConvertible, RetryClassifiab
     /// The typed form of a coded sync error; nil for any other error.
     public init?(_ error: PostgresError) {
         switch CodedSQLError.code(of: error) {
-        case "UNKNOWN_TABLE": self = .unknownTable(error)
+        case "INVALID_TABLE": self = .unknownTable(error)
         case "INVALID_LIMIT": self = .invalidLimit(error)
         case "INVALID_CURSOR": self = .invalidCursor(error)
         case "CURSOR_EXPIRED": self = .cursorExpired(error)

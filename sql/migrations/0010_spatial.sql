@@ -1,6 +1,6 @@
--- Spatial RPCs (seed 001 phase 6): hotspots_near and birds_near.
+-- Spatial RPCs: hotspots_near and birds_near.
 --
--- Fixes to the seed: the point is built with st_makepoint (no text round trip), the search
+-- The point is built with st_makepoint (no text round trip), the search
 -- runs on the GiST-indexed generated location columns (st_dwithin for the radius, <-> for
 -- the order), birds_near reads the real table (watchlist_entries), results come nearest
 -- first with their distance, and bad input gets a coded error instead of a wrong answer.

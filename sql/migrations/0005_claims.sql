@@ -1,4 +1,5 @@
--- Claims (seed 004 "Claim Conflicts"): claim_work_item and release_work_item.
+-- Claims: claim_work_item and release_work_item. Two people may go for the same open item
+-- at once (offline, or on a slow network): exactly one wins, and the other learns who.
 --
 -- Why SECURITY DEFINER: any authenticated user may claim an open (unclaimed, not
 -- completed) task or activity they did not declare, but the tasks_update / activities_update
@@ -27,7 +28,7 @@ declare
 begin
   if p_item_type is null or p_item_id is null then
     raise exception using errcode = '22004',
-      message = 'INVALID_ARGUMENT: p_item_type and p_item_id are required';
+      message = 'NULL_ARGUMENT: p_item_type and p_item_id are required';
   end if;
   if v_table is null then
     raise exception using errcode = '22023',
@@ -36,13 +37,13 @@ begin
   end if;
   if auth.uid() is null then
     raise exception using errcode = '42501',
-      message = 'NOT_AUTHORIZED: claiming and releasing need a calling user (auth.uid() is NULL)';
+      message = 'NOT_AUTHENTICATED: claiming and releasing need a calling user (auth.uid() is NULL)';
   end if;
   return v_table;
 end
 $$;
 comment on function public.claimable_table(text, uuid) is
-  'The table of a claimable item type (task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: INVALID_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHORIZED (42501).';
+  'The table of a claimable item type (task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501).';
 revoke execute on function public.claimable_table(text, uuid) from public;
 
 create function public.claim_work_item(p_item_type text, p_item_id uuid) returns jsonb
@@ -99,7 +100,7 @@ begin
 end
 $$;
 comment on function public.claim_work_item(text, uuid) is
-  'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: INVALID_ARGUMENT (22004, NULL argument), INVALID_ITEM_TYPE (22023), NOT_AUTHORIZED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002, absent or not visible).';
+  'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002, absent or not visible).';
 
 create function public.release_work_item(p_item_type text, p_item_id uuid) returns jsonb
   language plpgsql
@@ -146,7 +147,7 @@ begin
 end
 $$;
 comment on function public.release_work_item(text, uuid) is
-  'Releases the claim on a task or activity (p_item_type ''task'' | ''activity'') and returns the updated row as jsonb. Only the claimer or an admin may release. Releasing an item that is not claimed returns it unchanged (idempotent, so a retried release succeeds). Errors: INVALID_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHORIZED (42501, no calling user), NOT_CLAIMER (42501; detail is JSON {claimed_by, claimed_by_name, claimed_at}), NOT_FOUND (P0002, absent or not visible).';
+  'Releases the claim on a task or activity (p_item_type ''task'' | ''activity'') and returns the updated row as jsonb. Only the claimer or an admin may release. Releasing an item that is not claimed returns it unchanged (idempotent, so a retried release succeeds). Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), NOT_CLAIMER (42501; detail is JSON {claimed_by, claimed_by_name, claimed_at}), NOT_FOUND (P0002, absent or not visible).';
 
 revoke execute on function public.claim_work_item(text, uuid), public.release_work_item(text, uuid) from public;
 grant execute on function public.claim_work_item(text, uuid), public.release_work_item(text, uuid)

@@ -4,8 +4,8 @@
 --   1. public.notification_types   the registry: per type its badge group, whether a user
 --                                  may turn it off, the preference key and the push category;
 --   2. valid_notification_type     the CHECK constraint on notifications.type, holding the
---                                  list verbatim (seed 003, Phase 7) so a bad type is refused
---                                  with SQLSTATE 23514 and the constraint's name;
+--                                  list verbatim (the apps know this constraint by name), so a
+--                                  bad type is refused with SQLSTATE 23514 and that name;
 --   3. the Swift NotificationType  enum (Sources/DispatchServer/Notifications), one case per type.
 -- public.notification_registry_drift() compares 1 and 2; this migration fails when they
 -- differ, and a Swift test compares 3 with 2 (from pg_constraint) and with 1.
@@ -52,10 +52,10 @@ create index notification_types_updated_at_idx on public.notification_types (upd
 
 insert into public.notification_types (type, badge_group, user_can_disable, preference_key, push_category)
 values
-  -- seed 003: messaging
+  -- The community apps' types (the apps already use these names): messaging
   ('message',               'messages',  true,  'notify_messages',            'MESSAGE'),
   ('added_to_conversation', 'messages',  true,  'notify_messages',            'CONVERSATION'),
-  -- seed 003: requests (rides and favors)
+  -- requests (rides and favors)
   ('new_ride',              'requests',  true,  'notify_new_requests',        'NEW_REQUEST'),
   ('ride_update',           'requests',  true,  'notify_request_updates',     'REQUEST_UPDATE'),
   ('ride_claimed',          'requests',  true,  'notify_request_updates',     'REQUEST_UPDATE'),
@@ -70,16 +70,16 @@ values
   ('qa_activity',           'requests',  true,  'notify_qa_activity',         'QA'),
   ('qa_question',           'requests',  true,  'notify_qa_activity',         'QA'),
   ('qa_answer',             'requests',  true,  'notify_qa_activity',         'QA'),
-  -- seed 003: reviews
+  -- reviews
   ('review',                'bell_only', true,  'notify_reviews',             'REVIEW'),
   ('review_received',       'bell_only', true,  'notify_reviews',             'REVIEW'),
   ('review_reminder',       'bell_only', true,  'notify_reviews',             'REVIEW'),
   ('review_request',        'bell_only', true,  'notify_reviews',             'REVIEW'),
-  -- seed 003: community
+  -- community
   ('town_hall_post',        'community', true,  'notify_town_hall',           'TOWN_HALL'),
   ('town_hall_comment',     'community', true,  'notify_town_hall',           'TOWN_HALL'),
   ('town_hall_reaction',    'community', true,  'notify_town_hall',           'TOWN_HALL'),
-  -- seed 003: announcements and account state (mandatory)
+  -- announcements and account state (mandatory)
   ('announcement',          'bell_only', false, null,                         'ANNOUNCEMENT'),
   ('admin_announcement',    'bell_only', false, null,                         'ANNOUNCEMENT'),
   ('broadcast',             'bell_only', false, null,                         'ANNOUNCEMENT'),
@@ -123,7 +123,8 @@ create table public.notifications (
   constraint notifications_dedupe_key_key unique (dedupe_key),
   constraint notifications_entity_check check ((entity_type is null) = (entity_id is null)),
   constraint notifications_data_check check (jsonb_typeof(data) = 'object'),
-  -- The seed's 30 types verbatim (seed 003, Phase 7), then this project's ten.
+  -- The community apps' 30 types verbatim (the names their clients already use), then the
+  -- ten of the Dispatch and watchlist apps.
   constraint valid_notification_type check (type in (
     'message', 'added_to_conversation',
     'new_ride', 'ride_update', 'ride_claimed', 'ride_unclaimed', 'ride_completed',
@@ -252,7 +253,7 @@ declare
 begin
   if p_user_id is null then
     raise exception using errcode = '22004',
-      message = 'NULL_VALUE: p_user_id is required',
+      message = 'NULL_ARGUMENT: p_user_id is required',
       hint = 'Pass the recipient''s user id.';
   end if;
 
@@ -369,7 +370,7 @@ begin
   end if;
   if p_ids is null then
     raise exception using errcode = '22004',
-      message = 'NULL_VALUE: p_ids is required',
+      message = 'NULL_ARGUMENT: p_ids is required',
       hint = 'Pass an array of notification ids; an empty array marks nothing.';
   end if;
 

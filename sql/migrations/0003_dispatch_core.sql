@@ -1,12 +1,14 @@
--- Dispatch core: properties, listings, tasks, activities, notes, subtasks, and their
--- row-level security (seed 004 section 2.1 with the column names of seed 000 Fix 1E).
+-- Dispatch core: properties, listings, tasks, activities, notes and subtasks (who may see
+-- and change them: 0004). Every id is a uuid the client may make itself (rows are created
+-- offline); every column added later is NULL or has a DEFAULT, so old clients and old
+-- audit snapshots keep working.
 --
 -- Server-managed columns (a client never decides them):
---   updated_at, row_version    _stamp_insert / _stamp_update (0001)
+--   updated_at, row_version    _stamp_insert / _stamp_update (0002)
 --   completed_at, claimed_at   _derive_work_item_state (tasks, activities)
 --   edited_at                  _derive_edited_at (notes)
 -- The _derive_* triggers sort before _stamp_* (trigger names fire in name order), so the
--- stamping guard and the audit guard (0004) see the final row.
+-- stamping guard and the audit guard (0006) see the final row.
 
 -- ---------------------------------------------------------------------------------------
 -- Tables
@@ -111,7 +113,7 @@ create table public.notes (
   row_version integer not null default 1
 );
 comment on table public.notes is
-  'A note on a task, activity or listing (parent_type, parent_id). Visible with its parent; added by anyone who sees the parent; edited and deleted only by created_by or an admin. Deleted with its parent. Not audited (seed 000 non-goal).';
+  'A note on a task, activity or listing (parent_type, parent_id). Visible with its parent; added by anyone who sees the parent; edited and deleted only by created_by or an admin. Deleted with its parent. Not audited: a note''s history is its edited_at, and notes are conversation, not records to restore.';
 comment on column public.notes.edited_at is 'Server time of the last change of content; NULL = never edited. Maintained by trigger.';
 
 create table public.subtasks (
@@ -245,8 +247,8 @@ create trigger _check_parent before insert or update of parent_type, parent_id o
 create trigger _check_parent before insert or update of parent_type, parent_id on public.subtasks
   for each row execute function public.check_work_parent();
 
--- Deleting a task, activity or listing deletes its notes and subtasks (seed 004: "server-side
--- cascades notes/subtasks"), once per statement. SECURITY DEFINER: the notes of other
+-- Deleting a task, activity or listing deletes its notes and subtasks (a polymorphic
+-- parent has no foreign key to cascade from), once per statement. SECURITY DEFINER: the notes of other
 -- users go too, which their row-level security would not let the deleting user do.
 create function public.delete_work_children() returns trigger
   language plpgsql
@@ -277,209 +279,3 @@ create trigger delete_children after delete on public.activities
 create trigger delete_children after delete on public.listings
   referencing old table as deleted_rows
   for each statement execute function public.delete_work_children('listing');
-
--- ---------------------------------------------------------------------------------------
--- Row-level security
--- ---------------------------------------------------------------------------------------
--- Policies compare columns with (select auth.uid()) / (select public.is_admin()), which the
--- planner evaluates once per query (an InitPlan), so the owner columns' indexes serve them.
--- The rules for tasks and activities are written out in their policies (index-friendly);
--- notes and subtasks ask the two helpers below, which apply the same rules to one row.
-
-create function public.can_see_work_item(p_item_type text, p_item_id uuid) returns boolean
-  language sql
-  stable
-  security definer
-  set search_path = ''
-as $$
-  select case p_item_type
-    when 'task' then exists (
-      select from public.tasks t
-       where t.id = p_item_id
-         and (t.declared_by = auth.uid()
-              or t.claimed_by = auth.uid()
-              or (t.claimed_by is null and not t.completed)
-              or exists (select from public.listings l where l.id = t.listing_id and l.owned_by = auth.uid())
-              or public.is_admin()))
-    when 'activity' then exists (
-      select from public.activities a
-       where a.id = p_item_id
-         and (a.declared_by = auth.uid()
-              or a.claimed_by = auth.uid()
-              or (a.claimed_by is null and not a.completed)
-              or exists (select from public.listings l where l.id = a.listing_id and l.owned_by = auth.uid())
-              or public.is_admin()))
-    when 'listing' then exists (
-      select from public.listings l
-       where l.id = p_item_id
-         and (l.owned_by = auth.uid() or public.is_admin()))
-    else false
-  end
-$$;
-comment on function public.can_see_work_item(text, uuid) is
-  'True when the caller may see the task, activity or listing (p_item_type ''task'' | ''activity'' | ''listing''): the SELECT rules of those tables for one row. SECURITY DEFINER so that policies of notes and subtasks can ask it without recursing into row-level security; false for an absent row or an unknown type.';
-
-create function public.can_change_work_item(p_item_type text, p_item_id uuid) returns boolean
-  language sql
-  stable
-  security definer
-  set search_path = ''
-as $$
-  select case p_item_type
-    when 'task' then exists (
-      select from public.tasks t
-       where t.id = p_item_id
-         and (t.declared_by = auth.uid()
-              or t.claimed_by = auth.uid()
-              or exists (select from public.listings l where l.id = t.listing_id and l.owned_by = auth.uid())
-              or public.is_admin()))
-    when 'activity' then exists (
-      select from public.activities a
-       where a.id = p_item_id
-         and (a.declared_by = auth.uid()
-              or a.claimed_by = auth.uid()
-              or exists (select from public.listings l where l.id = a.listing_id and l.owned_by = auth.uid())
-              or public.is_admin()))
-    when 'listing' then exists (
-      select from public.listings l
-       where l.id = p_item_id
-         and (l.owned_by = auth.uid() or public.is_admin()))
-    else false
-  end
-$$;
-comment on function public.can_change_work_item(text, uuid) is
-  'True when the caller may change the task, activity or listing: declared_by, claimed_by, the listing owner or an admin (for a listing: its owner or an admin). The UPDATE rules of those tables for one row; SECURITY DEFINER for use in policies.';
-
-alter table public.properties enable row level security;
-alter table public.listings enable row level security;
-alter table public.tasks enable row level security;
-alter table public.activities enable row level security;
-alter table public.notes enable row level security;
-alter table public.subtasks enable row level security;
-
--- properties / listings: the owner and admins.
-create policy properties_owner on public.properties for all to authenticated
-  using (owned_by = (select auth.uid()) or (select public.is_admin()))
-  with check (owned_by = (select auth.uid()) or (select public.is_admin()));
-
-create policy listings_owner on public.listings for all to authenticated
-  using (owned_by = (select auth.uid()) or (select public.is_admin()))
-  with check (owned_by = (select auth.uid()) or (select public.is_admin()));
-
--- tasks / activities.
-create policy tasks_select on public.tasks for select to authenticated
-  using (
-    declared_by = (select auth.uid())
-    or claimed_by = (select auth.uid())
-    or (claimed_by is null and not completed)
-    or listing_id = any (array(select l.id from public.listings l where l.owned_by = (select auth.uid())))
-    or (select public.is_admin()));
-create policy tasks_insert on public.tasks for insert to authenticated
-  with check ((declared_by = (select auth.uid()) and (claimed_by is null or claimed_by = (select auth.uid())))
-              or (select public.is_admin()));
-create policy tasks_update on public.tasks for update to authenticated
-  using (
-    declared_by = (select auth.uid())
-    or claimed_by = (select auth.uid())
-    or listing_id = any (array(select l.id from public.listings l where l.owned_by = (select auth.uid())))
-    or (select public.is_admin()));
-create policy tasks_delete on public.tasks for delete to authenticated
-  using (declared_by = (select auth.uid()) or (select public.is_admin()));
-
-create policy activities_select on public.activities for select to authenticated
-  using (
-    declared_by = (select auth.uid())
-    or claimed_by = (select auth.uid())
-    or (claimed_by is null and not completed)
-    or listing_id = any (array(select l.id from public.listings l where l.owned_by = (select auth.uid())))
-    or (select public.is_admin()));
-create policy activities_insert on public.activities for insert to authenticated
-  with check ((declared_by = (select auth.uid()) and (claimed_by is null or claimed_by = (select auth.uid())))
-              or (select public.is_admin()));
-create policy activities_update on public.activities for update to authenticated
-  using (
-    declared_by = (select auth.uid())
-    or claimed_by = (select auth.uid())
-    or listing_id = any (array(select l.id from public.listings l where l.owned_by = (select auth.uid())))
-    or (select public.is_admin()));
-create policy activities_delete on public.activities for delete to authenticated
-  using (declared_by = (select auth.uid()) or (select public.is_admin()));
-
--- notes: with their parent; their author or an admin edits and deletes.
-create policy notes_select on public.notes for select to authenticated
-  using (public.can_see_work_item(parent_type, parent_id));
-create policy notes_insert on public.notes for insert to authenticated
-  with check (created_by = (select auth.uid()) and public.can_see_work_item(parent_type, parent_id));
-create policy notes_update on public.notes for update to authenticated
-  using (created_by = (select auth.uid()) or (select public.is_admin()))
-  with check (created_by = (select auth.uid()) or (select public.is_admin()));
-create policy notes_delete on public.notes for delete to authenticated
-  using (created_by = (select auth.uid()) or (select public.is_admin()));
-
--- subtasks: follow their parent.
-create policy subtasks_select on public.subtasks for select to authenticated
-  using (public.can_see_work_item(parent_type, parent_id));
-create policy subtasks_change on public.subtasks for all to authenticated
-  using (public.can_change_work_item(parent_type, parent_id))
-  with check (public.can_change_work_item(parent_type, parent_id));
-
--- ---------------------------------------------------------------------------------------
--- Grants
--- ---------------------------------------------------------------------------------------
-
--- Column-level INSERT/UPDATE grants: row-level security says which rows a user may write,
--- these say which columns. Never updatable by the apps: id (the audit trail and every child
--- row hang on it), created_at, and the server-managed updated_at, row_version, completed_at,
--- claimed_at, edited_at (their triggers would override them anyway); of these only id (ids
--- are made on the device) and the times of an item completed or claimed offline may be
--- given on INSERT. Beyond those:
---   tasks / activities  claimed_by changes only through claim_work_item / release_work_item
---                       (SECURITY DEFINER; a claimer's edit could otherwise hand the item to
---                       anyone); declared_by never changes. On INSERT claimed_by may name
---                       only the caller (tasks_insert / activities_insert), e.g. a task
---                       created and claimed offline.
---   listings / properties  owned_by stays updatable, and the policies' WITH CHECK (owner
---                       or admin) decides: an owner cannot give a row away (nor hide it in
---                       someone else's account), an admin can reassign it.
---   notes               created_by and the parent never change; only content is edited.
---   subtasks            title and completed; they stay with their parent.
--- sync_push writes only the columns the caller holds UPDATE/INSERT on and ignores the rest,
--- so a client pushing back a whole pulled record cannot change these either. Columns added
--- by later migrations are not writable by authenticated unless granted there.
-grant select, delete
-  on public.properties, public.listings, public.tasks, public.activities, public.notes, public.subtasks
-  to authenticated;
-grant insert (id, address, city, state, zip, lat, lon, owned_by),
-      update (address, city, state, zip, lat, lon, owned_by)
-  on public.properties to authenticated;
-grant insert (id, property_id, address, city, state, zip, status, price, mls_number, owned_by),
-      update (property_id, address, city, state, zip, status, price, mls_number, owned_by)
-  on public.listings to authenticated;
-grant insert (id, title, description, due_date, priority, completed, completed_at, claimed_by, claimed_at,
-              declared_by, listing_id),
-      update (title, description, due_date, priority, completed, listing_id)
-  on public.tasks to authenticated;
-grant insert (id, title, description, type, due_date, priority, duration_minutes, completed, completed_at,
-              claimed_by, claimed_at, declared_by, listing_id),
-      update (title, description, type, due_date, priority, duration_minutes, completed, listing_id)
-  on public.activities to authenticated;
-grant insert (id, parent_type, parent_id, content, created_by),
-      update (content)
-  on public.notes to authenticated;
-grant insert (id, parent_type, parent_id, title, completed),
-      update (title, completed)
-  on public.subtasks to authenticated;
-grant all
-  on public.properties, public.listings, public.tasks, public.activities, public.notes, public.subtasks
-  to service_role;
-
-revoke execute on function
-  public.derive_work_item_state(), public.derive_note_edited_at(),
-  public.check_work_parent(), public.delete_work_children()
-  from public;
-revoke execute on function
-  public.can_see_work_item(text, uuid), public.can_change_work_item(text, uuid)
-  from public;
-grant execute on function
-  public.can_see_work_item(text, uuid), public.can_change_work_item(text, uuid)
-  to authenticated, service_role;

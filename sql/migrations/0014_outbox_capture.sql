@@ -1,0 +1,365 @@
+-- The durable change outbox, the capture side: every change to a recorded table becomes,
+-- in the writing transaction, one row of outbox.events, the log that realtime feeds read
+-- (0017) and the worker consumes (0015, 0016). NOTIFY is only a doorbell: one constant, empty
+-- payload on channel outbox.doorbell_channel() per transaction, whatever the number or size
+-- of the rows changed, so a bulk change rings once and no payload nears NOTIFY's 8000-byte
+-- limit.
+--
+--   outbox.enable_changes(regclass)    attach the triggers to a table
+--   outbox.disable_changes(regclass)   detach them
+--   outbox.tables                      the recorded tables
+--
+-- The writer pays for one event row and nothing else: who handles it, and when, is the
+-- queue's business (0015).
+
+create schema outbox;
+comment on schema outbox is
+  'The durable change outbox: outbox.events (every recorded change, read by realtime feeds), outbox.deliveries (per-handler work queue of dispatch-worker), outbox.handlers, and the functions that claim, complete, fail, re-queue and prune. Private: only service_role (the worker and the Swift library) uses it.';
+
+revoke all on schema outbox from public;
+grant usage on schema outbox to service_role;
+
+-- ---------------------------------------------------------------------------------------
+-- Tables
+-- ---------------------------------------------------------------------------------------
+
+create table outbox.events (
+  id bigint generated always as identity primary key,
+  table_name text not null,
+  op text not null,
+  record_id uuid,
+  record jsonb,
+  old_record jsonb,
+  audience uuid[] not null default '{}',
+  visible_to_all boolean not null default false,
+  txid xid8 not null default pg_current_xact_id(),
+  created_at timestamptz not null default now(),
+  actor uuid,
+  restored boolean not null default false,
+  constraint events_op_check check (op in ('insert', 'update', 'delete')),
+  constraint events_record_check check ((record is null) = (op = 'delete')),
+  constraint events_old_record_check check ((old_record is null) = (op = 'insert'))
+);
+comment on table outbox.events is
+  'Append-only log of changes to the tables with outbox.enable_changes, written by their triggers in the same transaction. The canonical RealtimeRecord {table, eventType, record, oldRecord} is table_name, op, record and (update) record || old_record or (delete) old_record. Deleted only by outbox.prune once no delivery refers to the event.';
+comment on column outbox.events.id is
+  'Event id, from a sequence at the time of the change. For one row, a later change always has a larger id (the row lock orders them), so id order is commit order per row; clients deduplicate by it.';
+comment on column outbox.events.table_name is 'Unqualified table name (TG_TABLE_NAME), e.g. tasks; all recorded tables are in schema public.';
+comment on column outbox.events.op is 'insert, update or delete (RealtimeRecord.eventType).';
+comment on column outbox.events.record_id is 'The row''s uuid id; NULL for a table without a uuid "id" column (e.g. a composite key).';
+comment on column outbox.events.record is 'The new row as JSON (insert, update); NULL on delete.';
+comment on column outbox.events.old_record is
+  'On update only the columns that changed, with their old values (the full old row is record || old_record); on delete the whole old row; NULL on insert.';
+comment on column outbox.events.audience is
+  'The users the change concerns by name: public.row_visibility() of the old and of the new row, deduplicated (who could see the row before or after the change; admins not included). The old row''s is computed only when a column it depends on changed (outbox.visibility_columns); otherwise it equals the new row''s. For notifications: the recipient.';
+comment on column outbox.events.visible_to_all is
+  'True when every authenticated user could see the old or the new row (an open task or activity, or a note on one), so the change concerns everybody, not only audience.';
+comment on column outbox.events.txid is
+  'The writing transaction''s id (pg_current_xact_id). Feed cursors hold a snapshot; an event whose transaction was still running at that snapshot is found again through this column, so a late commit is never missed.';
+comment on column outbox.events.created_at is 'Start time of the writing transaction (now()).';
+comment on column outbox.events.actor is
+  'auth.uid() of the writer when the change was made (who claimed, completed, wrote the note, restored ...); NULL for service and system writes. Handlers use it not to notify people of their own actions.';
+comment on column outbox.events.restored is
+  'True for the insert of a row re-created by public.restore_entity (audit.is_restoring): a restore shows up as an insert event with this flag.';
+
+-- The never-miss cursors (outbox.fanout, changes_since) re-read the events of transactions
+-- their snapshot could not see: txid in pg_snapshot_xip(snapshot) or >= pg_snapshot_xmax.
+create index events_txid_idx on outbox.events (txid);
+-- prune(): a BRIN index costs next to nothing per insert on this append-only table.
+create index events_created_at_brin on outbox.events using brin (created_at);
+
+-- ---------------------------------------------------------------------------------------
+-- Recording changes
+-- ---------------------------------------------------------------------------------------
+
+-- Which columns decide who can see a row of each table: exactly the columns
+-- public.row_visibility (0011) reads for it. An UPDATE that changes none of them leaves the
+-- row's audience as it was, so the trigger computes the old row's audience only when one of
+-- these changed (or on a table this function does not know).
+create function outbox.visibility_columns(p_table text) returns text[]
+  language sql
+  immutable
+  parallel safe
+  set search_path = ''
+as $$
+  select case p_table
+    when 'tasks' then '{declared_by,claimed_by,listing_id,completed}'
+    when 'activities' then '{declared_by,claimed_by,listing_id,completed}'
+    when 'listings' then '{owned_by}'
+    when 'properties' then '{owned_by}'
+    when 'users' then '{id}'
+    when 'watchlists' then '{id,owner_id}'
+    when 'watchlist_shares' then '{user_id,watchlist_id}'
+    when 'notes' then '{parent_type,parent_id,created_by}'
+    when 'subtasks' then '{parent_type,parent_id}'
+    when 'watchlist_entries' then '{watchlist_id}'
+    when 'watchlist_rules' then '{watchlist_id}'
+    when 'observed_bird_photos' then '{watchlist_entry_id}'
+    when 'notifications' then '{user_id}'
+  end::text[]
+$$;
+comment on function outbox.visibility_columns(text) is
+  'The columns of p_table that public.row_visibility reads (its ownership and parent columns); NULL for a table it does not list. outbox.enable_changes passes them to the row trigger, which skips the old row''s audience when an UPDATE changed none of them. Keep in step with public.row_visibility.';
+
+-- One generic row trigger for the updates of every recorded table (inserts and deletes go
+-- through the statement trigger below). It runs as the table's writer (an app user under
+-- RLS), hence SECURITY DEFINER: nobody but the owner and service_role may touch the outbox
+-- directly. Per row it costs one audience lookup (two only when an UPDATE moved
+-- the row to other people) and one INSERT (which also works out an update's changed
+-- columns); no dynamic SQL, no queue rows: deliveries are created later, in sets, by the
+-- worker's claim.
+create function outbox.record_change() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_new jsonb := pg_catalog.to_jsonb(new);
+  v_old jsonb := pg_catalog.to_jsonb(old);
+  v_vis record;
+  v_audience uuid[];
+  v_visible_to_all boolean;
+  v_moved boolean := tg_nargs < 2;
+  v_user uuid;
+  i integer := 1;
+begin
+  -- TG_ARGV[1..]: the columns that decide the audience; none given = unknown, so the row
+  -- may have moved. Plain expressions, no query: this runs for every updated row.
+  while not v_moved and i < tg_nargs loop
+    v_moved := (v_new -> tg_argv[i]) is distinct from (v_old -> tg_argv[i]);
+    i := i + 1;
+  end loop;
+
+  if tg_table_name = 'notifications' then
+    -- A notification concerns its recipient only.
+    v_audience := array[(v_new ->> 'user_id')::uuid];
+    v_visible_to_all := false;
+    if v_moved and (v_old ->> 'user_id')::uuid <> all (v_audience) then
+      v_audience := v_audience || (v_old ->> 'user_id')::uuid;
+    end if;
+  else
+    -- Whoever can see the row after the change (public.row_visibility), and when the change
+    -- moved the row to other people, also who could before.
+    v_vis := public.row_visibility(tg_table_name, v_new);
+    v_audience := v_vis.audience;
+    v_visible_to_all := v_vis.visible_to_all;
+    if v_moved then
+      v_vis := public.row_visibility(tg_table_name, v_old);
+      v_visible_to_all := v_visible_to_all or v_vis.visible_to_all;
+      foreach v_user in array v_vis.audience loop
+        if v_user <> all (v_audience) then
+          v_audience := v_audience || v_user;
+        end if;
+      end loop;
+    end if;
+  end if;
+
+  insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor)
+  values (
+    tg_table_name,
+    'update',
+    (v_new ->> nullif(tg_argv[0], ''))::uuid,
+    v_new,
+    -- the changed columns with their old values, computed in this statement
+    coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value)
+                from pg_catalog.jsonb_each(v_old) o
+               where (v_new -> o.key) is distinct from o.value), '{}'),
+    coalesce(v_audience, '{}'),
+    coalesce(v_visible_to_all, false),
+    auth.uid()
+  );
+  return null;
+end
+$$;
+comment on function outbox.record_change() is
+  'AFTER UPDATE row trigger function (attached by outbox.enable_changes, skipping no-op updates): records the change in outbox.events, in the writing transaction, with the changed columns'' old values, its audience and its actor (auth.uid()). TG_ARGV[0] names the uuid key column copied to record_id (empty = none); TG_ARGV[1..] are the columns deciding the audience (outbox.visibility_columns): the old row''s audience is computed only when one of them changed.';
+
+-- Inserts and deletes are recorded per statement, from its transition table: one set-based
+-- INSERT for all the rows a statement wrote, instead of one per row (the worker writes its
+-- notifications 500 at a time; a bulk import or a cascade delete is one statement too).
+-- The audience is still worked out row by row (public.row_visibility), in that one query.
+create function outbox.record_rows() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_key text := nullif(tg_argv[0], '');
+  v_actor uuid := auth.uid();
+begin
+  if tg_op = 'INSERT' and tg_table_name = 'notifications' then
+    -- A notification concerns its recipient only.
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    select tg_table_name, 'insert', (r.row ->> v_key)::uuid, r.row, null,
+           array[(r.row ->> 'user_id')::uuid], false, v_actor, false
+      from (select pg_catalog.to_jsonb(n) as row from new_rows n) r;
+  elsif tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    select tg_table_name, 'insert', (r.row ->> v_key)::uuid, r.row, null,
+           coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor,
+           audit.is_restoring(tg_table_name, r.row ->> v_key)
+      from (select pg_catalog.to_jsonb(n) as row from new_rows n) r
+     cross join lateral public.row_visibility(tg_table_name, r.row) v;
+  elsif tg_table_name = 'notifications' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    select tg_table_name, 'delete', (r.row ->> v_key)::uuid, null, r.row,
+           array[(r.row ->> 'user_id')::uuid], false, v_actor, false
+      from (select pg_catalog.to_jsonb(o) as row from old_rows o) r;
+  else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    select tg_table_name, 'delete', (r.row ->> v_key)::uuid, null, r.row,
+           coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor, false
+      from (select pg_catalog.to_jsonb(o) as row from old_rows o) r
+     cross join lateral public.row_visibility(tg_table_name, r.row) v;
+  end if;
+  return null;
+end
+$$;
+comment on function outbox.record_rows() is
+  'AFTER INSERT / AFTER DELETE statement trigger function with a transition table (new_rows / old_rows), attached by outbox.enable_changes: records every row the statement inserted or deleted in outbox.events in one query, with its audience, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. TG_ARGV[0] names the uuid key column copied to record_id (empty = none).';
+
+-- The doorbell's channel, named once: the trigger below rings it, and every listener (the
+-- worker, realtime feeds in Swift) is tested against it.
+create function outbox.doorbell_channel() returns text
+  language sql
+  immutable
+  parallel safe
+  set search_path = ''
+as $$
+  select 'dispatch_outbox'::text
+$$;
+comment on function outbox.doorbell_channel() is
+  'The NOTIFY channel of the outbox doorbell (''dispatch_outbox''): LISTEN on it to learn that new events are committed.';
+
+-- The doorbell: once per statement, and NOTIFY folds identical notifications of one
+-- transaction into one, so a transaction rings once however many rows it changed. The
+-- payload is constant and empty: listeners read the outbox, never the notification.
+-- SECURITY DEFINER: it runs as the writer (an app user), who has no access to schema outbox.
+create function outbox.ring_doorbell() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  perform pg_catalog.pg_notify(outbox.doorbell_channel(), '');
+  return null;
+end
+$$;
+comment on function outbox.ring_doorbell() is
+  'AFTER STATEMENT trigger function: pg_notify(outbox.doorbell_channel(), '''') — the doorbell for workers and realtime listeners. Delivered at commit, at most once per transaction.';
+
+create function outbox.enable_changes(p_table regclass) returns void
+  language plpgsql
+  set search_path = ''
+  set client_min_messages = warning
+as $$
+declare
+  v_name text;
+  v_key text;
+  v_args text;
+begin
+  if p_table is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_table must not be NULL';
+  end if;
+  select c.relname into v_name
+    from pg_catalog.pg_class c
+   where c.oid = p_table and c.relkind in ('r', 'p') and c.relnamespace = 'public'::regnamespace;
+  if v_name is null then
+    raise exception using errcode = '22023',
+      message = format('INVALID_TABLE: %s is not a table in schema public', p_table),
+      hint = 'Events name tables without schema, so only tables of schema public are recorded.';
+  end if;
+  -- Every change needs its audience: refuse a table public.row_visibility does not know,
+  -- rather than failing its writes later.
+  if v_name <> 'notifications' then
+    begin
+      perform public.row_visibility(v_name, '{}'::jsonb);
+    exception when invalid_parameter_value then
+      raise exception using errcode = '22023',
+        message = format('INVALID_TABLE: public.row_visibility does not know %s', p_table),
+        hint = 'Teach public.row_visibility who may see the table''s rows first.';
+    end;
+  end if;
+
+  select a.attname into v_key
+    from pg_catalog.pg_attribute a
+   where a.attrelid = p_table and a.attname = 'id' and a.atttypid = 'uuid'::regtype and not a.attisdropped;
+  -- Trigger arguments: the key column ('' = none), then the columns deciding the audience
+  -- (only those the table has; none known = the trigger always computes both audiences).
+  select string_agg(quote_literal(x.arg), ', ' order by x.ord)
+    into v_args
+    from (select coalesce(v_key, '') as arg, 0 as ord
+          union all
+          select c.col, c.ord
+            from unnest(outbox.visibility_columns(v_name)) with ordinality as c (col, ord)
+           where exists (select from pg_catalog.pg_attribute a
+                          where a.attrelid = p_table and a.attname = c.col and not a.attisdropped)) x;
+
+  execute format('drop trigger if exists outbox_insert on %s', p_table);
+  execute format('drop trigger if exists outbox_delete on %s', p_table);
+  execute format('drop trigger if exists outbox_update on %s', p_table);
+  execute format('drop trigger if exists outbox_doorbell on %s', p_table);
+  -- A transition table serves one event per trigger: inserts and deletes apart.
+  execute format(
+    'create trigger outbox_insert after insert on %s referencing new table as new_rows '
+    'for each statement execute function outbox.record_rows(%s)',
+    p_table, coalesce(quote_literal(v_key), quote_literal('')));
+  execute format(
+    'create trigger outbox_delete after delete on %s referencing old table as old_rows '
+    'for each statement execute function outbox.record_rows(%s)',
+    p_table, coalesce(quote_literal(v_key), quote_literal('')));
+  -- A no-op UPDATE (nothing changed) records nothing, like the audit triggers.
+  execute format(
+    'create trigger outbox_update after update on %s '
+    'for each row when (%s) execute function outbox.record_change(%s)',
+    p_table, public.row_changed_condition(p_table), v_args);
+  execute format(
+    'create trigger outbox_doorbell after insert or update or delete on %s '
+    'for each statement execute function outbox.ring_doorbell()',
+    p_table);
+end
+$$;
+comment on function outbox.enable_changes(regclass) is
+  'Records every change of the table (schema public, known to public.row_visibility or notifications) in the outbox: attaches outbox_insert and outbox_delete (statement triggers with transition tables: one set-based insert per statement), outbox_update (a row trigger skipping no-op updates, given the key column and outbox.visibility_columns) and outbox_doorbell. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+
+create function outbox.disable_changes(p_table regclass) returns void
+  language plpgsql
+  set search_path = ''
+  set client_min_messages = warning
+as $$
+begin
+  execute format('drop trigger if exists outbox_insert on %s', p_table);
+  execute format('drop trigger if exists outbox_delete on %s', p_table);
+  execute format('drop trigger if exists outbox_update on %s', p_table);
+  execute format('drop trigger if exists outbox_doorbell on %s', p_table);
+end
+$$;
+comment on function outbox.disable_changes(regclass) is
+  'Stops recording the table''s changes (drops the outbox triggers). Recorded events stay.';
+
+create view outbox.tables as
+  select c.relname::text as table_name, c.oid::regclass as relation
+    from pg_catalog.pg_trigger t
+    join pg_catalog.pg_class c on c.oid = t.tgrelid
+   where t.tgname = 'outbox_update'
+     and t.tgfoid = 'outbox.record_change()'::regprocedure;
+comment on view outbox.tables is 'The tables whose changes are recorded (they have the outbox triggers).';
+
+-- ---------------------------------------------------------------------------------------
+-- What is recorded
+-- ---------------------------------------------------------------------------------------
+
+select outbox.enable_changes(t)
+  from unnest(array[
+    'public.tasks', 'public.activities', 'public.listings', 'public.properties', 'public.notes',
+    'public.notifications', 'public.watchlists', 'public.watchlist_entries', 'public.watchlist_shares'
+  ]::regclass[]) as t;
+
+-- ---------------------------------------------------------------------------------------
+-- Privileges: the worker and the Swift library run as service_role; app roles get nothing.
+-- ---------------------------------------------------------------------------------------
+
+revoke all on all functions in schema outbox from public;
+grant select on outbox.events, outbox.tables to service_role;
+grant delete on outbox.events to service_role;
+grant execute on function outbox.visibility_columns(text), outbox.doorbell_channel() to service_role;
