@@ -229,6 +229,7 @@ create function outbox.batch_events(p_batch outbox.batches) returns setof outbox
   stable
   set search_path = ''
   set enable_seqscan = off
+  set jit = off
 as $$
   select e.*
     from outbox.handlers h
@@ -273,8 +274,10 @@ create function outbox.backlog() returns table (handler text, events bigint, old
   language sql
   stable
   set search_path = ''
-  -- Index scans from each cursor, even when the statistics are young (a fresh database).
+  -- Index scans from each cursor, even when the statistics are young (a fresh database);
+  -- and never JIT (disabling seq scans makes every cost look large).
   set enable_seqscan = off
+  set jit = off
 as $$
   select c.handler, count(e.id), min(e.created_at)
     from outbox.cursors c

@@ -153,6 +153,7 @@ create function outbox.log_partition_consumed(p_partition integer) returns boole
   stable
   set search_path = ''
   set enable_seqscan = off
+  set jit = off
 as $$
 declare
   v_consumed boolean;
