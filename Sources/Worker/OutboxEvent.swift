@@ -14,7 +14,7 @@ public final class OutboxEvent: Sendable {
     public let handlers: [String]
     /// Each handler's attempt number (1 = first try), parallel to `handlers`.
     public let attempts: [Int]
-    /// The batch each handler's delivery was claimed in (`outbox.batches`), parallel to
+    /// The lease of the batch each handler's delivery was claimed in (`outbox.batches.lease_id`), parallel to
     /// `handlers`; 0 for a delivery claimed from `outbox.retries`. The report names it.
     public let batches: [Int64]
     public let table: String

@@ -426,5 +426,4 @@ begin
 end
 $$;
 grant select on outbox.events, outbox.tables, outbox.log_horizon to service_role;
-grant execute on function outbox.visibility_columns(text), outbox.doorbell_channel(),
-  outbox.log_partition(timestamptz) to service_role;
+grant execute on function outbox.visibility_columns(text), outbox.doorbell_channel() to service_role;

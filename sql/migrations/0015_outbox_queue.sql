@@ -3,9 +3,9 @@
 --
 -- A log-based queue, in the manner of PgQ: each handler reads the append-only log from a
 -- cursor of its own (outbox.cursors), page by page, and a page it has leased is one row of
--- outbox.batches, not one row per event. A handled page costs the queue an insert and a
--- delete of that one row; only the exceptions, events that failed, were given back or went
--- dead, get a row each (outbox.retries). So the cost per event depends neither on the
+-- outbox.batches, not one row per event, and the rows are reused: a handled page costs the
+-- queue one in-place (HOT) update of a row that already exists; only the exceptions, events
+-- that failed, were given back or went dead, get a row each (outbox.retries). So the cost per event depends neither on the
 -- backlog nor on the history, the queue tables stay small, and old events leave the log a
 -- day at a time (outbox.prune, 0016), never row by row.
 --
@@ -70,8 +70,12 @@ comment on column outbox.cursors.snapshot is 'The snapshot of the statement that
 comment on column outbox.cursors.last_event_id is 'The largest event id read so far.';
 comment on column outbox.cursors.updated_at is 'When the cursor last moved.';
 
+create sequence outbox.lease_ids;
+comment on sequence outbox.lease_ids is 'Lease ids of outbox.batches: a new one each time a batch is leased.';
+
 create table outbox.batches (
-  id bigint generated always as identity primary key,
+  id integer generated always as identity primary key,
+  lease_id bigint not null,
   handler text not null,
   from_snapshot pg_catalog.pg_snapshot not null,
   from_event_id bigint not null,
@@ -86,26 +90,29 @@ create table outbox.batches (
   locked_at timestamptz,
   last_error text,
   created_at timestamptz not null default now(),
-  constraint batches_state_check check (state in ('running', 'pending')),
+  constraint batches_state_check check (state in ('running', 'pending', 'free')),
   constraint batches_lock_check check ((state = 'running') = (locked_by is not null))
 ) with (
-  -- One insert and one delete per page: vacuum by row count, not by a fraction of a
-  -- table that is nearly always almost empty.
+  -- Rows are updated in place, never deleted: no index but the primary key, and room on
+  -- each page, so every update is HOT and the page prunes itself; the table stays as many
+  -- rows as there were ever batches in flight at once, whatever the throughput.
+  fillfactor = 50,
   autovacuum_vacuum_scale_factor = 0,
   autovacuum_vacuum_threshold = 1000,
   autovacuum_vacuum_cost_delay = 0
 );
 comment on table outbox.batches is
-  'Pages of the log leased to a worker, one row per (handler, page): the handler''s events read between cursor (from_snapshot, from_event_id) and cursor (to_snapshot, to_event_id), which outbox.batch_events finds again. Deleted by outbox.complete when the worker has reported the page; a lease that expires (the worker died) is claimed again as a whole.';
+  'Pages of the log leased to a worker, one row per (handler, page) in flight: the handler''s events read between cursor (from_snapshot, from_event_id) and cursor (to_snapshot, to_event_id), which outbox.batch_events finds again. outbox.complete frees the row and the next page reuses it (no insert, no delete); a lease that expires (the worker died) is claimed again as a whole. A handful of rows, read whole (no index on purpose: see the storage parameters).';
+comment on column outbox.batches.id is 'The row, reused from page to page.';
+comment on column outbox.batches.lease_id is
+  'This lease of the row (outbox.lease_ids): what outbox.claim returns as batch_id and the worker reports with, so a late report never touches the row''s next page.';
 comment on column outbox.batches.events is 'How many events the page had when it was read.';
 comment on column outbox.batches.oldest_created_at is 'created_at of its oldest event (outbox.oldest_pending).';
 comment on column outbox.batches.state is
-  'running (leased to locked_by until run_at) or pending (given back whole by outbox.release: due at run_at).';
+  'running (leased to locked_by until run_at), pending (given back whole by outbox.release: due at run_at) or free (handled; the row waits for the next page).';
 comment on column outbox.batches.attempts is 'Attempts started on the page (its events'' attempt number).';
 comment on column outbox.batches.run_at is 'running: the lease expiry; pending: when it may be claimed.';
 comment on column outbox.batches.last_error is 'Why the page is on a later attempt (a lease that expired).';
-
-create index batches_due_idx on outbox.batches (run_at);
 
 create table outbox.retries (
   handler text not null,
@@ -213,7 +220,8 @@ begin
   delete from outbox.handlers h where h.name = p_name;
   delete from outbox.retries r where r.handler = p_name;
   get diagnostics v_dropped = row_count;
-  with gone as (delete from outbox.batches b where b.handler = p_name returning b.events)
+  with gone as (delete from outbox.batches b where b.handler = p_name
+                returning case when b.state = 'free' then 0 else b.events end as events)
   select coalesce(sum(g.events), 0) into v_batched from gone g;
   return v_dropped + v_batched;
 end
@@ -263,9 +271,10 @@ create view outbox.deliveries as
     from outbox.retries r
   union all
   select b.handler, e.id, b.state, b.attempts, b.run_at, b.locked_by, b.locked_at, b.last_error,
-         b.created_at, b.id
+         b.created_at, b.lease_id
     from outbox.batches b
-   cross join lateral outbox.batch_events(b) e;
+   cross join lateral outbox.batch_events(b) e
+   where b.state <> 'free';
 comment on view outbox.deliveries is
   'Every outstanding (handler, event) that a worker holds or will retry: the events of the leased or given-back batches (state running or pending, batch_id set) and the retries (pending, running, failed, dead). Events no cursor has read yet are not listed (outbox.queue counts them as unclaimed). For psql: it finds each batch''s events again.';
 
@@ -311,6 +320,7 @@ create view outbox.queue_depth as
                 else 'lease_expired' end as state,
            b.events as n
       from outbox.batches b
+     where b.state <> 'free'
     union all
     select r.handler,
            case when r.state = 'pending' and r.run_at <= now() then 'pending'
@@ -337,7 +347,7 @@ create view outbox.oldest_pending as
   with oldest as (
     select u.handler, u.oldest_created_at as at from outbox.unclaimed u
     union all
-    select b.handler, b.oldest_created_at from outbox.batches b
+    select b.handler, b.oldest_created_at from outbox.batches b where b.state <> 'free'
     union all
     select r.handler, (r.event ->> 'created_at')::timestamptz from outbox.retries r where r.state <> 'dead'
   )
@@ -410,12 +420,13 @@ revoke all on table outbox.handlers, outbox.cursors, outbox.batches, outbox.retr
   outbox.unclaimed, outbox.queue_depth, outbox.oldest_pending, outbox.dead_deliveries,
   outbox.events_per_minute, outbox.queue
   from public, anon, authenticated, service_role;
-revoke all on sequence outbox.batches_id_seq from public, anon, authenticated, service_role;
+revoke all on sequence outbox.batches_id_seq, outbox.lease_ids from public, anon, authenticated, service_role;
 grant select on outbox.handlers, outbox.cursors, outbox.batches, outbox.retries, outbox.deliveries,
   outbox.unclaimed, outbox.queue_depth, outbox.oldest_pending, outbox.dead_deliveries,
   outbox.events_per_minute, outbox.queue
   to service_role;
 grant insert, update, delete on outbox.handlers, outbox.cursors, outbox.batches, outbox.retries to service_role;
+grant usage on sequence outbox.lease_ids to service_role;
 grant execute on function
   outbox.register_handler(text, text[], text[], integer, text),
   outbox.unregister_handler(text),

@@ -53,6 +53,7 @@ declare
   v_ops text[];
   v_left integer;
   v_share integer;
+  v_limit integer;
   v_full text[];
   v_rounds integer;
   v_snap pg_catalog.pg_snapshot;
@@ -117,7 +118,8 @@ begin
   --    them to the dead letters instead.
   for v_batch in
     select b.* from outbox.batches b
-     where b.run_at <= now()
+     where b.state <> 'free'
+       and b.run_at <= now()
        and (p_handlers is null or b.handler = any (p_handlers))
      order by b.run_at
        for update of b skip locked
@@ -132,23 +134,27 @@ begin
       on conflict (handler, event_id) do update
         set state = 'dead', attempts = excluded.attempts, run_at = excluded.run_at, locked_by = null,
             locked_at = null, last_error = excluded.last_error;
-      delete from outbox.batches b where b.id = v_batch.id;
+      update outbox.batches b
+         set state = 'free', locked_by = null, locked_at = null, events = 0
+       where b.id = v_batch.id;
       continue;
     end if;
     update outbox.batches b
-       set state = 'running', attempts = b.attempts + 1, run_at = now() + p_lease,
+       set lease_id = nextval('outbox.lease_ids'), state = 'running', attempts = b.attempts + 1, run_at = now() + p_lease,
            locked_by = p_worker, locked_at = now(),
            last_error = case when b.state = 'running' then format('lease of worker %s expired', b.locked_by)
                              else b.last_error end
      where b.id = v_batch.id
     returning b.* into v_batch;
     return query
-    select e.id, v_batch.handler, v_batch.attempts, v_batch.id, e.table_name, e.op, e.record_id, e.record,
+    select e.id, v_batch.handler, v_batch.attempts, v_batch.lease_id, e.table_name, e.op, e.record_id, e.record,
            e.old_record, e.audience, e.created_at, e.actor, e.restored
       from outbox.batch_events(v_batch) e;
     get diagnostics v_n = row_count;
     if v_n = 0 then
-      delete from outbox.batches b where b.id = v_batch.id;
+      update outbox.batches b
+         set state = 'free', locked_by = null, locked_at = null, events = 0
+       where b.id = v_batch.id;
     end if;
     v_room := v_room - v_n;
   end loop;
@@ -180,13 +186,14 @@ begin
         select c.snapshot, c.last_event_id into v_snap, v_last from outbox.cursors c where c.handler = v_handler;
         loop
           v_rounds := v_rounds + 1;
+          v_limit := v_share;
           v_xip := array(select pg_catalog.pg_snapshot_xip(v_snap));
           return query
           with examined as materialized (
             select e.* from outbox.events e
              where e.id > v_last
              order by e.id
-             limit v_share
+             limit v_limit
           ), page as materialized (
             select x.*
               from (select * from examined
@@ -203,26 +210,45 @@ begin
                    updated_at = now()
              where c.handler = v_handler
             returning c.snapshot, c.last_event_id
-          ), batch as (
-            insert into outbox.batches (handler, from_snapshot, from_event_id, to_snapshot, to_event_id, events,
-                                        oldest_created_at, state, attempts, run_at, locked_by, locked_at)
-            select v_handler, v_snap, v_last, m.snapshot, m.last_event_id, s.n, s.oldest,
+          ), stats as (
+            select count(*)::integer as n, min(p.created_at) as oldest from page p
+          ), slot as (
+            -- a free row, reused in place; a new one only when every row is in flight
+            select b.id from outbox.batches b
+             where b.state = 'free' and exists (select from page)
+             limit 1
+               for update of b skip locked
+          ), reused as (
+            update outbox.batches b
+               set lease_id = nextval('outbox.lease_ids'), handler = v_handler,
+                   from_snapshot = v_snap, from_event_id = v_last, to_snapshot = m.snapshot,
+                   to_event_id = m.last_event_id, events = st.n, oldest_created_at = st.oldest,
+                   state = 'running', attempts = 1, run_at = now() + p_lease, locked_by = p_worker,
+                   locked_at = now(), last_error = null, created_at = now()
+              from slot, moved m, stats st
+             where b.id = slot.id and st.n > 0
+            returning b.lease_id
+          ), fresh as (
+            insert into outbox.batches (lease_id, handler, from_snapshot, from_event_id, to_snapshot, to_event_id,
+                                        events, oldest_created_at, state, attempts, run_at, locked_by, locked_at)
+            select nextval('outbox.lease_ids'), v_handler, v_snap, v_last, m.snapshot, m.last_event_id, st.n, st.oldest,
                    'running', 1, now() + p_lease, p_worker, now()
-              from moved m, (select count(*)::integer as n, min(p.created_at) as oldest from page p) s
-             where s.n > 0
-            returning id
+              from moved m, stats st
+             where st.n > 0 and not exists (select from reused)
+            returning lease_id
           )
-          select p.id, v_handler, 1, (select b.id from batch b), p.table_name, p.op, p.record_id, p.record,
-                 p.old_record, p.audience, p.created_at, p.actor, p.restored
+          select p.id, v_handler, 1, (select l.lease_id from (select lease_id from reused union all select lease_id from fresh) l),
+                 p.table_name, p.op, p.record_id, p.record, p.old_record, p.audience, p.created_at, p.actor, p.restored
             from page p
            order by p.id;
           get diagnostics v_n = row_count;
           v_share := v_share - v_n;
           v_room := v_room - v_n;
           select c.snapshot, c.last_event_id into v_snap, v_moved from outbox.cursors c where c.handler = v_handler;
-          -- Caught up (nothing more after the cursor), or the share is full; a handler that
-          -- wants few of the events reads on, a few pages at most per claim.
-          exit when v_moved = v_last or v_share <= 0;
+          -- Caught up (fewer ids after the cursor than the page could take: it was not
+          -- full), or the share is full; a handler that wants few of the events reads on,
+          -- a few pages at most per claim.
+          exit when v_moved - v_last < v_limit or v_share <= 0;
           if v_rounds >= 8 then
             v_more := true;
             exit;
@@ -304,7 +330,7 @@ begin
          pg_catalog.to_jsonb(e)
     from unnest(p_handlers, p_event_ids, p_errors, p_retryable, p_batches)
            as u (handler, event_id, error, retryable, batch_id)
-    join outbox.batches b on b.id = u.batch_id and b.handler = u.handler and b.state = 'running' and b.locked_by = p_worker
+    join outbox.batches b on b.lease_id = u.batch_id and b.handler = u.handler and b.state = 'running' and b.locked_by = p_worker
     join outbox.events e on e.id = u.event_id
     left join outbox.handlers h on h.name = u.handler
   on conflict (handler, event_id) do update
@@ -379,7 +405,7 @@ begin
   select u.handler, u.event_id, case when b.attempts <= 1 then 'pending' else 'failed' end,
          greatest(b.attempts - 1, 0), now(), pg_catalog.to_jsonb(e)
     from unnest(p_handlers, p_event_ids, p_batches) as u (handler, event_id, batch_id)
-    join outbox.batches b on b.id = u.batch_id and b.handler = u.handler and b.state = 'running' and b.locked_by = p_worker
+    join outbox.batches b on b.lease_id = u.batch_id and b.handler = u.handler and b.state = 'running' and b.locked_by = p_worker
     join outbox.events e on e.id = u.event_id
   on conflict (handler, event_id) do update
     set state = excluded.state, attempts = excluded.attempts, run_at = excluded.run_at, locked_by = null, locked_at = null;
@@ -424,8 +450,9 @@ begin
   end if;
   -- A batch taken over by another worker (this one's lease expired) is that worker's now:
   -- it runs the page again and closes it.
-  delete from outbox.batches b
-   where b.id = any (p_batches) and b.state = 'running' and b.locked_by = p_worker;
+  update outbox.batches b
+     set state = 'free', locked_by = null, locked_at = null, events = 0, last_error = null
+   where b.lease_id = any (p_batches) and b.state = 'running' and b.locked_by = p_worker;
   get diagnostics v_batches = row_count;
   delete from outbox.retries r
    using unnest(p_handlers, p_event_ids) as u (handler, event_id)

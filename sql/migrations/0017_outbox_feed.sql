@@ -15,7 +15,9 @@ create function outbox.current_cursor() returns text
   stable
   set search_path = ''
 as $$
-  select pg_catalog.pg_current_snapshot()::text || '/' || coalesce(max(e.id), 0)
+  -- (never below what outbox.prune removed: an emptied log must not make "now" look expired)
+  select pg_catalog.pg_current_snapshot()::text || '/'
+         || greatest(coalesce(max(e.id), 0), (select h.last_event_id from outbox.log_horizon h))
     from outbox.events e
 $$;
 comment on function outbox.current_cursor() is
@@ -112,7 +114,8 @@ begin
                from page p), '[]'),
            'cursor', pg_catalog.pg_current_snapshot()::text || '/' ||
                      case when s.n = p_limit then s.last_id
-                          else greatest(v_last, coalesce(s.last_id, 0)) end,
+                          -- all there is was read: past what outbox.prune removed, too
+                          else greatest(v_last, coalesce(s.last_id, 0), (select h.last_event_id from outbox.log_horizon h)) end,
            'has_more', s.n = p_limit)
     into v_result
     from summary s;
@@ -162,7 +165,7 @@ begin
     select not exists (
       select from (select c.snapshot, c.last_event_id from outbox.cursors c
                    union all
-                   select b.from_snapshot, b.from_event_id from outbox.batches b) c
+                   select b.from_snapshot, b.from_event_id from outbox.batches b where b.state <> 'free') c
        where exists (select from outbox.%1$I e where e.id > c.last_event_id)
           or exists (select from outbox.%1$I e
                       where e.txid = any (array(select pg_catalog.pg_snapshot_xip(c.snapshot)))

@@ -11,7 +11,9 @@ import Synchronization
 /// dropped by event id. When the connection is lost (a server restart, a network cut), the
 /// feed reconnects with backoff and carries on from its cursor: nothing is missed. Records
 /// arrive in commit order per row. Iterating pulls one page at a time: a slow consumer makes
-/// the feed read more slowly, it never buffers without bound.
+/// the feed read more slowly, it never buffers without bound. A cursor older than the log's
+/// retention (outbox.prune removed events it had not read) makes `next()` throw the coded
+/// `CURSOR_EXPIRED` error rather than skip them: start again from now and reload.
 ///
 ///     for try await change in pool.changes(tables: ["tasks"], since: savedCursor) {
 ///         let title = try change.record.decode("title", as: String.self)
