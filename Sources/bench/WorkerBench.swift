@@ -32,12 +32,16 @@ import Worker
     let peer = await pgqueuerDrain(jobs: 20_000, batch: 500)
     print("  info \(peer.description)")
     var memory: [Int] = []
-    memory += try await smallBurnDowns(peerRate: peer.rate)
+    let small = try await smallBurnDowns(peerRate: peer.rate)
+    memory += small.memory
     memory += try await millionBurnDown(peerRate: peer.rate)
     let peak = memory.max() ?? 0
     BenchContext.report("worker resident memory under load (VmHWM, worst run)", String(format: "%.1f MB", Double(peak) / 1024),
                         goal: "< 64 MB", met: peak > 0 && peak < 64 * 1024)
-    try await steadyState()
+    // 5,000/s as asked, or half of what the real handlers drained in (c) when this machine
+    // cannot take that (the line then says so, and the goal is missed).
+    let rate = min(5_000, Int(small.realRate / 2 / 100) * 100)
+    try await steadyState(rate: max(rate, 100), asked: 5_000, capacity: small.realRate)
 }
 
 /// A user in auth.users and public.users.
@@ -65,8 +69,8 @@ private func rateLine(_ rate: Double, peerRate: Double?) -> String {
 }
 
 /// (b) 20,000 events, one process then two; (c) 20,000 claims through the real handlers.
-/// Returns the worker processes' peak memory.
-private func smallBurnDowns(peerRate: Double?) async throws -> [Int] {
+/// Returns the worker processes' peak memory and the real handlers' rate.
+private func smallBurnDowns(peerRate: Double?) async throws -> (memory: [Int], realRate: Double) {
     let context = try await BenchContext.make("worker20k")
     let connection = try await context.connect()
     let alice = try await benchUser(connection, "Alice Bench")
@@ -116,7 +120,7 @@ private func smallBurnDowns(peerRate: Double?) async throws -> [Int] {
         goal: "≥ 5,000/s", met: rate >= 5_000 && notifications == 20_000 && pushed == 20_000)
     await connection.close()
     try await context.dropDatabase()
-    return memory
+    return (memory, rate)
 }
 
 /// (b) The backlog an operator finds after an outage: 1,000,000 events (20,000 task inserts'

@@ -12,11 +12,17 @@ struct BurnDown {
     /// shorter window left out unless it is the only one).
     var windowRates: [Double]
 
-    /// "r1 r2 … (slowest/fastest 0.93)"
+    /// "r1 r2 … /s (slowest/fastest 0.93; last three ÷ first three 1.01)": the second ratio
+    /// tells a trend (a cost growing with the backlog) from the machine's noise.
     var windowSummary: String {
         guard let slow = windowRates.min(), let fast = windowRates.max(), fast > 0 else { return "no window" }
         let rates = windowRates.map { String(format: "%.0f", $0) }.joined(separator: " ")
-        return String(format: "%@ /s (slowest/fastest %.2f)", rates, slow / fast)
+        var text = String(format: "%@ /s (slowest/fastest %.2f", rates, slow / fast)
+        if windowRates.count >= 6 {
+            let first = windowRates.prefix(3).reduce(0, +), last = windowRates.suffix(3).reduce(0, +)
+            text += String(format: "; last three ÷ first three %.2f", last / first)
+        }
+        return text + ")"
     }
     var windowRatio: Double {
         guard let slow = windowRates.min(), let fast = windowRates.max(), fast > 0 else { return 0 }

@@ -17,7 +17,9 @@ import Worker
 /// measured after the first window and at the end (goal: end ≤ 1.2 × that); the event log's
 /// growth is shown beside them: it is kept for the feeds' retention and leaves a day at a
 /// time (outbox.prune), not a queue.
-func steadyState(rate: Int = 5_000, duration: Duration = .seconds(180), window: Duration = .seconds(30)) async throws {
+func steadyState(
+    rate: Int, asked: Int, capacity: Double, duration: Duration = .seconds(180), window: Duration = .seconds(30)
+) async throws {
     let context = try await BenchContext.make("workersteady")
     let connection = try await context.connect()
     let bob = try await benchUser(connection, "Bob Bench")
@@ -69,13 +71,13 @@ func steadyState(rate: Int = 5_000, duration: Duration = .seconds(180), window: 
     let commits = Int(seconds(duration) / seconds(tick))
     var committed: [Key: ContinuousClock.Instant] = [:]
     committed.reserveCapacity(commits * perCommit)
-    var afterFirstWindow: QueueSizes?
+    var perWindow: [QueueSizes] = []
     let start = ContinuousClock.now
     for k in 0..<commits {
         let due = start + tick * k
         if due > ContinuousClock.now { try await Task.sleep(until: due) }
-        if afterFirstWindow == nil, ContinuousClock.now - start >= window {
-            afterFirstWindow = try await queueSizes(connection)
+        if ContinuousClock.now - start >= window * (perWindow.count + 1) {
+            perWindow.append(try await queueSizes(connection))
         }
         let slice = (0..<perCommit).map { tasks[(k * perCommit + $0) % tasks.count] }
         let rows = try await writer.transaction { connection in
@@ -121,16 +123,22 @@ func steadyState(rate: Int = 5_000, duration: Duration = .seconds(180), window: 
         parts.append(String(format: "%d: %.1f/%.1f", i + 1, p50, p99))
     }
     let notified = try await connection.query("select count(*)::int from public.notifications").scalar(Int.self)
+    let reduced = rate < asked
+        ? String(format: " (not the %d/s asked: the real handlers drained %.0f/s on this machine in the run above, so half of that)", asked, capacity)
+        : ""
     BenchContext.report(
-        "steady state, \(rate.formatted()) claims/s for \(Int(seconds(duration))) s through the notification + push handlers",
+        "steady state, \(rate.formatted()) claims/s\(reduced) for \(Int(seconds(duration))) s through the notification + push handlers",
         String(format: "inflow %.0f/s; commit → handler p50/p99 ms per 30 s window: %@; %d notifications%@",
                inflow, parts.joined(separator: ", "), notified, missed > 0 ? ", \(missed) not handled in time" : ""),
-        goal: "p99 < 50 ms in every window", met: worst < 50 && missed == 0 && inflow >= Double(rate) * 0.95)
-    let base = afterFirstWindow ?? sizes
+        goal: "\(asked.formatted())/s, p99 < 50 ms in every window",
+        met: rate >= asked && worst < 50 && missed == 0 && inflow >= Double(rate) * 0.95)
+    let base = perWindow.first ?? sizes
     let ratio = Double(end.queueBytes) / Double(max(base.queueBytes, 1))
+    let series = (perWindow.dropFirst().map { String(format: "%.0f", Double($0.queueBytes) / 1024) }).joined(separator: ", ")
     BenchContext.report(
-        "queue tables under steady state (cursors, batches, retries with indexes)",
-        String(format: "after the first window %@; at the end %@ = %.2f ×", base.description, end.description, ratio),
+        "queue tables under steady state (cursors, batches, retries with their indexes)",
+        String(format: "after the first window %@; then %@ kB; at the end %@ = %.2f × (%+.0f kB)", base.description, series,
+               end.description, ratio, Double(end.queueBytes - base.queueBytes) / 1024),
         goal: "end ≤ 1.2 × after the first window", met: ratio <= 1.2)
     await connection.close()
     try await context.dropDatabase()

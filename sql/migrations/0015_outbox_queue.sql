@@ -63,6 +63,13 @@ create table outbox.cursors (
   snapshot pg_catalog.pg_snapshot not null,
   last_event_id bigint not null,
   updated_at timestamptz not null default now()
+) with (
+  -- Updated by every claim: a page of free room keeps each update HOT (in place, pruned by
+  -- the next reader), and a vacuum soon after a few dead versions keeps the table one page.
+  fillfactor = 10,
+  autovacuum_vacuum_scale_factor = 0,
+  autovacuum_vacuum_threshold = 50,
+  autovacuum_vacuum_cost_delay = 0
 );
 comment on table outbox.cursors is
   'How far each handler has read the log: every event visible in snapshot with an id up to last_event_id has been put in one of its batches, and no other. outbox.claim moves it (the row is locked while a claim reads a page, so two claimers never read the same page); outbox.prune truncates no day a cursor has not passed.';
@@ -94,11 +101,12 @@ create table outbox.batches (
   constraint batches_lock_check check ((state = 'running') = (locked_by is not null))
 ) with (
   -- Rows are updated in place, never deleted: no index but the primary key, and room on
-  -- each page, so every update is HOT and the page prunes itself; the table stays as many
-  -- rows as there were ever batches in flight at once, whatever the throughput.
+  -- each page, so nearly every update is HOT and the page prunes itself; the table stays as
+  -- many rows as there were ever batches in flight at once, whatever the throughput. The
+  -- few dead versions pruning cannot reach are vacuumed soon (by count, not by fraction).
   fillfactor = 50,
   autovacuum_vacuum_scale_factor = 0,
-  autovacuum_vacuum_threshold = 1000,
+  autovacuum_vacuum_threshold = 50,
   autovacuum_vacuum_cost_delay = 0
 );
 comment on table outbox.batches is
@@ -129,8 +137,10 @@ create table outbox.retries (
   constraint retries_state_check check (state in ('pending', 'running', 'failed', 'dead')),
   constraint retries_lock_check check ((state = 'running') = (locked_by is not null))
 ) with (
+  -- Inserted and deleted only for failures: vacuum by count, so a burst of them leaves no
+  -- lasting bloat.
   autovacuum_vacuum_scale_factor = 0,
-  autovacuum_vacuum_threshold = 1000,
+  autovacuum_vacuum_threshold = 100,
   autovacuum_vacuum_cost_delay = 0
 );
 comment on table outbox.retries is

@@ -184,8 +184,9 @@ create function outbox.prune(p_older_than interval default '7 days') returns big
   security definer
   set search_path = ''
   -- A partition a long query is reading is skipped, and tried again next time, rather than
-  -- making every writer and claimer queue behind the lock.
-  set lock_timeout = '2s'
+  -- making every writer and claimer queue behind the lock; and shorter than the deadlock
+  -- timeout (1 s), so that in any wait cycle with claims it is prune that gives way.
+  set lock_timeout = '500ms'
 as $$
 declare
   v_days integer;
@@ -202,6 +203,8 @@ begin
   end if;
   -- The partitions that may hold an event created after the cutoff: the UTC days from the
   -- cutoff's to today's. Every other one holds only older events.
+  -- One prune at a time (two would wait for each other's partition locks).
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('outbox.prune'));
   v_days := (now() at time zone 'UTC')::date - ((now() - p_older_than) at time zone 'UTC')::date;
   select array_agg(outbox.log_partition(now() - make_interval(days => n))) into v_live
     from generate_series(0, v_days) n;
@@ -234,7 +237,7 @@ begin
 end
 $$;
 comment on function outbox.prune(interval) is
-  'Empties (TRUNCATE) each daily partition of the log whose events are all older than p_older_than (default 7 days, at most 14) and have been read by every handler (outbox.log_partition_consumed): a handler''s backlog, a leased batch, a retry or a dead letter (which keep a copy of their event) never lose an event. Records what went in outbox.log_horizon, so feed cursors older than that get CURSOR_EXPIRED. Returns the number of events removed. A partition busy for over 2 s is left for the next run. SECURITY DEFINER: TRUNCATE is not granted to service_role. INVALID_INTERVAL (22023).';
+  'Empties (TRUNCATE) each daily partition of the log whose events are all older than p_older_than (default 7 days, at most 14) and have been read by every handler (outbox.log_partition_consumed): a handler''s backlog, a leased batch, a retry or a dead letter (which keep a copy of their event) never lose an event. Records what went in outbox.log_horizon, so feed cursors older than that get CURSOR_EXPIRED. Returns the number of events removed. A partition busy for over 0.5 s is left for the next run. SECURITY DEFINER: TRUNCATE is not granted to service_role. INVALID_INTERVAL (22023).';
 
 revoke all on all functions in schema outbox from public;
 revoke all on function outbox.current_cursor(), outbox.changes_since(text, text[], integer, uuid),
