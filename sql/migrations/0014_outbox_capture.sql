@@ -162,8 +162,8 @@ comment on function outbox.visibility_columns(text) is
 -- RLS), hence SECURITY DEFINER: nobody but the owner and service_role may touch the outbox
 -- directly. Per row it costs one audience lookup (two only when an UPDATE moved
 -- the row to other people) and one INSERT (which also works out an update's changed
--- columns); no dynamic SQL, no queue rows: deliveries are created later, in sets, by the
--- worker's claim.
+-- columns); no dynamic SQL, no queue rows: each handler reads the log from its own cursor
+-- (0015).
 create function outbox.record_change() returns trigger
   language plpgsql
   security definer

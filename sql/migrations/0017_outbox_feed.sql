@@ -194,6 +194,7 @@ declare
   v_part text;
   v_stats record;
   v_total bigint := 0;
+  v_count bigint;
   v_any boolean;
 begin
   if p_older_than is null or p_older_than < interval '0' or p_older_than > interval '14 days' then
@@ -201,10 +202,10 @@ begin
       message = 'INVALID_INTERVAL: p_older_than must be between 0 and 14 days',
       hint = 'The log keeps 16 daily partitions: today, the retention, and one being emptied.';
   end if;
-  -- The partitions that may hold an event created after the cutoff: the UTC days from the
-  -- cutoff's to today's. Every other one holds only older events.
   -- One prune at a time (two would wait for each other's partition locks).
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('outbox.prune'));
+  -- The partitions that may hold an event created after the cutoff: the UTC days from the
+  -- cutoff's to today's. Every other one holds only older events.
   v_days := (now() at time zone 'UTC')::date - ((now() - p_older_than) at time zone 'UTC')::date;
   select array_agg(outbox.log_partition(now() - make_interval(days => n))) into v_live
     from generate_series(0, v_days) n;
@@ -214,30 +215,33 @@ begin
     v_part := 'events_p' || lpad(k::text, 2, '0');
     execute format('select exists (select from outbox.%I)', v_part) into v_any;
     continue when not v_any or not outbox.log_partition_consumed(k);
+    -- Counted before the lock: a day of a busy log is long to count, and nobody should
+    -- wait for that.
+    execute format('select count(*) from outbox.%I', v_part) into v_count;
     begin
       -- Nothing is written to or read from the partition while we hold it; what we read
-      -- from here on is every committed event it has.
+      -- from here on is every committed event it has (index probes only).
       execute format('lock table outbox.%I in access exclusive mode', v_part);
     exception when lock_not_available then
       continue;
     end;
     continue when not outbox.log_partition_consumed(k);
-    execute format('select count(*) as n, max(id) as last_id, min(txid) as min_txid, max(txid) as max_txid from outbox.%I', v_part)
+    execute format('select max(id) as last_id, min(txid) as min_txid, max(txid) as max_txid from outbox.%I', v_part)
       into v_stats;
     update outbox.log_horizon h
        set last_event_id = greatest(h.last_event_id, v_stats.last_id),
            min_txid = least(h.min_txid, v_stats.min_txid),
            max_txid = greatest(h.max_txid, v_stats.max_txid),
-           pruned_events = h.pruned_events + v_stats.n,
+           pruned_events = h.pruned_events + v_count,
            updated_at = now();
     execute format('truncate outbox.%I', v_part);
-    v_total := v_total + v_stats.n;
+    v_total := v_total + v_count;
   end loop;
   return v_total;
 end
 $$;
 comment on function outbox.prune(interval) is
-  'Empties (TRUNCATE) each daily partition of the log whose events are all older than p_older_than (default 7 days, at most 14) and have been read by every handler (outbox.log_partition_consumed): a handler''s backlog, a leased batch, a retry or a dead letter (which keep a copy of their event) never lose an event. Records what went in outbox.log_horizon, so feed cursors older than that get CURSOR_EXPIRED. Returns the number of events removed. A partition busy for over 0.5 s is left for the next run. SECURITY DEFINER: TRUNCATE is not granted to service_role. INVALID_INTERVAL (22023).';
+  'Empties (TRUNCATE) each daily partition of the log whose events are all older than p_older_than (default 7 days, at most 14) and have been read by every handler (outbox.log_partition_consumed): a handler''s backlog, a leased batch, a retry or a dead letter (which keep a copy of their event) never lose an event. Records what went in outbox.log_horizon, so feed cursors older than that get CURSOR_EXPIRED. Returns the number of events removed (counted just before each day''s lock). A partition busy for over 0.5 s is left for the next run. SECURITY DEFINER: TRUNCATE is not granted to service_role. INVALID_INTERVAL (22023).';
 
 revoke all on all functions in schema outbox from public;
 revoke all on function outbox.current_cursor(), outbox.changes_since(text, text[], integer, uuid),
