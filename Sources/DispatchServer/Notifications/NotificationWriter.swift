@@ -110,10 +110,6 @@ public struct NotificationWriter: Sendable {
         select set_config('dispatch.restore_role', current_setting('role'), true),
                set_config('dispatch.restore_claims', coalesce(current_setting('request.jwt.claims', true), ''), true)
         """
-    private static let becomeService: PostgresQuery = """
-        select set_config('request.jwt.claims', '{"role":"service_role"}', true),
-               set_config('role', 'service_role', true)
-        """
     /// `role` = 'none' (nothing was set) resets to the session's own role.
     private static let restoreRole: PostgresQuery = """
         select set_config('role', current_setting('dispatch.restore_role'), true),
@@ -121,14 +117,7 @@ public struct NotificationWriter: Sendable {
         """
 
     private func asService(_ query: PostgresQuery, on connection: isolated PostgresConnection) throws -> PostgresRows {
-        do {
-            let results = try connection.pipeline(
-                [Self.saveRole, Self.becomeService, query, Self.restoreRole], prepared: true)
-            return results[2]
-        } catch let error as PostgresError {
-            if let mapped = NotificationError(error) { throw mapped }
-            throw error
-        }
+        try connection.pipeline([Self.saveRole, .acting(as: .service), query, Self.restoreRole], prepared: true)[2]
     }
 
     static func insertQuery(_ notifications: [NewNotification]) -> PostgresQuery {
