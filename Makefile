@@ -35,6 +35,7 @@ bench: db
 	$(SWIFT) build -c release --product bench
 	$(SWIFT) build -c release --product migrate
 	$(SWIFT) build -c release --product dispatch-worker
+	$(SWIFT) build -c release --product dispatch-worker-testing
 	.build/release/bench
 
 psql: db

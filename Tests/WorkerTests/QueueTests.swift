@@ -5,6 +5,7 @@ import Synchronization
 import TestSupport
 import Testing
 @testable import Worker
+import WorkerTestSupport
 
 /// The queue semantics through the engine: exactly once per handler with several workers,
 /// late commits, retries with backoff, dead letters and re-queueing, leases, clean stops.
