@@ -20,7 +20,7 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, ExpressibleByStrin
 
     /// 22004: a required argument was NULL (`NULL_ARGUMENT`).
     public static let nullValueNotAllowed: SQLState = "22004"
-    /// 22023: a bad value (`INVALID_ARGUMENT` and the API's more specific codes).
+    /// 22023: a bad value (`INVALID_LIMIT`, `INVALID_CURSOR` and the other `INVALID_*` codes).
     public static let invalidParameterValue: SQLState = "22023"
     /// P0002: absent, or invisible to the caller (`NOT_FOUND`).
     public static let noDataFound: SQLState = "P0002"

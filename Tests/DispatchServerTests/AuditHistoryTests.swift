@@ -167,16 +167,16 @@ import Testing
     }
 
     /// The limit is validated by the server (1…500) and reported as a typed error.
-    @Test func aBadLimitIsInvalidArgument() async throws {
+    @Test func aBadLimitIsInvalidLimit() async throws {
         let audit = AuditService(admin, userID: alice)
         let task = try await CoreTestData.task(admin, as: alice)
         for limit in [0, 501] {
             let error = try await #require(throws: SQLAPIError.self) { try await audit.history(entity: .task, id: task, limit: limit) }
-            #expect(error.code == .invalidArgument)
+            #expect(error.code == .invalidLimit)
             #expect(error.sqlState == .invalidParameterValue)
         }
         let deleted = try await #require(throws: SQLAPIError.self) { try await audit.recentlyDeleted(limit: -1) }
-        #expect(deleted.code == .invalidArgument)
+        #expect(deleted.code == .invalidLimit)
     }
 }
 

@@ -21,7 +21,7 @@ public struct AuditService: Sendable {
 
     /// One page of the entity's history, newest first. An entity the caller may not see, or
     /// one with no history yet, gives an empty page (the same answer, so nothing leaks).
-    /// Throws `SQLAPIError` (`INVALID_CURSOR`, `INVALID_ARGUMENT` for a limit out of range).
+    /// Throws `SQLAPIError` (`INVALID_CURSOR`, `INVALID_LIMIT`).
     public func history(
         entity: AuditableEntity, id: UUID, limit: Int = defaultPageSize, before cursor: HistoryCursor? = nil
     ) async throws -> HistoryPage {

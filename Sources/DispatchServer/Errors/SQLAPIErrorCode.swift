@@ -16,8 +16,6 @@ extension SQLAPIError {
 
         /// 22004: a required argument was NULL.
         public static let nullArgument: Code = "NULL_ARGUMENT"
-        /// 22023: a value out of range or malformed.
-        public static let invalidArgument: Code = "INVALID_ARGUMENT"
         /// P0002: absent, or invisible to the caller (the same answer, so nothing leaks).
         public static let notFound: Code = "NOT_FOUND"
         /// 42501: the caller may not do this.
@@ -32,7 +30,9 @@ extension SQLAPIError {
         public static let fkMissing: Code = "FK_MISSING"
         /// 23505: a unique value (an id, an MLS number) is held by a live row.
         public static let uniqueConflict: Code = "UNIQUE_CONFLICT"
-        /// 22023: a retention interval that is negative.
+        /// 22023: a table the call does not serve (not synced, not recorded by the outbox).
+        public static let invalidTable: Code = "INVALID_TABLE"
+        /// 22023: a retention or prune interval that is negative.
         public static let invalidInterval: Code = "INVALID_INTERVAL"
 
         // MARK: Claims
@@ -53,8 +53,6 @@ extension SQLAPIError {
 
         // MARK: Sync
 
-        /// 22023: not one of the synced tables.
-        public static let unknownTable: Code = "UNKNOWN_TABLE"
         /// 22023: deletions the cursor has not seen were purged; resync from a nil cursor.
         public static let cursorExpired: Code = "CURSOR_EXPIRED"
         /// 22023: not an object, no UUID id, an unknown column, a value that does not fit.
@@ -83,36 +81,29 @@ extension SQLAPIError {
 
         // MARK: Outbox (the worker's functions)
 
-        /// 22023: a table the outbox does not record.
-        public static let invalidTable: Code = "INVALID_TABLE"
         /// 22023: a handler name that is not lower-case letters, digits and `_ . : -`.
         public static let invalidHandler: Code = "INVALID_HANDLER"
         /// 22023: operations that are not a non-empty subset of insert, update, delete.
         public static let invalidOps: Code = "INVALID_OPS"
         /// 22023: max attempts outside 1…100.
         public static let invalidMaxAttempts: Code = "INVALID_MAX_ATTEMPTS"
-        /// P0002: no handler of that name.
-        public static let handlerNotFound: Code = "HANDLER_NOT_FOUND"
         /// 22023: a claim batch outside 1…10000.
         public static let invalidBatch: Code = "INVALID_BATCH"
         /// 22023: a lease that is not a positive interval.
         public static let invalidLease: Code = "INVALID_LEASE"
         /// 22023: parallel arrays of different lengths.
         public static let arrayLengthMismatch: Code = "ARRAY_LENGTH_MISMATCH"
-        /// 22023: a prune age that is negative.
-        public static let invalidAge: Code = "INVALID_AGE"
 
         /// Every named code, for the test that compares them with the SQL.
         public static let all: [Code] = [
-            .nullArgument, .invalidArgument, .notFound, .notAuthorized, .notAuthenticated, .invalidLimit,
-            .invalidCursor, .fkMissing, .uniqueConflict, .invalidInterval,
+            .nullArgument, .notFound, .notAuthorized, .notAuthenticated, .invalidLimit,
+            .invalidCursor, .fkMissing, .uniqueConflict, .invalidTable, .invalidInterval,
             .alreadyClaimed, .notClaimer, .alreadyCompleted, .invalidItemType,
             .invalidEntityType,
-            .unknownTable, .cursorExpired, .invalidRecord, .invalidVersion, .idTaken,
+            .cursorExpired, .invalidRecord, .invalidVersion, .idTaken,
             .invalidLatitude, .invalidLongitude, .invalidRadius,
             .registryDrift, .tooManyIDs,
-            .invalidTable, .invalidHandler, .invalidOps, .invalidMaxAttempts, .handlerNotFound, .invalidBatch,
-            .invalidLease, .arrayLengthMismatch, .invalidAge,
+            .invalidHandler, .invalidOps, .invalidMaxAttempts, .invalidBatch, .invalidLease, .arrayLengthMismatch,
         ]
     }
 }

@@ -3,7 +3,7 @@ import Postgres
 
 /// The offline-sync RPCs for one user: `sync_pull` and `sync_push` run as that user,
 /// so row-level security decides what they see and may write. Refusals arrive as
-/// `SQLAPIError` (`UNKNOWN_TABLE`, `INVALID_CURSOR`, `CURSOR_EXPIRED`, `NOT_AUTHORIZED` …).
+/// `SQLAPIError` (`INVALID_TABLE`, `INVALID_CURSOR`, `CURSOR_EXPIRED`, `NOT_AUTHORIZED` …).
 public struct SyncService: Sendable {
     let database: any UserScopedDatabase
     public let user: UUID
