@@ -26,7 +26,7 @@ import Testing
 
         let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = zip(old, new).firstIndex { $0 != $1 } ?? min(old.count, new.count)
+        let first = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
         let differing = zip(old, new).filter { $0 != $1 }.count + abs(old.count - new.count)
         let generated = NSTemporaryDirectory() + "schema-\(database.name).sql"
         try actual.write(toFile: generated, atomically: true, encoding: .utf8)
