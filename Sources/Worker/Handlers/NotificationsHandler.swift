@@ -10,9 +10,9 @@ import Postgres
 /// A batch costs a handful of statements whatever its size: decisions are made in Swift
 /// from the change itself, the lookups (note recipients, sightings, names) and the insert
 /// (`NotificationWriter`, the one insert path for notifications) are one set-based
-/// statement each, all in one transaction. If the batch fails for a
-/// reason that is not the database going away, each event is retried on its own, so one
-/// bad event cannot hold the others back.
+/// statement each, all in one transaction. If the batch fails for a reason that is not the
+/// database going away, each event is retried on its own, so one bad event cannot hold the
+/// others back.
 public struct NotificationsHandler: OutboxHandler {
     public let name: String
 
