@@ -1,4 +1,4 @@
-@testable import DispatchServer
+import DispatchServer
 import Foundation
 import Postgres
 import TestSupport
