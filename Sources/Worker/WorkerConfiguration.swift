@@ -22,9 +22,9 @@ public struct WorkerConfiguration: Sendable {
     public var maintenanceInterval: Duration? = .seconds(3600)
     /// Longest wait for in-flight batches on SIGINT/SIGTERM before giving them back.
     public var shutdownGrace: Duration = .seconds(10)
-    /// The handlers to run: `name` (built in: notifications, push) or `name=kind` with kind
-    /// `noop`, `sleep:MILLISECONDS`, `notifications`, `push`.
-    public var handlers: [HandlerSpec] = [HandlerSpec(name: "notifications", kind: .notifications), HandlerSpec(name: "push", kind: .push)]
+    /// The handlers to run: `name` (a kind run under its own name: notifications, push) or
+    /// `name=kind`. `HandlerFactory` knows the kinds.
+    public var handlers: [HandlerSpec] = [HandlerSpec(name: "notifications", kind: "notifications"), HandlerSpec(name: "push", kind: "push")]
     /// Worker name in leases and logs; default host:pid:random.
     public var workerID: String = WorkerConfiguration.defaultWorkerID()
     /// Log a line per batch (else only totals and problems).
@@ -38,40 +38,24 @@ public struct WorkerConfiguration: Sendable {
         return "\(host):\(getpid()):\(random)"
     }
 
+    /// One handler to run: its name in `outbox.handlers` and the kind of handler that serves
+    /// it. The kind is text here (`push`, or `kind:argument`); whether it exists is the
+    /// factory's answer, so a build with more kinds (the tests') parses the same flags.
     public struct HandlerSpec: Sendable, Hashable {
-        public enum Kind: Sendable, Hashable {
-            case notifications
-            case push
-            case noop
-            /// Sleeps this long per batch, then succeeds (tests: a worker holding a batch).
-            case sleep(Duration)
-        }
-
         public var name: String
-        public var kind: Kind
+        public var kind: String
 
-        public init(name: String, kind: Kind) {
+        public init(name: String, kind: String) {
             self.name = name
             self.kind = kind
         }
 
         /// `name` or `name=kind`.
         public init(parsing text: String) throws(ConfigurationError) {
-            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard let name = parts.first, !name.isEmpty else { throw .invalid("--handlers", text) }
-            let kindText = parts.count > 1 ? parts[1] : name
-            let kind: Kind
-            switch kindText {
-            case "notifications": kind = .notifications
-            case "push": kind = .push
-            case "noop": kind = .noop
-            default:
-                if kindText.hasPrefix("sleep:"), let ms = Int(kindText.dropFirst(6)), ms >= 0 {
-                    kind = .sleep(.milliseconds(ms))
-                } else {
-                    throw .invalid("--handlers", text)
-                }
-            }
+            let kind = parts.count > 1 ? parts[1] : name
+            guard !kind.isEmpty else { throw .invalid("--handlers", text) }
             self.init(name: name, kind: kind)
         }
     }
@@ -194,7 +178,8 @@ public struct WorkerConfiguration: Sendable {
           --stats-interval SECONDS   log totals this often, 0 = never (default 30)
           --maintenance-interval S   purge tombstones and prune old events, 0 = never (default 3600)
           --shutdown-grace SECONDS   on SIGINT/SIGTERM, wait this long for in-flight batches (default 10)
-          --handlers LIST            e.g. notifications,push (default) or name=noop, name=sleep:MS
+          --handlers LIST            e.g. notifications,push (the default); name=KIND runs a kind
+                                     (notifications, push) under another handler name
           --worker-id NAME           the name in leases and logs (default host:pid:random)
           --log-batches BOOL         a log line per batch (default true)
 

@@ -1,7 +1,7 @@
 import Foundation
 import Postgres
 
-/// Issue 2: the client's round trips against pgbench's, and batch inserts.
+/// The client's round trips against pgbench's, and batch inserts.
 @Sendable func foundationBenchmarks(_ context: BenchContext) async throws {
     let pgbench = "/usr/lib/postgresql/15/bin/pgbench"
     _ = try shell(pgbench, ["-i", "-q", "-s", "1", context.cliConninfo])

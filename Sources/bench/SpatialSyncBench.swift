@@ -2,7 +2,7 @@ import DispatchServer
 import Foundation
 import Postgres
 
-/// Issue 4: `hotspots_near` against the seed's unindexed formula on the same million
+/// `hotspots_near` against the apps' original unindexed formula on the same million
 /// hotspots, and `sync_pull` throughput as a user (row-level security applied).
 @Sendable func spatialSyncBenchmarks(_ context: BenchContext) async throws {
     let admin = try await context.connect()
@@ -46,7 +46,7 @@ import Postgres
     }
     let indexed = rounds.min { $0.p99 < $1.p99 }!
 
-    // The seed's hotspots_near: points rebuilt from text for every row, so no index helps.
+    // The apps' original hotspots_near: points rebuilt from text for every row, so no index helps.
     var seedSamples: [Double] = []
     var seedFound = 0
     for _ in 0..<3 {
@@ -66,7 +66,7 @@ import Postgres
                indexed.p99, rounds[0].p99, rounds[1].p99, Double(found) / 1000),
         goal: "p99 < 10 ms", met: indexed.p99 < 10)
     BenchContext.report(
-        "vs the seed's unindexed formula (\(seedSamples.count) calls)",
+        "vs the original unindexed formula (\(seedSamples.count) calls)",
         String(format: "seed p50 %.0f ms (%.1f hotspots per call) / ours p50 %.2f ms = %.0f×", seed.p50,
                Double(seedFound) / Double(seedSamples.count), indexed.p50, seed.p50 / indexed.p50),
         goal: "≥ 100×", met: seed.p50 / indexed.p50 >= 100)

@@ -105,7 +105,7 @@ import Testing
         }
         #expect(file.hasSuffix("0002_broken.sql"))
         #expect(line == 4)
-        #expect((underlying as? PostgresError)?.sqlState == "42703")
+        #expect((underlying as? PostgresError)?.sqlState == .undefinedColumn)
         #expect("\(error)".contains("0002_broken.sql:4"))
         // The earlier migration stays applied; the failing one left nothing behind.
         #expect(try await connection.query("select to_regclass('ok') is not null and to_regclass('half') is null").scalar(Bool.self))

@@ -2,7 +2,8 @@ import Foundation
 import Postgres
 
 /// The offline-sync RPCs for one user: `sync_pull` and `sync_push` run as that user,
-/// so row-level security decides what they see and may write.
+/// so row-level security decides what they see and may write. Refusals arrive as
+/// `SQLAPIError` (`INVALID_TABLE`, `INVALID_CURSOR`, `CURSOR_EXPIRED`, `NOT_AUTHORIZED` …).
 public struct SyncService: Sendable {
     let database: any UserScopedDatabase
     public let user: UUID
@@ -80,10 +81,8 @@ public struct SyncService: Sendable {
     }
 
     private func run<T: Sendable>(_ body: @escaping @Sendable (isolated PostgresConnection) throws -> T) async throws -> T {
-        do {
-            return try await database.transaction(as: user) { conn in try body(conn) }
-        } catch let error as PostgresError {
-            throw SyncError(error) ?? error
+        try await SQLAPIError.mapping {
+            try await database.transaction(as: user) { conn in try body(conn) }
         }
     }
 }

@@ -146,20 +146,4 @@ enum NotificationLookups {
         }
         return names
     }
-
-    /// Writes the notifications; a key seen before (a retried event) is skipped.
-    @discardableResult
-    static func insert(_ rows: [(draft: NotificationDraft, title: String, body: String, source: UUID?)],
-                       _ connection: isolated PostgresConnection) throws -> Int {
-        guard !rows.isEmpty else { return 0 }
-        let data = rows.map { JSONValue.object($0.draft.data).jsonText }
-        return try connection.query("""
-            insert into public.notifications (user_id, type, title, body, source_user_id, entity_type, entity_id, data, dedupe_key)
-            select * from unnest(\(rows.map(\.draft.recipient))::uuid[], \(rows.map(\.draft.type.rawValue))::text[],
-                                 \(rows.map(\.title))::text[], \(rows.map(\.body))::text[], \(rows.map(\.source))::uuid[],
-                                 \(rows.map(\.draft.entityType))::text[], \(rows.map(\.draft.entityID))::uuid[],
-                                 \(data)::jsonb[], \(rows.map(\.draft.dedupeKey))::text[])
-            on conflict (dedupe_key) do nothing
-            """, prepared: true).affectedRows
-    }
 }
