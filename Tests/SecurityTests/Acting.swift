@@ -30,8 +30,8 @@ extension PostgresConnection {
             try await transaction { conn in
                 switch actor {
                 case .anon: try conn.query("select set_config('role', 'anon', true)")
-                case .user(let id): try conn.actAs(id)
-                case .service: try conn.actAsService()
+                case .user(let id): try conn.act(as: .user(id))
+                case .service: try conn.act(as: .service)
                 }
                 try conn.query(PostgresQuery(sql: sql, binds: binds))
                 throw RolledBack()
@@ -52,7 +52,7 @@ extension PostgresConnection {
 
 extension PostgresError {
     /// The coded error of an RPC or a guard: this SQLSTATE and a message that begins with `code`.
-    func isCoded(_ sqlState: String, _ code: String) -> Bool {
+    func isCoded(_ sqlState: SQLState, _ code: String) -> Bool {
         self.sqlState == sqlState && message.hasPrefix(code + ":")
     }
 }

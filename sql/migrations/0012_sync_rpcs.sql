@@ -44,7 +44,7 @@ declare
   v_problem text;
 begin
   if octet_length(p_cursor) > c_max_bytes then
-    v_problem := format('it is %s bytes long; a cursor has at most %s', octet_length(p_cursor), c_max_bytes);
+    v_problem := format('it is %s bytes long, more than the %s a cursor may have', octet_length(p_cursor), c_max_bytes);
   elsif p_cursor !~ '^v1\.[A-Za-z0-9_-]+$' then
     v_problem := 'it is not "v1." followed by base64url';
   else
@@ -307,7 +307,7 @@ begin
   -- holds within this.
   if pg_column_size(p_record) > c_max_record_bytes then
     raise exception using errcode = '22001',
-      message = format('TOO_LONG: p_record is %s bytes; a record has at most %s', pg_column_size(p_record), c_max_record_bytes),
+      message = format('TOO_LONG: p_record is %s bytes, more than the %s a record may have', pg_column_size(p_record), c_max_record_bytes),
       detail = jsonb_build_object('column', 'p_record', 'max_length', c_max_record_bytes, 'length', pg_column_size(p_record))::text;
   end if;
   begin
