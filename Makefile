@@ -31,8 +31,9 @@ test: db clean-test-dbs
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## sql/schema.sql from a scratch database migrated with every file of sql/migrations
-## (the test suite fails when the checked-in file differs).
+## sql/schema.sql and the privilege matrix sql/checks/privilege_matrix.expected from a
+## scratch database migrated with every file of sql/migrations (the test suite fails when
+## a checked-in file differs: regenerate after a deliberate change, review the diff).
 schema: db
 	$(SWIFT) build --product migrate
 	scripts/schema.sh write

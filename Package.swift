@@ -44,6 +44,7 @@ let package = Package(
         .testTarget(name: "DispatchServerTests", dependencies: ["DispatchServer", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "WorkerTests", dependencies: ["Worker", "WorkerTestSupport", "TestSupport"]),
+        .testTarget(name: "SecurityTests", dependencies: ["DispatchServer", "Migrations", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # sql/schema.sql: the current definition of everything the migrations create, in one
 # file to read (pg_dump of a freshly migrated database), checked in so a change to the
-# schema shows up in review as a diff. Generated, never edited by hand.
+# schema shows up in review as a diff. Generated, never edited by hand. With it, from the
+# same database, sql/checks/privilege_matrix.expected: what anon, authenticated and
+# service_role may do with each object (sql/checks/privilege_matrix.sql), one line per
+# object and role, which the tests hold every migrated database (plain and Supabase-like) to.
 #
-#   scripts/schema.sh [write]     migrate a scratch database, write sql/schema.sql
+#   scripts/schema.sh [write]     migrate a scratch database, write both files
 #   scripts/schema.sh dump URL    print the normalised schema of the database at URL
 #
 # `dump` is the one normalisation: `write` uses it, and MigrationsTests' schema test runs
@@ -48,6 +51,10 @@ write() {
   (cd "$root" && "$migrate" up --database-url "$target" >/dev/null)
   dump "$target" >"$root/sql/schema.sql"
   echo "schema: wrote sql/schema.sql ($(wc -l <"$root/sql/schema.sql") lines)" >&2
+  # search_path '' as the tests run it: every name it prints is schema-qualified.
+  PGOPTIONS='-c search_path=' "$psql" "$target" -qtAX -v ON_ERROR_STOP=1 -f "$root/sql/checks/privilege_matrix.sql" \
+    >"$root/sql/checks/privilege_matrix.expected"
+  echo "schema: wrote sql/checks/privilege_matrix.expected ($(wc -l <"$root/sql/checks/privilege_matrix.expected") lines)" >&2
 }
 
 case "${1:-write}" in

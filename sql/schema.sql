@@ -21,6 +21,36 @@ COMMENT ON SCHEMA audit IS 'Audit trail of the Dispatch core tables: audit.log, 
 CREATE SCHEMA auth;
 
 --
+-- Name: SCHEMA auth; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON SCHEMA auth IS 'Sign-in identities (auth.users) and auth.uid(), as a Supabase database has them.';
+
+--
+-- Name: extensions; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA extensions;
+
+--
+-- Name: SCHEMA extensions; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON SCHEMA extensions IS 'Extensions (PostGIS), apart from the API schema public. authenticated and service_role use it (spatial RPCs, generated locations); anon does not.';
+
+--
+-- Name: migrations; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA migrations;
+
+--
+-- Name: SCHEMA migrations; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON SCHEMA migrations IS 'The ledger of `migrate` (sql/migrations). Only its owner uses it: a row here decides whether a migration runs.';
+
+--
 -- Name: outbox; Type: SCHEMA; Schema: -; Owner: -
 --
 
@@ -33,10 +63,22 @@ CREATE SCHEMA outbox;
 COMMENT ON SCHEMA outbox IS 'The durable change outbox: outbox.events (every recorded change, read by realtime feeds), outbox.deliveries (per-handler work queue of dispatch-worker), outbox.handlers, and the functions that claim, complete, fail, re-queue and prune. Private: only service_role (the worker and the Swift library) uses it.';
 
 --
+-- Name: private; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA private;
+
+--
+-- Name: SCHEMA private; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON SCHEMA private IS 'Internal helpers of the Dispatch schema: row-level security helpers, trigger functions, validators, stamping. Not an API: no API layer exposes it, anon cannot use it, and each function is executable only by what calls it (authenticated for the helpers its policies and RPCs call, service_role for the worker''s).';
+
+--
 -- Name: postgis; Type: EXTENSION; Schema: -; Owner: -
 --
 
-CREATE EXTENSION IF NOT EXISTS postgis WITH SCHEMA public;
+CREATE EXTENSION IF NOT EXISTS postgis WITH SCHEMA extensions;
 
 --
 -- Name: EXTENSION postgis; Type: COMMENT; Schema: -; Owner: -
@@ -102,7 +144,7 @@ begin
   -- The owner named in either snapshot, compared as text so that a malformed snapshot can
   -- never make a policy throw; auth.uid() once per query (an InitPlan).
   v_owner_check := pg_catalog.format(
-    'old_row ->> %1$L = (select auth.uid()::text) or new_row ->> %1$L = (select auth.uid()::text)',
+    'old_row ->> %1$L = (select auth.uid())::text or new_row ->> %1$L = (select auth.uid())::text',
     p_owner_column);
 
   execute pg_catalog.format($ddl$
@@ -117,7 +159,9 @@ begin
     create index %8$I on audit.%1$I (record_pk, changed_at desc, id desc);
     alter table audit.%1$I enable row level security;
     create policy %9$I on audit.%1$I for select to authenticated
-      using (%10$s or (select public.is_admin()));
+      using (%10$s or (select private.is_admin()));
+    revoke all on table audit.%1$I from public, anon, authenticated, service_role;
+    grant select on audit.%1$I to authenticated, service_role;
     comment on table audit.%1$I is %11$L;
     create trigger %12$I before insert or delete on public.%2$I
       for each row execute function audit.log_changes();
@@ -131,15 +175,15 @@ begin
     pg_catalog.format('Audit trail of public.%s: one row per INSERT, real UPDATE, DELETE and RESTORE. Visible to the user named by %s in old_row or new_row, and to admins.',
                       v_table, p_owner_column),
     'audit_' || v_table || '_insert_delete', 'audit_' || v_table || '_update',
-    public.row_changed_condition(p_table));
+    private.row_changed_condition(p_table));
 
   -- The policy of the parent (what the RPCs read through): the same rule, the owner column
   -- chosen per partition. Rebuilt from the registry each time a table joins.
   drop policy if exists log_select on audit.log;
   execute pg_catalog.format(
-    'create policy log_select on audit.log for select to authenticated using ((case table_name %s end) or (select public.is_admin()))',
+    'create policy log_select on audit.log for select to authenticated using ((case table_name %s end) or (select private.is_admin()))',
     (select pg_catalog.string_agg(pg_catalog.format(
-              'when %L then coalesce(old_row ->> %L = (select auth.uid()::text), false) or coalesce(new_row ->> %L = (select auth.uid()::text), false)',
+              'when %L then coalesce(old_row ->> %L = (select auth.uid())::text, false) or coalesce(new_row ->> %L = (select auth.uid())::text, false)',
               t.table_name, t.owner_column, t.owner_column), ' ' order by t.table_name)
        from audit.tracked_tables t));
 end
@@ -149,7 +193,7 @@ $_$;
 -- Name: FUNCTION enable_tracking(p_table regclass, p_entity_type text, p_owner_column text); Type: COMMENT; Schema: audit; Owner: -
 --
 
-COMMENT ON FUNCTION audit.enable_tracking(p_table regclass, p_entity_type text, p_owner_column text) IS 'Audits a table of schema public that has a uuid id: registers it in audit.tracked_tables as p_entity_type with its ownership column, creates its log audit.<table>_log (a partition of audit.log) with the history indexes and the owner-or-admin read policy, and attaches the audit_<table>_insert_delete and audit_<table>_update (only real changes) triggers. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+COMMENT ON FUNCTION audit.enable_tracking(p_table regclass, p_entity_type text, p_owner_column text) IS 'Audits a table of schema public that has a uuid id: registers it in audit.tracked_tables as p_entity_type with its ownership column, creates its log audit.<table>_log (a partition of audit.log) with the history indexes and the owner-or-admin read policy (also on audit.log), and attaches the audit_<table>_insert_delete and audit_<table>_update (only real changes) triggers. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
 
 --
 -- Name: entity_table(text); Type: FUNCTION; Schema: audit; Owner: -
@@ -654,15 +698,15 @@ begin
       message = format('INVALID_TABLE: %s is not a table in schema public', p_table),
       hint = 'Events name tables without schema, so only tables of schema public are recorded.';
   end if;
-  -- Every change needs its audience: refuse a table public.row_visibility does not know,
+  -- Every change needs its audience: refuse a table private.row_visibility does not know,
   -- rather than failing its writes later.
   if v_name <> 'notifications' then
     begin
-      perform public.row_visibility(v_name, '{}'::jsonb);
+      perform private.row_visibility(v_name, '{}'::jsonb);
     exception when invalid_parameter_value then
       raise exception using errcode = '22023',
-        message = format('INVALID_TABLE: public.row_visibility does not know %s', p_table),
-        hint = 'Teach public.row_visibility who may see the table''s rows first.';
+        message = format('INVALID_TABLE: private.row_visibility does not know %s', p_table),
+        hint = 'Teach private.row_visibility who may see the table''s rows first.';
     end;
   end if;
 
@@ -697,7 +741,7 @@ begin
   execute format(
     'create trigger outbox_update after update on %s '
     'for each row when (%s) execute function outbox.record_change(%s)',
-    p_table, public.row_changed_condition(p_table), v_args);
+    p_table, private.row_changed_condition(p_table), v_args);
   execute format(
     'create trigger outbox_doorbell after insert or update or delete on %s '
     'for each statement execute function outbox.ring_doorbell()',
@@ -709,7 +753,7 @@ $$;
 -- Name: FUNCTION enable_changes(p_table regclass); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.enable_changes(p_table regclass) IS 'Records every change of the table (schema public, known to public.row_visibility or notifications) in the outbox: attaches outbox_insert and outbox_delete (statement triggers with transition tables: one set-based insert per statement), outbox_update (a row trigger skipping no-op updates, given the key column and outbox.visibility_columns) and outbox_doorbell. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+COMMENT ON FUNCTION outbox.enable_changes(p_table regclass) IS 'Records every change of the table (schema public, known to private.row_visibility or notifications) in the outbox: attaches outbox_insert and outbox_delete (statement triggers with transition tables: one set-based insert per statement), outbox_update (a row trigger skipping no-op updates, given the key column and outbox.visibility_columns) and outbox_doorbell. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
 
 --
 -- Name: fail(text, text[], bigint[], text[], boolean[]); Type: FUNCTION; Schema: outbox; Owner: -
@@ -825,13 +869,13 @@ begin
       v_audience := v_audience || (v_old ->> 'user_id')::uuid;
     end if;
   else
-    -- Whoever can see the row after the change (public.row_visibility), and when the change
+    -- Whoever can see the row after the change (private.row_visibility), and when the change
     -- moved the row to other people, also who could before.
-    v_vis := public.row_visibility(tg_table_name, v_new);
+    v_vis := private.row_visibility(tg_table_name, v_new);
     v_audience := v_vis.audience;
     v_visible_to_all := v_vis.visible_to_all;
     if v_moved then
-      v_vis := public.row_visibility(tg_table_name, v_old);
+      v_vis := private.row_visibility(tg_table_name, v_old);
       v_visible_to_all := v_visible_to_all or v_vis.visible_to_all;
       foreach v_user in array v_vis.audience loop
         if v_user <> all (v_audience) then
@@ -889,7 +933,7 @@ begin
            coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor,
            audit.is_restoring(tg_table_name, r.row ->> v_key)
       from (select pg_catalog.to_jsonb(n) as row from new_rows n) r
-     cross join lateral public.row_visibility(tg_table_name, r.row) v;
+     cross join lateral private.row_visibility(tg_table_name, r.row) v;
   elsif tg_table_name = 'notifications' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     select tg_table_name, 'delete', (r.row ->> v_key)::uuid, null, r.row,
@@ -900,7 +944,7 @@ begin
     select tg_table_name, 'delete', (r.row ->> v_key)::uuid, null, r.row,
            coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor, false
       from (select pg_catalog.to_jsonb(o) as row from old_rows o) r
-     cross join lateral public.row_visibility(tg_table_name, r.row) v;
+     cross join lateral private.row_visibility(tg_table_name, r.row) v;
   end if;
   return null;
 end
@@ -1193,13 +1237,13 @@ $$;
 -- Name: FUNCTION visibility_columns(p_table text); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.visibility_columns(p_table text) IS 'The columns of p_table that public.row_visibility reads (its ownership and parent columns); NULL for a table it does not list. outbox.enable_changes passes them to the row trigger, which skips the old row''s audience when an UPDATE changed none of them. Keep in step with public.row_visibility.';
+COMMENT ON FUNCTION outbox.visibility_columns(p_table text) IS 'The columns of p_table that private.row_visibility reads (its ownership and parent columns); NULL for a table it does not list. outbox.enable_changes passes them to the row trigger, which skips the old row''s audience when an UPDATE changed none of them. Keep in step with private.row_visibility.';
 
 --
--- Name: assert_spatial_args(double precision, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
+-- Name: assert_spatial_args(double precision, double precision, double precision); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION public.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision) RETURNS void
+CREATE FUNCTION private.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision) RETURNS void
     LANGUAGE plpgsql IMMUTABLE
     SET search_path TO ''
     AS $$
@@ -1230,16 +1274,16 @@ end
 $$;
 
 --
--- Name: FUNCTION assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision); Type: COMMENT; Schema: public; Owner: -
+-- Name: FUNCTION assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION public.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision) IS 'Validates the arguments of the spatial RPCs: NULL_ARGUMENT (22004) for a NULL, INVALID_LATITUDE (outside -90..90), INVALID_LONGITUDE (outside -180..180), INVALID_RADIUS (not in (0, 500] km) (22023).';
+COMMENT ON FUNCTION private.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision) IS 'Validates the arguments of the spatial RPCs: NULL_ARGUMENT (22004) for a NULL, INVALID_LATITUDE (outside -90..90), INVALID_LONGITUDE (outside -180..180), INVALID_RADIUS (not in (0, 500] km) (22023).';
 
 --
--- Name: assert_sync_table(text); Type: FUNCTION; Schema: public; Owner: -
+-- Name: assert_sync_table(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION public.assert_sync_table(p_table text) RETURNS void
+CREATE FUNCTION private.assert_sync_table(p_table text) RETURNS void
     LANGUAGE plpgsql IMMUTABLE
     SET search_path TO ''
     AS $$
@@ -1247,19 +1291,814 @@ begin
   if p_table is null then
     raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_table is required';
   end if;
-  if not (p_table = any (public.sync_tables())) then
+  if not (p_table = any (private.sync_tables())) then
     raise exception using errcode = '22023',
       message = format('INVALID_TABLE: %L is not a synced table', p_table),
-      hint = 'One of: ' || array_to_string(public.sync_tables(), ', ');
+      hint = 'One of: ' || array_to_string(private.sync_tables(), ', ');
   end if;
 end
 $$;
 
 --
--- Name: FUNCTION assert_sync_table(p_table text); Type: COMMENT; Schema: public; Owner: -
+-- Name: FUNCTION assert_sync_table(p_table text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION public.assert_sync_table(p_table text) IS 'Raises NULL_ARGUMENT (22004) or INVALID_TABLE (22023) unless p_table is one of public.sync_tables().';
+COMMENT ON FUNCTION private.assert_sync_table(p_table text) IS 'Raises NULL_ARGUMENT (22004) or INVALID_TABLE (22023) unless p_table is one of private.sync_tables().';
+
+--
+-- Name: can_change_work_item(text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.can_change_work_item(p_item_type text, p_item_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select case p_item_type
+    when 'task' then exists (
+      select from public.tasks t
+       where t.id = p_item_id
+         and (t.declared_by = auth.uid()
+              or t.claimed_by = auth.uid()
+              or exists (select from public.listings l where l.id = t.listing_id and l.owned_by = auth.uid())
+              or private.is_admin()))
+    when 'activity' then exists (
+      select from public.activities a
+       where a.id = p_item_id
+         and (a.declared_by = auth.uid()
+              or a.claimed_by = auth.uid()
+              or exists (select from public.listings l where l.id = a.listing_id and l.owned_by = auth.uid())
+              or private.is_admin()))
+    when 'listing' then exists (
+      select from public.listings l
+       where l.id = p_item_id
+         and (l.owned_by = auth.uid() or private.is_admin()))
+    else false
+  end
+$$;
+
+--
+-- Name: FUNCTION can_change_work_item(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.can_change_work_item(p_item_type text, p_item_id uuid) IS 'True when the caller may change the task, activity or listing: declared_by, claimed_by, the listing owner or an admin (for a listing: its owner or an admin). The UPDATE rules of those tables for one row; SECURITY DEFINER for use in policies.';
+
+--
+-- Name: can_see_work_item(text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select case p_item_type
+    when 'task' then exists (
+      select from public.tasks t
+       where t.id = p_item_id
+         and (t.declared_by = auth.uid()
+              or t.claimed_by = auth.uid()
+              or (t.claimed_by is null and not t.completed)
+              or exists (select from public.listings l where l.id = t.listing_id and l.owned_by = auth.uid())
+              or private.is_admin()))
+    when 'activity' then exists (
+      select from public.activities a
+       where a.id = p_item_id
+         and (a.declared_by = auth.uid()
+              or a.claimed_by = auth.uid()
+              or (a.claimed_by is null and not a.completed)
+              or exists (select from public.listings l where l.id = a.listing_id and l.owned_by = auth.uid())
+              or private.is_admin()))
+    when 'listing' then exists (
+      select from public.listings l
+       where l.id = p_item_id
+         and (l.owned_by = auth.uid() or private.is_admin()))
+    else false
+  end
+$$;
+
+--
+-- Name: FUNCTION can_see_work_item(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) IS 'True when the caller may see the task, activity or listing (p_item_type ''task'' | ''activity'' | ''listing''): the SELECT rules of those tables for one row. SECURITY DEFINER so that policies of notes and subtasks can ask it without recursing into row-level security; false for an absent row or an unknown type.';
+
+--
+-- Name: check_work_parent(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.check_work_parent() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new.parent_type = 'task' then
+    perform from public.tasks t where t.id = new.parent_id for key share;
+  elsif new.parent_type = 'activity' then
+    perform from public.activities a where a.id = new.parent_id for key share;
+  elsif new.parent_type = 'listing' then
+    perform from public.listings l where l.id = new.parent_id for key share;
+  end if;
+  if not found then
+    raise exception using
+      errcode = '23503',
+      message = format('FK_MISSING: %s %s does not exist', new.parent_type, new.parent_id),
+      detail = format('%s.parent_id must reference an existing %s.', tg_table_name, new.parent_type);
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION check_work_parent(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.check_work_parent() IS 'BEFORE INSERT/UPDATE OF parent_type, parent_id trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise).';
+
+--
+-- Name: claimable_table(text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.claimable_table(p_item_type text, p_item_id uuid) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_table text := case p_item_type when 'task' then 'tasks' when 'activity' then 'activities' end;
+begin
+  if p_item_type is null or p_item_id is null then
+    raise exception using errcode = '22004',
+      message = 'NULL_ARGUMENT: p_item_type and p_item_id are required';
+  end if;
+  if v_table is null then
+    raise exception using errcode = '22023',
+      message = format('INVALID_ITEM_TYPE: %L is not a claimable item type', p_item_type),
+      hint = 'Use ''task'' or ''activity''.';
+  end if;
+  if auth.uid() is null then
+    raise exception using errcode = '42501',
+      message = 'NOT_AUTHENTICATED: claiming and releasing need a calling user (auth.uid() is NULL)';
+  end if;
+  return v_table;
+end
+$$;
+
+--
+-- Name: FUNCTION claimable_table(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.claimable_table(p_item_type text, p_item_id uuid) IS 'The table of a claimable item type (task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501).';
+
+--
+-- Name: decode_sync_cursor(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  -- A cursor holds a few transaction ids per transaction in flight at a pull: a few
+  -- hundred bytes, far below this even with hundreds of concurrent writers.
+  c_max_bytes constant integer := 16384;
+  v_body text;
+  v_state jsonb;
+  v_page boolean;
+  -- No transaction id handed out so far is newer than this.
+  v_newest numeric := greatest(pg_snapshot_xmax(pg_current_snapshot()),
+                               coalesce(pg_current_xact_id_if_assigned(), '0'))::text::numeric;
+  v_problem text;
+begin
+  if octet_length(p_cursor) > c_max_bytes then
+    v_problem := format('it is %s bytes long, more than the %s a cursor may have', octet_length(p_cursor), c_max_bytes);
+  elsif p_cursor !~ '^v1\.[A-Za-z0-9_-]+$' then
+    v_problem := 'it is not "v1." followed by base64url';
+  else
+    begin
+      v_body := translate(substr(p_cursor, 4), '-_', '+/');
+      v_state := convert_from(decode(v_body || repeat('=', (4 - length(v_body) % 4) % 4), 'base64'), 'UTF8')::jsonb;
+    exception when others then
+      v_problem := 'it is not base64url-encoded JSON';
+    end;
+  end if;
+
+  if v_problem is null then
+    v_page := v_state ? 'a';
+    if jsonb_typeof(v_state) <> 'object' then
+      v_problem := 'it is not a JSON object';
+    elsif exists (select from jsonb_object_keys(v_state) k where k not in ('t', 'x', 'ip', 'h', 'nx', 'nip', 'nh', 'a')) then
+      v_problem := 'it has keys sync_pull never writes';
+    elsif jsonb_typeof(v_state -> 't') is distinct from 'string' or not v_state ?& array['x', 'ip', 'h'] then
+      v_problem := 't, x, ip and h are required';
+    elsif v_page <> (v_state ?| array['nx', 'nip', 'nh']) or (v_page and not v_state ?& array['nx', 'nip', 'nh']) then
+      v_problem := 'a, nx, nip and nh come together';
+    elsif jsonb_typeof(v_state -> 'ip') <> 'array' or (v_page and jsonb_typeof(v_state -> 'nip') <> 'array') then
+      v_problem := 'ip and nip must be arrays';
+    elsif v_page and (jsonb_typeof(v_state -> 'a') <> 'array' or jsonb_array_length(v_state -> 'a') <> 3
+                      or jsonb_typeof(v_state #> '{a,1}') <> 'string'
+                      or v_state #>> '{a,1}' !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                      or v_state #>> '{a,2}' not in ('0', '1')) then
+      v_problem := 'a must be [transaction id, uuid, 0 or 1]';
+    else
+      -- Every transaction id: a JSON string of decimal digits, not newer than any this
+      -- server has handed out.
+      select format('%s is not a transaction id of this server', x.value)
+        into v_problem
+        from (select v_state -> k as value from unnest(array['x', 'h', 'nx', 'nh']) k where v_state ? k
+              union all
+              select e from jsonb_array_elements(v_state -> 'ip') e
+              union all
+              select e from jsonb_array_elements(coalesce(v_state -> 'nip', '[]')) e
+              union all
+              select v_state #> '{a,0}' where v_page) x
+       where jsonb_typeof(x.value) <> 'string'
+          or x.value #>> '{}' !~ '^[0-9]{1,20}$'
+          or (x.value #>> '{}')::numeric > v_newest
+       limit 1;
+    end if;
+  end if;
+
+  if v_problem is not null then
+    raise exception using errcode = '22023',
+      message = 'INVALID_CURSOR: the cursor is not one sync_pull returned',
+      detail = left(v_problem, 200),
+      hint = 'Pass the cursor of the previous sync_pull unchanged, or NULL for a full sync.';
+  end if;
+  if v_state ->> 't' is distinct from p_table then
+    raise exception using errcode = '22023',
+      message = format('INVALID_CURSOR: the cursor belongs to table %L, not %L', left(v_state ->> 't', 63), p_table),
+      hint = 'Keep one cursor per table.';
+  end if;
+  return v_state;
+end
+$_$;
+
+--
+-- Name: FUNCTION decode_sync_cursor(p_table text, p_cursor text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) IS 'Decodes and validates a sync_pull cursor for p_table: at most 16384 bytes, "v1." + base64url of a JSON object with only the keys sync_pull writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong).';
+
+--
+-- Name: delete_work_children(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.delete_work_children() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  delete from public.notes n
+   using deleted_rows d
+   where n.parent_type = tg_argv[0] and n.parent_id = d.id;
+  if tg_argv[0] <> 'listing' then
+    delete from public.subtasks s
+     using deleted_rows d
+     where s.parent_type = tg_argv[0] and s.parent_id = d.id;
+  end if;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION delete_work_children(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.delete_work_children() IS 'AFTER DELETE statement trigger function of tasks, activities and listings (argument: the parent_type): deletes the notes and subtasks of the deleted rows.';
+
+--
+-- Name: derive_note_edited_at(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.derive_note_edited_at() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'INSERT' then
+    new.edited_at := null;
+  elsif new.content is distinct from old.content then
+    new.edited_at := clock_timestamp();
+  else
+    new.edited_at := old.edited_at;
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION derive_note_edited_at(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.derive_note_edited_at() IS 'BEFORE INSERT/UPDATE trigger function of notes: edited_at is NULL for a new note and becomes the server time whenever content changes.';
+
+--
+-- Name: derive_work_item_state(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.derive_work_item_state() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'INSERT' then
+    -- An inserted row may carry its times (offline creation, restore); fill in the gaps.
+    new.completed_at := case when new.completed then coalesce(new.completed_at, now()) end;
+    new.claimed_at := case when new.claimed_by is not null then coalesce(new.claimed_at, now()) end;
+  else
+    new.completed_at := case
+      when new.completed is not distinct from old.completed then old.completed_at
+      when new.completed then now()
+    end;
+    new.claimed_at := case
+      when new.claimed_by is not distinct from old.claimed_by then old.claimed_at
+      when new.claimed_by is not null then now()
+    end;
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION derive_work_item_state(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.derive_work_item_state() IS 'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock; on UPDATE a client cannot set them directly.';
+
+--
+-- Name: enable_row_stamping(regclass); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.enable_row_stamping(p_table regclass) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  execute pg_catalog.format(
+    'create or replace trigger _stamp_insert before insert on %s for each row execute function private.stamp_row()',
+    p_table);
+  execute pg_catalog.format(
+    'create or replace trigger _stamp_update before update on %s for each row '
+    'when (%s) execute function private.stamp_row()',
+    p_table, private.row_changed_condition(p_table));
+end
+$$;
+
+--
+-- Name: FUNCTION enable_row_stamping(p_table regclass); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.enable_row_stamping(p_table regclass) IS 'Attaches the _stamp_insert and _stamp_update triggers (private.stamp_row) to a table that has updated_at and row_version columns; a no-op UPDATE (no stored column changes) is not stamped. Tables with generated columns compare their other columns as they are when this runs: run it again after adding columns.';
+
+--
+-- Name: encode_sync_cursor(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.encode_sync_cursor(p_state jsonb) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 'v1.' || rtrim(translate(encode(convert_to(p_state::text, 'UTF8'), 'base64'), E'+/\n', '-_'), '=')
+$$;
+
+--
+-- Name: FUNCTION encode_sync_cursor(p_state jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.encode_sync_cursor(p_state jsonb) IS 'Encodes a sync_pull cursor state as opaque URL-safe text ("v1." + base64url of its JSON).';
+
+--
+-- Name: guard_listing_move(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.guard_listing_move() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid uuid := auth.uid();
+begin
+  -- Writes without a calling user (the worker, migrations) are not the apps' moves.
+  if v_uid is null then
+    return new;
+  end if;
+  if old.declared_by = v_uid
+     or private.is_admin()
+     or exists (select from public.listings l where l.id = old.listing_id and l.owned_by = v_uid) then
+    return new;
+  end if;
+  raise exception using errcode = '42501',
+    message = pg_catalog.format('NOT_AUTHORIZED: only the declarer, the listing''s owner or an admin may move this %s to another listing',
+                                case tg_table_name when 'tasks' then 'task' else 'activity' end);
+end
+$$;
+
+--
+-- Name: FUNCTION guard_listing_move(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE UPDATE OF listing_id trigger function of tasks and activities (only when listing_id changes): the declarer, the owner of the current listing or an admin may move the item; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user pass.';
+
+--
+-- Name: is_admin(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.is_admin() RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce((select u.is_admin from public.users u where u.id = auth.uid()), false)
+$$;
+
+--
+-- Name: FUNCTION is_admin(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.is_admin() IS 'True when the caller (auth.uid()) is an admin. Used by row-level security policies (as `(select private.is_admin())`, once per statement).';
+
+--
+-- Name: is_watchlist_owner(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.is_watchlist_owner(p_watchlist_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.is_admin()
+      or exists (select from public.watchlists w where w.id = p_watchlist_id and w.owner_id = auth.uid())
+$$;
+
+--
+-- Name: FUNCTION is_watchlist_owner(p_watchlist_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.is_watchlist_owner(p_watchlist_id uuid) IS 'True when the caller owns the watchlist (or is an admin): who may manage its shares. Used by row-level security policies.';
+
+--
+-- Name: limit_lengths(regclass, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.limit_lengths(p_table regclass, p_limits jsonb) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_table text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table);
+begin
+  execute pg_catalog.format('alter table %s %s', p_table, (
+    select pg_catalog.string_agg(pg_catalog.format(
+             'add constraint %I check (pg_catalog.char_length(%I) <= %s or private.too_long(%L, %L, %s, pg_catalog.char_length(%I)))',
+             v_table || '_' || l.key || '_length', l.key, l.value::integer, v_table, l.key, l.value::integer, l.key), ', ')
+      from pg_catalog.jsonb_each_text(p_limits) l));
+end
+$$;
+
+--
+-- Name: FUNCTION limit_lengths(p_table regclass, p_limits jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.limit_lengths(p_table regclass, p_limits jsonb) IS 'Adds a length limit to each column of p_limits ({"column": max characters, ...}): a CHECK constraint <table>_<column>_length that raises TOO_LONG (private.too_long) when a value is longer.';
+
+--
+-- Name: postgis_search_path(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.postgis_search_path() RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select 'pg_catalog, ' || pg_catalog.quote_ident(n.nspname)
+    from pg_catalog.pg_extension e
+    join pg_catalog.pg_namespace n on n.oid = e.extnamespace
+   where e.extname = 'postgis'
+$$;
+
+--
+-- Name: FUNCTION postgis_search_path(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.postgis_search_path() IS 'pg_catalog and the schema PostGIS is installed in, as a search_path. A migration that uses PostGIS sets it for its transaction; the functions it creates that call PostGIS at run time keep it (SET search_path FROM CURRENT).';
+
+--
+-- Name: readable_watchlist_ids(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.readable_watchlist_ids() RETURNS SETOF uuid
+    LANGUAGE sql STABLE SECURITY DEFINER ROWS 20
+    SET search_path TO ''
+    AS $$
+  select w.id from public.watchlists w where w.owner_id = auth.uid()
+  union all
+  select s.watchlist_id from public.watchlist_shares s where s.user_id = auth.uid()
+$$;
+
+--
+-- Name: FUNCTION readable_watchlist_ids(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.readable_watchlist_ids() IS 'Ids of the watchlists the caller may read: those they own and those shared with them (any role). Admins are handled separately (private.is_admin()). Used by row-level security policies as `watchlist_id in (select private.readable_watchlist_ids())` (evaluated once per statement).';
+
+--
+-- Name: record_sync_deletion(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.record_sync_deletion() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_vis record;
+begin
+  select * into v_vis from private.row_visibility(tg_table_name, to_jsonb(old));
+  insert into public.sync_deletions as d (table_name, record_id, visible_to, visible_to_all)
+  values (tg_table_name, old.id, v_vis.audience, v_vis.visible_to_all)
+  on conflict on constraint sync_deletions_pkey do update
+    set visible_to = array(select distinct u from unnest(d.visible_to || excluded.visible_to) u order by u),
+        visible_to_all = d.visible_to_all or excluded.visible_to_all,
+        deleted_at = excluded.deleted_at;
+  return old;
+end
+$$;
+
+--
+-- Name: FUNCTION record_sync_deletion(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.record_sync_deletion() IS 'BEFORE DELETE trigger function on the synced tables: records the deletion (id, deleting transaction, audience) in public.sync_deletions.';
+
+--
+-- Name: row_changed_condition(regclass); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.row_changed_condition(p_table regclass) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case when bool_or(a.attgenerated <> '')
+              then pg_catalog.format('row(%s) is distinct from row(%s)',
+                     pg_catalog.string_agg(pg_catalog.format('old.%I', a.attname), ', ' order by a.attnum)
+                       filter (where a.attgenerated = ''),
+                     pg_catalog.string_agg(pg_catalog.format('new.%I', a.attname), ', ' order by a.attnum)
+                       filter (where a.attgenerated = ''))
+              else 'old.* is distinct from new.*' end
+    from pg_catalog.pg_attribute a
+   where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped
+$$;
+
+--
+-- Name: FUNCTION row_changed_condition(p_table regclass); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.row_changed_condition(p_table regclass) IS 'The WHEN clause text "the stored row changed" for an UPDATE trigger on p_table (old.* is distinct from new.*, or the stored columns one by one on a table with generated columns). Used by enable_row_stamping, audit.enable_tracking and outbox.enable_changes.';
+
+--
+-- Name: row_visibility(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) RETURNS record
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_parent_table text;
+  v_parent jsonb;
+  v_parent_id uuid;
+  v_users uuid[];
+begin
+  visible_to_all := false;
+  if p_row is null then
+    audience := '{}';
+    return;
+  end if;
+
+  case p_table
+    when 'tasks', 'activities' then
+      v_users := array[(p_row ->> 'declared_by')::uuid, (p_row ->> 'claimed_by')::uuid,
+                       (select l.owned_by from public.listings l where l.id = (p_row ->> 'listing_id')::uuid)];
+      visible_to_all := (p_row ->> 'claimed_by') is null and not coalesce((p_row ->> 'completed')::boolean, false);
+    when 'listings', 'properties' then
+      v_users := array[(p_row ->> 'owned_by')::uuid];
+    when 'users' then
+      v_users := array[(p_row ->> 'id')::uuid];
+    when 'watchlists' then
+      v_users := array[(p_row ->> 'owner_id')::uuid]
+                 || array(select s.user_id from public.watchlist_shares s where s.watchlist_id = (p_row ->> 'id')::uuid);
+    when 'watchlist_shares' then
+      v_users := array[(p_row ->> 'user_id')::uuid,
+                       (select w.owner_id from public.watchlists w where w.id = (p_row ->> 'watchlist_id')::uuid)];
+    when 'notes', 'subtasks', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos' then
+      -- Children are seen by whoever sees their parent (plus a note's author).
+      if p_table in ('notes', 'subtasks') then
+        v_parent_table := case p_row ->> 'parent_type' when 'task' then 'tasks' when 'activity' then 'activities'
+                                                      when 'listing' then 'listings' end;
+        v_parent_id := (p_row ->> 'parent_id')::uuid;
+        v_users := array[(p_row ->> 'created_by')::uuid];
+      elsif p_table = 'observed_bird_photos' then
+        v_parent_table := 'watchlist_entries';
+        v_parent_id := (p_row ->> 'watchlist_entry_id')::uuid;
+      else
+        v_parent_table := 'watchlists';
+        v_parent_id := (p_row ->> 'watchlist_id')::uuid;
+      end if;
+      if v_parent_table is not null then
+        execute format('select to_jsonb(p) from public.%I p where p.id = $1', v_parent_table)
+          into v_parent using v_parent_id;
+      end if;
+      if v_parent is not null then
+        select v.audience || v_users, v.visible_to_all into v_users, visible_to_all
+          from private.row_visibility(v_parent_table, v_parent) v;
+      else
+        -- The parent is already gone (a cascade in this very transaction): it left its
+        -- audience in sync_deletions just before it went.
+        select coalesce(d.visible_to, '{}') || v_users, coalesce(d.visible_to_all, false)
+          into v_users, visible_to_all
+          from (select 1) one
+          left join lateral (select d.visible_to, d.visible_to_all from public.sync_deletions d
+                              where d.table_name = v_parent_table and d.record_id = v_parent_id
+                              order by d.sync_xid desc limit 1) d on true;
+      end if;
+    else
+      raise exception using errcode = '22023',
+        message = format('INVALID_TABLE: row_visibility does not know table %L', p_table);
+  end case;
+
+  audience := array(select distinct u from unnest(v_users) u where u is not null order by u);
+end
+$_$;
+
+--
+-- Name: FUNCTION row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) IS 'Who can see a row of p_table (given as jsonb, e.g. to_jsonb(old)) besides admins: the users named by its ownership columns or those of its parent (listing owner, watchlist owner and shares, a note''s parent), and whether every authenticated user can (open tasks/activities and their notes). Knows the synced tables plus properties, subtasks, users and watchlist_shares; INVALID_TABLE (22023) otherwise.';
+
+--
+-- Name: sighting_watchlists(bigint[], uuid[], double precision[], double precision[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) RETURNS TABLE(event_id bigint, owner_id uuid, watchlist_id uuid, title text, observer uuid, common_name text)
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'extensions'
+    AS $$
+  with s as (
+    select * from unnest(p_event_ids, p_watchlist_ids, p_lats, p_lons, p_bird_ids)
+             as s (event_id, watchlist_id, lat, lon, bird_id)
+  ), p as (
+    select s.event_id, ew.owner_id as observer,
+           st_setsrid(st_makepoint(s.lon, s.lat), 4326)::geography as point,
+           b.common_name
+      from s
+      join public.watchlists ew on ew.id = s.watchlist_id
+      left join public.bird b on b.id = s.bird_id
+  ), reach as (
+    select max(w.location_rule_radius_km) * 1000 as metres
+      from public.watchlists w
+     where w.location_rule_enabled and w.deleted_at is null
+  )
+  select distinct on (p.event_id, w.owner_id)
+         p.event_id, w.owner_id, w.id,
+         coalesce(nullif(w.title, ''), nullif(w.location_rule_display_name, ''), 'a watchlist'),
+         p.observer, p.common_name
+    from p
+   cross join reach
+    join public.watchlists w
+      on w.location_rule_enabled and w.deleted_at is null
+     and st_dwithin(w.location_rule_location, p.point, reach.metres)
+     and st_dwithin(w.location_rule_location, p.point, w.location_rule_radius_km * 1000)
+     and w.owner_id <> p.observer
+   order by p.event_id, w.owner_id, st_distance(w.location_rule_location, p.point), w.id
+$$;
+
+--
+-- Name: FUNCTION sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) IS 'For each observation i (outbox event p_event_ids[i]: an entry of watchlist p_watchlist_ids[i] at p_lats[i], p_lons[i], of bird p_bird_ids[i]), the live watchlists of other users whose enabled location rule contains the point, one per owner (the nearest), with a title to show, the observer (the entry''s watchlist owner) and the bird''s name. The largest rule radius bounds the GiST index search; each rule''s own radius decides. The worker''s sighting notifications (service_role).';
+
+--
+-- Name: stamp_deleted_at(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.stamp_deleted_at() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.deleted_at is not null then
+    new.deleted_at := case when tg_op = 'UPDATE' then coalesce(old.deleted_at, clock_timestamp())
+                           else clock_timestamp() end;
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION stamp_deleted_at(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.stamp_deleted_at() IS 'BEFORE INSERT/UPDATE trigger function: a row that becomes a tombstone gets deleted_at from the server clock (whatever the device sent); an existing tombstone keeps its first deleted_at; setting NULL revives the row.';
+
+--
+-- Name: stamp_row(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.stamp_row() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  new.updated_at := clock_timestamp();
+  if tg_op = 'UPDATE' then
+    new.row_version := old.row_version + 1;
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION stamp_row(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.stamp_row() IS 'BEFORE INSERT/UPDATE trigger function: sets updated_at from the server clock and increments row_version on UPDATE. The device clock never decides either.';
+
+--
+-- Name: stamp_sync_xid(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.stamp_sync_xid() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  new.sync_xid := pg_current_xact_id();
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION stamp_sync_xid(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.stamp_sync_xid() IS 'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on UPDATE only when they bumped row_version (a real change).';
+
+--
+-- Name: sync_tables(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_tables() RETURNS text[]
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select array['tasks', 'activities', 'listings', 'notes',
+               'watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos']
+$$;
+
+--
+-- Name: FUNCTION sync_tables(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_tables() IS 'The tables sync_pull and sync_push serve. Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
+
+--
+-- Name: too_long(text, text, integer, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+begin
+  if p_length <= p_max then
+    return true;
+  end if;
+  raise exception using errcode = '22001',
+    message = pg_catalog.format('TOO_LONG: %s.%s holds at most %s characters, not %s', p_table, p_column, p_max, p_length),
+    detail = pg_catalog.jsonb_build_object('table', p_table, 'column', p_column, 'max_length', p_max, 'length', p_length)::text;
+end
+$$;
+
+--
+-- Name: FUNCTION too_long(p_table text, p_column text, p_max integer, p_length integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) IS 'The failing half of a length-limit CHECK constraint: true when p_length <= p_max, otherwise raises TOO_LONG (22001; detail is JSON {table, column, max_length, length}). Executable by the roles that write the tables (a CHECK runs as the writer).';
+
+--
+-- Name: writable_watchlist_ids(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.writable_watchlist_ids() RETURNS SETOF uuid
+    LANGUAGE sql STABLE SECURITY DEFINER ROWS 20
+    SET search_path TO ''
+    AS $$
+  select w.id from public.watchlists w where w.owner_id = auth.uid()
+  union all
+  select s.watchlist_id from public.watchlist_shares s where s.user_id = auth.uid() and s.role = 'write'
+$$;
+
+--
+-- Name: FUNCTION writable_watchlist_ids(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.writable_watchlist_ids() IS 'Ids of the watchlists whose entries, rules and photos the caller may manage: those they own and those shared with them as ''write''. Admins are handled separately (private.is_admin()). Used by row-level security policies.';
 
 --
 -- Name: birds_near(double precision, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
@@ -1267,20 +2106,20 @@ COMMENT ON FUNCTION public.assert_sync_table(p_table text) IS 'Raises NULL_ARGUM
 
 CREATE FUNCTION public.birds_near(lat double precision, lon double precision, radius_km double precision) RETURNS TABLE(id uuid, common_name text, scientific_name text, family text, static_image_name text, rarity_level text, conservation_status text, distance_m double precision, nearest_entry_id uuid, entry_count integer)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'extensions'
     AS $$
 #variable_conflict use_column
 declare
-  v_point public.geography;
+  v_point geography;
 begin
-  perform public.assert_spatial_args(birds_near.lat, birds_near.lon, birds_near.radius_km);
-  v_point := public.st_setsrid(public.st_makepoint(birds_near.lon, birds_near.lat), 4326)::public.geography;
+  perform private.assert_spatial_args(birds_near.lat, birds_near.lon, birds_near.radius_km);
+  v_point := st_setsrid(st_makepoint(birds_near.lon, birds_near.lat), 4326)::geography;
 
   return query
     with near as (
-      select e.id as entry_id, e.bird_id, public.st_distance(e.location, v_point) as distance_m
+      select e.id as entry_id, e.bird_id, st_distance(e.location, v_point) as distance_m
         from public.watchlist_entries e
-       where public.st_dwithin(e.location, v_point, birds_near.radius_km * 1000)
+       where st_dwithin(e.location, v_point, birds_near.radius_km * 1000)
          and e.bird_id is not null
          and e.deleted_at is null
     ),
@@ -1306,148 +2145,6 @@ $$;
 COMMENT ON FUNCTION public.birds_near(lat double precision, lon double precision, radius_km double precision) IS 'Birds with a live watchlist entry located within radius_km (0 < radius_km <= 500) of (lat, lon) among the entries the caller may read (row-level security applies), nearest first: one row per bird with the distance in metres to its nearest entry, that entry''s id and the number of entries in range. Uses the GiST index on watchlist_entries.location. Errors as hotspots_near.';
 
 --
--- Name: can_change_work_item(text, uuid); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.can_change_work_item(p_item_type text, p_item_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select case p_item_type
-    when 'task' then exists (
-      select from public.tasks t
-       where t.id = p_item_id
-         and (t.declared_by = auth.uid()
-              or t.claimed_by = auth.uid()
-              or exists (select from public.listings l where l.id = t.listing_id and l.owned_by = auth.uid())
-              or public.is_admin()))
-    when 'activity' then exists (
-      select from public.activities a
-       where a.id = p_item_id
-         and (a.declared_by = auth.uid()
-              or a.claimed_by = auth.uid()
-              or exists (select from public.listings l where l.id = a.listing_id and l.owned_by = auth.uid())
-              or public.is_admin()))
-    when 'listing' then exists (
-      select from public.listings l
-       where l.id = p_item_id
-         and (l.owned_by = auth.uid() or public.is_admin()))
-    else false
-  end
-$$;
-
---
--- Name: FUNCTION can_change_work_item(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.can_change_work_item(p_item_type text, p_item_id uuid) IS 'True when the caller may change the task, activity or listing: declared_by, claimed_by, the listing owner or an admin (for a listing: its owner or an admin). The UPDATE rules of those tables for one row; SECURITY DEFINER for use in policies.';
-
---
--- Name: can_read_watchlist(uuid); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.can_read_watchlist(p_watchlist_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select public.is_admin() or p_watchlist_id in (select public.readable_watchlist_ids())
-$$;
-
---
--- Name: FUNCTION can_read_watchlist(p_watchlist_id uuid); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.can_read_watchlist(p_watchlist_id uuid) IS 'True when the caller may read the watchlist: its owner, a user it is shared with (any role), or an admin. For one-off checks; policies use readable_watchlist_ids().';
-
---
--- Name: can_see_work_item(text, uuid); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.can_see_work_item(p_item_type text, p_item_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select case p_item_type
-    when 'task' then exists (
-      select from public.tasks t
-       where t.id = p_item_id
-         and (t.declared_by = auth.uid()
-              or t.claimed_by = auth.uid()
-              or (t.claimed_by is null and not t.completed)
-              or exists (select from public.listings l where l.id = t.listing_id and l.owned_by = auth.uid())
-              or public.is_admin()))
-    when 'activity' then exists (
-      select from public.activities a
-       where a.id = p_item_id
-         and (a.declared_by = auth.uid()
-              or a.claimed_by = auth.uid()
-              or (a.claimed_by is null and not a.completed)
-              or exists (select from public.listings l where l.id = a.listing_id and l.owned_by = auth.uid())
-              or public.is_admin()))
-    when 'listing' then exists (
-      select from public.listings l
-       where l.id = p_item_id
-         and (l.owned_by = auth.uid() or public.is_admin()))
-    else false
-  end
-$$;
-
---
--- Name: FUNCTION can_see_work_item(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.can_see_work_item(p_item_type text, p_item_id uuid) IS 'True when the caller may see the task, activity or listing (p_item_type ''task'' | ''activity'' | ''listing''): the SELECT rules of those tables for one row. SECURITY DEFINER so that policies of notes and subtasks can ask it without recursing into row-level security; false for an absent row or an unknown type.';
-
---
--- Name: can_write_watchlist(uuid); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.can_write_watchlist(p_watchlist_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select public.is_admin() or p_watchlist_id in (select public.writable_watchlist_ids())
-$$;
-
---
--- Name: FUNCTION can_write_watchlist(p_watchlist_id uuid); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.can_write_watchlist(p_watchlist_id uuid) IS 'True when the caller may manage the watchlist''s entries, rules and photos: its owner, a user it is shared with as ''write'', or an admin. For one-off checks; policies use writable_watchlist_ids().';
-
---
--- Name: check_work_parent(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.check_work_parent() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  if new.parent_type = 'task' then
-    perform from public.tasks t where t.id = new.parent_id for key share;
-  elsif new.parent_type = 'activity' then
-    perform from public.activities a where a.id = new.parent_id for key share;
-  elsif new.parent_type = 'listing' then
-    perform from public.listings l where l.id = new.parent_id for key share;
-  end if;
-  if not found then
-    raise exception using
-      errcode = '23503',
-      message = format('FK_MISSING: %s %s does not exist', new.parent_type, new.parent_id),
-      detail = format('%s.parent_id must reference an existing %s.', tg_table_name, new.parent_type);
-  end if;
-  return new;
-end
-$$;
-
---
--- Name: FUNCTION check_work_parent(); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.check_work_parent() IS 'BEFORE INSERT/UPDATE OF parent_type, parent_id trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise).';
-
---
 -- Name: claim_work_item(text, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1461,29 +2158,37 @@ declare
   v_row jsonb;
   v_claimer uuid;
   v_claimer_name text;
+  v_was_open boolean;
 begin
-  v_table := public.claimable_table(p_item_type, p_item_id);
+  v_table := private.claimable_table(p_item_type, p_item_id);
 
-  -- The claim itself: one statement, decided by the row lock.
+  -- The claim itself: one statement, decided by the row lock. `before` reads the row as
+  -- the statement's snapshot saw it, before any wait for a concurrent claimer: whether it
+  -- was open then, i.e. visible to every user, the caller included.
   execute format(
-    'update public.%I t set claimed_by = $1
-      where t.id = $2 and t.claimed_by is null and not t.completed
-      returning pg_catalog.to_jsonb(t.*)', v_table)
-    into v_row using v_uid, p_item_id;
+    'with before as (select not t.completed and t.claimed_by is null as open from public.%1$I t where t.id = $2),
+          claimed as (update public.%1$I t set claimed_by = $1
+                       where t.id = $2 and t.claimed_by is null and not t.completed
+                       returning pg_catalog.to_jsonb(t.*) as row)
+     select (select c.row from claimed c), coalesce((select b.open from before b), false)', v_table)
+    into v_row, v_was_open using v_uid, p_item_id;
   if v_row is not null then
     return v_row;
   end if;
 
-  -- Nothing updated: say why, reading the committed row.
+  -- Nothing updated: say why, reading the committed row. Who holds it is said only to a
+  -- caller who may see it: one who saw it open a moment ago (a lost race), or one who
+  -- sees it now; to anyone else the item does not exist.
   execute format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
     into v_row using p_item_id;
   v_claimer := (v_row ->> 'claimed_by')::uuid;
 
   if v_claimer = v_uid then
     return v_row;  -- already ours: idempotent success
-  elsif v_claimer is not null and (not (v_row ->> 'completed')::boolean
-                                   or public.can_see_work_item(p_item_type, p_item_id)) then
-    -- A lost race: the loser saw this open item a moment ago, so it learns who took it.
+  elsif v_row is null or not (v_was_open or private.can_see_work_item(p_item_type, p_item_id)) then
+    raise exception using errcode = 'P0002',
+      message = format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
+  elsif v_claimer is not null then
     select u.name into v_claimer_name from public.users u where u.id = v_claimer;
     raise exception using errcode = '55000',
       message = format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
@@ -1493,12 +2198,9 @@ begin
                  'claimed_by_name', v_claimer_name,
                  'claimed_at', v_row -> 'claimed_at')::text,
       hint = 'Reload the item; only its claimer or an admin can release it.';
-  elsif v_claimer is null and v_row is not null and public.can_see_work_item(p_item_type, p_item_id) then
+  else
     raise exception using errcode = '55000',
       message = format('ALREADY_COMPLETED: this %s is completed and can no longer be claimed', p_item_type);
-  else
-    raise exception using errcode = 'P0002',
-      message = format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
   end if;
 end
 $_$;
@@ -1507,223 +2209,7 @@ $_$;
 -- Name: FUNCTION claim_work_item(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) IS 'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002, absent or not visible).';
-
---
--- Name: claimable_table(text, uuid); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.claimable_table(p_item_type text, p_item_id uuid) RETURNS text
-    LANGUAGE plpgsql STABLE
-    SET search_path TO ''
-    AS $$
-declare
-  v_table text := case p_item_type when 'task' then 'tasks' when 'activity' then 'activities' end;
-begin
-  if p_item_type is null or p_item_id is null then
-    raise exception using errcode = '22004',
-      message = 'NULL_ARGUMENT: p_item_type and p_item_id are required';
-  end if;
-  if v_table is null then
-    raise exception using errcode = '22023',
-      message = format('INVALID_ITEM_TYPE: %L is not a claimable item type', p_item_type),
-      hint = 'Use ''task'' or ''activity''.';
-  end if;
-  if auth.uid() is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: claiming and releasing need a calling user (auth.uid() is NULL)';
-  end if;
-  return v_table;
-end
-$$;
-
---
--- Name: FUNCTION claimable_table(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.claimable_table(p_item_type text, p_item_id uuid) IS 'The table of a claimable item type (task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501).';
-
---
--- Name: decode_sync_cursor(text, text); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.decode_sync_cursor(p_table text, p_cursor text) RETURNS jsonb
-    LANGUAGE plpgsql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-declare
-  v_body text;
-  v_state jsonb;
-begin
-  begin
-    if left(p_cursor, 3) <> 'v1.' then
-      raise exception 'bad prefix';
-    end if;
-    v_body := translate(substr(p_cursor, 4), '-_', '+/');
-    v_body := v_body || repeat('=', (4 - length(v_body) % 4) % 4);
-    v_state := convert_from(decode(v_body, 'base64'), 'UTF8')::jsonb;
-    if jsonb_typeof(v_state) <> 'object' or v_state ->> 't' is null then
-      raise exception 'not a cursor';
-    end if;
-    -- shape and types: these casts fail on anything malformed
-    perform (v_state ->> 'x')::xid8,
-            array(select jsonb_array_elements_text(v_state -> 'ip')::xid8),
-            (v_state ->> 'nx')::xid8, (v_state ->> 'h')::xid8, (v_state ->> 'nh')::xid8,
-            array(select jsonb_array_elements_text(coalesce(v_state -> 'nip', '[]'))::xid8),
-            (v_state #>> '{a,0}')::xid8, (v_state #>> '{a,1}')::uuid, (v_state #>> '{a,2}')::integer;
-    if (v_state ->> 'x') is null or (v_state ->> 'h') is null or jsonb_typeof(v_state -> 'ip') <> 'array'
-       or ((v_state ? 'a') and ((v_state ->> 'nx') is null or (v_state ->> 'nh') is null
-                                or jsonb_typeof(v_state -> 'a') <> 'array' or jsonb_array_length(v_state -> 'a') <> 3)) then
-      raise exception 'incomplete cursor';
-    end if;
-  exception when others then
-    raise exception using errcode = '22023',
-      message = 'INVALID_CURSOR: the cursor is not one sync_pull returned',
-      detail = sqlerrm,
-      hint = 'Pass the cursor of the previous sync_pull unchanged, or NULL for a full sync.';
-  end;
-  if v_state ->> 't' is distinct from p_table then
-    raise exception using errcode = '22023',
-      message = format('INVALID_CURSOR: the cursor belongs to table %L, not %L', v_state ->> 't', p_table),
-      hint = 'Keep one cursor per table.';
-  end if;
-  return v_state;
-end
-$$;
-
---
--- Name: FUNCTION decode_sync_cursor(p_table text, p_cursor text); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.decode_sync_cursor(p_table text, p_cursor text) IS 'Decodes and validates a sync_pull cursor for p_table; INVALID_CURSOR (22023) when it is malformed or belongs to another table.';
-
---
--- Name: delete_work_children(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.delete_work_children() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  delete from public.notes n
-   using deleted_rows d
-   where n.parent_type = tg_argv[0] and n.parent_id = d.id;
-  if tg_argv[0] <> 'listing' then
-    delete from public.subtasks s
-     using deleted_rows d
-     where s.parent_type = tg_argv[0] and s.parent_id = d.id;
-  end if;
-  return null;
-end
-$$;
-
---
--- Name: FUNCTION delete_work_children(); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.delete_work_children() IS 'AFTER DELETE statement trigger function of tasks, activities and listings (argument: the parent_type): deletes the notes and subtasks of the deleted rows.';
-
---
--- Name: derive_note_edited_at(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.derive_note_edited_at() RETURNS trigger
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-begin
-  if tg_op = 'INSERT' then
-    new.edited_at := null;
-  elsif new.content is distinct from old.content then
-    new.edited_at := clock_timestamp();
-  else
-    new.edited_at := old.edited_at;
-  end if;
-  return new;
-end
-$$;
-
---
--- Name: FUNCTION derive_note_edited_at(); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.derive_note_edited_at() IS 'BEFORE INSERT/UPDATE trigger function of notes: edited_at is NULL for a new note and becomes the server time whenever content changes.';
-
---
--- Name: derive_work_item_state(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.derive_work_item_state() RETURNS trigger
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-begin
-  if tg_op = 'INSERT' then
-    -- An inserted row may carry its times (offline creation, restore); fill in the gaps.
-    new.completed_at := case when new.completed then coalesce(new.completed_at, now()) end;
-    new.claimed_at := case when new.claimed_by is not null then coalesce(new.claimed_at, now()) end;
-  else
-    new.completed_at := case
-      when new.completed is not distinct from old.completed then old.completed_at
-      when new.completed then now()
-    end;
-    new.claimed_at := case
-      when new.claimed_by is not distinct from old.claimed_by then old.claimed_at
-      when new.claimed_by is not null then now()
-    end;
-  end if;
-  return new;
-end
-$$;
-
---
--- Name: FUNCTION derive_work_item_state(); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.derive_work_item_state() IS 'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock; on UPDATE a client cannot set them directly.';
-
---
--- Name: enable_row_stamping(regclass); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.enable_row_stamping(p_table regclass) RETURNS void
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-begin
-  execute pg_catalog.format(
-    'create or replace trigger _stamp_insert before insert on %s for each row execute function public.stamp_row()',
-    p_table);
-  execute pg_catalog.format(
-    'create or replace trigger _stamp_update before update on %s for each row '
-    'when (%s) execute function public.stamp_row()',
-    p_table, public.row_changed_condition(p_table));
-end
-$$;
-
---
--- Name: FUNCTION enable_row_stamping(p_table regclass); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.enable_row_stamping(p_table regclass) IS 'Attaches the _stamp_insert and _stamp_update triggers (public.stamp_row) to a table that has updated_at and row_version columns; a no-op UPDATE (no stored column changes) is not stamped. Tables with generated columns compare their other columns as they are when this runs: run it again after adding columns.';
-
---
--- Name: encode_sync_cursor(jsonb); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.encode_sync_cursor(p_state jsonb) RETURNS text
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
-    AS $$
-  select 'v1.' || rtrim(translate(encode(convert_to(p_state::text, 'UTF8'), 'base64'), E'+/\n', '-_'), '=')
-$$;
-
---
--- Name: FUNCTION encode_sync_cursor(p_state jsonb); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.encode_sync_cursor(p_state jsonb) IS 'Encodes a sync_pull cursor state as opaque URL-safe text ("v1." + base64url of its JSON).';
+COMMENT ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) IS 'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002, absent or not visible). SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
 
 --
 -- Name: get_badge_counts(boolean); Type: FUNCTION; Schema: public; Owner: -
@@ -1749,7 +2235,7 @@ $$;
 -- Name: FUNCTION get_badge_counts(p_include_details boolean); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.get_badge_counts(p_include_details boolean) IS 'The caller''s unread counts, always with every key: requests_total, messages_total, community_total, bell_total (0 when none; each counts unread notifications of that badge group, the four are disjoint) and request_details, conversation_details ([] when none or when p_include_details is false): one {entity_type, entity_id, unread_count, latest_at} per entity, newest first. Groups come from public.notification_types.';
+COMMENT ON FUNCTION public.get_badge_counts(p_include_details boolean) IS 'The caller''s unread counts, always with every key: requests_total, messages_total, community_total, bell_total (0 when none; each counts unread notifications of that badge group, the four are disjoint) and request_details, conversation_details ([] when none or when p_include_details is false): one {entity_type, entity_id, unread_count, latest_at} per entity, newest first. Groups come from public.notification_types. SECURITY DEFINER: it counts through notification_badge_counts, which reads the unread-groups index without a row-level security filter and is not callable by app users (it takes any user id); this passes only the caller''s.';
 
 --
 -- Name: get_entity_history(text, uuid, integer, bigint); Type: FUNCTION; Schema: public; Owner: -
@@ -1848,21 +2334,21 @@ COMMENT ON FUNCTION public.get_recently_deleted(p_limit integer) IS 'Deletions o
 
 CREATE FUNCTION public.hotspots_near(lat double precision, lon double precision, radius_km double precision) RETURNS SETOF public.hotspot_near
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'extensions'
     AS $$
 #variable_conflict use_column
 declare
-  v_point public.geography;
+  v_point geography;
 begin
-  perform public.assert_spatial_args(hotspots_near.lat, hotspots_near.lon, hotspots_near.radius_km);
-  v_point := public.st_setsrid(public.st_makepoint(hotspots_near.lon, hotspots_near.lat), 4326)::public.geography;
+  perform private.assert_spatial_args(hotspots_near.lat, hotspots_near.lon, hotspots_near.radius_km);
+  v_point := st_setsrid(st_makepoint(hotspots_near.lon, hotspots_near.lat), 4326)::geography;
 
   return query
     select h.id, h.name, h.locality, h.lat, h.lon, h.image_name,
-           public.st_distance(h.location, v_point) as distance_m
+           st_distance(h.location, v_point) as distance_m
       from public.hotspot h
-     where public.st_dwithin(h.location, v_point, hotspots_near.radius_km * 1000)
-     order by h.location operator(public.<->) v_point, h.id;
+     where st_dwithin(h.location, v_point, hotspots_near.radius_km * 1000)
+     order by h.location <-> v_point, h.id;
 end
 $$;
 
@@ -1871,41 +2357,6 @@ $$;
 --
 
 COMMENT ON FUNCTION public.hotspots_near(lat double precision, lon double precision, radius_km double precision) IS 'Hotspots within radius_km (0 < radius_km <= 500) of (lat, lon), nearest first, with their distance in metres (WGS 84 spheroid). Uses the GiST index on hotspot.location. Errors: NULL_ARGUMENT (22004), INVALID_LATITUDE, INVALID_LONGITUDE, INVALID_RADIUS (22023).';
-
---
--- Name: is_admin(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.is_admin() RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select coalesce((select u.is_admin from public.users u where u.id = auth.uid()), false)
-$$;
-
---
--- Name: FUNCTION is_admin(); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.is_admin() IS 'True when the caller (auth.uid()) is an admin. Used by row-level security policies.';
-
---
--- Name: is_watchlist_owner(uuid); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.is_watchlist_owner(p_watchlist_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select public.is_admin()
-      or exists (select from public.watchlists w where w.id = p_watchlist_id and w.owner_id = auth.uid())
-$$;
-
---
--- Name: FUNCTION is_watchlist_owner(p_watchlist_id uuid); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.is_watchlist_owner(p_watchlist_id uuid) IS 'True when the caller owns the watchlist (or is an admin): who may manage its shares. Used by row-level security policies.';
 
 --
 -- Name: mark_all_notifications_read(); Type: FUNCTION; Schema: public; Owner: -
@@ -2186,53 +2637,6 @@ $$;
 COMMENT ON FUNCTION public.purge_watchlist_tombstones(p_older_than interval) IS 'Hard-deletes watchlist, entry, rule and photo tombstones whose deleted_at is older than p_older_than (default 30 days; children of a purged watchlist go with it by cascade). Returns the number of tombstones purged. Run by the worker on a schedule; service_role only.';
 
 --
--- Name: readable_watchlist_ids(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.readable_watchlist_ids() RETURNS SETOF uuid
-    LANGUAGE sql STABLE SECURITY DEFINER ROWS 20
-    SET search_path TO ''
-    AS $$
-  select w.id from public.watchlists w where w.owner_id = auth.uid()
-  union all
-  select s.watchlist_id from public.watchlist_shares s where s.user_id = auth.uid()
-$$;
-
---
--- Name: FUNCTION readable_watchlist_ids(); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.readable_watchlist_ids() IS 'Ids of the watchlists the caller may read: those they own and those shared with them (any role). Admins are handled separately (public.is_admin()). Used by row-level security policies as `watchlist_id in (select public.readable_watchlist_ids())` (evaluated once per statement).';
-
---
--- Name: record_sync_deletion(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.record_sync_deletion() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  v_vis record;
-begin
-  select * into v_vis from public.row_visibility(tg_table_name, to_jsonb(old));
-  insert into public.sync_deletions as d (table_name, record_id, visible_to, visible_to_all)
-  values (tg_table_name, old.id, v_vis.audience, v_vis.visible_to_all)
-  on conflict on constraint sync_deletions_pkey do update
-    set visible_to = array(select distinct u from unnest(d.visible_to || excluded.visible_to) u order by u),
-        visible_to_all = d.visible_to_all or excluded.visible_to_all,
-        deleted_at = excluded.deleted_at;
-  return old;
-end
-$$;
-
---
--- Name: FUNCTION record_sync_deletion(); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.record_sync_deletion() IS 'BEFORE DELETE trigger function on the synced tables: records the deletion (id, deleting transaction, audience) in public.sync_deletions.';
-
---
 -- Name: release_work_item(text, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2247,18 +2651,18 @@ declare
   v_claimer uuid;
   v_claimer_name text;
 begin
-  v_table := public.claimable_table(p_item_type, p_item_id);
+  v_table := private.claimable_table(p_item_type, p_item_id);
 
   execute format(
     'update public.%I t set claimed_by = null
-      where t.id = $1 and t.claimed_by is not null and (t.claimed_by = $2 or public.is_admin())
+      where t.id = $1 and t.claimed_by is not null and (t.claimed_by = $2 or private.is_admin())
       returning pg_catalog.to_jsonb(t.*)', v_table)
     into v_row using p_item_id, v_uid;
   if v_row is not null then
     return v_row;
   end if;
 
-  if not public.can_see_work_item(p_item_type, p_item_id) then
+  if not private.can_see_work_item(p_item_type, p_item_id) then
     raise exception using errcode = 'P0002',
       message = format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
   end if;
@@ -2283,7 +2687,7 @@ $_$;
 -- Name: FUNCTION release_work_item(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.release_work_item(p_item_type text, p_item_id uuid) IS 'Releases the claim on a task or activity (p_item_type ''task'' | ''activity'') and returns the updated row as jsonb. Only the claimer or an admin may release. Releasing an item that is not claimed returns it unchanged (idempotent, so a retried release succeeds). Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), NOT_CLAIMER (42501; detail is JSON {claimed_by, claimed_by_name, claimed_at}), NOT_FOUND (P0002, absent or not visible).';
+COMMENT ON FUNCTION public.release_work_item(p_item_type text, p_item_id uuid) IS 'Releases the claim on a task or activity (p_item_type ''task'' | ''activity'') and returns the updated row as jsonb. Only the claimer or an admin may release. Releasing an item that is not claimed returns it unchanged (idempotent, so a retried release succeeds). Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), NOT_CLAIMER (42501; detail is JSON {claimed_by, claimed_by_name, claimed_at}), NOT_FOUND (P0002, absent or not visible). SECURITY DEFINER: claimed_by is not writable by app users, so that a claim changes only through these two functions.';
 
 --
 -- Name: restore_entity(text, uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -2321,9 +2725,15 @@ begin
       message = pg_catalog.format('NOT_FOUND: no deletion of %s %s to restore', p_entity_type, p_entity_id);
   end if;
 
-  if not (coalesce(v_snapshot ->> v_map.owner_column = auth.uid()::text, false) or public.is_admin()) then
+  if not (coalesce(v_snapshot ->> v_map.owner_column = auth.uid()::text, false) or private.is_admin()) then
     raise exception using errcode = '42501',
       message = pg_catalog.format('NOT_AUTHORIZED: only the owner of %s %s or an admin may restore it', p_entity_type, p_entity_id);
+  end if;
+
+  -- A profile's admin flag is the admins' to give: restoring one's own deleted profile
+  -- (the deletion took one's admin rights with it) brings the profile back, not the flag.
+  if v_map.table_name = 'users' and not private.is_admin() then
+    v_snapshot := v_snapshot || '{"is_admin": false}';
   end if;
 
   -- Only the columns present in the snapshot: a column added after it was taken gets its
@@ -2395,176 +2805,7 @@ $_$;
 -- Name: FUNCTION restore_entity(p_entity_type text, p_entity_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) IS 'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002, no deletion), NOT_AUTHORIZED (42501), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
-
---
--- Name: row_changed_condition(regclass); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.row_changed_condition(p_table regclass) RETURNS text
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    AS $$
-  select case when bool_or(a.attgenerated <> '')
-              then pg_catalog.format('row(%s) is distinct from row(%s)',
-                     pg_catalog.string_agg(pg_catalog.format('old.%I', a.attname), ', ' order by a.attnum)
-                       filter (where a.attgenerated = ''),
-                     pg_catalog.string_agg(pg_catalog.format('new.%I', a.attname), ', ' order by a.attnum)
-                       filter (where a.attgenerated = ''))
-              else 'old.* is distinct from new.*' end
-    from pg_catalog.pg_attribute a
-   where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped
-$$;
-
---
--- Name: FUNCTION row_changed_condition(p_table regclass); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.row_changed_condition(p_table regclass) IS 'The WHEN clause text "the stored row changed" for an UPDATE trigger on p_table (old.* is distinct from new.*, or the stored columns one by one on a table with generated columns). Used by enable_row_stamping, audit.enable_tracking and outbox.enable_changes.';
-
---
--- Name: row_visibility(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) RETURNS record
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $_$
-declare
-  v_parent_table text;
-  v_parent jsonb;
-  v_parent_id uuid;
-  v_users uuid[];
-begin
-  visible_to_all := false;
-  if p_row is null then
-    audience := '{}';
-    return;
-  end if;
-
-  case p_table
-    when 'tasks', 'activities' then
-      v_users := array[(p_row ->> 'declared_by')::uuid, (p_row ->> 'claimed_by')::uuid,
-                       (select l.owned_by from public.listings l where l.id = (p_row ->> 'listing_id')::uuid)];
-      visible_to_all := (p_row ->> 'claimed_by') is null and not coalesce((p_row ->> 'completed')::boolean, false);
-    when 'listings', 'properties' then
-      v_users := array[(p_row ->> 'owned_by')::uuid];
-    when 'users' then
-      v_users := array[(p_row ->> 'id')::uuid];
-    when 'watchlists' then
-      v_users := array[(p_row ->> 'owner_id')::uuid]
-                 || array(select s.user_id from public.watchlist_shares s where s.watchlist_id = (p_row ->> 'id')::uuid);
-    when 'watchlist_shares' then
-      v_users := array[(p_row ->> 'user_id')::uuid,
-                       (select w.owner_id from public.watchlists w where w.id = (p_row ->> 'watchlist_id')::uuid)];
-    when 'notes', 'subtasks', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos' then
-      -- Children are seen by whoever sees their parent (plus a note's author).
-      if p_table in ('notes', 'subtasks') then
-        v_parent_table := case p_row ->> 'parent_type' when 'task' then 'tasks' when 'activity' then 'activities'
-                                                      when 'listing' then 'listings' end;
-        v_parent_id := (p_row ->> 'parent_id')::uuid;
-        v_users := array[(p_row ->> 'created_by')::uuid];
-      elsif p_table = 'observed_bird_photos' then
-        v_parent_table := 'watchlist_entries';
-        v_parent_id := (p_row ->> 'watchlist_entry_id')::uuid;
-      else
-        v_parent_table := 'watchlists';
-        v_parent_id := (p_row ->> 'watchlist_id')::uuid;
-      end if;
-      if v_parent_table is not null then
-        execute format('select to_jsonb(p) from public.%I p where p.id = $1', v_parent_table)
-          into v_parent using v_parent_id;
-      end if;
-      if v_parent is not null then
-        select v.audience || v_users, v.visible_to_all into v_users, visible_to_all
-          from public.row_visibility(v_parent_table, v_parent) v;
-      else
-        -- The parent is already gone (a cascade in this very transaction): it left its
-        -- audience in sync_deletions just before it went.
-        select coalesce(d.visible_to, '{}') || v_users, coalesce(d.visible_to_all, false)
-          into v_users, visible_to_all
-          from (select 1) one
-          left join lateral (select d.visible_to, d.visible_to_all from public.sync_deletions d
-                              where d.table_name = v_parent_table and d.record_id = v_parent_id
-                              order by d.sync_xid desc limit 1) d on true;
-      end if;
-    else
-      raise exception using errcode = '22023',
-        message = format('INVALID_TABLE: row_visibility does not know table %L', p_table);
-  end case;
-
-  audience := array(select distinct u from unnest(v_users) u where u is not null order by u);
-end
-$_$;
-
---
--- Name: FUNCTION row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) IS 'Who can see a row of p_table (given as jsonb, e.g. to_jsonb(old)) besides admins: the users named by its ownership columns or those of its parent (listing owner, watchlist owner and shares, a note''s parent), and whether every authenticated user can (open tasks/activities and their notes). Knows the synced tables plus properties, subtasks, users and watchlist_shares; INVALID_TABLE (22023) otherwise.';
-
---
--- Name: stamp_deleted_at(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.stamp_deleted_at() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-begin
-  if new.deleted_at is not null then
-    new.deleted_at := case when tg_op = 'UPDATE' then coalesce(old.deleted_at, clock_timestamp())
-                           else clock_timestamp() end;
-  end if;
-  return new;
-end
-$$;
-
---
--- Name: FUNCTION stamp_deleted_at(); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.stamp_deleted_at() IS 'BEFORE INSERT/UPDATE trigger function: a row that becomes a tombstone gets deleted_at from the server clock (whatever the device sent); an existing tombstone keeps its first deleted_at; setting NULL revives the row.';
-
---
--- Name: stamp_row(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.stamp_row() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-begin
-  new.updated_at := clock_timestamp();
-  if tg_op = 'UPDATE' then
-    new.row_version := old.row_version + 1;
-  end if;
-  return new;
-end
-$$;
-
---
--- Name: FUNCTION stamp_row(); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.stamp_row() IS 'BEFORE INSERT/UPDATE trigger function: sets updated_at from the server clock and increments row_version on UPDATE. The device clock never decides either.';
-
---
--- Name: stamp_sync_xid(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.stamp_sync_xid() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-begin
-  new.sync_xid := pg_current_xact_id();
-  return new;
-end
-$$;
-
---
--- Name: FUNCTION stamp_sync_xid(); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.stamp_sync_xid() IS 'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on UPDATE only when they bumped row_version (a real change).';
+COMMENT ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) IS 'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002, no deletion), NOT_AUTHORIZED (42501), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). A restored profile is admin only when an admin restores it. SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
 
 --
 -- Name: sync_pull(text, text, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -2593,7 +2834,7 @@ declare
   v_deleted_at_expr text;
   v_page json;
 begin
-  perform public.assert_sync_table(p_table);
+  perform private.assert_sync_table(p_table);
   if p_limit is null or p_limit < 1 or p_limit > 10000 then
     raise exception using errcode = '22023',
       message = 'INVALID_LIMIT: p_limit must be between 1 and 10000',
@@ -2602,7 +2843,7 @@ begin
   v_rel := format('public.%I', p_table)::regclass;
 
   if p_cursor is not null then
-    v_state := public.decode_sync_cursor(p_table, p_cursor);
+    v_state := private.decode_sync_cursor(p_table, p_cursor);
     v_x := (v_state ->> 'x')::xid8;
     v_ip := array(select jsonb_array_elements_text(v_state -> 'ip')::xid8);
   end if;
@@ -2702,7 +2943,7 @@ begin
                             where k.kind = 1 and k.deleted_at is null), '[]'),
       'deleted', coalesce((select json_agg(json_build_object('id', k.id, 'deleted_at', k.deleted_at) order by k.n)
                              from kept k where k.kind = 0 or k.deleted_at is not null), '[]'),
-      'cursor', public.encode_sync_cursor(
+      'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', $8, 'x', $2::text, 'ip', to_jsonb($3::text[]), 'h', $12::text,
                                                'nx', $10::text, 'nip', to_jsonb($11::text[]), 'nh', $13::text,
@@ -2735,6 +2976,9 @@ CREATE FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_versio
     SET search_path TO ''
     AS $_$
 declare
+  -- Larger than the largest record the column limits allow (a 10,000-character text and
+  -- its neighbours, even in 4-byte characters).
+  c_max_record_bytes constant integer := 65536;
   v_rel regclass;
   v_id uuid;
   v_unknown text[];
@@ -2745,7 +2989,7 @@ declare
   v_server jsonb;
   v_is_insert boolean := coalesce(p_expected_version, 0) = 0;
 begin
-  perform public.assert_sync_table(p_table);
+  perform private.assert_sync_table(p_table);
   v_rel := format('public.%I', p_table)::regclass;
 
   if p_record is null then
@@ -2755,6 +2999,13 @@ begin
     raise exception using errcode = '22023',
       message = 'INVALID_RECORD: p_record must be a JSON object',
       detail = format('got a JSON %s', jsonb_typeof(p_record));
+  end if;
+  -- Refused whole before anything is parsed out of it; each column's own limit (TOO_LONG)
+  -- holds within this.
+  if pg_column_size(p_record) > c_max_record_bytes then
+    raise exception using errcode = '22001',
+      message = format('TOO_LONG: p_record is %s bytes, more than the %s a record may have', pg_column_size(p_record), c_max_record_bytes),
+      detail = jsonb_build_object('column', 'p_record', 'max_length', c_max_record_bytes, 'length', pg_column_size(p_record))::text;
   end if;
   begin
     v_id := (p_record ->> 'id')::uuid;
@@ -2889,44 +3140,7 @@ $_$;
 -- Name: FUNCTION sync_push(p_table text, p_record jsonb, p_expected_version integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies). With p_expected_version = the row_version last pulled: UPDATE ... WHERE id and row_version match; with NULL or 0: INSERT of a row created offline (its id from the record). Returns {status: "applied", record} or, when the server row moved on (or already exists), {status: "conflict", record: <server row>} (server wins). Keys must be columns; server-managed ones (id, created_at, updated_at, row_version, sync_xid, generated) and those the caller may not set are ignored. Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
-
---
--- Name: sync_tables(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.sync_tables() RETURNS text[]
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
-    AS $$
-  select array['tasks', 'activities', 'listings', 'notes',
-               'watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos']
-$$;
-
---
--- Name: FUNCTION sync_tables(); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.sync_tables() IS 'The tables sync_pull and sync_push serve. Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
-
---
--- Name: writable_watchlist_ids(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.writable_watchlist_ids() RETURNS SETOF uuid
-    LANGUAGE sql STABLE SECURITY DEFINER ROWS 20
-    SET search_path TO ''
-    AS $$
-  select w.id from public.watchlists w where w.owner_id = auth.uid()
-  union all
-  select s.watchlist_id from public.watchlist_shares s where s.user_id = auth.uid() and s.role = 'write'
-$$;
-
---
--- Name: FUNCTION writable_watchlist_ids(); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.writable_watchlist_ids() IS 'Ids of the watchlists whose entries, rules and photos the caller may manage: those they own and those shared with them as ''write''. Admins are handled separately (public.is_admin()). Used by row-level security policies.';
+COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies). With p_expected_version = the row_version last pulled: UPDATE ... WHERE id and row_version match; with NULL or 0: INSERT of a row created offline (its id from the record). Returns {status: "applied", record} or, when the server row moved on (or already exists), {status: "conflict", record: <server row>} (server wins). Keys must be columns; server-managed ones (id, created_at, updated_at, row_version, sync_xid, generated) and those the caller may not set are ignored. Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
 
 --
 -- Name: log; Type: TABLE; Schema: audit; Owner: -
@@ -3159,6 +3373,30 @@ CREATE TABLE auth.users (
 );
 
 --
+-- Name: TABLE users; Type: COMMENT; Schema: auth; Owner: -
+--
+
+COMMENT ON TABLE auth.users IS 'Sign-in identities: one row per user who can sign in (public.users holds their profile). Written by whatever signs users up, as the owner; no API role reads it.';
+
+--
+-- Name: schema_migrations; Type: TABLE; Schema: migrations; Owner: -
+--
+
+CREATE TABLE migrations.schema_migrations (
+    version integer NOT NULL,
+    name text NOT NULL,
+    checksum text NOT NULL,
+    applied_at timestamp with time zone DEFAULT now() NOT NULL,
+    duration_ms integer NOT NULL
+);
+
+--
+-- Name: TABLE schema_migrations; Type: COMMENT; Schema: migrations; Owner: -
+--
+
+COMMENT ON TABLE migrations.schema_migrations IS 'Migrations applied by `swift run migrate`: one row per sql/migrations file, with the sha256 of the file as it ran.';
+
+--
 -- Name: deliveries; Type: TABLE; Schema: outbox; Owner: -
 --
 
@@ -3287,7 +3525,7 @@ COMMENT ON COLUMN outbox.events.old_record IS 'On update only the columns that c
 -- Name: COLUMN events.audience; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.events.audience IS 'The users the change concerns by name: public.row_visibility() of the old and of the new row, deduplicated (who could see the row before or after the change; admins not included). The old row''s is computed only when a column it depends on changed (outbox.visibility_columns); otherwise it equals the new row''s. For notifications: the recipient.';
+COMMENT ON COLUMN outbox.events.audience IS 'The users the change concerns by name: private.row_visibility() of the old and of the new row, deduplicated (who could see the row before or after the change; admins not included). The old row''s is computed only when a column it depends on changed (outbox.visibility_columns); otherwise it equals the new row''s. For notifications: the recipient.';
 
 --
 -- Name: COLUMN events.visible_to_all; Type: COMMENT; Schema: outbox; Owner: -
@@ -3475,9 +3713,11 @@ CREATE TABLE public.activities (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT activities_claimed_at_check CHECK (((claimed_by IS NULL) = (claimed_at IS NULL))),
     CONSTRAINT activities_completed_at_check CHECK ((completed OR (completed_at IS NULL))),
+    CONSTRAINT activities_description_length CHECK (((char_length(description) <= 10000) OR private.too_long('activities'::text, 'description'::text, 10000, char_length(description)))),
     CONSTRAINT activities_duration_minutes_check CHECK ((duration_minutes >= 0)),
     CONSTRAINT activities_priority_check CHECK ((priority = ANY (ARRAY['low'::text, 'medium'::text, 'high'::text, 'urgent'::text]))),
     CONSTRAINT activities_title_check CHECK ((btrim(title) <> ''::text)),
+    CONSTRAINT activities_title_length CHECK (((char_length(title) <= 200) OR private.too_long('activities'::text, 'title'::text, 200, char_length(title)))),
     CONSTRAINT activities_type_check CHECK ((type = ANY (ARRAY['call'::text, 'email'::text, 'meeting'::text, 'show_property'::text, 'follow_up'::text, 'other'::text])))
 );
 
@@ -3553,7 +3793,7 @@ CREATE TABLE public.hotspot (
     locality text,
     lat double precision NOT NULL,
     lon double precision NOT NULL,
-    location public.geography(Point,4326) GENERATED ALWAYS AS ((public.st_setsrid(public.st_makepoint(lon, lat), 4326))::public.geography) STORED NOT NULL,
+    location extensions.geography(Point,4326) GENERATED ALWAYS AS ((extensions.st_setsrid(extensions.st_makepoint(lon, lat), 4326))::extensions.geography) STORED NOT NULL,
     image_name text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone,
@@ -3593,8 +3833,13 @@ CREATE TABLE public.listings (
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    CONSTRAINT listings_address_length CHECK (((char_length(address) <= 200) OR private.too_long('listings'::text, 'address'::text, 200, char_length(address)))),
+    CONSTRAINT listings_city_length CHECK (((char_length(city) <= 100) OR private.too_long('listings'::text, 'city'::text, 100, char_length(city)))),
+    CONSTRAINT listings_mls_number_length CHECK (((char_length(mls_number) <= 50) OR private.too_long('listings'::text, 'mls_number'::text, 50, char_length(mls_number)))),
     CONSTRAINT listings_price_check CHECK ((price >= (0)::numeric)),
-    CONSTRAINT listings_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'active'::text, 'pending'::text, 'closed'::text])))
+    CONSTRAINT listings_state_length CHECK (((char_length(state) <= 100) OR private.too_long('listings'::text, 'state'::text, 100, char_length(state)))),
+    CONSTRAINT listings_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'active'::text, 'pending'::text, 'closed'::text]))),
+    CONSTRAINT listings_zip_length CHECK (((char_length(zip) <= 20) OR private.too_long('listings'::text, 'zip'::text, 20, char_length(zip))))
 );
 
 --
@@ -3631,6 +3876,7 @@ CREATE TABLE public.notes (
     row_version integer DEFAULT 1 NOT NULL,
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT notes_content_check CHECK ((btrim(content) <> ''::text)),
+    CONSTRAINT notes_content_length CHECK (((char_length(content) <= 10000) OR private.too_long('notes'::text, 'content'::text, 10000, char_length(content)))),
     CONSTRAINT notes_parent_type_check CHECK ((parent_type = ANY (ARRAY['task'::text, 'activity'::text, 'listing'::text])))
 );
 
@@ -3809,7 +4055,10 @@ CREATE TABLE public.observed_bird_photos (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
-    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL
+    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    CONSTRAINT observed_bird_photos_image_path_length CHECK (((char_length(image_path) <= 2048) OR private.too_long('observed_bird_photos'::text, 'image_path'::text, 2048, char_length(image_path)))),
+    CONSTRAINT observed_bird_photos_storage_url_length CHECK (((char_length(storage_url) <= 2048) OR private.too_long('observed_bird_photos'::text, 'storage_url'::text, 2048, char_length(storage_url)))),
+    CONSTRAINT observed_bird_photos_sync_status_length CHECK (((char_length(sync_status) <= 50) OR private.too_long('observed_bird_photos'::text, 'sync_status'::text, 50, char_length(sync_status))))
 );
 
 --
@@ -3858,8 +4107,12 @@ CREATE TABLE public.properties (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
+    CONSTRAINT properties_address_length CHECK (((char_length(address) <= 200) OR private.too_long('properties'::text, 'address'::text, 200, char_length(address)))),
+    CONSTRAINT properties_city_length CHECK (((char_length(city) <= 100) OR private.too_long('properties'::text, 'city'::text, 100, char_length(city)))),
     CONSTRAINT properties_lat_check CHECK (((lat >= ('-90'::integer)::double precision) AND (lat <= (90)::double precision))),
-    CONSTRAINT properties_lon_check CHECK (((lon >= ('-180'::integer)::double precision) AND (lon <= (180)::double precision)))
+    CONSTRAINT properties_lon_check CHECK (((lon >= ('-180'::integer)::double precision) AND (lon <= (180)::double precision))),
+    CONSTRAINT properties_state_length CHECK (((char_length(state) <= 100) OR private.too_long('properties'::text, 'state'::text, 100, char_length(state)))),
+    CONSTRAINT properties_zip_length CHECK (((char_length(zip) <= 20) OR private.too_long('properties'::text, 'zip'::text, 20, char_length(zip))))
 );
 
 --
@@ -3867,24 +4120,6 @@ CREATE TABLE public.properties (
 --
 
 COMMENT ON TABLE public.properties IS 'A physical property (address and coordinates). Visible to and changed by its owner (owned_by) and admins. Audited (audit.properties_log).';
-
---
--- Name: schema_migrations; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.schema_migrations (
-    version integer NOT NULL,
-    name text NOT NULL,
-    checksum text NOT NULL,
-    applied_at timestamp with time zone DEFAULT now() NOT NULL,
-    duration_ms integer NOT NULL
-);
-
---
--- Name: TABLE schema_migrations; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.schema_migrations IS 'Migrations applied by `swift run migrate`: one row per sql/migrations file, with the sha256 of the file as it ran.';
 
 --
 -- Name: subtasks; Type: TABLE; Schema: public; Owner: -
@@ -3900,7 +4135,8 @@ CREATE TABLE public.subtasks (
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
     CONSTRAINT subtasks_parent_type_check CHECK ((parent_type = ANY (ARRAY['task'::text, 'activity'::text]))),
-    CONSTRAINT subtasks_title_check CHECK ((btrim(title) <> ''::text))
+    CONSTRAINT subtasks_title_check CHECK ((btrim(title) <> ''::text)),
+    CONSTRAINT subtasks_title_length CHECK (((char_length(title) <= 200) OR private.too_long('subtasks'::text, 'title'::text, 200, char_length(title))))
 );
 
 --
@@ -3938,7 +4174,7 @@ COMMENT ON COLUMN public.sync_deletions.sync_xid IS 'Id of the deleting transact
 -- Name: COLUMN sync_deletions.visible_to; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON COLUMN public.sync_deletions.visible_to IS 'Users who could see the row when it was deleted (public.row_visibility); admins see every deletion.';
+COMMENT ON COLUMN public.sync_deletions.visible_to IS 'Users who could see the row when it was deleted (private.row_visibility); admins see every deletion.';
 
 --
 -- Name: COLUMN sync_deletions.visible_to_all; Type: COMMENT; Schema: public; Owner: -
@@ -3983,8 +4219,10 @@ CREATE TABLE public.tasks (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT tasks_claimed_at_check CHECK (((claimed_by IS NULL) = (claimed_at IS NULL))),
     CONSTRAINT tasks_completed_at_check CHECK ((completed OR (completed_at IS NULL))),
+    CONSTRAINT tasks_description_length CHECK (((char_length(description) <= 10000) OR private.too_long('tasks'::text, 'description'::text, 10000, char_length(description)))),
     CONSTRAINT tasks_priority_check CHECK ((priority = ANY (ARRAY['low'::text, 'medium'::text, 'high'::text, 'urgent'::text]))),
-    CONSTRAINT tasks_title_check CHECK ((btrim(title) <> ''::text))
+    CONSTRAINT tasks_title_check CHECK ((btrim(title) <> ''::text)),
+    CONSTRAINT tasks_title_length CHECK (((char_length(title) <= 200) OR private.too_long('tasks'::text, 'title'::text, 200, char_length(title))))
 );
 
 --
@@ -4031,7 +4269,12 @@ CREATE TABLE public.users (
     is_admin boolean DEFAULT false NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone,
-    row_version integer DEFAULT 1 NOT NULL
+    row_version integer DEFAULT 1 NOT NULL,
+    CONSTRAINT users_avatar_url_length CHECK (((char_length(avatar_url) <= 2048) OR private.too_long('users'::text, 'avatar_url'::text, 2048, char_length(avatar_url)))),
+    CONSTRAINT users_email_length CHECK (((char_length(email) <= 320) OR private.too_long('users'::text, 'email'::text, 320, char_length(email)))),
+    CONSTRAINT users_gender_length CHECK (((char_length(gender) <= 50) OR private.too_long('users'::text, 'gender'::text, 50, char_length(gender)))),
+    CONSTRAINT users_name_length CHECK (((char_length(name) <= 100) OR private.too_long('users'::text, 'name'::text, 100, char_length(name)))),
+    CONSTRAINT users_profile_photo_length CHECK (((char_length(profile_photo) <= 2048) OR private.too_long('users'::text, 'profile_photo'::text, 2048, char_length(profile_photo))))
 );
 
 --
@@ -4064,7 +4307,7 @@ CREATE TABLE public.watchlist_entries (
     observed_by text,
     lat double precision,
     lon double precision,
-    location public.geography(Point,4326) GENERATED ALWAYS AS ((public.st_setsrid(public.st_makepoint(lon, lat), 4326))::public.geography) STORED,
+    location extensions.geography(Point,4326) GENERATED ALWAYS AS ((extensions.st_setsrid(extensions.st_makepoint(lon, lat), 4326))::extensions.geography) STORED,
     location_display_name text,
     priority integer DEFAULT 0 NOT NULL,
     notify_upcoming boolean DEFAULT false NOT NULL,
@@ -4078,7 +4321,14 @@ CREATE TABLE public.watchlist_entries (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT watchlist_entries_lat_check CHECK (((lat >= ('-90'::integer)::double precision) AND (lat <= (90)::double precision))),
     CONSTRAINT watchlist_entries_lat_lon_together CHECK (((lat IS NULL) = (lon IS NULL))),
-    CONSTRAINT watchlist_entries_lon_check CHECK (((lon >= ('-180'::integer)::double precision) AND (lon <= (180)::double precision)))
+    CONSTRAINT watchlist_entries_location_display_name_length CHECK (((char_length(location_display_name) <= 200) OR private.too_long('watchlist_entries'::text, 'location_display_name'::text, 200, char_length(location_display_name)))),
+    CONSTRAINT watchlist_entries_lon_check CHECK (((lon >= ('-180'::integer)::double precision) AND (lon <= (180)::double precision))),
+    CONSTRAINT watchlist_entries_nickname_length CHECK (((char_length(nickname) <= 200) OR private.too_long('watchlist_entries'::text, 'nickname'::text, 200, char_length(nickname)))),
+    CONSTRAINT watchlist_entries_notes_length CHECK (((char_length(notes) <= 10000) OR private.too_long('watchlist_entries'::text, 'notes'::text, 10000, char_length(notes)))),
+    CONSTRAINT watchlist_entries_observed_by_length CHECK (((char_length(observed_by) <= 200) OR private.too_long('watchlist_entries'::text, 'observed_by'::text, 200, char_length(observed_by)))),
+    CONSTRAINT watchlist_entries_status_length CHECK (((char_length(status) <= 50) OR private.too_long('watchlist_entries'::text, 'status'::text, 50, char_length(status)))),
+    CONSTRAINT watchlist_entries_sync_status_length CHECK (((char_length(sync_status) <= 50) OR private.too_long('watchlist_entries'::text, 'sync_status'::text, 50, char_length(sync_status)))),
+    CONSTRAINT watchlist_entries_target_date_range_length CHECK (((char_length(target_date_range) <= 100) OR private.too_long('watchlist_entries'::text, 'target_date_range'::text, 100, char_length(target_date_range))))
 );
 
 --
@@ -4134,7 +4384,10 @@ CREATE TABLE public.watchlist_rules (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
-    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL
+    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    CONSTRAINT watchlist_rules_parameters_json_length CHECK (((char_length(parameters_json) <= 10000) OR private.too_long('watchlist_rules'::text, 'parameters_json'::text, 10000, char_length(parameters_json)))),
+    CONSTRAINT watchlist_rules_rule_type_length CHECK (((char_length(rule_type) <= 100) OR private.too_long('watchlist_rules'::text, 'rule_type'::text, 100, char_length(rule_type)))),
+    CONSTRAINT watchlist_rules_sync_status_length CHECK (((char_length(sync_status) <= 50) OR private.too_long('watchlist_rules'::text, 'sync_status'::text, 50, char_length(sync_status))))
 );
 
 --
@@ -4222,7 +4475,7 @@ CREATE TABLE public.watchlists (
     location_rule_lat double precision,
     location_rule_lon double precision,
     location_rule_radius_km double precision,
-    location_rule_location public.geography(Point,4326) GENERATED ALWAYS AS ((public.st_setsrid(public.st_makepoint(location_rule_lon, location_rule_lat), 4326))::public.geography) STORED,
+    location_rule_location extensions.geography(Point,4326) GENERATED ALWAYS AS ((extensions.st_setsrid(extensions.st_makepoint(location_rule_lon, location_rule_lat), 4326))::extensions.geography) STORED,
     location_rule_display_name text,
     date_rule_enabled boolean DEFAULT false NOT NULL,
     date_rule_start_date date,
@@ -4234,13 +4487,21 @@ CREATE TABLE public.watchlists (
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    CONSTRAINT watchlists_cover_image_path_length CHECK (((char_length(cover_image_path) <= 2048) OR private.too_long('watchlists'::text, 'cover_image_path'::text, 2048, char_length(cover_image_path)))),
     CONSTRAINT watchlists_date_rule_ordered CHECK ((date_rule_start_date <= date_rule_end_date)),
     CONSTRAINT watchlists_dates_ordered CHECK ((start_date <= end_date)),
+    CONSTRAINT watchlists_location_display_name_length CHECK (((char_length(location_display_name) <= 200) OR private.too_long('watchlists'::text, 'location_display_name'::text, 200, char_length(location_display_name)))),
+    CONSTRAINT watchlists_location_length CHECK (((char_length(location) <= 200) OR private.too_long('watchlists'::text, 'location'::text, 200, char_length(location)))),
+    CONSTRAINT watchlists_location_rule_display_name_length CHECK (((char_length(location_rule_display_name) <= 200) OR private.too_long('watchlists'::text, 'location_rule_display_name'::text, 200, char_length(location_rule_display_name)))),
     CONSTRAINT watchlists_location_rule_lat_check CHECK (((location_rule_lat >= ('-90'::integer)::double precision) AND (location_rule_lat <= (90)::double precision))),
     CONSTRAINT watchlists_location_rule_lon_check CHECK (((location_rule_lon >= ('-180'::integer)::double precision) AND (location_rule_lon <= (180)::double precision))),
     CONSTRAINT watchlists_location_rule_radius_km_check CHECK ((location_rule_radius_km > (0)::double precision)),
     CONSTRAINT watchlists_observed_count_check CHECK ((observed_count >= 0)),
-    CONSTRAINT watchlists_species_count_check CHECK ((species_count >= 0))
+    CONSTRAINT watchlists_species_count_check CHECK ((species_count >= 0)),
+    CONSTRAINT watchlists_species_rule_shape_id_length CHECK (((char_length(species_rule_shape_id) <= 100) OR private.too_long('watchlists'::text, 'species_rule_shape_id'::text, 100, char_length(species_rule_shape_id)))),
+    CONSTRAINT watchlists_sync_status_length CHECK (((char_length(sync_status) <= 50) OR private.too_long('watchlists'::text, 'sync_status'::text, 50, char_length(sync_status)))),
+    CONSTRAINT watchlists_title_length CHECK (((char_length(title) <= 200) OR private.too_long('watchlists'::text, 'title'::text, 200, char_length(title)))),
+    CONSTRAINT watchlists_type_length CHECK (((char_length(type) <= 50) OR private.too_long('watchlists'::text, 'type'::text, 50, char_length(type))))
 );
 
 --
@@ -4391,6 +4652,13 @@ ALTER TABLE ONLY auth.users
     ADD CONSTRAINT users_pkey PRIMARY KEY (id);
 
 --
+-- Name: schema_migrations schema_migrations_pkey; Type: CONSTRAINT; Schema: migrations; Owner: -
+--
+
+ALTER TABLE ONLY migrations.schema_migrations
+    ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (version);
+
+--
 -- Name: deliveries deliveries_pkey; Type: CONSTRAINT; Schema: outbox; Owner: -
 --
 
@@ -4494,13 +4762,6 @@ ALTER TABLE ONLY public.observed_bird_photos
 
 ALTER TABLE ONLY public.properties
     ADD CONSTRAINT properties_pkey PRIMARY KEY (id);
-
---
--- Name: schema_migrations schema_migrations_pkey; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.schema_migrations
-    ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (version);
 
 --
 -- Name: subtasks subtasks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -5104,391 +5365,403 @@ CREATE INDEX watchlists_updated_at_idx ON public.watchlists USING btree (updated
 -- Name: notes _check_parent; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id ON public.notes FOR EACH ROW EXECUTE FUNCTION public.check_work_parent();
+CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id ON public.notes FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
 
 --
 -- Name: subtasks _check_parent; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id ON public.subtasks FOR EACH ROW EXECUTE FUNCTION public.check_work_parent();
+CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id ON public.subtasks FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
 
 --
 -- Name: notes _derive_edited_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _derive_edited_at BEFORE INSERT OR UPDATE ON public.notes FOR EACH ROW EXECUTE FUNCTION public.derive_note_edited_at();
+CREATE TRIGGER _derive_edited_at BEFORE INSERT OR UPDATE ON public.notes FOR EACH ROW EXECUTE FUNCTION private.derive_note_edited_at();
 
 --
 -- Name: activities _derive_work_item_state; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _derive_work_item_state BEFORE INSERT OR UPDATE ON public.activities FOR EACH ROW EXECUTE FUNCTION public.derive_work_item_state();
+CREATE TRIGGER _derive_work_item_state BEFORE INSERT OR UPDATE ON public.activities FOR EACH ROW EXECUTE FUNCTION private.derive_work_item_state();
 
 --
 -- Name: tasks _derive_work_item_state; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _derive_work_item_state BEFORE INSERT OR UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.derive_work_item_state();
+CREATE TRIGGER _derive_work_item_state BEFORE INSERT OR UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.derive_work_item_state();
+
+--
+-- Name: activities _guard_listing_move; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _guard_listing_move BEFORE UPDATE OF listing_id ON public.activities FOR EACH ROW WHEN ((old.listing_id IS DISTINCT FROM new.listing_id)) EXECUTE FUNCTION private.guard_listing_move();
+
+--
+-- Name: tasks _guard_listing_move; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _guard_listing_move BEFORE UPDATE OF listing_id ON public.tasks FOR EACH ROW WHEN ((old.listing_id IS DISTINCT FROM new.listing_id)) EXECUTE FUNCTION private.guard_listing_move();
 
 --
 -- Name: observed_bird_photos _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION public.stamp_deleted_at();
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
 
 --
 -- Name: watchlist_entries _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlist_entries FOR EACH ROW EXECUTE FUNCTION public.stamp_deleted_at();
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlist_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
 
 --
 -- Name: watchlist_rules _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION public.stamp_deleted_at();
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
 
 --
 -- Name: watchlists _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlists FOR EACH ROW EXECUTE FUNCTION public.stamp_deleted_at();
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlists FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
 
 --
 -- Name: activities _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.activities FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.activities FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: bird _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.bird FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.bird FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: hotspot _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.hotspot FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.hotspot FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: listings _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.listings FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.listings FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: notes _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.notes FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.notes FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: notification_types _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.notification_types FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.notification_types FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: notifications _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: observed_bird_photos _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: properties _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.properties FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.properties FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: subtasks _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.subtasks FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.subtasks FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: tasks _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: users _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.users FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.users FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: watchlist_entries _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.watchlist_entries FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.watchlist_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: watchlist_rules _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: watchlist_shares _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.watchlist_shares FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.watchlist_shares FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: watchlists _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.watchlists FOR EACH ROW EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.watchlists FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: activities _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.activities FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.activities FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: bird _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.bird FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.bird FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: hotspot _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.hotspot FOR EACH ROW WHEN ((((((((((old.id IS DISTINCT FROM new.id) OR (old.name IS DISTINCT FROM new.name)) OR (old.locality IS DISTINCT FROM new.locality)) OR (old.lat IS DISTINCT FROM new.lat)) OR (old.lon IS DISTINCT FROM new.lon)) OR (old.image_name IS DISTINCT FROM new.image_name)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version))) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.hotspot FOR EACH ROW WHEN ((((((((((old.id IS DISTINCT FROM new.id) OR (old.name IS DISTINCT FROM new.name)) OR (old.locality IS DISTINCT FROM new.locality)) OR (old.lat IS DISTINCT FROM new.lat)) OR (old.lon IS DISTINCT FROM new.lon)) OR (old.image_name IS DISTINCT FROM new.image_name)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version))) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: listings _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.listings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.listings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: notes _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.notes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.notes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: notification_types _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.notification_types FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.notification_types FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: notifications _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.notifications FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.notifications FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: observed_bird_photos _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: properties _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.properties FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.properties FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: subtasks _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.subtasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.subtasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: tasks _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.tasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.tasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: users _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.users FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.users FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: watchlist_entries _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_entries FOR EACH ROW WHEN ((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.watchlist_id IS DISTINCT FROM new.watchlist_id)) OR (old.bird_id IS DISTINCT FROM new.bird_id)) OR (old.nickname IS DISTINCT FROM new.nickname)) OR (old.status IS DISTINCT FROM new.status)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.added_date IS DISTINCT FROM new.added_date)) OR (old.observation_date IS DISTINCT FROM new.observation_date)) OR (old.to_observe_start_date IS DISTINCT FROM new.to_observe_start_date)) OR (old.to_observe_end_date IS DISTINCT FROM new.to_observe_end_date)) OR (old.observed_by IS DISTINCT FROM new.observed_by)) OR (old.lat IS DISTINCT FROM new.lat)) OR (old.lon IS DISTINCT FROM new.lon)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.priority IS DISTINCT FROM new.priority)) OR (old.notify_upcoming IS DISTINCT FROM new.notify_upcoming)) OR (old.target_date_range IS DISTINCT FROM new.target_date_range)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version))) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_entries FOR EACH ROW WHEN ((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.watchlist_id IS DISTINCT FROM new.watchlist_id)) OR (old.bird_id IS DISTINCT FROM new.bird_id)) OR (old.nickname IS DISTINCT FROM new.nickname)) OR (old.status IS DISTINCT FROM new.status)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.added_date IS DISTINCT FROM new.added_date)) OR (old.observation_date IS DISTINCT FROM new.observation_date)) OR (old.to_observe_start_date IS DISTINCT FROM new.to_observe_start_date)) OR (old.to_observe_end_date IS DISTINCT FROM new.to_observe_end_date)) OR (old.observed_by IS DISTINCT FROM new.observed_by)) OR (old.lat IS DISTINCT FROM new.lat)) OR (old.lon IS DISTINCT FROM new.lon)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.priority IS DISTINCT FROM new.priority)) OR (old.notify_upcoming IS DISTINCT FROM new.notify_upcoming)) OR (old.target_date_range IS DISTINCT FROM new.target_date_range)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version))) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: watchlist_rules _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: watchlist_shares _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_shares FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_shares FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: watchlists _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlists FOR EACH ROW WHEN ((((((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id)) OR (old.type IS DISTINCT FROM new.type)) OR (old.title IS DISTINCT FROM new.title)) OR (old.location IS DISTINCT FROM new.location)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.start_date IS DISTINCT FROM new.start_date)) OR (old.end_date IS DISTINCT FROM new.end_date)) OR (old.observed_count IS DISTINCT FROM new.observed_count)) OR (old.species_count IS DISTINCT FROM new.species_count)) OR (old.cover_image_path IS DISTINCT FROM new.cover_image_path)) OR (old.species_rule_enabled IS DISTINCT FROM new.species_rule_enabled)) OR (old.species_rule_shape_id IS DISTINCT FROM new.species_rule_shape_id)) OR (old.location_rule_enabled IS DISTINCT FROM new.location_rule_enabled)) OR (old.location_rule_lat IS DISTINCT FROM new.location_rule_lat)) OR (old.location_rule_lon IS DISTINCT FROM new.location_rule_lon)) OR (old.location_rule_radius_km IS DISTINCT FROM new.location_rule_radius_km)) OR (old.location_rule_display_name IS DISTINCT FROM new.location_rule_display_name)) OR (old.date_rule_enabled IS DISTINCT FROM new.date_rule_enabled)) OR (old.date_rule_start_date IS DISTINCT FROM new.date_rule_start_date)) OR (old.date_rule_end_date IS DISTINCT FROM new.date_rule_end_date)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version))) EXECUTE FUNCTION public.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlists FOR EACH ROW WHEN ((((((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id)) OR (old.type IS DISTINCT FROM new.type)) OR (old.title IS DISTINCT FROM new.title)) OR (old.location IS DISTINCT FROM new.location)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.start_date IS DISTINCT FROM new.start_date)) OR (old.end_date IS DISTINCT FROM new.end_date)) OR (old.observed_count IS DISTINCT FROM new.observed_count)) OR (old.species_count IS DISTINCT FROM new.species_count)) OR (old.cover_image_path IS DISTINCT FROM new.cover_image_path)) OR (old.species_rule_enabled IS DISTINCT FROM new.species_rule_enabled)) OR (old.species_rule_shape_id IS DISTINCT FROM new.species_rule_shape_id)) OR (old.location_rule_enabled IS DISTINCT FROM new.location_rule_enabled)) OR (old.location_rule_lat IS DISTINCT FROM new.location_rule_lat)) OR (old.location_rule_lon IS DISTINCT FROM new.location_rule_lon)) OR (old.location_rule_radius_km IS DISTINCT FROM new.location_rule_radius_km)) OR (old.location_rule_display_name IS DISTINCT FROM new.location_rule_display_name)) OR (old.date_rule_enabled IS DISTINCT FROM new.date_rule_enabled)) OR (old.date_rule_start_date IS DISTINCT FROM new.date_rule_start_date)) OR (old.date_rule_end_date IS DISTINCT FROM new.date_rule_end_date)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version))) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: activities _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.activities FOR EACH ROW EXECUTE FUNCTION public.record_sync_deletion();
+CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.activities FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
 
 --
 -- Name: listings _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.listings FOR EACH ROW EXECUTE FUNCTION public.record_sync_deletion();
+CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.listings FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
 
 --
 -- Name: notes _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.notes FOR EACH ROW EXECUTE FUNCTION public.record_sync_deletion();
+CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.notes FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
 
 --
 -- Name: observed_bird_photos _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION public.record_sync_deletion();
+CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
 
 --
 -- Name: tasks _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.record_sync_deletion();
+CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
 
 --
 -- Name: watchlist_entries _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.watchlist_entries FOR EACH ROW EXECUTE FUNCTION public.record_sync_deletion();
+CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.watchlist_entries FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
 
 --
 -- Name: watchlist_rules _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION public.record_sync_deletion();
+CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
 
 --
 -- Name: watchlists _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.watchlists FOR EACH ROW EXECUTE FUNCTION public.record_sync_deletion();
+CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.watchlists FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
 
 --
 -- Name: activities _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.activities FOR EACH ROW EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.activities FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: listings _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.listings FOR EACH ROW EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.listings FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: notes _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.notes FOR EACH ROW EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.notes FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: observed_bird_photos _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: tasks _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.tasks FOR EACH ROW EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: watchlist_entries _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlist_entries FOR EACH ROW EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlist_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: watchlist_rules _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: watchlists _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlists FOR EACH ROW EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlists FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: activities _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.activities FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.activities FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: listings _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.listings FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.listings FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: notes _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.notes FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.notes FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: observed_bird_photos _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: tasks _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.tasks FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.tasks FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: watchlist_entries _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.watchlist_entries FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.watchlist_entries FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: watchlist_rules _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: watchlists _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.watchlists FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION public.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.watchlists FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: activities audit_activities_insert_delete; Type: TRIGGER; Schema: public; Owner: -
@@ -5554,19 +5827,19 @@ CREATE TRIGGER audit_users_update BEFORE UPDATE ON public.users FOR EACH ROW WHE
 -- Name: activities delete_children; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER delete_children AFTER DELETE ON public.activities REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION public.delete_work_children('activity');
+CREATE TRIGGER delete_children AFTER DELETE ON public.activities REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION private.delete_work_children('activity');
 
 --
 -- Name: listings delete_children; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER delete_children AFTER DELETE ON public.listings REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION public.delete_work_children('listing');
+CREATE TRIGGER delete_children AFTER DELETE ON public.listings REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION private.delete_work_children('listing');
 
 --
 -- Name: tasks delete_children; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER delete_children AFTER DELETE ON public.tasks REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION public.delete_work_children('task');
+CREATE TRIGGER delete_children AFTER DELETE ON public.tasks REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION private.delete_work_children('task');
 
 --
 -- Name: activities outbox_delete; Type: TRIGGER; Schema: public; Owner: -
@@ -5934,7 +6207,7 @@ ALTER TABLE audit.activities_log ENABLE ROW LEVEL SECURITY;
 -- Name: activities_log activities_log_select; Type: POLICY; Schema: audit; Owner: -
 --
 
-CREATE POLICY activities_log_select ON audit.activities_log FOR SELECT TO authenticated USING ((((old_row ->> 'declared_by'::text) = ( SELECT (auth.uid())::text AS uid)) OR ((new_row ->> 'declared_by'::text) = ( SELECT (auth.uid())::text AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY activities_log_select ON audit.activities_log FOR SELECT TO authenticated USING ((((old_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ((new_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: listings_log; Type: ROW SECURITY; Schema: audit; Owner: -
@@ -5946,7 +6219,7 @@ ALTER TABLE audit.listings_log ENABLE ROW LEVEL SECURITY;
 -- Name: listings_log listings_log_select; Type: POLICY; Schema: audit; Owner: -
 --
 
-CREATE POLICY listings_log_select ON audit.listings_log FOR SELECT TO authenticated USING ((((old_row ->> 'owned_by'::text) = ( SELECT (auth.uid())::text AS uid)) OR ((new_row ->> 'owned_by'::text) = ( SELECT (auth.uid())::text AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY listings_log_select ON audit.listings_log FOR SELECT TO authenticated USING ((((old_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ((new_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: log; Type: ROW SECURITY; Schema: audit; Owner: -
@@ -5960,13 +6233,13 @@ ALTER TABLE audit.log ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY log_select ON audit.log FOR SELECT TO authenticated USING ((
 CASE table_name
-    WHEN 'activities'::text THEN (COALESCE(((old_row ->> 'declared_by'::text) = ( SELECT (auth.uid())::text AS uid)), false) OR COALESCE(((new_row ->> 'declared_by'::text) = ( SELECT (auth.uid())::text AS uid)), false))
-    WHEN 'listings'::text THEN (COALESCE(((old_row ->> 'owned_by'::text) = ( SELECT (auth.uid())::text AS uid)), false) OR COALESCE(((new_row ->> 'owned_by'::text) = ( SELECT (auth.uid())::text AS uid)), false))
-    WHEN 'properties'::text THEN (COALESCE(((old_row ->> 'owned_by'::text) = ( SELECT (auth.uid())::text AS uid)), false) OR COALESCE(((new_row ->> 'owned_by'::text) = ( SELECT (auth.uid())::text AS uid)), false))
-    WHEN 'tasks'::text THEN (COALESCE(((old_row ->> 'declared_by'::text) = ( SELECT (auth.uid())::text AS uid)), false) OR COALESCE(((new_row ->> 'declared_by'::text) = ( SELECT (auth.uid())::text AS uid)), false))
-    WHEN 'users'::text THEN (COALESCE(((old_row ->> 'id'::text) = ( SELECT (auth.uid())::text AS uid)), false) OR COALESCE(((new_row ->> 'id'::text) = ( SELECT (auth.uid())::text AS uid)), false))
+    WHEN 'activities'::text THEN (COALESCE(((old_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text), false) OR COALESCE(((new_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text), false))
+    WHEN 'listings'::text THEN (COALESCE(((old_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text), false) OR COALESCE(((new_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text), false))
+    WHEN 'properties'::text THEN (COALESCE(((old_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text), false) OR COALESCE(((new_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text), false))
+    WHEN 'tasks'::text THEN (COALESCE(((old_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text), false) OR COALESCE(((new_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text), false))
+    WHEN 'users'::text THEN (COALESCE(((old_row ->> 'id'::text) = (( SELECT auth.uid() AS uid))::text), false) OR COALESCE(((new_row ->> 'id'::text) = (( SELECT auth.uid() AS uid))::text), false))
     ELSE NULL::boolean
-END OR ( SELECT public.is_admin() AS is_admin)));
+END OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: properties_log; Type: ROW SECURITY; Schema: audit; Owner: -
@@ -5978,7 +6251,7 @@ ALTER TABLE audit.properties_log ENABLE ROW LEVEL SECURITY;
 -- Name: properties_log properties_log_select; Type: POLICY; Schema: audit; Owner: -
 --
 
-CREATE POLICY properties_log_select ON audit.properties_log FOR SELECT TO authenticated USING ((((old_row ->> 'owned_by'::text) = ( SELECT (auth.uid())::text AS uid)) OR ((new_row ->> 'owned_by'::text) = ( SELECT (auth.uid())::text AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY properties_log_select ON audit.properties_log FOR SELECT TO authenticated USING ((((old_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ((new_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: tasks_log; Type: ROW SECURITY; Schema: audit; Owner: -
@@ -5990,7 +6263,19 @@ ALTER TABLE audit.tasks_log ENABLE ROW LEVEL SECURITY;
 -- Name: tasks_log tasks_log_select; Type: POLICY; Schema: audit; Owner: -
 --
 
-CREATE POLICY tasks_log_select ON audit.tasks_log FOR SELECT TO authenticated USING ((((old_row ->> 'declared_by'::text) = ( SELECT (auth.uid())::text AS uid)) OR ((new_row ->> 'declared_by'::text) = ( SELECT (auth.uid())::text AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY tasks_log_select ON audit.tasks_log FOR SELECT TO authenticated USING ((((old_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ((new_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: tracked_tables; Type: ROW SECURITY; Schema: audit; Owner: -
+--
+
+ALTER TABLE audit.tracked_tables ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: tracked_tables tracked_tables_select; Type: POLICY; Schema: audit; Owner: -
+--
+
+CREATE POLICY tracked_tables_select ON audit.tracked_tables FOR SELECT TO authenticated USING (true);
 
 --
 -- Name: users_log; Type: ROW SECURITY; Schema: audit; Owner: -
@@ -6002,7 +6287,13 @@ ALTER TABLE audit.users_log ENABLE ROW LEVEL SECURITY;
 -- Name: users_log users_log_select; Type: POLICY; Schema: audit; Owner: -
 --
 
-CREATE POLICY users_log_select ON audit.users_log FOR SELECT TO authenticated USING ((((old_row ->> 'id'::text) = ( SELECT (auth.uid())::text AS uid)) OR ((new_row ->> 'id'::text) = ( SELECT (auth.uid())::text AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY users_log_select ON audit.users_log FOR SELECT TO authenticated USING ((((old_row ->> 'id'::text) = (( SELECT auth.uid() AS uid))::text) OR ((new_row ->> 'id'::text) = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: users; Type: ROW SECURITY; Schema: auth; Owner: -
+--
+
+ALTER TABLE auth.users ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: activities; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6014,13 +6305,13 @@ ALTER TABLE public.activities ENABLE ROW LEVEL SECURITY;
 -- Name: activities activities_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY activities_delete ON public.activities FOR DELETE TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY activities_delete ON public.activities FOR DELETE TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: activities activities_insert; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY activities_insert ON public.activities FOR INSERT TO authenticated WITH CHECK ((((declared_by = ( SELECT auth.uid() AS uid)) AND ((claimed_by IS NULL) OR (claimed_by = ( SELECT auth.uid() AS uid)))) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY activities_insert ON public.activities FOR INSERT TO authenticated WITH CHECK ((((declared_by = ( SELECT auth.uid() AS uid)) AND ((claimed_by IS NULL) OR (claimed_by = ( SELECT auth.uid() AS uid)))) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: activities activities_select; Type: POLICY; Schema: public; Owner: -
@@ -6028,7 +6319,7 @@ CREATE POLICY activities_insert ON public.activities FOR INSERT TO authenticated
 
 CREATE POLICY activities_select ON public.activities FOR SELECT TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR ((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (ARRAY( SELECT l.id
    FROM public.listings l
-  WHERE (l.owned_by = ( SELECT auth.uid() AS uid))))) OR ( SELECT public.is_admin() AS is_admin)));
+  WHERE (l.owned_by = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: activities activities_update; Type: POLICY; Schema: public; Owner: -
@@ -6036,7 +6327,7 @@ CREATE POLICY activities_select ON public.activities FOR SELECT TO authenticated
 
 CREATE POLICY activities_update ON public.activities FOR UPDATE TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (listing_id = ANY (ARRAY( SELECT l.id
    FROM public.listings l
-  WHERE (l.owned_by = ( SELECT auth.uid() AS uid))))) OR ( SELECT public.is_admin() AS is_admin)));
+  WHERE (l.owned_by = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: bird; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6072,7 +6363,7 @@ ALTER TABLE public.listings ENABLE ROW LEVEL SECURITY;
 -- Name: listings listings_owner; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY listings_owner ON public.listings TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin))) WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY listings_owner ON public.listings TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: notes; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6084,25 +6375,37 @@ ALTER TABLE public.notes ENABLE ROW LEVEL SECURITY;
 -- Name: notes notes_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notes_delete ON public.notes FOR DELETE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY notes_delete ON public.notes FOR DELETE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: notes notes_insert; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notes_insert ON public.notes FOR INSERT TO authenticated WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) AND public.can_see_work_item(parent_type, parent_id)));
+CREATE POLICY notes_insert ON public.notes FOR INSERT TO authenticated WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) AND private.can_see_work_item(parent_type, parent_id)));
 
 --
 -- Name: notes notes_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING (public.can_see_work_item(parent_type, parent_id));
+CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING (private.can_see_work_item(parent_type, parent_id));
 
 --
 -- Name: notes notes_update; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notes_update ON public.notes FOR UPDATE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin))) WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY notes_update ON public.notes FOR UPDATE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: notification_types; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.notification_types ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: notification_types notification_types_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notification_types_select ON public.notification_types FOR SELECT TO authenticated USING (true);
 
 --
 -- Name: notifications; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6134,7 +6437,7 @@ ALTER TABLE public.observed_bird_photos ENABLE ROW LEVEL SECURITY;
 
 CREATE POLICY observed_bird_photos_delete ON public.observed_bird_photos FOR DELETE TO authenticated USING (((( SELECT e.watchlist_id
    FROM public.watchlist_entries e
-  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT public.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin)));
+  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: observed_bird_photos observed_bird_photos_insert; Type: POLICY; Schema: public; Owner: -
@@ -6142,7 +6445,7 @@ CREATE POLICY observed_bird_photos_delete ON public.observed_bird_photos FOR DEL
 
 CREATE POLICY observed_bird_photos_insert ON public.observed_bird_photos FOR INSERT TO authenticated WITH CHECK (((( SELECT e.watchlist_id
    FROM public.watchlist_entries e
-  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT public.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin)));
+  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: observed_bird_photos observed_bird_photos_select; Type: POLICY; Schema: public; Owner: -
@@ -6150,7 +6453,7 @@ CREATE POLICY observed_bird_photos_insert ON public.observed_bird_photos FOR INS
 
 CREATE POLICY observed_bird_photos_select ON public.observed_bird_photos FOR SELECT TO authenticated USING (((( SELECT e.watchlist_id
    FROM public.watchlist_entries e
-  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT public.readable_watchlist_ids() AS readable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin)));
+  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT private.readable_watchlist_ids() AS readable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: observed_bird_photos observed_bird_photos_update; Type: POLICY; Schema: public; Owner: -
@@ -6158,9 +6461,9 @@ CREATE POLICY observed_bird_photos_select ON public.observed_bird_photos FOR SEL
 
 CREATE POLICY observed_bird_photos_update ON public.observed_bird_photos FOR UPDATE TO authenticated USING (((( SELECT e.watchlist_id
    FROM public.watchlist_entries e
-  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT public.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin))) WITH CHECK (((( SELECT e.watchlist_id
+  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((( SELECT e.watchlist_id
    FROM public.watchlist_entries e
-  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT public.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin)));
+  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: properties; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6172,7 +6475,7 @@ ALTER TABLE public.properties ENABLE ROW LEVEL SECURITY;
 -- Name: properties properties_owner; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY properties_owner ON public.properties TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin))) WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY properties_owner ON public.properties TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: subtasks; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6184,25 +6487,25 @@ ALTER TABLE public.subtasks ENABLE ROW LEVEL SECURITY;
 -- Name: subtasks subtasks_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY subtasks_delete ON public.subtasks FOR DELETE TO authenticated USING (public.can_change_work_item(parent_type, parent_id));
+CREATE POLICY subtasks_delete ON public.subtasks FOR DELETE TO authenticated USING (private.can_change_work_item(parent_type, parent_id));
 
 --
 -- Name: subtasks subtasks_insert; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY subtasks_insert ON public.subtasks FOR INSERT TO authenticated WITH CHECK (public.can_change_work_item(parent_type, parent_id));
+CREATE POLICY subtasks_insert ON public.subtasks FOR INSERT TO authenticated WITH CHECK (private.can_change_work_item(parent_type, parent_id));
 
 --
 -- Name: subtasks subtasks_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USING (public.can_see_work_item(parent_type, parent_id));
+CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USING (private.can_see_work_item(parent_type, parent_id));
 
 --
 -- Name: subtasks subtasks_update; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY subtasks_update ON public.subtasks FOR UPDATE TO authenticated USING (public.can_change_work_item(parent_type, parent_id)) WITH CHECK (public.can_change_work_item(parent_type, parent_id));
+CREATE POLICY subtasks_update ON public.subtasks FOR UPDATE TO authenticated USING (private.can_change_work_item(parent_type, parent_id)) WITH CHECK (private.can_change_work_item(parent_type, parent_id));
 
 --
 -- Name: sync_deletions; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6214,7 +6517,7 @@ ALTER TABLE public.sync_deletions ENABLE ROW LEVEL SECURITY;
 -- Name: sync_deletions sync_deletions_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY sync_deletions_select ON public.sync_deletions FOR SELECT TO authenticated USING ((visible_to_all OR (( SELECT auth.uid() AS uid) = ANY (visible_to)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY sync_deletions_select ON public.sync_deletions FOR SELECT TO authenticated USING ((visible_to_all OR (( SELECT auth.uid() AS uid) = ANY (visible_to)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: sync_horizon; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6238,13 +6541,13 @@ ALTER TABLE public.tasks ENABLE ROW LEVEL SECURITY;
 -- Name: tasks tasks_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY tasks_delete ON public.tasks FOR DELETE TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY tasks_delete ON public.tasks FOR DELETE TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: tasks tasks_insert; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY tasks_insert ON public.tasks FOR INSERT TO authenticated WITH CHECK ((((declared_by = ( SELECT auth.uid() AS uid)) AND ((claimed_by IS NULL) OR (claimed_by = ( SELECT auth.uid() AS uid)))) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY tasks_insert ON public.tasks FOR INSERT TO authenticated WITH CHECK ((((declared_by = ( SELECT auth.uid() AS uid)) AND ((claimed_by IS NULL) OR (claimed_by = ( SELECT auth.uid() AS uid)))) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: tasks tasks_select; Type: POLICY; Schema: public; Owner: -
@@ -6252,7 +6555,7 @@ CREATE POLICY tasks_insert ON public.tasks FOR INSERT TO authenticated WITH CHEC
 
 CREATE POLICY tasks_select ON public.tasks FOR SELECT TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR ((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (ARRAY( SELECT l.id
    FROM public.listings l
-  WHERE (l.owned_by = ( SELECT auth.uid() AS uid))))) OR ( SELECT public.is_admin() AS is_admin)));
+  WHERE (l.owned_by = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: tasks tasks_update; Type: POLICY; Schema: public; Owner: -
@@ -6260,7 +6563,7 @@ CREATE POLICY tasks_select ON public.tasks FOR SELECT TO authenticated USING (((
 
 CREATE POLICY tasks_update ON public.tasks FOR UPDATE TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (listing_id = ANY (ARRAY( SELECT l.id
    FROM public.listings l
-  WHERE (l.owned_by = ( SELECT auth.uid() AS uid))))) OR ( SELECT public.is_admin() AS is_admin)));
+  WHERE (l.owned_by = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: users; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6272,13 +6575,13 @@ ALTER TABLE public.users ENABLE ROW LEVEL SECURITY;
 -- Name: users users_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY users_delete ON public.users FOR DELETE TO authenticated USING (public.is_admin());
+CREATE POLICY users_delete ON public.users FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
 
 --
 -- Name: users users_insert; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY users_insert ON public.users FOR INSERT TO authenticated WITH CHECK (((id = auth.uid()) AND (NOT is_admin)));
+CREATE POLICY users_insert ON public.users FOR INSERT TO authenticated WITH CHECK (((id = ( SELECT auth.uid() AS uid)) AND (NOT is_admin)));
 
 --
 -- Name: users users_select; Type: POLICY; Schema: public; Owner: -
@@ -6290,7 +6593,7 @@ CREATE POLICY users_select ON public.users FOR SELECT TO authenticated USING (tr
 -- Name: users users_update; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY users_update ON public.users FOR UPDATE TO authenticated USING (((id = auth.uid()) OR public.is_admin())) WITH CHECK (((id = auth.uid()) OR public.is_admin()));
+CREATE POLICY users_update ON public.users FOR UPDATE TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_entries; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6302,25 +6605,25 @@ ALTER TABLE public.watchlist_entries ENABLE ROW LEVEL SECURITY;
 -- Name: watchlist_entries watchlist_entries_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_entries_delete ON public.watchlist_entries FOR DELETE TO authenticated USING (((watchlist_id IN ( SELECT public.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY watchlist_entries_delete ON public.watchlist_entries FOR DELETE TO authenticated USING (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_entries watchlist_entries_insert; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_entries_insert ON public.watchlist_entries FOR INSERT TO authenticated WITH CHECK (((watchlist_id IN ( SELECT public.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY watchlist_entries_insert ON public.watchlist_entries FOR INSERT TO authenticated WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_entries watchlist_entries_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_entries_select ON public.watchlist_entries FOR SELECT TO authenticated USING (((watchlist_id IN ( SELECT public.readable_watchlist_ids() AS readable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY watchlist_entries_select ON public.watchlist_entries FOR SELECT TO authenticated USING (((watchlist_id IN ( SELECT private.readable_watchlist_ids() AS readable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_entries watchlist_entries_update; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_entries_update ON public.watchlist_entries FOR UPDATE TO authenticated USING (((watchlist_id IN ( SELECT public.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin))) WITH CHECK (((watchlist_id IN ( SELECT public.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY watchlist_entries_update ON public.watchlist_entries FOR UPDATE TO authenticated USING (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_rules; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6332,25 +6635,25 @@ ALTER TABLE public.watchlist_rules ENABLE ROW LEVEL SECURITY;
 -- Name: watchlist_rules watchlist_rules_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_rules_delete ON public.watchlist_rules FOR DELETE TO authenticated USING (((watchlist_id IN ( SELECT public.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY watchlist_rules_delete ON public.watchlist_rules FOR DELETE TO authenticated USING (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_rules watchlist_rules_insert; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_rules_insert ON public.watchlist_rules FOR INSERT TO authenticated WITH CHECK (((watchlist_id IN ( SELECT public.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY watchlist_rules_insert ON public.watchlist_rules FOR INSERT TO authenticated WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_rules watchlist_rules_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_rules_select ON public.watchlist_rules FOR SELECT TO authenticated USING (((watchlist_id IN ( SELECT public.readable_watchlist_ids() AS readable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY watchlist_rules_select ON public.watchlist_rules FOR SELECT TO authenticated USING (((watchlist_id IN ( SELECT private.readable_watchlist_ids() AS readable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_rules watchlist_rules_update; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_rules_update ON public.watchlist_rules FOR UPDATE TO authenticated USING (((watchlist_id IN ( SELECT public.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin))) WITH CHECK (((watchlist_id IN ( SELECT public.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY watchlist_rules_update ON public.watchlist_rules FOR UPDATE TO authenticated USING (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_shares; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6362,25 +6665,25 @@ ALTER TABLE public.watchlist_shares ENABLE ROW LEVEL SECURITY;
 -- Name: watchlist_shares watchlist_shares_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_shares_delete ON public.watchlist_shares FOR DELETE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR public.is_watchlist_owner(watchlist_id)));
+CREATE POLICY watchlist_shares_delete ON public.watchlist_shares FOR DELETE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR private.is_watchlist_owner(watchlist_id)));
 
 --
 -- Name: watchlist_shares watchlist_shares_insert; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_shares_insert ON public.watchlist_shares FOR INSERT TO authenticated WITH CHECK (public.is_watchlist_owner(watchlist_id));
+CREATE POLICY watchlist_shares_insert ON public.watchlist_shares FOR INSERT TO authenticated WITH CHECK (private.is_watchlist_owner(watchlist_id));
 
 --
 -- Name: watchlist_shares watchlist_shares_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_shares_select ON public.watchlist_shares FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR public.is_watchlist_owner(watchlist_id)));
+CREATE POLICY watchlist_shares_select ON public.watchlist_shares FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR private.is_watchlist_owner(watchlist_id)));
 
 --
 -- Name: watchlist_shares watchlist_shares_update; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_shares_update ON public.watchlist_shares FOR UPDATE TO authenticated USING (public.is_watchlist_owner(watchlist_id)) WITH CHECK (public.is_watchlist_owner(watchlist_id));
+CREATE POLICY watchlist_shares_update ON public.watchlist_shares FOR UPDATE TO authenticated USING (private.is_watchlist_owner(watchlist_id)) WITH CHECK (private.is_watchlist_owner(watchlist_id));
 
 --
 -- Name: watchlists; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6392,25 +6695,25 @@ ALTER TABLE public.watchlists ENABLE ROW LEVEL SECURITY;
 -- Name: watchlists watchlists_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlists_delete ON public.watchlists FOR DELETE TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY watchlists_delete ON public.watchlists FOR DELETE TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlists watchlists_insert; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlists_insert ON public.watchlists FOR INSERT TO authenticated WITH CHECK (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY watchlists_insert ON public.watchlists FOR INSERT TO authenticated WITH CHECK (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlists watchlists_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlists_select ON public.watchlists FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (id IN ( SELECT public.readable_watchlist_ids() AS readable_watchlist_ids)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY watchlists_select ON public.watchlists FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (id IN ( SELECT private.readable_watchlist_ids() AS readable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlists watchlists_update; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlists_update ON public.watchlists FOR UPDATE TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin))) WITH CHECK (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT public.is_admin() AS is_admin)));
+CREATE POLICY watchlists_update ON public.watchlists FOR UPDATE TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: SCHEMA audit; Type: ACL; Schema: -; Owner: -
@@ -6423,9 +6726,15 @@ GRANT USAGE ON SCHEMA audit TO service_role;
 -- Name: SCHEMA auth; Type: ACL; Schema: -; Owner: -
 --
 
-GRANT USAGE ON SCHEMA auth TO anon;
 GRANT USAGE ON SCHEMA auth TO authenticated;
 GRANT USAGE ON SCHEMA auth TO service_role;
+
+--
+-- Name: SCHEMA extensions; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA extensions TO authenticated;
+GRANT USAGE ON SCHEMA extensions TO service_role;
 
 --
 -- Name: SCHEMA outbox; Type: ACL; Schema: -; Owner: -
@@ -6434,12 +6743,11 @@ GRANT USAGE ON SCHEMA auth TO service_role;
 GRANT USAGE ON SCHEMA outbox TO service_role;
 
 --
--- Name: SCHEMA public; Type: ACL; Schema: -; Owner: -
+-- Name: SCHEMA private; Type: ACL; Schema: -; Owner: -
 --
 
-GRANT USAGE ON SCHEMA public TO anon;
-GRANT USAGE ON SCHEMA public TO authenticated;
-GRANT USAGE ON SCHEMA public TO service_role;
+GRANT USAGE ON SCHEMA private TO authenticated;
+GRANT USAGE ON SCHEMA private TO service_role;
 
 --
 -- Name: FUNCTION enable_tracking(p_table regclass, p_entity_type text, p_owner_column text); Type: ACL; Schema: audit; Owner: -
@@ -6485,7 +6793,7 @@ REVOKE ALL ON FUNCTION audit.set_restoring(p_table text, p_id uuid) FROM PUBLIC;
 -- Name: FUNCTION uid(); Type: ACL; Schema: auth; Owner: -
 --
 
-GRANT ALL ON FUNCTION auth.uid() TO anon;
+REVOKE ALL ON FUNCTION auth.uid() FROM PUBLIC;
 GRANT ALL ON FUNCTION auth.uid() TO authenticated;
 GRANT ALL ON FUNCTION auth.uid() TO service_role;
 
@@ -6617,20 +6925,191 @@ REVOKE ALL ON FUNCTION outbox.visibility_columns(p_table text) FROM PUBLIC;
 GRANT ALL ON FUNCTION outbox.visibility_columns(p_table text) TO service_role;
 
 --
--- Name: FUNCTION assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision) TO authenticated;
-GRANT ALL ON FUNCTION public.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision) TO service_role;
+REVOKE ALL ON FUNCTION private.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision) TO authenticated;
+GRANT ALL ON FUNCTION private.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision) TO service_role;
 
 --
--- Name: FUNCTION assert_sync_table(p_table text); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION assert_sync_table(p_table text); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.assert_sync_table(p_table text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.assert_sync_table(p_table text) TO authenticated;
-GRANT ALL ON FUNCTION public.assert_sync_table(p_table text) TO service_role;
+REVOKE ALL ON FUNCTION private.assert_sync_table(p_table text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.assert_sync_table(p_table text) TO authenticated;
+GRANT ALL ON FUNCTION private.assert_sync_table(p_table text) TO service_role;
+
+--
+-- Name: FUNCTION can_change_work_item(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.can_change_work_item(p_item_type text, p_item_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.can_change_work_item(p_item_type text, p_item_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION can_see_work_item(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION check_work_parent(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.check_work_parent() FROM PUBLIC;
+
+--
+-- Name: FUNCTION claimable_table(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.claimable_table(p_item_type text, p_item_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION decode_sync_cursor(p_table text, p_cursor text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) TO authenticated;
+GRANT ALL ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) TO service_role;
+
+--
+-- Name: FUNCTION delete_work_children(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.delete_work_children() FROM PUBLIC;
+
+--
+-- Name: FUNCTION derive_note_edited_at(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.derive_note_edited_at() FROM PUBLIC;
+
+--
+-- Name: FUNCTION derive_work_item_state(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.derive_work_item_state() FROM PUBLIC;
+
+--
+-- Name: FUNCTION enable_row_stamping(p_table regclass); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.enable_row_stamping(p_table regclass) FROM PUBLIC;
+
+--
+-- Name: FUNCTION encode_sync_cursor(p_state jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.encode_sync_cursor(p_state jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.encode_sync_cursor(p_state jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.encode_sync_cursor(p_state jsonb) TO service_role;
+
+--
+-- Name: FUNCTION guard_listing_move(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.guard_listing_move() FROM PUBLIC;
+
+--
+-- Name: FUNCTION is_admin(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.is_admin() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_admin() TO authenticated;
+
+--
+-- Name: FUNCTION is_watchlist_owner(p_watchlist_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.is_watchlist_owner(p_watchlist_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_watchlist_owner(p_watchlist_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION limit_lengths(p_table regclass, p_limits jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.limit_lengths(p_table regclass, p_limits jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION postgis_search_path(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.postgis_search_path() FROM PUBLIC;
+
+--
+-- Name: FUNCTION readable_watchlist_ids(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.readable_watchlist_ids() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.readable_watchlist_ids() TO authenticated;
+
+--
+-- Name: FUNCTION record_sync_deletion(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.record_sync_deletion() FROM PUBLIC;
+
+--
+-- Name: FUNCTION row_changed_condition(p_table regclass); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.row_changed_condition(p_table regclass) FROM PUBLIC;
+
+--
+-- Name: FUNCTION row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) TO service_role;
+
+--
+-- Name: FUNCTION stamp_deleted_at(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.stamp_deleted_at() FROM PUBLIC;
+
+--
+-- Name: FUNCTION stamp_row(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.stamp_row() FROM PUBLIC;
+
+--
+-- Name: FUNCTION stamp_sync_xid(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.stamp_sync_xid() FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_tables(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_tables() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_tables() TO authenticated;
+GRANT ALL ON FUNCTION private.sync_tables() TO service_role;
+
+--
+-- Name: FUNCTION too_long(p_table text, p_column text, p_max integer, p_length integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) TO authenticated;
+GRANT ALL ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) TO service_role;
+
+--
+-- Name: FUNCTION writable_watchlist_ids(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.writable_watchlist_ids() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.writable_watchlist_ids() TO authenticated;
 
 --
 -- Name: FUNCTION birds_near(lat double precision, lon double precision, radius_km double precision); Type: ACL; Schema: public; Owner: -
@@ -6641,90 +7120,12 @@ GRANT ALL ON FUNCTION public.birds_near(lat double precision, lon double precisi
 GRANT ALL ON FUNCTION public.birds_near(lat double precision, lon double precision, radius_km double precision) TO service_role;
 
 --
--- Name: FUNCTION can_change_work_item(p_item_type text, p_item_id uuid); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.can_change_work_item(p_item_type text, p_item_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.can_change_work_item(p_item_type text, p_item_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.can_change_work_item(p_item_type text, p_item_id uuid) TO service_role;
-
---
--- Name: FUNCTION can_read_watchlist(p_watchlist_id uuid); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.can_read_watchlist(p_watchlist_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.can_read_watchlist(p_watchlist_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.can_read_watchlist(p_watchlist_id uuid) TO service_role;
-
---
--- Name: FUNCTION can_see_work_item(p_item_type text, p_item_id uuid); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.can_see_work_item(p_item_type text, p_item_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.can_see_work_item(p_item_type text, p_item_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.can_see_work_item(p_item_type text, p_item_id uuid) TO service_role;
-
---
--- Name: FUNCTION can_write_watchlist(p_watchlist_id uuid); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.can_write_watchlist(p_watchlist_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.can_write_watchlist(p_watchlist_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.can_write_watchlist(p_watchlist_id uuid) TO service_role;
-
---
--- Name: FUNCTION check_work_parent(); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.check_work_parent() FROM PUBLIC;
-
---
 -- Name: FUNCTION claim_work_item(p_item_type text, p_item_id uuid); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) TO service_role;
-
---
--- Name: FUNCTION claimable_table(p_item_type text, p_item_id uuid); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.claimable_table(p_item_type text, p_item_id uuid) FROM PUBLIC;
-
---
--- Name: FUNCTION decode_sync_cursor(p_table text, p_cursor text); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.decode_sync_cursor(p_table text, p_cursor text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.decode_sync_cursor(p_table text, p_cursor text) TO authenticated;
-GRANT ALL ON FUNCTION public.decode_sync_cursor(p_table text, p_cursor text) TO service_role;
-
---
--- Name: FUNCTION delete_work_children(); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.delete_work_children() FROM PUBLIC;
-
---
--- Name: FUNCTION derive_note_edited_at(); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.derive_note_edited_at() FROM PUBLIC;
-
---
--- Name: FUNCTION derive_work_item_state(); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.derive_work_item_state() FROM PUBLIC;
-
---
--- Name: FUNCTION encode_sync_cursor(p_state jsonb); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.encode_sync_cursor(p_state jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.encode_sync_cursor(p_state jsonb) TO authenticated;
-GRANT ALL ON FUNCTION public.encode_sync_cursor(p_state jsonb) TO service_role;
 
 --
 -- Name: FUNCTION get_badge_counts(p_include_details boolean); Type: ACL; Schema: public; Owner: -
@@ -6757,21 +7158,6 @@ GRANT ALL ON FUNCTION public.get_recently_deleted(p_limit integer) TO service_ro
 REVOKE ALL ON FUNCTION public.hotspots_near(lat double precision, lon double precision, radius_km double precision) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.hotspots_near(lat double precision, lon double precision, radius_km double precision) TO authenticated;
 GRANT ALL ON FUNCTION public.hotspots_near(lat double precision, lon double precision, radius_km double precision) TO service_role;
-
---
--- Name: FUNCTION is_admin(); Type: ACL; Schema: public; Owner: -
---
-
-GRANT ALL ON FUNCTION public.is_admin() TO authenticated;
-GRANT ALL ON FUNCTION public.is_admin() TO service_role;
-
---
--- Name: FUNCTION is_watchlist_owner(p_watchlist_id uuid); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.is_watchlist_owner(p_watchlist_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.is_watchlist_owner(p_watchlist_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.is_watchlist_owner(p_watchlist_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION mark_all_notifications_read(); Type: ACL; Schema: public; Owner: -
@@ -6818,20 +7204,6 @@ REVOKE ALL ON FUNCTION public.purge_watchlist_tombstones(p_older_than interval) 
 GRANT ALL ON FUNCTION public.purge_watchlist_tombstones(p_older_than interval) TO service_role;
 
 --
--- Name: FUNCTION readable_watchlist_ids(); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.readable_watchlist_ids() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.readable_watchlist_ids() TO authenticated;
-GRANT ALL ON FUNCTION public.readable_watchlist_ids() TO service_role;
-
---
--- Name: FUNCTION record_sync_deletion(); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.record_sync_deletion() FROM PUBLIC;
-
---
 -- Name: FUNCTION release_work_item(p_item_type text, p_item_id uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -6848,25 +7220,6 @@ GRANT ALL ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid
 GRANT ALL ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) TO service_role;
 
 --
--- Name: FUNCTION row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) TO service_role;
-
---
--- Name: FUNCTION stamp_deleted_at(); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.stamp_deleted_at() FROM PUBLIC;
-
---
--- Name: FUNCTION stamp_sync_xid(); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.stamp_sync_xid() FROM PUBLIC;
-
---
 -- Name: FUNCTION sync_pull(p_table text, p_cursor text, p_limit integer); Type: ACL; Schema: public; Owner: -
 --
 
@@ -6881,22 +7234,6 @@ GRANT ALL ON FUNCTION public.sync_pull(p_table text, p_cursor text, p_limit inte
 REVOKE ALL ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) TO authenticated;
 GRANT ALL ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) TO service_role;
-
---
--- Name: FUNCTION sync_tables(); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.sync_tables() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.sync_tables() TO authenticated;
-GRANT ALL ON FUNCTION public.sync_tables() TO service_role;
-
---
--- Name: FUNCTION writable_watchlist_ids(); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.writable_watchlist_ids() FROM PUBLIC;
-GRANT ALL ON FUNCTION public.writable_watchlist_ids() TO authenticated;
-GRANT ALL ON FUNCTION public.writable_watchlist_ids() TO service_role;
 
 --
 -- Name: TABLE log; Type: ACL; Schema: audit; Owner: -
@@ -6982,7 +7319,7 @@ GRANT SELECT ON TABLE outbox.tables TO service_role;
 --
 
 GRANT SELECT,DELETE ON TABLE public.activities TO authenticated;
-GRANT ALL ON TABLE public.activities TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.activities TO service_role;
 
 --
 -- Name: COLUMN activities.id; Type: ACL; Schema: public; Owner: -
@@ -7067,21 +7404,21 @@ GRANT INSERT(listing_id),UPDATE(listing_id) ON TABLE public.activities TO authen
 --
 
 GRANT SELECT ON TABLE public.bird TO authenticated;
-GRANT ALL ON TABLE public.bird TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.bird TO service_role;
 
 --
 -- Name: TABLE hotspot; Type: ACL; Schema: public; Owner: -
 --
 
 GRANT SELECT ON TABLE public.hotspot TO authenticated;
-GRANT ALL ON TABLE public.hotspot TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.hotspot TO service_role;
 
 --
 -- Name: TABLE listings; Type: ACL; Schema: public; Owner: -
 --
 
 GRANT SELECT,DELETE ON TABLE public.listings TO authenticated;
-GRANT ALL ON TABLE public.listings TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.listings TO service_role;
 
 --
 -- Name: COLUMN listings.id; Type: ACL; Schema: public; Owner: -
@@ -7148,7 +7485,7 @@ GRANT INSERT(owned_by),UPDATE(owned_by) ON TABLE public.listings TO authenticate
 --
 
 GRANT SELECT,DELETE ON TABLE public.notes TO authenticated;
-GRANT ALL ON TABLE public.notes TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notes TO service_role;
 
 --
 -- Name: COLUMN notes.id; Type: ACL; Schema: public; Owner: -
@@ -7185,14 +7522,14 @@ GRANT INSERT(created_by) ON TABLE public.notes TO authenticated;
 --
 
 GRANT SELECT ON TABLE public.notification_types TO authenticated;
-GRANT ALL ON TABLE public.notification_types TO service_role;
+GRANT SELECT ON TABLE public.notification_types TO service_role;
 
 --
 -- Name: TABLE notifications; Type: ACL; Schema: public; Owner: -
 --
 
 GRANT SELECT ON TABLE public.notifications TO authenticated;
-GRANT ALL ON TABLE public.notifications TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notifications TO service_role;
 
 --
 -- Name: COLUMN notifications.read; Type: ACL; Schema: public; Owner: -
@@ -7205,7 +7542,7 @@ GRANT UPDATE(read) ON TABLE public.notifications TO authenticated;
 --
 
 GRANT SELECT,DELETE ON TABLE public.observed_bird_photos TO authenticated;
-GRANT ALL ON TABLE public.observed_bird_photos TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.observed_bird_photos TO service_role;
 
 --
 -- Name: COLUMN observed_bird_photos.id; Type: ACL; Schema: public; Owner: -
@@ -7272,7 +7609,7 @@ GRANT INSERT(deleted_at),UPDATE(deleted_at) ON TABLE public.observed_bird_photos
 --
 
 GRANT SELECT,DELETE ON TABLE public.properties TO authenticated;
-GRANT ALL ON TABLE public.properties TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.properties TO service_role;
 
 --
 -- Name: COLUMN properties.id; Type: ACL; Schema: public; Owner: -
@@ -7327,7 +7664,7 @@ GRANT INSERT(owned_by),UPDATE(owned_by) ON TABLE public.properties TO authentica
 --
 
 GRANT SELECT,DELETE ON TABLE public.subtasks TO authenticated;
-GRANT ALL ON TABLE public.subtasks TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.subtasks TO service_role;
 
 --
 -- Name: COLUMN subtasks.id; Type: ACL; Schema: public; Owner: -
@@ -7364,21 +7701,21 @@ GRANT INSERT(completed),UPDATE(completed) ON TABLE public.subtasks TO authentica
 --
 
 GRANT SELECT ON TABLE public.sync_deletions TO authenticated;
-GRANT ALL ON TABLE public.sync_deletions TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.sync_deletions TO service_role;
 
 --
 -- Name: TABLE sync_horizon; Type: ACL; Schema: public; Owner: -
 --
 
 GRANT SELECT ON TABLE public.sync_horizon TO authenticated;
-GRANT ALL ON TABLE public.sync_horizon TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.sync_horizon TO service_role;
 
 --
 -- Name: TABLE tasks; Type: ACL; Schema: public; Owner: -
 --
 
 GRANT SELECT,DELETE ON TABLE public.tasks TO authenticated;
-GRANT ALL ON TABLE public.tasks TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.tasks TO service_role;
 
 --
 -- Name: COLUMN tasks.id; Type: ACL; Schema: public; Owner: -
@@ -7450,45 +7787,51 @@ GRANT INSERT(listing_id),UPDATE(listing_id) ON TABLE public.tasks TO authenticat
 -- Name: TABLE users; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT,INSERT,DELETE ON TABLE public.users TO authenticated;
-GRANT ALL ON TABLE public.users TO service_role;
+GRANT SELECT,DELETE ON TABLE public.users TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.users TO service_role;
+
+--
+-- Name: COLUMN users.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(id) ON TABLE public.users TO authenticated;
 
 --
 -- Name: COLUMN users.name; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT UPDATE(name) ON TABLE public.users TO authenticated;
+GRANT INSERT(name),UPDATE(name) ON TABLE public.users TO authenticated;
 
 --
 -- Name: COLUMN users.email; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT UPDATE(email) ON TABLE public.users TO authenticated;
+GRANT INSERT(email),UPDATE(email) ON TABLE public.users TO authenticated;
 
 --
 -- Name: COLUMN users.avatar_url; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT UPDATE(avatar_url) ON TABLE public.users TO authenticated;
+GRANT INSERT(avatar_url),UPDATE(avatar_url) ON TABLE public.users TO authenticated;
 
 --
 -- Name: COLUMN users.gender; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT UPDATE(gender) ON TABLE public.users TO authenticated;
+GRANT INSERT(gender),UPDATE(gender) ON TABLE public.users TO authenticated;
 
 --
 -- Name: COLUMN users.profile_photo; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT UPDATE(profile_photo) ON TABLE public.users TO authenticated;
+GRANT INSERT(profile_photo),UPDATE(profile_photo) ON TABLE public.users TO authenticated;
 
 --
 -- Name: TABLE watchlist_entries; Type: ACL; Schema: public; Owner: -
 --
 
 GRANT SELECT,DELETE ON TABLE public.watchlist_entries TO authenticated;
-GRANT ALL ON TABLE public.watchlist_entries TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.watchlist_entries TO service_role;
 
 --
 -- Name: COLUMN watchlist_entries.id; Type: ACL; Schema: public; Owner: -
@@ -7615,7 +7958,7 @@ GRANT INSERT(deleted_at),UPDATE(deleted_at) ON TABLE public.watchlist_entries TO
 --
 
 GRANT SELECT,DELETE ON TABLE public.watchlist_rules TO authenticated;
-GRANT ALL ON TABLE public.watchlist_rules TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.watchlist_rules TO service_role;
 
 --
 -- Name: COLUMN watchlist_rules.id; Type: ACL; Schema: public; Owner: -
@@ -7676,7 +8019,7 @@ GRANT INSERT(deleted_at),UPDATE(deleted_at) ON TABLE public.watchlist_rules TO a
 --
 
 GRANT SELECT,DELETE ON TABLE public.watchlist_shares TO authenticated;
-GRANT ALL ON TABLE public.watchlist_shares TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.watchlist_shares TO service_role;
 
 --
 -- Name: COLUMN watchlist_shares.id; Type: ACL; Schema: public; Owner: -
@@ -7707,7 +8050,7 @@ GRANT INSERT(role),UPDATE(role) ON TABLE public.watchlist_shares TO authenticate
 --
 
 GRANT SELECT,DELETE ON TABLE public.watchlists TO authenticated;
-GRANT ALL ON TABLE public.watchlists TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.watchlists TO service_role;
 
 --
 -- Name: COLUMN watchlists.id; Type: ACL; Schema: public; Owner: -

@@ -67,6 +67,10 @@ public actor PostgresConnection {
 
     public var isOpen: Bool { libpq.isOpen }
 
+    /// The WARNING messages the server sent on this connection since the last call (e.g.
+    /// "no privileges were granted for …"), oldest first; notices below WARNING are dropped.
+    public func takeWarnings() -> [String] { libpq.takeWarnings() }
+
     /// Cheap liveness check without a round trip: reads anything pending on the socket
     /// (a terminated backend has sent its goodbye and closed), then asks libpq.
     public func isHealthy() -> Bool {

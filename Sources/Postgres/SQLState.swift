@@ -29,6 +29,8 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, ExpressibleByStrin
     public static let insufficientPrivilege: SQLState = "42501"
     /// 55000: the row is in a state that does not allow this (`ALREADY_CLAIMED` …).
     public static let objectNotInPrerequisiteState: SQLState = "55000"
+    /// 22001: a value longer than its column's limit (`TOO_LONG`).
+    public static let stringDataRightTruncation: SQLState = "22001"
 
     // MARK: Integrity constraints (class 23)
 
@@ -51,6 +53,9 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, ExpressibleByStrin
     public static let undefinedColumn: SQLState = "42703"
     public static let syntaxError: SQLState = "42601"
     public static let invalidTextRepresentation: SQLState = "22P02"
+    /// 57014: cancelled, e.g. by `statement_timeout`.
+    public static let queryCanceled: SQLState = "57014"
+    public static let undefinedFunction: SQLState = "42883"
 
     /// True when the same statement may succeed on a fresh connection: the connection
     /// broke (class 08), the server is shutting down, restarting or full, or the

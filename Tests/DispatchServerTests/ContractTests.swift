@@ -27,8 +27,8 @@ import Testing
 
         init(function: String) {
             switch function {
-            case "public.stamp_row": self = .stamp
-            case "public.stamp_sync_xid": self = .syncMark
+            case "private.stamp_row": self = .stamp
+            case "private.stamp_sync_xid": self = .syncMark
             case "audit.log_changes": self = .audit
             default: self = .shape
             }

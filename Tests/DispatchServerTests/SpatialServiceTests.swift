@@ -142,16 +142,19 @@ import Testing
         // The statement hotspots_near runs (checked against its source), explained with the same values.
         let source = try await conn.query("select prosrc from pg_proc where oid = 'public.hotspots_near(float8, float8, float8)'::regprocedure")
             .scalar(String.self)
-        #expect(source.contains("where public.st_dwithin(h.location, v_point, hotspots_near.radius_km * 1000)"))
-        #expect(source.contains("order by h.location operator(public.<->) v_point, h.id"))
+        #expect(source.contains("where st_dwithin(h.location, v_point, hotspots_near.radius_km * 1000)"))
+        #expect(source.contains("order by h.location <-> v_point, h.id"))
+        // PostGIS's names resolve as in the function: on its search_path (wherever PostGIS is).
+        let path = try await conn.query("select private.postgis_search_path()").scalar(String.self)
         let plan = try await conn.transaction(as: alice) { conn in
-            try conn.query("""
+            try conn.query("select set_config('search_path', \(path), true)")
+            return try conn.query("""
                 explain (costs off)
-                select h.id, h.name, h.locality, h.lat, h.lon, h.image_name, public.st_distance(h.location, p.v_point) as distance_m
+                select h.id, h.name, h.locality, h.lat, h.lon, h.image_name, st_distance(h.location, p.v_point) as distance_m
                   from public.hotspot h,
-                       (select public.st_setsrid(public.st_makepoint(\(2.35)::float8, \(48.85)::float8), 4326)::public.geography as v_point) p
-                 where public.st_dwithin(h.location, p.v_point, \(10.0)::float8 * 1000)
-                 order by h.location operator(public.<->) p.v_point, h.id
+                       (select st_setsrid(st_makepoint(\(2.35)::float8, \(48.85)::float8), 4326)::geography as v_point) p
+                 where st_dwithin(h.location, p.v_point, \(10.0)::float8 * 1000)
+                 order by h.location <-> p.v_point, h.id
                 """).map { try $0.decode(0, as: String.self) }.joined(separator: "\n")
         }
         #expect(plan.contains("Index Scan using hotspot_location_gist"), "\(plan)")

@@ -235,7 +235,8 @@ select outbox.register_handler('push', '{notifications}', '{insert}', 5,
 -- Privileges: the worker runs as service_role; app roles get nothing.
 -- ---------------------------------------------------------------------------------------
 
-revoke all on all functions in schema outbox from public;
+revoke all on all functions in schema outbox from public, anon, authenticated;
+revoke all on outbox.handlers, outbox.deliveries, outbox.fanout, outbox.queue from public, anon, authenticated, service_role;
 grant select on outbox.handlers, outbox.queue to service_role;
 grant select, update on outbox.fanout to service_role;
 grant select, insert, update, delete on outbox.deliveries to service_role;

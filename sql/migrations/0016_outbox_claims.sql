@@ -352,7 +352,7 @@ $$;
 comment on function outbox.prune(interval) is
   'Deletes events older than p_older_than (default 7 days) that have been fanned out and that no delivery refers to any more (handled by every handler; dead ones are kept). Realtime cursors older than that lose those events. INVALID_INTERVAL (22023).';
 
-revoke all on all functions in schema outbox from public;
+revoke all on all functions in schema outbox from public, anon, authenticated;
 grant execute on function
   outbox.claim(text, text[], integer, interval),
   outbox.complete(text[], bigint[]),

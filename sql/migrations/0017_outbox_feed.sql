@@ -114,5 +114,5 @@ $$;
 comment on function outbox.changes_since(text, text[], integer, uuid) is
   'A realtime feed page: {events: [{id, table, eventType, recordId, record, oldRecord, changedColumns, createdAt}], cursor, has_more} — the seed''s RealtimeRecord plus the event id — of the changes after p_cursor (NULL = all retained events; see current_cursor()) to p_tables (NULL = all), optionally only those concerning p_user (named in audience, or visible_to_all), in id order (commit order per row). Never misses a change, even one whose transaction commits after a later one; may repeat an event (deduplicate by id). Call it outside a writing transaction. INVALID_CURSOR, INVALID_TABLE, INVALID_LIMIT (22023).';
 
-revoke all on all functions in schema outbox from public;
+revoke all on all functions in schema outbox from public, anon, authenticated;
 grant execute on function outbox.current_cursor(), outbox.changes_since(text, text[], integer, uuid) to service_role;

@@ -27,12 +27,31 @@ public enum Caller: Sendable, Hashable {
 }
 
 extension PostgresQuery {
-    /// The one statement that makes the rest of the transaction act as `caller`. Both
-    /// settings are transaction-local and vanish at commit or rollback. The text is the
-    /// same for every caller (role and claims are parameters), so it is prepared once per
-    /// connection.
+    /// The one statement that makes the rest of the transaction act as `caller`: its
+    /// claims, its role and the role's own `statement_timeout`. All are transaction-local
+    /// and vanish at commit or rollback. The text is the same for every caller (role and
+    /// claims are parameters), so it is prepared once per connection.
+    ///
+    /// The timeout: `set role` keeps the session's settings, so the one an operator gave
+    /// the role (`alter role authenticated set statement_timeout`, 8 s from the
+    /// migrations) would never apply to work done this way. It is read from the role's
+    /// settings as the server would at login (one for this database first, then the
+    /// role's own), as an API layer applying the impersonated role's settings does; a role
+    /// without one keeps the session's.
     public static func acting(as caller: Caller) -> PostgresQuery {
-        "select set_config('request.jwt.claims', \(caller.claims), true), set_config('role', \(caller.role), true)"
+        """
+        select set_config('request.jwt.claims', \(caller.claims), true),
+               set_config('statement_timeout', coalesce(
+                 (select substr(c, length('statement_timeout=') + 1)
+                    from pg_catalog.pg_db_role_setting s, unnest(s.setconfig) c
+                   where s.setrole = (select r.oid from pg_catalog.pg_roles r where r.rolname = \(caller.role))
+                     and s.setdatabase in (0, (select d.oid from pg_catalog.pg_database d where d.datname = current_database()))
+                     and c like 'statement\\_timeout=%'
+                   order by s.setdatabase desc
+                   limit 1),
+                 current_setting('statement_timeout')), true),
+               set_config('role', \(caller.role), true)
+        """
     }
 }
 

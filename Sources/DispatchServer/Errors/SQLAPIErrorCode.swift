@@ -34,6 +34,12 @@ extension SQLAPIError {
         public static let invalidTable: Code = "INVALID_TABLE"
         /// 22023: a retention or prune interval that is negative.
         public static let invalidInterval: Code = "INVALID_INTERVAL"
+        /// 22001: a text longer than its column's limit, or a sync record over 64 KiB
+        /// (`detail` JSON: `table`, `column`, `max_length`, `length`).
+        public static let tooLong: Code = "TOO_LONG"
+        /// 42501: PostGIS is installed in a schema where API roles may create objects
+        /// (raised by a migration, never by an RPC).
+        public static let unsafeSchema: Code = "UNSAFE_SCHEMA"
 
         // MARK: Claims
 
@@ -97,7 +103,7 @@ extension SQLAPIError {
         /// Every named code, for the test that compares them with the SQL.
         public static let all: [Code] = [
             .nullArgument, .notFound, .notAuthorized, .notAuthenticated, .invalidLimit,
-            .invalidCursor, .fkMissing, .uniqueConflict, .invalidTable, .invalidInterval,
+            .invalidCursor, .fkMissing, .uniqueConflict, .invalidTable, .invalidInterval, .tooLong, .unsafeSchema,
             .alreadyClaimed, .notClaimer, .alreadyCompleted, .invalidItemType,
             .invalidEntityType,
             .cursorExpired, .invalidRecord, .invalidVersion, .idTaken,
