@@ -16,11 +16,7 @@ struct TransactionPoolerTests {
             ("postgresql://h1,h2/db?target_session_attrs=any", "postgresql://h1,h2/db?target_session_attrs=any", false),
             ("postgresql:///db?application_name=pgbouncer", "postgresql:///db?application_name=pgbouncer", false),
         ]
-        for (conninfo, libpq, pooled) in cases {
-            let declaration = try TransactionPoolerDeclaration(parsing: conninfo)
-            #expect(declaration.conninfo == libpq, "\(conninfo)")
-            #expect(declaration.isTransactionPooled == pooled, "\(conninfo)")
-        }
+        try expect(cases)
     }
 
     @Test("key/value conninfo: quoted values and blanks around = follow libpq's grammar")
@@ -32,6 +28,11 @@ struct TransactionPoolerTests {
             ("host=/run pgbouncer='true' port=6432", "host=/run  port=6432", true),
             ("", "", false),
         ]
+        try expect(cases)
+    }
+
+    /// Each conninfo gives this conninfo for libpq and this declaration.
+    private func expect(_ cases: [(conninfo: String, libpq: String, pooled: Bool)]) throws {
         for (conninfo, libpq, pooled) in cases {
             let declaration = try TransactionPoolerDeclaration(parsing: conninfo)
             #expect(declaration.conninfo == libpq, "\(conninfo)")
