@@ -43,9 +43,22 @@ import Worker
     // runs below time the 20,000 events that are pending and nothing else.
     try await skipPendingEvents(connection)
     let bouncer = try await PgBouncer.start(inFrontOf: connection, poolSize: 4)
+    do {
+        try await burnDowns(context, connection, bouncer: bouncer, saved: saved, bob: bob)
+    } catch {
+        await bouncer.stop()
+        throw error
+    }
+    await bouncer.stop()
+    await connection.close()
+}
+
+/// (b) to (e), direct and through `bouncer`.
+private func burnDowns(
+    _ context: BenchContext, _ connection: PostgresConnection, bouncer: PgBouncer, saved: [(String, [String])], bob: UUID
+) async throws {
     let direct = Endpoint(url: context.cliConninfo, direct: nil)
     let pooled = Endpoint(url: bouncer.url(database: context.database), direct: context.cliConninfo)
-    defer { Task { await bouncer.stop() } }
 
     try await connection.query("select outbox.register_handler('bench-noop', '{tasks}', '{update}', 5)")
     var memory: [Int] = []
@@ -118,7 +131,6 @@ import Worker
     let peak = memory.max() ?? 0
     BenchContext.report("worker resident memory under load (VmHWM, worst run)", String(format: "%.1f MB", Double(peak) / 1024),
                         goal: "< 64 MB", met: peak > 0 && peak < 64 * 1024)
-    await connection.close()
 }
 
 /// Where a worker process connects: its `--database-url`, and `--database-direct-url` if any.

@@ -10,12 +10,32 @@ struct PooledDatabase {
     let admin: PostgresConnection
     let bouncer: PgBouncer
 
-    /// `poolSize` server connections: fewer than the clients the tests open, so that
-    /// transactions of one client run on several server connections, shared with others.
-    static func make(migrated: Bool = true, poolSize: Int = 2, _ label: String = #fileID) async throws -> PooledDatabase {
+    /// A database and its pooler for as long as `body` runs, removed afterwards whether it
+    /// returns or throws. `poolSize` server connections: fewer than the clients the tests
+    /// open, so that transactions of one client run on several server connections, shared
+    /// with others.
+    static func with<T>(
+        migrated: Bool = true, poolSize: Int = 2, _ label: String = #fileID, _ body: (PooledDatabase) async throws -> T
+    ) async throws -> T {
         let db = try await TestDatabase.create(label, migrated: migrated)
         let admin = try await db.connect()
-        return PooledDatabase(db: db, admin: admin, bouncer: try await PgBouncer.start(inFrontOf: admin, poolSize: poolSize))
+        let bouncer: PgBouncer
+        do {
+            bouncer = try await PgBouncer.start(inFrontOf: admin, poolSize: poolSize)
+        } catch {
+            await admin.close()
+            await db.drop()
+            throw error
+        }
+        let f = PooledDatabase(db: db, admin: admin, bouncer: bouncer)
+        do {
+            let value = try await body(f)
+            await f.close()
+            return value
+        } catch {
+            await f.close()
+            throw error
+        }
     }
 
     var pooledURL: String { bouncer.url(database: db.name) }

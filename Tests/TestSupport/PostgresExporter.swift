@@ -51,6 +51,19 @@ public final class PostgresExporter: Sendable {
         throw PostgresError(.client, "prometheus-postgres-exporter did not start: \(lastLog)")
     }
 
+    /// `start`, then `body`; the exporter is stopped afterwards, whether `body` returns or throws.
+    public static func with<T>(database url: String, queries: String, _ body: (PostgresExporter) async throws -> T) async throws -> T {
+        let exporter = try await start(database: url, queries: queries)
+        do {
+            let value = try await body(exporter)
+            await exporter.stop()
+            return value
+        } catch {
+            await exporter.stop()
+            throw error
+        }
+    }
+
     /// One scrape: the text of `/metrics`.
     public func metrics() async throws -> String {
         var request = URLRequest(url: metricsURL)
