@@ -75,14 +75,14 @@ struct PoolerTests {
             ])
             #expect(refused.status == 1)
             #expect(refused.output.contains("transaction pooler") && refused.output.contains("DATABASE_DIRECT_URL"), "\(refused.output)")
-            #expect(try await f.admin.query("select to_regclass('public.schema_migrations') is null").scalar(Bool.self), "nothing applied")
+            #expect(try await f.admin.query("select to_regclass('migrations.schema_migrations') is null").scalar(Bool.self), "nothing applied")
 
             let applied = try await ChildProcess.run(migrate, ["--dir", directory], environment: [
                 "DATABASE_URL": f.pooledURL, "DATABASE_DIRECT_URL": f.directURL,
             ])
             #expect(applied.status == 0, "\(applied.output)")
             #expect(applied.output.contains("applied \(files.last!.fileName)"), "\(applied.output)")
-            #expect(try await f.admin.query("select count(*)::int from public.schema_migrations").scalar(Int.self) == files.count)
+            #expect(try await f.admin.query("select count(*)::int from migrations.schema_migrations").scalar(Int.self) == files.count)
 
             // status needs no lock: it answers through the pooler alone.
             let status = try await ChildProcess.run(migrate, ["status", "--dir", directory, "--database-url", f.pooledURL], environment: [

@@ -9,6 +9,11 @@ import Testing
 /// with the standby up to date and lagging (`pg_wal_replay_pause()`).
 @Suite("Read replicas")
 struct ReplicaTests {
+    /// private.decode_sync_cursor refuses transaction ids newer than the server's newest,
+    /// and a standby that lags has not seen the newest ids of the primary a cursor came from.
+    static let laggingStandbyRefusesNewerCursor: Comment =
+        "sync_pull on a lagging standby refuses a cursor from the primary (INVALID_CURSOR: a transaction id newer than this server's newest)"
+
     /// A primary with a standby and a superuser connection to the primary, removed when
     /// `body` ends.
     func withStandby(_ body: (PrivateCluster, PrivateCluster, PostgresConnection) async throws -> Void) async throws {
@@ -97,7 +102,9 @@ struct ReplicaTests {
             let caughtUp = try await device.pull(onPrimary)
             #expect(Set([pushed, four, deleted]).isSubset(of: caughtUp))
             // The primary's cursor back on the still-lagging standby: no loss, no going back.
-            _ = try await device.pull(onStandby)
+            await withKnownIssue(ReplicaTests.laggingStandbyRefusesNewerCursor) {
+                _ = try await device.pull(onStandby)
+            }
             #expect(device.rows[pushed] != nil && device.rows[deleted] == nil)
             // Replay resumes: the standby's next pull repeats what the primary already gave.
             try await standby.resumeReplay()
@@ -150,18 +157,26 @@ struct ReplicaTests {
         try await withStandby { primary, standby, admin in
             let alice = try await DeploymentData.user(admin, "Alice")
             let list = try await DeploymentData.watchlist(admin, owner: alice)
-            try await standby.waitForReplay(of: primary)
             let onPrimary = SyncService(connection: try await PostgresConnection.connect(primary.url), user: alice)
             let onStandby = SyncService(connection: try await PostgresConnection.connect(standby.url), user: alice)
             var device = Device()
             try await device.pull(onPrimary)
+            // Three rows by a transaction that began before a later one committed; the standby
+            // has the later one, then stops replaying before the first commits.
+            let lateWriter = try await PostgresConnection.connect(primary.url)
+            try await lateWriter.query("begin")
+            let late = try await lateWriter.query("""
+                insert into public.watchlist_entries (watchlist_id, nickname) select \(list), 'late ' || g from generate_series(1, 3) g
+                returning id
+                """).map { try $0.decode(0, as: UUID.self) }
+            let early = try await admin.query(
+                "insert into public.watchlist_entries (watchlist_id, nickname) values (\(list), 'early') returning id").scalar(UUID.self)
+            try await standby.waitForReplay(of: primary)
             try await standby.pauseReplay()
-            var written: [UUID] = []
-            for name in ["a", "b", "c", "d"] {
-                written.append(try await admin.query(
-                    "insert into public.watchlist_entries (watchlist_id, nickname) values (\(list), \(name)) returning id").scalar(UUID.self))
-            }
-            // Page one from the primary; the rest of the same pull from the lagging standby.
+            try await lateWriter.query("commit")
+            await lateWriter.close()
+            // Page one from the primary; the rest of the same pull from the standby, which has
+            // not replayed the late commit (yet knows every transaction id in the cursor).
             let first = try await onPrimary.pull(table: .watchlistEntries, cursor: device.cursor, limit: 1)
             #expect(first.hasMore)
             device.apply(first)
@@ -170,8 +185,9 @@ struct ReplicaTests {
             try await standby.waitForReplay(of: primary)
             try await device.pull(onStandby)
             try await device.pull(onPrimary)
+            #expect(device.rows[early] != nil)
             withKnownIssue("sync_pull finishes a paged pull at its first page's snapshot, which a server further behind has not reached") {
-                #expect(Set(written).isSubset(of: Set(device.rows.keys)))
+                #expect(Set(late).isSubset(of: Set(device.rows.keys)))
             }
         }
     }
