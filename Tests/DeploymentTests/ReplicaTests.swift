@@ -24,6 +24,16 @@ struct ReplicaTests {
         }
     }
 
+    /// Alice, her watchlist, and her sync service on each server.
+    func aliceSyncing(
+        _ primary: PrivateCluster, _ standby: PrivateCluster, _ admin: PostgresConnection
+    ) async throws -> (list: UUID, onPrimary: SyncService, onStandby: SyncService) {
+        let alice = try await DeploymentData.user(admin, "Alice")
+        return (try await DeploymentData.watchlist(admin, owner: alice),
+                SyncService(connection: try await PostgresConnection.connect(primary.url), user: alice),
+                SyncService(connection: try await PostgresConnection.connect(standby.url), user: alice))
+    }
+
     @Test("every read RPC answers on a hot standby, the same as on the primary")
     func readRPCsOnTheStandby() async throws {
         try await withStandby { primary, standby, admin in
@@ -49,17 +59,13 @@ struct ReplicaTests {
     @Test("sync cursors cross primary and standby, lagging or not: duplicates possible, never a miss")
     func cursorsCrossServers() async throws {
         try await withStandby { primary, standby, admin in
-            let alice = try await DeploymentData.user(admin, "Alice")
-            let list = try await DeploymentData.watchlist(admin, owner: alice)
+            let (list, onPrimary, onStandby) = try await aliceSyncing(primary, standby, admin)
             func entry(_ name: String) async throws -> UUID {
                 try await admin.query("insert into public.watchlist_entries (watchlist_id, nickname) values (\(list), \(name)) returning id")
                     .scalar(UUID.self)
             }
             for name in ["one", "two", "three"] { _ = try await entry(name) }
             try await standby.waitForReplay(of: primary)
-
-            let onPrimary = SyncService(connection: try await PostgresConnection.connect(primary.url), user: alice)
-            let onStandby = SyncService(connection: try await PostgresConnection.connect(standby.url), user: alice)
             var device = Device()
             // A full sync from the standby, then a change on the primary and one that stays
             // uncommitted across the next pull (a transaction that commits late).
@@ -127,10 +133,7 @@ struct ReplicaTests {
     @Test("a cursor taken on a standby while a transaction runs on the primary: that transaction comes once it commits")
     func standbyCursorAndATransactionInProgress() async throws {
         try await withStandby { primary, standby, admin in
-            let alice = try await DeploymentData.user(admin, "Alice")
-            let list = try await DeploymentData.watchlist(admin, owner: alice)
-            let onPrimary = SyncService(connection: try await PostgresConnection.connect(primary.url), user: alice)
-            let onStandby = SyncService(connection: try await PostgresConnection.connect(standby.url), user: alice)
+            let (list, onPrimary, onStandby) = try await aliceSyncing(primary, standby, admin)
             var device = Device()
             // A transaction that began first and commits last, with a later one committed in between.
             let lateWriter = try await PostgresConnection.connect(primary.url)
@@ -155,10 +158,7 @@ struct ReplicaTests {
     @Test("the pages of one pull, the first on the primary and the next on a standby behind it")
     func pagesOfOnePullAcrossServers() async throws {
         try await withStandby { primary, standby, admin in
-            let alice = try await DeploymentData.user(admin, "Alice")
-            let list = try await DeploymentData.watchlist(admin, owner: alice)
-            let onPrimary = SyncService(connection: try await PostgresConnection.connect(primary.url), user: alice)
-            let onStandby = SyncService(connection: try await PostgresConnection.connect(standby.url), user: alice)
+            let (list, onPrimary, onStandby) = try await aliceSyncing(primary, standby, admin)
             var device = Device()
             try await device.pull(onPrimary)
             // Three rows by a transaction that began before a later one committed; the standby
