@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "Worker", dependencies: ["Postgres", "DispatchServer"]),
         .executableTarget(name: "migrate", dependencies: ["Migrations"]),
         .executableTarget(name: "dispatch-worker", dependencies: ["Worker"]),
-        .executableTarget(name: "bench", dependencies: ["Postgres", "Migrations", "DispatchServer", "Worker"]),
+        // The bench starts PgBouncer and a standby with the tests' harness (TestSupport).
+        .executableTarget(name: "bench", dependencies: ["Postgres", "Migrations", "DispatchServer", "Worker", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["Postgres", "Migrations"], path: "Tests/TestSupport"),
         // Handlers only tests and benchmarks use (no-op, sleep), and the worker executable
         // built with them: kept out of Sources so the shipped `dispatch-worker` cannot run them.
@@ -45,6 +46,8 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "WorkerTests", dependencies: ["Worker", "WorkerTestSupport", "TestSupport"]),
         .testTarget(name: "SecurityTests", dependencies: ["DispatchServer", "Migrations", "TestSupport"]),
+        // Behind PgBouncer, on a streaming standby, scraped by prometheus-postgres-exporter.
+        .testTarget(name: "DeploymentTests", dependencies: ["Postgres", "Migrations", "DispatchServer", "Worker", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

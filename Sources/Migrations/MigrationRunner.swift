@@ -7,8 +7,10 @@ import Postgres
 /// sha256 checksum of the file, when, how long), a schema of its own that no API role can
 /// reach: a row in the ledger decides whether a migration runs. A session advisory lock
 /// serialises runners: a second `migrate` started at the same moment waits, then finds
-/// nothing left to do. Warnings the server sends while a migration runs are logged with
-/// the file's name.
+/// nothing left to do. So `up` needs a session: it refuses a connection through a
+/// transaction pooler (`isTransactionPooled`), where the lock would stay on a server
+/// connection the pooler lends to others. Warnings the server sends while a migration runs
+/// are logged with the file's name.
 public struct MigrationRunner: Sendable {
     public enum State: String, Sendable {
         case applied, pending, changed, missing
@@ -109,6 +111,7 @@ public struct MigrationRunner: Sendable {
         _ connection: PostgresConnection,
         _ body: @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
+        guard !connection.isTransactionPooled else { throw MigrationError.needsSession }
         try await connection.query("select pg_advisory_lock(\(Self.lockKey))")
         do {
             try await connection.runScript(Self.ledger)

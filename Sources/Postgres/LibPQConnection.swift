@@ -79,6 +79,19 @@ final class LibPQConnection: @unchecked Sendable {
         pg = nil
     }
 
+    /// `PQconninfo`: every parameter that has a value on this connection.
+    func parameters() -> [String: String] {
+        guard let pg, let options = PQconninfo(pg) else { return [:] }
+        defer { PQconninfoFree(options) }
+        var parameters: [String: String] = [:]
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val { parameters[String(cString: keyword)] = String(cString: value) }
+            option += 1
+        }
+        return parameters
+    }
+
     /// The error for the connection's current state, from libpq's message.
     func failure(_ kind: PostgresError.Kind, query: String? = nil) -> PostgresError {
         let message = pg.map { PostgresError.trimmed(PQerrorMessage($0)) } ?? "the connection is closed"

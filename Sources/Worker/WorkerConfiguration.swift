@@ -1,10 +1,15 @@
 import Foundation
+import Postgres
 
 /// How a worker runs: from command-line flags, falling back to environment variables, then
 /// to defaults. Parsed without any dependency (the project has none).
 public struct WorkerConfiguration: Sendable {
-    /// libpq URL or conninfo; "" = libpq's own `PG*` variables.
+    /// libpq URL or conninfo for every statement; "" = libpq's own `PG*` variables. May be
+    /// a transaction-mode pooler declared with `pgbouncer=true`.
     public var databaseURL: String = ""
+    /// A session connection to the same database for the doorbell's LISTEN; nil = the
+    /// `databaseURL` itself unless that is a transaction pooler (then the worker polls).
+    public var directURL: String?
     /// `stdout`, `file:PATH`, `https://…` or `http://…`.
     public var pushSink: String = "stdout"
     /// Claim loops, each with its own database connection, handling batches side by side.
@@ -89,7 +94,13 @@ public struct WorkerConfiguration: Sendable {
         }
         func apply(_ option: String, _ value: String) throws(ConfigurationError) {
             switch option {
-            case "--database-url": config.databaseURL = value
+            case "--database-url", "--database-direct-url":
+                do {
+                    _ = try PostgresConnection.isTransactionPooled(value)
+                } catch {
+                    throw .invalid(option, "\(error)")
+                }
+                if option == "--database-url" { config.databaseURL = value } else { config.directURL = value.isEmpty ? nil : value }
             case "--push-sink":
                 guard value == "stdout" || value.hasPrefix("file:") || value.hasPrefix("https://") || value.hasPrefix("http://")
                 else { throw .invalid(option, value) }
@@ -136,7 +147,8 @@ public struct WorkerConfiguration: Sendable {
 
         // Environment first, flags override.
         let environmentNames: [(String, String)] = [
-            ("DATABASE_URL", "--database-url"), ("DISPATCH_PUSH_SINK", "--push-sink"),
+            (ConnectionRoles.primaryVariable, "--database-url"), (ConnectionRoles.directVariable, "--database-direct-url"),
+            ("DISPATCH_PUSH_SINK", "--push-sink"),
             ("DISPATCH_WORKER_CONCURRENCY", "--concurrency"), ("DISPATCH_WORKER_BATCH_SIZE", "--batch-size"),
             ("DISPATCH_WORKER_LEASE", "--lease"), ("DISPATCH_WORKER_MAX_ATTEMPTS", "--max-attempts"),
             ("DISPATCH_WORKER_POLL_INTERVAL", "--poll-interval"), ("DISPATCH_WORKER_HANDLERS", "--handlers"),
@@ -160,6 +172,11 @@ public struct WorkerConfiguration: Sendable {
         return config
     }
 
+    /// The worker's connections: statements on `databaseURL`, LISTEN on `directURL`.
+    public var connectionRoles: ConnectionRoles {
+        ConnectionRoles(primary: databaseURL, direct: directURL)
+    }
+
     public static let usage = """
         usage: dispatch-worker [run] [options]          run the worker (the default)
                dispatch-worker status [--database-url URL]
@@ -167,7 +184,13 @@ public struct WorkerConfiguration: Sendable {
                dispatch-worker maintenance [--database-url URL]
 
         options (environment variable in brackets):
-          --database-url URL         the database [DATABASE_URL; else libpq's PG* variables]
+          --database-url URL         the database for every statement [DATABASE_URL; else libpq's PG* variables];
+                                     may be a transaction-mode pooler (PgBouncer pool_mode=transaction,
+                                     Supavisor port 6543): say so with pgbouncer=true in the URL, as a pooler
+                                     cannot be detected; statements then go unprepared (unnamed)
+          --database-direct-url URL  a session connection to the same database, for the doorbell's LISTEN
+                                     [DATABASE_DIRECT_URL]; default: --database-url unless it is a pooler,
+                                     in which case the worker polls every --poll-interval (and logs so once)
           --push-sink SINK           stdout | file:PATH | https://host/path | http://… [DISPATCH_PUSH_SINK]
                                      (default stdout: one JSON line per push)
           --concurrency N            batches handled side by side, one connection each (default 2)

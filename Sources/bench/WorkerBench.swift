@@ -2,6 +2,7 @@ import DispatchServer
 import Foundation
 import Postgres
 import Synchronization
+import TestSupport
 import Worker
 
 /// The worker.
@@ -15,7 +16,9 @@ import Worker
 ///     drains here), then by two;
 /// (c) 20,000 claims through the real notification and push handlers (each claim becomes a
 ///     notification row and a push to a file), one process: ≥ 5,000 claims/s;
-/// (d) the worker process's resident memory (VmHWM from /proc) under (b) and (c): < 64 MB.
+/// (d) the worker process's resident memory (VmHWM from /proc) under (b) and (c): < 64 MB;
+/// (e) (b) with one process and (c) again through PgBouncer in transaction mode (started
+///     here, 4 server connections; the doorbell on a direct URL), as ratios to direct.
 /// Rates are timed from the worker's first claim to the empty queue (process start-up is
 /// reported apart). The worker runs as a child process, release build, next to `bench`.
 @Sendable func workerBenchmarks(_ context: BenchContext) async throws {
@@ -38,53 +41,111 @@ import Worker
         """)
     // Those inserts are events no handler wants: let a claim walk past them first, so the
     // runs below time the 20,000 events that are pending and nothing else.
-    while try await connection.query(
-        "select (select last_event_id from outbox.fanout) < (select max(id) from outbox.events)").scalar(Bool.self) {
-        try await connection.query("select count(*) from outbox.claim('bench-setup', '{}', 10000, '1 second')")
+    try await skipPendingEvents(connection)
+    let bouncer = try await PgBouncer.start(inFrontOf: connection, poolSize: 4)
+    do {
+        try await burnDowns(context, connection, bouncer: bouncer, saved: saved, bob: bob)
+    } catch {
+        await bouncer.stop()
+        throw error
     }
+    await bouncer.stop()
+    await connection.close()
+}
+
+/// (b) to (e), direct and through `bouncer`.
+private func burnDowns(
+    _ context: BenchContext, _ connection: PostgresConnection, bouncer: PgBouncer, saved: [(String, [String])], bob: UUID
+) async throws {
+    let direct = Endpoint(url: context.cliConninfo, direct: nil)
+    let pooled = Endpoint(url: bouncer.url(database: context.database), direct: context.cliConninfo)
+
     try await connection.query("select outbox.register_handler('bench-noop', '{tasks}', '{update}', 5)")
     var memory: [Int] = []
-    for workers in [1, 2] {
+    var noopRates: [String: Double] = [:]
+    for (label, workers, endpoint) in [("direct", 1, direct), ("direct", 2, direct), ("through PgBouncer", 1, pooled)] {
         try await connection.query(
             "update public.tasks set priority = case priority when 'low' then 'medium' else 'low' end where title like 'Bench task %'")
-        let run = try await burnDown(context, connection, executable: "dispatch-worker-testing", workers: workers,
+        let run = try await burnDown(connection, endpoint, executable: "dispatch-worker-testing", workers: workers,
                                      handlerArguments: ["--handlers", "bench-noop=noop"],
                                      done: "select count(*)::int from outbox.deliveries where handler = 'bench-noop'")
         memory += run.peakMemoryKB
         let rate = Double(20_000) / run.seconds
-        BenchContext.report(
-            "no-op burn-down of 20,000 events, \(workers) worker process\(workers == 1 ? "" : "es") (2 loops each)",
-            String(format: "%.0f events/s (%.2f s; start-up %.0f ms) = %.2f × pgqueuer's ~13,000/s", rate, run.seconds, run.startup * 1000, rate / 13_000),
-            goal: workers == 1 ? "≥ 20,000/s" : "more than one worker", met: workers == 1 ? rate >= 20_000 : true)
+        if workers == 1 { noopRates[label] = rate }
+        if endpoint.direct == nil {
+            BenchContext.report(
+                "no-op burn-down of 20,000 events, \(workers) worker process\(workers == 1 ? "" : "es") (2 loops each)",
+                String(format: "%.0f events/s (%.2f s; start-up %.0f ms) = %.2f × pgqueuer's ~13,000/s", rate, run.seconds, run.startup * 1000, rate / 13_000),
+                goal: workers == 1 ? "≥ 20,000/s" : "more than one worker", met: workers == 1 ? rate >= 20_000 : true)
+        } else {
+            let ratio = rate / (noopRates["direct"] ?? rate)
+            BenchContext.report(
+                "no-op burn-down of 20,000 events, 1 worker through PgBouncer (transaction mode)",
+                String(format: "%.0f events/s (%.2f s) vs direct %.0f/s = %.2f×", rate, run.seconds, noopRates["direct"] ?? 0, ratio),
+                goal: "≥ 0.7× direct", met: ratio >= 0.7)
+        }
     }
     try await connection.query("select outbox.unregister_handler('bench-noop')")
 
-    // (c): the real handlers, a push per notification to a file.
-    for (name, tables) in saved {
-        try await connection.query("update outbox.handlers set tables = \(tables)::text[] where name = \(name)")
+    // (c): the real handlers, a push per notification to a file: direct, then through the
+    // pooler on 20,000 new claims (the tasks released in between, with no handler watching).
+    var claimRates: [String: Double] = [:]
+    for (label, endpoint) in [("direct", direct), ("through PgBouncer", pooled)] {
+        try await connection.query("update outbox.handlers set tables = '{}' where name in ('notifications', 'push')")
+        try await connection.query("update public.tasks set claimed_by = null where title like 'Bench task %' and claimed_by is not null")
+        try await connection.query("delete from public.notifications")
+        try await skipPendingEvents(connection)
+        for (name, tables) in saved {
+            try await connection.query("update outbox.handlers set tables = \(tables)::text[] where name = \(name)")
+        }
+        try await connection.transaction { connection in
+            try connection.query("select set_config('request.jwt.claims', \(Caller.user(bob).claims), true)")
+            try connection.query("update public.tasks set claimed_by = \(bob) where title like 'Bench task %'")
+        }
+        let pushes = NSTemporaryDirectory() + "bench-pushes-\(getpid()).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: pushes) }
+        let real = try await burnDown(connection, endpoint, executable: "dispatch-worker", workers: 1,
+                                      handlerArguments: ["--push-sink", "file:" + pushes],
+                                      done: "select count(*)::int from outbox.deliveries")
+        memory += real.peakMemoryKB
+        let notifications = try await connection.query("select count(*)::int from public.notifications where type = 'task_claimed'").scalar(Int.self)
+        let pushed = (try? String(contentsOfFile: pushes, encoding: .utf8))?.split(separator: "\n").count ?? 0
+        let rate = Double(20_000) / real.seconds
+        claimRates[label] = rate
+        let complete = notifications == 20_000 && pushed == 20_000
+        if endpoint.direct == nil {
+            BenchContext.report(
+                "20,000 claims through the notification + push handlers, 1 worker",
+                String(format: "%.0f claims/s (%.2f s; %d notifications, %d pushes; %.0f deliveries/s)",
+                       rate, real.seconds, notifications, pushed, Double(notifications + 20_000) / real.seconds),
+                goal: "≥ 5,000/s", met: rate >= 5_000 && complete)
+        } else {
+            let ratio = rate / (claimRates["direct"] ?? rate)
+            BenchContext.report(
+                "20,000 claims through the notification + push handlers, 1 worker through PgBouncer (transaction mode)",
+                String(format: "%.0f claims/s (%.2f s; %d notifications, %d pushes) vs direct %.0f/s = %.2f×",
+                       rate, real.seconds, notifications, pushed, claimRates["direct"] ?? 0, ratio),
+                goal: "≥ 0.7× direct", met: ratio >= 0.7 && complete)
+        }
     }
-    try await connection.transaction { connection in
-        try connection.query("select set_config('request.jwt.claims', \(Caller.user(bob).claims), true)")
-        try connection.query("update public.tasks set claimed_by = \(bob) where title like 'Bench task %'")
-    }
-    let pushes = NSTemporaryDirectory() + "bench-pushes-\(getpid()).jsonl"
-    defer { try? FileManager.default.removeItem(atPath: pushes) }
-    let real = try await burnDown(context, connection, executable: "dispatch-worker", workers: 1,
-                                  handlerArguments: ["--push-sink", "file:" + pushes],
-                                  done: "select count(*)::int from outbox.deliveries")
-    memory += real.peakMemoryKB
-    let notifications = try await connection.query("select count(*)::int from public.notifications where type = 'task_claimed'").scalar(Int.self)
-    let pushed = (try? String(contentsOfFile: pushes, encoding: .utf8))?.split(separator: "\n").count ?? 0
-    let rate = Double(20_000) / real.seconds
-    BenchContext.report(
-        "20,000 claims through the notification + push handlers, 1 worker",
-        String(format: "%.0f claims/s (%.2f s; %d notifications, %d pushes; %.0f deliveries/s)",
-               rate, real.seconds, notifications, pushed, Double(notifications + 20_000) / real.seconds),
-        goal: "≥ 5,000/s", met: rate >= 5_000 && notifications == 20_000 && pushed == 20_000)
     let peak = memory.max() ?? 0
     BenchContext.report("worker resident memory under load (VmHWM, worst run)", String(format: "%.1f MB", Double(peak) / 1024),
                         goal: "< 64 MB", met: peak > 0 && peak < 64 * 1024)
-    await connection.close()
+}
+
+/// Where a worker process connects: its `--database-url`, and `--database-direct-url` if any.
+private struct Endpoint {
+    var url: String
+    var direct: String?
+}
+
+/// Lets a claim walk the fan-out past every event written so far (events no handler wants,
+/// from set-up), so that a timed run handles only the events it made.
+private func skipPendingEvents(_ connection: PostgresConnection) async throws {
+    while try await connection.query(
+        "select (select last_event_id from outbox.fanout) < (select coalesce(max(id), 0) from outbox.events)").scalar(Bool.self) {
+        try await connection.query("select count(*) from outbox.claim('bench-setup', '{}', 10000, '1 second')")
+    }
 }
 
 /// Records when the handler first sees each row.
@@ -153,7 +214,7 @@ private struct BurnDown {
 /// `dispatch-worker-testing` for the no-op handler: the same engine) on the pending events
 /// and times them until `done` (a count) is 0 and the fan-out cursor has passed every event.
 private func burnDown(
-    _ context: BenchContext, _ connection: PostgresConnection, executable: String, workers: Int, handlerArguments: [String],
+    _ connection: PostgresConnection, _ endpoint: Endpoint, executable: String, workers: Int, handlerArguments: [String],
     done: PostgresQuery
 ) async throws -> BurnDown {
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(executable).path
@@ -166,8 +227,9 @@ private func burnDown(
     for i in 0..<workers {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--database-url", context.cliConninfo, "--log-batches", "false", "--stats-interval", "0",
-                             "--maintenance-interval", "0", "--worker-id", "bench-\(i)"] + handlerArguments
+        process.arguments = ["--database-url", endpoint.url, "--log-batches", "false", "--stats-interval", "0",
+                             "--maintenance-interval", "0", "--worker-id", "bench-\(i)"]
+            + (endpoint.direct.map { ["--database-direct-url", $0] } ?? []) + handlerArguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -70,6 +70,15 @@ public struct TestDatabase: Sendable {
         }
     }
 
+    /// Drops the database (its connections are ended). A failed test that skips this leaves
+    /// it for `make clean-test-dbs`.
+    public func drop() async {
+        if let admin = try? await PostgresConnection.connect(conninfo) {
+            _ = try? await admin.runScript("drop database if exists \(Self.quote(name)) with (force)")
+            await admin.close()
+        }
+    }
+
     public func pool(maxConnections: Int = 4) -> PostgresPool {
         PostgresPool(conninfo, database: name, maxConnections: maxConnections)
     }

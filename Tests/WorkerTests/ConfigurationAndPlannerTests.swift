@@ -44,9 +44,25 @@ struct ConfigurationTests {
         }
     }
 
+    @Test("the doorbell's session: the direct URL, else the database URL unless it is a transaction pooler")
+    func sessionURL() throws {
+        let direct = try WorkerConfiguration.parse(
+            ["--database-direct-url", "postgresql:///app?host=/db"],
+            environment: ["DATABASE_URL": "postgresql:///app?host=/pooler&pgbouncer=true"])
+        #expect(direct.connectionRoles.session == "postgresql:///app?host=/db")
+        let fromEnvironment = try WorkerConfiguration.parse([], environment: [
+            "DATABASE_URL": "postgresql:///app?host=/pooler&pgbouncer=true", "DATABASE_DIRECT_URL": "host=/db dbname=app"])
+        #expect(fromEnvironment.directURL == "host=/db dbname=app")
+        let pooledOnly = try WorkerConfiguration.parse([], environment: ["DATABASE_URL": "postgresql:///app?host=/pooler&pgbouncer=true"])
+        #expect(pooledOnly.connectionRoles.session == nil, "no session: the worker polls")
+        let plain = try WorkerConfiguration.parse([], environment: ["DATABASE_URL": "postgresql:///app"])
+        #expect(plain.connectionRoles.session == "postgresql:///app")
+    }
+
     @Test("bad values are refused with the option's name")
     func badValues() {
-        for arguments in [["--batch-size", "0"], ["--batch-size", "10001"], ["--lease", "0"], ["--push-sink", "ftp://x"],
+        for arguments in [["--database-url", "postgresql:///x?pgbouncer=yes"], ["--database-direct-url", "dbname=x pgbouncer=1"],
+                          ["--batch-size", "0"], ["--batch-size", "10001"], ["--lease", "0"], ["--push-sink", "ftp://x"],
                           ["--concurrency", "two"], ["--handlers", "x="], ["--handlers", "=push"], ["--handlers", "a,a"], ["--nope", "1"],
                           ["--lease"], ["stray"], ["--max-attempts", "101"]] {
             #expect(throws: WorkerConfiguration.ConfigurationError.self, "\(arguments)") {

@@ -16,13 +16,7 @@ struct ProcessTests {
     static let testing = "dispatch-worker-testing"
 
     /// A built executable, next to the test bundle (or in .build/debug).
-    static func binary(_ name: String) -> String {
-        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent(name).path
-        if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/\(name)").path
-    }
+    static func binary(_ name: String) -> String { builtExecutable(name) }
 
     func worker(_ executable: String, _ url: String, _ arguments: [String]) throws -> ChildProcess {
         let binary = Self.binary(executable)

@@ -5,8 +5,13 @@ import Postgres
 /// (`get_entity_history`, `get_recently_deleted`, `restore_entity`). Every call is one
 /// transaction as that user, so the audit tables' row-level security decides what they see
 /// and `restore_entity` decides what they may restore; this type adds no rules of its own.
+///
+/// With `ConnectionRoles`, history and recently deleted are read from a replica; restores,
+/// and the reads that must see them, go to the primary.
 public struct AuditService: Sendable {
-    public let database: any UserScopedDatabase
+    /// Where restores go (the primary).
+    public var database: any UserScopedDatabase { databases.primary }
+    let databases: ServiceDatabase
     public let userID: UUID
 
     /// The apps' first history page: 50 entries, then "Show all" pages through the rest.
@@ -15,7 +20,12 @@ public struct AuditService: Sendable {
     public static let maxPageSize = 500
 
     public init(_ database: any UserScopedDatabase, userID: UUID) {
-        self.database = database
+        databases = ServiceDatabase(database)
+        self.userID = userID
+    }
+
+    public init(roles: ConnectionRoles, userID: UUID) {
+        databases = ServiceDatabase(roles)
         self.userID = userID
     }
 
@@ -28,7 +38,7 @@ public struct AuditService: Sendable {
         // One extra row tells whether another page exists, so the last page has no cursor.
         // A limit out of range goes to the server as it is, which rejects it.
         let fetch = (1..<Self.maxPageSize).contains(limit) ? limit + 1 : limit
-        let rows = try await read(
+        let rows = try await read(on: databases.reads(),
             "select * from public.get_entity_history(\(entity.rawValue), \(id), \(fetch), \(cursor?.beforeID))")
         let page = try rows.prefix(limit).map(AuditEntry.init(row:))
         let count = rows.count
@@ -51,7 +61,7 @@ public struct AuditService: Sendable {
     /// Deletions of the last 30 days that the caller may restore and that are not restored
     /// yet, newest first, across all entity types. Throws `SQLAPIError`.
     public func recentlyDeleted(limit: Int = defaultPageSize) async throws -> [AuditEntry] {
-        try await read("select * from public.get_recently_deleted(\(limit))").map(AuditEntry.init(row:))
+        try await read(on: databases.reads(), "select * from public.get_recently_deleted(\(limit))").map(AuditEntry.init(row:))
     }
 
     /// Re-creates the entity from its latest deletion and returns the restored row. Throws
@@ -88,15 +98,16 @@ public struct AuditService: Sendable {
         }
     }
 
-    /// The entity's current row as the caller sees it, nil when absent or invisible.
+    /// The entity's current row as the caller sees it, nil when absent or invisible. Read
+    /// on the primary: it follows a restore there.
     func liveRow(entity: AuditableEntity, id: UUID) async throws -> JSONValue? {
         // The table name comes from the enum, never from input.
-        try await read(PostgresQuery(sql: "select to_jsonb(t) from public.\(entity.tableName) t where t.id = $1", binds: [id]))
+        try await read(on: database, PostgresQuery(sql: "select to_jsonb(t) from public.\(entity.tableName) t where t.id = $1", binds: [id]))
             .first?.decode(0, as: JSONValue.self)
     }
 
     /// A read as the user, in one round trip (see `UserScopedDatabase.pipeline(as:_:)`).
-    private func read(_ query: PostgresQuery) async throws -> PostgresRows {
+    private func read(on database: any UserScopedDatabase, _ query: PostgresQuery) async throws -> PostgresRows {
         try await SQLAPIError.mapping {
             try await database.pipeline(as: userID, [query])[0]
         }

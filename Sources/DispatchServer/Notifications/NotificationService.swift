@@ -152,6 +152,24 @@ extension NotificationService {
         try await pool.withConnection { try await markRead(ids: ids, on: $0) }
     }
 
+    /// `list` on a replica of `roles` when there are some (it may lag a moment behind
+    /// `markRead`), else on the primary.
+    public func list(
+        limit: Int = 50, after cursor: NotificationCursor? = nil, unreadOnly: Bool = false, using roles: ConnectionRoles
+    ) async throws -> NotificationPage {
+        try await list(limit: limit, after: cursor, unreadOnly: unreadOnly, using: roles.reads())
+    }
+
+    /// `badgeCounts` on a replica of `roles` when there are some, else on the primary.
+    public func badgeCounts(includeDetails: Bool = false, using roles: ConnectionRoles) async throws -> BadgeCounts {
+        try await badgeCounts(includeDetails: includeDetails, using: roles.reads())
+    }
+
+    /// `unreadCount` on a replica of `roles` when there are some, else on the primary.
+    public func unreadCount(using roles: ConnectionRoles) async throws -> Int {
+        try await unreadCount(using: roles.reads())
+    }
+
     /// `markAllRead` on a connection of `pool`.
     @discardableResult
     public func markAllRead(using pool: PostgresPool) async throws -> Int {

@@ -9,16 +9,22 @@ public struct SpatialService: Sendable {
     /// The largest radius the SQL accepts, in kilometres (documented on the functions).
     public static let maxRadiusKm = 500.0
 
-    let database: any UserScopedDatabase
+    let database: ServiceDatabase
     public let user: UUID
 
     public init(pool: PostgresPool, user: UUID) {
-        database = pool
+        database = ServiceDatabase(pool)
         self.user = user
     }
 
     public init(connection: PostgresConnection, user: UUID) {
-        database = connection
+        database = ServiceDatabase(connection)
+        self.user = user
+    }
+
+    /// Every search goes to `roles.reads()`: a replica when there are some.
+    public init(roles: ConnectionRoles, user: UUID) {
+        database = ServiceDatabase(roles)
         self.user = user
     }
 
@@ -46,7 +52,7 @@ public struct SpatialService: Sendable {
 
     private func run<T: Sendable>(_ body: @escaping @Sendable (isolated PostgresConnection) throws -> T) async throws -> T {
         try await SQLAPIError.mapping {
-            try await database.transaction(as: user) { conn in try body(conn) }
+            try await database.reads().transaction(as: user) { conn in try body(conn) }
         }
     }
 }
