@@ -1462,9 +1462,12 @@ declare
   v_body text;
   v_state jsonb;
   v_page boolean;
-  -- No transaction id handed out so far is newer than this.
+  -- No transaction id handed out so far is newer than this. A hot standby knows only the
+  -- ids it has replayed, while a cursor from its primary (or a replica further ahead) holds
+  -- newer ones: there the bound is the 2^31 ids a cluster can be ahead before wraparound.
   v_newest numeric := greatest(pg_snapshot_xmax(pg_current_snapshot()),
-                               coalesce(pg_current_xact_id_if_assigned(), '0'))::text::numeric;
+                               coalesce(pg_current_xact_id_if_assigned(), '0'))::text::numeric
+                      + case when pg_is_in_recovery() then 2147483648 else 0 end;
   v_problem text;
 begin
   if octet_length(p_cursor) > c_max_bytes then
@@ -1972,6 +1975,29 @@ $$;
 --
 
 COMMENT ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) IS 'For each observation i (outbox event p_event_ids[i]: an entry of watchlist p_watchlist_ids[i] at p_lats[i], p_lons[i], of bird p_bird_ids[i]), the live watchlists of other users whose enabled location rule contains the point, one per owner (the nearest), with a title to show, the observer (the entry''s watchlist owner) and the bird''s name. The largest rule radius bounds the GiST index search; each rule''s own radius decides. The worker''s sighting notifications (service_role).';
+
+--
+-- Name: snapshot_in_progress(pg_snapshot); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) RETURNS xid8[]
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select case when not pg_catalog.pg_is_in_recovery()
+              then array(select i from pg_catalog.pg_snapshot_xip(p_snapshot) i order by i)
+              else array(select x::text::xid8
+                           from pg_catalog.generate_series(pg_catalog.pg_snapshot_xmin(p_snapshot)::text::bigint,
+                                                           pg_catalog.pg_snapshot_xmax(p_snapshot)::text::bigint - 1) x
+                          where pg_catalog.pg_xact_status(x::text::xid8) = 'in progress'
+                          order by x) end
+$$;
+
+--
+-- Name: FUNCTION snapshot_in_progress(p_snapshot pg_snapshot); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) IS 'The transactions a pg_current_snapshot() had in progress: its xip list on a primary; on a hot standby, where that list is empty, the ids between xmin and xmax that pg_xact_status has in progress. For sync_pull''s cursors.';
 
 --
 -- Name: stamp_deleted_at(); Type: FUNCTION; Schema: private; Owner: -
@@ -2855,9 +2881,21 @@ begin
   v_horizon := coalesce((select h.purged_through from public.sync_horizon h where h.table_name = p_table), '0');
 
   if v_state ? 'a' then
-    -- Next page of a pull in progress: it completes at the state of its first page.
+    -- The pull goes on to finish at its first page's snapshot, which this server must have
+    -- reached: one further behind (another replica) would not show rows that snapshot saw.
+    -- Then the pull starts over from its cursor instead (repeats, never a loss).
+    v_snapshot := pg_current_snapshot();
     v_next_x := (v_state ->> 'nx')::xid8;
     v_next_ip := array(select jsonb_array_elements_text(v_state -> 'nip')::xid8);
+    if pg_snapshot_xmax(v_snapshot) < v_next_x
+       or exists (select from unnest(private.snapshot_in_progress(v_snapshot)) i
+                   where i < v_next_x and i <> all (v_next_ip)) then
+      v_state := v_state - 'a';
+    end if;
+  end if;
+
+  if v_state ? 'a' then
+    -- Next page of a pull in progress: it completes at the state of its first page.
     v_after_xid := (v_state #>> '{a,0}')::xid8;
     v_after_id := (v_state #>> '{a,1}')::uuid;
     v_after_kind := (v_state #>> '{a,2}')::integer;
@@ -2867,7 +2905,7 @@ begin
     -- The pulling transaction's own xid counts as unseen (its writes are not committed yet).
     v_snapshot := pg_current_snapshot();
     v_next_x := pg_snapshot_xmax(v_snapshot);
-    v_next_ip := array(select distinct i from unnest(array(select pg_snapshot_xip(v_snapshot))
+    v_next_ip := array(select distinct i from unnest(private.snapshot_in_progress(v_snapshot)
                                                      || pg_current_xact_id_if_assigned()) i
                         where i is not null order by i);
     v_next_horizon := v_horizon;
@@ -7069,6 +7107,14 @@ REVOKE ALL ON FUNCTION private.row_visibility(p_table text, p_row jsonb, OUT aud
 
 REVOKE ALL ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) TO service_role;
+
+--
+-- Name: FUNCTION snapshot_in_progress(p_snapshot pg_snapshot); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) TO authenticated;
+GRANT ALL ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) TO service_role;
 
 --
 -- Name: FUNCTION stamp_deleted_at(); Type: ACL; Schema: private; Owner: -

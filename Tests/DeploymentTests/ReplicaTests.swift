@@ -9,11 +9,6 @@ import Testing
 /// with the standby up to date and lagging (`pg_wal_replay_pause()`).
 @Suite("Read replicas")
 struct ReplicaTests {
-    /// private.decode_sync_cursor refuses transaction ids newer than the server's newest,
-    /// and a standby that lags has not seen the newest ids of the primary a cursor came from.
-    static let laggingStandbyRefusesNewerCursor: Comment =
-        "sync_pull on a lagging standby refuses a cursor from the primary (INVALID_CURSOR: a transaction id newer than this server's newest)"
-
     /// A primary with a standby and a superuser connection to the primary, removed when
     /// `body` ends.
     func withStandby(_ body: (PrivateCluster, PrivateCluster, PostgresConnection) async throws -> Void) async throws {
@@ -108,9 +103,7 @@ struct ReplicaTests {
             let caughtUp = try await device.pull(onPrimary)
             #expect(Set([pushed, four, deleted]).isSubset(of: caughtUp))
             // The primary's cursor back on the still-lagging standby: no loss, no going back.
-            await withKnownIssue(ReplicaTests.laggingStandbyRefusesNewerCursor) {
-                _ = try await device.pull(onStandby)
-            }
+            _ = try await device.pull(onStandby)
             #expect(device.rows[pushed] != nil && device.rows[deleted] == nil)
             // Replay resumes: the standby's next pull repeats what the primary already gave.
             try await standby.resumeReplay()
@@ -149,9 +142,7 @@ struct ReplicaTests {
             await lateWriter.close()
             try await standby.waitForReplay(of: primary)
             let next = try await device.pull(onStandby).union(try await device.pull(onPrimary))
-            withKnownIssue("on a hot standby pg_current_snapshot() lists no transaction in progress, so sync_pull's cursor counts them as seen") {
-                #expect(next.contains(late), "the late commit, after a cursor taken on the standby")
-            }
+            #expect(next.contains(late), "the late commit, after a cursor taken on the standby")
         }
     }
 
@@ -186,9 +177,7 @@ struct ReplicaTests {
             try await device.pull(onStandby)
             try await device.pull(onPrimary)
             #expect(device.rows[early] != nil)
-            withKnownIssue("sync_pull finishes a paged pull at its first page's snapshot, which a server further behind has not reached") {
-                #expect(Set(late).isSubset(of: Set(device.rows.keys)))
-            }
+            #expect(Set(late).isSubset(of: Set(device.rows.keys)))
         }
     }
 }

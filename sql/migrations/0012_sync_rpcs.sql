@@ -38,9 +38,12 @@ declare
   v_body text;
   v_state jsonb;
   v_page boolean;
-  -- No transaction id handed out so far is newer than this.
+  -- No transaction id handed out so far is newer than this. A hot standby knows only the
+  -- ids it has replayed, while a cursor from its primary (or a replica further ahead) holds
+  -- newer ones: there the bound is the 2^31 ids a cluster can be ahead before wraparound.
   v_newest numeric := greatest(pg_snapshot_xmax(pg_current_snapshot()),
-                               coalesce(pg_current_xact_id_if_assigned(), '0'))::text::numeric;
+                               coalesce(pg_current_xact_id_if_assigned(), '0'))::text::numeric
+                      + case when pg_is_in_recovery() then 2147483648 else 0 end;
   v_problem text;
 begin
   if octet_length(p_cursor) > c_max_bytes then
@@ -112,6 +115,28 @@ comment on function private.decode_sync_cursor(text, text) is 'Decodes and valid
 -- sync_pull
 -- ---------------------------------------------------------------------------------------
 
+-- The transactions a snapshot had in progress. On a primary pg_current_snapshot() lists
+-- them. On a hot standby it lists none (recovery keeps them among the snapshot's
+-- subtransactions, which it does not show), so every id between xmin and xmax that the
+-- commit log still has in progress counts. Read after the snapshot: a transaction that
+-- finished in between is seen by the statements that follow, so counting it as seen loses
+-- nothing.
+create function private.snapshot_in_progress(p_snapshot pg_snapshot) returns xid8[]
+  language sql
+  volatile
+  set search_path = ''
+as $$
+  select case when not pg_catalog.pg_is_in_recovery()
+              then array(select i from pg_catalog.pg_snapshot_xip(p_snapshot) i order by i)
+              else array(select x::text::xid8
+                           from pg_catalog.generate_series(pg_catalog.pg_snapshot_xmin(p_snapshot)::text::bigint,
+                                                           pg_catalog.pg_snapshot_xmax(p_snapshot)::text::bigint - 1) x
+                          where pg_catalog.pg_xact_status(x::text::xid8) = 'in progress'
+                          order by x) end
+$$;
+comment on function private.snapshot_in_progress(pg_snapshot) is
+  'The transactions a pg_current_snapshot() had in progress: its xip list on a primary; on a hot standby, where that list is empty, the ids between xmin and xmax that pg_xact_status has in progress. For sync_pull''s cursors.';
+
 create function public.sync_pull(p_table text, p_cursor text default null, p_limit integer default 1000)
   returns json
   language plpgsql
@@ -159,9 +184,21 @@ begin
   v_horizon := coalesce((select h.purged_through from public.sync_horizon h where h.table_name = p_table), '0');
 
   if v_state ? 'a' then
-    -- Next page of a pull in progress: it completes at the state of its first page.
+    -- The pull goes on to finish at its first page's snapshot, which this server must have
+    -- reached: one further behind (another replica) would not show rows that snapshot saw.
+    -- Then the pull starts over from its cursor instead (repeats, never a loss).
+    v_snapshot := pg_current_snapshot();
     v_next_x := (v_state ->> 'nx')::xid8;
     v_next_ip := array(select jsonb_array_elements_text(v_state -> 'nip')::xid8);
+    if pg_snapshot_xmax(v_snapshot) < v_next_x
+       or exists (select from unnest(private.snapshot_in_progress(v_snapshot)) i
+                   where i < v_next_x and i <> all (v_next_ip)) then
+      v_state := v_state - 'a';
+    end if;
+  end if;
+
+  if v_state ? 'a' then
+    -- Next page of a pull in progress: it completes at the state of its first page.
     v_after_xid := (v_state #>> '{a,0}')::xid8;
     v_after_id := (v_state #>> '{a,1}')::uuid;
     v_after_kind := (v_state #>> '{a,2}')::integer;
@@ -171,7 +208,7 @@ begin
     -- The pulling transaction's own xid counts as unseen (its writes are not committed yet).
     v_snapshot := pg_current_snapshot();
     v_next_x := pg_snapshot_xmax(v_snapshot);
-    v_next_ip := array(select distinct i from unnest(array(select pg_snapshot_xip(v_snapshot))
+    v_next_ip := array(select distinct i from unnest(private.snapshot_in_progress(v_snapshot)
                                                      || pg_current_xact_id_if_assigned()) i
                         where i is not null order by i);
     v_next_horizon := v_horizon;
@@ -443,6 +480,8 @@ comment on function public.sync_push(text, jsonb, integer) is
 
 -- The cursor functions run as the caller of sync_pull (SECURITY INVOKER).
 revoke all on function private.encode_sync_cursor(jsonb), private.decode_sync_cursor(text, text),
+  private.snapshot_in_progress(pg_snapshot),
   public.sync_pull(text, text, integer), public.sync_push(text, jsonb, integer) from public, anon, authenticated, service_role;
 grant execute on function private.encode_sync_cursor(jsonb), private.decode_sync_cursor(text, text),
+  private.snapshot_in_progress(pg_snapshot),
   public.sync_pull(text, text, integer), public.sync_push(text, jsonb, integer) to authenticated, service_role;
