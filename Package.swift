@@ -3,9 +3,12 @@ import PackageDescription
 
 // No package dependencies, by the user's choice: libpq (libpq-dev) and the Swift
 // toolchain's own Foundation, Dispatch and Synchronization are all this builds on.
+//
+// Linux only, so no `platforms:` entry: the connection thread waits on an eventfd
+// (`Sources/CLibPQ/shim.h` includes <sys/eventfd.h>, which macOS lacks). Declaring macOS
+// would promise a build nobody runs; a port would replace the eventfd with a pipe or kqueue.
 let package = Package(
     name: "Dispatch",
-    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Postgres", targets: ["Postgres"]),
         .library(name: "Migrations", targets: ["Migrations"]),
@@ -19,7 +22,7 @@ let package = Package(
         .systemLibrary(
             name: "CLibPQ",
             pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+            providers: [.apt(["libpq-dev"])]
         ),
         .target(name: "Postgres", dependencies: ["CLibPQ"]),
         .target(name: "Migrations", dependencies: ["Postgres"]),
@@ -29,13 +32,22 @@ let package = Package(
         .target(name: "Worker", dependencies: ["Postgres", "DispatchServer"]),
         .executableTarget(name: "migrate", dependencies: ["Migrations"]),
         .executableTarget(name: "dispatch-worker", dependencies: ["Worker"]),
-        .executableTarget(name: "bench", dependencies: ["Postgres", "Migrations", "DispatchServer", "Worker"]),
+        // The bench starts PgBouncer and a standby with the tests' harness (TestSupport).
+        .executableTarget(name: "bench", dependencies: ["Postgres", "Migrations", "DispatchServer", "Worker", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["Postgres", "Migrations"], path: "Tests/TestSupport"),
+        // Handlers only tests and benchmarks use (no-op, sleep), and the worker executable
+        // built with them: kept out of Sources so the shipped `dispatch-worker` cannot run them.
+        .target(name: "WorkerTestSupport", dependencies: ["Worker"], path: "Tests/WorkerTestSupport"),
+        .executableTarget(name: "dispatch-worker-testing", dependencies: ["Worker", "WorkerTestSupport"],
+                          path: "Tests/DispatchWorkerTesting"),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "TestSupport"]),
         .testTarget(name: "MigrationsTests", dependencies: ["Migrations", "TestSupport"]),
         .testTarget(name: "DispatchServerTests", dependencies: ["DispatchServer", "TestSupport"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "WorkerTests", dependencies: ["Worker", "TestSupport"]),
+        .testTarget(name: "WorkerTests", dependencies: ["Worker", "WorkerTestSupport", "TestSupport"]),
+        .testTarget(name: "SecurityTests", dependencies: ["DispatchServer", "Migrations", "TestSupport"]),
+        // Behind PgBouncer, on a streaming standby, scraped by prometheus-postgres-exporter.
+        .testTarget(name: "DeploymentTests", dependencies: ["Postgres", "Migrations", "DispatchServer", "Worker", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -52,6 +52,8 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
     case missing([String])
     /// A migration failed: the file, the line in it, and the server's error.
     case failed(file: String, line: Int?, error: Error)
+    /// `up` was given a connection through a transaction pooler, which keeps no session lock.
+    case needsSession
 
     public var description: String {
         switch self {
@@ -60,6 +62,13 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
         case .duplicateVersion(let version, let a, let b): return "version \(version) is used by both \(a) and \(b)"
         case .changed(let files): return "applied migrations were edited after they ran: \(files.joined(separator: ", "))"
         case .missing(let files): return "applied migrations are missing from the directory: \(files.joined(separator: ", "))"
+        case .needsSession:
+            return """
+                the database URL is a transaction pooler (pgbouncer=true), which keeps no session: the lock that \
+                serialises migrations would be lost between statements. Set DATABASE_DIRECT_URL (or \
+                --database-direct-url) to a direct connection to the database (on Supabase: the direct connection, \
+                or the session pooler on port 5432)
+                """
         case .failed(let file, let line, let error):
             let location = line.map { "\(file):\($0)" } ?? file
             return "\(location): \(error)"

@@ -3,10 +3,14 @@ import Postgres
 
 /// Applies `sql/migrations` to a database and reports on it.
 ///
-/// The applied migrations are recorded in `public.schema_migrations` (version, name,
-/// sha256 checksum of the file, when, how long). A session advisory lock serialises
-/// runners: a second `migrate` started at the same moment waits, then finds nothing
-/// left to do.
+/// The applied migrations are recorded in `migrations.schema_migrations` (version, name,
+/// sha256 checksum of the file, when, how long), a schema of its own that no API role can
+/// reach: a row in the ledger decides whether a migration runs. A session advisory lock
+/// serialises runners: a second `migrate` started at the same moment waits, then finds
+/// nothing left to do. So `up` needs a session: it refuses a connection through a
+/// transaction pooler (`isTransactionPooled`), where the lock would stay on a server
+/// connection the pooler lends to others. Warnings the server sends while a migration runs
+/// are logged with the file's name.
 public struct MigrationRunner: Sendable {
     public enum State: String, Sendable {
         case applied, pending, changed, missing
@@ -48,8 +52,12 @@ public struct MigrationRunner: Sendable {
                     log("would apply \(migration.fileName)")
                 } else {
                     let started = Date()
+                    _ = await connection.takeWarnings()
                     try await apply(migration, connection)
                     let ms = Int(Date().timeIntervalSince(started) * 1000)
+                    for warning in await connection.takeWarnings() {
+                        log("warning: \(migration.fileName): \(warning)")
+                    }
                     log("applied \(migration.fileName) (\(ms) ms)")
                 }
                 applied.append(migration)
@@ -77,10 +85,10 @@ public struct MigrationRunner: Sendable {
     }
 
     private func status(_ connection: PostgresConnection, locked: Bool) async throws -> [Status] {
-        let recorded = try await connection.query("select to_regclass('public.schema_migrations') is not null").scalar(Bool.self)
+        let recorded = try await connection.query("select to_regclass('migrations.schema_migrations') is not null").scalar(Bool.self)
         var applied: [Int: (name: String, checksum: String, at: Date)] = [:]
         if recorded {
-            for row in try await connection.query("select version, name, checksum, applied_at from public.schema_migrations") {
+            for row in try await connection.query("select version, name, checksum, applied_at from migrations.schema_migrations") {
                 applied[try row.decode("version")] = (try row.decode("name"), try row.decode("checksum"), try row.decode("applied_at"))
             }
         }
@@ -103,6 +111,7 @@ public struct MigrationRunner: Sendable {
         _ connection: PostgresConnection,
         _ body: @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
+        guard !connection.isTransactionPooled else { throw MigrationError.needsSession }
         try await connection.query("select pg_advisory_lock(\(Self.lockKey))")
         do {
             try await connection.runScript(Self.ledger)
@@ -115,16 +124,45 @@ public struct MigrationRunner: Sendable {
         }
     }
 
+    /// Creates the ledger when the database has none. Its privileges are stated, not
+    /// inherited: whatever default privileges the database has (a Supabase database grants
+    /// API roles rights on new objects), every grant but the owner's is revoked. A catalog
+    /// check rather than `if not exists`: `create schema if not exists` needs CREATE on the
+    /// database even when the schema is there.
     static let ledger = """
-        create table if not exists public.schema_migrations (
-          version integer primary key,
-          name text not null,
-          checksum text not null,
-          applied_at timestamptz not null default now(),
-          duration_ms integer not null
-        );
-        comment on table public.schema_migrations is
-          'Migrations applied by `swift run migrate`: one row per sql/migrations file, with the sha256 of the file as it ran.';
+        do $$
+        declare
+          v_grantee text;
+        begin
+          if exists (select from pg_catalog.pg_namespace where nspname = 'migrations') then
+            return;
+          end if;
+          create schema migrations;
+          comment on schema migrations is
+            'The ledger of `migrate` (sql/migrations). Only its owner uses it: a row here decides whether a migration runs.';
+          create table migrations.schema_migrations (
+            version integer primary key,
+            name text not null,
+            checksum text not null,
+            applied_at timestamptz not null default now(),
+            duration_ms integer not null
+          );
+          comment on table migrations.schema_migrations is
+            'Migrations applied by `swift run migrate`: one row per sql/migrations file, with the sha256 of the file as it ran.';
+          for v_grantee in
+            select distinct case when a.grantee = 0 then 'public' else pg_catalog.quote_ident(r.rolname) end
+              from (select n.nspacl as acl, n.nspowner as owner from pg_catalog.pg_namespace n where n.nspname = 'migrations'
+                    union all
+                    select c.relacl, c.relowner from pg_catalog.pg_class c where c.oid = 'migrations.schema_migrations'::regclass) o
+             cross join lateral pg_catalog.aclexplode(o.acl) a
+              left join pg_catalog.pg_roles r on r.oid = a.grantee
+             where a.grantee <> o.owner
+          loop
+            execute pg_catalog.format('revoke all on schema migrations from %s', v_grantee);
+            execute pg_catalog.format('revoke all on table migrations.schema_migrations from %s', v_grantee);
+          end loop;
+        end
+        $$;
         """
 
     /// sha256 of the file's bytes, computed by the server (no crypto library needed).
@@ -165,7 +203,7 @@ public struct MigrationRunner: Sendable {
 
     private func record(_ migration: Migration, since started: Date, _ connection: isolated PostgresConnection) throws {
         let checksumSQL: PostgresQuery = """
-            insert into public.schema_migrations (version, name, checksum, duration_ms)
+            insert into migrations.schema_migrations (version, name, checksum, duration_ms)
             values (\(migration.version), \(migration.name), encode(sha256(convert_to(\(migration.sql), 'UTF8')), 'hex'),
                     \(Int(Date().timeIntervalSince(started) * 1000)))
             """

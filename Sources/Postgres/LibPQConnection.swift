@@ -12,6 +12,9 @@ final class LibPQConnection: @unchecked Sendable {
     /// libpq hands such a message to the notice receiver and keeps the status OK until
     /// it reads the end of the stream, which may not have arrived yet.
     private(set) var doomed = false
+    /// WARNING messages the server sent since the last `takeWarnings()` (a grant that
+    /// granted nothing, a deprecated setting): not errors, but not to be lost either.
+    private(set) var warnings: [String] = []
 
     deinit { if let pg { PQfinish(pg) } }
 
@@ -36,12 +39,15 @@ final class LibPQConnection: @unchecked Sendable {
         guard let connection else { throw PostgresError(.connectionFailed, "out of memory starting a connection") }
         pg = connection
         // Notices (e.g. "already exists, skipping") are for interactive psql, not logs;
-        // the receiver only watches for the server's goodbye.
+        // the receiver keeps warnings and watches for the server's goodbye.
         PQsetNoticeReceiver(connection, { context, result in
             guard let context, let result, let severity = PQresultErrorField(result, Int32(UInt8(ascii: "V"))) else { return }
             let level = String(cString: severity)
+            let receiver = Unmanaged<LibPQConnection>.fromOpaque(context).takeUnretainedValue()
             if level == "FATAL" || level == "PANIC" {
-                Unmanaged<LibPQConnection>.fromOpaque(context).takeUnretainedValue().doomed = true
+                receiver.doomed = true
+            } else if level == "WARNING" {
+                receiver.warnings.append(PostgresError.trimmed(PQresultErrorField(result, Int32(UInt8(ascii: "M")))))
             }
         }, Unmanaged.passUnretained(self).toOpaque())
         if PQstatus(connection) == CONNECTION_BAD { throw failure(.connectionFailed) }
@@ -62,9 +68,28 @@ final class LibPQConnection: @unchecked Sendable {
         }
     }
 
+    /// The warnings received so far, forgetting them.
+    func takeWarnings() -> [String] {
+        defer { warnings = [] }
+        return warnings
+    }
+
     func close() {
         if let pg { PQfinish(pg) }
         pg = nil
+    }
+
+    /// `PQconninfo`: every parameter that has a value on this connection.
+    func parameters() -> [String: String] {
+        guard let pg, let options = PQconninfo(pg) else { return [:] }
+        defer { PQconninfoFree(options) }
+        var parameters: [String: String] = [:]
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val { parameters[String(cString: keyword)] = String(cString: value) }
+            option += 1
+        }
+        return parameters
     }
 
     /// The error for the connection's current state, from libpq's message.

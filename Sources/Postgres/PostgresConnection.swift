@@ -18,12 +18,20 @@ public actor PostgresConnection {
     public nonisolated let conninfo: String
     /// A database name that overrides the one in `conninfo`, if any.
     public nonisolated let database: String?
+    /// The conninfo declares a transaction-mode pooler (`pgbouncer=true`, see
+    /// `isTransactionPooled(_:)`): consecutive transactions may run on different server
+    /// connections, so nothing may outlive a transaction — statements are never prepared
+    /// under a name, and `listen` refuses.
+    public nonisolated let isTransactionPooled: Bool
+    private let libpqConninfo: String
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
 
-    private init(conninfo: String, database: String?) {
+    private init(conninfo: String, database: String?, target: TransactionPoolerDeclaration) {
         self.conninfo = conninfo
         self.database = database
+        isTransactionPooled = target.isTransactionPooled
+        libpqConninfo = target.conninfo
         thread = ConnectionThread(name: "postgres")
     }
 
@@ -40,15 +48,25 @@ public actor PostgresConnection {
 
     /// Opens a connection from a URL (`postgresql://user@host/db?sslmode=…`) or a
     /// key/value conninfo string (`host=/tmp dbname=app`); `database` replaces the
-    /// database named there.
+    /// database named there. `pgbouncer=true` in either says the address is a
+    /// transaction-mode pooler (see `isTransactionPooled(_:)`).
     public static func connect(_ conninfo: String? = nil, database: String? = nil) async throws -> PostgresConnection {
-        let connection = PostgresConnection(conninfo: conninfo ?? defaultConninfo, database: database)
+        let conninfo = conninfo ?? defaultConninfo
+        let connection = PostgresConnection(
+            conninfo: conninfo, database: database, target: try TransactionPoolerDeclaration(parsing: conninfo))
         try await connection.open()
         return connection
     }
 
+    /// Whether `conninfo` declares a transaction-mode pooler with `pgbouncer=true` (PgBouncer
+    /// with `pool_mode = transaction`, Supavisor on port 6543). A pooler cannot be detected
+    /// from the client side, so the URL says it. Throws for a value other than true/false.
+    public static func isTransactionPooled(_ conninfo: String) throws -> Bool {
+        try TransactionPoolerDeclaration(parsing: conninfo).isTransactionPooled
+    }
+
     private func open() throws {
-        try libpq.open(conninfo, database: database)
+        try libpq.open(libpqConninfo, database: database)
         let libpq = self.libpq, hub = self.hub, thread = self.thread
         thread.onIdleSocketReadable = {
             if libpq.consumeInput() {
@@ -66,6 +84,15 @@ public actor PostgresConnection {
     }
 
     public var isOpen: Bool { libpq.isOpen }
+
+    /// The WARNING messages the server sent on this connection since the last call (e.g.
+    /// "no privileges were granted for …"), oldest first; notices below WARNING are dropped.
+    public func takeWarnings() -> [String] { libpq.takeWarnings() }
+    /// The parameters libpq connected with, defaults filled in (`host`, `port`, `user`,
+    /// `dbname`, …): for tools that must reach the same server another way.
+    public func parameters() -> [String: String] {
+        libpq.parameters()
+    }
 
     /// Cheap liveness check without a round trip: reads anything pending on the socket
     /// (a terminated backend has sent its goodbye and closed), then asks libpq.
@@ -89,10 +116,14 @@ public actor PostgresConnection {
     // MARK: Statements
 
     /// Runs one statement; interpolated values are bound parameters. With `prepared`,
-    /// the statement is parsed and planned once per connection and reused after that.
+    /// the statement is parsed and planned once per connection and reused after that —
+    /// except through a transaction pooler (`isTransactionPooled`), where it goes as the
+    /// unnamed statement like any other: a named one would stay behind on a server
+    /// connection the pooler then lends to another client, which fails preparing the same
+    /// name (42P05) while this one finds its statement missing (26000).
     @discardableResult
     public func query(_ query: PostgresQuery, prepared: Bool = false) throws -> PostgresRows {
-        let name = prepared ? try preparedName(for: query.sql) : nil
+        let name = prepared && !isTransactionPooled ? try preparedName(for: query.sql) : nil
         try libpq.send(query, preparedName: name)
         try libpq.flush()
         defer { deliverNotifications() }
@@ -174,6 +205,7 @@ public actor PostgresConnection {
     /// none of them takes effect, and the first error is thrown.
     public func pipeline(_ queries: [PostgresQuery], prepared: Bool = false) throws -> [PostgresRows] {
         let pg = try libpq.connection()
+        let prepared = prepared && !isTransactionPooled
         var names: [String?] = []
         if prepared { for query in queries { names.append(try preparedName(for: query.sql)) } }
         guard PQenterPipelineMode(pg) == 1 else { throw libpq.failure(.client) }
@@ -278,11 +310,17 @@ public actor PostgresConnection {
 
     /// Listens on `channel` for as long as `body` runs. The notifications arrive as an
     /// `AsyncSequence`; it ends with an error if the connection is lost, so a consumer
-    /// knows to reconnect (and to catch up from its own durable state).
+    /// knows to reconnect (and to catch up from its own durable state). Refused through a
+    /// transaction pooler: LISTEN belongs to a session, which a pooler hands to others.
     public func listen<T: Sendable>(
         on channel: String,
         _ body: sending (PostgresNotifications) async throws -> T
     ) async throws -> T {
+        guard !isTransactionPooled else {
+            throw PostgresError(.client, """
+                LISTEN needs a session of its own and this connection goes through a transaction pooler                 (pgbouncer=true): listen on a direct connection to the database (DATABASE_DIRECT_URL)
+                """)
+        }
         let (stream, id) = hub.subscribe(channel)
         do {
             if hub.subscriberCount(channel) == 1 { try query("listen \(unescaped: quoteIdentifier(channel))") }

@@ -20,7 +20,7 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
     public var kind: Kind
     public var message: String
     public var severity: String?
-    public var sqlState: String?
+    public var sqlState: SQLState?
     public var detail: String?
     public var hint: String?
     public var constraint: String?
@@ -38,22 +38,19 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
     /// The statement that failed, as sent (values are parameters, never in this text).
     public var query: String?
 
-    public init(_ kind: Kind, _ message: String, sqlState: String? = nil, query: String? = nil) {
+    public init(_ kind: Kind, _ message: String, sqlState: SQLState? = nil, query: String? = nil) {
         self.kind = kind
         self.message = message
         self.sqlState = sqlState
         self.query = query
     }
 
-    /// True when retrying on a fresh connection may succeed: the connection was lost,
-    /// the server is shutting down or restarting, or a serialization failure/deadlock.
+    /// True when retrying on a fresh connection may succeed: the connection was lost or
+    /// never made, or the server's SQLSTATE says so (`SQLState.isTransient`).
     public var isTransient: Bool {
         switch kind {
         case .connectionLost, .connectionFailed: return true
-        case .server:
-            guard let state = sqlState else { return false }
-            return state.hasPrefix("08") || state.hasPrefix("57P") || state == "40001" || state == "40P01"
-                || state == "53300"
+        case .server: return sqlState?.isTransient ?? false
         case .decoding, .client: return false
         }
     }
@@ -78,7 +75,7 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
         let primary = field(Int32(UInt8(ascii: "M")))
         self.init(.server, primary ?? Self.trimmed(PQresultErrorMessage(result)), query: query)
         severity = field(Int32(UInt8(ascii: "V"))) ?? field(Int32(UInt8(ascii: "S")))
-        sqlState = field(Int32(UInt8(ascii: "C")))
+        sqlState = field(Int32(UInt8(ascii: "C"))).map(SQLState.init(rawValue:))
         detail = field(Int32(UInt8(ascii: "D")))
         hint = field(Int32(UInt8(ascii: "H")))
         position = field(Int32(UInt8(ascii: "P"))).flatMap { Int($0) }

@@ -2,8 +2,12 @@ import Postgres
 
 /// The periodic clean-up: watchlist tombstones older than 30 days, sync deletions past their
 /// retention, and the days of the outbox log older than 7 days that every handler has read
-/// (`outbox.prune` truncates them whole). One worker at a time runs it (an advisory lock),
-/// so any number of workers may have it switched on.
+/// (`outbox.prune` truncates them whole). One worker at a time runs each job (an advisory
+/// lock), so any number of workers may have it switched on.
+///
+/// The lock is taken per job inside that job's transaction (`pg_try_advisory_xact_lock`):
+/// a session lock would outlive its statement on whichever server connection a transaction
+/// pooler lent, and never be released by the client that took it.
 public struct Maintenance: Sendable {
     public struct Result: Sendable, Equatable {
         public var tombstones = 0
@@ -17,27 +21,30 @@ public struct Maintenance: Sendable {
     public var syncDeletionAge = "30 days"
     public var eventAge = "7 days"
 
+    static let lockKey = "dispatch-worker maintenance"
+
     public init() {}
 
-    /// Runs the three jobs once (each in its own statement; a failure of one does not undo
-    /// the others).
+    /// Runs the three jobs once, each in a transaction of its own (a failure of one does not
+    /// undo the others). Stops at the first job another worker is running: it runs the rest.
     public func run(_ connection: PostgresConnection) async throws -> Result {
-        let key = "dispatch-worker maintenance"
-        guard try await connection.query("select pg_try_advisory_lock(hashtext(\(key)))").scalar(Bool.self) else {
-            return Result()
+        let jobs: [(PostgresQuery, WritableKeyPath<Result, Int>)] = [
+            ("select public.purge_watchlist_tombstones(\(tombstoneAge)::interval)", \.tombstones),
+            ("select public.purge_sync_deletions(\(syncDeletionAge)::interval)", \.syncDeletions),
+            ("select outbox.prune(\(eventAge)::interval)", \.events),
+        ]
+        var result = Result()
+        for (job, field) in jobs {
+            let count = try await connection.transaction { connection -> Int? in
+                guard try connection.query("select pg_try_advisory_xact_lock(hashtext(\(Self.lockKey)))").scalar(Bool.self) else {
+                    return nil
+                }
+                return try connection.query(job).scalar(Int.self)
+            }
+            guard let count else { return result }
+            result[keyPath: field] = count
+            result.ran = true
         }
-        var result = Result(ran: true)
-        do {
-            result.tombstones = try await connection.query(
-                "select public.purge_watchlist_tombstones(\(tombstoneAge)::interval)").scalar(Int.self)
-            result.syncDeletions = try await connection.query(
-                "select public.purge_sync_deletions(\(syncDeletionAge)::interval)").scalar(Int.self)
-            result.events = try await connection.query("select outbox.prune(\(eventAge)::interval)").scalar(Int.self)
-        } catch {
-            _ = try? await connection.query("select pg_advisory_unlock(hashtext(\(key)))")
-            throw error
-        }
-        _ = try await connection.query("select pg_advisory_unlock(hashtext(\(key)))")
         return result
     }
 }

@@ -141,8 +141,8 @@ public final class OutboxEvent: Sendable {
         handlers.firstIndex(of: handler).map { batches[$0] } ?? 0
     }
 
-    /// The canonical record of seed 003 (no feed cursor: the worker's events are claimed,
-    /// not paged).
+    /// The change as the one `RealtimeRecord` shape (no feed cursor: the worker's events are
+    /// claimed, not paged).
     public func realtimeRecord() throws -> RealtimeRecord {
         RealtimeRecord(
             id: id, table: table, eventType: operation, record: try record(), oldRecord: try oldRecord(),

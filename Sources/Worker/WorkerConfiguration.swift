@@ -1,10 +1,15 @@
 import Foundation
+import Postgres
 
 /// How a worker runs: from command-line flags, falling back to environment variables, then
 /// to defaults. Parsed without any dependency (the project has none).
 public struct WorkerConfiguration: Sendable {
-    /// libpq URL or conninfo; "" = libpq's own `PG*` variables.
+    /// libpq URL or conninfo for every statement; "" = libpq's own `PG*` variables. May be
+    /// a transaction-mode pooler declared with `pgbouncer=true`.
     public var databaseURL: String = ""
+    /// A session connection to the same database for the doorbell's LISTEN; nil = the
+    /// `databaseURL` itself unless that is a transaction pooler (then the worker polls).
+    public var directURL: String?
     /// `stdout`, `file:PATH`, `https://…` or `http://…`.
     public var pushSink: String = "stdout"
     /// Claim loops, each with its own database connection, handling batches side by side.
@@ -22,9 +27,9 @@ public struct WorkerConfiguration: Sendable {
     public var maintenanceInterval: Duration? = .seconds(3600)
     /// Longest wait for in-flight batches on SIGINT/SIGTERM before giving them back.
     public var shutdownGrace: Duration = .seconds(10)
-    /// The handlers to run: `name` (built in: notifications, push) or `name=kind` with kind
-    /// `noop`, `sleep:MILLISECONDS`, `notifications`, `push`.
-    public var handlers: [HandlerSpec] = [HandlerSpec(name: "notifications", kind: .notifications), HandlerSpec(name: "push", kind: .push)]
+    /// The handlers to run: `name` (a kind run under its own name: notifications, push) or
+    /// `name=kind`. `HandlerFactory` knows the kinds.
+    public var handlers: [HandlerSpec] = [HandlerSpec(name: "notifications", kind: "notifications"), HandlerSpec(name: "push", kind: "push")]
     /// Worker name in leases and logs; default host:pid:random.
     public var workerID: String = WorkerConfiguration.defaultWorkerID()
     /// Log a line per batch (else only totals and problems).
@@ -38,40 +43,24 @@ public struct WorkerConfiguration: Sendable {
         return "\(host):\(getpid()):\(random)"
     }
 
+    /// One handler to run: its name in `outbox.handlers` and the kind of handler that serves
+    /// it. The kind is text here (`push`, or `kind:argument`); whether it exists is the
+    /// factory's answer, so a build with more kinds (the tests') parses the same flags.
     public struct HandlerSpec: Sendable, Hashable {
-        public enum Kind: Sendable, Hashable {
-            case notifications
-            case push
-            case noop
-            /// Sleeps this long per batch, then succeeds (tests: a worker holding a batch).
-            case sleep(Duration)
-        }
-
         public var name: String
-        public var kind: Kind
+        public var kind: String
 
-        public init(name: String, kind: Kind) {
+        public init(name: String, kind: String) {
             self.name = name
             self.kind = kind
         }
 
         /// `name` or `name=kind`.
         public init(parsing text: String) throws(ConfigurationError) {
-            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard let name = parts.first, !name.isEmpty else { throw .invalid("--handlers", text) }
-            let kindText = parts.count > 1 ? parts[1] : name
-            let kind: Kind
-            switch kindText {
-            case "notifications": kind = .notifications
-            case "push": kind = .push
-            case "noop": kind = .noop
-            default:
-                if kindText.hasPrefix("sleep:"), let ms = Int(kindText.dropFirst(6)), ms >= 0 {
-                    kind = .sleep(.milliseconds(ms))
-                } else {
-                    throw .invalid("--handlers", text)
-                }
-            }
+            let kind = parts.count > 1 ? parts[1] : name
+            guard !kind.isEmpty else { throw .invalid("--handlers", text) }
             self.init(name: name, kind: kind)
         }
     }
@@ -105,7 +94,13 @@ public struct WorkerConfiguration: Sendable {
         }
         func apply(_ option: String, _ value: String) throws(ConfigurationError) {
             switch option {
-            case "--database-url": config.databaseURL = value
+            case "--database-url", "--database-direct-url":
+                do {
+                    _ = try PostgresConnection.isTransactionPooled(value)
+                } catch {
+                    throw .invalid(option, "\(error)")
+                }
+                if option == "--database-url" { config.databaseURL = value } else { config.directURL = value.isEmpty ? nil : value }
             case "--push-sink":
                 guard value == "stdout" || value.hasPrefix("file:") || value.hasPrefix("https://") || value.hasPrefix("http://")
                 else { throw .invalid(option, value) }
@@ -152,7 +147,8 @@ public struct WorkerConfiguration: Sendable {
 
         // Environment first, flags override.
         let environmentNames: [(String, String)] = [
-            ("DATABASE_URL", "--database-url"), ("DISPATCH_PUSH_SINK", "--push-sink"),
+            (ConnectionRoles.primaryVariable, "--database-url"), (ConnectionRoles.directVariable, "--database-direct-url"),
+            ("DISPATCH_PUSH_SINK", "--push-sink"),
             ("DISPATCH_WORKER_CONCURRENCY", "--concurrency"), ("DISPATCH_WORKER_BATCH_SIZE", "--batch-size"),
             ("DISPATCH_WORKER_LEASE", "--lease"), ("DISPATCH_WORKER_MAX_ATTEMPTS", "--max-attempts"),
             ("DISPATCH_WORKER_POLL_INTERVAL", "--poll-interval"), ("DISPATCH_WORKER_HANDLERS", "--handlers"),
@@ -176,6 +172,11 @@ public struct WorkerConfiguration: Sendable {
         return config
     }
 
+    /// The worker's connections: statements on `databaseURL`, LISTEN on `directURL`.
+    public var connectionRoles: ConnectionRoles {
+        ConnectionRoles(primary: databaseURL, direct: directURL)
+    }
+
     public static let usage = """
         usage: dispatch-worker [run] [options]          run the worker (the default)
                dispatch-worker status [--database-url URL]
@@ -183,7 +184,13 @@ public struct WorkerConfiguration: Sendable {
                dispatch-worker maintenance [--database-url URL]
 
         options (environment variable in brackets):
-          --database-url URL         the database [DATABASE_URL; else libpq's PG* variables]
+          --database-url URL         the database for every statement [DATABASE_URL; else libpq's PG* variables];
+                                     may be a transaction-mode pooler (PgBouncer pool_mode=transaction,
+                                     Supavisor port 6543): say so with pgbouncer=true in the URL, as a pooler
+                                     cannot be detected; statements then go unprepared (unnamed)
+          --database-direct-url URL  a session connection to the same database, for the doorbell's LISTEN
+                                     [DATABASE_DIRECT_URL]; default: --database-url unless it is a pooler,
+                                     in which case the worker polls every --poll-interval (and logs so once)
           --push-sink SINK           stdout | file:PATH | https://host/path | http://… [DISPATCH_PUSH_SINK]
                                      (default stdout: one JSON line per push)
           --concurrency N            batches handled side by side, one connection each (default 2)
@@ -194,7 +201,8 @@ public struct WorkerConfiguration: Sendable {
           --stats-interval SECONDS   log totals this often, 0 = never (default 30)
           --maintenance-interval S   purge tombstones and prune old events, 0 = never (default 3600)
           --shutdown-grace SECONDS   on SIGINT/SIGTERM, wait this long for in-flight batches (default 10)
-          --handlers LIST            e.g. notifications,push (default) or name=noop, name=sleep:MS
+          --handlers LIST            e.g. notifications,push (the default); name=KIND runs a kind
+                                     (notifications, push) under another handler name
           --worker-id NAME           the name in leases and logs (default host:pid:random)
           --log-batches BOOL         a log line per batch (default true)
 

@@ -29,7 +29,16 @@ public final class WorkerEngine: Sendable {
         try await prepare(names)
         log.info("worker \(configuration.workerID) running handlers \(names.joined(separator: ", ")) with \(control.doorbells.count) loop\(control.doorbells.count == 1 ? "" : "s"), batches of \(configuration.batchSize), lease \(configuration.lease)")
 
-        let listener = Task { await DoorbellListener(databaseURL: configuration.databaseURL, control: control, log: log).run() }
+        let listener: Task<Void, Never>
+        if let session = configuration.connectionRoles.session {
+            listener = Task { [control, log] in await DoorbellListener(databaseURL: session, control: control, log: log).run() }
+        } else {
+            log.warning("""
+                no doorbell: the database URL is a transaction pooler (pgbouncer=true), which cannot carry LISTEN, and no \
+                direct URL is set (DATABASE_DIRECT_URL / --database-direct-url): polling for work every \(configuration.pollInterval)
+                """)
+            listener = Task {}
+        }
         let background = Task { await runBackgroundJobs() }
         await withTaskGroup(of: Void.self) { group in
             for index in control.doorbells.indices {

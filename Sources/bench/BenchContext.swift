@@ -43,6 +43,14 @@ struct BenchContext: Sendable {
             : "\(conninfo) dbname=\(database)"
     }
 
+    /// `cliConninfo` declaring a transaction pooler (`pgbouncer=true`): the library then
+    /// sends no named statement.
+    var declaredPooledConninfo: String {
+        let conninfo = cliConninfo
+        guard conninfo.hasPrefix("postgres") else { return conninfo + " pgbouncer=true" }
+        return conninfo + (conninfo.contains("?") ? "&" : "?") + "pgbouncer=true"
+    }
+
     /// Seconds taken by `body`.
     static func time(_ body: () async throws -> Void) async rethrows -> Double {
         let start = ContinuousClock.now

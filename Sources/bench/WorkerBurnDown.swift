@@ -30,15 +30,23 @@ struct BurnDown {
     }
 }
 
-/// Starts `workers` processes with `arguments` and waits until `handlers` have drained the
-/// log; the first handler's cursor gives the per-window rates.
+/// Where a worker process connects: its `--database-url`, and `--database-direct-url` if any.
+struct Endpoint {
+    var url: String
+    var direct: String?
+}
+
+/// Starts `workers` processes of `executable` (`dispatch-worker`, or its test build
+/// `dispatch-worker-testing` for the no-op handler: the same engine) with `arguments` and
+/// waits until `handlers` have drained the log; the first handler's cursor gives the
+/// per-window rates.
 func burnDown(
-    _ context: BenchContext, _ connection: PostgresConnection, handlers: [String], workers: Int,
-    arguments: [String], window: Int = 100_000, timeout: Duration = .seconds(600)
+    _ connection: PostgresConnection, _ endpoint: Endpoint, executable: String,
+    handlers: [String], workers: Int, arguments: [String], window: Int = 100_000, timeout: Duration = .seconds(600)
 ) async throws -> BurnDown {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dispatch-worker").path
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(executable).path
     guard FileManager.default.isExecutableFile(atPath: binary) else {
-        throw PostgresError(.client, "\(binary) is missing: swift build -c release --product dispatch-worker")
+        throw PostgresError(.client, "\(binary) is missing: swift build -c release --product \(executable)")
     }
     let first = handlers[0]
     let start = try await connection.query(
@@ -48,8 +56,9 @@ func burnDown(
     for i in 0..<workers {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--database-url", context.cliConninfo, "--log-batches", "false", "--stats-interval", "0",
-                             "--maintenance-interval", "0", "--worker-id", "bench-\(i)"] + arguments
+        process.arguments = ["--database-url", endpoint.url, "--log-batches", "false", "--stats-interval", "0",
+                             "--maintenance-interval", "0", "--worker-id", "bench-\(i)"]
+            + (endpoint.direct.map { ["--database-direct-url", $0] } ?? []) + arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -12,6 +12,7 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
     ("spatialsync", spatialSyncBenchmarks),
     ("notifications", notificationBenchmarks),
     ("worker", workerBenchmarks),
+    ("replica", replicaBenchmarks),
 ]
 
 // Each group gets a freshly migrated database of its own: what one group leaves behind

@@ -2,45 +2,59 @@ import Foundation
 import Migrations
 import Postgres
 
-/// `swift run migrate [up|status|verify] [--dry-run] [--database-url URL] [--dir DIR]`
+/// `swift run migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR]`
 let usage = """
-    usage: migrate [up|status|verify] [--dry-run] [--database-url URL] [--dir DIR]
+    usage: migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR]
 
       up        apply pending migrations in order (the default)
       status    list applied, pending, changed and missing migrations
       verify    exit non-zero when an applied migration was edited or is missing
 
-      --database-url URL   the database (else DATABASE_URL, else libpq's PG* variables)
-      --dir DIR            the migrations folder (default: sql/migrations)
-      --dry-run            with up: print what would be applied, change nothing
+      --database-url URL          the database (else DATABASE_URL, else libpq's PG* variables)
+      --database-direct-url URL   a session connection to the same database (else DATABASE_DIRECT_URL)
+      --dir DIR                   the migrations folder (default: sql/migrations)
+      --dry-run                   with up: print what would be applied, change nothing
+
+    migrate runs on one session: an advisory lock held from start to end serialises runners.
+    A transaction-mode pooler (PgBouncer pool_mode=transaction, Supavisor port 6543) would
+    hand each transaction to any server connection and keep no lock. It cannot be detected
+    from the client side, so the URL says it: pgbouncer=true (postgresql://…:6543/db?pgbouncer=true).
+    migrate then runs on the direct URL, and refuses to run when there is none.
     """
 
 var command = "up"
 var dryRun = false
-var url: String?
+var environment = ProcessInfo.processInfo.environment
+var url = environment[ConnectionRoles.primaryVariable] ?? ""
+var directURL = environment[ConnectionRoles.directVariable]
 var directory = "sql/migrations"
 var arguments = CommandLine.arguments.dropFirst()
+
+func fail(_ message: String, code: Int32 = 1) -> Never {
+    FileHandle.standardError.write(Data("migrate: \(message)\n".utf8))
+    exit(code)
+}
+
 while let argument = arguments.popFirst() {
     switch argument {
     case "up", "status", "verify": command = argument
     case "--dry-run": dryRun = true
-    case "--database-url": url = arguments.popFirst()
+    case "--database-url", "--database-direct-url":
+        guard let value = arguments.popFirst() else { fail("\(argument) needs a value\n\(usage)", code: 2) }
+        if argument == "--database-url" { url = value } else { directURL = value }
     case "--dir": directory = arguments.popFirst() ?? directory
     case "-h", "--help": print(usage); exit(0)
-    default:
-        FileHandle.standardError.write(Data("migrate: unknown argument \(argument)\n\(usage)\n".utf8))
-        exit(2)
+    default: fail("unknown argument \(argument)\n\(usage)", code: 2)
     }
 }
 
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("migrate: \(message)\n".utf8))
-    exit(1)
-}
+// Without a session to be had, the pooled URL: `status` and `verify` work there, `up` refuses.
+let session = ConnectionRoles.session(primary: url, direct: directURL)
+if command == "up", session == nil { fail("\(MigrationError.needsSession)") }
 
 do {
     let runner = try MigrationRunner(directory: directory)
-    let connection = try await PostgresConnection.connect(url)
+    let connection = try await PostgresConnection.connect(session ?? url)
     switch command {
     case "status":
         for status in try await runner.status(connection) {

@@ -4,7 +4,8 @@ import Postgres
 import TestSupport
 import Testing
 
-/// History and what gets logged (seed 000 scenarios 3 and 4, the split triggers).
+/// History and what gets logged: keyset paging through long histories, entities without
+/// history, and the split triggers that skip no-op updates.
 @Suite struct AuditHistoryTests {
     let db: TestDatabase
     let admin: PostgresConnection
@@ -19,10 +20,10 @@ import Testing
         bob = ids[1]
     }
 
-    /// 119 updates after the INSERT = 120 entries (seed scenario 3). Pages of 50: 50, 50,
-    /// 20, the last without a cursor; together every entry once, newest first. Entries
-    /// written between pages neither shift nor repeat the older ones. Then again with every
-    /// entry at the same instant, where only the id orders them.
+    /// 119 updates after the INSERT = 120 entries, more than the apps' first page. Pages of
+    /// 50: 50, 50, 20, the last without a cursor; together every entry once, newest first.
+    /// Entries written between pages neither shift nor repeat the older ones. Then again with
+    /// every entry at the same instant, where only the id orders them.
     @Test func oneHundredTwentyChangesPageAsFiftyFiftyTwentyWithNoGapsOrRepeats() async throws {
         let task = try await CoreTestData.task(admin, as: alice, title: "v0")
         try await admin.transaction(as: alice) { conn in
@@ -63,7 +64,7 @@ import Testing
         await audit.database.closeIfPool()
     }
 
-    /// Seed scenario 4: an entity with no history (created before auditing, or never
+    /// An entity with no history (created before auditing, or never
     /// existing) gives an empty page and no cursor.
     @Test func anEntityWithNoHistoryHasAnEmptyHistory() async throws {
         // A task written with triggers off, as rows from before the audit migration are.
@@ -142,10 +143,10 @@ import Testing
         #expect(asAlice.entries[0].changedBy == bob)
         // Paging with a cursor from someone else's history is refused, not answered.
         let cursor = try #require(asAlice.entries.first.map(HistoryCursor.init(after:)))
-        let error = try await #require(throws: AuditQueryError.self) {
+        let error = try await #require(throws: SQLAPIError.self) {
             try await asBob.history(entity: .task, id: task, before: cursor)
         }
-        guard case .invalidCursor = error else { Issue.record("expected invalidCursor, got \(error)"); return }
+        #expect(error.code == .invalidCursor)
     }
 
     /// Reads run in one round trip as the user; afterwards (and after a failed one) the
@@ -159,22 +160,23 @@ import Testing
         }
         #expect(try await audit.history(entity: .task, id: task).entries.count == 1)
         try await expectClean()
-        await #expect(throws: AuditQueryError.self) { try await audit.history(entity: .task, id: task, limit: 0) }
+        await #expect(throws: SQLAPIError.self) { try await audit.history(entity: .task, id: task, limit: 0) }
         try await expectClean()
         #expect(try await audit.recentlyDeleted().isEmpty)
         try await expectClean()
     }
 
     /// The limit is validated by the server (1…500) and reported as a typed error.
-    @Test func aBadLimitIsInvalidArgument() async throws {
+    @Test func aBadLimitIsInvalidLimit() async throws {
         let audit = AuditService(admin, userID: alice)
         let task = try await CoreTestData.task(admin, as: alice)
         for limit in [0, 501] {
-            let error = try await #require(throws: AuditQueryError.self) { try await audit.history(entity: .task, id: task, limit: limit) }
-            guard case .invalidArgument = error else { Issue.record("expected invalidArgument, got \(error)"); return }
+            let error = try await #require(throws: SQLAPIError.self) { try await audit.history(entity: .task, id: task, limit: limit) }
+            #expect(error.code == .invalidLimit)
+            #expect(error.sqlState == .invalidParameterValue)
         }
-        let deleted = try await #require(throws: AuditQueryError.self) { try await audit.recentlyDeleted(limit: -1) }
-        guard case .invalidArgument = deleted else { Issue.record("expected invalidArgument, got \(deleted)"); return }
+        let deleted = try await #require(throws: SQLAPIError.self) { try await audit.recentlyDeleted(limit: -1) }
+        #expect(deleted.code == .invalidLimit)
     }
 }
 

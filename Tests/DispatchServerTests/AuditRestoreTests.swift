@@ -5,9 +5,9 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// Restore (seed 000 scenarios 1, 2 and 5, and SPEC "Audit history + restore"), through
-/// `AuditService` as real users. Every failure is checked for its code and for nothing
-/// having changed.
+/// Restore through `AuditService` as real users: the order dependencies between deleted
+/// rows, restoring twice, permissions, and the database going away mid-restore. Every
+/// failure is checked for its code and for nothing having changed.
 @Suite struct AuditRestoreTests {
     let db: TestDatabase
     let admin: PostgresConnection
@@ -22,8 +22,8 @@ import Testing
         bob = ids[1]
     }
 
-    /// Seed scenario 1, then the right order: a listing whose property was deleted cannot
-    /// come back first (FK_MISSING, naming the property); after the property, it can.
+    /// Deleting a property deletes its listings too; restoring the listing first cannot
+    /// work (FK_MISSING, naming the property in DETAIL); after the property, it can.
     @Test func restoringAListingWhosePropertyIsGoneFailsWithFKMissingThenWorksInOrder() async throws {
         let property = try await CoreTestData.property(admin, as: alice, address: "12 Elm St")
         let listing = try await CoreTestData.listing(admin, as: alice, property: property, price: 500_000, mls: "MLS-12")
@@ -36,15 +36,14 @@ import Testing
         #expect(Set(deleted.map(\.recordID)) == [property, listing])
         #expect(deleted.allSatisfy { $0.action == .delete && $0.changedBy == alice && $0.changedByName == "Alice" })
 
-        let error = try await #require(throws: RestoreError.self) {
+        let error = try await #require(throws: SQLAPIError.self) {
             try await audit.restore(entity: .listing, id: listing)
         }
-        guard case .fkMissing = error else { Issue.record("expected fkMissing, got \(error)"); return }
-        #expect(error.code == "FK_MISSING")
-        #expect(error.serverError.sqlState == "23503")
-        #expect(error.missingReference == RestoreError.MissingReference(entity: .property, name: "property", id: property, column: "property_id"))
+        #expect(error.code == .fkMissing)
+        #expect(error.sqlState == .foreignKeyViolation)
+        #expect(error.missingReference == SQLAPIError.MissingReference(
+            entity: .property, table: "properties", column: "property_id", id: property), "DETAIL: \(error.detail ?? "none")")
         #expect(error.hint == "Restore property \(property.uuidString.lowercased()) first.")
-        #expect(error.detail?.contains("property_id") == true)
         // Nothing changed: no row, no RESTORE entry, still listed as deleted.
         #expect(try await CoreTestData.count(admin, "select count(*)::int from listings where id = $1", [listing]) == 0)
         #expect(try await CoreTestData.auditCount(admin, .listing, listing, action: .restore) == 0)
@@ -61,8 +60,8 @@ import Testing
         #expect(try await audit.recentlyDeleted().isEmpty)
     }
 
-    /// Seed scenario 2: restore, then restore again → UNIQUE_CONFLICT on the id; and a
-    /// unique key taken over by another live row → UNIQUE_CONFLICT naming it.
+    /// Restore, then restore again → UNIQUE_CONFLICT on the id; and a unique key taken over
+    /// by another live row → UNIQUE_CONFLICT naming it.
     @Test func restoringTwiceOrOntoATakenUniqueKeyFailsWithUniqueConflict() async throws {
         let audit = AuditService(admin, userID: alice)
         let task = try await CoreTestData.task(admin, as: alice, title: "Stage the house")
@@ -70,10 +69,11 @@ import Testing
         let restored = try await audit.restore(entity: .task, id: task)
         #expect(restored["title"] == "Stage the house")
 
-        let twice = try await #require(throws: RestoreError.self) { try await audit.restore(entity: .task, id: task) }
-        guard case .uniqueConflict = twice else { Issue.record("expected uniqueConflict, got \(twice)"); return }
-        #expect(twice.serverError.sqlState == "23505")
-        #expect(twice.serverError.constraint == "tasks_pkey")
+        let twice = try await #require(throws: SQLAPIError.self) { try await audit.restore(entity: .task, id: task) }
+        #expect(twice.code == .uniqueConflict)
+        #expect(twice.sqlState == .uniqueViolation)
+        #expect(twice.constraint == "tasks_pkey")
+        #expect(twice.missingReference == nil)
         #expect(twice.message.hasPrefix("UNIQUE_CONFLICT: task \(task.uuidString.lowercased()) already exists"))
         #expect(try await CoreTestData.auditCount(admin, .task, task, action: .restore) == 1)
 
@@ -85,10 +85,9 @@ import Testing
         let listing = try await CoreTestData.listing(admin, as: alice, mls: "MLS-77")
         try await CoreTestData.delete(admin, .listing, listing, as: alice)
         let newcomer = try await CoreTestData.listing(admin, as: alice, mls: "MLS-77")
-        let taken = try await #require(throws: RestoreError.self) { try await audit.restore(entity: .listing, id: listing) }
-        guard case .uniqueConflict = taken else { Issue.record("expected uniqueConflict, got \(taken)"); return }
-        #expect(taken.message.contains("mls_number"))
-        #expect(taken.serverError.constraint == "listings_mls_number_key")
+        let taken = try await #require(throws: SQLAPIError.self) { try await audit.restore(entity: .listing, id: listing) }
+        #expect(taken.code == .uniqueConflict)
+        #expect(taken.constraint == "listings_mls_number_key")
         #expect(try await CoreTestData.count(admin, "select count(*)::int from listings where mls_number = 'MLS-77'", []) == 1)
         #expect(try await CoreTestData.count(admin, "select count(*)::int from listings where id = $1", [newcomer]) == 1)
         #expect(try await CoreTestData.auditCount(admin, .listing, listing, action: .restore) == 0)
@@ -99,9 +98,9 @@ import Testing
         let audit = AuditService(admin, userID: alice)
         let live = try await CoreTestData.task(admin, as: alice)
         for id in [live, UUID()] {
-            let error = try await #require(throws: RestoreError.self) { try await audit.restore(entity: .task, id: id) }
-            guard case .notFound = error else { Issue.record("expected notFound, got \(error)"); return }
-            #expect(error.serverError.sqlState == "P0002")
+            let error = try await #require(throws: SQLAPIError.self) { try await audit.restore(entity: .task, id: id) }
+            #expect(error.code == .notFound)
+            #expect(error.sqlState == .noDataFound)
         }
         #expect(try await CoreTestData.auditCount(admin, .task, live) == 1)
     }
@@ -126,8 +125,8 @@ import Testing
     }
 
     /// A snapshot taken before columns were added still restores: the new columns get their
-    /// DEFAULT (or NULL), as Fix 1C requires of new columns. The ALTER runs in this test's
-    /// own database.
+    /// DEFAULT (or NULL). That is why a column added to an audited table must be nullable or
+    /// have a default: old snapshots lack it. The ALTER runs in this test's own database.
     @Test func aSnapshotFromBeforeAddedColumnsStillRestores() async throws {
         let audit = AuditService(admin, userID: alice)
         let listing = try await CoreTestData.listing(admin, as: alice, price: 1_250.5, mls: "MLS-OLD")
@@ -159,9 +158,9 @@ import Testing
         let asBob = AuditService(admin, userID: bob)
         #expect(try await asBob.history(entity: .listing, id: listing).isEmpty)
         #expect(try await asBob.recentlyDeleted().isEmpty)
-        let error = try await #require(throws: RestoreError.self) { try await asBob.restore(entity: .listing, id: listing) }
-        guard case .notAuthorized = error else { Issue.record("expected notAuthorized, got \(error)"); return }
-        #expect(error.serverError.sqlState == "42501")
+        let error = try await #require(throws: SQLAPIError.self) { try await asBob.restore(entity: .listing, id: listing) }
+        #expect(error.code == .notAuthorized)
+        #expect(error.sqlState == .insufficientPrivilege)
         #expect(try await CoreTestData.count(admin, "select count(*)::int from listings where id = $1", [listing]) == 0)
         #expect(try await CoreTestData.auditCount(admin, .listing, listing, action: .restore) == 0)
         // Bob reading the audit table directly sees nothing either.
@@ -191,18 +190,18 @@ import Testing
                     try conn.query(PostgresQuery(sql: call, binds: ["listings; drop table tasks", task]))
                 }
             }
-            let error = try #require(RestoreError(thrown))
-            guard case .invalidEntityType = error else { Issue.record("expected invalidEntityType, got \(error)"); return }
-            #expect(error.serverError.sqlState == "22023")
+            let error = try #require(SQLAPIError(thrown))
+            #expect(error.code == .invalidEntityType)
+            #expect(error.sqlState == .invalidParameterValue)
         }
         #expect(try await CoreTestData.count(admin, "select count(*)::int from pg_tables where tablename = 'tasks'", []) == 1)
         #expect(try await CoreTestData.count(admin, "select count(*)::int from tasks where id = $1", [task]) == 0)
         #expect(try await CoreTestData.auditCount(admin, .task, task, action: .restore) == 0)
     }
 
-    /// Seed scenario 5: the database goes away mid-restore (its backend is terminated while
-    /// the restore waits on a lock, after the RESTORE audit row was written in the same
-    /// transaction). The caller gets `retryable`, nothing is half-restored, and the retry
+    /// The database goes away mid-restore (its backend is terminated while the restore waits
+    /// on a lock, after the RESTORE audit row was written in the same transaction). The
+    /// caller gets a transient `PostgresError`, nothing is half-restored, and the retry
     /// succeeds.
     @Test func theDatabaseGoingAwayMidRestoreIsRetryableAndLeavesNothingHalfDone() async throws {
         let property = try await CoreTestData.property(admin, as: alice)
@@ -221,10 +220,9 @@ import Testing
         // The blocked restore has already written its RESTORE entry (uncommitted).
         #expect(try await admin.query("select pg_terminate_backend(\(victim[0]))").scalar(Bool.self))
 
-        let failure = try await #require(throws: RestoreError.self) { try await attempt.value }
-        guard case .retryable(let underlying) = failure else { Issue.record("expected retryable, got \(failure)"); return }
-        #expect(underlying.isTransient)
-        #expect(failure.isTransient)
+        let failure = try await #require(throws: PostgresError.self) { try await attempt.value }
+        #expect(failure.isTransient, "\(failure)")
+        #expect(SQLAPIError(failure) == nil, "an outage is not a coded answer")
         #expect(RetryPolicy.isTransient(failure))
 
         try await locker.query("rollback")
@@ -293,10 +291,10 @@ import Testing
         #expect(row["id"]?.stringValue == task.uuidString.lowercased())
         #expect(try await CoreTestData.auditCount(admin, .task, task, action: .restore) == 1)
         // Without the lost reply, restoring twice is still an error.
-        let error = try await #require(throws: RestoreError.self) {
+        let error = try await #require(throws: SQLAPIError.self) {
             try await AuditService(admin, userID: alice).restore(entity: .task, id: task, retrying: .default)
         }
-        guard case .uniqueConflict = error else { Issue.record("expected uniqueConflict, got \(error)"); return }
+        #expect(error.code == .uniqueConflict)
     }
 }
 

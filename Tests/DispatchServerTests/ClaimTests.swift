@@ -4,7 +4,8 @@ import Postgres
 import TestSupport
 import Testing
 
-/// Claims (SPEC "Claims", seed 004 "Claim Conflicts") through `ClaimService`.
+/// Claims through `ClaimService`: several people may go for the same work item at once from
+/// different devices, so exactly one must win and the others must learn who did.
 @Suite struct ClaimTests {
     let db: TestDatabase
     let admin: PostgresConnection
@@ -29,19 +30,19 @@ import Testing
         try await locker.query("begin")
         try await locker.query("select 1 from tasks where id = \(task) for update")
 
-        let results = try await withThrowingTaskGroup(of: (UUID, Result<JSONValue, ClaimError>).self) { group in
+        let results = try await withThrowingTaskGroup(of: (UUID, Result<JSONValue, SQLAPIError>).self) { group in
             for (user, connection) in zip(claimers, connections) {
                 group.addTask {
                     do {
                         return (user, .success(try await ClaimService(connection, userID: user).claim(.task, id: task)))
-                    } catch let error as ClaimError {
+                    } catch let error as SQLAPIError {
                         return (user, .failure(error))
                     }
                 }
             }
             _ = try await CoreTestData.lockWaiters(admin, count: 8, matching: "%claim_work_item%")
             try await locker.query("rollback")
-            var all: [(UUID, Result<JSONValue, ClaimError>)] = []
+            var all: [(UUID, Result<JSONValue, SQLAPIError>)] = []
             for try await result in group { all.append(result) }
             return all
         }
@@ -53,13 +54,14 @@ import Testing
         #expect(try winners[0].1.get()["claimed_by"]?.stringValue == winner.uuidString.lowercased())
         var losers = 0
         for (user, result) in results where user != winner {
-            guard case .failure(.alreadyClaimed(let by, let name, let error)) = result else {
-                Issue.record("\(user): expected alreadyClaimed, got \(result)")
+            guard case .failure(let error) = result, error.code == .alreadyClaimed else {
+                Issue.record("\(user): expected ALREADY_CLAIMED, got \(result)")
                 continue
             }
-            #expect(by == winner)
-            #expect(name == winnerName)
-            #expect(error.sqlState == "55000")
+            #expect(error.claimer?.id == winner)
+            #expect(error.claimer?.name == winnerName)
+            #expect(error.claimer?.claimedAt != nil)
+            #expect(error.sqlState == .objectNotInPrerequisiteState)
             #expect(error.message == "ALREADY_CLAIMED: this task is already claimed by \(winnerName)")
             losers += 1
         }
@@ -83,13 +85,13 @@ import Testing
         // Claiming what one holds is a no-op success.
         #expect(try await ClaimService(admin, userID: bob).claim(.task, id: task) == claimed)
 
-        let byDeclarer = try await #require(throws: ClaimError.self) { try await ClaimService(admin, userID: alice).release(.task, id: task) }
-        guard case .notClaimer(let holder, let name, let error) = byDeclarer else {
-            Issue.record("expected notClaimer, got \(byDeclarer)"); return
-        }
-        #expect(holder == bob && name == "Bob" && error.sqlState == "42501")
-        let byStranger = try await #require(throws: ClaimError.self) { try await ClaimService(admin, userID: carol).release(.task, id: task) }
-        guard case .notFound = byStranger else { Issue.record("expected notFound, got \(byStranger)"); return }
+        let byDeclarer = try await #require(throws: SQLAPIError.self) { try await ClaimService(admin, userID: alice).release(.task, id: task) }
+        #expect(byDeclarer.code == .notClaimer)
+        #expect(byDeclarer.claimer?.id == bob && byDeclarer.claimer?.name == "Bob")
+        #expect(byDeclarer.sqlState == .insufficientPrivilege)
+        let byStranger = try await #require(throws: SQLAPIError.self) { try await ClaimService(admin, userID: carol).release(.task, id: task) }
+        #expect(byStranger.code == .notFound)
+        #expect(byStranger.claimer == nil, "no claimer for a code without one")
         #expect(try await CoreTestData.count(admin, "select count(*)::int from tasks where id = $1 and claimed_by = $2", [task, bob]) == 1)
 
         let released = try await ClaimService(admin, userID: bob).release(.task, id: task)
@@ -112,44 +114,45 @@ import Testing
         let asBob = ClaimService(admin, userID: bob)
         let asAlice = ClaimService(admin, userID: alice)
 
-        let completed = try await #require(throws: ClaimError.self) { try await asAlice.claim(.task, id: done) }
-        guard case .alreadyCompleted = completed else { Issue.record("expected alreadyCompleted, got \(completed)"); return }
+        let completed = try await #require(throws: SQLAPIError.self) { try await asAlice.claim(.task, id: done) }
+        #expect(completed.code == .alreadyCompleted)
         // Bob cannot see a completed task he has nothing to do with: NOT_FOUND, not a hint.
-        let invisible = try await #require(throws: ClaimError.self) { try await asBob.claim(.task, id: done) }
-        guard case .notFound = invisible else { Issue.record("expected notFound, got \(invisible)"); return }
-        let absent = try await #require(throws: ClaimError.self) { try await asBob.claim(.activity, id: UUID()) }
-        guard case .notFound = absent else { Issue.record("expected notFound, got \(absent)"); return }
+        let invisible = try await #require(throws: SQLAPIError.self) { try await asBob.claim(.task, id: done) }
+        #expect(invisible.code == .notFound)
+        let absent = try await #require(throws: SQLAPIError.self) { try await asBob.claim(.activity, id: UUID()) }
+        #expect(absent.code == .notFound)
+        #expect(absent.sqlState == .noDataFound)
 
         let activity = try await admin.transaction(as: alice) { conn in
             try conn.query("insert into activities (title, type, duration_minutes) values ('Showing', 'show_property', 30) returning id")
                 .scalar(UUID.self)
         }
         #expect(try await asBob.claim(.activity, id: activity)["claimed_by"]?.stringValue == bob.uuidString.lowercased())
-        let lost = try await #require(throws: ClaimError.self) { try await asAlice.claim(.activity, id: activity) }
-        guard case .alreadyClaimed(let by, "Bob", _) = lost else { Issue.record("expected alreadyClaimed, got \(lost)"); return }
-        #expect(by == bob)
+        let lost = try await #require(throws: SQLAPIError.self) { try await asAlice.claim(.activity, id: activity) }
+        #expect(lost.code == .alreadyClaimed)
+        #expect(lost.claimer?.id == bob && lost.claimer?.name == "Bob")
         #expect(try await CoreTestData.count(admin, "select count(*)::int from tasks where id = $1 and claimed_by is null", [done]) == 1)
 
         // A type the server does not know (only reachable by calling SQL directly).
         let thrown = try await #require(throws: PostgresError.self) {
             try await admin.transaction(as: bob) { conn in try conn.query("select claim_work_item('story', \(activity))") }
         }
-        guard case .invalidItemType = ClaimError(thrown) else { Issue.record("expected invalidItemType, got \(thrown)"); return }
+        #expect(SQLAPIError(thrown)?.code == .invalidItemType, "\(thrown)")
 
         // NULL arguments, and a caller who is nobody: coded errors, nothing claimed.
         let null = try await #require(throws: PostgresError.self) {
             try await admin.transaction(as: bob) { conn in try conn.query("select release_work_item('task', null)") }
         }
-        #expect(null.sqlState == "22004")
-        #expect(null.message.hasPrefix("NULL_ARGUMENT:"))
+        #expect(null.sqlState == .nullValueNotAllowed)
+        #expect(SQLAPIError(null)?.code == .nullArgument, "\(null)")
         let nobody = try await #require(throws: PostgresError.self) {
             try await admin.transaction { conn in
                 try conn.query("select set_config('role', 'authenticated', true)")
                 try conn.query("select claim_work_item('activity', \(activity))")
             }
         }
-        #expect(nobody.sqlState == "42501")
-        #expect(nobody.message.hasPrefix("NOT_AUTHENTICATED:"))
+        #expect(nobody.sqlState == .insufficientPrivilege)
+        #expect(SQLAPIError(nobody)?.code == .notAuthenticated, "\(nobody)")
         #expect(try await CoreTestData.count(admin, "select count(*)::int from activities where id = $1 and claimed_by = $2", [activity, bob]) == 1)
     }
 }

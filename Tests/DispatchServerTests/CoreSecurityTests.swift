@@ -4,8 +4,9 @@ import Postgres
 import TestSupport
 import Testing
 
-/// Row-level security and column grants of the Dispatch core (SPEC "Dispatch core"), as
-/// the apps' users see them through `transaction(as:)`.
+/// Row-level security and column grants of the Dispatch core (who sees and changes
+/// properties, listings, tasks, activities and notes: their owners, declarers, claimers and
+/// admins), as the apps' users see them through `transaction(as:)`.
 @Suite struct CoreSecurityTests {
     let db: TestDatabase
     let admin: PostgresConnection
@@ -90,7 +91,7 @@ import Testing
         let promote = try await #require(throws: PostgresError.self) {
             try await admin.transaction(as: bob) { conn in try conn.query("update users set is_admin = true where id = \(bob)") }
         }
-        #expect(promote.sqlState == "42501")
+        #expect(promote.sqlState == .insufficientPrivilege)
         #expect(try await CoreTestData.count(admin, "select count(*)::int from users where is_admin", []) == 0)
         #expect(try await CoreTestData.count(admin, "select count(*)::int from users where name = 'Alice'", []) == 1)
         // Bob's own history shows his rename.
@@ -118,7 +119,7 @@ import Testing
             let error = try await #require(throws: PostgresError.self, "\(sql)") {
                 try await admin.transaction(as: alice) { conn in try conn.query(PostgresQuery(sql: sql)) }
             }
-            #expect(error.sqlState == "42501", "\(sql)")
+            #expect(error.sqlState == .insufficientPrivilege, "\(sql)")
         }
         #expect(try await CoreTestData.count(
             admin, "select count(*)::int from tasks where id = $1 and claimed_by is null and declared_by = $2", [task, alice]) == 1)

@@ -11,17 +11,7 @@ enum CoreTestData {
     static func users(
         _ connection: PostgresConnection, _ names: [String], admins: Set<String> = []
     ) async throws -> [UUID] {
-        var ids: [UUID] = []
-        for name in names {
-            let id = UUID()
-            try await connection.query("insert into auth.users (id, email) values (\(id), \(name.lowercased() + "@example.com"))")
-            try await connection.query("""
-                insert into public.users (id, name, email, is_admin)
-                values (\(id), \(name), \(name.lowercased() + "@example.com"), \(admins.contains(name)))
-                """)
-            ids.append(id)
-        }
-        return ids
+        try await TestUsers.create(connection, names, admins: admins)
     }
 
     static func property(_ connection: PostgresConnection, as user: UUID, address: String = "1 Main St") async throws -> UUID {

@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 import Testing
 
-/// APNs payloads must match the seed's shapes byte for byte: the apps parse these.
+/// APNs payloads must match the shapes the apps already parse, byte for byte (fixtures).
 @Suite struct NotificationPushPayloadTests {
     private func fixture(_ name: String) throws -> Data {
         let url = try #require(Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures"))

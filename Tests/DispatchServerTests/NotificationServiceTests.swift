@@ -154,11 +154,12 @@ import Testing
         // Ben's row is untouched by Ana's calls.
         #expect(try await connection.query("select read from public.notifications where id = \(benRow)").scalar(Bool.self) == false)
 
-        let tooMany = try await #require(throws: NotificationError.self) {
+        let tooMany = try await #require(throws: SQLAPIError.self) {
             try await service.markRead(ids: (0...NotificationService.maxMarkReadIDs).map { _ in UUID() }, on: connection)
         }
-        #expect(tooMany.kind == .invalidArgument)
-        #expect(tooMany.code == "TOO_MANY_IDS")
+        #expect(tooMany.code == .tooManyIDs)
+        #expect(tooMany.message.hasPrefix("TOO_MANY_IDS: "))
+        #expect(tooMany.server == nil, "refused before asking the server")
         await connection.close()
     }
 
@@ -168,10 +169,9 @@ import Testing
         let nullIDs = try await #require(throws: PostgresError.self) {
             try await connection.transaction(as: ana) { conn in try conn.query("select public.mark_notifications_read(null)") }
         }
-        let typedNull = try #require(NotificationError(nullIDs))
-        #expect(typedNull.kind == .nullValue)
-        #expect(typedNull.code == "NULL_ARGUMENT")
-        #expect(typedNull.postgres?.sqlState == "22004")
+        let typedNull = try #require(SQLAPIError(nullIDs))
+        #expect(typedNull.code == .nullArgument)
+        #expect(typedNull.sqlState == .nullValueNotAllowed)
 
         // No signed-in user: role authenticated without claims.
         let anonymous = try await #require(throws: PostgresError.self) {
@@ -180,10 +180,10 @@ import Testing
                 try conn.query("select public.get_badge_counts()")
             }
         }
-        #expect(NotificationError(anonymous)?.kind == .notAuthenticated)
-        #expect(NotificationError(anonymous)?.code == "NOT_AUTHENTICATED")
+        #expect(SQLAPIError(anonymous)?.code == .notAuthenticated)
+        #expect(SQLAPIError(anonymous)?.sqlState == .insufficientPrivilege)
         // A lost connection is not a refusal: it stays a PostgresError, so retries see it.
-        #expect(NotificationError(PostgresError(.connectionLost, "gone")) == nil)
+        #expect(SQLAPIError(PostgresError(.connectionLost, "gone")) == nil)
         await connection.close()
     }
 
@@ -199,22 +199,21 @@ import Testing
                 try conn.query("insert into public.notifications (user_id, type, title) values (\(ana), 'other', 'forged')")
             }
         }
-        #expect(insert.sqlState == "42501")
-        #expect(NotificationError(insert)?.kind == .notAuthorized)
+        #expect(insert.sqlState == .insufficientPrivilege)
 
         let retitle = try await #require(throws: PostgresError.self) {
             try await connection.transaction(as: ana) { conn in
                 try conn.query("update public.notifications set title = 'rewritten' where id = \(row.id)")
             }
         }
-        #expect(retitle.sqlState == "42501")
+        #expect(retitle.sqlState == .insufficientPrivilege)
 
         let delete = try await #require(throws: PostgresError.self) {
             try await connection.transaction(as: ana) { conn in
                 try conn.query("delete from public.notifications where id = \(row.id)")
             }
         }
-        #expect(delete.sqlState == "42501")
+        #expect(delete.sqlState == .insufficientPrivilege)
 
         #expect(try await NotificationTestSupport.count(connection) == 1)
         let stored = try await connection.query("select title, read from public.notifications where id = \(row.id)")
@@ -292,9 +291,8 @@ import Testing
         let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
         let service = NotificationService(userID: ana)
         for limit in [0, -1, NotificationService.maxPageSize + 1] {
-            let error = try await #require(throws: NotificationError.self) { try await service.list(limit: limit, on: connection) }
-            #expect(error.kind == .invalidArgument)
-            #expect(error.code == "INVALID_LIMIT")
+            let error = try await #require(throws: SQLAPIError.self) { try await service.list(limit: limit, on: connection) }
+            #expect(error.code == .invalidLimit)
         }
         #expect(NotificationCursor(token: "") == nil)
         #expect(NotificationCursor(token: "12_not-a-uuid") == nil)

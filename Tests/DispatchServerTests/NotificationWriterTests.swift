@@ -76,14 +76,14 @@ import Testing
     @Test func aBatchWithAnUnknownRecipientInsertsNothing() async throws {
         let connection = try await database.connect()
         let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
-        let error = try await #require(throws: NotificationError.self) {
+        let error = try await #require(throws: PostgresError.self) {
             try await writer.insert([
                 NewNotification(userID: ana, type: .noteAdded, title: "fine"),
                 NewNotification(userID: UUID(), type: .noteAdded, title: "nobody"),
             ], on: connection)
         }
-        #expect(error.kind == .missingReference)
-        #expect(error.postgres?.sqlState == "23503")
+        #expect(error.sqlState == .foreignKeyViolation)
+        #expect(error.constraint == "notifications_user_id_fkey")
         #expect(try await NotificationTestSupport.count(connection) == 0)
         // The connection is usable afterwards, as the session's own role.
         #expect(try await writer.insert(NewNotification(userID: ana, type: .noteAdded, title: "after"), on: connection) != nil)

@@ -15,13 +15,15 @@ import Testing
     @Test func onlyTransientErrorsAreRetried() throws {
         #expect(RetryPolicy.isTransient(PostgresError(.connectionLost, "server closed the connection")))
         #expect(RetryPolicy.isTransient(PostgresError(.connectionFailed, "could not connect")))
-        #expect(RetryPolicy.isTransient(PostgresError(.server, "terminating connection", sqlState: "57P01")))
-        #expect(RetryPolicy.isTransient(PostgresError(.server, "could not serialize", sqlState: "40001")))
-        #expect(!RetryPolicy.isTransient(PostgresError(.server, "duplicate key", sqlState: "23505")))
-        #expect(!RetryPolicy.isTransient(PostgresError(.server, "INVALID_CURSOR: …", sqlState: "22023")))
+        #expect(RetryPolicy.isTransient(PostgresError(.server, "terminating connection", sqlState: .adminShutdown)))
+        #expect(RetryPolicy.isTransient(PostgresError(.server, "could not serialize", sqlState: .serializationFailure)))
+        #expect(RetryPolicy.isTransient(PostgresError(.server, "connection failure", sqlState: "08006")))
+        #expect(!RetryPolicy.isTransient(PostgresError(.server, "duplicate key", sqlState: .uniqueViolation)))
+        #expect(!RetryPolicy.isTransient(PostgresError(.server, "INVALID_CURSOR: …", sqlState: .invalidParameterValue)))
+        #expect(!RetryPolicy.isTransient(PostgresError(.server, "canceling statement due to statement timeout", sqlState: "57014")))
         #expect(!RetryPolicy.isTransient(PostgresError(.decoding, "not a uuid")))
-        let coded = PostgresError(.server, "CURSOR_EXPIRED: deletions this cursor has not seen were purged", sqlState: "22023")
-        #expect(!RetryPolicy.isTransient(try #require(SyncError(coded))))
+        let coded = PostgresError(.server, "CURSOR_EXPIRED: deletions this cursor has not seen were purged", sqlState: .invalidParameterValue)
+        #expect(!RetryPolicy.isTransient(try #require(SQLAPIError(coded))))
         #expect(!RetryPolicy.isTransient(CancellationError()))
 
         for status in [408, 429, 500, 502, 503, 504] { #expect(RetryPolicy.isTransient(httpStatus: status), "\(status)") }
@@ -47,7 +49,7 @@ import Testing
     @Test func runSucceedsAfterTransientFailures() async throws {
         let sleeps = RecordedSleeps()
         let value = try await RetryPolicy.default.run(sleep: { await sleeps.record($0) }) { attempt in
-            if attempt < 3 { throw PostgresError(.server, "deadlock detected", sqlState: "40P01") }
+            if attempt < 3 { throw PostgresError(.server, "deadlock detected", sqlState: .deadlockDetected) }
             return attempt
         }
         #expect(value == 3)
@@ -60,10 +62,10 @@ import Testing
         let error = await WatchlistFixtures.error(PostgresError.self) {
             _ = try await RetryPolicy.default.run(sleep: { await sleeps.record($0) }) { _ -> Int in
                 await attempts.increment()
-                throw PostgresError(.server, "duplicate key value violates unique constraint", sqlState: "23505")
+                throw PostgresError(.server, "duplicate key value violates unique constraint", sqlState: .uniqueViolation)
             }
         }
-        #expect(error?.sqlState == "23505")
+        #expect(error?.sqlState == .uniqueViolation)
         #expect(await attempts.value == 1)
         #expect(await sleeps.delays.isEmpty)
     }

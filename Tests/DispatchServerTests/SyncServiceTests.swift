@@ -36,7 +36,7 @@ import Testing
         }
         #expect(pulledWhileOpen.records.isEmpty, "not committed yet")
 
-        // The seeds' cursor: rows with updated_at after the last pull's server time.
+        // The usual clock cursor: rows with updated_at after the last pull's server time.
         let lastSyncedAt = pulledWhileOpen.serverTimestamp
         #expect(updatedAt < lastSyncedAt)
         let naive = try await admin.transaction(as: alice) { conn in
@@ -174,7 +174,7 @@ import Testing
         // The worker's purge: nothing at 30 days, the tombstone once it is old enough.
         let purge = { (age: String) in
             try await admin.transaction { conn in
-                try conn.actAsService()
+                try conn.act(as: .service)
                 return try conn.query("select public.purge_watchlist_tombstones(\(age)::interval)").scalar(Int.self)
             }
         }
@@ -192,11 +192,11 @@ import Testing
 
         // Once the deletions themselves are purged, an old cursor must resync.
         _ = try await admin.transaction { conn in
-            try conn.actAsService()
+            try conn.act(as: .service)
             return try conn.query("select public.purge_sync_deletions('0 seconds')").scalar(Int.self)
         }
-        let expired = await F.error(SyncError.self) { _ = try await bobsTablet.pull(table: .watchlists, cursor: tabletStart.cursor) }
-        guard case .cursorExpired? = expired else { Issue.record("\(String(describing: expired))"); return }
+        let expired = await F.error(SQLAPIError.self) { _ = try await bobsTablet.pull(table: .watchlists, cursor: tabletStart.cursor) }
+        #expect(expired?.code == .cursorExpired, "\(String(describing: expired))")
         #expect(try await bobsTablet.pull(table: .watchlists).records.isEmpty)
         // A full sync is never expired, not even on its later pages.
         for title in ["Winter", "Summer", "Spring"] { _ = try await F.watchlist(admin, owner: alice, title: title) }
@@ -271,9 +271,8 @@ import Testing
             (.watchlistEntries, ["id": .string(UUID().uuidString), "watchlist_id": .string(list.uuidString), "nickname": "bob's own"], nil),
         ]
         for (table, record, version) in attempts {
-            let error = await F.error(SyncError.self) { _ = try await asBob.push(table: table, record: record, expectedVersion: version) }
-            guard case .notAuthorized? = error else { Issue.record("\(table) \(record): \(String(describing: error))"); continue }
-            #expect(error?.code == "NOT_AUTHORIZED")
+            let error = await F.error(SQLAPIError.self) { _ = try await asBob.push(table: table, record: record, expectedVersion: version) }
+            #expect(error?.code == .notAuthorized, "\(table) \(record): \(String(describing: error))")
         }
         #expect(try await snapshot() == before, "nothing changed")
 
@@ -282,10 +281,10 @@ import Testing
         let applied = try await asBob.push(table: .watchlistEntries, record: ["id": .string(entry.uuidString), "nickname": "bob's robin"],
                                            expectedVersion: 1)
         #expect(!applied.isConflict && applied.record["nickname"]?.stringValue == "bob's robin")
-        let stillNot = await F.error(SyncError.self) {
+        let stillNot = await F.error(SQLAPIError.self) {
             _ = try await asBob.push(table: .watchlists, record: ["id": .string(list.uuidString), "title": "Bob was here"], expectedVersion: 1)
         }
-        guard case .notAuthorized? = stillNot else { Issue.record("\(String(describing: stillNot))"); return }
+        #expect(stillNot?.code == .notAuthorized, "\(String(describing: stillNot))")
     }
 
     // MARK: Bad input
@@ -307,23 +306,23 @@ import Testing
             """).scalar(String.self) }
         let before = try await snapshot()
 
-        func expectCode(_ code: String, _ label: String, _ body: () async throws -> Void) async {
-            let error = await F.error(SyncError.self, body)
+        func expectCode(_ code: SQLAPIError.Code, _ label: String, _ body: () async throws -> Void) async {
+            let error = await F.error(SQLAPIError.self, body)
             #expect(error?.code == code, "\(label): \(String(describing: error))")
         }
 
         // Tables: Swift cannot name another, so send what any other client could.
         for sql: PostgresQuery in ["select public.sync_pull('users')", "select public.sync_pull('tasks; drop table public.tasks')",
                                    "select public.sync_push('bird', '{\"id\": \"00000000-0000-0000-0000-000000000001\"}', null)"] {
-            await expectCode("INVALID_TABLE", sql.sql) {
+            await expectCode(.invalidTable, sql.sql) {
                 do { try await conn.transaction(as: alice) { conn in _ = try conn.query(sql) } } catch let error as PostgresError {
-                    throw SyncError(error) ?? error
+                    throw SQLAPIError(error) ?? error
                 }
             }
         }
-        await expectCode("NULL_ARGUMENT", "null table") {
+        await expectCode(.nullArgument, "null table") {
             do { try await conn.transaction(as: alice) { conn in _ = try conn.query("select public.sync_pull(null)") } } catch let error as PostgresError {
-                throw SyncError(error) ?? error
+                throw SQLAPIError(error) ?? error
             }
         }
 
@@ -332,30 +331,30 @@ import Testing
         let tampered = SyncCursor(rawValue: String(entriesStart.cursor.rawValue.dropLast(3)) + "AAA")
         for (label, cursor) in [("garbage", SyncCursor(rawValue: "garbage")), ("another table's", foreign),
                                 ("tampered", tampered), ("empty", SyncCursor(rawValue: ""))] {
-            await expectCode("INVALID_CURSOR", "\(label) cursor") { _ = try await sync.pull(table: .watchlistEntries, cursor: cursor) }
+            await expectCode(.invalidCursor, "\(label) cursor") { _ = try await sync.pull(table: .watchlistEntries, cursor: cursor) }
         }
         for limit in [0, -1, 10_001] {
-            await expectCode("INVALID_LIMIT", "limit \(limit)") { _ = try await sync.pull(table: .watchlists, limit: limit) }
+            await expectCode(.invalidLimit, "limit \(limit)") { _ = try await sync.pull(table: .watchlists, limit: limit) }
         }
 
         // Records.
         let id = JSONValue.string(list.uuidString)
-        let badRecords: [(String, String, JSONValue, Int?)] = [
-            ("INVALID_RECORD", "not an object", "just text", 1),
-            ("INVALID_RECORD", "an array", [["id": id]], 1),
-            ("INVALID_RECORD", "no id", ["title": "x"], 1),
-            ("INVALID_RECORD", "id not a uuid", ["id": "42", "title": "x"], 1),
-            ("INVALID_RECORD", "unknown column", ["id": id, "title": "x", "evil; drop table x": 1], 1),
-            ("INVALID_RECORD", "wrong type", ["id": id, "observed_count": "many"], 1),
-            ("INVALID_RECORD", "breaks a check", ["id": id, "observed_count": -1], 1),
-            ("INVALID_RECORD", "dates out of order", ["id": id, "start_date": "2025-05-01", "end_date": "2025-04-01"], 1),
-            ("INVALID_VERSION", "negative version", ["id": id, "title": "x"], -1),
-            ("NOT_FOUND", "no such row", ["id": .string(UUID().uuidString), "title": "x"], 3),
+        let badRecords: [(SQLAPIError.Code, String, JSONValue, Int?)] = [
+            (.invalidRecord, "not an object", "just text", 1),
+            (.invalidRecord, "an array", [["id": id]], 1),
+            (.invalidRecord, "no id", ["title": "x"], 1),
+            (.invalidRecord, "id not a uuid", ["id": "42", "title": "x"], 1),
+            (.invalidRecord, "unknown column", ["id": id, "title": "x", "evil; drop table x": 1], 1),
+            (.invalidRecord, "wrong type", ["id": id, "observed_count": "many"], 1),
+            (.invalidRecord, "breaks a check", ["id": id, "observed_count": -1], 1),
+            (.invalidRecord, "dates out of order", ["id": id, "start_date": "2025-05-01", "end_date": "2025-04-01"], 1),
+            (.invalidVersion, "negative version", ["id": id, "title": "x"], -1),
+            (.notFound, "no such row", ["id": .string(UUID().uuidString), "title": "x"], 3),
         ]
         for (code, label, record, version) in badRecords {
             await expectCode(code, label) { _ = try await sync.push(table: .watchlists, record: record, expectedVersion: version) }
         }
-        await expectCode("FK_MISSING", "entry of a missing bird") {
+        await expectCode(.fkMissing, "entry of a missing bird") {
             _ = try await sync.push(table: .watchlistEntries, record: ["id": .string(entry.uuidString), "bird_id": .string(UUID().uuidString)],
                                     expectedVersion: 1)
         }
@@ -401,10 +400,10 @@ import Testing
         #expect(await sleeps.delays == [.seconds(1)])
 
         // A coded error is permanent: no retry.
-        let error = await F.error(SyncError.self) {
+        let error = await F.error(SQLAPIError.self) {
             _ = try await sync.pullAll(table: .watchlistEntries, from: SyncCursor(rawValue: "garbage")) { _ in }
         }
-        guard case .invalidCursor? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(error?.code == .invalidCursor, "\(String(describing: error))")
         #expect(await sleeps.delays == [.seconds(1)])
         await pool.close()
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Migrations
 import Postgres
+import Synchronization
 import TestSupport
 import Testing
 
@@ -28,7 +29,7 @@ import Testing
         let applied = try await runner.up(connection)
         #expect(applied.map(\.version) == [1, 2])
         #expect(try await connection.query("select email from people").scalar(String.self) == "ada@example.com")
-        let ledger = try await connection.query("select version, name, length(checksum) as l, duration_ms >= 0 as d from public.schema_migrations order by version")
+        let ledger = try await connection.query("select version, name, length(checksum) as l, duration_ms >= 0 as d from migrations.schema_migrations order by version")
         #expect(try ledger.map { try $0.decode("name", as: String.self) } == ["people", "more"])
         #expect(try ledger.allSatisfy { try $0.decode("l", as: Int.self) == 64 && $0.decode("d", as: Bool.self) })
 
@@ -105,7 +106,7 @@ import Testing
         }
         #expect(file.hasSuffix("0002_broken.sql"))
         #expect(line == 4)
-        #expect((underlying as? PostgresError)?.sqlState == "42703")
+        #expect((underlying as? PostgresError)?.sqlState == .undefinedColumn)
         #expect("\(error)".contains("0002_broken.sql:4"))
         // The earlier migration stays applied; the failing one left nothing behind.
         #expect(try await connection.query("select to_regclass('ok') is not null and to_regclass('half') is null").scalar(Bool.self))
@@ -149,6 +150,83 @@ import Testing
         try await runner.up(connection)
         try await runner.verify(connection)
         #expect(try await runner.up(connection).isEmpty)
+    }
+
+    /// A warning from the server (here a grant that grants nothing) is logged with the
+    /// file's name, not lost.
+    @Test func warningsAreLoggedWithTheFile() async throws {
+        let database = try await TestDatabase.create(migrated: false)
+        let connection = try await database.connect()
+        let lines = Mutex<[String]>([])
+        let dir = try folder(["0001_warns.sql": "do $$ begin raise warning 'mind the gap'; end $$;\ncreate table quiet (n int);\n"])
+        try await MigrationRunner(directory: dir, log: { line in lines.withLock { $0.append(line) } }).up(connection)
+        #expect(lines.withLock { $0 }.contains("warning: 0001_warns.sql: mind the gap"))
+    }
+
+    /// The ledger is the migrating role's alone: whatever default privileges the database
+    /// has, no other role may read or change which migrations ran.
+    @Test func theLedgerBelongsToItsOwnerOnly() async throws {
+        let database = try await TestDatabase.create(migrated: false)
+        let connection = try await database.connect()
+        try await connection.runScript("""
+            do $$ begin create role dispatch_test_reader nologin; exception when duplicate_object then null; end $$;
+            alter default privileges grant all on tables to public, dispatch_test_reader;
+            alter default privileges grant all on schemas to public, dispatch_test_reader;
+            """)
+        try await MigrationRunner(directory: try folder(basic), log: { _ in }).up(connection)
+        let grants = try await connection.query("""
+            select count(*)::int from pg_namespace n, aclexplode(n.nspacl) a where n.nspname = 'migrations' and a.grantee <> n.nspowner
+            """).scalar(Int.self)
+            + (try await connection.query("""
+            select count(*)::int from pg_class c, aclexplode(c.relacl) a
+             where c.oid = 'migrations.schema_migrations'::regclass and a.grantee <> c.relowner
+            """).scalar(Int.self))
+        #expect(grants == 0)
+        #expect(try await connection.query("select to_regclass('public.schema_migrations') is null").scalar(Bool.self))
+    }
+
+    /// On a database set up as Supabase sets one up (auth owned by another role, PostGIS in
+    /// schema extensions, default privileges granting the API roles everything), the
+    /// migrations apply as a role that is no superuser, without a warning, and a second
+    /// run finds nothing to do.
+    @Test func theMigrationsApplyTwiceOnASupabaseLikeDatabaseAsANonSuperuser() async throws {
+        let database = try await TestDatabase.create(migrated: false, flavor: .supabaseLike)
+        let owner = try await database.connectAsOwner()
+        #expect(try await owner.query("select rolsuper from pg_roles where rolname = current_user").scalar(Bool.self) == false)
+        #expect(try await owner.query("select has_schema_privilege('auth', 'CREATE')").scalar(Bool.self) == false)
+        let log = try await SupabaseLike.migrate(database)
+        #expect(log.last == "up to date")
+        #expect(!log.contains { $0.hasPrefix("warning:") })
+        try await MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in }).verify(owner)
+        // Supabase's own objects were used, not replaced: auth.users and auth.uid() belong
+        // to its auth role, PostGIS stayed in extensions.
+        #expect(try await owner.query("""
+            select pg_get_userbyid(c.relowner) = \(SupabaseLike.authOwnerRole)
+                   and pg_get_userbyid(p.proowner) = \(SupabaseLike.authOwnerRole)
+              from pg_class c, pg_proc p
+             where c.oid = 'auth.users'::regclass and p.oid = 'auth.uid()'::regprocedure
+            """).scalar(Bool.self))
+        await owner.close()
+    }
+
+    /// An older install has PostGIS in schema public: the migrations use it from there.
+    @Test func postgisInstalledInPublicIsUsedWhereItIs() async throws {
+        let database = try await TestDatabase.create(migrated: false)
+        let connection = try await database.connect()
+        try await connection.runScript("create extension postgis")
+        try await MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in }).up(connection)
+        #expect(try await connection.query("select count(*)::int from pg_namespace where nspname = 'extensions'").scalar(Int.self) == 0)
+        #expect(try await connection.query("""
+            select proconfig::text from pg_proc where oid = 'public.hotspots_near(float8, float8, float8)'::regprocedure
+            """).scalar(String.self) == #"{"search_path=pg_catalog, public"}"#)
+        try await connection.runScript("insert into public.hotspot (name, lat, lon) values ('Pier', 45.5, -122.6)")
+        let user = try await TestUsers.create(connection, ["Alice"])[0]
+        let found = try await connection.transaction { conn in
+            try conn.query("select set_config('request.jwt.claims', \(#"{"sub":"\#(user.uuidString.lowercased())"}"#), true), set_config('role', 'authenticated', true)")
+            return try conn.query("select name from public.hotspots_near(45.5, -122.6, 1)").scalar(String.self)
+        }
+        #expect(found == "Pier")
+        await connection.close()
     }
 
     /// Roles belong to the whole cluster, migrations to one database: on a brand-new

@@ -15,14 +15,14 @@ import Testing
             try await connection.query("insert into things values (2, \("a"))")
         }
         #expect(error.kind == .server)
-        #expect(error.sqlState == "23505")
+        #expect(error.sqlState == .uniqueViolation)
         #expect(error.constraint == "things_code_key")
         #expect(error.table == "things")
         #expect(error.detail == "Key (code)=(a) already exists.")
         #expect(error.severity == "ERROR")
 
         let syntax = try await #require(throws: PostgresError.self) { try await connection.query("select * from things where") }
-        #expect(syntax.sqlState == "42601")
+        #expect(syntax.sqlState == .syntaxError)
         #expect(syntax.position == 27)
         // The connection is still usable after errors.
         #expect(try await connection.query("select count(*) from things").scalar(Int.self) == 1)
@@ -125,7 +125,7 @@ import Testing
         #expect(try results.map { try $0.scalar(Int.self) } == (1...100).map { $0 * 2 })
         let failing: [PostgresQuery] = ["insert into items values (500)", "insert into items values (1)", "insert into items values (501)"]
         let error = try await #require(throws: PostgresError.self) { try await connection.pipeline(failing) }
-        #expect(error.sqlState == "23505")
+        #expect(error.sqlState == .uniqueViolation)
         #expect(try await connection.query("select count(*) from items").scalar(Int.self) == 100)
     }
 
@@ -141,7 +141,7 @@ import Testing
         let bad = try await #require(throws: PostgresError.self) {
             try await connection.copyIn("copy copy_lines (id, body) from stdin") { writer in writer.append(["x", "y"]) }
         }
-        #expect(bad.sqlState == "22P02")
+        #expect(bad.sqlState == .invalidTextRepresentation)
     }
 
     @Test func poolReplacesATerminatedConnection() async throws {

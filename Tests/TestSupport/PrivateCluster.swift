@@ -35,14 +35,10 @@ public final class PrivateCluster: Sendable {
     /// Creates, starts and (unless `migrated` is false) migrates with every file of
     /// sql/migrations a new cluster.
     public static func start(database: String = "dispatch", migrated: Bool = true) async throws -> PrivateCluster {
-        let binaries = try serverBinaries()
-        var template = Array("/tmp/dispatch-cluster-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw PostgresError(.client, "mkdtemp failed") }
-        let directory = String(cString: made)
-        let cluster = PrivateCluster(directory: directory, port: Int.random(in: 20000...60000), database: database, binaries: binaries)
+        let cluster = try makeFolder(database: database)
         do {
             try await cluster.initialise()
-            try await cluster.pgctl(["start", "-l", directory + "/server.log", "-w", "-t", "60"])
+            try await cluster.startAgain()
             let admin = try await PostgresConnection.connect(cluster.url(database: "postgres"))
             try await admin.runScript("create database \(database)")
             await admin.close()
@@ -56,6 +52,91 @@ public final class PrivateCluster: Sendable {
             throw error
         }
         return cluster
+    }
+
+    /// A streaming hot standby of this cluster, in a folder of its own: `pg_basebackup -R`
+    /// (which writes `primary_conninfo` and `standby.signal`), then started on a socket of its
+    /// own. It replays the primary's WAL as it streams in; `pauseReplay()` makes it lag.
+    ///
+    /// The primary then commits synchronously: with `synchronous_commit = off` a commit may
+    /// sit in its WAL buffers, unsent, for as long as nothing else fills the page, and a
+    /// test could not tell when the standby has it.
+    public func startStandby() async throws -> PrivateCluster {
+        let standby = try Self.makeFolder(database: database)
+        do {
+            let admin = try await PostgresConnection.connect(url)
+            try await admin.runScript("alter system set synchronous_commit = on")
+            try await admin.runScript("select pg_reload_conf()")
+            await admin.close()
+            if getuid() == 0 { try Self.giveToServerUser(standby.directory) }
+            try await asServer(binaries + "/pg_basebackup", [
+                "-D", standby.dataDirectory, "-R", "-X", "stream", "-c", "fast", "-h", socketDirectory, "-p", "\(port)", "-U", "postgres",
+            ])
+            // The copied postgresql.conf names the primary's port and socket: later lines win.
+            try await standby.appendSettings("""
+                port = \(standby.port)
+                unix_socket_directories = '\(standby.socketDirectory)'
+                hot_standby = on
+                hot_standby_feedback = on
+                """)
+            try await standby.startAgain()
+        } catch {
+            try? await standby.stop()
+            throw error
+        }
+        return standby
+    }
+
+    /// A new migrated primary and its standby for as long as `body` runs; both are removed
+    /// afterwards, whether `body` returns or throws.
+    public static func withStandby<T: Sendable>(_ body: (PrivateCluster, PrivateCluster) async throws -> T) async throws -> T {
+        let primary = try await start()
+        var standby: PrivateCluster?
+        do {
+            standby = try await primary.startStandby()
+            let value = try await body(primary, standby!)
+            try await standby?.stop()
+            try await primary.stop()
+            return value
+        } catch {
+            try? await standby?.stop()
+            try? await primary.stop()
+            throw error
+        }
+    }
+
+    /// On a standby: stop applying WAL (it still arrives), so reads see the past. Replay
+    /// checks for the pause before each record, so nothing written after this returns is
+    /// applied until `resumeReplay()`.
+    public func pauseReplay() async throws {
+        let connection = try await PostgresConnection.connect(url)
+        try await connection.query("select pg_wal_replay_pause()")
+        await connection.close()
+    }
+
+    /// On a standby: apply WAL again.
+    public func resumeReplay() async throws {
+        let connection = try await PostgresConnection.connect(url)
+        try await connection.query("select pg_wal_replay_resume()")
+        await connection.close()
+    }
+
+    /// On a standby: waits (at most `timeout`) until it has replayed every commit `primary`
+    /// had made when called (a primary with a standby commits synchronously: see
+    /// `startStandby`).
+    public func waitForReplay(of primary: PrivateCluster, timeout: Duration = .seconds(30)) async throws {
+        let source = try await PostgresConnection.connect(primary.url)
+        let target = try await source.query("select pg_current_wal_lsn()::text").scalar(String.self)
+        await source.close()
+        let connection = try await PostgresConnection.connect(url)
+        defer { Task { await connection.close() } }
+        let deadline = ContinuousClock.now + timeout
+        while try await !connection.query("select pg_last_wal_replay_lsn() >= \(target)::pg_lsn").scalar(Bool.self) {
+            guard ContinuousClock.now < deadline else {
+                throw PostgresError(.client, "the standby did not replay up to \(target) within \(timeout)")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
     }
 
     /// Stops the server (fast: sessions are ended) and starts it again on the same socket.
@@ -79,18 +160,28 @@ public final class PrivateCluster: Sendable {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    private func initialise() async throws {
-        if getuid() == 0 {
-            guard let user = getpwnam("postgres") else {
-                throw PostgresError(.client, "running as root needs a postgres OS user to run the server")
-            }
-            guard chown(directory, user.pointee.pw_uid, user.pointee.pw_gid) == 0 else {
-                throw PostgresError(.client, "cannot chown \(directory) to postgres")
-            }
-        }
-        try await asServer(binaries + "/initdb", ["-D", dataDirectory, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "-N"])
-        let settings = """
+    /// A new temporary folder and a random port (no TCP: only the socket uses it).
+    private static func makeFolder(database: String) throws -> PrivateCluster {
+        let binaries = try serverBinaries()
+        var template = Array("/tmp/dispatch-cluster-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw PostgresError(.client, "mkdtemp failed") }
+        return PrivateCluster(directory: String(cString: made), port: Int.random(in: 20000...60000), database: database, binaries: binaries)
+    }
 
+    /// As root, servers run as the `postgres` OS user, who must own their folder.
+    static func giveToServerUser(_ directory: String) throws {
+        guard let user = getpwnam("postgres") else {
+            throw PostgresError(.client, "running as root needs a postgres OS user to run the server")
+        }
+        guard chown(directory, user.pointee.pw_uid, user.pointee.pw_gid) == 0 else {
+            throw PostgresError(.client, "cannot chown \(directory) to postgres")
+        }
+    }
+
+    private func initialise() async throws {
+        if getuid() == 0 { try Self.giveToServerUser(directory) }
+        try await asServer(binaries + "/initdb", ["-D", dataDirectory, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "-N"])
+        try await appendSettings("""
             # PrivateCluster (tests)
             listen_addresses = ''
             port = \(port)
@@ -101,11 +192,14 @@ public final class PrivateCluster: Sendable {
             synchronous_commit = off
             full_page_writes = off
             log_min_messages = warning
+            """)
+    }
 
-            """
+    /// Appends lines to postgresql.conf (later lines win).
+    private func appendSettings(_ settings: String) async throws {
         let configuration = dataDirectory + "/postgresql.conf"
         // The data folder belongs to the server's user: append through it.
-        try await asServer("/bin/sh", ["-c", "cat >> '\(configuration)' <<'CONF'\(settings)CONF\n"])
+        try await asServer("/bin/sh", ["-c", "cat >> '\(configuration)' <<'CONF'\n\(settings)\nCONF\n"])
     }
 
     private func pgctl(_ arguments: [String]) async throws {

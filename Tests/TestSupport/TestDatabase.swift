@@ -2,6 +2,17 @@ import Foundation
 import Migrations
 import Postgres
 
+/// The kind of database a suite runs against.
+public enum DatabaseFlavor: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Plain PostgreSQL, migrated by the superuser.
+    case plain
+    /// A database set up as a hosted Supabase project is, migrated by a non-superuser
+    /// (see `SupabaseLike`).
+    case supabaseLike
+
+    public var description: String { rawValue }
+}
+
 /// A database of its own for one test suite, cloned from a template that holds every
 /// migration. The template is migrated once per set of migration files (its name
 /// carries their checksum), so a suite costs one `create database … template …`.
@@ -11,22 +22,61 @@ import Postgres
 public struct TestDatabase: Sendable {
     public let conninfo: String
     public let name: String
+    public let flavor: DatabaseFlavor
 
     /// Creates a fresh database for the calling suite: migrated (a clone of the
-    /// template), or empty, for tests of the migrations runner itself.
-    public static func create(_ label: String = #fileID, migrated: Bool = true) async throws -> TestDatabase {
-        let template = migrated ? try await Template.shared.name() : "template0"
+    /// template), or not, for tests of the migrations runner itself (a Supabase-like one
+    /// then has everything but the migrations).
+    public static func create(
+        _ label: String = #fileID, migrated: Bool = true, flavor: DatabaseFlavor = .plain
+    ) async throws -> TestDatabase {
         let suffix = UUID().uuidString.prefix(8).lowercased()
         let base = label.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
         let name = "dispatch_test_" + String(String(base).suffix(30)) + "_" + suffix
-        let admin = try await PostgresConnection.connect(Template.conninfo)
-        defer { Task { await admin.close() } }
-        try await admin.runScript("create database \(quote(name)) template \(quote(template))")
-        return TestDatabase(conninfo: Template.conninfo, name: name)
+        let database = TestDatabase(conninfo: Template.conninfo, name: name, flavor: flavor)
+        switch (flavor, migrated) {
+        case (.plain, _):
+            let template = migrated ? try await Template.plain.name() : "template0"
+            try await database.createFrom(template)
+        case (.supabaseLike, true):
+            try await database.createFrom(try await Template.supabaseLike.name())
+            try await SupabaseLike.grantDatabase(name)
+        case (.supabaseLike, false):
+            try await database.createFrom("template0")
+            try await SupabaseLike.prepare(database)
+        }
+        return database
     }
 
+    private func createFrom(_ template: String) async throws {
+        let admin = try await PostgresConnection.connect(conninfo)
+        defer { Task { await admin.close() } }
+        try await admin.runScript("create database \(Self.quote(name)) template \(Self.quote(template))")
+    }
+
+    /// A connection as the cluster's superuser.
     public func connect() async throws -> PostgresConnection {
         try await PostgresConnection.connect(conninfo, database: name)
+    }
+
+    /// A connection as the role that runs the migrations and owns what they create: the
+    /// superuser on a plain database, `SupabaseLike.ownerRole` on a Supabase-like one.
+    public func connectAsOwner() async throws -> PostgresConnection {
+        switch flavor {
+        case .plain: try await connect()
+        case .supabaseLike:
+            try await PostgresConnection.connect(
+                Self.conninfo(conninfo, user: SupabaseLike.ownerRole, password: SupabaseLike.ownerPassword), database: name)
+        }
+    }
+
+    /// Drops the database (its connections are ended). A failed test that skips this leaves
+    /// it for `make clean-test-dbs`.
+    public func drop() async {
+        if let admin = try? await PostgresConnection.connect(conninfo) {
+            _ = try? await admin.runScript("drop database if exists \(Self.quote(name)) with (force)")
+            await admin.close()
+        }
     }
 
     public func pool(maxConnections: Int = 4) -> PostgresPool {
@@ -45,42 +95,75 @@ public struct TestDatabase: Sendable {
 
     /// The repository's `sql/migrations`.
     public static var migrationsDirectory: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("sql/migrations").path
+        repositoryPath("sql/migrations")
     }
 
-    static func quote(_ identifier: String) -> String {
+    /// A path inside the repository.
+    public static func repositoryPath(_ relative: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(relative).path
+    }
+
+    /// `identifier` quoted for SQL text (a database name in DDL).
+    public static func quote(_ identifier: String) -> String {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `conninfo` (a URL or key/value pairs) signing in as `user` instead.
+    static func conninfo(_ conninfo: String, user: String, password: String) -> String {
+        if conninfo.hasPrefix("postgres://") || conninfo.hasPrefix("postgresql://"),
+           var components = URLComponents(string: conninfo) {
+            components.user = nil
+            components.password = nil
+            components.queryItems = (components.queryItems ?? []).filter { $0.name != "user" && $0.name != "password" }
+                + [URLQueryItem(name: "user", value: user), URLQueryItem(name: "password", value: password)]
+            if let url = components.string { return url }
+        }
+        // key/value pairs: a keyword given twice takes the later value
+        return "\(conninfo) user='\(user)' password='\(password)'"
     }
 }
 
-/// Builds the migrated template once per process; an advisory lock keeps two test
-/// processes from building the same template at once.
+/// Builds a migrated template once per process and flavor; an advisory lock keeps two
+/// test processes from building the same template at once.
 actor Template {
-    static let shared = Template()
+    static let plain = Template(.plain)
+    static let supabaseLike = Template(.supabaseLike)
     static let conninfo = PostgresConnection.defaultConninfo
+    private let flavor: DatabaseFlavor
     private var built: String?
+
+    private init(_ flavor: DatabaseFlavor) { self.flavor = flavor }
 
     func name() async throws -> String {
         if let built { return built }
         let runner = try MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in })
         let admin = try await PostgresConnection.connect(Self.conninfo)
         // Separated by a form feed, not NUL: a parameter is a C string, so text after a NUL
-        // never reached the server and only the first migration decided the name.
+        // never reached the server and only the first migration decided the name. The
+        // Supabase-like set-up is part of what its template holds.
+        let sources = runner.migrations.map { $0.fileName + "\n" + $0.sql }
+            + (flavor == .supabaseLike ? [SupabaseLike.roles, SupabaseLike.setUp] : [])
         let digest = try await admin.query("""
-            select left(encode(sha256(convert_to(\(runner.migrations.map { $0.fileName + "\n" + $0.sql }.joined(separator: "\u{C}")), 'UTF8')), 'hex'), 16)
+            select left(encode(sha256(convert_to(\(sources.joined(separator: "\u{C}")), 'UTF8')), 'hex'), 16)
             """).scalar(String.self)
-        let name = "dispatch_template_\(digest)"
+        let name = (flavor == .plain ? "dispatch_template_" : "dispatch_template_supabase_") + digest
         try await admin.query("select pg_advisory_lock(hashtext(\(name)))")
         let exists = try await admin.query("select exists (select from pg_database where datname = \(name))").scalar(Bool.self)
         if !exists {
-            let building = name + "_building"
-            try await admin.runScript("drop database if exists \(TestDatabase.quote(building))")
-            try await admin.runScript("create database \(TestDatabase.quote(building))")
-            let connection = try await PostgresConnection.connect(Self.conninfo, database: building)
-            try await runner.up(connection)
-            await connection.close()
-            try await admin.runScript("alter database \(TestDatabase.quote(building)) rename to \(TestDatabase.quote(name))")
+            let building = TestDatabase(conninfo: Self.conninfo, name: name + "_building", flavor: flavor)
+            try await admin.runScript("drop database if exists \(TestDatabase.quote(building.name))")
+            try await admin.runScript("create database \(TestDatabase.quote(building.name))")
+            switch flavor {
+            case .plain:
+                let connection = try await building.connect()
+                try await runner.up(connection)
+                await connection.close()
+            case .supabaseLike:
+                try await SupabaseLike.prepare(building)
+                try await SupabaseLike.migrate(building)
+            }
+            try await admin.runScript("alter database \(TestDatabase.quote(building.name)) rename to \(TestDatabase.quote(name))")
         }
         try await admin.query("select pg_advisory_unlock(hashtext(\(name)))")
         await admin.close()

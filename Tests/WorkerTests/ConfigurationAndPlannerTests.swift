@@ -3,6 +3,7 @@ import Foundation
 import Postgres
 import Testing
 @testable import Worker
+import WorkerTestSupport
 
 @Suite("Worker configuration")
 struct ConfigurationTests {
@@ -19,14 +20,50 @@ struct ConfigurationTests {
         #expect(config.concurrency == 3)
         #expect(config.lease == .milliseconds(2500))
         #expect(config.pushSink == "https://example.com/push")
-        #expect(config.handlers == [.init(name: "a", kind: .noop), .init(name: "b", kind: .sleep(.milliseconds(20))),
-                                    .init(name: "notifications", kind: .notifications)])
+        #expect(config.handlers == [.init(name: "a", kind: "noop"), .init(name: "b", kind: "sleep:20"),
+                                    .init(name: "notifications", kind: "notifications")])
+    }
+
+    @Test("the shipped worker knows only its own handler kinds; the tests' build adds noop and sleep")
+    func handlerKinds() throws {
+        var config = WorkerConfiguration()
+        config.handlers = [.init(name: "notifications", kind: "notifications"), .init(name: "n2", kind: "notifications"),
+                           .init(name: "push", kind: "push")]
+        #expect(try HandlerFactory.make(config).map(\.name) == ["notifications", "n2", "push"])
+        for kind in ["noop", "sleep:20", "unknown", "push:1", ""] {
+            config.handlers = [.init(name: "x", kind: kind)]
+            #expect(throws: WorkerConfiguration.ConfigurationError.self, "\(kind)") { try HandlerFactory.make(config) }
+        }
+        config.handlers = [.init(name: "a", kind: "noop"), .init(name: "b", kind: "sleep:20")]
+        let handlers = try HandlerFactory.make(config, extraKinds: TestHandlerKinds.all)
+        #expect(handlers.first is NoopHandler)
+        #expect((handlers.last as? SleepHandler)?.delay == .milliseconds(20))
+        for kind in ["sleep", "sleep:x", "noop:1"] {
+            config.handlers = [.init(name: "x", kind: kind)]
+            #expect(throws: HandlerError.self, "\(kind)") { try HandlerFactory.make(config, extraKinds: TestHandlerKinds.all) }
+        }
+    }
+
+    @Test("the doorbell's session: the direct URL, else the database URL unless it is a transaction pooler")
+    func sessionURL() throws {
+        let direct = try WorkerConfiguration.parse(
+            ["--database-direct-url", "postgresql:///app?host=/db"],
+            environment: ["DATABASE_URL": "postgresql:///app?host=/pooler&pgbouncer=true"])
+        #expect(direct.connectionRoles.session == "postgresql:///app?host=/db")
+        let fromEnvironment = try WorkerConfiguration.parse([], environment: [
+            "DATABASE_URL": "postgresql:///app?host=/pooler&pgbouncer=true", "DATABASE_DIRECT_URL": "host=/db dbname=app"])
+        #expect(fromEnvironment.directURL == "host=/db dbname=app")
+        let pooledOnly = try WorkerConfiguration.parse([], environment: ["DATABASE_URL": "postgresql:///app?host=/pooler&pgbouncer=true"])
+        #expect(pooledOnly.connectionRoles.session == nil, "no session: the worker polls")
+        let plain = try WorkerConfiguration.parse([], environment: ["DATABASE_URL": "postgresql:///app"])
+        #expect(plain.connectionRoles.session == "postgresql:///app")
     }
 
     @Test("bad values are refused with the option's name")
     func badValues() {
-        for arguments in [["--batch-size", "0"], ["--batch-size", "10001"], ["--lease", "0"], ["--push-sink", "ftp://x"],
-                          ["--concurrency", "two"], ["--handlers", "x=unknown"], ["--handlers", "a,a"], ["--nope", "1"],
+        for arguments in [["--database-url", "postgresql:///x?pgbouncer=yes"], ["--database-direct-url", "dbname=x pgbouncer=1"],
+                          ["--batch-size", "0"], ["--batch-size", "10001"], ["--lease", "0"], ["--push-sink", "ftp://x"],
+                          ["--concurrency", "two"], ["--handlers", "x="], ["--handlers", "=push"], ["--handlers", "a,a"], ["--nope", "1"],
                           ["--lease"], ["stray"], ["--max-attempts", "101"]] {
             #expect(throws: WorkerConfiguration.ConfigurationError.self, "\(arguments)") {
                 try WorkerConfiguration.parse(arguments, environment: [:])

@@ -227,17 +227,19 @@ struct NotificationHandlerTests {
             #expect(rows.first?.body == "Bob observed Varied Thrush inside your watchlist “Backyard birds”")
             #expect(pushLines(pushes).first?["payload"]?["aps"]?["category"]?.stringValue == "SIGHTING")
         }
-        // The match uses the partial GiST index on the rule location.
+        // The match uses the partial GiST index on the rule location (PostGIS's names
+        // resolved as in private.sighting_watchlists: on its search_path).
+        try await f.connection.query("select set_config('search_path', private.postgis_search_path() || ', public', false)")
         let plan = try await f.connection.query("""
             explain select w.id from public.watchlists w
              where w.location_rule_enabled and w.deleted_at is null
-               and public.st_dwithin(w.location_rule_location, public.st_setsrid(public.st_makepoint(-122.63, 45.52), 4326)::public.geography, 5000)
+               and st_dwithin(w.location_rule_location, st_setsrid(st_makepoint(-122.63, 45.52), 4326)::geography, 5000)
             """).map { try $0.decode(0, as: String.self) }.joined(separator: "\n")
         try await f.connection.query("set enable_seqscan = off")
         let forced = try await f.connection.query("""
             explain select w.id from public.watchlists w
              where w.location_rule_enabled and w.deleted_at is null
-               and public.st_dwithin(w.location_rule_location, public.st_setsrid(public.st_makepoint(-122.63, 45.52), 4326)::public.geography, 5000)
+               and st_dwithin(w.location_rule_location, st_setsrid(st_makepoint(-122.63, 45.52), 4326)::geography, 5000)
             """).map { try $0.decode(0, as: String.self) }.joined(separator: "\n")
         #expect(plan.contains("watchlists") && forced.contains("watchlists_location_rule_gist"), "\(forced)")
         await f.close()

@@ -5,24 +5,24 @@ import TestSupport
 import Testing
 @testable import Worker
 
-/// The dispatch-worker executable as a real process: killed with SIGKILL while holding a
-/// batch, stopped with SIGTERM, its subcommands, and a Postgres restart under it (on a
-/// private cluster: the shared one serves other suites and is never restarted).
+/// The worker as a real process: killed with SIGKILL while holding a batch, stopped with
+/// SIGTERM, its subcommands, and a Postgres restart under it (on a private cluster: the
+/// shared one serves other suites and is never restarted). A worker that must hold a batch
+/// runs the tests' build (`dispatch-worker-testing`: the same command with a sleeping
+/// handler); everything else runs the shipped `dispatch-worker`.
 @Suite("dispatch-worker processes", .serialized)
 struct ProcessTests {
-    /// The built executable, next to the test bundle (or in .build/debug).
-    static var binary: String {
-        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("dispatch-worker").path
-        if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/dispatch-worker").path
-    }
+    static let shipped = "dispatch-worker"
+    static let testing = "dispatch-worker-testing"
 
-    func worker(_ url: String, _ arguments: [String]) throws -> ChildProcess {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build dispatch-worker first (swift build)")
-        return try ChildProcess(Self.binary, ["--database-url", url, "--stats-interval", "0", "--maintenance-interval", "0",
-                                              "--poll-interval", "0.2"] + arguments)
+    /// A built executable, next to the test bundle (or in .build/debug).
+    static func binary(_ name: String) -> String { builtExecutable(name) }
+
+    func worker(_ executable: String, _ url: String, _ arguments: [String]) throws -> ChildProcess {
+        let binary = Self.binary(executable)
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build \(executable) first (swift build)")
+        return try ChildProcess(binary, ["--database-url", url, "--stats-interval", "0", "--maintenance-interval", "0",
+                                         "--poll-interval", "0.2"] + arguments)
     }
 
     @Test("kill -9 a worker holding a batch: another takes it over once the lease expires")
@@ -30,7 +30,7 @@ struct ProcessTests {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice")
         try await f.connection.query("select outbox.register_handler('slow', '{tasks}', '{insert}', 5)")
-        let victim = try worker(f.db.url, ["--handlers", "slow=sleep:60000", "--lease", "2", "--concurrency", "1", "--worker-id", "victim"])
+        let victim = try worker(Self.testing, f.db.url, ["--handlers", "slow=sleep:60000", "--lease", "2", "--concurrency", "1", "--worker-id", "victim"])
         let task = try await f.task(declaredBy: alice)
         let event = try await f.connection.query("select id from outbox.events where record_id = \(task)").scalar(Int64.self)
         #expect(try await eventually {
@@ -57,7 +57,7 @@ struct ProcessTests {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice")
         try await f.connection.query("select outbox.register_handler('slow', '{tasks}', '{insert}', 5)")
-        let process = try worker(f.db.url, ["--handlers", "slow=sleep:1500", "--concurrency", "1"])
+        let process = try worker(Self.testing, f.db.url, ["--handlers", "slow=sleep:1500", "--concurrency", "1"])
         _ = try await f.task(declaredBy: alice)
         #expect(try await eventually {
             try await f.connection.query("select count(*)::int from outbox.deliveries where handler = 'slow' and state = 'running'").scalar(Int.self) == 1
@@ -71,7 +71,7 @@ struct ProcessTests {
         await f.close()
     }
 
-    @Test("status prints the queue; requeue revives dead deliveries; bad flags exit 2")
+    @Test("status prints the queue; requeue revives dead deliveries; bad flags and test-only handlers exit 2")
     func subcommands() async throws {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice")
@@ -80,21 +80,27 @@ struct ProcessTests {
         try await f.connection.query("select * from outbox.fail('w', '{notifications}', \([events[0].id])::bigint[], '{boom}', '{false}', \(events[0].batches)::bigint[])")
         try await f.connection.query("select outbox.complete('w', \(events[0].batches)::bigint[])")
 
-        let status = try await ChildProcess.run(Self.binary, ["status", "--database-url", f.db.url])
+        let status = try await ChildProcess.run(Self.binary(Self.shipped), ["status", "--database-url", f.db.url])
         #expect(status.status == 0)
         #expect(status.output.contains("handler") && status.output.contains("dead"))
         let line = try #require(status.output.split(separator: "\n").first { $0.hasPrefix("notifications") })
         #expect(line.split(separator: " ", omittingEmptySubsequences: true)[7] == "1", "one dead: \(line)")
 
-        let requeue = try await ChildProcess.run(Self.binary, ["requeue", "--handler", "notifications", "--database-url", f.db.url])
+        let requeue = try await ChildProcess.run(Self.binary(Self.shipped), ["requeue", "--handler", "notifications", "--database-url", f.db.url])
         #expect(requeue.status == 0)
         #expect(requeue.output.contains("re-queued 1 dead delivery"))
         let state = try await f.connection.query("select state from outbox.deliveries").scalar(String.self)
         #expect(state == "pending")
 
-        let bad = try await ChildProcess.run(Self.binary, ["--batch-size", "0"])
+        let bad = try await ChildProcess.run(Self.binary(Self.shipped), ["--batch-size", "0"])
         #expect(bad.status == 2)
         #expect(bad.output.contains("invalid value for --batch-size"))
+        // The shipped worker cannot run the tests' handlers.
+        for kind in ["slow=sleep:10", "quiet=noop"] {
+            let refused = try await ChildProcess.run(Self.binary(Self.shipped), ["--database-url", f.db.url, "--handlers", kind])
+            #expect(refused.status == 2, "\(kind): \(refused.output)")
+            #expect(refused.output.contains("invalid value for --handlers: \(kind)"))
+        }
         await f.close()
     }
 
@@ -111,7 +117,7 @@ struct ProcessTests {
             try await connection.query("insert into public.tasks (title, declared_by) select 'task ' || g, \(alice) from generate_series(1, 100) g")
             let tasks = try await connection.query("select id from public.tasks order by title").map { try $0.decode(0, as: UUID.self) }
             let pushes = temporaryPath("restart-pushes.jsonl")
-            let process = try worker(cluster.url, ["--push-sink", "file:" + pushes, "--concurrency", "2", "--log-batches", "false"])
+            let process = try worker(Self.shipped, cluster.url, ["--push-sink", "file:" + pushes, "--concurrency", "2", "--log-batches", "false"])
 
             func claim(_ task: UUID) async throws {
                 // Our own connection dies with the restart too: reconnect and retry.

@@ -5,6 +5,7 @@ import Synchronization
 import TestSupport
 import Testing
 @testable import Worker
+import WorkerTestSupport
 
 /// The queue semantics through the engine: exactly once per handler with several workers,
 /// late commits, retries with backoff, dead letters and re-queueing, leases, clean stops.
@@ -184,18 +185,19 @@ struct QueueTests {
     @Test("the queue SQL rejects bad arguments with coded errors and changes nothing")
     func badArguments() async throws {
         let f = try await WorkerFixture.make()
-        for (sql, code) in [
-            ("select * from outbox.claim(null)", "NULL_ARGUMENT"),
-            ("select * from outbox.claim('w', null, 0)", "INVALID_BATCH"),
-            ("select * from outbox.claim('w', null, 10, '-1 s')", "INVALID_LEASE"),
-            ("select outbox.complete('w', '{}', '{a}', '{1,2}')", "ARRAY_LENGTH_MISMATCH"),
-            ("select outbox.complete(null, '{}')", "NULL_ARGUMENT"),
-            ("select * from outbox.fail('w', '{a}', '{1}', '{e}', null, '{1,2}')", "ARRAY_LENGTH_MISMATCH"),
-            ("select outbox.release('w', '{a}', '{1,2}')", "ARRAY_LENGTH_MISMATCH"),
-            ("select outbox.prune('-1 day')", "INVALID_INTERVAL"),
-        ] {
+        let bad: [(String, SQLAPIError.Code)] = [
+            ("select * from outbox.claim(null)", .nullArgument),
+            ("select * from outbox.claim('w', null, 0)", .invalidBatch),
+            ("select * from outbox.claim('w', null, 10, '-1 s')", .invalidLease),
+            ("select outbox.complete('w', '{}', '{a}', '{1,2}')", .arrayLengthMismatch),
+            ("select outbox.complete(null, '{}')", .nullArgument),
+            ("select * from outbox.fail('w', '{a}', '{1}', '{e}', null, '{1,2}')", .arrayLengthMismatch),
+            ("select outbox.release('w', '{a}', '{1,2}')", .arrayLengthMismatch),
+            ("select outbox.prune('-1 day')", .invalidInterval),
+        ]
+        for (sql, code) in bad {
             await #expect(performing: { try await f.connection.query(PostgresQuery(sql: sql)) }, throws: { error in
-                (error as? PostgresError)?.message.hasPrefix(code + ":") == true
+                (error as? PostgresError).flatMap(SQLAPIError.init)?.code == code
             })
         }
         let moved = try await f.connection.query(

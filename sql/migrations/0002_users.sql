@@ -1,10 +1,11 @@
--- Users: the shared row stamping of every domain table, and public.users.
+-- Users: what every domain table shares (row stamping, length limits), and public.users.
 
 -- Shared row stamping for every domain table: the server's clock stamps each write and
 -- each real UPDATE bumps row_version (optimistic locking for sync_push). A no-op UPDATE
 -- (nothing changed) is left alone, so it also writes no audit row.
-create function public.stamp_row() returns trigger
+create function private.stamp_row() returns trigger
   language plpgsql
+  set search_path = ''
 as $$
 begin
   new.updated_at := clock_timestamp();
@@ -14,7 +15,7 @@ begin
   return new;
 end
 $$;
-comment on function public.stamp_row() is
+comment on function private.stamp_row() is
   'BEFORE INSERT/UPDATE trigger function: sets updated_at from the server clock and increments row_version on UPDATE. The device clock never decides either.';
 
 -- The WHEN condition of an UPDATE trigger that must skip no-op updates: "the stored row
@@ -24,7 +25,7 @@ comment on function public.stamp_row() is
 -- with them. Shared by row stamping, the audit trail and the change outbox, so that all
 -- three agree on what a real change is. The text reflects the columns as they are when it
 -- is called: a trigger built from it is rebuilt after adding columns to such a table.
-create function public.row_changed_condition(p_table regclass) returns text
+create function private.row_changed_condition(p_table regclass) returns text
   language sql
   stable
   set search_path = ''
@@ -39,28 +40,84 @@ as $$
     from pg_catalog.pg_attribute a
    where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped
 $$;
-comment on function public.row_changed_condition(regclass) is
+comment on function private.row_changed_condition(regclass) is
   'The WHEN clause text "the stored row changed" for an UPDATE trigger on p_table (old.* is distinct from new.*, or the stored columns one by one on a table with generated columns). Used by enable_row_stamping, audit.enable_tracking and outbox.enable_changes.';
 
 -- Trigger names start with "_" so that they fire before every other BEFORE trigger
 -- (triggers fire in name order): audit snapshots then see the stamped row. Re-running it
 -- replaces the triggers (after adding columns to a table with generated columns).
-create function public.enable_row_stamping(p_table regclass) returns void
+create function private.enable_row_stamping(p_table regclass) returns void
   language plpgsql
   set search_path = ''
 as $$
 begin
   execute pg_catalog.format(
-    'create or replace trigger _stamp_insert before insert on %s for each row execute function public.stamp_row()',
+    'create or replace trigger _stamp_insert before insert on %s for each row execute function private.stamp_row()',
     p_table);
   execute pg_catalog.format(
     'create or replace trigger _stamp_update before update on %s for each row '
-    'when (%s) execute function public.stamp_row()',
-    p_table, public.row_changed_condition(p_table));
+    'when (%s) execute function private.stamp_row()',
+    p_table, private.row_changed_condition(p_table));
 end
 $$;
-comment on function public.enable_row_stamping(regclass) is
-  'Attaches the _stamp_insert and _stamp_update triggers (public.stamp_row) to a table that has updated_at and row_version columns; a no-op UPDATE (no stored column changes) is not stamped. Tables with generated columns compare their other columns as they are when this runs: run it again after adding columns.';
+comment on function private.enable_row_stamping(regclass) is
+  'Attaches the _stamp_insert and _stamp_update triggers (private.stamp_row) to a table that has updated_at and row_version columns; a no-op UPDATE (no stored column changes) is not stamped. Tables with generated columns compare their other columns as they are when this runs: run it again after adding columns.';
+
+-- Helpers of migrations only: executable by their owner (the migrating role), nobody else.
+revoke all on function private.stamp_row(), private.row_changed_condition(regclass),
+  private.enable_row_stamping(regclass) from public, anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------
+-- Length limits
+-- ---------------------------------------------------------------------------------------
+-- Every text column an app may write has a limit (the README lists them), so that no
+-- client stores a 100 MB note that every other client then pulls. A limit is a CHECK
+-- constraint <table>_<column>_length that compares char_length with the limit and, only
+-- when it is exceeded, calls private.too_long, which raises the coded error: the common
+-- case costs no function call, and the refusal is the same whatever path the write took
+-- (an API layer, sync_push, psql).
+
+create function private.too_long(p_table text, p_column text, p_max integer, p_length integer) returns boolean
+  language plpgsql
+  immutable
+  strict
+  set search_path = ''
+as $$
+begin
+  if p_length <= p_max then
+    return true;
+  end if;
+  raise exception using errcode = '22001',
+    message = pg_catalog.format('TOO_LONG: %s.%s holds at most %s characters, not %s', p_table, p_column, p_max, p_length),
+    detail = pg_catalog.jsonb_build_object('table', p_table, 'column', p_column, 'max_length', p_max, 'length', p_length)::text;
+end
+$$;
+comment on function private.too_long(text, text, integer, integer) is
+  'The failing half of a length-limit CHECK constraint: true when p_length <= p_max, otherwise raises TOO_LONG (22001; detail is JSON {table, column, max_length, length}). Executable by the roles that write the tables (a CHECK runs as the writer).';
+revoke all on function private.too_long(text, text, integer, integer) from public, anon, authenticated, service_role;
+grant execute on function private.too_long(text, text, integer, integer) to authenticated, service_role;
+
+create function private.limit_lengths(p_table regclass, p_limits jsonb) returns void
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  v_table text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table);
+begin
+  execute pg_catalog.format('alter table %s %s', p_table, (
+    select pg_catalog.string_agg(pg_catalog.format(
+             'add constraint %I check (pg_catalog.char_length(%I) <= %s or private.too_long(%L, %L, %s, pg_catalog.char_length(%I)))',
+             v_table || '_' || l.key || '_length', l.key, l.value::integer, v_table, l.key, l.value::integer, l.key), ', ')
+      from pg_catalog.jsonb_each_text(p_limits) l));
+end
+$$;
+comment on function private.limit_lengths(regclass, jsonb) is
+  'Adds a length limit to each column of p_limits ({"column": max characters, ...}): a CHECK constraint <table>_<column>_length that raises TOO_LONG (private.too_long) when a value is longer.';
+revoke all on function private.limit_lengths(regclass, jsonb) from public, anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------
+-- public.users
+-- ---------------------------------------------------------------------------------------
 
 create table public.users (
   id uuid primary key references auth.users (id) on delete cascade,
@@ -80,32 +137,40 @@ comment on column public.users.is_admin is 'Admins see and change every row of e
 
 create index users_updated_at_idx on public.users (updated_at);
 
-select public.enable_row_stamping('public.users');
+select private.enable_row_stamping('public.users');
+select private.limit_lengths('public.users',
+  '{"name": 100, "email": 320, "avatar_url": 2048, "gender": 50, "profile_photo": 2048}');
 
 -- is_admin() is SECURITY DEFINER so that policies can ask it without recursing into
 -- the users policies.
-create function public.is_admin() returns boolean
+create function private.is_admin() returns boolean
   language sql stable security definer
   set search_path = ''
 as $$
   select coalesce((select u.is_admin from public.users u where u.id = auth.uid()), false)
 $$;
-comment on function public.is_admin() is
-  'True when the caller (auth.uid()) is an admin. Used by row-level security policies.';
+comment on function private.is_admin() is
+  'True when the caller (auth.uid()) is an admin. Used by row-level security policies (as `(select private.is_admin())`, once per statement).';
+revoke all on function private.is_admin() from public, anon, authenticated, service_role;
+grant execute on function private.is_admin() to authenticated;
 
 alter table public.users enable row level security;
 
+-- auth.uid() and is_admin() in (select ...): evaluated once per statement (an InitPlan),
+-- not once per row.
 create policy users_select on public.users for select to authenticated using (true);
 create policy users_insert on public.users for insert to authenticated
-  with check (id = auth.uid() and not is_admin);
+  with check (id = (select auth.uid()) and not is_admin);
 create policy users_update on public.users for update to authenticated
-  using (id = auth.uid() or public.is_admin())
-  with check (id = auth.uid() or public.is_admin());
+  using (id = (select auth.uid()) or (select private.is_admin()))
+  with check (id = (select auth.uid()) or (select private.is_admin()));
 create policy users_delete on public.users for delete to authenticated
-  using (public.is_admin());
+  using ((select private.is_admin()));
 
--- is_admin is not in the column list: nobody promotes themselves through the API.
-grant select, insert, delete on public.users to authenticated;
-grant update (name, email, avatar_url, gender, profile_photo) on public.users to authenticated;
-grant all on public.users to service_role;
-grant execute on function public.is_admin() to authenticated, service_role;
+-- is_admin is in no column list: nobody promotes themselves through the API.
+revoke all on table public.users from public, anon, authenticated, service_role;
+grant select, delete on public.users to authenticated;
+grant insert (id, name, email, avatar_url, gender, profile_photo),
+      update (name, email, avatar_url, gender, profile_photo)
+  on public.users to authenticated;
+grant select, insert, update, delete on public.users to service_role;

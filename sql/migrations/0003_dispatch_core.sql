@@ -149,18 +149,27 @@ create index notes_updated_at_idx on public.notes (updated_at);
 create index subtasks_parent_idx on public.subtasks (parent_type, parent_id);
 create index subtasks_updated_at_idx on public.subtasks (updated_at);
 
-select public.enable_row_stamping('public.properties');
-select public.enable_row_stamping('public.listings');
-select public.enable_row_stamping('public.tasks');
-select public.enable_row_stamping('public.activities');
-select public.enable_row_stamping('public.notes');
-select public.enable_row_stamping('public.subtasks');
+select private.enable_row_stamping('public.properties');
+select private.enable_row_stamping('public.listings');
+select private.enable_row_stamping('public.tasks');
+select private.enable_row_stamping('public.activities');
+select private.enable_row_stamping('public.notes');
+select private.enable_row_stamping('public.subtasks');
+
+-- Length limits of what the apps write (the README lists them; TOO_LONG, 22001).
+select private.limit_lengths('public.properties', '{"address": 200, "city": 100, "state": 100, "zip": 20}');
+select private.limit_lengths('public.listings',
+  '{"address": 200, "city": 100, "state": 100, "zip": 20, "mls_number": 50}');
+select private.limit_lengths('public.tasks', '{"title": 200, "description": 10000}');
+select private.limit_lengths('public.activities', '{"title": 200, "description": 10000}');
+select private.limit_lengths('public.notes', '{"content": 10000}');
+select private.limit_lengths('public.subtasks', '{"title": 200}');
 
 -- ---------------------------------------------------------------------------------------
 -- Server-derived columns
 -- ---------------------------------------------------------------------------------------
 
-create function public.derive_work_item_state() returns trigger
+create function private.derive_work_item_state() returns trigger
   language plpgsql
   set search_path = ''
 as $$
@@ -182,15 +191,15 @@ begin
   return new;
 end
 $$;
-comment on function public.derive_work_item_state() is
+comment on function private.derive_work_item_state() is
   'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock; on UPDATE a client cannot set them directly.';
 
 create trigger _derive_work_item_state before insert or update on public.tasks
-  for each row execute function public.derive_work_item_state();
+  for each row execute function private.derive_work_item_state();
 create trigger _derive_work_item_state before insert or update on public.activities
-  for each row execute function public.derive_work_item_state();
+  for each row execute function private.derive_work_item_state();
 
-create function public.derive_note_edited_at() returns trigger
+create function private.derive_note_edited_at() returns trigger
   language plpgsql
   set search_path = ''
 as $$
@@ -205,11 +214,11 @@ begin
   return new;
 end
 $$;
-comment on function public.derive_note_edited_at() is
+comment on function private.derive_note_edited_at() is
   'BEFORE INSERT/UPDATE trigger function of notes: edited_at is NULL for a new note and becomes the server time whenever content changes.';
 
 create trigger _derive_edited_at before insert or update on public.notes
-  for each row execute function public.derive_note_edited_at();
+  for each row execute function private.derive_note_edited_at();
 
 -- ---------------------------------------------------------------------------------------
 -- Polymorphic parents of notes and subtasks
@@ -217,7 +226,7 @@ create trigger _derive_edited_at before insert or update on public.notes
 
 -- A note/subtask parent must exist (what a foreign key would check), locked FOR KEY SHARE
 -- like a foreign key check so that a concurrent delete of the parent waits for us.
-create function public.check_work_parent() returns trigger
+create function private.check_work_parent() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -239,18 +248,19 @@ begin
   return new;
 end
 $$;
-comment on function public.check_work_parent() is
+comment on function private.check_work_parent() is
   'BEFORE INSERT/UPDATE OF parent_type, parent_id trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise).';
 
 create trigger _check_parent before insert or update of parent_type, parent_id on public.notes
-  for each row execute function public.check_work_parent();
+  for each row execute function private.check_work_parent();
 create trigger _check_parent before insert or update of parent_type, parent_id on public.subtasks
-  for each row execute function public.check_work_parent();
+  for each row execute function private.check_work_parent();
 
 -- Deleting a task, activity or listing deletes its notes and subtasks (a polymorphic
--- parent has no foreign key to cascade from), once per statement. SECURITY DEFINER: the notes of other
--- users go too, which their row-level security would not let the deleting user do.
-create function public.delete_work_children() returns trigger
+-- parent has no foreign key to cascade from), once per statement. SECURITY DEFINER: the
+-- notes of other users go too, which their row-level security would not let the deleting
+-- user do.
+create function private.delete_work_children() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -267,15 +277,21 @@ begin
   return null;
 end
 $$;
-comment on function public.delete_work_children() is
+comment on function private.delete_work_children() is
   'AFTER DELETE statement trigger function of tasks, activities and listings (argument: the parent_type): deletes the notes and subtasks of the deleted rows.';
 
 create trigger delete_children after delete on public.tasks
   referencing old table as deleted_rows
-  for each statement execute function public.delete_work_children('task');
+  for each statement execute function private.delete_work_children('task');
 create trigger delete_children after delete on public.activities
   referencing old table as deleted_rows
-  for each statement execute function public.delete_work_children('activity');
+  for each statement execute function private.delete_work_children('activity');
 create trigger delete_children after delete on public.listings
   referencing old table as deleted_rows
-  for each statement execute function public.delete_work_children('listing');
+  for each statement execute function private.delete_work_children('listing');
+
+-- Trigger functions: fired by their triggers, never called; executable by their owner only.
+revoke all on function
+  private.derive_work_item_state(), private.derive_note_edited_at(),
+  private.check_work_parent(), private.delete_work_children()
+  from public, anon, authenticated, service_role;

@@ -1,12 +1,12 @@
 -- Dispatch core access: who may see and change which rows (row-level security) and which
 -- columns (grants) of the tables of 0003.
 --
--- Policies compare columns with (select auth.uid()) / (select public.is_admin()), which the
+-- Policies compare columns with (select auth.uid()) / (select private.is_admin()), which the
 -- planner evaluates once per query (an InitPlan), so the owner columns' indexes serve them.
 -- The rules for tasks and activities are written out in their policies (index-friendly);
 -- notes and subtasks ask the two helpers below, which apply the same rules to one row.
 
-create function public.can_see_work_item(p_item_type text, p_item_id uuid) returns boolean
+create function private.can_see_work_item(p_item_type text, p_item_id uuid) returns boolean
   language sql
   stable
   security definer
@@ -20,7 +20,7 @@ as $$
               or t.claimed_by = auth.uid()
               or (t.claimed_by is null and not t.completed)
               or exists (select from public.listings l where l.id = t.listing_id and l.owned_by = auth.uid())
-              or public.is_admin()))
+              or private.is_admin()))
     when 'activity' then exists (
       select from public.activities a
        where a.id = p_item_id
@@ -28,18 +28,18 @@ as $$
               or a.claimed_by = auth.uid()
               or (a.claimed_by is null and not a.completed)
               or exists (select from public.listings l where l.id = a.listing_id and l.owned_by = auth.uid())
-              or public.is_admin()))
+              or private.is_admin()))
     when 'listing' then exists (
       select from public.listings l
        where l.id = p_item_id
-         and (l.owned_by = auth.uid() or public.is_admin()))
+         and (l.owned_by = auth.uid() or private.is_admin()))
     else false
   end
 $$;
-comment on function public.can_see_work_item(text, uuid) is
+comment on function private.can_see_work_item(text, uuid) is
   'True when the caller may see the task, activity or listing (p_item_type ''task'' | ''activity'' | ''listing''): the SELECT rules of those tables for one row. SECURITY DEFINER so that policies of notes and subtasks can ask it without recursing into row-level security; false for an absent row or an unknown type.';
 
-create function public.can_change_work_item(p_item_type text, p_item_id uuid) returns boolean
+create function private.can_change_work_item(p_item_type text, p_item_id uuid) returns boolean
   language sql
   stable
   security definer
@@ -52,22 +52,22 @@ as $$
          and (t.declared_by = auth.uid()
               or t.claimed_by = auth.uid()
               or exists (select from public.listings l where l.id = t.listing_id and l.owned_by = auth.uid())
-              or public.is_admin()))
+              or private.is_admin()))
     when 'activity' then exists (
       select from public.activities a
        where a.id = p_item_id
          and (a.declared_by = auth.uid()
               or a.claimed_by = auth.uid()
               or exists (select from public.listings l where l.id = a.listing_id and l.owned_by = auth.uid())
-              or public.is_admin()))
+              or private.is_admin()))
     when 'listing' then exists (
       select from public.listings l
        where l.id = p_item_id
-         and (l.owned_by = auth.uid() or public.is_admin()))
+         and (l.owned_by = auth.uid() or private.is_admin()))
     else false
   end
 $$;
-comment on function public.can_change_work_item(text, uuid) is
+comment on function private.can_change_work_item(text, uuid) is
   'True when the caller may change the task, activity or listing: declared_by, claimed_by, the listing owner or an admin (for a listing: its owner or an admin). The UPDATE rules of those tables for one row; SECURITY DEFINER for use in policies.';
 
 alter table public.properties enable row level security;
@@ -79,12 +79,12 @@ alter table public.subtasks enable row level security;
 
 -- properties / listings: the owner and admins.
 create policy properties_owner on public.properties for all to authenticated
-  using (owned_by = (select auth.uid()) or (select public.is_admin()))
-  with check (owned_by = (select auth.uid()) or (select public.is_admin()));
+  using (owned_by = (select auth.uid()) or (select private.is_admin()))
+  with check (owned_by = (select auth.uid()) or (select private.is_admin()));
 
 create policy listings_owner on public.listings for all to authenticated
-  using (owned_by = (select auth.uid()) or (select public.is_admin()))
-  with check (owned_by = (select auth.uid()) or (select public.is_admin()));
+  using (owned_by = (select auth.uid()) or (select private.is_admin()))
+  with check (owned_by = (select auth.uid()) or (select private.is_admin()));
 
 -- tasks / activities: the same rules, written once for both tables.
 do $$
@@ -98,17 +98,17 @@ begin
                or claimed_by = (select auth.uid())
                or (claimed_by is null and not completed)
                or listing_id = any (array(select l.id from public.listings l where l.owned_by = (select auth.uid())))
-               or (select public.is_admin()));
+               or (select private.is_admin()));
       create policy %3$I on public.%2$I for insert to authenticated
         with check ((declared_by = (select auth.uid()) and (claimed_by is null or claimed_by = (select auth.uid())))
-                    or (select public.is_admin()));
+                    or (select private.is_admin()));
       create policy %4$I on public.%2$I for update to authenticated
         using (declared_by = (select auth.uid())
                or claimed_by = (select auth.uid())
                or listing_id = any (array(select l.id from public.listings l where l.owned_by = (select auth.uid())))
-               or (select public.is_admin()));
+               or (select private.is_admin()));
       create policy %5$I on public.%2$I for delete to authenticated
-        using (declared_by = (select auth.uid()) or (select public.is_admin()));
+        using (declared_by = (select auth.uid()) or (select private.is_admin()));
       $p$, t || '_select', t, t || '_insert', t || '_update', t || '_delete');
   end loop;
 end
@@ -116,27 +116,69 @@ $$;
 
 -- notes: with their parent; their author or an admin edits and deletes.
 create policy notes_select on public.notes for select to authenticated
-  using (public.can_see_work_item(parent_type, parent_id));
+  using (private.can_see_work_item(parent_type, parent_id));
 create policy notes_insert on public.notes for insert to authenticated
-  with check (created_by = (select auth.uid()) and public.can_see_work_item(parent_type, parent_id));
+  with check (created_by = (select auth.uid()) and private.can_see_work_item(parent_type, parent_id));
 create policy notes_update on public.notes for update to authenticated
-  using (created_by = (select auth.uid()) or (select public.is_admin()))
-  with check (created_by = (select auth.uid()) or (select public.is_admin()));
+  using (created_by = (select auth.uid()) or (select private.is_admin()))
+  with check (created_by = (select auth.uid()) or (select private.is_admin()));
 create policy notes_delete on public.notes for delete to authenticated
-  using (created_by = (select auth.uid()) or (select public.is_admin()));
+  using (created_by = (select auth.uid()) or (select private.is_admin()));
 
 -- subtasks: seen with their parent, changed by whoever may change it. One policy per
 -- command: a FOR ALL policy beside the SELECT one would be a second permissive SELECT
 -- policy, evaluated for every row read.
 create policy subtasks_select on public.subtasks for select to authenticated
-  using (public.can_see_work_item(parent_type, parent_id));
+  using (private.can_see_work_item(parent_type, parent_id));
 create policy subtasks_insert on public.subtasks for insert to authenticated
-  with check (public.can_change_work_item(parent_type, parent_id));
+  with check (private.can_change_work_item(parent_type, parent_id));
 create policy subtasks_update on public.subtasks for update to authenticated
-  using (public.can_change_work_item(parent_type, parent_id))
-  with check (public.can_change_work_item(parent_type, parent_id));
+  using (private.can_change_work_item(parent_type, parent_id))
+  with check (private.can_change_work_item(parent_type, parent_id));
 create policy subtasks_delete on public.subtasks for delete to authenticated
-  using (public.can_change_work_item(parent_type, parent_id));
+  using (private.can_change_work_item(parent_type, parent_id));
+
+-- ---------------------------------------------------------------------------------------
+-- Moving a work item between listings
+-- ---------------------------------------------------------------------------------------
+-- A listing's owner sees and changes every task and activity on it. So moving an item
+-- onto a listing hands it to that listing's owner: only the people who answer for the item
+-- may do that (its declarer, the owner of the listing it is on, an admin), not its
+-- claimer, who could otherwise move it onto a listing of their own and keep it after
+-- releasing it. The policies cannot say this (they see only the new row); this trigger
+-- compares old and new.
+
+create function private.guard_listing_move() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  v_uid uuid := auth.uid();
+begin
+  -- Writes without a calling user (the worker, migrations) are not the apps' moves.
+  if v_uid is null then
+    return new;
+  end if;
+  if old.declared_by = v_uid
+     or private.is_admin()
+     or exists (select from public.listings l where l.id = old.listing_id and l.owned_by = v_uid) then
+    return new;
+  end if;
+  raise exception using errcode = '42501',
+    message = pg_catalog.format('NOT_AUTHORIZED: only the declarer, the listing''s owner or an admin may move this %s to another listing',
+                                case tg_table_name when 'tasks' then 'task' else 'activity' end);
+end
+$$;
+comment on function private.guard_listing_move() is
+  'BEFORE UPDATE OF listing_id trigger function of tasks and activities (only when listing_id changes): the declarer, the owner of the current listing or an admin may move the item; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user pass.';
+revoke all on function private.guard_listing_move() from public, anon, authenticated, service_role;
+
+create trigger _guard_listing_move before update of listing_id on public.tasks
+  for each row when (old.listing_id is distinct from new.listing_id)
+  execute function private.guard_listing_move();
+create trigger _guard_listing_move before update of listing_id on public.activities
+  for each row when (old.listing_id is distinct from new.listing_id)
+  execute function private.guard_listing_move();
 
 -- ---------------------------------------------------------------------------------------
 -- Grants
@@ -150,9 +192,10 @@ create policy subtasks_delete on public.subtasks for delete to authenticated
 -- given on INSERT. Beyond those:
 --   tasks / activities  claimed_by changes only through claim_work_item / release_work_item
 --                       (SECURITY DEFINER; a claimer's edit could otherwise hand the item to
---                       anyone); declared_by never changes. On INSERT claimed_by may name
---                       only the caller (tasks_insert / activities_insert), e.g. a task
---                       created and claimed offline.
+--                       anyone); declared_by never changes; listing_id only as
+--                       _guard_listing_move allows. On INSERT claimed_by may name only the
+--                       caller (tasks_insert / activities_insert), e.g. a task created and
+--                       claimed offline.
 --   listings / properties  owned_by stays updatable, and the policies' WITH CHECK (owner
 --                       or admin) decides: an owner cannot give a row away (nor hide it in
 --                       someone else's account), an admin can reassign it.
@@ -161,6 +204,11 @@ create policy subtasks_delete on public.subtasks for delete to authenticated
 -- sync_push writes only the columns the caller holds UPDATE/INSERT on and ignores the rest,
 -- so a client pushing back a whole pulled record cannot change these either. Columns added
 -- by later migrations are not writable by authenticated unless granted there.
+-- service_role (the worker) reads and writes rows, but never truncates a table or adds
+-- triggers to one (which could switch the audit trail off unseen).
+revoke all
+  on public.properties, public.listings, public.tasks, public.activities, public.notes, public.subtasks
+  from public, anon, authenticated, service_role;
 grant select, delete
   on public.properties, public.listings, public.tasks, public.activities, public.notes, public.subtasks
   to authenticated;
@@ -184,17 +232,15 @@ grant insert (id, parent_type, parent_id, content, created_by),
 grant insert (id, parent_type, parent_id, title, completed),
       update (title, completed)
   on public.subtasks to authenticated;
-grant all
+grant select, insert, update, delete
   on public.properties, public.listings, public.tasks, public.activities, public.notes, public.subtasks
   to service_role;
 
-revoke execute on function
-  public.derive_work_item_state(), public.derive_note_edited_at(),
-  public.check_work_parent(), public.delete_work_children()
-  from public;
-revoke execute on function
-  public.can_see_work_item(text, uuid), public.can_change_work_item(text, uuid)
-  from public;
+-- The policy helpers run as the querying user (app users only: service_role bypasses
+-- row-level security).
+revoke all on function
+  private.can_see_work_item(text, uuid), private.can_change_work_item(text, uuid)
+  from public, anon, authenticated, service_role;
 grant execute on function
-  public.can_see_work_item(text, uuid), public.can_change_work_item(text, uuid)
-  to authenticated, service_role;
+  private.can_see_work_item(text, uuid), private.can_change_work_item(text, uuid)
+  to authenticated;

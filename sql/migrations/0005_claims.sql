@@ -18,7 +18,7 @@
 
 -- Shared by claim and release: validates the arguments and the caller, and maps the item
 -- type to its table (the only source of the identifier in their dynamic SQL).
-create function public.claimable_table(p_item_type text, p_item_id uuid) returns text
+create function private.claimable_table(p_item_type text, p_item_id uuid) returns text
   language plpgsql
   stable
   set search_path = ''
@@ -42,9 +42,9 @@ begin
   return v_table;
 end
 $$;
-comment on function public.claimable_table(text, uuid) is
+comment on function private.claimable_table(text, uuid) is
   'The table of a claimable item type (task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501).';
-revoke execute on function public.claimable_table(text, uuid) from public;
+revoke all on function private.claimable_table(text, uuid) from public, anon, authenticated, service_role;
 
 create function public.claim_work_item(p_item_type text, p_item_id uuid) returns jsonb
   language plpgsql
@@ -58,29 +58,37 @@ declare
   v_row jsonb;
   v_claimer uuid;
   v_claimer_name text;
+  v_was_open boolean;
 begin
-  v_table := public.claimable_table(p_item_type, p_item_id);
+  v_table := private.claimable_table(p_item_type, p_item_id);
 
-  -- The claim itself: one statement, decided by the row lock.
+  -- The claim itself: one statement, decided by the row lock. `before` reads the row as
+  -- the statement's snapshot saw it, before any wait for a concurrent claimer: whether it
+  -- was open then, i.e. visible to every user, the caller included.
   execute format(
-    'update public.%I t set claimed_by = $1
-      where t.id = $2 and t.claimed_by is null and not t.completed
-      returning pg_catalog.to_jsonb(t.*)', v_table)
-    into v_row using v_uid, p_item_id;
+    'with before as (select not t.completed and t.claimed_by is null as open from public.%1$I t where t.id = $2),
+          claimed as (update public.%1$I t set claimed_by = $1
+                       where t.id = $2 and t.claimed_by is null and not t.completed
+                       returning pg_catalog.to_jsonb(t.*) as row)
+     select (select c.row from claimed c), coalesce((select b.open from before b), false)', v_table)
+    into v_row, v_was_open using v_uid, p_item_id;
   if v_row is not null then
     return v_row;
   end if;
 
-  -- Nothing updated: say why, reading the committed row.
+  -- Nothing updated: say why, reading the committed row. Who holds it is said only to a
+  -- caller who may see it: one who saw it open a moment ago (a lost race), or one who
+  -- sees it now; to anyone else the item does not exist.
   execute format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
     into v_row using p_item_id;
   v_claimer := (v_row ->> 'claimed_by')::uuid;
 
   if v_claimer = v_uid then
     return v_row;  -- already ours: idempotent success
-  elsif v_claimer is not null and (not (v_row ->> 'completed')::boolean
-                                   or public.can_see_work_item(p_item_type, p_item_id)) then
-    -- A lost race: the loser saw this open item a moment ago, so it learns who took it.
+  elsif v_row is null or not (v_was_open or private.can_see_work_item(p_item_type, p_item_id)) then
+    raise exception using errcode = 'P0002',
+      message = format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
+  elsif v_claimer is not null then
     select u.name into v_claimer_name from public.users u where u.id = v_claimer;
     raise exception using errcode = '55000',
       message = format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
@@ -90,17 +98,14 @@ begin
                  'claimed_by_name', v_claimer_name,
                  'claimed_at', v_row -> 'claimed_at')::text,
       hint = 'Reload the item; only its claimer or an admin can release it.';
-  elsif v_claimer is null and v_row is not null and public.can_see_work_item(p_item_type, p_item_id) then
+  else
     raise exception using errcode = '55000',
       message = format('ALREADY_COMPLETED: this %s is completed and can no longer be claimed', p_item_type);
-  else
-    raise exception using errcode = 'P0002',
-      message = format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
   end if;
 end
 $$;
 comment on function public.claim_work_item(text, uuid) is
-  'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002, absent or not visible).';
+  'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002, absent or not visible). SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
 
 create function public.release_work_item(p_item_type text, p_item_id uuid) returns jsonb
   language plpgsql
@@ -115,18 +120,18 @@ declare
   v_claimer uuid;
   v_claimer_name text;
 begin
-  v_table := public.claimable_table(p_item_type, p_item_id);
+  v_table := private.claimable_table(p_item_type, p_item_id);
 
   execute format(
     'update public.%I t set claimed_by = null
-      where t.id = $1 and t.claimed_by is not null and (t.claimed_by = $2 or public.is_admin())
+      where t.id = $1 and t.claimed_by is not null and (t.claimed_by = $2 or private.is_admin())
       returning pg_catalog.to_jsonb(t.*)', v_table)
     into v_row using p_item_id, v_uid;
   if v_row is not null then
     return v_row;
   end if;
 
-  if not public.can_see_work_item(p_item_type, p_item_id) then
+  if not private.can_see_work_item(p_item_type, p_item_id) then
     raise exception using errcode = 'P0002',
       message = format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
   end if;
@@ -147,8 +152,9 @@ begin
 end
 $$;
 comment on function public.release_work_item(text, uuid) is
-  'Releases the claim on a task or activity (p_item_type ''task'' | ''activity'') and returns the updated row as jsonb. Only the claimer or an admin may release. Releasing an item that is not claimed returns it unchanged (idempotent, so a retried release succeeds). Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), NOT_CLAIMER (42501; detail is JSON {claimed_by, claimed_by_name, claimed_at}), NOT_FOUND (P0002, absent or not visible).';
+  'Releases the claim on a task or activity (p_item_type ''task'' | ''activity'') and returns the updated row as jsonb. Only the claimer or an admin may release. Releasing an item that is not claimed returns it unchanged (idempotent, so a retried release succeeds). Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), NOT_CLAIMER (42501; detail is JSON {claimed_by, claimed_by_name, claimed_at}), NOT_FOUND (P0002, absent or not visible). SECURITY DEFINER: claimed_by is not writable by app users, so that a claim changes only through these two functions.';
 
-revoke execute on function public.claim_work_item(text, uuid), public.release_work_item(text, uuid) from public;
+revoke all on function public.claim_work_item(text, uuid), public.release_work_item(text, uuid)
+  from public, anon, authenticated, service_role;
 grant execute on function public.claim_work_item(text, uuid), public.release_work_item(text, uuid)
   to authenticated, service_role;

@@ -19,6 +19,9 @@
 create schema audit;
 comment on schema audit is
   'Audit trail of the Dispatch core tables: audit.log, one partition <table>_log per audited table, written only by audit.log_changes(). Read through public.get_entity_history / get_recently_deleted; not exposed as an API schema.';
+revoke all on schema audit from public, anon, authenticated, service_role;
+-- The history RPCs are SECURITY INVOKER: they read audit.log as the caller.
+grant usage on schema audit to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------
 -- The registry and the log
@@ -31,9 +34,16 @@ create table audit.tracked_tables (
 );
 comment on table audit.tracked_tables is
   'The audited tables, filled by audit.enable_tracking: entity type (the name the RPCs take) -> table in schema public -> the column naming the user who owns a row (reads and restores its history). The only source of identifiers for dynamic SQL in this schema.';
+alter table audit.tracked_tables enable row level security;
+-- Not a secret: which entity types exist (the RPCs' error hints list them).
+create policy tracked_tables_select on audit.tracked_tables for select to authenticated using (true);
+revoke all on table audit.tracked_tables from public, anon, authenticated, service_role;
+grant select on audit.tracked_tables to authenticated, service_role;
 
 create sequence audit.log_id_seq;
 comment on sequence audit.log_id_seq is 'Ids of audit.log entries, shared by every partition (an id names one entry in the whole trail).';
+-- Drawn only by audit.log_changes (as the owner).
+revoke all on sequence audit.log_id_seq from public, anon, authenticated, service_role;
 
 -- A sequence default rather than an identity column: PostgreSQL 15 gives a partition no
 -- identity of its own, and the partitions are written directly too (bulk loads, tests).
@@ -60,6 +70,8 @@ comment on column audit.log.old_row is 'The row before the change (UPDATE, DELET
 comment on column audit.log.new_row is 'The row after the change (INSERT, UPDATE, RESTORE); NULL for DELETE.';
 
 alter table audit.log enable row level security;
+revoke all on table audit.log from public, anon, authenticated, service_role;
+grant select on audit.log to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------
 -- Restores: how the trigger functions recognise the row public.restore_entity re-creates
@@ -157,7 +169,7 @@ begin
   -- The owner named in either snapshot, compared as text so that a malformed snapshot can
   -- never make a policy throw; auth.uid() once per query (an InitPlan).
   v_owner_check := pg_catalog.format(
-    'old_row ->> %1$L = (select auth.uid()::text) or new_row ->> %1$L = (select auth.uid()::text)',
+    'old_row ->> %1$L = (select auth.uid())::text or new_row ->> %1$L = (select auth.uid())::text',
     p_owner_column);
 
   execute pg_catalog.format($ddl$
@@ -172,7 +184,9 @@ begin
     create index %8$I on audit.%1$I (record_pk, changed_at desc, id desc);
     alter table audit.%1$I enable row level security;
     create policy %9$I on audit.%1$I for select to authenticated
-      using (%10$s or (select public.is_admin()));
+      using (%10$s or (select private.is_admin()));
+    revoke all on table audit.%1$I from public, anon, authenticated, service_role;
+    grant select on audit.%1$I to authenticated, service_role;
     comment on table audit.%1$I is %11$L;
     create trigger %12$I before insert or delete on public.%2$I
       for each row execute function audit.log_changes();
@@ -186,21 +200,21 @@ begin
     pg_catalog.format('Audit trail of public.%s: one row per INSERT, real UPDATE, DELETE and RESTORE. Visible to the user named by %s in old_row or new_row, and to admins.',
                       v_table, p_owner_column),
     'audit_' || v_table || '_insert_delete', 'audit_' || v_table || '_update',
-    public.row_changed_condition(p_table));
+    private.row_changed_condition(p_table));
 
   -- The policy of the parent (what the RPCs read through): the same rule, the owner column
   -- chosen per partition. Rebuilt from the registry each time a table joins.
   drop policy if exists log_select on audit.log;
   execute pg_catalog.format(
-    'create policy log_select on audit.log for select to authenticated using ((case table_name %s end) or (select public.is_admin()))',
+    'create policy log_select on audit.log for select to authenticated using ((case table_name %s end) or (select private.is_admin()))',
     (select pg_catalog.string_agg(pg_catalog.format(
-              'when %L then coalesce(old_row ->> %L = (select auth.uid()::text), false) or coalesce(new_row ->> %L = (select auth.uid()::text), false)',
+              'when %L then coalesce(old_row ->> %L = (select auth.uid())::text, false) or coalesce(new_row ->> %L = (select auth.uid())::text, false)',
               t.table_name, t.owner_column, t.owner_column), ' ' order by t.table_name)
        from audit.tracked_tables t));
 end
 $$;
 comment on function audit.enable_tracking(regclass, text, text) is
-  'Audits a table of schema public that has a uuid id: registers it in audit.tracked_tables as p_entity_type with its ownership column, creates its log audit.<table>_log (a partition of audit.log) with the history indexes and the owner-or-admin read policy, and attaches the audit_<table>_insert_delete and audit_<table>_update (only real changes) triggers. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+  'Audits a table of schema public that has a uuid id: registers it in audit.tracked_tables as p_entity_type with its ownership column, creates its log audit.<table>_log (a partition of audit.log) with the history indexes and the owner-or-admin read policy (also on audit.log), and attaches the audit_<table>_insert_delete and audit_<table>_update (only real changes) triggers. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
 
 select audit.enable_tracking('public.listings', 'listing', 'owned_by');
 select audit.enable_tracking('public.properties', 'property', 'owned_by');
@@ -249,16 +263,13 @@ comment on function audit.entity_table(text) is
   'Looks p_entity_type up in audit.get_table_names(); raises INVALID_ENTITY_TYPE (22023) for anything else, NULL included, before any identifier reaches dynamic SQL.';
 
 -- ---------------------------------------------------------------------------------------
--- Privileges
+-- Privileges of the functions
 -- ---------------------------------------------------------------------------------------
--- The API roles read the logs only through the invoker RPCs of 0007 (row-level security
--- decides); they never write them.
+-- get_entity_history and get_recently_deleted (SECURITY INVOKER) look entity types up as
+-- the caller; everything else runs as the owner (the definer trigger, restore_entity,
+-- migrations).
 
-grant usage on schema audit to authenticated, service_role;
-grant select on audit.tracked_tables to authenticated, service_role;
-grant select on audit.log, audit.listings_log, audit.properties_log, audit.tasks_log, audit.users_log,
-  audit.activities_log to authenticated, service_role;
-revoke execute on function audit.log_changes(), audit.entity_table(text), audit.get_table_names(),
+revoke all on function audit.log_changes(), audit.entity_table(text), audit.get_table_names(),
   audit.enable_tracking(regclass, text, text), audit.set_restoring(text, uuid), audit.is_restoring(text, text)
-  from public;
+  from public, anon, authenticated, service_role;
 grant execute on function audit.entity_table(text), audit.get_table_names() to authenticated, service_role;

@@ -149,9 +149,15 @@ begin
       message = pg_catalog.format('NOT_FOUND: no deletion of %s %s to restore', p_entity_type, p_entity_id);
   end if;
 
-  if not (coalesce(v_snapshot ->> v_map.owner_column = auth.uid()::text, false) or public.is_admin()) then
+  if not (coalesce(v_snapshot ->> v_map.owner_column = auth.uid()::text, false) or private.is_admin()) then
     raise exception using errcode = '42501',
       message = pg_catalog.format('NOT_AUTHORIZED: only the owner of %s %s or an admin may restore it', p_entity_type, p_entity_id);
+  end if;
+
+  -- A profile's admin flag is the admins' to give: restoring one's own deleted profile
+  -- (the deletion took one's admin rights with it) brings the profile back, not the flag.
+  if v_map.table_name = 'users' and not private.is_admin() then
+    v_snapshot := v_snapshot || '{"is_admin": false}';
   end if;
 
   -- Only the columns present in the snapshot: a column added after it was taken gets its
@@ -219,13 +225,13 @@ begin
 end
 $$;
 comment on function public.restore_entity(text, uuid) is
-  'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002, no deletion), NOT_AUTHORIZED (42501), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
+  'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002, no deletion), NOT_AUTHORIZED (42501), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). A restored profile is admin only when an admin restores it. SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
 
-revoke execute on function
+revoke all on function
   public.get_entity_history(text, uuid, integer, bigint),
   public.get_recently_deleted(integer),
   public.restore_entity(text, uuid)
-  from public;
+  from public, anon, authenticated, service_role;
 grant execute on function
   public.get_entity_history(text, uuid, integer, bigint),
   public.get_recently_deleted(integer),

@@ -6,8 +6,12 @@
 -- columns built with immutable functions (st_makepoint + st_setsrid: a location built by
 -- concatenating text could not be a generated column, nor use an index) with GiST
 -- indexes; coordinate ranges are checked; updated_at and row_version come from the server
--- (public.enable_row_stamping); deleted_at tombstones are stamped with the server clock;
+-- (private.enable_row_stamping); deleted_at tombstones are stamped with the server clock;
 -- foreign keys are indexed.
+
+-- PostGIS's types and functions are found in the schema it is installed in (0001), for
+-- this migration's transaction only; every other name below is schema-qualified.
+select pg_catalog.set_config('search_path', private.postgis_search_path(), true);
 
 -- ---------------------------------------------------------------------------------------
 -- Reference data: bird and hotspot (read by every authenticated user, written by service_role)
@@ -39,7 +43,7 @@ comment on column public.bird.valid_months is 'Months (1-12) in which the specie
 comment on column public.bird.shape_id is 'Silhouette shape, matched by watchlists.species_rule_shape_id.';
 
 create index bird_updated_at_idx on public.bird (updated_at);
-select public.enable_row_stamping('public.bird');
+select private.enable_row_stamping('public.bird');
 
 create table public.hotspot (
   id uuid primary key default gen_random_uuid(),
@@ -48,7 +52,7 @@ create table public.hotspot (
   lat double precision not null check (lat between -90 and 90),
   lon double precision not null check (lon between -180 and 180),
   location geography(Point, 4326) not null
-    generated always as (public.st_setsrid(public.st_makepoint(lon, lat), 4326)::public.geography) stored,
+    generated always as (st_setsrid(st_makepoint(lon, lat), 4326)::geography) stored,
   image_name text,
   created_at timestamptz not null default now(),
   updated_at timestamptz,
@@ -61,7 +65,7 @@ comment on column public.hotspot.location is
 
 create index hotspot_location_gist on public.hotspot using gist (location);
 create index hotspot_updated_at_idx on public.hotspot (updated_at);
-select public.enable_row_stamping('public.hotspot');
+select private.enable_row_stamping('public.hotspot');
 
 -- ---------------------------------------------------------------------------------------
 -- Watchlists and their children
@@ -86,7 +90,7 @@ create table public.watchlists (
   location_rule_lon double precision check (location_rule_lon between -180 and 180),
   location_rule_radius_km double precision check (location_rule_radius_km > 0),
   location_rule_location geography(Point, 4326)
-    generated always as (public.st_setsrid(public.st_makepoint(location_rule_lon, location_rule_lat), 4326)::public.geography) stored,
+    generated always as (st_setsrid(st_makepoint(location_rule_lon, location_rule_lat), 4326)::geography) stored,
   location_rule_display_name text,
   date_rule_enabled boolean not null default false,
   date_rule_start_date date,
@@ -115,7 +119,10 @@ create index watchlists_updated_at_idx on public.watchlists (updated_at);
 create index watchlists_deleted_at_idx on public.watchlists (deleted_at) where deleted_at is not null;
 create index watchlists_location_rule_gist on public.watchlists using gist (location_rule_location)
   where location_rule_enabled and deleted_at is null;
-select public.enable_row_stamping('public.watchlists');
+select private.enable_row_stamping('public.watchlists');
+select private.limit_lengths('public.watchlists',
+  '{"type": 50, "title": 200, "location": 200, "location_display_name": 200, "cover_image_path": 2048,
+    "species_rule_shape_id": 100, "location_rule_display_name": 200, "sync_status": 50}');
 
 create table public.watchlist_shares (
   id uuid primary key default gen_random_uuid(),
@@ -134,7 +141,7 @@ comment on column public.watchlist_shares.role is '''read'' (default) or ''write
 -- (watchlist_id, user_id) is covered by the unique constraint's index.
 create index watchlist_shares_user_id_idx on public.watchlist_shares (user_id);
 create index watchlist_shares_updated_at_idx on public.watchlist_shares (updated_at);
-select public.enable_row_stamping('public.watchlist_shares');
+select private.enable_row_stamping('public.watchlist_shares');
 
 create table public.watchlist_entries (
   id uuid primary key default gen_random_uuid(),
@@ -151,7 +158,7 @@ create table public.watchlist_entries (
   lat double precision check (lat between -90 and 90),
   lon double precision check (lon between -180 and 180),
   location geography(Point, 4326)
-    generated always as (public.st_setsrid(public.st_makepoint(lon, lat), 4326)::public.geography) stored,
+    generated always as (st_setsrid(st_makepoint(lon, lat), 4326)::geography) stored,
   location_display_name text,
   priority integer not null default 0,
   notify_upcoming boolean not null default false,
@@ -177,7 +184,10 @@ create index watchlist_entries_bird_id_idx on public.watchlist_entries (bird_id)
 create index watchlist_entries_updated_at_idx on public.watchlist_entries (updated_at);
 create index watchlist_entries_deleted_at_idx on public.watchlist_entries (deleted_at) where deleted_at is not null;
 create index watchlist_entries_location_gist on public.watchlist_entries using gist (location);
-select public.enable_row_stamping('public.watchlist_entries');
+select private.enable_row_stamping('public.watchlist_entries');
+select private.limit_lengths('public.watchlist_entries',
+  '{"nickname": 200, "status": 50, "notes": 10000, "observed_by": 200, "location_display_name": 200,
+    "target_date_range": 100, "sync_status": 50}');
 
 create table public.watchlist_rules (
   id uuid primary key default gen_random_uuid(),
@@ -203,7 +213,8 @@ comment on column public.watchlist_rules.deleted_at is 'Tombstone: set (to the s
 create index watchlist_rules_watchlist_id_idx on public.watchlist_rules (watchlist_id);
 create index watchlist_rules_updated_at_idx on public.watchlist_rules (updated_at);
 create index watchlist_rules_deleted_at_idx on public.watchlist_rules (deleted_at) where deleted_at is not null;
-select public.enable_row_stamping('public.watchlist_rules');
+select private.enable_row_stamping('public.watchlist_rules');
+select private.limit_lengths('public.watchlist_rules', '{"rule_type": 100, "parameters_json": 10000, "sync_status": 50}');
 
 create table public.observed_bird_photos (
   id uuid primary key default gen_random_uuid(),
@@ -229,14 +240,16 @@ comment on column public.observed_bird_photos.deleted_at is 'Tombstone: set (to 
 create index observed_bird_photos_watchlist_entry_id_idx on public.observed_bird_photos (watchlist_entry_id);
 create index observed_bird_photos_updated_at_idx on public.observed_bird_photos (updated_at);
 create index observed_bird_photos_deleted_at_idx on public.observed_bird_photos (deleted_at) where deleted_at is not null;
-select public.enable_row_stamping('public.observed_bird_photos');
+select private.enable_row_stamping('public.observed_bird_photos');
+select private.limit_lengths('public.observed_bird_photos', '{"image_path": 2048, "storage_url": 2048, "sync_status": 50}');
 
 -- ---------------------------------------------------------------------------------------
 -- Tombstones carry the server's clock, never the device's.
 -- ---------------------------------------------------------------------------------------
 
-create function public.stamp_deleted_at() returns trigger
+create function private.stamp_deleted_at() returns trigger
   language plpgsql
+  set search_path = ''
 as $$
 begin
   if new.deleted_at is not null then
@@ -246,18 +259,19 @@ begin
   return new;
 end
 $$;
-comment on function public.stamp_deleted_at() is
+comment on function private.stamp_deleted_at() is
   'BEFORE INSERT/UPDATE trigger function: a row that becomes a tombstone gets deleted_at from the server clock (whatever the device sent); an existing tombstone keeps its first deleted_at; setting NULL revives the row.';
 
 create trigger _stamp_deleted_at before insert or update of deleted_at on public.watchlists
-  for each row execute function public.stamp_deleted_at();
+  for each row execute function private.stamp_deleted_at();
 create trigger _stamp_deleted_at before insert or update of deleted_at on public.watchlist_entries
-  for each row execute function public.stamp_deleted_at();
+  for each row execute function private.stamp_deleted_at();
 create trigger _stamp_deleted_at before insert or update of deleted_at on public.watchlist_rules
-  for each row execute function public.stamp_deleted_at();
+  for each row execute function private.stamp_deleted_at();
 create trigger _stamp_deleted_at before insert or update of deleted_at on public.observed_bird_photos
-  for each row execute function public.stamp_deleted_at();
+  for each row execute function private.stamp_deleted_at();
 
+revoke all on function private.stamp_deleted_at() from public, anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------
 -- Tombstone purge (run by the worker on a schedule)
@@ -303,5 +317,5 @@ $$;
 comment on function public.purge_watchlist_tombstones(interval) is
   'Hard-deletes watchlist, entry, rule and photo tombstones whose deleted_at is older than p_older_than (default 30 days; children of a purged watchlist go with it by cascade). Returns the number of tombstones purged. Run by the worker on a schedule; service_role only.';
 
-revoke execute on function public.purge_watchlist_tombstones(interval) from public;
+revoke all on function public.purge_watchlist_tombstones(interval) from public, anon, authenticated, service_role;
 grant execute on function public.purge_watchlist_tombstones(interval) to service_role;

@@ -11,7 +11,7 @@
 -- costs some 50 µs a row, which made a sync_pull of 1000 entries take 50 ms.
 -- ---------------------------------------------------------------------------------------
 
-create function public.readable_watchlist_ids() returns setof uuid
+create function private.readable_watchlist_ids() returns setof uuid
   language sql stable security definer
   rows 20
   set search_path = ''
@@ -20,10 +20,10 @@ as $$
   union all
   select s.watchlist_id from public.watchlist_shares s where s.user_id = auth.uid()
 $$;
-comment on function public.readable_watchlist_ids() is
-  'Ids of the watchlists the caller may read: those they own and those shared with them (any role). Admins are handled separately (public.is_admin()). Used by row-level security policies as `watchlist_id in (select public.readable_watchlist_ids())` (evaluated once per statement).';
+comment on function private.readable_watchlist_ids() is
+  'Ids of the watchlists the caller may read: those they own and those shared with them (any role). Admins are handled separately (private.is_admin()). Used by row-level security policies as `watchlist_id in (select private.readable_watchlist_ids())` (evaluated once per statement).';
 
-create function public.writable_watchlist_ids() returns setof uuid
+create function private.writable_watchlist_ids() returns setof uuid
   language sql stable security definer
   rows 20
   set search_path = ''
@@ -32,43 +32,24 @@ as $$
   union all
   select s.watchlist_id from public.watchlist_shares s where s.user_id = auth.uid() and s.role = 'write'
 $$;
-comment on function public.writable_watchlist_ids() is
-  'Ids of the watchlists whose entries, rules and photos the caller may manage: those they own and those shared with them as ''write''. Admins are handled separately (public.is_admin()). Used by row-level security policies.';
+comment on function private.writable_watchlist_ids() is
+  'Ids of the watchlists whose entries, rules and photos the caller may manage: those they own and those shared with them as ''write''. Admins are handled separately (private.is_admin()). Used by row-level security policies.';
 
-create function public.is_watchlist_owner(p_watchlist_id uuid) returns boolean
+create function private.is_watchlist_owner(p_watchlist_id uuid) returns boolean
   language sql stable security definer
   set search_path = ''
 as $$
-  select public.is_admin()
+  select private.is_admin()
       or exists (select from public.watchlists w where w.id = p_watchlist_id and w.owner_id = auth.uid())
 $$;
-comment on function public.is_watchlist_owner(uuid) is
+comment on function private.is_watchlist_owner(uuid) is
   'True when the caller owns the watchlist (or is an admin): who may manage its shares. Used by row-level security policies.';
 
-create function public.can_read_watchlist(p_watchlist_id uuid) returns boolean
-  language sql stable security definer
-  set search_path = ''
-as $$
-  select public.is_admin() or p_watchlist_id in (select public.readable_watchlist_ids())
-$$;
-comment on function public.can_read_watchlist(uuid) is
-  'True when the caller may read the watchlist: its owner, a user it is shared with (any role), or an admin. For one-off checks; policies use readable_watchlist_ids().';
-
-create function public.can_write_watchlist(p_watchlist_id uuid) returns boolean
-  language sql stable security definer
-  set search_path = ''
-as $$
-  select public.is_admin() or p_watchlist_id in (select public.writable_watchlist_ids())
-$$;
-comment on function public.can_write_watchlist(uuid) is
-  'True when the caller may manage the watchlist''s entries, rules and photos: its owner, a user it is shared with as ''write'', or an admin. For one-off checks; policies use writable_watchlist_ids().';
-
-revoke execute on function public.readable_watchlist_ids(), public.writable_watchlist_ids(),
-  public.is_watchlist_owner(uuid), public.can_read_watchlist(uuid), public.can_write_watchlist(uuid) from public;
-grant execute on function public.readable_watchlist_ids(), public.writable_watchlist_ids(),
-  public.is_watchlist_owner(uuid), public.can_read_watchlist(uuid), public.can_write_watchlist(uuid)
-  to authenticated, service_role;
-revoke execute on function public.stamp_deleted_at() from public;
+-- Called by the policies below, as the querying app user.
+revoke all on function private.readable_watchlist_ids(), private.writable_watchlist_ids(),
+  private.is_watchlist_owner(uuid) from public, anon, authenticated, service_role;
+grant execute on function private.readable_watchlist_ids(), private.writable_watchlist_ids(),
+  private.is_watchlist_owner(uuid) to authenticated;
 
 -- ---------------------------------------------------------------------------------------
 -- Row-level security
@@ -87,27 +68,27 @@ create policy hotspot_select on public.hotspot for select to authenticated using
 
 -- Owners manage their watchlists; shared users read them; admins do everything.
 create policy watchlists_select on public.watchlists for select to authenticated
-  using (owner_id = (select auth.uid()) or id in (select public.readable_watchlist_ids())
-         or (select public.is_admin()));
+  using (owner_id = (select auth.uid()) or id in (select private.readable_watchlist_ids())
+         or (select private.is_admin()));
 create policy watchlists_insert on public.watchlists for insert to authenticated
-  with check (owner_id = (select auth.uid()) or (select public.is_admin()));
+  with check (owner_id = (select auth.uid()) or (select private.is_admin()));
 create policy watchlists_update on public.watchlists for update to authenticated
-  using (owner_id = (select auth.uid()) or (select public.is_admin()))
-  with check (owner_id = (select auth.uid()) or (select public.is_admin()));
+  using (owner_id = (select auth.uid()) or (select private.is_admin()))
+  with check (owner_id = (select auth.uid()) or (select private.is_admin()));
 create policy watchlists_delete on public.watchlists for delete to authenticated
-  using (owner_id = (select auth.uid()) or (select public.is_admin()));
+  using (owner_id = (select auth.uid()) or (select private.is_admin()));
 
 -- A share is seen by the watchlist's owner and by the user it names; managed by the owner
 -- (the named user may also remove it: leave the watchlist).
 create policy watchlist_shares_select on public.watchlist_shares for select to authenticated
-  using (user_id = (select auth.uid()) or public.is_watchlist_owner(watchlist_id));
+  using (user_id = (select auth.uid()) or private.is_watchlist_owner(watchlist_id));
 create policy watchlist_shares_insert on public.watchlist_shares for insert to authenticated
-  with check (public.is_watchlist_owner(watchlist_id));
+  with check (private.is_watchlist_owner(watchlist_id));
 create policy watchlist_shares_update on public.watchlist_shares for update to authenticated
-  using (public.is_watchlist_owner(watchlist_id))
-  with check (public.is_watchlist_owner(watchlist_id));
+  using (private.is_watchlist_owner(watchlist_id))
+  with check (private.is_watchlist_owner(watchlist_id));
 create policy watchlist_shares_delete on public.watchlist_shares for delete to authenticated
-  using (user_id = (select auth.uid()) or public.is_watchlist_owner(watchlist_id));
+  using (user_id = (select auth.uid()) or private.is_watchlist_owner(watchlist_id));
 
 -- Entries, rules and photos inherit from their watchlist: read by whoever reads it,
 -- managed by whoever may write it. The same four policies for each, written once; a photo
@@ -125,14 +106,14 @@ begin
   loop
     execute pg_catalog.format($p$
       create policy %1$I on public.%2$I for select to authenticated
-        using (%3$s in (select public.readable_watchlist_ids()) or (select public.is_admin()));
+        using (%3$s in (select private.readable_watchlist_ids()) or (select private.is_admin()));
       create policy %4$I on public.%2$I for insert to authenticated
-        with check (%3$s in (select public.writable_watchlist_ids()) or (select public.is_admin()));
+        with check (%3$s in (select private.writable_watchlist_ids()) or (select private.is_admin()));
       create policy %5$I on public.%2$I for update to authenticated
-        using (%3$s in (select public.writable_watchlist_ids()) or (select public.is_admin()))
-        with check (%3$s in (select public.writable_watchlist_ids()) or (select public.is_admin()));
+        using (%3$s in (select private.writable_watchlist_ids()) or (select private.is_admin()))
+        with check (%3$s in (select private.writable_watchlist_ids()) or (select private.is_admin()));
       create policy %6$I on public.%2$I for delete to authenticated
-        using (%3$s in (select public.writable_watchlist_ids()) or (select public.is_admin()));
+        using (%3$s in (select private.writable_watchlist_ids()) or (select private.is_admin()));
       $p$, r.table_name || '_select', r.table_name, r.watchlist,
            r.table_name || '_insert', r.table_name || '_update', r.table_name || '_delete');
   end loop;
@@ -142,14 +123,18 @@ $$;
 -- ---------------------------------------------------------------------------------------
 -- Grants. Clients never set server-managed columns (created_at, updated_at, row_version,
 -- generated locations, owner changes); ids may be sent on insert (offline-created rows).
+-- service_role reads and writes rows but never truncates a table or adds triggers to one.
 -- ---------------------------------------------------------------------------------------
 
+revoke all on public.bird, public.hotspot, public.watchlists, public.watchlist_shares, public.watchlist_entries,
+  public.watchlist_rules, public.observed_bird_photos from public, anon, authenticated, service_role;
+
 grant select on public.bird, public.hotspot to authenticated;
-grant all on public.bird, public.hotspot to service_role;
+grant select, insert, update, delete on public.bird, public.hotspot to service_role;
 
 grant select, delete on public.watchlists, public.watchlist_shares, public.watchlist_entries,
   public.watchlist_rules, public.observed_bird_photos to authenticated;
-grant all on public.watchlists, public.watchlist_shares, public.watchlist_entries,
+grant select, insert, update, delete on public.watchlists, public.watchlist_shares, public.watchlist_entries,
   public.watchlist_rules, public.observed_bird_photos to service_role;
 
 grant insert (id, owner_id, type, title, location, location_display_name, start_date, end_date,

@@ -1,12 +1,18 @@
--- Spatial RPCs: hotspots_near and birds_near.
+-- Spatial RPCs: hotspots_near and birds_near; and the worker's sighting lookup.
 --
 -- The point is built with st_makepoint (no text round trip), the search
 -- runs on the GiST-indexed generated location columns (st_dwithin for the radius, <-> for
 -- the order), birds_near reads the real table (watchlist_entries), results come nearest
 -- first with their distance, and bad input gets a coded error instead of a wrong answer.
 -- Both functions are SECURITY INVOKER: birds_near only sees entries the caller may read.
+--
+-- PostGIS is called by name from the schema it is installed in (0001: extensions, or
+-- public on an older install): this migration searches it, and each function that calls
+-- PostGIS keeps that search_path (SET search_path FROM CURRENT: pg_catalog, then PostGIS's
+-- schema, where no API role may create anything).
+select pg_catalog.set_config('search_path', private.postgis_search_path(), true);
 
-create function public.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision)
+create function private.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision)
   returns void
   language plpgsql
   immutable
@@ -37,7 +43,7 @@ begin
   end if;
 end
 $$;
-comment on function public.assert_spatial_args(double precision, double precision, double precision) is
+comment on function private.assert_spatial_args(double precision, double precision, double precision) is
   'Validates the arguments of the spatial RPCs: NULL_ARGUMENT (22004) for a NULL, INVALID_LATITUDE (outside -90..90), INVALID_LONGITUDE (outside -180..180), INVALID_RADIUS (not in (0, 500] km) (22023).';
 
 -- A named row type rather than RETURNS TABLE: its lat/lon columns would clash with the
@@ -57,21 +63,21 @@ create function public.hotspots_near(lat double precision, lon double precision,
   returns setof public.hotspot_near
   language plpgsql
   stable
-  set search_path = ''
+  set search_path from current
 as $$
 #variable_conflict use_column
 declare
-  v_point public.geography;
+  v_point geography;
 begin
-  perform public.assert_spatial_args(hotspots_near.lat, hotspots_near.lon, hotspots_near.radius_km);
-  v_point := public.st_setsrid(public.st_makepoint(hotspots_near.lon, hotspots_near.lat), 4326)::public.geography;
+  perform private.assert_spatial_args(hotspots_near.lat, hotspots_near.lon, hotspots_near.radius_km);
+  v_point := st_setsrid(st_makepoint(hotspots_near.lon, hotspots_near.lat), 4326)::geography;
 
   return query
     select h.id, h.name, h.locality, h.lat, h.lon, h.image_name,
-           public.st_distance(h.location, v_point) as distance_m
+           st_distance(h.location, v_point) as distance_m
       from public.hotspot h
-     where public.st_dwithin(h.location, v_point, hotspots_near.radius_km * 1000)
-     order by h.location operator(public.<->) v_point, h.id;
+     where st_dwithin(h.location, v_point, hotspots_near.radius_km * 1000)
+     order by h.location <-> v_point, h.id;
 end
 $$;
 comment on function public.hotspots_near(double precision, double precision, double precision) is
@@ -92,20 +98,20 @@ create function public.birds_near(lat double precision, lon double precision, ra
   )
   language plpgsql
   stable
-  set search_path = ''
+  set search_path from current
 as $$
 #variable_conflict use_column
 declare
-  v_point public.geography;
+  v_point geography;
 begin
-  perform public.assert_spatial_args(birds_near.lat, birds_near.lon, birds_near.radius_km);
-  v_point := public.st_setsrid(public.st_makepoint(birds_near.lon, birds_near.lat), 4326)::public.geography;
+  perform private.assert_spatial_args(birds_near.lat, birds_near.lon, birds_near.radius_km);
+  v_point := st_setsrid(st_makepoint(birds_near.lon, birds_near.lat), 4326)::geography;
 
   return query
     with near as (
-      select e.id as entry_id, e.bird_id, public.st_distance(e.location, v_point) as distance_m
+      select e.id as entry_id, e.bird_id, st_distance(e.location, v_point) as distance_m
         from public.watchlist_entries e
-       where public.st_dwithin(e.location, v_point, birds_near.radius_km * 1000)
+       where st_dwithin(e.location, v_point, birds_near.radius_km * 1000)
          and e.bird_id is not null
          and e.deleted_at is null
     ),
@@ -126,10 +132,73 @@ $$;
 comment on function public.birds_near(double precision, double precision, double precision) is
   'Birds with a live watchlist entry located within radius_km (0 < radius_km <= 500) of (lat, lon) among the entries the caller may read (row-level security applies), nearest first: one row per bird with the distance in metres to its nearest entry, that entry''s id and the number of entries in range. Uses the GiST index on watchlist_entries.location. Errors as hotspots_near.';
 
-revoke execute on function public.assert_spatial_args(double precision, double precision, double precision) from public;
-grant execute on function public.assert_spatial_args(double precision, double precision, double precision)
+-- ---------------------------------------------------------------------------------------
+-- Sightings (the worker's notifications)
+-- ---------------------------------------------------------------------------------------
+
+create function private.sighting_watchlists(
+  p_event_ids bigint[],
+  p_watchlist_ids uuid[],
+  p_lats double precision[],
+  p_lons double precision[],
+  p_bird_ids uuid[]
+) returns table (
+  event_id bigint,
+  owner_id uuid,
+  watchlist_id uuid,
+  title text,
+  observer uuid,
+  common_name text
+)
+  language sql
+  stable
+  set search_path from current
+as $$
+  with s as (
+    select * from unnest(p_event_ids, p_watchlist_ids, p_lats, p_lons, p_bird_ids)
+             as s (event_id, watchlist_id, lat, lon, bird_id)
+  ), p as (
+    select s.event_id, ew.owner_id as observer,
+           st_setsrid(st_makepoint(s.lon, s.lat), 4326)::geography as point,
+           b.common_name
+      from s
+      join public.watchlists ew on ew.id = s.watchlist_id
+      left join public.bird b on b.id = s.bird_id
+  ), reach as (
+    select max(w.location_rule_radius_km) * 1000 as metres
+      from public.watchlists w
+     where w.location_rule_enabled and w.deleted_at is null
+  )
+  select distinct on (p.event_id, w.owner_id)
+         p.event_id, w.owner_id, w.id,
+         coalesce(nullif(w.title, ''), nullif(w.location_rule_display_name, ''), 'a watchlist'),
+         p.observer, p.common_name
+    from p
+   cross join reach
+    join public.watchlists w
+      on w.location_rule_enabled and w.deleted_at is null
+     and st_dwithin(w.location_rule_location, p.point, reach.metres)
+     and st_dwithin(w.location_rule_location, p.point, w.location_rule_radius_km * 1000)
+     and w.owner_id <> p.observer
+   order by p.event_id, w.owner_id, st_distance(w.location_rule_location, p.point), w.id
+$$;
+comment on function private.sighting_watchlists(bigint[], uuid[], double precision[], double precision[], uuid[]) is
+  'For each observation i (outbox event p_event_ids[i]: an entry of watchlist p_watchlist_ids[i] at p_lats[i], p_lons[i], of bird p_bird_ids[i]), the live watchlists of other users whose enabled location rule contains the point, one per owner (the nearest), with a title to show, the observer (the entry''s watchlist owner) and the bird''s name. The largest rule radius bounds the GiST index search; each rule''s own radius decides. The worker''s sighting notifications (service_role).';
+
+-- ---------------------------------------------------------------------------------------
+-- Privileges
+-- ---------------------------------------------------------------------------------------
+
+-- The validator runs as the caller of the RPCs (SECURITY INVOKER).
+revoke all on function private.assert_spatial_args(double precision, double precision, double precision)
+  from public, anon, authenticated, service_role;
+grant execute on function private.assert_spatial_args(double precision, double precision, double precision)
   to authenticated, service_role;
-revoke execute on function public.hotspots_near(double precision, double precision, double precision),
-  public.birds_near(double precision, double precision, double precision) from public;
+revoke all on function public.hotspots_near(double precision, double precision, double precision),
+  public.birds_near(double precision, double precision, double precision) from public, anon, authenticated, service_role;
 grant execute on function public.hotspots_near(double precision, double precision, double precision),
   public.birds_near(double precision, double precision, double precision) to authenticated, service_role;
+revoke all on function private.sighting_watchlists(bigint[], uuid[], double precision[], double precision[], uuid[])
+  from public, anon, authenticated, service_role;
+grant execute on function private.sighting_watchlists(bigint[], uuid[], double precision[], double precision[], uuid[])
+  to service_role;

@@ -24,7 +24,7 @@
 -- The synced tables
 -- ---------------------------------------------------------------------------------------
 
-create function public.sync_tables() returns text[]
+create function private.sync_tables() returns text[]
   language sql
   immutable
   parallel safe
@@ -33,10 +33,10 @@ as $$
   select array['tasks', 'activities', 'listings', 'notes',
                'watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos']
 $$;
-comment on function public.sync_tables() is
+comment on function private.sync_tables() is
   'The tables sync_pull and sync_push serve. Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
 
-create function public.assert_sync_table(p_table text) returns void
+create function private.assert_sync_table(p_table text) returns void
   language plpgsql
   immutable
   set search_path = ''
@@ -45,42 +45,43 @@ begin
   if p_table is null then
     raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_table is required';
   end if;
-  if not (p_table = any (public.sync_tables())) then
+  if not (p_table = any (private.sync_tables())) then
     raise exception using errcode = '22023',
       message = format('INVALID_TABLE: %L is not a synced table', p_table),
-      hint = 'One of: ' || array_to_string(public.sync_tables(), ', ');
+      hint = 'One of: ' || array_to_string(private.sync_tables(), ', ');
   end if;
 end
 $$;
-comment on function public.assert_sync_table(text) is
-  'Raises NULL_ARGUMENT (22004) or INVALID_TABLE (22023) unless p_table is one of public.sync_tables().';
+comment on function private.assert_sync_table(text) is
+  'Raises NULL_ARGUMENT (22004) or INVALID_TABLE (22023) unless p_table is one of private.sync_tables().';
 
 -- sync_xid: the transaction that last wrote the row.
-create function public.stamp_sync_xid() returns trigger
+create function private.stamp_sync_xid() returns trigger
   language plpgsql
+  set search_path = ''
 as $$
 begin
   new.sync_xid := pg_current_xact_id();
   return new;
 end
 $$;
-comment on function public.stamp_sync_xid() is
+comment on function private.stamp_sync_xid() is
   'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on UPDATE only when they bumped row_version (a real change).';
 
 do $$
 declare
   v_table text;
 begin
-  foreach v_table in array public.sync_tables() loop
+  foreach v_table in array private.sync_tables() loop
     execute format('alter table public.%I add column sync_xid xid8 not null default pg_current_xact_id()', v_table);
     execute format('comment on column public.%I.sync_xid is %L', v_table,
       'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.');
     execute format('create index %I on public.%I (sync_xid, id)', v_table || '_sync_xid_idx', v_table);
     execute format('create trigger _sync_xid_insert before insert on public.%I '
-                   'for each row execute function public.stamp_sync_xid()', v_table);
+                   'for each row execute function private.stamp_sync_xid()', v_table);
     execute format('create trigger _sync_xid_update before update on public.%I for each row '
                    'when (old.row_version is distinct from new.row_version) '
-                   'execute function public.stamp_sync_xid()', v_table);
+                   'execute function private.stamp_sync_xid()', v_table);
   end loop;
 end
 $$;
@@ -101,7 +102,7 @@ create table public.sync_deletions (
 comment on table public.sync_deletions is
   'Hard deletes of synced rows, for sync_pull''s "deleted": one row per deleted record (written by the _sync_record_deletion BEFORE DELETE trigger), readable by the users who could see the record when it was deleted, and by admins. Purged after 30 days by public.purge_sync_deletions().';
 comment on column public.sync_deletions.sync_xid is 'Id of the deleting transaction (compared with sync_pull cursors).';
-comment on column public.sync_deletions.visible_to is 'Users who could see the row when it was deleted (public.row_visibility); admins see every deletion.';
+comment on column public.sync_deletions.visible_to is 'Users who could see the row when it was deleted (private.row_visibility); admins see every deletion.';
 comment on column public.sync_deletions.visible_to_all is 'True when every authenticated user could see the row (an open, unclaimed task or activity, or a note on one).';
 
 create index sync_deletions_deleted_at_idx on public.sync_deletions (deleted_at);
@@ -114,7 +115,9 @@ create table public.sync_horizon (
 comment on table public.sync_horizon is
   'Per synced table, the newest sync_xid of a purged deletion: a cursor that had not yet seen it gets CURSOR_EXPIRED.';
 
-create function public.row_visibility(p_table text, p_row jsonb, out audience uuid[], out visible_to_all boolean)
+revoke all on public.sync_deletions, public.sync_horizon from public, anon, authenticated, service_role;
+
+create function private.row_visibility(p_table text, p_row jsonb, out audience uuid[], out visible_to_all boolean)
   language plpgsql
   stable
   security definer
@@ -167,7 +170,7 @@ begin
       end if;
       if v_parent is not null then
         select v.audience || v_users, v.visible_to_all into v_users, visible_to_all
-          from public.row_visibility(v_parent_table, v_parent) v;
+          from private.row_visibility(v_parent_table, v_parent) v;
       else
         -- The parent is already gone (a cascade in this very transaction): it left its
         -- audience in sync_deletions just before it went.
@@ -186,12 +189,12 @@ begin
   audience := array(select distinct u from unnest(v_users) u where u is not null order by u);
 end
 $$;
-comment on function public.row_visibility(text, jsonb) is
+comment on function private.row_visibility(text, jsonb) is
   'Who can see a row of p_table (given as jsonb, e.g. to_jsonb(old)) besides admins: the users named by its ownership columns or those of its parent (listing owner, watchlist owner and shares, a note''s parent), and whether every authenticated user can (open tasks/activities and their notes). Knows the synced tables plus properties, subtasks, users and watchlist_shares; INVALID_TABLE (22023) otherwise.';
 
 -- Deletions are recorded BEFORE the row goes, so that children deleted by a cascade later in
 -- the same statement still find their parent's audience (in sync_deletions).
-create function public.record_sync_deletion() returns trigger
+create function private.record_sync_deletion() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -199,7 +202,7 @@ as $$
 declare
   v_vis record;
 begin
-  select * into v_vis from public.row_visibility(tg_table_name, to_jsonb(old));
+  select * into v_vis from private.row_visibility(tg_table_name, to_jsonb(old));
   insert into public.sync_deletions as d (table_name, record_id, visible_to, visible_to_all)
   values (tg_table_name, old.id, v_vis.audience, v_vis.visible_to_all)
   on conflict on constraint sync_deletions_pkey do update
@@ -209,16 +212,16 @@ begin
   return old;
 end
 $$;
-comment on function public.record_sync_deletion() is
+comment on function private.record_sync_deletion() is
   'BEFORE DELETE trigger function on the synced tables: records the deletion (id, deleting transaction, audience) in public.sync_deletions.';
 
 do $$
 declare
   v_table text;
 begin
-  foreach v_table in array public.sync_tables() loop
+  foreach v_table in array private.sync_tables() loop
     execute format('create trigger _sync_record_deletion before delete on public.%I '
-                   'for each row execute function public.record_sync_deletion()', v_table);
+                   'for each row execute function private.record_sync_deletion()', v_table);
   end loop;
 end
 $$;
@@ -227,11 +230,11 @@ alter table public.sync_deletions enable row level security;
 alter table public.sync_horizon enable row level security;
 
 create policy sync_deletions_select on public.sync_deletions for select to authenticated
-  using (visible_to_all or (select auth.uid()) = any (visible_to) or (select public.is_admin()));
+  using (visible_to_all or (select auth.uid()) = any (visible_to) or (select private.is_admin()));
 create policy sync_horizon_select on public.sync_horizon for select to authenticated using (true);
 
 grant select on public.sync_deletions, public.sync_horizon to authenticated;
-grant all on public.sync_deletions, public.sync_horizon to service_role;
+grant select, insert, update, delete on public.sync_deletions, public.sync_horizon to service_role;
 
 create function public.purge_sync_deletions(p_older_than interval default '30 days') returns integer
   language plpgsql
@@ -266,8 +269,11 @@ $$;
 comment on function public.purge_sync_deletions(interval) is
   'Deletes sync_deletions rows older than p_older_than (default 30 days) and advances sync_horizon, so that cursors older than the purged deletions get CURSOR_EXPIRED. Returns the number of rows purged. Run by the worker on a schedule with purge_watchlist_tombstones(); service_role only.';
 
-revoke execute on function public.stamp_sync_xid(), public.record_sync_deletion(),
-  public.row_visibility(text, jsonb), public.purge_sync_deletions(interval),
-  public.assert_sync_table(text), public.sync_tables() from public;
-grant execute on function public.sync_tables(), public.assert_sync_table(text) to authenticated, service_role;
-grant execute on function public.row_visibility(text, jsonb), public.purge_sync_deletions(interval) to service_role;
+-- The validators run as the caller of sync_pull / sync_push (SECURITY INVOKER); who may see
+-- a row is worked out only inside the definer triggers (as the owner): nobody may ask it
+-- about rows they cannot see.
+revoke all on function private.stamp_sync_xid(), private.record_sync_deletion(),
+  private.row_visibility(text, jsonb), public.purge_sync_deletions(interval),
+  private.assert_sync_table(text), private.sync_tables() from public, anon, authenticated, service_role;
+grant execute on function private.sync_tables(), private.assert_sync_table(text) to authenticated, service_role;
+grant execute on function public.purge_sync_deletions(interval) to service_role;

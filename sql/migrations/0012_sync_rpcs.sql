@@ -13,64 +13,129 @@
 --            delivered when done
 --   a        (only while has_more) the last [sync_xid, id, kind] of the page (kind 0 = deletion, 1 = row)
 
-create function public.encode_sync_cursor(p_state jsonb) returns text
+create function private.encode_sync_cursor(p_state jsonb) returns text
   language sql
   immutable
   set search_path = ''
 as $$
   select 'v1.' || rtrim(translate(encode(convert_to(p_state::text, 'UTF8'), 'base64'), E'+/\n', '-_'), '=')
 $$;
-comment on function public.encode_sync_cursor(jsonb) is 'Encodes a sync_pull cursor state as opaque URL-safe text ("v1." + base64url of its JSON).';
+comment on function private.encode_sync_cursor(jsonb) is 'Encodes a sync_pull cursor state as opaque URL-safe text ("v1." + base64url of its JSON).';
 
-create function public.decode_sync_cursor(p_table text, p_cursor text) returns jsonb
+-- Strict: a cursor is input from the client, so everything in it is checked before it is
+-- used (its size first, before any decoding), and anything sync_pull could not have
+-- returned is refused: an unknown key, a transaction id that is not a decimal number or
+-- lies past this server's newest, a position of an unknown kind.
+create function private.decode_sync_cursor(p_table text, p_cursor text) returns jsonb
   language plpgsql
-  immutable
+  stable
   set search_path = ''
 as $$
 declare
+  -- A cursor holds a few transaction ids per transaction in flight at a pull: a few
+  -- hundred bytes, far below this even with hundreds of concurrent writers.
+  c_max_bytes constant integer := 16384;
   v_body text;
   v_state jsonb;
+  v_page boolean;
+  -- No transaction id handed out so far is newer than this. A hot standby knows only the
+  -- ids it has replayed, while a cursor from its primary (or a replica further ahead) holds
+  -- newer ones: there the bound is the 2^31 ids a cluster can be ahead before wraparound.
+  v_newest numeric := greatest(pg_snapshot_xmax(pg_current_snapshot()),
+                               coalesce(pg_current_xact_id_if_assigned(), '0'))::text::numeric
+                      + case when pg_is_in_recovery() then 2147483648 else 0 end;
+  v_problem text;
 begin
-  begin
-    if left(p_cursor, 3) <> 'v1.' then
-      raise exception 'bad prefix';
+  if octet_length(p_cursor) > c_max_bytes then
+    v_problem := format('it is %s bytes long, more than the %s a cursor may have', octet_length(p_cursor), c_max_bytes);
+  elsif p_cursor !~ '^v1\.[A-Za-z0-9_-]+$' then
+    v_problem := 'it is not "v1." followed by base64url';
+  else
+    begin
+      v_body := translate(substr(p_cursor, 4), '-_', '+/');
+      v_state := convert_from(decode(v_body || repeat('=', (4 - length(v_body) % 4) % 4), 'base64'), 'UTF8')::jsonb;
+    exception when others then
+      v_problem := 'it is not base64url-encoded JSON';
+    end;
+  end if;
+
+  if v_problem is null then
+    v_page := v_state ? 'a';
+    if jsonb_typeof(v_state) <> 'object' then
+      v_problem := 'it is not a JSON object';
+    elsif exists (select from jsonb_object_keys(v_state) k where k not in ('t', 'x', 'ip', 'h', 'nx', 'nip', 'nh', 'a')) then
+      v_problem := 'it has keys sync_pull never writes';
+    elsif jsonb_typeof(v_state -> 't') is distinct from 'string' or not v_state ?& array['x', 'ip', 'h'] then
+      v_problem := 't, x, ip and h are required';
+    elsif v_page <> (v_state ?| array['nx', 'nip', 'nh']) or (v_page and not v_state ?& array['nx', 'nip', 'nh']) then
+      v_problem := 'a, nx, nip and nh come together';
+    elsif jsonb_typeof(v_state -> 'ip') <> 'array' or (v_page and jsonb_typeof(v_state -> 'nip') <> 'array') then
+      v_problem := 'ip and nip must be arrays';
+    elsif v_page and (jsonb_typeof(v_state -> 'a') <> 'array' or jsonb_array_length(v_state -> 'a') <> 3
+                      or jsonb_typeof(v_state #> '{a,1}') <> 'string'
+                      or v_state #>> '{a,1}' !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                      or v_state #>> '{a,2}' not in ('0', '1')) then
+      v_problem := 'a must be [transaction id, uuid, 0 or 1]';
+    else
+      -- Every transaction id: a JSON string of decimal digits, not newer than any this
+      -- server has handed out.
+      select format('%s is not a transaction id of this server', x.value)
+        into v_problem
+        from (select v_state -> k as value from unnest(array['x', 'h', 'nx', 'nh']) k where v_state ? k
+              union all
+              select e from jsonb_array_elements(v_state -> 'ip') e
+              union all
+              select e from jsonb_array_elements(coalesce(v_state -> 'nip', '[]')) e
+              union all
+              select v_state #> '{a,0}' where v_page) x
+       where jsonb_typeof(x.value) <> 'string'
+          or x.value #>> '{}' !~ '^[0-9]{1,20}$'
+          or (x.value #>> '{}')::numeric > v_newest
+       limit 1;
     end if;
-    v_body := translate(substr(p_cursor, 4), '-_', '+/');
-    v_body := v_body || repeat('=', (4 - length(v_body) % 4) % 4);
-    v_state := convert_from(decode(v_body, 'base64'), 'UTF8')::jsonb;
-    if jsonb_typeof(v_state) <> 'object' or v_state ->> 't' is null then
-      raise exception 'not a cursor';
-    end if;
-    -- shape and types: these casts fail on anything malformed
-    perform (v_state ->> 'x')::xid8,
-            array(select jsonb_array_elements_text(v_state -> 'ip')::xid8),
-            (v_state ->> 'nx')::xid8, (v_state ->> 'h')::xid8, (v_state ->> 'nh')::xid8,
-            array(select jsonb_array_elements_text(coalesce(v_state -> 'nip', '[]'))::xid8),
-            (v_state #>> '{a,0}')::xid8, (v_state #>> '{a,1}')::uuid, (v_state #>> '{a,2}')::integer;
-    if (v_state ->> 'x') is null or (v_state ->> 'h') is null or jsonb_typeof(v_state -> 'ip') <> 'array'
-       or ((v_state ? 'a') and ((v_state ->> 'nx') is null or (v_state ->> 'nh') is null
-                                or jsonb_typeof(v_state -> 'a') <> 'array' or jsonb_array_length(v_state -> 'a') <> 3)) then
-      raise exception 'incomplete cursor';
-    end if;
-  exception when others then
+  end if;
+
+  if v_problem is not null then
     raise exception using errcode = '22023',
       message = 'INVALID_CURSOR: the cursor is not one sync_pull returned',
-      detail = sqlerrm,
+      detail = left(v_problem, 200),
       hint = 'Pass the cursor of the previous sync_pull unchanged, or NULL for a full sync.';
-  end;
+  end if;
   if v_state ->> 't' is distinct from p_table then
     raise exception using errcode = '22023',
-      message = format('INVALID_CURSOR: the cursor belongs to table %L, not %L', v_state ->> 't', p_table),
+      message = format('INVALID_CURSOR: the cursor belongs to table %L, not %L', left(v_state ->> 't', 63), p_table),
       hint = 'Keep one cursor per table.';
   end if;
   return v_state;
 end
 $$;
-comment on function public.decode_sync_cursor(text, text) is 'Decodes and validates a sync_pull cursor for p_table; INVALID_CURSOR (22023) when it is malformed or belongs to another table.';
+comment on function private.decode_sync_cursor(text, text) is 'Decodes and validates a sync_pull cursor for p_table: at most 16384 bytes, "v1." + base64url of a JSON object with only the keys sync_pull writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong).';
 
 -- ---------------------------------------------------------------------------------------
 -- sync_pull
 -- ---------------------------------------------------------------------------------------
+
+-- The transactions a snapshot had in progress. On a primary pg_current_snapshot() lists
+-- them. On a hot standby it lists none (recovery keeps them among the snapshot's
+-- subtransactions, which it does not show), so every id between xmin and xmax that the
+-- commit log still has in progress counts. Read after the snapshot: a transaction that
+-- finished in between is seen by the statements that follow, so counting it as seen loses
+-- nothing.
+create function private.snapshot_in_progress(p_snapshot pg_snapshot) returns xid8[]
+  language sql
+  volatile
+  set search_path = ''
+as $$
+  select case when not pg_catalog.pg_is_in_recovery()
+              then array(select i from pg_catalog.pg_snapshot_xip(p_snapshot) i order by i)
+              else array(select x::text::xid8
+                           from pg_catalog.generate_series(pg_catalog.pg_snapshot_xmin(p_snapshot)::text::bigint,
+                                                           pg_catalog.pg_snapshot_xmax(p_snapshot)::text::bigint - 1) x
+                          where pg_catalog.pg_xact_status(x::text::xid8) = 'in progress'
+                          order by x) end
+$$;
+comment on function private.snapshot_in_progress(pg_snapshot) is
+  'The transactions a pg_current_snapshot() had in progress: its xip list on a primary; on a hot standby, where that list is empty, the ids between xmin and xmax that pg_xact_status has in progress. For sync_pull''s cursors.';
 
 create function public.sync_pull(p_table text, p_cursor text default null, p_limit integer default 1000)
   returns json
@@ -98,7 +163,7 @@ declare
   v_deleted_at_expr text;
   v_page json;
 begin
-  perform public.assert_sync_table(p_table);
+  perform private.assert_sync_table(p_table);
   if p_limit is null or p_limit < 1 or p_limit > 10000 then
     raise exception using errcode = '22023',
       message = 'INVALID_LIMIT: p_limit must be between 1 and 10000',
@@ -107,7 +172,7 @@ begin
   v_rel := format('public.%I', p_table)::regclass;
 
   if p_cursor is not null then
-    v_state := public.decode_sync_cursor(p_table, p_cursor);
+    v_state := private.decode_sync_cursor(p_table, p_cursor);
     v_x := (v_state ->> 'x')::xid8;
     v_ip := array(select jsonb_array_elements_text(v_state -> 'ip')::xid8);
   end if;
@@ -119,9 +184,21 @@ begin
   v_horizon := coalesce((select h.purged_through from public.sync_horizon h where h.table_name = p_table), '0');
 
   if v_state ? 'a' then
-    -- Next page of a pull in progress: it completes at the state of its first page.
+    -- The pull goes on to finish at its first page's snapshot, which this server must have
+    -- reached: one further behind (another replica) would not show rows that snapshot saw.
+    -- Then the pull starts over from its cursor instead (repeats, never a loss).
+    v_snapshot := pg_current_snapshot();
     v_next_x := (v_state ->> 'nx')::xid8;
     v_next_ip := array(select jsonb_array_elements_text(v_state -> 'nip')::xid8);
+    if pg_snapshot_xmax(v_snapshot) < v_next_x
+       or exists (select from unnest(private.snapshot_in_progress(v_snapshot)) i
+                   where i < v_next_x and i <> all (v_next_ip)) then
+      v_state := v_state - 'a';
+    end if;
+  end if;
+
+  if v_state ? 'a' then
+    -- Next page of a pull in progress: it completes at the state of its first page.
     v_after_xid := (v_state #>> '{a,0}')::xid8;
     v_after_id := (v_state #>> '{a,1}')::uuid;
     v_after_kind := (v_state #>> '{a,2}')::integer;
@@ -131,7 +208,7 @@ begin
     -- The pulling transaction's own xid counts as unseen (its writes are not committed yet).
     v_snapshot := pg_current_snapshot();
     v_next_x := pg_snapshot_xmax(v_snapshot);
-    v_next_ip := array(select distinct i from unnest(array(select pg_snapshot_xip(v_snapshot))
+    v_next_ip := array(select distinct i from unnest(private.snapshot_in_progress(v_snapshot)
                                                      || pg_current_xact_id_if_assigned()) i
                         where i is not null order by i);
     v_next_horizon := v_horizon;
@@ -207,7 +284,7 @@ begin
                             where k.kind = 1 and k.deleted_at is null), '[]'),
       'deleted', coalesce((select json_agg(json_build_object('id', k.id, 'deleted_at', k.deleted_at) order by k.n)
                              from kept k where k.kind = 0 or k.deleted_at is not null), '[]'),
-      'cursor', public.encode_sync_cursor(
+      'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', $8, 'x', $2::text, 'ip', to_jsonb($3::text[]), 'h', $12::text,
                                                'nx', $10::text, 'nip', to_jsonb($11::text[]), 'nh', $13::text,
@@ -239,6 +316,9 @@ create function public.sync_push(p_table text, p_record jsonb, p_expected_versio
   set search_path = ''
 as $$
 declare
+  -- Larger than the largest record the column limits allow (a 10,000-character text and
+  -- its neighbours, even in 4-byte characters).
+  c_max_record_bytes constant integer := 65536;
   v_rel regclass;
   v_id uuid;
   v_unknown text[];
@@ -249,7 +329,7 @@ declare
   v_server jsonb;
   v_is_insert boolean := coalesce(p_expected_version, 0) = 0;
 begin
-  perform public.assert_sync_table(p_table);
+  perform private.assert_sync_table(p_table);
   v_rel := format('public.%I', p_table)::regclass;
 
   if p_record is null then
@@ -259,6 +339,13 @@ begin
     raise exception using errcode = '22023',
       message = 'INVALID_RECORD: p_record must be a JSON object',
       detail = format('got a JSON %s', jsonb_typeof(p_record));
+  end if;
+  -- Refused whole before anything is parsed out of it; each column's own limit (TOO_LONG)
+  -- holds within this.
+  if pg_column_size(p_record) > c_max_record_bytes then
+    raise exception using errcode = '22001',
+      message = format('TOO_LONG: p_record is %s bytes, more than the %s a record may have', pg_column_size(p_record), c_max_record_bytes),
+      detail = jsonb_build_object('column', 'p_record', 'max_length', c_max_record_bytes, 'length', pg_column_size(p_record))::text;
   end if;
   begin
     v_id := (p_record ->> 'id')::uuid;
@@ -389,9 +476,12 @@ begin
 end
 $$;
 comment on function public.sync_push(text, jsonb, integer) is
-  'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies). With p_expected_version = the row_version last pulled: UPDATE ... WHERE id and row_version match; with NULL or 0: INSERT of a row created offline (its id from the record). Returns {status: "applied", record} or, when the server row moved on (or already exists), {status: "conflict", record: <server row>} (server wins). Keys must be columns; server-managed ones (id, created_at, updated_at, row_version, sync_xid, generated) and those the caller may not set are ignored. Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
+  'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies). With p_expected_version = the row_version last pulled: UPDATE ... WHERE id and row_version match; with NULL or 0: INSERT of a row created offline (its id from the record). Returns {status: "applied", record} or, when the server row moved on (or already exists), {status: "conflict", record: <server row>} (server wins). Keys must be columns; server-managed ones (id, created_at, updated_at, row_version, sync_xid, generated) and those the caller may not set are ignored. Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
 
-revoke execute on function public.encode_sync_cursor(jsonb), public.decode_sync_cursor(text, text),
-  public.sync_pull(text, text, integer), public.sync_push(text, jsonb, integer) from public;
-grant execute on function public.encode_sync_cursor(jsonb), public.decode_sync_cursor(text, text),
+-- The cursor functions run as the caller of sync_pull (SECURITY INVOKER).
+revoke all on function private.encode_sync_cursor(jsonb), private.decode_sync_cursor(text, text),
+  private.snapshot_in_progress(pg_snapshot),
+  public.sync_pull(text, text, integer), public.sync_push(text, jsonb, integer) from public, anon, authenticated, service_role;
+grant execute on function private.encode_sync_cursor(jsonb), private.decode_sync_cursor(text, text),
+  private.snapshot_in_progress(pg_snapshot),
   public.sync_pull(text, text, integer), public.sync_push(text, jsonb, integer) to authenticated, service_role;

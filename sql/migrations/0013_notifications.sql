@@ -46,7 +46,7 @@ comment on column public.notification_types.preference_key is
 comment on column public.notification_types.push_category is
   'APNs category identifier (aps.category) the apps register actions for.';
 
-select public.enable_row_stamping('public.notification_types');
+select private.enable_row_stamping('public.notification_types');
 
 create index notification_types_updated_at_idx on public.notification_types (updated_at);
 
@@ -175,7 +175,7 @@ create index notifications_source_user_id_idx on public.notifications (source_us
   where source_user_id is not null;
 create index notifications_updated_at_idx on public.notifications (updated_at);
 
-select public.enable_row_stamping('public.notifications');
+select private.enable_row_stamping('public.notifications');
 
 alter table public.notifications enable row level security;
 
@@ -187,11 +187,15 @@ create policy notifications_update on public.notifications for update to authent
 -- No insert or delete policy for authenticated: only the worker (service_role, BYPASSRLS)
 -- creates notifications, and users never forge one for somebody else.
 
+-- The registry is reference data every user reads; only migrations change it.
+alter table public.notification_types enable row level security;
+create policy notification_types_select on public.notification_types for select to authenticated using (true);
+
+revoke all on public.notification_types, public.notifications from public, anon, authenticated, service_role;
 grant select on public.notification_types to authenticated, service_role;
 grant select on public.notifications to authenticated;
 grant update (read) on public.notifications to authenticated;
-grant all on public.notification_types to service_role;
-grant all on public.notifications to service_role;
+grant select, insert, update, delete on public.notifications to service_role;
 
 -- ---------------------------------------------------------------------------------------
 -- Registry drift check
@@ -218,7 +222,7 @@ as $$
 $$;
 comment on function public.notification_registry_drift() is
   'Types present in only one of public.notification_types and the valid_notification_type CHECK, with the side they are missing from. Empty when the two agree; the migration that adds a type asserts that.';
-revoke execute on function public.notification_registry_drift() from public;
+revoke all on function public.notification_registry_drift() from public, anon, authenticated, service_role;
 grant execute on function public.notification_registry_drift() to service_role;
 
 do $$
@@ -326,7 +330,7 @@ end
 $$;
 comment on function public.notification_badge_counts(uuid, boolean) is
   'Badge counts of one user (for the worker''s push badge); same shape as get_badge_counts. Internal: service_role only.';
-revoke execute on function public.notification_badge_counts(uuid, boolean) from public;
+revoke all on function public.notification_badge_counts(uuid, boolean) from public, anon, authenticated, service_role;
 grant execute on function public.notification_badge_counts(uuid, boolean) to service_role;
 
 create function public.get_badge_counts(p_include_details boolean default false)
@@ -346,8 +350,8 @@ begin
 end
 $$;
 comment on function public.get_badge_counts(boolean) is
-  'The caller''s unread counts, always with every key: requests_total, messages_total, community_total, bell_total (0 when none; each counts unread notifications of that badge group, the four are disjoint) and request_details, conversation_details ([] when none or when p_include_details is false): one {entity_type, entity_id, unread_count, latest_at} per entity, newest first. Groups come from public.notification_types.';
-revoke execute on function public.get_badge_counts(boolean) from public;
+  'The caller''s unread counts, always with every key: requests_total, messages_total, community_total, bell_total (0 when none; each counts unread notifications of that badge group, the four are disjoint) and request_details, conversation_details ([] when none or when p_include_details is false): one {entity_type, entity_id, unread_count, latest_at} per entity, newest first. Groups come from public.notification_types. SECURITY DEFINER: it counts through notification_badge_counts, which reads the unread-groups index without a row-level security filter and is not callable by app users (it takes any user id); this passes only the caller''s.';
+revoke all on function public.get_badge_counts(boolean) from public, anon, authenticated, service_role;
 grant execute on function public.get_badge_counts(boolean) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------
@@ -385,7 +389,7 @@ end
 $$;
 comment on function public.mark_notifications_read(uuid[]) is
   'Marks the caller''s notifications with these ids read; returns how many changed from unread to read. Ids of other users'' or already read notifications are skipped (counted 0); an empty array returns 0; NULL raises 22004.';
-revoke execute on function public.mark_notifications_read(uuid[]) from public;
+revoke all on function public.mark_notifications_read(uuid[]) from public, anon, authenticated, service_role;
 grant execute on function public.mark_notifications_read(uuid[]) to authenticated, service_role;
 
 create function public.mark_all_notifications_read()
@@ -412,5 +416,5 @@ end
 $$;
 comment on function public.mark_all_notifications_read() is
   'Marks every unread notification of the caller read; returns how many changed.';
-revoke execute on function public.mark_all_notifications_read() from public;
+revoke all on function public.mark_all_notifications_read() from public, anon, authenticated, service_role;
 grant execute on function public.mark_all_notifications_read() to authenticated, service_role;

@@ -20,7 +20,7 @@ create schema outbox;
 comment on schema outbox is
   'The durable change outbox: outbox.events (the log of every recorded change, read by realtime feeds and consumed by dispatch-worker''s handlers through per-handler cursors), outbox.handlers, the small tables of in-flight batches and retries, and the functions that claim, complete, fail, re-queue and prune. Private: only service_role (the worker and the Swift library) uses it.';
 
-revoke all on schema outbox from public;
+revoke all on schema outbox from public, anon, authenticated, service_role;
 grant usage on schema outbox to service_role;
 
 -- ---------------------------------------------------------------------------------------
@@ -59,7 +59,7 @@ comment on column outbox.events.record is 'The new row as JSON (insert, update);
 comment on column outbox.events.old_record is
   'On update only the columns that changed, with their old values (the full old row is record || old_record); on delete the whole old row; NULL on insert.';
 comment on column outbox.events.audience is
-  'The users the change concerns by name: public.row_visibility() of the old and of the new row, deduplicated (who could see the row before or after the change; admins not included). The old row''s is computed only when a column it depends on changed (outbox.visibility_columns); otherwise it equals the new row''s. For notifications: the recipient.';
+  'The users the change concerns by name: private.row_visibility() of the old and of the new row, deduplicated (who could see the row before or after the change; admins not included). The old row''s is computed only when a column it depends on changed (outbox.visibility_columns); otherwise it equals the new row''s. For notifications: the recipient.';
 comment on column outbox.events.visible_to_all is
   'True when every authenticated user could see the old or the new row (an open task or activity, or a note on one), so the change concerns everybody, not only audience.';
 comment on column outbox.events.txid is
@@ -129,7 +129,7 @@ insert into outbox.log_horizon default values;
 -- ---------------------------------------------------------------------------------------
 
 -- Which columns decide who can see a row of each table: exactly the columns
--- public.row_visibility (0011) reads for it. An UPDATE that changes none of them leaves the
+-- private.row_visibility (0011) reads for it. An UPDATE that changes none of them leaves the
 -- row's audience as it was, so the trigger computes the old row's audience only when one of
 -- these changed (or on a table this function does not know).
 create function outbox.visibility_columns(p_table text) returns text[]
@@ -155,7 +155,7 @@ as $$
   end::text[]
 $$;
 comment on function outbox.visibility_columns(text) is
-  'The columns of p_table that public.row_visibility reads (its ownership and parent columns); NULL for a table it does not list. outbox.enable_changes passes them to the row trigger, which skips the old row''s audience when an UPDATE changed none of them. Keep in step with public.row_visibility.';
+  'The columns of p_table that private.row_visibility reads (its ownership and parent columns); NULL for a table it does not list. outbox.enable_changes passes them to the row trigger, which skips the old row''s audience when an UPDATE changed none of them. Keep in step with private.row_visibility.';
 
 -- One generic row trigger for the updates of every recorded table (inserts and deletes go
 -- through the statement trigger below). It runs as the table's writer (an app user under
@@ -194,13 +194,13 @@ begin
       v_audience := v_audience || (v_old ->> 'user_id')::uuid;
     end if;
   else
-    -- Whoever can see the row after the change (public.row_visibility), and when the change
+    -- Whoever can see the row after the change (private.row_visibility), and when the change
     -- moved the row to other people, also who could before.
-    v_vis := public.row_visibility(tg_table_name, v_new);
+    v_vis := private.row_visibility(tg_table_name, v_new);
     v_audience := v_vis.audience;
     v_visible_to_all := v_vis.visible_to_all;
     if v_moved then
-      v_vis := public.row_visibility(tg_table_name, v_old);
+      v_vis := private.row_visibility(tg_table_name, v_old);
       v_visible_to_all := v_visible_to_all or v_vis.visible_to_all;
       foreach v_user in array v_vis.audience loop
         if v_user <> all (v_audience) then
@@ -233,7 +233,7 @@ comment on function outbox.record_change() is
 -- Inserts and deletes are recorded per statement, from its transition table: one set-based
 -- INSERT for all the rows a statement wrote, instead of one per row (the worker writes its
 -- notifications 500 at a time; a bulk import or a cascade delete is one statement too).
--- The audience is still worked out row by row (public.row_visibility), in that one query.
+-- The audience is still worked out row by row (private.row_visibility), in that one query.
 create function outbox.record_rows() returns trigger
   language plpgsql
   security definer
@@ -255,7 +255,7 @@ begin
            coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor,
            audit.is_restoring(tg_table_name, r.row ->> v_key)
       from (select pg_catalog.to_jsonb(n) as row from new_rows n) r
-     cross join lateral public.row_visibility(tg_table_name, r.row) v;
+     cross join lateral private.row_visibility(tg_table_name, r.row) v;
   elsif tg_table_name = 'notifications' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     select tg_table_name, 'delete', (r.row ->> v_key)::uuid, null, r.row,
@@ -266,7 +266,7 @@ begin
     select tg_table_name, 'delete', (r.row ->> v_key)::uuid, null, r.row,
            coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor, false
       from (select pg_catalog.to_jsonb(o) as row from old_rows o) r
-     cross join lateral public.row_visibility(tg_table_name, r.row) v;
+     cross join lateral private.row_visibility(tg_table_name, r.row) v;
   end if;
   return null;
 end
@@ -325,15 +325,15 @@ begin
       message = format('INVALID_TABLE: %s is not a table in schema public', p_table),
       hint = 'Events name tables without schema, so only tables of schema public are recorded.';
   end if;
-  -- Every change needs its audience: refuse a table public.row_visibility does not know,
+  -- Every change needs its audience: refuse a table private.row_visibility does not know,
   -- rather than failing its writes later.
   if v_name <> 'notifications' then
     begin
-      perform public.row_visibility(v_name, '{}'::jsonb);
+      perform private.row_visibility(v_name, '{}'::jsonb);
     exception when invalid_parameter_value then
       raise exception using errcode = '22023',
-        message = format('INVALID_TABLE: public.row_visibility does not know %s', p_table),
-        hint = 'Teach public.row_visibility who may see the table''s rows first.';
+        message = format('INVALID_TABLE: private.row_visibility does not know %s', p_table),
+        hint = 'Teach private.row_visibility who may see the table''s rows first.';
     end;
   end if;
 
@@ -368,7 +368,7 @@ begin
   execute format(
     'create trigger outbox_update after update on %s '
     'for each row when (%s) execute function outbox.record_change(%s)',
-    p_table, public.row_changed_condition(p_table), v_args);
+    p_table, private.row_changed_condition(p_table), v_args);
   execute format(
     'create trigger outbox_doorbell after insert or update or delete on %s '
     'for each statement execute function outbox.ring_doorbell()',
@@ -376,7 +376,7 @@ begin
 end
 $$;
 comment on function outbox.enable_changes(regclass) is
-  'Records every change of the table (schema public, known to public.row_visibility or notifications) in the outbox: attaches outbox_insert and outbox_delete (statement triggers with transition tables: one set-based insert per statement), outbox_update (a row trigger skipping no-op updates, given the key column and outbox.visibility_columns) and outbox_doorbell. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+  'Records every change of the table (schema public, known to private.row_visibility or notifications) in the outbox: attaches outbox_insert and outbox_delete (statement triggers with transition tables: one set-based insert per statement), outbox_update (a row trigger skipping no-op updates, given the key column and outbox.visibility_columns) and outbox_doorbell. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
 
 create function outbox.disable_changes(p_table regclass) returns void
   language plpgsql
@@ -415,8 +415,9 @@ select outbox.enable_changes(t)
 -- Privileges: the worker and the Swift library run as service_role; app roles get nothing.
 -- ---------------------------------------------------------------------------------------
 
-revoke all on all functions in schema outbox from public;
-revoke all on table outbox.events, outbox.log_horizon from public, anon, authenticated, service_role;
+-- Events are written only by the definer triggers (as the owner), so nobody else draws ids;
+-- and they leave only by outbox.prune (definer: TRUNCATE), so nobody deletes them.
+revoke all on outbox.events, outbox.tables, outbox.log_horizon from public, anon, authenticated, service_role;
 do $$
 begin
   for k in 0..15 loop
@@ -425,5 +426,10 @@ begin
   end loop;
 end
 $$;
+revoke all on sequence outbox.events_id_seq from public, anon, authenticated, service_role;
 grant select on outbox.events, outbox.tables, outbox.log_horizon to service_role;
+revoke all on function outbox.visibility_columns(text), outbox.record_change(), outbox.record_rows(),
+  outbox.doorbell_channel(), outbox.ring_doorbell(), outbox.enable_changes(regclass), outbox.disable_changes(regclass),
+  outbox.log_partition(timestamptz)
+  from public, anon, authenticated, service_role;
 grant execute on function outbox.visibility_columns(text), outbox.doorbell_channel() to service_role;

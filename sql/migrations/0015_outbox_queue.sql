@@ -424,9 +424,9 @@ select outbox.register_handler('push', '{notifications}', '{insert}', 5,
 -- Privileges: the worker runs as service_role; app roles get nothing.
 -- ---------------------------------------------------------------------------------------
 
-revoke all on all functions in schema outbox from public;
+revoke all on all functions in schema outbox from public, anon, authenticated;
 revoke all on function outbox.batch_events(outbox.batches), outbox.backlog() from public, anon, authenticated, service_role;
-revoke all on table outbox.handlers, outbox.cursors, outbox.batches, outbox.retries, outbox.deliveries,
+revoke all on outbox.handlers, outbox.cursors, outbox.batches, outbox.retries, outbox.deliveries,
   outbox.unclaimed, outbox.queue_depth, outbox.oldest_pending, outbox.dead_deliveries,
   outbox.events_per_minute, outbox.queue
   from public, anon, authenticated, service_role;

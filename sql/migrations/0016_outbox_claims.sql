@@ -484,7 +484,7 @@ $$;
 comment on function outbox.requeue_dead(text, bigint[]) is
   'Gives dead deliveries a fresh set of attempts, due now (last_error is kept until the next failure). Filters: one handler, some events; both NULL = every dead delivery. Returns how many.';
 
-revoke all on all functions in schema outbox from public;
+revoke all on all functions in schema outbox from public, anon, authenticated;
 revoke all on function outbox.claim(text, text[], integer, interval),
   outbox.complete(text, bigint[], text[], bigint[]),
   outbox.fail(text, text[], bigint[], text[], boolean[], bigint[]),

@@ -243,7 +243,7 @@ $$;
 comment on function outbox.prune(interval) is
   'Empties (TRUNCATE) each daily partition of the log whose events are all older than p_older_than (default 7 days, at most 14) and have been read by every handler (outbox.log_partition_consumed): a handler''s backlog, a leased batch, a retry or a dead letter (which keep a copy of their event) never lose an event. Records what went in outbox.log_horizon, so feed cursors older than that get CURSOR_EXPIRED. Returns the number of events removed (counted just before each day''s lock). A partition busy for over 0.5 s is left for the next run. SECURITY DEFINER: TRUNCATE is not granted to service_role. INVALID_INTERVAL (22023).';
 
-revoke all on all functions in schema outbox from public;
+revoke all on all functions in schema outbox from public, anon, authenticated;
 revoke all on function outbox.current_cursor(), outbox.changes_since(text, text[], integer, uuid),
   outbox.prune(interval), outbox.log_partition_consumed(integer)
   from public, anon, authenticated, service_role;

@@ -2,7 +2,7 @@ import Foundation
 import Postgres
 
 /// One entry of an entity's audit trail, as `get_entity_history` and
-/// `get_recently_deleted` return it. A plain value (seed 000 Fix 2D): entries are fetched
+/// `get_recently_deleted` return it. A plain value, not a persisted model: entries are fetched
 /// on demand and never stored or synced.
 public struct AuditEntry: Sendable, Hashable, Decodable {
     /// The entry's id within its log table; with `changedAt` it orders the history and is

@@ -5,30 +5,40 @@ import Postgres
 /// (`get_entity_history`, `get_recently_deleted`, `restore_entity`). Every call is one
 /// transaction as that user, so the audit tables' row-level security decides what they see
 /// and `restore_entity` decides what they may restore; this type adds no rules of its own.
+///
+/// With `ConnectionRoles`, history and recently deleted are read from a replica; restores,
+/// and the reads that must see them, go to the primary.
 public struct AuditService: Sendable {
-    public let database: any UserScopedDatabase
+    /// Where restores go (the primary).
+    public var database: any UserScopedDatabase { databases.primary }
+    let databases: ServiceDatabase
     public let userID: UUID
 
-    /// The page size of the apps' "show all" (seed 000 scenario 3).
+    /// The apps' first history page: 50 entries, then "Show all" pages through the rest.
     public static let defaultPageSize = 50
     /// `get_entity_history` accepts 1…500.
     public static let maxPageSize = 500
 
     public init(_ database: any UserScopedDatabase, userID: UUID) {
-        self.database = database
+        databases = ServiceDatabase(database)
+        self.userID = userID
+    }
+
+    public init(roles: ConnectionRoles, userID: UUID) {
+        databases = ServiceDatabase(roles)
         self.userID = userID
     }
 
     /// One page of the entity's history, newest first. An entity the caller may not see, or
     /// one with no history yet, gives an empty page (the same answer, so nothing leaks).
-    /// Throws `AuditQueryError`.
+    /// Throws `SQLAPIError` (`INVALID_CURSOR`, `INVALID_LIMIT`).
     public func history(
         entity: AuditableEntity, id: UUID, limit: Int = defaultPageSize, before cursor: HistoryCursor? = nil
     ) async throws -> HistoryPage {
         // One extra row tells whether another page exists, so the last page has no cursor.
         // A limit out of range goes to the server as it is, which rejects it.
         let fetch = (1..<Self.maxPageSize).contains(limit) ? limit + 1 : limit
-        let rows = try await read(
+        let rows = try await read(on: databases.reads(),
             "select * from public.get_entity_history(\(entity.rawValue), \(id), \(fetch), \(cursor?.beforeID))")
         let page = try rows.prefix(limit).map(AuditEntry.init(row:))
         let count = rows.count
@@ -49,20 +59,23 @@ public struct AuditService: Sendable {
     }
 
     /// Deletions of the last 30 days that the caller may restore and that are not restored
-    /// yet, newest first, across all entity types. Throws `AuditQueryError`.
+    /// yet, newest first, across all entity types. Throws `SQLAPIError`.
     public func recentlyDeleted(limit: Int = defaultPageSize) async throws -> [AuditEntry] {
-        try await read("select * from public.get_recently_deleted(\(limit))").map(AuditEntry.init(row:))
+        try await read(on: databases.reads(), "select * from public.get_recently_deleted(\(limit))").map(AuditEntry.init(row:))
     }
 
     /// Re-creates the entity from its latest deletion and returns the restored row. Throws
-    /// `RestoreError`; on every error nothing was restored.
+    /// `SQLAPIError`: `FK_MISSING` (a row the snapshot references is gone; its
+    /// `missingReference` says which, restore that first), `UNIQUE_CONFLICT` (the id or a
+    /// unique key is held by a live row, e.g. restoring twice), `NOT_FOUND` (no deletion to
+    /// restore), `NOT_AUTHORIZED` (only the owner in the snapshot or an admin),
+    /// `INVALID_ENTITY_TYPE`. On every error nothing was restored: the SQL function is all
+    /// or nothing, and a lost connection (a `PostgresError`, transient) rolls it back.
     public func restore(entity: AuditableEntity, id: UUID) async throws -> JSONValue {
-        do {
-            return try await database.transaction(as: userID) { conn in
+        try await SQLAPIError.mapping {
+            try await database.transaction(as: userID) { conn in
                 try conn.query("select public.restore_entity(\(entity.rawValue), \(id))").scalar(JSONValue.self)
             }
-        } catch let error as PostgresError {
-            throw RestoreError(error) ?? error
         }
     }
 
@@ -77,27 +90,26 @@ public struct AuditService: Sendable {
         try await policy.run(sleep: sleep) { attempt in
             do {
                 return try await restore(entity: entity, id: id)
-            } catch RestoreError.uniqueConflict(let error)
-                where attempt > 1 && error.constraint == entity.tableName + "_pkey" {
+            } catch let error as SQLAPIError
+                where error.code == .uniqueConflict && attempt > 1 && error.constraint == entity.tableName + "_pkey" {
                 if let row = try await liveRow(entity: entity, id: id) { return row }
-                throw RestoreError.uniqueConflict(error)
+                throw error
             }
         }
     }
 
-    /// The entity's current row as the caller sees it, nil when absent or invisible.
+    /// The entity's current row as the caller sees it, nil when absent or invisible. Read
+    /// on the primary: it follows a restore there.
     func liveRow(entity: AuditableEntity, id: UUID) async throws -> JSONValue? {
         // The table name comes from the enum, never from input.
-        try await read(PostgresQuery(sql: "select to_jsonb(t) from public.\(entity.tableName) t where t.id = $1", binds: [id]))
+        try await read(on: database, PostgresQuery(sql: "select to_jsonb(t) from public.\(entity.tableName) t where t.id = $1", binds: [id]))
             .first?.decode(0, as: JSONValue.self)
     }
 
     /// A read as the user, in one round trip (see `UserScopedDatabase.pipeline(as:_:)`).
-    private func read(_ query: PostgresQuery) async throws -> PostgresRows {
-        do {
-            return try await database.pipeline(as: userID, [query])[0]
-        } catch let error as PostgresError {
-            throw AuditQueryError(error) ?? error
+    private func read(on database: any UserScopedDatabase, _ query: PostgresQuery) async throws -> PostgresRows {
+        try await SQLAPIError.mapping {
+            try await database.pipeline(as: userID, [query])[0]
         }
     }
 }

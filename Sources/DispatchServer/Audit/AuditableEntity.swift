@@ -22,8 +22,8 @@ public enum AuditableEntity: String, CaseIterable, Codable, Sendable {
     /// The log table in schema `audit`.
     public var logTableName: String { tableName + "_log" }
 
-    /// The column of a snapshot that names who may read its history and restore it
-    /// (seed 000 Fix 1E).
+    /// The column of a snapshot that names who may read its history and restore it:
+    /// listings and properties have an owner, tasks and activities a declarer.
     public var ownerColumn: String {
         switch self {
         case .listing, .property: "owned_by"

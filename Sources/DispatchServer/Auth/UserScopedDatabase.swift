@@ -19,18 +19,9 @@ public protocol UserScopedDatabase: Sendable {
     func pipeline(as userID: UUID, _ queries: [PostgresQuery]) async throws -> [PostgresRows]
 }
 
-extension PostgresQuery {
-    /// The statement that makes the rest of the transaction act as `userID`: role
-    /// `authenticated` and the JWT claims, both transaction-local.
-    static func actingAs(_ userID: UUID) -> PostgresQuery {
-        let claims = #"{"sub":"\#(userID.uuidString.lowercased())","role":"authenticated"}"#
-        return "select set_config('request.jwt.claims', \(claims), true), set_config('role', 'authenticated', true)"
-    }
-}
-
 extension PostgresConnection: UserScopedDatabase {
     public func pipeline(as userID: UUID, _ queries: [PostgresQuery]) throws -> [PostgresRows] {
-        Array(try pipeline([.actingAs(userID)] + queries, prepared: true).dropFirst())
+        Array(try pipeline([.acting(as: .user(userID))] + queries, prepared: true).dropFirst())
     }
 }
 

@@ -15,7 +15,8 @@ public struct ClaimService: Sendable {
     }
 
     /// Claims the item for the user and returns its row. Claiming an item the user already
-    /// holds returns it unchanged. Throws `ClaimError`.
+    /// holds returns it unchanged. Throws `SQLAPIError` (`ALREADY_CLAIMED` with its
+    /// `claimer`, `ALREADY_COMPLETED`, `NOT_FOUND` …); on every error nothing changed.
     @discardableResult
     public func claim(_ type: WorkItemType, id: UUID) async throws -> JSONValue {
         try await call { conn in
@@ -24,7 +25,8 @@ public struct ClaimService: Sendable {
     }
 
     /// Releases the user's claim (an admin may release anyone's) and returns the row.
-    /// Releasing an unclaimed item returns it unchanged. Throws `ClaimError`.
+    /// Releasing an unclaimed item returns it unchanged. Throws `SQLAPIError`
+    /// (`NOT_CLAIMER` with its `claimer`, `NOT_FOUND` …).
     @discardableResult
     public func release(_ type: WorkItemType, id: UUID) async throws -> JSONValue {
         try await call { conn in
@@ -33,10 +35,8 @@ public struct ClaimService: Sendable {
     }
 
     private func call(_ body: @escaping @Sendable (isolated PostgresConnection) throws -> JSONValue) async throws -> JSONValue {
-        do {
-            return try await database.transaction(as: userID) { conn in try body(conn) }
-        } catch let error as PostgresError {
-            throw ClaimError(error) ?? error
+        try await SQLAPIError.mapping {
+            try await database.transaction(as: userID) { conn in try body(conn) }
         }
     }
 }

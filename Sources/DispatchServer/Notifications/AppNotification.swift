@@ -1,7 +1,7 @@
 import Foundation
 import Postgres
 
-/// One row of `public.notifications` (the seed's `AppNotification`).
+/// One row of `public.notifications`, with the field names of the apps' `AppNotification`.
 ///
 /// Codable with the table's column names, so the same type reads a result row, a
 /// `to_jsonb(n)` value and a realtime record of the table.

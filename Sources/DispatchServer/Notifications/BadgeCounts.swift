@@ -1,11 +1,11 @@
 import Foundation
 
 /// A user's unread counts, exactly as `get_badge_counts` / `notification_badge_counts`
-/// return them (seed 003 `BadgeCountsPayload`).
+/// return them: the JSON the apps decode as `BadgeCountsPayload`.
 ///
 /// Decoding is strict: the SQL promises every key (0 and `[]` when there is nothing), so a
 /// missing key is a broken server contract and must surface as an error, not as a silent 0
-/// (the seed's apps fell back to client-side counting exactly because of such gaps).
+/// (apps that met such gaps fell back to counting on the device, which drifts from the server).
 public struct BadgeCounts: Sendable, Hashable, Codable {
     /// Unread notifications about one entity (a task, a conversation …), for the per-row
     /// dots in lists.
@@ -34,8 +34,8 @@ public struct BadgeCounts: Sendable, Hashable, Codable {
     public var requestsTotal: Int
     public var messagesTotal: Int
     public var communityTotal: Int
-    /// Unread notifications of the `bell_only` group. This is also the push badge
-    /// (SPEC: badge = the recipient's bell total).
+    /// Unread notifications of the `bell_only` group. This is also the push badge, so the
+    /// app icon shows the same number as the in-app bell.
     public var bellTotal: Int
     /// Per entity, newest first; `[]` unless details were asked for.
     public var requestDetails: [EntityCount]

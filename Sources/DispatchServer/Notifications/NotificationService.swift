@@ -29,11 +29,10 @@ public struct NotificationService: Sendable {
         on connection: isolated PostgresConnection
     ) async throws -> NotificationPage {
         guard (1...Self.maxPageSize).contains(limit) else {
-            throw NotificationError(
-                .invalidArgument, code: "INVALID_LIMIT", "INVALID_LIMIT: limit must be 1…\(Self.maxPageSize), got \(limit)")
+            throw SQLAPIError(.invalidLimit, "limit must be 1…\(Self.maxPageSize), got \(limit)")
         }
         let query = Self.listQuery(userID: userID, limit: limit, cursor: cursor, unreadOnly: unreadOnly)
-        return try await NotificationError.mapping {
+        return try await SQLAPIError.mapping {
             try await connection.transaction(as: userID) { conn in
                 let rows = try conn.query(query, prepared: true)
                 var notifications: [AppNotification] = []
@@ -60,7 +59,7 @@ public struct NotificationService: Sendable {
         includeDetails: Bool = false,
         on connection: isolated PostgresConnection
     ) async throws -> BadgeCounts {
-        try await NotificationError.mapping {
+        try await SQLAPIError.mapping {
             try await connection.transaction(as: userID) { conn in
                 try conn.query("select public.get_badge_counts(\(includeDetails)) as counts", prepared: true)
                     .first.map { try $0.decodeJSON("counts", as: BadgeCounts.self) } ?? .zero
@@ -70,7 +69,7 @@ public struct NotificationService: Sendable {
 
     /// All unread notifications of the user (the sum of the four badge totals).
     public func unreadCount(on connection: isolated PostgresConnection) async throws -> Int {
-        try await NotificationError.mapping {
+        try await SQLAPIError.mapping {
             try await connection.transaction(as: userID) { [userID] conn in
                 try conn.query(
                     "select count(*) from public.notifications n where n.user_id = \(userID) and not n.read",
@@ -85,11 +84,9 @@ public struct NotificationService: Sendable {
     @discardableResult
     public func markRead(ids: [UUID], on connection: isolated PostgresConnection) async throws -> Int {
         guard ids.count <= Self.maxMarkReadIDs else {
-            throw NotificationError(
-                .invalidArgument, code: "TOO_MANY_IDS",
-                "TOO_MANY_IDS: at most \(Self.maxMarkReadIDs) ids per call, got \(ids.count)")
+            throw SQLAPIError(.tooManyIDs, "at most \(Self.maxMarkReadIDs) ids per call, got \(ids.count)")
         }
-        return try await NotificationError.mapping {
+        return try await SQLAPIError.mapping {
             try await connection.transaction(as: userID) { conn in
                 try conn.query("select public.mark_notifications_read(\(ids)::uuid[])", prepared: true).scalar(Int.self)
             }
@@ -99,7 +96,7 @@ public struct NotificationService: Sendable {
     /// Marks every unread notification of the user read; returns how many changed.
     @discardableResult
     public func markAllRead(on connection: isolated PostgresConnection) async throws -> Int {
-        try await NotificationError.mapping {
+        try await SQLAPIError.mapping {
             try await connection.transaction(as: userID) { conn in
                 try conn.query("select public.mark_all_notifications_read()", prepared: true).scalar(Int.self)
             }
@@ -153,6 +150,24 @@ extension NotificationService {
     @discardableResult
     public func markRead(ids: [UUID], using pool: PostgresPool) async throws -> Int {
         try await pool.withConnection { try await markRead(ids: ids, on: $0) }
+    }
+
+    /// `list` on a replica of `roles` when there are some (it may lag a moment behind
+    /// `markRead`), else on the primary.
+    public func list(
+        limit: Int = 50, after cursor: NotificationCursor? = nil, unreadOnly: Bool = false, using roles: ConnectionRoles
+    ) async throws -> NotificationPage {
+        try await list(limit: limit, after: cursor, unreadOnly: unreadOnly, using: roles.reads())
+    }
+
+    /// `badgeCounts` on a replica of `roles` when there are some, else on the primary.
+    public func badgeCounts(includeDetails: Bool = false, using roles: ConnectionRoles) async throws -> BadgeCounts {
+        try await badgeCounts(includeDetails: includeDetails, using: roles.reads())
+    }
+
+    /// `unreadCount` on a replica of `roles` when there are some, else on the primary.
+    public func unreadCount(using roles: ConnectionRoles) async throws -> Int {
+        try await unreadCount(using: roles.reads())
     }
 
     /// `markAllRead` on a connection of `pool`.

@@ -42,7 +42,7 @@ public struct NotificationTypeFacts: Sendable, Hashable {
 /// both ways. Raw values are stored in the database and sent to devices, so never rename
 /// one: add a new case and retire the old one with a migration instead.
 public enum NotificationType: String, CaseIterable, Codable, Sendable {
-    // The seed's 30 types (seed 003, Phase 7), in its order.
+    // The 30 types the apps already know, in the order of their existing CHECK constraint.
     case message
     case addedToConversation = "added_to_conversation"
     case newRide = "new_ride"

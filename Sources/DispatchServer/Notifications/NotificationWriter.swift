@@ -1,9 +1,9 @@
 import Foundation
 import Postgres
 
-/// A notification to create. Codable with the column names, which is how a batch
-/// travels to the server (one `jsonb` parameter, `jsonb_to_recordset`).
-public struct NewNotification: Sendable, Hashable, Codable {
+/// A notification to create (`NotificationWriter.insert`): the columns a producer decides;
+/// the server fills in the id, `read`, `created_at` and the row stamps.
+public struct NewNotification: Sendable, Hashable {
     public var userID: UUID
     public var type: NotificationType
     public var title: String
@@ -13,8 +13,8 @@ public struct NewNotification: Sendable, Hashable, Codable {
     public var entityType: String?
     public var entityID: UUID?
     public var data: [String: JSONValue]
-    /// The producer's idempotency key, e.g. `"<event id>:notifications:<recipient>"`: the
-    /// same key twice inserts once, so a handler retried after a crash never notifies
+    /// The producer's idempotency key (the worker's: `outbox:<event>:notifications:<type>:<recipient>`):
+    /// the same key twice inserts once, so a handler retried after a crash never notifies
     /// twice. nil = always insert.
     public var dedupeKey: String?
 
@@ -34,21 +34,12 @@ public struct NewNotification: Sendable, Hashable, Codable {
         self.data = data
         self.dedupeKey = dedupeKey
     }
-
-    enum CodingKeys: String, CodingKey {
-        case userID = "user_id"
-        case type, title, body, pinned
-        case sourceUserID = "source_user_id"
-        case entityType = "entity_type"
-        case entityID = "entity_id"
-        case data
-        case dedupeKey = "dedupe_key"
-    }
 }
 
-/// The worker's side of notifications: creating them and reading a recipient's badge for
-/// the push payload. Users never insert notifications (no grant, no policy), so this acts
-/// as `service_role`.
+/// The worker's side of notifications: creating them (`insert` is the one insert path; the
+/// worker's notification handler writes every notification through it) and reading a
+/// recipient's badge for the push payload. Users never insert notifications (no grant, no
+/// policy), so this acts as `service_role`.
 ///
 /// Each call is one round trip: a pipeline that switches to `service_role`, runs the
 /// statement and switches back to whatever role and claims the transaction had. So it can
@@ -110,10 +101,6 @@ public struct NotificationWriter: Sendable {
         select set_config('dispatch.restore_role', current_setting('role'), true),
                set_config('dispatch.restore_claims', coalesce(current_setting('request.jwt.claims', true), ''), true)
         """
-    private static let becomeService: PostgresQuery = """
-        select set_config('request.jwt.claims', '{"role":"service_role"}', true),
-               set_config('role', 'service_role', true)
-        """
     /// `role` = 'none' (nothing was set) resets to the session's own role.
     private static let restoreRole: PostgresQuery = """
         select set_config('role', current_setting('dispatch.restore_role'), true),
@@ -121,28 +108,30 @@ public struct NotificationWriter: Sendable {
         """
 
     private func asService(_ query: PostgresQuery, on connection: isolated PostgresConnection) throws -> PostgresRows {
-        do {
-            let results = try connection.pipeline(
-                [Self.saveRole, Self.becomeService, query, Self.restoreRole], prepared: true)
-            return results[2]
-        } catch let error as PostgresError {
-            if let mapped = NotificationError(error) { throw mapped }
-            throw error
-        }
+        try connection.pipeline([Self.saveRole, .acting(as: .service), query, Self.restoreRole], prepared: true)[2]
     }
 
+    /// One statement for any batch: a parameter per column, each an array (unnest keeps
+    /// them in step and `with ordinality` keeps the input order). Arrays rather than one
+    /// jsonb document, because building text arrays costs a fraction of JSONEncoder, and the
+    /// worker writes thousands of notifications a second through here.
     static func insertQuery(_ notifications: [NewNotification]) -> PostgresQuery {
         PostgresQuery(sql: """
             insert into public.notifications as n
               (user_id, type, title, body, pinned, source_user_id, entity_type, entity_id, data, dedupe_key)
-            select r.user_id, r.type, r.title, coalesce(r.body, ''), coalesce(r.pinned, false), r.source_user_id,
-                   r.entity_type, r.entity_id, coalesce(r.data, '{}'), r.dedupe_key
-            from rows from (jsonb_to_recordset($1::jsonb) as (
-                   user_id uuid, type text, title text, body text, pinned boolean, source_user_id uuid,
-                   entity_type text, entity_id uuid, data jsonb, dedupe_key text)) with ordinality as r
+            select r.user_id, r.type, r.title, r.body, r.pinned, r.source_user_id, r.entity_type, r.entity_id, r.data, r.dedupe_key
+            from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::uuid[], $7::text[], $8::uuid[],
+                        $9::jsonb[], $10::text[])
+                 with ordinality as r (user_id, type, title, body, pinned, source_user_id, entity_type, entity_id, data,
+                                       dedupe_key, ordinality)
             order by r.ordinality
             on conflict (dedupe_key) do nothing
             returning \(AppNotification.selectList)
-            """, binds: [PostgresJSON(notifications)])
+            """, binds: [
+                notifications.map(\.userID), notifications.map(\.type.rawValue), notifications.map(\.title),
+                notifications.map(\.body), notifications.map(\.pinned), notifications.map(\.sourceUserID),
+                notifications.map(\.entityType), notifications.map(\.entityID),
+                notifications.map { JSONValue.object($0.data).jsonText }, notifications.map(\.dedupeKey),
+            ])
     }
 }

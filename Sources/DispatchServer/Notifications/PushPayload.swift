@@ -1,8 +1,8 @@
 import Foundation
 
-/// An APNs payload in the shapes the apps already parse (seed 003, Phase 0 step 3).
+/// An APNs payload in the shapes the apps already parse.
 ///
-/// Two shapes exist because the seed's apps were fed by two senders:
+/// Two shapes exist because the apps were fed by two senders before this server:
 /// - a chat message: `{aps: {alert, sound, badge, priority, category: "MESSAGE"}, type,
 ///   conversation_id, message_id, sender_id}`;
 /// - every other notification: `{aps: {alert, sound, badge, mutable-content, category},
@@ -27,9 +27,9 @@ public struct PushPayload: Sendable, Hashable, Encodable {
         public var sound: String
         public var badge: Int
         public var category: String
-        /// 1 on the notification shape only; absent (not 0) on the message shape, as in the seed.
+        /// 1 on the notification shape only; absent (not 0) on the message shape, as the apps expect.
         public var mutableContent: Int?
-        /// Present on the message shape only, as in the seed; the HTTP sink also copies it
+        /// Present on the message shape only, as the apps expect; the HTTP sink also copies it
         /// to the `apns-priority` header, where APNs actually reads it.
         public var priority: Int?
 
@@ -86,7 +86,7 @@ public struct PushPayload: Sendable, Hashable, Encodable {
     /// The notification shape, built from a row of `public.notifications`.
     ///
     /// The entity travels twice, as `entity_type` + `<entity_type>_id` (e.g. `task_id`), so
-    /// that the seed's routing by named id (`request_id`, `conversation_id`, ...) works and a
+    /// that the apps' routing by named id (`request_id`, `conversation_id`, ...) works and a
     /// generic router (restores, which can name any entity) needs no per-type table.
     public static func notification(
         type: NotificationType,

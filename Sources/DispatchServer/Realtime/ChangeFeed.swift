@@ -11,9 +11,12 @@ import Synchronization
 /// dropped by event id. When the connection is lost (a server restart, a network cut), the
 /// feed reconnects with backoff and carries on from its cursor: nothing is missed. Records
 /// arrive in commit order per row. Iterating pulls one page at a time: a slow consumer makes
-/// the feed read more slowly, it never buffers without bound. A cursor older than the log's
-/// retention (outbox.prune removed events it had not read) makes `next()` throw the coded
-/// `CURSOR_EXPIRED` error rather than skip them: start again from now and reload.
+/// the feed read more slowly, it never buffers without bound. On a conninfo that declares a
+/// transaction pooler (`pgbouncer=true`), where LISTEN cannot work, the feed reads every
+/// `pollInterval` only: give it a session (`ConnectionRoles.changes`) for live changes. A
+/// cursor older than the log's retention (outbox.prune removed events it had not read)
+/// makes `next()` throw the coded `CURSOR_EXPIRED` error rather than skip them: start again
+/// from now and reload.
 ///
 ///     for try await change in pool.changes(tables: ["tasks"], since: savedCursor) {
 ///         let title = try change.record.decode("title", as: String.self)
@@ -74,6 +77,17 @@ extension PostgresPool {
         tables: [String]? = nil, since cursor: RealtimeCursor? = nil, options: ChangeFeed.Options = .init()
     ) -> ChangeFeed {
         ChangeFeed(conninfo: conninfo, database: database, tables: tables, since: cursor, options: options)
+    }
+}
+
+extension ConnectionRoles {
+    /// A change feed on the session connection (`direct`), else on the primary (which polls
+    /// when it is a transaction pooler).
+    public func changes(
+        tables: [String]? = nil, since cursor: RealtimeCursor? = nil, options: ChangeFeed.Options = .init()
+    ) -> ChangeFeed {
+        guard let direct else { return primary.changes(tables: tables, since: cursor, options: options) }
+        return ChangeFeed(conninfo: direct, tables: tables, since: cursor, options: options)
     }
 }
 
@@ -160,17 +174,20 @@ public final class FeedSession: Sendable {
         if let connection = state.withLock({ $0.connection }) { return connection }
         let connection = try await PostgresConnection.connect(feed.conninfo, database: feed.database)
         // Listen before the first read, so no commit between the two goes unnoticed.
-        let doorbell = self.doorbell
-        let listening = Doorbell()
-        let listener = Task {
-            _ = try? await connection.listen(on: Doorbell.channel) { notifications in
+        var listener: Task<Void, Never>?
+        if !connection.isTransactionPooled {
+            let doorbell = self.doorbell
+            let listening = Doorbell()
+            listener = Task {
+                _ = try? await connection.listen(on: Doorbell.channel) { notifications in
+                    listening.ring()
+                    for try await _ in notifications { doorbell.ring() }
+                }
                 listening.ring()
-                for try await _ in notifications { doorbell.ring() }
+                doorbell.ring()
             }
-            listening.ring()
-            doorbell.ring()
+            await listening.wait(timeout: .seconds(10))
         }
-        await listening.wait(timeout: .seconds(10))
         if state.withLock({ $0.cursor }) == nil {
             let now = try await connection.query("select outbox.current_cursor()").scalar(String.self)
             state.withLock { $0.cursor = RealtimeCursor(rawValue: now) }

@@ -1,7 +1,7 @@
 import Foundation
 import Postgres
 
-/// The canonical change record of seed 003 (Phase 1): every subscriber receives this one
+/// The one change record: every subscriber receives this one
 /// shape, whatever produced the change, instead of casting transport-specific payloads.
 public struct RealtimeRecord: Sendable, Hashable {
     public enum EventType: String, Sendable, Hashable, Codable, CaseIterable {

@@ -2,8 +2,8 @@ import Foundation
 import Postgres
 
 /// One row of a change, column name to JSON value (as `to_jsonb(row)` renders it), with
-/// typed access so subscribers never cast `Any` (seed 003, Phase 1: the adapter normalises
-/// once, subscribers read typed values).
+/// typed access so subscribers never cast `Any`: the feed normalises once, subscribers read
+/// typed values.
 public struct RealtimeRow: Sendable, Hashable {
     public var values: [String: JSONValue]
 

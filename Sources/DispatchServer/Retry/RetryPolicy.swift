@@ -4,10 +4,12 @@ import FoundationNetworking
 #endif
 import Postgres
 
-/// Seed 001's retry policy, one type for the sync client and the worker: exponential
-/// backoff from 1 s doubling to a 60 s cap, and only transient failures retried — a
-/// permanent one (bad input, a 4xx other than 408/429) fails at once, because trying
-/// again cannot change the answer.
+/// The retry policy, one type for the sync client and the worker: exponential backoff from
+/// 1 s doubling to a 60 s cap, so a server that is down for a minute is not hammered yet a
+/// blip costs a second; and only transient failures retried — a permanent one (bad input,
+/// a 4xx other than 408/429) fails at once, because trying again cannot change the answer.
+/// The outbox queue retries a failed delivery on the same schedule in SQL
+/// (`outbox.retry_delay`); `ContractTests` checks that the two agree.
 public struct RetryPolicy: Sendable, Hashable {
     public var initialDelay: Duration
     public var maxDelay: Duration

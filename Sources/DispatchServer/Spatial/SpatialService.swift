@@ -3,21 +3,28 @@ import Postgres
 
 /// `hotspots_near` and `birds_near` for one user. Arguments go to SQL unchecked: the
 /// functions validate them (so every API layer gets the same rules) and their coded
-/// errors come back as `SpatialError`.
+/// errors come back as `SQLAPIError` (`INVALID_LATITUDE`, `INVALID_LONGITUDE`,
+/// `INVALID_RADIUS`, `NULL_ARGUMENT`).
 public struct SpatialService: Sendable {
     /// The largest radius the SQL accepts, in kilometres (documented on the functions).
     public static let maxRadiusKm = 500.0
 
-    let database: any UserScopedDatabase
+    let database: ServiceDatabase
     public let user: UUID
 
     public init(pool: PostgresPool, user: UUID) {
-        database = pool
+        database = ServiceDatabase(pool)
         self.user = user
     }
 
     public init(connection: PostgresConnection, user: UUID) {
-        database = connection
+        database = ServiceDatabase(connection)
+        self.user = user
+    }
+
+    /// Every search goes to `roles.reads()`: a replica when there are some.
+    public init(roles: ConnectionRoles, user: UUID) {
+        database = ServiceDatabase(roles)
         self.user = user
     }
 
@@ -44,10 +51,8 @@ public struct SpatialService: Sendable {
     }
 
     private func run<T: Sendable>(_ body: @escaping @Sendable (isolated PostgresConnection) throws -> T) async throws -> T {
-        do {
-            return try await database.transaction(as: user) { conn in try body(conn) }
-        } catch let error as PostgresError {
-            throw SpatialError(error) ?? error
+        try await SQLAPIError.mapping {
+            try await database.reads().transaction(as: user) { conn in try body(conn) }
         }
     }
 }

@@ -12,8 +12,8 @@ public struct SyncPage: Sendable, Hashable {
     public var deleted: [SyncDeletion]
     /// Pass to the next pull; store it once the page is applied.
     public var cursor: SyncCursor
-    /// The server's clock at the pull (seed 001's `lastSyncedAt`); for display only, the
-    /// cursor is what decides what comes next.
+    /// The server's clock at the pull (what a clock-based client stored as `lastSyncedAt`);
+    /// for display only, the cursor is what decides what comes next.
     public var serverTimestamp: Date
     /// More changes are waiting: pull again at once with `cursor`.
     public var hasMore: Bool

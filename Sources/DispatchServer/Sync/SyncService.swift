@@ -2,9 +2,12 @@ import Foundation
 import Postgres
 
 /// The offline-sync RPCs for one user: `sync_pull` and `sync_push` run as that user,
-/// so row-level security decides what they see and may write.
+/// so row-level security decides what they see and may write. Refusals arrive as
+/// `SQLAPIError` (`INVALID_TABLE`, `INVALID_CURSOR`, `CURSOR_EXPIRED`, `NOT_AUTHORIZED` …).
+/// With `ConnectionRoles`, pulls go to a replica and pushes to the primary: a pull from a
+/// lagging replica may repeat a change later, never lose one, the client's own pushes included.
 public struct SyncService: Sendable {
-    let database: any UserScopedDatabase
+    let database: ServiceDatabase
     public let user: UUID
     /// How `pullAll` retries a page that failed transiently (a lost connection, a server
     /// restarting); coded errors are permanent and thrown at once.
@@ -24,7 +27,18 @@ public struct SyncService: Sendable {
         self.init(database: connection, user: user, retryPolicy: retryPolicy, sleep: sleep)
     }
 
+    /// Pulls from `roles.reads()` (a replica when there are some), pushes to the primary.
+    public init(roles: ConnectionRoles, user: UUID, retryPolicy: RetryPolicy = .default,
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+        self.init(database: ServiceDatabase(roles), user: user, retryPolicy: retryPolicy, sleep: sleep)
+    }
+
     init(database: any UserScopedDatabase, user: UUID, retryPolicy: RetryPolicy,
+         sleep: @escaping @Sendable (Duration) async throws -> Void) {
+        self.init(database: ServiceDatabase(database), user: user, retryPolicy: retryPolicy, sleep: sleep)
+    }
+
+    init(database: ServiceDatabase, user: UUID, retryPolicy: RetryPolicy,
          sleep: @escaping @Sendable (Duration) async throws -> Void) {
         self.database = database
         self.user = user
@@ -34,7 +48,11 @@ public struct SyncService: Sendable {
 
     /// One page of changes since `cursor` (nil: everything, a full sync).
     public func pull(table: SyncTable, cursor: SyncCursor? = nil, limit: Int = 1000) async throws -> SyncPage {
-        let text = try await run { conn in
+        try await pull(table: table, cursor: cursor, limit: limit, from: database.reads())
+    }
+
+    private func pull(table: SyncTable, cursor: SyncCursor?, limit: Int, from source: any UserScopedDatabase) async throws -> SyncPage {
+        let text = try await run(on: source) { conn in
             try conn.query("select public.sync_pull(\(table.rawValue), \(cursor?.rawValue), \(limit)) as page",
                            prepared: true)
                 .scalar(String.self)
@@ -45,16 +63,19 @@ public struct SyncService: Sendable {
     /// Pulls until `hasMore` is false, handing each page to `apply` in order, and returns
     /// the cursor to store. A page that fails transiently is fetched again (same cursor,
     /// so nothing is skipped) after the policy's delay; `apply` itself is not retried.
+    /// Every page comes from one server: the pages after the first finish that first
+    /// page's snapshot, which a replica further behind may not have replayed yet.
     @discardableResult
     public func pullAll(
         table: SyncTable, from cursor: SyncCursor? = nil, limit: Int = 1000,
         apply: (SyncPage) async throws -> Void
     ) async throws -> SyncCursor {
+        let source = database.reads()
         var next = cursor
         while true {
             let from = next
             let page = try await retryPolicy.run(sleep: sleep) { _ in
-                try await pull(table: table, cursor: from, limit: limit)
+                try await pull(table: table, cursor: from, limit: limit, from: source)
             }
             try await apply(page)
             next = page.cursor
@@ -66,7 +87,7 @@ public struct SyncService: Sendable {
     /// a row created offline (inserted with the record's own `id`). Server-managed keys in
     /// `record` are ignored, so a pulled record can be pushed back as it is.
     public func push(table: SyncTable, record: JSONValue, expectedVersion: Int?) async throws -> SyncPushResult {
-        let text = try await run { conn in
+        let text = try await run(on: database.primary) { conn in
             try conn.query("select public.sync_push(\(table.rawValue), \(record)::jsonb, \(expectedVersion)) as result",
                            prepared: true)
                 .scalar(String.self)
@@ -79,11 +100,11 @@ public struct SyncService: Sendable {
         }
     }
 
-    private func run<T: Sendable>(_ body: @escaping @Sendable (isolated PostgresConnection) throws -> T) async throws -> T {
-        do {
-            return try await database.transaction(as: user) { conn in try body(conn) }
-        } catch let error as PostgresError {
-            throw SyncError(error) ?? error
+    private func run<T: Sendable>(
+        on database: any UserScopedDatabase, _ body: @escaping @Sendable (isolated PostgresConnection) throws -> T
+    ) async throws -> T {
+        try await SQLAPIError.mapping {
+            try await database.transaction(as: user) { conn in try body(conn) }
         }
     }
 }

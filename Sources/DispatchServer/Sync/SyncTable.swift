@@ -1,4 +1,4 @@
-/// The tables `sync_pull` and `sync_push` serve (SQL's `public.sync_tables()`). An enum
+/// The tables `sync_pull` and `sync_push` serve (SQL's `private.sync_tables()`). An enum
 /// so that a Swift caller cannot name any other; the SQL checks again for other clients.
 public enum SyncTable: String, Sendable, Hashable, CaseIterable, Codable {
     case tasks

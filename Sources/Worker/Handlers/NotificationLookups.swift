@@ -80,40 +80,17 @@ enum NotificationLookups {
     }
 
     /// Sightings: every other user's live watchlist whose enabled location rule contains the
-    /// observed point (PostGIS st_dwithin on the GiST-indexed rule location; the largest
-    /// radius bounds the index search, each rule's own radius decides), one per owner.
+    /// observed point, one per owner (`private.sighting_watchlists`: PostGIS, wherever it
+    /// is installed).
     static func sightings(_ requests: [(eventID: Int64, entryID: UUID, watchlistID: UUID, latitude: Double, longitude: Double, birdID: UUID?, nickname: String?, actor: UUID?)],
                           _ connection: isolated PostgresConnection) throws -> [NotificationDraft] {
         guard !requests.isEmpty else { return [] }
         let rows = try connection.query("""
-            with s as (
-              select * from unnest(\(requests.map(\.eventID))::bigint[], \(requests.map(\.watchlistID))::uuid[],
-                                   \(requests.map(\.latitude))::double precision[], \(requests.map(\.longitude))::double precision[],
-                                   \(requests.map(\.birdID))::uuid[])
-                       as s (event_id, watchlist_id, lat, lon, bird_id)
-            ), p as (
-              select s.event_id, ew.owner_id as observer,
-                     public.st_setsrid(public.st_makepoint(s.lon, s.lat), 4326)::public.geography as point,
-                     b.common_name
-                from s
-                join public.watchlists ew on ew.id = s.watchlist_id
-                left join public.bird b on b.id = s.bird_id
-            ), reach as (
-              select max(w.location_rule_radius_km) * 1000 as metres
-                from public.watchlists w
-               where w.location_rule_enabled and w.deleted_at is null
-            )
-            select distinct on (p.event_id, w.owner_id)
-                   p.event_id, w.owner_id, w.id, coalesce(nullif(w.title, ''), nullif(w.location_rule_display_name, ''), 'a watchlist'),
-                   p.observer, p.common_name
-              from p
-             cross join reach
-              join public.watchlists w
-                on w.location_rule_enabled and w.deleted_at is null
-               and public.st_dwithin(w.location_rule_location, p.point, reach.metres)
-               and public.st_dwithin(w.location_rule_location, p.point, w.location_rule_radius_km * 1000)
-               and w.owner_id <> p.observer
-             order by p.event_id, w.owner_id, public.st_distance(w.location_rule_location, p.point), w.id
+            select event_id, owner_id, watchlist_id, title, observer, common_name
+              from private.sighting_watchlists(\(requests.map(\.eventID))::bigint[], \(requests.map(\.watchlistID))::uuid[],
+                                               \(requests.map(\.latitude))::double precision[],
+                                               \(requests.map(\.longitude))::double precision[],
+                                               \(requests.map(\.birdID))::uuid[])
             """, prepared: true)
         let byEvent = Dictionary(requests.map { ($0.eventID, $0) }, uniquingKeysWith: { a, _ in a })
         return try rows.compactMap { row in
@@ -145,21 +122,5 @@ enum NotificationLookups {
             names[try row.decode(0, as: UUID.self)] = try row.decode(1, as: String.self)
         }
         return names
-    }
-
-    /// Writes the notifications; a key seen before (a retried event) is skipped.
-    @discardableResult
-    static func insert(_ rows: [(draft: NotificationDraft, title: String, body: String, source: UUID?)],
-                       _ connection: isolated PostgresConnection) throws -> Int {
-        guard !rows.isEmpty else { return 0 }
-        let data = rows.map { JSONValue.object($0.draft.data).jsonText }
-        return try connection.query("""
-            insert into public.notifications (user_id, type, title, body, source_user_id, entity_type, entity_id, data, dedupe_key)
-            select * from unnest(\(rows.map(\.draft.recipient))::uuid[], \(rows.map(\.draft.type.rawValue))::text[],
-                                 \(rows.map(\.title))::text[], \(rows.map(\.body))::text[], \(rows.map(\.source))::uuid[],
-                                 \(rows.map(\.draft.entityType))::text[], \(rows.map(\.draft.entityID))::uuid[],
-                                 \(data)::jsonb[], \(rows.map(\.draft.dedupeKey))::text[])
-            on conflict (dedupe_key) do nothing
-            """, prepared: true).affectedRows
     }
 }

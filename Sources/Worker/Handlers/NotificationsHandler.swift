@@ -9,9 +9,10 @@ import Postgres
 ///
 /// A batch costs a handful of statements whatever its size: decisions are made in Swift
 /// from the change itself, the lookups (note recipients, sightings, names) and the insert
-/// are one set-based statement each, all in one transaction. If the batch fails for a
-/// reason that is not the database going away, each event is retried on its own, so one
-/// bad event cannot hold the others back.
+/// (`NotificationWriter`, the one insert path for notifications) are one set-based
+/// statement each, all in one transaction. If the batch fails for a reason that is not the
+/// database going away, each event is retried on its own, so one bad event cannot hold the
+/// others back.
 public struct NotificationsHandler: OutboxHandler {
     public let name: String
 
@@ -56,7 +57,7 @@ public struct NotificationsHandler: OutboxHandler {
     /// Resolves the lookups, renders the texts and inserts, in one service_role transaction.
     private func write(_ plans: [NotificationPlanner.Plan], _ connection: PostgresConnection) async throws {
         try await connection.transaction { connection in
-            try connection.actAsService()
+            try connection.act(as: .service)
             var drafts: [NotificationDraft] = []
             var notes: [(eventID: Int64, noteID: UUID, parentType: String, parentID: UUID, author: UUID, createdAt: Date, content: String)] = []
             var shares: [(eventID: Int64, shareID: UUID, watchlistID: UUID, reader: UUID, actor: UUID?)] = []
@@ -81,14 +82,16 @@ public struct NotificationsHandler: OutboxHandler {
             var people = Set(drafts.map(\.recipient))
             for draft in drafts { if let source = draft.source { people.insert(source) } }
             let names = try NotificationLookups.users(people, connection)
-            let rows = drafts.compactMap { draft -> (draft: NotificationDraft, title: String, body: String, source: UUID?)? in
+            let notifications = drafts.compactMap { draft -> NewNotification? in
                 // A recipient deleted since the change gets nothing.
                 guard names[draft.recipient] != nil else { return nil }
-                let source = draft.source.flatMap { names[$0] != nil ? $0 : nil }
                 let text = NotificationText.render(draft, sourceName: draft.source.flatMap { names[$0] })
-                return (draft, text.title, text.body, source)
+                return NewNotification(
+                    userID: draft.recipient, type: draft.type, title: text.title, body: text.body,
+                    sourceUserID: draft.source.flatMap { names[$0] != nil ? $0 : nil },
+                    entityType: draft.entityType, entityID: draft.entityID, data: draft.data, dedupeKey: draft.dedupeKey)
             }
-            try NotificationLookups.insert(rows, connection)
+            try NotificationWriter().insert(notifications, on: connection)
         }
     }
 }

@@ -2,9 +2,9 @@ import DispatchServer
 import Foundation
 import Postgres
 
-/// Sends a push for each new notification: the seed's APNs payload (`PushPayload`), its
-/// badge the recipient's bell total (`notification_badge_counts`) at the time of sending,
-/// to the configured sink. Only inserts of `public.notifications` are pushed.
+/// Sends a push for each new notification: the APNs payload the apps parse (`PushPayload`),
+/// its badge the recipient's bell total (`notification_badge_counts`) at the time of
+/// sending, to the configured sink. Only inserts of `public.notifications` are pushed.
 public struct PushHandler: OutboxHandler {
     public let name: String
     public let sink: any PushSink

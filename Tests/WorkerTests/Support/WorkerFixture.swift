@@ -73,10 +73,7 @@ struct WorkerFixture {
     /// `make clean-test-dbs`).
     func close() async {
         await connection.close()
-        if let admin = try? await PostgresConnection.connect(db.conninfo) {
-            _ = try? await admin.runScript("drop database if exists \"\(db.name)\" with (force)")
-            await admin.close()
-        }
+        await db.drop()
     }
 }
 
@@ -94,17 +91,6 @@ struct RunningEngine {
         engine.stop()
         try await task.value
     }
-}
-
-/// Polls `condition` until it holds or `timeout` passes; returns whether it held.
-func eventually(timeout: Duration = .seconds(15), every interval: Duration = .milliseconds(50),
-                _ condition: () async throws -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try await Task.sleep(for: interval)
-    }
-    return try await condition()
 }
 
 /// Records what it saw and answers as told; registered under its own name in the database.

@@ -1,3 +1,5 @@
+import Worker
+
 /// Does nothing: measures the queue itself (benchmarks), or drains a handler's backlog.
 public struct NoopHandler: OutboxHandler {
     public let name: String
@@ -25,4 +27,21 @@ public struct SleepHandler: OutboxHandler {
         }
         return Array(repeating: .done, count: events.count)
     }
+}
+
+/// The handler kinds `dispatch-worker-testing` adds to the shipped ones:
+/// `--handlers name=noop` and `--handlers name=sleep:MILLISECONDS`.
+public enum TestHandlerKinds {
+    public static let all: [String: HandlerFactory.Kind] = [
+        "noop": { name, argument in
+            guard argument == nil else { throw HandlerError.permanent("noop takes no argument") }
+            return NoopHandler(name: name)
+        },
+        "sleep": { name, argument in
+            guard let ms = argument.flatMap({ Int($0) }), ms >= 0 else {
+                throw HandlerError.permanent("sleep takes milliseconds: sleep:MS")
+            }
+            return SleepHandler(name: name, delay: .milliseconds(ms))
+        },
+    ]
 }

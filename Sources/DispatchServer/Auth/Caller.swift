@@ -1,0 +1,86 @@
+import Foundation
+import Postgres
+
+/// Who the SQL API sees as the caller: the same role and JWT claims a Supabase-style API
+/// layer sets, so row-level security and `auth.uid()` see exactly what they see for the
+/// apps (a user) or for the worker (the service, which row-level security lets through).
+public enum Caller: Sendable, Hashable {
+    /// An app user: role `authenticated`, claims `{"sub": <id>, "role": "authenticated"}`.
+    case user(UUID)
+    /// The worker: role `service_role`, claims `{"role": "service_role"}`.
+    case service
+
+    public var role: String {
+        switch self {
+        case .user: "authenticated"
+        case .service: "service_role"
+        }
+    }
+
+    /// The `request.jwt.claims` JSON.
+    public var claims: String {
+        switch self {
+        case .user(let id): #"{"sub":"\#(id.uuidString.lowercased())","role":"authenticated"}"#
+        case .service: #"{"role":"service_role"}"#
+        }
+    }
+}
+
+extension PostgresQuery {
+    /// The one statement that makes the rest of the transaction act as `caller`: its
+    /// claims, its role and the role's own `statement_timeout`. All are transaction-local
+    /// and vanish at commit or rollback. The text is the same for every caller (role and
+    /// claims are parameters), so it is prepared once per connection.
+    ///
+    /// The timeout: `set role` keeps the session's settings, so the one an operator gave
+    /// the role (`alter role authenticated set statement_timeout`, 8 s from the
+    /// migrations) would never apply to work done this way. It is read from the role's
+    /// settings as the server would at login (one for this database first, then the
+    /// role's own), as an API layer applying the impersonated role's settings does; a role
+    /// without one keeps the session's.
+    public static func acting(as caller: Caller) -> PostgresQuery {
+        """
+        select set_config('request.jwt.claims', \(caller.claims), true),
+               set_config('statement_timeout', coalesce(
+                 (select substr(c, length('statement_timeout=') + 1)
+                    from pg_catalog.pg_db_role_setting s, unnest(s.setconfig) c
+                   where s.setrole = (select r.oid from pg_catalog.pg_roles r where r.rolname = \(caller.role))
+                     and s.setdatabase in (0, (select d.oid from pg_catalog.pg_database d where d.datname = current_database()))
+                     and c like 'statement\\_timeout=%'
+                   order by s.setdatabase desc
+                   limit 1),
+                 current_setting('statement_timeout')), true),
+               set_config('role', \(caller.role), true)
+        """
+    }
+}
+
+extension PostgresConnection {
+    /// Runs `body` in a transaction as `userID`.
+    @discardableResult
+    public func transaction<T: Sendable>(
+        as userID: UUID,
+        _ body: @Sendable (isolated PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await transaction { connection in
+            try connection.act(as: .user(userID))
+            return try await body(connection)
+        }
+    }
+
+    /// Inside an open transaction: act as `caller` until it ends.
+    public func act(as caller: Caller) throws {
+        try query(.acting(as: caller), prepared: true)
+    }
+}
+
+extension PostgresPool {
+    /// `PostgresConnection.transaction(as:_:)` on a pooled connection.
+    @discardableResult
+    public func transaction<T: Sendable>(
+        as userID: UUID,
+        _ body: @escaping @Sendable (isolated PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await withConnection { try await $0.transaction(as: userID, body) }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Migrations
+import Postgres
+import Synchronization
+
+/// A database set up the way a hosted Supabase project is (its init scripts and
+/// migrations: supabase/postgres, migrations/db), for the suites that hold the
+/// migrations to their promise of running there unchanged:
+///
+/// - the API roles `anon`, `authenticated`, `service_role` exist before any migration;
+/// - the migrating role (`ownerRole`, Supabase's `postgres`) is no superuser: it has
+///   CREATEROLE and BYPASSRLS, CREATE on the database and on schema `public`, and is a
+///   member of the API roles;
+/// - schema `auth` belongs to another role (`authOwnerRole`) and already has `auth.users`
+///   (row-level security on) and `auth.uid()`; the migrating role may only use the schema
+///   and reference `auth.users`;
+/// - PostGIS is installed in schema `extensions` by the superuser, and the API roles may
+///   use that schema;
+/// - default privileges grant ALL on every table, function and sequence the migrating
+///   role creates in `public` to the three API roles (Supabase's), and, beyond Supabase,
+///   the same for what it creates in any schema and for the schemas themselves: no object
+///   of ours may rely on where it is created for its privileges.
+public enum SupabaseLike {
+    public static let ownerRole = "dispatch_supabase_owner"
+    public static let ownerPassword = "dispatch-owner"
+    public static let authOwnerRole = "dispatch_supabase_auth"
+
+    /// The cluster's roles. Roles are global while test databases are not: a role another
+    /// process is creating at the same moment is no error.
+    static let roles = """
+        do $$
+        declare
+          r record;
+        begin
+          for r in select * from (values
+                     ('anon', 'nologin noinherit'),
+                     ('authenticated', 'nologin noinherit'),
+                     ('service_role', 'nologin noinherit bypassrls'),
+                     ('\(authOwnerRole)', 'nologin'),
+                     ('\(ownerRole)', 'login createrole createdb bypassrls password ''\(ownerPassword)''')) as v (name, options)
+          loop
+            if not exists (select from pg_roles where rolname = r.name) then
+              begin
+                execute format('create role %I %s', r.name, r.options);
+              exception when duplicate_object or unique_violation then
+                null;
+              end;
+            end if;
+          end loop;
+          if not pg_has_role('\(ownerRole)', 'service_role', 'member') then
+            begin
+              grant anon, authenticated, service_role to \(ownerRole);
+            exception when unique_violation then
+              null;
+            end;
+          end if;
+        end
+        $$;
+        """
+
+    /// Everything but the roles, run by the superuser in the new database.
+    static let setUp = """
+        grant usage, create on schema public to \(ownerRole);
+
+        create schema auth authorization \(authOwnerRole);
+        grant usage on schema auth to \(ownerRole), anon, authenticated, service_role;
+        create table auth.users (
+          instance_id uuid,
+          id uuid primary key default gen_random_uuid(),
+          email varchar(255) unique,
+          raw_user_meta_data jsonb,
+          created_at timestamptz default now()
+        );
+        alter table auth.users owner to \(authOwnerRole);
+        alter table auth.users enable row level security;
+        grant references on auth.users to \(ownerRole);
+        create function auth.uid() returns uuid
+          language sql stable
+        as $$
+          select coalesce(nullif(current_setting('request.jwt.claim.sub', true), ''),
+                          (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'))::uuid
+        $$;
+        alter function auth.uid() owner to \(authOwnerRole);
+
+        create schema extensions;
+        create extension postgis schema extensions;
+        grant usage on schema extensions to \(ownerRole), anon, authenticated, service_role;
+
+        alter default privileges for role \(ownerRole) in schema public
+          grant all on tables to anon, authenticated, service_role;
+        alter default privileges for role \(ownerRole) in schema public
+          grant all on functions to anon, authenticated, service_role;
+        alter default privileges for role \(ownerRole) in schema public
+          grant all on sequences to anon, authenticated, service_role;
+        alter default privileges for role \(ownerRole) grant all on tables to anon, authenticated, service_role;
+        alter default privileges for role \(ownerRole) grant all on functions to anon, authenticated, service_role;
+        alter default privileges for role \(ownerRole) grant all on sequences to anon, authenticated, service_role;
+        alter default privileges for role \(ownerRole) grant all on schemas to anon, authenticated, service_role;
+        """
+
+    /// Makes `database` (just created, empty) Supabase-like, as the superuser.
+    static func prepare(_ database: TestDatabase) async throws {
+        let admin = try await PostgresConnection.connect(database.conninfo)
+        try await admin.runScript(roles)
+        await admin.close()
+        try await grantDatabase(database.name)
+        let connection = try await database.connect()
+        try await connection.runScript(setUp)
+        await connection.close()
+    }
+
+    /// What the migrating role may do with the database itself (a clone does not inherit
+    /// its template's database privileges).
+    static func grantDatabase(_ name: String) async throws {
+        let admin = try await PostgresConnection.connect(Template.conninfo)
+        try await admin.runScript("grant create, connect, temporary on database \(TestDatabase.quote(name)) to \(ownerRole)")
+        await admin.close()
+    }
+
+    /// Applies every migration as the migrating role, twice: the second run must find
+    /// nothing to do, and neither may draw a warning from the server (a grant on an
+    /// object the role does not own grants nothing but a warning). Returns the runner's log.
+    @discardableResult
+    public static func migrate(_ database: TestDatabase) async throws -> [String] {
+        let lines = Mutex<[String]>([])
+        let runner = try MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { line in
+            lines.withLock { $0.append(line) }
+        })
+        let connection = try await database.connectAsOwner()
+        defer { Task { await connection.close() } }
+        let first = try await runner.up(connection)
+        let second = try await runner.up(connection)
+        let log = lines.withLock { $0 }
+        let warnings = log.filter { $0.hasPrefix("warning:") }
+        guard first.count == runner.migrations.count, second.isEmpty, warnings.isEmpty else {
+            throw PostgresError(.client, """
+                migrating the Supabase-like database as \(ownerRole): applied \(first.count) of \(runner.migrations.count), \
+                then \(second.count) on the second run; warnings: \(warnings)
+                """)
+        }
+        return log
+    }
+}
