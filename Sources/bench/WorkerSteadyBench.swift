@@ -125,7 +125,7 @@ func steadyState(
     }
     let notified = try await connection.query("select count(*)::int from public.notifications").scalar(Int.self)
     let reduced = rate < asked
-        ? String(format: " (not the %d/s asked: the real handlers drained %.0f/s on this machine in the run above, so 30% of that)", asked, capacity)
+        ? String(format: " (not the %d/s asked: the real handlers drained %.0f/s on this machine in the run above, so 30%% of that)", asked, capacity)
         : ""
     BenchContext.report(
         "steady state, \(rate.formatted()) claims/s\(reduced) for \(Int(seconds(duration))) s through the notification + push handlers",
