@@ -60,7 +60,7 @@ CREATE SCHEMA outbox;
 -- Name: SCHEMA outbox; Type: COMMENT; Schema: -; Owner: -
 --
 
-COMMENT ON SCHEMA outbox IS 'The durable change outbox: outbox.events (every recorded change, read by realtime feeds), outbox.deliveries (per-handler work queue of dispatch-worker), outbox.handlers, and the functions that claim, complete, fail, re-queue and prune. Private: only service_role (the worker and the Swift library) uses it.';
+COMMENT ON SCHEMA outbox IS 'The durable change outbox: outbox.events (the log of every recorded change, read by realtime feeds and consumed by dispatch-worker''s handlers through per-handler cursors), outbox.handlers, the small tables of in-flight batches and retries, and the functions that claim, complete, fail, re-queue and prune. Private: only service_role (the worker and the Swift library) uses it.';
 
 --
 -- Name: private; Type: SCHEMA; Schema: -; Owner: -
@@ -330,19 +330,269 @@ CREATE FUNCTION auth.uid() RETURNS uuid
 COMMENT ON FUNCTION auth.uid() IS 'The calling user''s id: the "sub" of request.jwt.claims (or request.jwt.claim.sub); NULL when neither is set.';
 
 --
+-- Name: backlog(); Type: FUNCTION; Schema: outbox; Owner: -
+--
+
+CREATE FUNCTION outbox.backlog() RETURNS TABLE(handler text, events bigint, oldest_created_at timestamp with time zone)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    SET enable_seqscan TO 'off'
+    SET jit TO 'off'
+    AS $$
+  select c.handler, count(e.id), min(e.created_at)
+    from outbox.cursors c
+    join outbox.handlers h on h.name = c.handler
+    left join lateral (
+      select e.id, e.created_at, e.table_name, e.op from outbox.events e
+       where e.id > c.last_event_id
+      union all
+      -- (e.id + 0: the txid index finds these few; the id index would read the history)
+      select e.id, e.created_at, e.table_name, e.op from outbox.events e
+       where (e.id + 0) <= c.last_event_id
+         and (e.txid = any (array(select pg_catalog.pg_snapshot_xip(c.snapshot)))
+              or e.txid >= pg_catalog.pg_snapshot_xmax(c.snapshot))
+    ) e on (h.tables is null or e.table_name = any (h.tables)) and e.op = any (h.ops)
+   group by c.handler
+$$;
+
+--
+-- Name: FUNCTION backlog(); Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON FUNCTION outbox.backlog() IS 'Per handler, the committed events it wants that its cursor has not read yet (its backlog in the log) and the created_at of the oldest. Reads that backlog (index scans from the cursor), never the history.';
+
+--
+-- Name: batches; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.batches (
+    id integer NOT NULL,
+    lease_id bigint NOT NULL,
+    handler text NOT NULL,
+    from_snapshot pg_snapshot NOT NULL,
+    from_event_id bigint NOT NULL,
+    to_snapshot pg_snapshot NOT NULL,
+    to_event_id bigint NOT NULL,
+    events integer NOT NULL,
+    oldest_created_at timestamp with time zone NOT NULL,
+    state text DEFAULT 'running'::text NOT NULL,
+    attempts integer DEFAULT 1 NOT NULL,
+    run_at timestamp with time zone NOT NULL,
+    locked_by text,
+    locked_at timestamp with time zone,
+    last_error text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT batches_lock_check CHECK (((state = 'running'::text) = (locked_by IS NOT NULL))),
+    CONSTRAINT batches_state_check CHECK ((state = ANY (ARRAY['running'::text, 'pending'::text, 'free'::text])))
+)
+WITH (fillfactor='50', autovacuum_vacuum_scale_factor='0', autovacuum_vacuum_threshold='50', autovacuum_vacuum_cost_delay='0');
+
+--
+-- Name: TABLE batches; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.batches IS 'Pages of the log leased to a worker, one row per (handler, page) in flight: the handler''s events read between cursor (from_snapshot, from_event_id) and cursor (to_snapshot, to_event_id), which outbox.batch_events finds again. outbox.complete frees the row and the next page reuses it (no insert, no delete); a lease that expires (the worker died) is claimed again as a whole. A handful of rows, read whole (no index on purpose: see the storage parameters).';
+
+--
+-- Name: COLUMN batches.id; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.batches.id IS 'The row, reused from page to page.';
+
+--
+-- Name: COLUMN batches.lease_id; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.batches.lease_id IS 'This lease of the row (outbox.lease_ids): what outbox.claim returns as batch_id and the worker reports with, so a late report never touches the row''s next page.';
+
+--
+-- Name: COLUMN batches.events; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.batches.events IS 'How many events the page had when it was read.';
+
+--
+-- Name: COLUMN batches.oldest_created_at; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.batches.oldest_created_at IS 'created_at of its oldest event (outbox.oldest_pending).';
+
+--
+-- Name: COLUMN batches.state; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.batches.state IS 'running (leased to locked_by until run_at), pending (given back whole by outbox.release: due at run_at) or free (handled; the row waits for the next page).';
+
+--
+-- Name: COLUMN batches.attempts; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.batches.attempts IS 'Attempts started on the page (its events'' attempt number).';
+
+--
+-- Name: COLUMN batches.run_at; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.batches.run_at IS 'running: the lease expiry; pending: when it may be claimed.';
+
+--
+-- Name: COLUMN batches.last_error; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.batches.last_error IS 'Why the page is on a later attempt (a lease that expired).';
+
+--
+-- Name: events; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.events (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
+)
+PARTITION BY LIST ((((((created_at AT TIME ZONE 'UTC'::text))::date - '1970-01-01'::date) % 16)));
+
+--
+-- Name: TABLE events; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.events IS 'Append-only log of changes to the tables with outbox.enable_changes, written by their triggers in the same transaction. The canonical RealtimeRecord {table, eventType, record, oldRecord} is table_name, op, record and (update) record || old_record or (delete) old_record. A ring of 16 daily partitions (events_p00 .. events_p15, by the UTC day of created_at): rows are never updated or deleted; a whole day leaves by outbox.prune (TRUNCATE) once it is older than the retention and every handler has read past it.';
+
+--
+-- Name: COLUMN events.id; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.events.id IS 'Event id, from a sequence at the time of the change. For one row, a later change always has a larger id (the row lock orders them), so id order is commit order per row; clients deduplicate by it.';
+
+--
+-- Name: COLUMN events.table_name; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.events.table_name IS 'Unqualified table name (TG_TABLE_NAME), e.g. tasks; all recorded tables are in schema public.';
+
+--
+-- Name: COLUMN events.op; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.events.op IS 'insert, update or delete (RealtimeRecord.eventType).';
+
+--
+-- Name: COLUMN events.record_id; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.events.record_id IS 'The row''s uuid id; NULL for a table without a uuid "id" column (e.g. a composite key).';
+
+--
+-- Name: COLUMN events.record; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.events.record IS 'The new row as JSON (insert, update); NULL on delete.';
+
+--
+-- Name: COLUMN events.old_record; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.events.old_record IS 'On update only the columns that changed, with their old values (the full old row is record || old_record); on delete the whole old row; NULL on insert.';
+
+--
+-- Name: COLUMN events.audience; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.events.audience IS 'The users the change concerns by name: private.row_visibility() of the old and of the new row, deduplicated (who could see the row before or after the change; admins not included). The old row''s is computed only when a column it depends on changed (outbox.visibility_columns); otherwise it equals the new row''s. For notifications: the recipient.';
+
+--
+-- Name: COLUMN events.visible_to_all; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.events.visible_to_all IS 'True when every authenticated user could see the old or the new row (an open task or activity, or a note on one), so the change concerns everybody, not only audience.';
+
+--
+-- Name: COLUMN events.txid; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.events.txid IS 'The writing transaction''s id (pg_current_xact_id). Cursors (handlers'' in 0015, feeds'' in 0017) hold a snapshot; an event whose transaction was still running at that snapshot is found again through this column, so a late commit is never missed.';
+
+--
+-- Name: COLUMN events.created_at; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.events.created_at IS 'Start time of the writing transaction (now()); its UTC day chooses the partition.';
+
+--
+-- Name: COLUMN events.actor; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.events.actor IS 'auth.uid() of the writer when the change was made (who claimed, completed, wrote the note, restored ...); NULL for service and system writes. Handlers use it not to notify people of their own actions.';
+
+--
+-- Name: COLUMN events.restored; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.events.restored IS 'True for the insert of a row re-created by public.restore_entity (audit.is_restoring): a restore shows up as an insert event with this flag.';
+
+--
+-- Name: batch_events(outbox.batches); Type: FUNCTION; Schema: outbox; Owner: -
+--
+
+CREATE FUNCTION outbox.batch_events(p_batch outbox.batches) RETURNS SETOF outbox.events
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    SET enable_seqscan TO 'off'
+    SET jit TO 'off'
+    AS $$
+  select e.*
+    from outbox.handlers h
+   cross join lateral (
+     select e.* from outbox.events e
+      where e.id > p_batch.from_event_id and e.id <= p_batch.to_event_id
+     union all
+     -- (e.id + 0: the txid index finds these few; the id index would read the history)
+     select e.* from outbox.events e
+      where (e.id + 0) <= p_batch.from_event_id
+        and (e.txid = any (array(select pg_catalog.pg_snapshot_xip(p_batch.from_snapshot)))
+             or e.txid >= pg_catalog.pg_snapshot_xmax(p_batch.from_snapshot))
+   ) e
+   where h.name = p_batch.handler
+     and pg_catalog.pg_visible_in_snapshot(e.txid, p_batch.to_snapshot)
+     and (h.tables is null or e.table_name = any (h.tables))
+     and e.op = any (h.ops)
+   order by e.id
+$$;
+
+--
+-- Name: FUNCTION batch_events(p_batch outbox.batches); Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON FUNCTION outbox.batch_events(p_batch outbox.batches) IS 'The events of a batch, in id order: what its handler wants between the batch''s two cursors (index scans only). Used to claim a batch again (its lease expired, or it was given back) and by outbox.deliveries.';
+
+--
 -- Name: changes_since(text, text[], integer, uuid); Type: FUNCTION; Schema: outbox; Owner: -
 --
 
 CREATE FUNCTION outbox.changes_since(p_cursor text, p_tables text[] DEFAULT NULL::text[], p_limit integer DEFAULT 1000, p_user uuid DEFAULT NULL::uuid) RETURNS jsonb
-    LANGUAGE plpgsql STABLE
+    LANGUAGE plpgsql
     SET search_path TO ''
     SET jit TO 'off'
+    SET enable_seqscan TO 'off'
     AS $_$
 declare
   v_snap pg_catalog.pg_snapshot;
   v_last bigint := 0;
   v_unknown text[];
   v_result jsonb;
+  v_expired boolean;
 begin
   if p_limit is null or p_limit not between 1 and 10000 then
     raise exception using errcode = '22023', message = 'INVALID_LIMIT: p_limit must be between 1 and 10000';
@@ -383,7 +633,8 @@ begin
       where v_snap is not null
         and (e.txid = any (array(select pg_catalog.pg_snapshot_xip(v_snap)))
              or e.txid >= pg_catalog.pg_snapshot_xmax(v_snap))
-        and e.id <= v_last
+        -- (e.id + 0: the txid index finds these few; the id index would read the history)
+        and (e.id + 0) <= v_last
         and not pg_catalog.pg_visible_in_snapshot(e.txid, v_snap)
         and (p_tables is null or e.table_name = any (p_tables))
         and (p_user is null or e.visible_to_all or e.audience @> array[p_user])
@@ -411,10 +662,29 @@ begin
                from page p), '[]'),
            'cursor', pg_catalog.pg_current_snapshot()::text || '/' ||
                      case when s.n = p_limit then s.last_id
-                          else greatest(v_last, coalesce(s.last_id, 0)) end,
+                          -- all there is was read: past what outbox.prune removed, too
+                          else greatest(v_last, coalesce(s.last_id, 0), (select h.last_event_id from outbox.log_horizon h)) end,
            'has_more', s.n = p_limit)
     into v_result
     from summary s;
+
+  -- Did outbox.prune remove an event this cursor had not read? Asked after the page, in a
+  -- statement of its own: a TRUNCATE that committed after the page's snapshot was taken
+  -- (so the page found the partition empty) is seen here. (One that commits later has to
+  -- wait for this transaction, which holds the partitions it read.)
+  if v_snap is not null then
+    select h.last_event_id > v_last
+           or h.max_txid >= pg_catalog.pg_snapshot_xmax(v_snap)
+           or exists (select from pg_catalog.pg_snapshot_xip(v_snap) x where x between h.min_txid and h.max_txid)
+      into v_expired
+      from outbox.log_horizon h;
+    if v_expired then
+      raise exception using errcode = '22023',
+        message = 'CURSOR_EXPIRED: events this cursor has not read were pruned from the log',
+        detail = format('cursor: %s', left(p_cursor, 200)),
+        hint = 'Start again from current_cursor() (or a NULL cursor: every retained event) and reload what you keep.';
+    end if;
+  end if;
   return v_result;
 end
 $_$;
@@ -423,31 +693,41 @@ $_$;
 -- Name: FUNCTION changes_since(p_cursor text, p_tables text[], p_limit integer, p_user uuid); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.changes_since(p_cursor text, p_tables text[], p_limit integer, p_user uuid) IS 'A realtime feed page: {events: [{id, table, eventType, recordId, record, oldRecord, changedColumns, createdAt}], cursor, has_more} — the seed''s RealtimeRecord plus the event id — of the changes after p_cursor (NULL = all retained events; see current_cursor()) to p_tables (NULL = all), optionally only those concerning p_user (named in audience, or visible_to_all), in id order (commit order per row). Never misses a change, even one whose transaction commits after a later one; may repeat an event (deduplicate by id). Call it outside a writing transaction. INVALID_CURSOR, INVALID_TABLE, INVALID_LIMIT (22023).';
+COMMENT ON FUNCTION outbox.changes_since(p_cursor text, p_tables text[], p_limit integer, p_user uuid) IS 'A realtime feed page: {events: [{id, table, eventType, recordId, record, oldRecord, changedColumns, createdAt}], cursor, has_more} — the seed''s RealtimeRecord plus the event id — of the changes after p_cursor (NULL = all retained events; see current_cursor()) to p_tables (NULL = all), optionally only those concerning p_user (named in audience, or visible_to_all), in id order (commit order per row). Never misses a change, even one whose transaction commits after a later one; may repeat an event (deduplicate by id). Call it outside a transaction (autocommit). INVALID_CURSOR, INVALID_TABLE, INVALID_LIMIT, CURSOR_EXPIRED (22023: the cursor is older than the log''s retention; start again from current_cursor()).';
 
 --
 -- Name: claim(text, text[], integer, interval); Type: FUNCTION; Schema: outbox; Owner: -
 --
 
-CREATE FUNCTION outbox.claim(p_worker text, p_handlers text[] DEFAULT NULL::text[], p_batch integer DEFAULT 500, p_lease interval DEFAULT '00:00:30'::interval) RETURNS TABLE(event_id bigint, handlers text[], attempts integer[], table_name text, op text, record_id uuid, record jsonb, old_record jsonb, audience uuid[], created_at timestamp with time zone, actor uuid, restored boolean)
+CREATE FUNCTION outbox.claim(p_worker text, p_handlers text[] DEFAULT NULL::text[], p_batch integer DEFAULT 500, p_lease interval DEFAULT '00:00:30'::interval) RETURNS TABLE(event_id bigint, handler text, attempt integer, batch_id bigint, table_name text, op text, record_id uuid, record jsonb, old_record jsonb, audience uuid[], created_at timestamp with time zone, actor uuid, restored boolean)
     LANGUAGE plpgsql
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
+    SET enable_seqscan TO 'off'
     AS $$
 #variable_conflict use_column
 declare
-  v_claim tid[];
+  v_room integer := p_batch;
+  v_n integer;
+  v_retry tid[];
   v_dead tid[];
-  v_handler text[] := '{}';
-  v_event bigint[] := '{}';
-  v_attempt integer[] := '{}';
+  v_batch outbox.batches;
+  v_max integer;
+  v_handlers text[];
+  v_handler text;
+  v_tables text[];
+  v_ops text[];
+  v_left integer;
+  v_share integer;
+  v_limit integer;
+  v_full text[];
+  v_rounds integer;
   v_snap pg_catalog.pg_snapshot;
+  v_xip pg_catalog.xid8[];
   v_last bigint;
-  v_fresh integer;
-  v_fresh_last bigint;
-  v_room integer;
-  v_rounds integer := 0;
+  v_moved bigint;
+  v_more boolean := false;
 begin
   if p_worker is null or p_worker = '' then
     raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_worker must name the claiming worker';
@@ -459,120 +739,202 @@ begin
     raise exception using errcode = '22023', message = 'INVALID_LEASE: p_lease must be a positive interval';
   end if;
 
-  -- 1. Deliveries already due: retries, re-queued ones, pending ones of handlers another
-  --    claimer fanned out, leases that expired. Oldest first; rows another claimer holds are
-  --    skipped, not waited for. A running row is due once its lease expired (its worker is
-  --    presumed dead); if that was its last attempt it goes dead instead of running again.
-  --    The row locks last until the caller's transaction ends, so the physical row ids
-  --    (ctid) stay valid for the updates below, which are then plain TID scans.
-  select array_agg(p.ctid) filter (where not p.exhausted),
-         array_agg(p.ctid) filter (where p.exhausted)
-    into v_claim, v_dead
-    from (select d.ctid,
-                 d.state = 'running'
-                   and d.attempts >= coalesce((select h.max_attempts from outbox.handlers h
-                                                where h.name = d.handler), 5) as exhausted
-            from outbox.deliveries d
-           where d.state <> 'dead'
-             and d.run_at <= now()
-             and (p_handlers is null or d.handler = any (p_handlers))
-           order by d.run_at, d.event_id
+  -- 1. Retries due (failed, given back, re-queued, or leased to a worker whose lease ran
+  --    out), oldest first, skipping rows other claimers hold. An expired lease on the last
+  --    attempt goes dead instead of running again.
+  select array_agg(r.ctid) filter (where not r.exhausted), array_agg(r.ctid) filter (where r.exhausted)
+    into v_retry, v_dead
+    from (select r.ctid,
+                 r.state = 'running'
+                   and r.attempts >= coalesce((select h.max_attempts from outbox.handlers h
+                                                where h.name = r.handler), 5) as exhausted
+            from outbox.retries r
+           where r.state <> 'dead'
+             and r.run_at <= now()
+             and (p_handlers is null or r.handler = any (p_handlers))
+           order by r.run_at, r.event_id
            limit p_batch
-             for update of d skip locked) p;
-
+             for update of r skip locked) r;
   if v_dead is not null then
-    update outbox.deliveries d
+    update outbox.retries r
        set state = 'dead', run_at = now(), locked_by = null, locked_at = null,
-           last_error = format('lease of worker %s expired on the last attempt', d.locked_by)
-     where d.ctid = any (v_dead);
+           last_error = format('lease of worker %s expired on the last attempt', r.locked_by)
+     where r.ctid = any (v_dead);
   end if;
-
-  if v_claim is not null then
+  if v_retry is not null then
+    return query
     with claimed as (
-      update outbox.deliveries d
-         set state = 'running',
-             attempts = d.attempts + 1,
-             run_at = now() + p_lease,
-             locked_by = p_worker,
-             locked_at = now(),
-             last_error = case when d.state = 'running'
-                               then format('lease of worker %s expired', d.locked_by)
-                               else d.last_error end
-       where d.ctid = any (v_claim)
-      returning d.handler, d.event_id, d.attempts
+      update outbox.retries r
+         set state = 'running', attempts = r.attempts + 1, run_at = now() + p_lease,
+             locked_by = p_worker, locked_at = now(),
+             last_error = case when r.state = 'running' then format('lease of worker %s expired', r.locked_by)
+                               else r.last_error end
+       where r.ctid = any (v_retry)
+      returning r.handler, r.event_id, r.attempts, r.event
     )
-    select coalesce(array_agg(c.handler), '{}'), coalesce(array_agg(c.event_id), '{}'),
-           coalesce(array_agg(c.attempts), '{}')
-      into v_handler, v_event, v_attempt
-      from claimed c;
+    select c.event_id, c.handler, c.attempts, 0::bigint, e.table_name, e.op, e.record_id, e.record,
+           e.old_record, e.audience, e.created_at, e.actor, e.restored
+      from claimed c
+     cross join lateral pg_catalog.jsonb_populate_record(null::outbox.events, c.event) e;
+    get diagnostics v_n = row_count;
+    v_room := v_room - v_n;
   end if;
 
-  -- 2. Fan out the events committed since the last fan-out, leasing their deliveries to
-  --    this claimer when it runs the handler (pending for the others). One claimer at a
-  --    time: the cursor row is locked until this transaction ends (a fan-out takes
-  --    milliseconds, and the next claimer then continues from the moved cursor).
-  --    A page is the fresh events (ids above the cursor) in id order, up to the room left,
-  --    plus every event of the transactions the cursor's snapshot could not see (few: those
-  --    in flight at the last fan-out). The statement's own snapshot becomes the cursor, so
-  --    events of transactions still running now are taken by a later fan-out.
-  if cardinality(v_event) < p_batch then
-    select f.snapshot, f.last_event_id into v_snap, v_last from outbox.fanout f for update;
-    loop
-      v_rounds := v_rounds + 1;
-      v_room := p_batch - cardinality(v_event);
-      with page as (
-        (select e.id, e.table_name, e.op, true as fresh
-           from outbox.events e
-          where e.id > v_last
-          order by e.id
-          limit v_room)
-        union all
-        select e.id, e.table_name, e.op, false
-          from outbox.events e
-         where e.txid = any (array(select pg_catalog.pg_snapshot_xip(v_snap)))
-           and e.id <= v_last
-        union all
-        select e.id, e.table_name, e.op, false
-          from outbox.events e
-         where e.txid >= pg_catalog.pg_snapshot_xmax(v_snap)
-           and e.id <= v_last
-      ), fanned as (
-        insert into outbox.deliveries as d (handler, event_id, state, attempts, run_at, locked_by, locked_at)
-        select h.name, p.id,
-               case when m.mine then 'running' else 'pending' end,
-               case when m.mine then 1 else 0 end,
-               case when m.mine then now() + p_lease else now() end,
-               case when m.mine then p_worker end,
-               case when m.mine then now() end
-          from page p
-          join outbox.handlers h
-            on (h.tables is null or p.table_name = any (h.tables)) and p.op = any (h.ops)
-         cross join lateral (select p_handlers is null or h.name = any (p_handlers) as mine) m
-        on conflict do nothing
-        returning d.handler, d.event_id, d.attempts, d.state
-      )
-      select pg_catalog.pg_current_snapshot(),
-             (select count(*) from page where page.fresh),
-             (select max(page.id) from page where page.fresh),
-             v_handler || coalesce((select array_agg(f.handler) from fanned f where f.state = 'running'), '{}'),
-             v_event || coalesce((select array_agg(f.event_id) from fanned f where f.state = 'running'), '{}'),
-             v_attempt || coalesce((select array_agg(f.attempts) from fanned f where f.state = 'running'), '{}')
-        into v_snap, v_fresh, v_fresh_last, v_handler, v_event, v_attempt;
-      v_last := greatest(v_last, v_fresh_last);
-      -- A full page of events no handler of ours wanted: read on, a few pages at most.
-      exit when cardinality(v_event) >= p_batch or v_fresh < v_room or v_rounds >= 8;
+  -- 2. Batches due: given back whole, or leased to a worker whose lease ran out. Their
+  --    events are found again from the batch's cursors; the last attempt's expiry sends
+  --    them to the dead letters instead.
+  for v_batch in
+    select b.* from outbox.batches b
+     where b.state <> 'free'
+       and b.run_at <= now()
+       and (p_handlers is null or b.handler = any (p_handlers))
+     order by b.run_at
+       for update of b skip locked
+  loop
+    exit when v_room <= 0;
+    select coalesce(max(h.max_attempts), 5) into v_max from outbox.handlers h where h.name = v_batch.handler;
+    if v_batch.state = 'running' and v_batch.attempts >= v_max then
+      insert into outbox.retries as r (handler, event_id, state, attempts, run_at, last_error, event)
+      select v_batch.handler, e.id, 'dead', v_batch.attempts, now(),
+             format('lease of worker %s expired on the last attempt', v_batch.locked_by), pg_catalog.to_jsonb(e)
+        from outbox.batch_events(v_batch) e
+      on conflict (handler, event_id) do update
+        set state = 'dead', attempts = excluded.attempts, run_at = excluded.run_at, locked_by = null,
+            locked_at = null, last_error = excluded.last_error;
+      update outbox.batches b
+         set state = 'free', locked_by = null, locked_at = null, events = 0
+       where b.id = v_batch.id;
+      continue;
+    end if;
+    update outbox.batches b
+       set lease_id = nextval('outbox.lease_ids'), state = 'running', attempts = b.attempts + 1, run_at = now() + p_lease,
+           locked_by = p_worker, locked_at = now(),
+           last_error = case when b.state = 'running' then format('lease of worker %s expired', b.locked_by)
+                             else b.last_error end
+     where b.id = v_batch.id
+    returning b.* into v_batch;
+    return query
+    select e.id, v_batch.handler, v_batch.attempts, v_batch.lease_id, e.table_name, e.op, e.record_id, e.record,
+           e.old_record, e.audience, e.created_at, e.actor, e.restored
+      from outbox.batch_events(v_batch) e;
+    get diagnostics v_n = row_count;
+    if v_n = 0 then
+      update outbox.batches b
+         set state = 'free', locked_by = null, locked_at = null, events = 0
+       where b.id = v_batch.id;
+    end if;
+    v_room := v_room - v_n;
+  end loop;
+
+  -- 3. The next page of each handler's log, the room left shared between the handlers.
+  --    The cursors are locked until this transaction ends (in name order: no deadlock), so
+  --    a second claimer waits a moment and then reads on from the moved cursor. A page is
+  --    the events after the cursor in id order, up to the handler's share, plus every event
+  --    of the transactions the cursor's snapshot could not see (few: those in flight at the
+  --    last read); the statement's own snapshot becomes the cursor, so transactions still
+  --    running now are read by a later page. The page is one batch row, leased to us.
+  if v_room > 0 then
+    select array_agg(c.handler order by c.handler) into v_handlers
+      from (select c.handler from outbox.cursors c
+             where p_handlers is null or c.handler = any (p_handlers)
+             order by c.handler
+               for update of c) c;
+    -- Two passes: the room a handler with little to read left over goes to the others.
+    for v_pass in 1..2 loop
+      exit when v_room <= 0 or coalesce(cardinality(v_handlers), 0) = 0;
+      v_left := cardinality(v_handlers);
+      v_full := '{}';
+      foreach v_handler in array v_handlers loop
+        v_share := ceil(v_room::numeric / v_left)::integer;
+        v_left := v_left - 1;
+        continue when v_share <= 0;
+        v_rounds := 0;
+        select h.tables, h.ops into v_tables, v_ops from outbox.handlers h where h.name = v_handler;
+        select c.snapshot, c.last_event_id into v_snap, v_last from outbox.cursors c where c.handler = v_handler;
+        loop
+          v_rounds := v_rounds + 1;
+          v_limit := v_share;
+          v_xip := array(select pg_catalog.pg_snapshot_xip(v_snap));
+          return query
+          with examined as materialized (
+            select e.* from outbox.events e
+             where e.id > v_last
+             order by e.id
+             limit v_limit
+          ), page as materialized (
+            select x.*
+              from (select * from examined
+                    union all
+                    -- (e.id + 0: the txid index finds these few; the id index would read the history)
+                    select e.* from outbox.events e
+                     where (e.id + 0) <= v_last
+                       and (e.txid = any (v_xip) or e.txid >= pg_catalog.pg_snapshot_xmax(v_snap))) x
+             where (v_tables is null or x.table_name = any (v_tables)) and x.op = any (v_ops)
+          ), moved as (
+            update outbox.cursors c
+               set snapshot = pg_catalog.pg_current_snapshot(),
+                   last_event_id = greatest(c.last_event_id, coalesce((select max(x.id) from examined x), 0)),
+                   updated_at = now()
+             where c.handler = v_handler
+            returning c.snapshot, c.last_event_id
+          ), stats as (
+            select count(*)::integer as n, min(p.created_at) as oldest from page p
+          ), slot as (
+            -- a free row, reused in place; a new one only when every row is in flight
+            select b.id from outbox.batches b
+             where b.state = 'free' and exists (select from page)
+             limit 1
+               for update of b skip locked
+          ), reused as (
+            update outbox.batches b
+               set lease_id = nextval('outbox.lease_ids'), handler = v_handler,
+                   from_snapshot = v_snap, from_event_id = v_last, to_snapshot = m.snapshot,
+                   to_event_id = m.last_event_id, events = st.n, oldest_created_at = st.oldest,
+                   state = 'running', attempts = 1, run_at = now() + p_lease, locked_by = p_worker,
+                   locked_at = now(), last_error = null, created_at = now()
+              from slot, moved m, stats st
+             where b.id = slot.id and st.n > 0
+            returning b.lease_id
+          ), fresh as (
+            insert into outbox.batches (lease_id, handler, from_snapshot, from_event_id, to_snapshot, to_event_id,
+                                        events, oldest_created_at, state, attempts, run_at, locked_by, locked_at)
+            select nextval('outbox.lease_ids'), v_handler, v_snap, v_last, m.snapshot, m.last_event_id, st.n, st.oldest,
+                   'running', 1, now() + p_lease, p_worker, now()
+              from moved m, stats st
+             where st.n > 0 and not exists (select from reused)
+            returning lease_id
+          )
+          select p.id, v_handler, 1, (select l.lease_id from (select lease_id from reused union all select lease_id from fresh) l),
+                 p.table_name, p.op, p.record_id, p.record, p.old_record, p.audience, p.created_at, p.actor, p.restored
+            from page p
+           order by p.id;
+          get diagnostics v_n = row_count;
+          v_share := v_share - v_n;
+          v_room := v_room - v_n;
+          select c.snapshot, c.last_event_id into v_snap, v_moved from outbox.cursors c where c.handler = v_handler;
+          -- Caught up (fewer ids after the cursor than the page could take: it was not
+          -- full), or the share is full; a handler that wants few of the events reads on,
+          -- a few pages at most per claim.
+          exit when v_moved - v_last < v_limit or v_share <= 0;
+          if v_rounds >= 8 then
+            v_more := true;
+            exit;
+          end if;
+          v_last := v_moved;
+        end loop;
+        if v_share <= 0 then
+          v_full := v_full || v_handler;
+        end if;
+      end loop;
+      v_handlers := v_full;
     end loop;
-    update outbox.fanout f set snapshot = v_snap, last_event_id = v_last, updated_at = now();
   end if;
 
-  -- 3. The events of the leased deliveries, one row per event.
-  return query
-  select e.id, array_agg(c.handler order by c.handler), array_agg(c.attempts order by c.handler),
-         e.table_name, e.op, e.record_id, e.record, e.old_record, e.audience, e.created_at, e.actor, e.restored
-    from unnest(v_handler, v_event, v_attempt) as c (handler, event_id, attempts)
-    join outbox.events e on e.id = c.event_id
-   group by e.id
-   order by e.id;
+  -- Stopped reading with room left: one row without an event says "claim again at once".
+  if v_more then
+    return query select null::bigint, null::text, null::integer, null::bigint, null::text, null::text, null::uuid,
+                        null::jsonb, null::jsonb, null::uuid[], null::timestamptz, null::uuid, null::boolean;
+  end if;
 end
 $$;
 
@@ -580,40 +942,48 @@ $$;
 -- Name: FUNCTION claim(p_worker text, p_handlers text[], p_batch integer, p_lease interval); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.claim(p_worker text, p_handlers text[], p_batch integer, p_lease interval) IS 'Leases up to p_batch deliveries of p_handlers (NULL = all) to worker p_worker for p_lease and returns their events, one row per event with the handlers to run and each one''s attempt number. First the due deliveries, oldest first, skipping rows other claimers hold (FOR UPDATE SKIP LOCKED): concurrent claimers never get the same delivery; an expired lease is taken over, one that expired on the last attempt goes dead instead. Then, with the room left, it fans out the events committed since the last fan-out (outbox.fanout, exactly once each): their deliveries are created leased to p_worker for its handlers and pending for the others. Call it in a transaction of its own (autocommit). Errors: NULL_ARGUMENT (22004), INVALID_BATCH, INVALID_LEASE (22023).';
+COMMENT ON FUNCTION outbox.claim(p_worker text, p_handlers text[], p_batch integer, p_lease interval) IS 'Leases up to p_batch deliveries of p_handlers (NULL = all) to worker p_worker for p_lease and returns them, one row per (event, handler) with the attempt number and the batch (0 = a retry row): first the retries due, then the batches given back or whose lease expired (an expiry on the last attempt sends their events to the dead letters), then the next page of each handler''s log (outbox.cursors; exactly once each, whatever the commit order). Concurrent claimers never get the same delivery (SKIP LOCKED; a cursor is read by one claimer at a time). A row with a NULL event_id means the claim stopped reading a long stretch of events no handler of p_handlers wants: call again. Call it in the transaction that reports the previous batch, or alone. Errors: NULL_ARGUMENT (22004), INVALID_BATCH, INVALID_LEASE (22023).';
 
 --
--- Name: complete(text[], bigint[]); Type: FUNCTION; Schema: outbox; Owner: -
+-- Name: complete(text, bigint[], text[], bigint[]); Type: FUNCTION; Schema: outbox; Owner: -
 --
 
-CREATE FUNCTION outbox.complete(p_handlers text[], p_event_ids bigint[]) RETURNS integer
+CREATE FUNCTION outbox.complete(p_worker text, p_batches bigint[], p_handlers text[] DEFAULT NULL::text[], p_event_ids bigint[] DEFAULT NULL::bigint[]) RETURNS integer
     LANGUAGE plpgsql
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
 declare
-  v_done integer;
+  v_batches integer;
+  v_retries integer;
 begin
+  if p_worker is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_worker must name the completing worker';
+  end if;
   if cardinality(p_handlers) is distinct from cardinality(p_event_ids) then
     raise exception using errcode = '22023',
       message = 'ARRAY_LENGTH_MISMATCH: p_handlers and p_event_ids must have the same length';
   end if;
-  delete from outbox.deliveries d
-   using unnest(p_handlers, p_event_ids) as u(handler, event_id)
-   where d.handler = u.handler
-     and d.event_id = u.event_id
-     and d.state = 'running';
-  get diagnostics v_done = row_count;
-  return v_done;
+  -- A batch taken over by another worker (this one's lease expired) is that worker's now:
+  -- it runs the page again and closes it.
+  update outbox.batches b
+     set state = 'free', locked_by = null, locked_at = null, events = 0, last_error = null
+   where b.lease_id = any (p_batches) and b.state = 'running' and b.locked_by = p_worker;
+  get diagnostics v_batches = row_count;
+  delete from outbox.retries r
+   using unnest(p_handlers, p_event_ids) as u (handler, event_id)
+   where r.handler = u.handler and r.event_id = u.event_id and r.state = 'running';
+  get diagnostics v_retries = row_count;
+  return v_batches + v_retries;
 end
 $$;
 
 --
--- Name: FUNCTION complete(p_handlers text[], p_event_ids bigint[]); Type: COMMENT; Schema: outbox; Owner: -
+-- Name: FUNCTION complete(p_worker text, p_batches bigint[], p_handlers text[], p_event_ids bigint[]); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.complete(p_handlers text[], p_event_ids bigint[]) IS 'Marks deliveries (p_handlers[i], p_event_ids[i]) done by deleting them; returns how many. A success is accepted even from a worker whose lease was taken over (the handler did its work). Deliveries not running (already done, re-queued, dead) are ignored. ARRAY_LENGTH_MISMATCH (22023).';
+COMMENT ON FUNCTION outbox.complete(p_worker text, p_batches bigint[], p_handlers text[], p_event_ids bigint[]) IS 'Closes the batches p_batches leased to p_worker: their events are handled, but for those outbox.fail or outbox.release made retry rows of just before. Deletes the retry rows (p_handlers[i], p_event_ids[i]) that succeeded (accepted even from a worker whose lease was taken over: the handler did its work). Returns the batches plus retry rows removed. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
 
 --
 -- Name: current_cursor(); Type: FUNCTION; Schema: outbox; Owner: -
@@ -623,7 +993,9 @@ CREATE FUNCTION outbox.current_cursor() RETURNS text
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select pg_catalog.pg_current_snapshot()::text || '/' || coalesce(max(e.id), 0)
+  -- (never below what outbox.prune removed: an emptied log must not make "now" look expired)
+  select pg_catalog.pg_current_snapshot()::text || '/'
+         || greatest(coalesce(max(e.id), 0), (select h.last_event_id from outbox.log_horizon h))
     from outbox.events e
 $$;
 
@@ -756,14 +1128,15 @@ $$;
 COMMENT ON FUNCTION outbox.enable_changes(p_table regclass) IS 'Records every change of the table (schema public, known to private.row_visibility or notifications) in the outbox: attaches outbox_insert and outbox_delete (statement triggers with transition tables: one set-based insert per statement), outbox_update (a row trigger skipping no-op updates, given the key column and outbox.visibility_columns) and outbox_doorbell. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
 
 --
--- Name: fail(text, text[], bigint[], text[], boolean[]); Type: FUNCTION; Schema: outbox; Owner: -
+-- Name: fail(text, text[], bigint[], text[], boolean[], bigint[]); Type: FUNCTION; Schema: outbox; Owner: -
 --
 
-CREATE FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[] DEFAULT NULL::boolean[]) RETURNS TABLE(handler text, event_id bigint, state text, attempts integer, run_at timestamp with time zone)
+CREATE FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[] DEFAULT NULL::boolean[], p_batches bigint[] DEFAULT NULL::bigint[]) RETURNS TABLE(handler text, event_id bigint, state text, attempts integer, run_at timestamp with time zone)
     LANGUAGE plpgsql
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
+    SET enable_seqscan TO 'off'
     AS $$
 #variable_conflict use_column
 begin
@@ -772,61 +1145,171 @@ begin
   end if;
   if cardinality(p_handlers) is distinct from cardinality(p_event_ids)
      or cardinality(p_errors) is distinct from cardinality(p_event_ids)
-     or (p_retryable is not null and cardinality(p_retryable) <> cardinality(p_event_ids)) then
+     or (p_retryable is not null and cardinality(p_retryable) <> cardinality(p_event_ids))
+     or (p_batches is not null and cardinality(p_batches) <> cardinality(p_event_ids)) then
     raise exception using errcode = '22023',
-      message = 'ARRAY_LENGTH_MISMATCH: p_handlers, p_event_ids, p_errors (and p_retryable when given) must have the same length';
+      message = 'ARRAY_LENGTH_MISMATCH: p_handlers, p_event_ids, p_errors (and p_retryable, p_batches when given) must have the same length';
   end if;
 
+  -- A delivery of a batch leased to p_worker becomes a retry row (with a copy of its event).
   return query
-  update outbox.deliveries d
-     set state = case when u.retryable is false or d.attempts >= coalesce(h.max_attempts, 5)
+  insert into outbox.retries as r (handler, event_id, state, attempts, run_at, last_error, event)
+  select u.handler, u.event_id,
+         case when u.retryable is false or b.attempts >= coalesce(h.max_attempts, 5) then 'dead' else 'failed' end,
+         b.attempts,
+         case when u.retryable is false or b.attempts >= coalesce(h.max_attempts, 5) then now()
+              else now() + outbox.retry_delay(b.attempts) end,
+         left(coalesce(u.error, 'unknown error'), 8000),
+         pg_catalog.to_jsonb(e)
+    from unnest(p_handlers, p_event_ids, p_errors, p_retryable, p_batches)
+           as u (handler, event_id, error, retryable, batch_id)
+    join outbox.batches b on b.lease_id = u.batch_id and b.handler = u.handler and b.state = 'running' and b.locked_by = p_worker
+    join outbox.events e on e.id = u.event_id
+    left join outbox.handlers h on h.name = u.handler
+  on conflict (handler, event_id) do update
+    set state = excluded.state, attempts = excluded.attempts, run_at = excluded.run_at,
+        locked_by = null, locked_at = null, last_error = excluded.last_error
+  returning r.handler, r.event_id, r.state, r.attempts, r.run_at;
+
+  -- A retry leased to p_worker waits for its next attempt, or goes dead.
+  return query
+  update outbox.retries r
+     set state = case when u.retryable is false or r.attempts >= coalesce(h.max_attempts, 5)
                       then 'dead' else 'failed' end,
-         run_at = case when u.retryable is false or d.attempts >= coalesce(h.max_attempts, 5)
+         run_at = case when u.retryable is false or r.attempts >= coalesce(h.max_attempts, 5)
                        then now()
-                       else now() + outbox.retry_delay(d.attempts) end,
+                       else now() + outbox.retry_delay(r.attempts) end,
          locked_by = null,
          locked_at = null,
          last_error = left(coalesce(u.error, 'unknown error'), 8000)
-    from unnest(p_handlers, p_event_ids, p_errors, p_retryable) as u(handler, event_id, error, retryable)
+    from unnest(p_handlers, p_event_ids, p_errors, p_retryable, p_batches)
+           as u (handler, event_id, error, retryable, batch_id)
     left join outbox.handlers h on h.name = u.handler
-   where d.handler = u.handler
-     and d.event_id = u.event_id
-     and d.state = 'running'
-     and d.locked_by = p_worker
-  returning d.handler, d.event_id, d.state, d.attempts, d.run_at;
+   where coalesce(u.batch_id, 0) = 0
+     and r.handler = u.handler
+     and r.event_id = u.event_id
+     and r.state = 'running'
+     and r.locked_by = p_worker
+  returning r.handler, r.event_id, r.state, r.attempts, r.run_at;
 end
 $$;
 
 --
--- Name: FUNCTION fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[]); Type: COMMENT; Schema: outbox; Owner: -
+-- Name: FUNCTION fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[], p_batches bigint[]); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[]) IS 'Records failed attempts of worker p_worker (p_handlers[i], p_event_ids[i], p_errors[i], p_retryable[i] — NULL array or element = retryable). A retryable failure of attempt n is retried after outbox.retry_delay(n) (1, 2, 4 ... 60 s); after the handler''s max_attempts, or when not retryable, the delivery goes dead. Deliveries no longer leased to p_worker are left alone. Returns the new state of each. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
+COMMENT ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[], p_batches bigint[]) IS 'Records failed attempts of worker p_worker: (p_handlers[i], p_event_ids[i]) failed with p_errors[i]; p_retryable[i] NULL or true = retryable (NULL array: all); p_batches[i] = the batch it was claimed in (0 or NULL array: a retry row). A retryable failure of attempt n is retried after outbox.retry_delay(n) (1, 2, 4 ... 60 s); after the handler''s max_attempts, or when not retryable, the delivery goes dead. Deliveries no longer leased to p_worker are left alone. Returns the new state of each. Call before outbox.complete closes the batch. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
+
+--
+-- Name: log_partition(timestamp with time zone); Type: FUNCTION; Schema: outbox; Owner: -
+--
+
+CREATE FUNCTION outbox.log_partition(p_at timestamp with time zone) RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select ((pg_catalog.timezone('UTC', p_at)::date - date '1970-01-01') % 16)::integer
+$$;
+
+--
+-- Name: FUNCTION log_partition(p_at timestamp with time zone); Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON FUNCTION outbox.log_partition(p_at timestamp with time zone) IS 'The partition of outbox.events (NN of events_pNN) that holds the events created at p_at: (UTC day - 1970-01-01) % 16, the partition key''s expression.';
+
+--
+-- Name: log_partition_consumed(integer); Type: FUNCTION; Schema: outbox; Owner: -
+--
+
+CREATE FUNCTION outbox.log_partition_consumed(p_partition integer) RETURNS boolean
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET enable_seqscan TO 'off'
+    SET jit TO 'off'
+    AS $_$
+declare
+  v_consumed boolean;
+begin
+  execute format($q$
+    select not exists (
+      select from (select c.snapshot, c.last_event_id from outbox.cursors c
+                   union all
+                   select b.from_snapshot, b.from_event_id from outbox.batches b where b.state <> 'free') c
+       where exists (select from outbox.%1$I e where e.id > c.last_event_id)
+          or exists (select from outbox.%1$I e
+                      where e.txid = any (array(select pg_catalog.pg_snapshot_xip(c.snapshot)))
+                         or e.txid >= pg_catalog.pg_snapshot_xmax(c.snapshot)))
+    $q$, 'events_p' || lpad(p_partition::text, 2, '0'))
+    into v_consumed;
+  return v_consumed;
+end
+$_$;
+
+--
+-- Name: FUNCTION log_partition_consumed(p_partition integer); Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON FUNCTION outbox.log_partition_consumed(p_partition integer) IS 'True when every event of partition outbox.events_pNN has been read by every handler''s cursor and by the start cursor of every outstanding batch: no handler needs it any more. Index probes only.';
 
 --
 -- Name: prune(interval); Type: FUNCTION; Schema: outbox; Owner: -
 --
 
 CREATE FUNCTION outbox.prune(p_older_than interval DEFAULT '7 days'::interval) RETURNS bigint
-    LANGUAGE plpgsql
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET lock_timeout TO '500ms'
     AS $$
 declare
+  v_days integer;
+  v_live integer[];
+  v_part text;
+  v_stats record;
+  v_total bigint := 0;
   v_count bigint;
+  v_any boolean;
 begin
-  if p_older_than is null or p_older_than < interval '0' then
-    raise exception using errcode = '22023', message = 'INVALID_INTERVAL: p_older_than must be a non-negative interval';
+  if p_older_than is null or p_older_than < interval '0' or p_older_than > interval '14 days' then
+    raise exception using errcode = '22023',
+      message = 'INVALID_INTERVAL: p_older_than must be between 0 and 14 days',
+      hint = 'The log keeps 16 daily partitions: today, the retention, and one being emptied.';
   end if;
-  -- Only events already fanned out (visible in the fan-out cursor's snapshot, id up to its
-  -- last one): an event waiting for fan-out still has handlers to run.
-  delete from outbox.events e
-   using outbox.fanout f
-   where e.created_at < now() - p_older_than
-     and e.id <= f.last_event_id
-     and pg_catalog.pg_visible_in_snapshot(e.txid, f.snapshot)
-     and not exists (select from outbox.deliveries d where d.event_id = e.id);
-  get diagnostics v_count = row_count;
-  return v_count;
+  -- One prune at a time (two would wait for each other's partition locks).
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('outbox.prune'));
+  -- The partitions that may hold an event created after the cutoff: the UTC days from the
+  -- cutoff's to today's. Every other one holds only older events.
+  v_days := (now() at time zone 'UTC')::date - ((now() - p_older_than) at time zone 'UTC')::date;
+  select array_agg(outbox.log_partition(now() - make_interval(days => n))) into v_live
+    from generate_series(0, v_days) n;
+
+  for k in 0..15 loop
+    continue when k = any (v_live);
+    v_part := 'events_p' || lpad(k::text, 2, '0');
+    execute format('select exists (select from outbox.%I)', v_part) into v_any;
+    continue when not v_any or not outbox.log_partition_consumed(k);
+    -- Counted before the lock: a day of a busy log is long to count, and nobody should
+    -- wait for that.
+    execute format('select count(*) from outbox.%I', v_part) into v_count;
+    begin
+      -- Nothing is written to or read from the partition while we hold it; what we read
+      -- from here on is every committed event it has (index probes only).
+      execute format('lock table outbox.%I in access exclusive mode', v_part);
+    exception when lock_not_available then
+      continue;
+    end;
+    continue when not outbox.log_partition_consumed(k);
+    execute format('select max(id) as last_id, min(txid) as min_txid, max(txid) as max_txid from outbox.%I', v_part)
+      into v_stats;
+    update outbox.log_horizon h
+       set last_event_id = greatest(h.last_event_id, v_stats.last_id),
+           min_txid = least(h.min_txid, v_stats.min_txid),
+           max_txid = greatest(h.max_txid, v_stats.max_txid),
+           pruned_events = h.pruned_events + v_count,
+           updated_at = now();
+    execute format('truncate outbox.%I', v_part);
+    v_total := v_total + v_count;
+  end loop;
+  return v_total;
 end
 $$;
 
@@ -834,7 +1317,7 @@ $$;
 -- Name: FUNCTION prune(p_older_than interval); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.prune(p_older_than interval) IS 'Deletes events older than p_older_than (default 7 days) that have been fanned out and that no delivery refers to any more (handled by every handler; dead ones are kept). Realtime cursors older than that lose those events. INVALID_INTERVAL (22023).';
+COMMENT ON FUNCTION outbox.prune(p_older_than interval) IS 'Empties (TRUNCATE) each daily partition of the log whose events are all older than p_older_than (default 7 days, at most 14) and have been read by every handler (outbox.log_partition_consumed): a handler''s backlog, a leased batch, a retry or a dead letter (which keep a copy of their event) never lose an event. Records what went in outbox.log_horizon, so feed cursors older than that get CURSOR_EXPIRED. Returns the number of events removed (counted just before each day''s lock). A partition busy for over 0.5 s is left for the next run. SECURITY DEFINER: TRUNCATE is not granted to service_role. INVALID_INTERVAL (22023).';
 
 --
 -- Name: record_change(); Type: FUNCTION; Schema: outbox; Owner: -
@@ -977,7 +1460,7 @@ CREATE TABLE outbox.handlers (
 -- Name: TABLE handlers; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON TABLE outbox.handlers IS 'The consumers of outbox events (dispatch-worker''s handlers). Each change a handler wants gets one outbox.deliveries row for it, created when a claim fans the committed event out (see outbox.fanout); until then the event itself waits, so no change is lost while no worker runs. Managed with outbox.register_handler / outbox.unregister_handler.';
+COMMENT ON TABLE outbox.handlers IS 'The consumers of outbox events (dispatch-worker''s handlers). Each reads the log from its own cursor (outbox.cursors), so the events it has not read yet simply wait in the log: no change is lost while no worker runs. Managed with outbox.register_handler / outbox.unregister_handler.';
 
 --
 -- Name: COLUMN handlers.name; Type: COMMENT; Schema: outbox; Owner: -
@@ -1051,6 +1534,11 @@ begin
     set tables = excluded.tables, ops = excluded.ops, max_attempts = excluded.max_attempts,
         description = excluded.description, updated_at = now()
   returning h.* into v_handler;
+  -- A new handler starts at "now": the events committed from here on, and those of the
+  -- transactions still running (the snapshot's xip list). Re-registering keeps the cursor.
+  insert into outbox.cursors (handler, snapshot, last_event_id)
+  select p_name, pg_catalog.pg_current_snapshot(), coalesce(max(e.id), 0) from outbox.events e
+  on conflict (handler) do nothing;
   return v_handler;
 end
 $_$;
@@ -1059,61 +1547,77 @@ $_$;
 -- Name: FUNCTION register_handler(p_name text, p_tables text[], p_ops text[], p_max_attempts integer, p_description text); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.register_handler(p_name text, p_tables text[], p_ops text[], p_max_attempts integer, p_description text) IS 'Creates or updates a handler. It receives the changes to p_tables (NULL = all recorded tables) with an operation in p_ops that are fanned out from then on: those committed later, and those committed earlier that no claim has fanned out yet; events fanned out before are not. Errors: NULL_ARGUMENT (22004), INVALID_HANDLER, INVALID_TABLE, INVALID_OPS, INVALID_MAX_ATTEMPTS (22023).';
+COMMENT ON FUNCTION outbox.register_handler(p_name text, p_tables text[], p_ops text[], p_max_attempts integer, p_description text) IS 'Creates or updates a handler. It receives the changes to p_tables (NULL = all recorded tables) with an operation in p_ops committed after it was first registered (and those of transactions still running then); updating a handler keeps its place in the log. Errors: NULL_ARGUMENT (22004), INVALID_HANDLER, INVALID_TABLE, INVALID_OPS, INVALID_MAX_ATTEMPTS (22023).';
 
 --
--- Name: release(text, text[], bigint[]); Type: FUNCTION; Schema: outbox; Owner: -
+-- Name: release(text, text[], bigint[], bigint[]); Type: FUNCTION; Schema: outbox; Owner: -
 --
 
-CREATE FUNCTION outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[]) RETURNS integer
+CREATE FUNCTION outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[], p_batches bigint[] DEFAULT NULL::bigint[]) RETURNS integer
     LANGUAGE plpgsql
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
+    SET enable_seqscan TO 'off'
     AS $$
 declare
   v_count integer;
+  v_more integer;
 begin
   if p_worker is null then
     raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_worker must name the releasing worker';
   end if;
-  if cardinality(p_handlers) is distinct from cardinality(p_event_ids) then
+  if cardinality(p_handlers) is distinct from cardinality(p_event_ids)
+     or (p_batches is not null and cardinality(p_batches) <> cardinality(p_event_ids)) then
     raise exception using errcode = '22023',
-      message = 'ARRAY_LENGTH_MISMATCH: p_handlers and p_event_ids must have the same length';
+      message = 'ARRAY_LENGTH_MISMATCH: p_handlers, p_event_ids (and p_batches when given) must have the same length';
   end if;
   -- The attempt never ran to an end: it does not count.
   if p_handlers is null and p_event_ids is null then
-    update outbox.deliveries d
-       set state = case when d.attempts <= 1 then 'pending' else 'failed' end,
-           attempts = greatest(d.attempts - 1, 0),
-           run_at = now(),
-           locked_by = null,
-           locked_at = null
-     where d.state = 'running'
-       and d.locked_by = p_worker;
-  else
-    update outbox.deliveries d
-       set state = case when d.attempts <= 1 then 'pending' else 'failed' end,
-           attempts = greatest(d.attempts - 1, 0),
-           run_at = now(),
-           locked_by = null,
-           locked_at = null
-      from unnest(p_handlers, p_event_ids) as u(handler, event_id)
-     where d.handler = u.handler
-       and d.event_id = u.event_id
-       and d.state = 'running'
-       and d.locked_by = p_worker;
+    with given as (
+      update outbox.batches b
+         set state = 'pending', attempts = greatest(b.attempts - 1, 0), run_at = now(),
+             locked_by = null, locked_at = null
+       where b.state = 'running' and b.locked_by = p_worker
+      returning b.events
+    )
+    select coalesce(sum(g.events), 0) into v_count from given g;
+    update outbox.retries r
+       set state = case when r.attempts <= 1 then 'pending' else 'failed' end,
+           attempts = greatest(r.attempts - 1, 0), run_at = now(), locked_by = null, locked_at = null
+     where r.state = 'running' and r.locked_by = p_worker;
+    get diagnostics v_more = row_count;
+    return v_count + v_more;
   end if;
+
+  insert into outbox.retries as r (handler, event_id, state, attempts, run_at, event)
+  select u.handler, u.event_id, case when b.attempts <= 1 then 'pending' else 'failed' end,
+         greatest(b.attempts - 1, 0), now(), pg_catalog.to_jsonb(e)
+    from unnest(p_handlers, p_event_ids, p_batches) as u (handler, event_id, batch_id)
+    join outbox.batches b on b.lease_id = u.batch_id and b.handler = u.handler and b.state = 'running' and b.locked_by = p_worker
+    join outbox.events e on e.id = u.event_id
+  on conflict (handler, event_id) do update
+    set state = excluded.state, attempts = excluded.attempts, run_at = excluded.run_at, locked_by = null, locked_at = null;
   get diagnostics v_count = row_count;
-  return v_count;
+  update outbox.retries r
+     set state = case when r.attempts <= 1 then 'pending' else 'failed' end,
+         attempts = greatest(r.attempts - 1, 0), run_at = now(), locked_by = null, locked_at = null
+    from unnest(p_handlers, p_event_ids, p_batches) as u (handler, event_id, batch_id)
+   where coalesce(u.batch_id, 0) = 0
+     and r.handler = u.handler
+     and r.event_id = u.event_id
+     and r.state = 'running'
+     and r.locked_by = p_worker;
+  get diagnostics v_more = row_count;
+  return v_count + v_more;
 end
 $$;
 
 --
--- Name: FUNCTION release(p_worker text, p_handlers text[], p_event_ids bigint[]); Type: COMMENT; Schema: outbox; Owner: -
+-- Name: FUNCTION release(p_worker text, p_handlers text[], p_event_ids bigint[], p_batches bigint[]); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[]) IS 'Gives back deliveries (p_handlers[i], p_event_ids[i]) leased to p_worker without a result, e.g. when the worker stops in the middle of a batch: they are due again at once and the unfinished attempt is not counted. Both arrays NULL = every delivery leased to p_worker (a worker that lost the answer to its claim with its connection). Returns how many. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
+COMMENT ON FUNCTION outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[], p_batches bigint[]) IS 'Gives back deliveries (p_handlers[i], p_event_ids[i], claimed in batch p_batches[i]; 0 or NULL array = a retry row) leased to p_worker without a result, e.g. when the worker stops in the middle of a batch: they are due again at once and the unfinished attempt is not counted. Both arrays NULL = everything leased to p_worker, whole batches included (a worker that lost the answer to its claim with its connection). Returns how many deliveries. Call before outbox.complete closes the batch. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
 
 --
 -- Name: requeue_dead(text, bigint[]); Type: FUNCTION; Schema: outbox; Owner: -
@@ -1126,11 +1630,11 @@ CREATE FUNCTION outbox.requeue_dead(p_handler text DEFAULT NULL::text, p_event_i
 declare
   v_count integer;
 begin
-  update outbox.deliveries d
+  update outbox.retries r
      set state = 'pending', attempts = 0, run_at = now()
-   where d.state = 'dead'
-     and (p_handler is null or d.handler = p_handler)
-     and (p_event_ids is null or d.event_id = any (p_event_ids));
+   where r.state = 'dead'
+     and (p_handler is null or r.handler = p_handler)
+     and (p_event_ids is null or r.event_id = any (p_event_ids));
   get diagnostics v_count = row_count;
   return v_count;
 end
@@ -1189,16 +1693,19 @@ CREATE FUNCTION outbox.unregister_handler(p_name text) RETURNS bigint
     AS $$
 declare
   v_dropped bigint;
+  v_batched bigint;
 begin
   if not exists (select from outbox.handlers h where h.name = p_name) then
     raise exception using errcode = 'P0002', message = format('NOT_FOUND: no handler %L', p_name);
   end if;
-  -- A change committing at this very moment may still add a delivery for the handler;
-  -- outbox.queue shows such leftovers, and calling this again removes them.
+  -- Its cursor goes with it (on delete cascade), and so does its hold on the log.
   delete from outbox.handlers h where h.name = p_name;
-  delete from outbox.deliveries d where d.handler = p_name;
+  delete from outbox.retries r where r.handler = p_name;
   get diagnostics v_dropped = row_count;
-  return v_dropped;
+  with gone as (delete from outbox.batches b where b.handler = p_name
+                returning case when b.state = 'free' then 0 else b.events end as events)
+  select coalesce(sum(g.events), 0) into v_batched from gone g;
+  return v_dropped + v_batched;
 end
 $$;
 
@@ -1206,7 +1713,7 @@ $$;
 -- Name: FUNCTION unregister_handler(p_name text); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.unregister_handler(p_name text) IS 'Removes a handler and all its outstanding deliveries (returned: how many). NOT_FOUND (P0002) when there is none.';
+COMMENT ON FUNCTION outbox.unregister_handler(p_name text) IS 'Removes a handler, its cursor and its outstanding deliveries (returned: how many were leased or waiting for a retry). NOT_FOUND (P0002) when there is none.';
 
 --
 -- Name: visibility_columns(text); Type: FUNCTION; Schema: outbox; Owner: -
@@ -3435,10 +3942,59 @@ CREATE TABLE migrations.schema_migrations (
 COMMENT ON TABLE migrations.schema_migrations IS 'Migrations applied by `swift run migrate`: one row per sql/migrations file, with the sha256 of the file as it ran.';
 
 --
--- Name: deliveries; Type: TABLE; Schema: outbox; Owner: -
+-- Name: batches_id_seq; Type: SEQUENCE; Schema: outbox; Owner: -
 --
 
-CREATE TABLE outbox.deliveries (
+ALTER TABLE outbox.batches ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME outbox.batches_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: cursors; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.cursors (
+    handler text NOT NULL,
+    snapshot pg_snapshot NOT NULL,
+    last_event_id bigint NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+)
+WITH (fillfactor='10', autovacuum_vacuum_scale_factor='0', autovacuum_vacuum_threshold='50', autovacuum_vacuum_cost_delay='0');
+
+--
+-- Name: TABLE cursors; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.cursors IS 'How far each handler has read the log: every event visible in snapshot with an id up to last_event_id has been put in one of its batches, and no other. outbox.claim moves it (the row is locked while a claim reads a page, so two claimers never read the same page); outbox.prune truncates no day a cursor has not passed.';
+
+--
+-- Name: COLUMN cursors.snapshot; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.cursors.snapshot IS 'The snapshot of the statement that read the handler''s last page.';
+
+--
+-- Name: COLUMN cursors.last_event_id; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.cursors.last_event_id IS 'The largest event id read so far.';
+
+--
+-- Name: COLUMN cursors.updated_at; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.cursors.updated_at IS 'When the cursor last moved.';
+
+--
+-- Name: retries; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.retries (
     handler text NOT NULL,
     event_id bigint NOT NULL,
     state text DEFAULT 'pending'::text NOT NULL,
@@ -3448,58 +4004,129 @@ CREATE TABLE outbox.deliveries (
     locked_at timestamp with time zone,
     last_error text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT deliveries_lock_check CHECK (((state = 'running'::text) = (locked_by IS NOT NULL))),
-    CONSTRAINT deliveries_state_check CHECK ((state = ANY (ARRAY['pending'::text, 'running'::text, 'failed'::text, 'dead'::text])))
+    event jsonb NOT NULL,
+    CONSTRAINT retries_lock_check CHECK (((state = 'running'::text) = (locked_by IS NOT NULL))),
+    CONSTRAINT retries_state_check CHECK ((state = ANY (ARRAY['pending'::text, 'running'::text, 'failed'::text, 'dead'::text])))
 )
-WITH (autovacuum_vacuum_scale_factor='0', autovacuum_vacuum_threshold='5000', autovacuum_vacuum_cost_delay='0');
+WITH (autovacuum_vacuum_scale_factor='0', autovacuum_vacuum_threshold='100', autovacuum_vacuum_cost_delay='0');
 
 --
--- Name: TABLE deliveries; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: TABLE retries; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON TABLE outbox.deliveries IS 'Outstanding work: one row per (handler, event) fanned out and not yet handled. Created by outbox.claim''s fan-out (already leased when the claimer runs that handler, else pending); deleted when its handler completes it, so "handled once per handler" is the absence of the row after fan-out. No foreign keys on purpose (a queue written in sets on the hot path); the event outlives its deliveries because outbox.prune deletes only fanned-out, unreferenced events.';
+COMMENT ON TABLE outbox.retries IS 'The deliveries taken out of the log''s order, one row per (handler, event): failed (an attempt failed; retried at run_at), running (a retry leased to locked_by until run_at), pending (given back untried, or re-queued), dead (no more attempts; see last_error; outbox.requeue_dead revives it). Each row keeps a copy of its event, so a retry or a dead letter never holds a day of the log back from outbox.prune. Deleted when the handler completes it.';
 
 --
--- Name: COLUMN deliveries.state; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: COLUMN retries.attempts; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.deliveries.state IS 'pending (never tried), running (leased to locked_by until run_at), failed (an attempt failed; retried at run_at), dead (no more attempts; see last_error; outbox.requeue_dead revives it).';
+COMMENT ON COLUMN outbox.retries.attempts IS 'Attempts started so far.';
 
 --
--- Name: COLUMN deliveries.attempts; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: COLUMN retries.run_at; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.deliveries.attempts IS 'Attempts started so far (incremented by each claim).';
+COMMENT ON COLUMN outbox.retries.run_at IS 'When the delivery may next be claimed: for pending and failed the due time, for running the lease expiry, for dead when it died.';
 
 --
--- Name: COLUMN deliveries.run_at; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: COLUMN retries.locked_by; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.deliveries.run_at IS 'When the delivery may next be claimed: for pending and failed the due time, for running the lease expiry (a worker that died loses it then).';
+COMMENT ON COLUMN outbox.retries.locked_by IS 'The worker holding the lease (running only).';
 
 --
--- Name: COLUMN deliveries.locked_by; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: COLUMN retries.last_error; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.deliveries.locked_by IS 'The worker holding the lease (running only).';
+COMMENT ON COLUMN outbox.retries.last_error IS 'The last failure''s message (also "lease ... expired" when a worker vanished).';
 
 --
--- Name: COLUMN deliveries.locked_at; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: COLUMN retries.created_at; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.deliveries.locked_at IS 'When the current lease was taken.';
+COMMENT ON COLUMN outbox.retries.created_at IS 'When the delivery left its batch (its first failure or release).';
 
 --
--- Name: COLUMN deliveries.last_error; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: COLUMN retries.event; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.deliveries.last_error IS 'The last failure''s message (also "lease ... expired" when a worker vanished).';
+COMMENT ON COLUMN outbox.retries.event IS 'The outbox.events row, as to_jsonb (jsonb_populate_record(null::outbox.events, event) restores it).';
 
 --
--- Name: events; Type: TABLE; Schema: outbox; Owner: -
+-- Name: dead_deliveries; Type: VIEW; Schema: outbox; Owner: -
 --
 
-CREATE TABLE outbox.events (
+CREATE VIEW outbox.dead_deliveries AS
+ SELECT h.name AS handler,
+    count(r.event_id) AS dead,
+    min(r.run_at) AS oldest_dead_at,
+    max(r.run_at) AS newest_dead_at
+   FROM (outbox.handlers h
+     LEFT JOIN outbox.retries r ON (((r.handler = h.name) AND (r.state = 'dead'::text))))
+  GROUP BY h.name
+  ORDER BY h.name;
+
+--
+-- Name: VIEW dead_deliveries; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON VIEW outbox.dead_deliveries IS 'Gauge: per handler, the dead deliveries (out of attempts, or failed for good) waiting for a person: how many, and when the first and the last died. The deliveries themselves: select * from outbox.retries where state = ''dead''; outbox.requeue_dead revives them.';
+
+--
+-- Name: deliveries; Type: VIEW; Schema: outbox; Owner: -
+--
+
+CREATE VIEW outbox.deliveries AS
+ SELECT r.handler,
+    r.event_id,
+    r.state,
+    r.attempts,
+    r.run_at,
+    r.locked_by,
+    r.locked_at,
+    r.last_error,
+    r.created_at,
+    NULL::bigint AS batch_id
+   FROM outbox.retries r
+UNION ALL
+ SELECT b.handler,
+    e.id AS event_id,
+    b.state,
+    b.attempts,
+    b.run_at,
+    b.locked_by,
+    b.locked_at,
+    b.last_error,
+    b.created_at,
+    b.lease_id AS batch_id
+   FROM (outbox.batches b
+     CROSS JOIN LATERAL outbox.batch_events(b.*) e(id, table_name, op, record_id, record, old_record, audience, visible_to_all, txid, created_at, actor, restored))
+  WHERE (b.state <> 'free'::text);
+
+--
+-- Name: VIEW deliveries; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON VIEW outbox.deliveries IS 'Every outstanding (handler, event) that a worker holds or will retry: the events of the leased or given-back batches (state running or pending, batch_id set) and the retries (pending, running, failed, dead). Events no cursor has read yet are not listed (outbox.queue counts them as unclaimed). For psql: it finds each batch''s events again.';
+
+--
+-- Name: events_id_seq; Type: SEQUENCE; Schema: outbox; Owner: -
+--
+
+ALTER TABLE outbox.events ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME outbox.events_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: events_p00; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.events_p00 (
     id bigint NOT NULL,
     table_name text NOT NULL,
     op text NOT NULL,
@@ -3518,197 +4145,430 @@ CREATE TABLE outbox.events (
 );
 
 --
--- Name: TABLE events; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: TABLE events_p00; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON TABLE outbox.events IS 'Append-only log of changes to the tables with outbox.enable_changes, written by their triggers in the same transaction. The canonical RealtimeRecord {table, eventType, record, oldRecord} is table_name, op, record and (update) record || old_record or (delete) old_record. Deleted only by outbox.prune once no delivery refers to the event.';
+COMMENT ON TABLE outbox.events_p00 IS 'The days d with (d - 1970-01-01) % 16 = 0 of outbox.events (one day at a time; emptied by outbox.prune).';
 
 --
--- Name: COLUMN events.id; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: events_p01; Type: TABLE; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.events.id IS 'Event id, from a sequence at the time of the change. For one row, a later change always has a larger id (the row lock orders them), so id order is commit order per row; clients deduplicate by it.';
-
---
--- Name: COLUMN events.table_name; Type: COMMENT; Schema: outbox; Owner: -
---
-
-COMMENT ON COLUMN outbox.events.table_name IS 'Unqualified table name (TG_TABLE_NAME), e.g. tasks; all recorded tables are in schema public.';
-
---
--- Name: COLUMN events.op; Type: COMMENT; Schema: outbox; Owner: -
---
-
-COMMENT ON COLUMN outbox.events.op IS 'insert, update or delete (RealtimeRecord.eventType).';
-
---
--- Name: COLUMN events.record_id; Type: COMMENT; Schema: outbox; Owner: -
---
-
-COMMENT ON COLUMN outbox.events.record_id IS 'The row''s uuid id; NULL for a table without a uuid "id" column (e.g. a composite key).';
-
---
--- Name: COLUMN events.record; Type: COMMENT; Schema: outbox; Owner: -
---
-
-COMMENT ON COLUMN outbox.events.record IS 'The new row as JSON (insert, update); NULL on delete.';
-
---
--- Name: COLUMN events.old_record; Type: COMMENT; Schema: outbox; Owner: -
---
-
-COMMENT ON COLUMN outbox.events.old_record IS 'On update only the columns that changed, with their old values (the full old row is record || old_record); on delete the whole old row; NULL on insert.';
-
---
--- Name: COLUMN events.audience; Type: COMMENT; Schema: outbox; Owner: -
---
-
-COMMENT ON COLUMN outbox.events.audience IS 'The users the change concerns by name: private.row_visibility() of the old and of the new row, deduplicated (who could see the row before or after the change; admins not included). The old row''s is computed only when a column it depends on changed (outbox.visibility_columns); otherwise it equals the new row''s. For notifications: the recipient.';
-
---
--- Name: COLUMN events.visible_to_all; Type: COMMENT; Schema: outbox; Owner: -
---
-
-COMMENT ON COLUMN outbox.events.visible_to_all IS 'True when every authenticated user could see the old or the new row (an open task or activity, or a note on one), so the change concerns everybody, not only audience.';
-
---
--- Name: COLUMN events.txid; Type: COMMENT; Schema: outbox; Owner: -
---
-
-COMMENT ON COLUMN outbox.events.txid IS 'The writing transaction''s id (pg_current_xact_id). Feed cursors hold a snapshot; an event whose transaction was still running at that snapshot is found again through this column, so a late commit is never missed.';
-
---
--- Name: COLUMN events.created_at; Type: COMMENT; Schema: outbox; Owner: -
---
-
-COMMENT ON COLUMN outbox.events.created_at IS 'Start time of the writing transaction (now()).';
-
---
--- Name: COLUMN events.actor; Type: COMMENT; Schema: outbox; Owner: -
---
-
-COMMENT ON COLUMN outbox.events.actor IS 'auth.uid() of the writer when the change was made (who claimed, completed, wrote the note, restored ...); NULL for service and system writes. Handlers use it not to notify people of their own actions.';
-
---
--- Name: COLUMN events.restored; Type: COMMENT; Schema: outbox; Owner: -
---
-
-COMMENT ON COLUMN outbox.events.restored IS 'True for the insert of a row re-created by public.restore_entity (audit.is_restoring): a restore shows up as an insert event with this flag.';
-
---
--- Name: events_id_seq; Type: SEQUENCE; Schema: outbox; Owner: -
---
-
-ALTER TABLE outbox.events ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
-    SEQUENCE NAME outbox.events_id_seq
-    START WITH 1
-    INCREMENT BY 1
-    NO MINVALUE
-    NO MAXVALUE
-    CACHE 1
+CREATE TABLE outbox.events_p01 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
 );
 
 --
--- Name: fanout; Type: TABLE; Schema: outbox; Owner: -
+-- Name: TABLE events_p01; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-CREATE TABLE outbox.fanout (
-    singleton boolean DEFAULT true NOT NULL,
-    snapshot pg_snapshot NOT NULL,
-    last_event_id bigint DEFAULT 0 NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT fanout_singleton_check CHECK (singleton)
+COMMENT ON TABLE outbox.events_p01 IS 'The days d with (d - 1970-01-01) % 16 = 1 of outbox.events (one day at a time; emptied by outbox.prune).';
+
+--
+-- Name: events_p02; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.events_p02 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
 );
 
 --
--- Name: TABLE fanout; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: TABLE events_p02; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON TABLE outbox.fanout IS 'How far outbox.claim has fanned events out to their handlers'' deliveries: every event visible in snapshot with an id up to last_event_id has been fanned out, and no other. The next fan-out takes, in id order, the events committed since: ids above last_event_id, plus smaller ids of transactions the snapshot could not see (txid in its xip list, or >= its xmax). Exactly once: no event is skipped or fanned out twice, whatever the commit order.';
+COMMENT ON TABLE outbox.events_p02 IS 'The days d with (d - 1970-01-01) % 16 = 2 of outbox.events (one day at a time; emptied by outbox.prune).';
 
 --
--- Name: COLUMN fanout.singleton; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: events_p03; Type: TABLE; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.fanout.singleton IS 'Always true: the table has exactly one row.';
+CREATE TABLE outbox.events_p03 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
+);
 
 --
--- Name: COLUMN fanout.snapshot; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: TABLE events_p03; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.fanout.snapshot IS 'The snapshot of the statement that read the last fan-out page.';
+COMMENT ON TABLE outbox.events_p03 IS 'The days d with (d - 1970-01-01) % 16 = 3 of outbox.events (one day at a time; emptied by outbox.prune).';
 
 --
--- Name: COLUMN fanout.last_event_id; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: events_p04; Type: TABLE; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.fanout.last_event_id IS 'The largest event id fanned out so far (0 = none).';
+CREATE TABLE outbox.events_p04 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
+);
 
 --
--- Name: COLUMN fanout.updated_at; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: TABLE events_p04; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.fanout.updated_at IS 'When the cursor last moved.';
+COMMENT ON TABLE outbox.events_p04 IS 'The days d with (d - 1970-01-01) % 16 = 4 of outbox.events (one day at a time; emptied by outbox.prune).';
 
 --
--- Name: queue; Type: VIEW; Schema: outbox; Owner: -
+-- Name: events_p05; Type: TABLE; Schema: outbox; Owner: -
 --
 
-CREATE VIEW outbox.queue AS
- WITH awaiting AS (
-         SELECT e.table_name,
-            e.op,
-            e.created_at
-           FROM outbox.events e,
-            outbox.fanout f
-          WHERE (e.id > f.last_event_id)
-        UNION ALL
-         SELECT e.table_name,
-            e.op,
-            e.created_at
-           FROM outbox.events e,
-            outbox.fanout f
-          WHERE ((e.id <= f.last_event_id) AND ((e.txid = ANY (ARRAY( SELECT pg_snapshot_xip(f.snapshot) AS pg_snapshot_xip))) OR (e.txid >= pg_snapshot_xmax(f.snapshot))))
-        ), awaiting_per_handler AS (
-         SELECT h.name AS handler,
-            count(*) AS n,
-            min(a.created_at) AS oldest
-           FROM (awaiting a
-             JOIN outbox.handlers h ON ((((h.tables IS NULL) OR (a.table_name = ANY (h.tables))) AND (a.op = ANY (h.ops)))))
-          GROUP BY h.name
-        ), per_handler AS (
-         SELECT COALESCE(h.name, d.handler) AS handler,
-            count(d.event_id) FILTER (WHERE ((d.state = 'pending'::text) AND (d.run_at <= now()))) AS pending,
-            count(d.event_id) FILTER (WHERE ((d.state = 'pending'::text) AND (d.run_at > now()))) AS scheduled,
-            count(d.event_id) FILTER (WHERE ((d.state = 'running'::text) AND (d.run_at > now()))) AS in_flight,
-            count(d.event_id) FILTER (WHERE ((d.state = 'running'::text) AND (d.run_at <= now()))) AS lease_expired,
-            count(d.event_id) FILTER (WHERE (d.state = 'failed'::text)) AS failed,
-            count(d.event_id) FILTER (WHERE (d.state = 'dead'::text)) AS dead,
-            min(d.created_at) FILTER (WHERE (d.state <> 'dead'::text)) AS oldest,
-            min(d.run_at) FILTER (WHERE (d.state = 'failed'::text)) AS next_retry_at
-           FROM (outbox.handlers h
-             FULL JOIN outbox.deliveries d ON ((d.handler = h.name)))
-          GROUP BY COALESCE(h.name, d.handler)
-        )
- SELECT p.handler,
-    (p.pending + COALESCE(w.n, (0)::bigint)) AS pending,
-    COALESCE(w.n, (0)::bigint) AS awaiting_fanout,
-    p.scheduled,
-    p.in_flight,
-    p.lease_expired,
-    p.failed,
-    p.dead,
-    (now() - LEAST(p.oldest, w.oldest)) AS oldest_unhandled_age,
-    p.next_retry_at
-   FROM (per_handler p
-     LEFT JOIN awaiting_per_handler w ON ((w.handler = p.handler)))
-  ORDER BY p.handler;
+CREATE TABLE outbox.events_p05 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
+);
 
 --
--- Name: VIEW queue; Type: COMMENT; Schema: outbox; Owner: -
+-- Name: TABLE events_p05; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON VIEW outbox.queue IS 'The queue per handler (including deliveries left by an unregistered one), for psql: pending (due: pending deliveries plus committed events not yet fanned out, also counted in awaiting_fanout), scheduled (requeued for later), in_flight (leased), lease_expired (worker gone; claimed again next), failed (waiting for a retry), dead, the age of the oldest unhandled delivery and the next retry time.';
+COMMENT ON TABLE outbox.events_p05 IS 'The days d with (d - 1970-01-01) % 16 = 5 of outbox.events (one day at a time; emptied by outbox.prune).';
+
+--
+-- Name: events_p06; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.events_p06 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
+);
+
+--
+-- Name: TABLE events_p06; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.events_p06 IS 'The days d with (d - 1970-01-01) % 16 = 6 of outbox.events (one day at a time; emptied by outbox.prune).';
+
+--
+-- Name: events_p07; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.events_p07 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
+);
+
+--
+-- Name: TABLE events_p07; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.events_p07 IS 'The days d with (d - 1970-01-01) % 16 = 7 of outbox.events (one day at a time; emptied by outbox.prune).';
+
+--
+-- Name: events_p08; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.events_p08 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
+);
+
+--
+-- Name: TABLE events_p08; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.events_p08 IS 'The days d with (d - 1970-01-01) % 16 = 8 of outbox.events (one day at a time; emptied by outbox.prune).';
+
+--
+-- Name: events_p09; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.events_p09 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
+);
+
+--
+-- Name: TABLE events_p09; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.events_p09 IS 'The days d with (d - 1970-01-01) % 16 = 9 of outbox.events (one day at a time; emptied by outbox.prune).';
+
+--
+-- Name: events_p10; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.events_p10 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
+);
+
+--
+-- Name: TABLE events_p10; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.events_p10 IS 'The days d with (d - 1970-01-01) % 16 = 10 of outbox.events (one day at a time; emptied by outbox.prune).';
+
+--
+-- Name: events_p11; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.events_p11 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
+);
+
+--
+-- Name: TABLE events_p11; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.events_p11 IS 'The days d with (d - 1970-01-01) % 16 = 11 of outbox.events (one day at a time; emptied by outbox.prune).';
+
+--
+-- Name: events_p12; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.events_p12 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
+);
+
+--
+-- Name: TABLE events_p12; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.events_p12 IS 'The days d with (d - 1970-01-01) % 16 = 12 of outbox.events (one day at a time; emptied by outbox.prune).';
+
+--
+-- Name: events_p13; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.events_p13 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
+);
+
+--
+-- Name: TABLE events_p13; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.events_p13 IS 'The days d with (d - 1970-01-01) % 16 = 13 of outbox.events (one day at a time; emptied by outbox.prune).';
+
+--
+-- Name: events_p14; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.events_p14 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
+);
+
+--
+-- Name: TABLE events_p14; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.events_p14 IS 'The days d with (d - 1970-01-01) % 16 = 14 of outbox.events (one day at a time; emptied by outbox.prune).';
+
+--
+-- Name: events_p15; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.events_p15 (
+    id bigint NOT NULL,
+    table_name text NOT NULL,
+    op text NOT NULL,
+    record_id uuid,
+    record jsonb,
+    old_record jsonb,
+    audience uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+    visible_to_all boolean DEFAULT false NOT NULL,
+    txid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor uuid,
+    restored boolean DEFAULT false NOT NULL,
+    CONSTRAINT events_old_record_check CHECK (((old_record IS NULL) = (op = 'insert'::text))),
+    CONSTRAINT events_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text]))),
+    CONSTRAINT events_record_check CHECK (((record IS NULL) = (op = 'delete'::text)))
+);
+
+--
+-- Name: TABLE events_p15; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.events_p15 IS 'The days d with (d - 1970-01-01) % 16 = 15 of outbox.events (one day at a time; emptied by outbox.prune).';
 
 --
 -- Name: tables; Type: VIEW; Schema: outbox; Owner: -
@@ -3726,6 +4586,214 @@ CREATE VIEW outbox.tables AS
 --
 
 COMMENT ON VIEW outbox.tables IS 'The tables whose changes are recorded (they have the outbox triggers).';
+
+--
+-- Name: events_per_minute; Type: VIEW; Schema: outbox; Owner: -
+--
+
+CREATE VIEW outbox.events_per_minute AS
+ SELECT t.table_name,
+    count(e.id) AS events,
+    (date_trunc('minute'::text, now()) - '00:01:00'::interval) AS minute
+   FROM (outbox.tables t
+     LEFT JOIN outbox.events e ON (((e.table_name = t.table_name) AND (e.created_at >= (date_trunc('minute'::text, now()) - '00:01:00'::interval)) AND (e.created_at < date_trunc('minute'::text, now())))))
+  GROUP BY t.table_name
+  ORDER BY t.table_name;
+
+--
+-- Name: VIEW events_per_minute; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON VIEW outbox.events_per_minute IS 'Gauge: per recorded table, the events created in the last complete minute (minute = its start). Reads that minute of the log only (BRIN on created_at).';
+
+--
+-- Name: lease_ids; Type: SEQUENCE; Schema: outbox; Owner: -
+--
+
+CREATE SEQUENCE outbox.lease_ids
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: SEQUENCE lease_ids; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON SEQUENCE outbox.lease_ids IS 'Lease ids of outbox.batches: a new one each time a batch is leased.';
+
+--
+-- Name: log_horizon; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.log_horizon (
+    singleton boolean DEFAULT true NOT NULL,
+    last_event_id bigint DEFAULT 0 NOT NULL,
+    min_txid xid8,
+    max_txid xid8,
+    pruned_events bigint DEFAULT 0 NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT log_horizon_singleton_check CHECK (singleton)
+);
+
+--
+-- Name: TABLE log_horizon; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.log_horizon IS 'What outbox.prune has removed from the log so far: every truncated event has an id up to last_event_id and a txid between min_txid and max_txid. A feed cursor (snapshot, last id) is expired when last_event_id is above its last id, or when one of those transactions was not visible in its snapshot. One row.';
+
+--
+-- Name: COLUMN log_horizon.last_event_id; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.log_horizon.last_event_id IS 'The largest event id truncated (0 = none yet).';
+
+--
+-- Name: COLUMN log_horizon.min_txid; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.log_horizon.min_txid IS 'The smallest writing transaction among the truncated events (NULL = none yet).';
+
+--
+-- Name: COLUMN log_horizon.max_txid; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.log_horizon.max_txid IS 'The largest writing transaction among the truncated events (NULL = none yet).';
+
+--
+-- Name: COLUMN log_horizon.pruned_events; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON COLUMN outbox.log_horizon.pruned_events IS 'Events truncated since the log began.';
+
+--
+-- Name: unclaimed; Type: VIEW; Schema: outbox; Owner: -
+--
+
+CREATE VIEW outbox.unclaimed AS
+ SELECT b.handler,
+    b.events,
+    b.oldest_created_at
+   FROM outbox.backlog() b(handler, events, oldest_created_at);
+
+--
+-- Name: VIEW unclaimed; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON VIEW outbox.unclaimed IS 'Per handler, the committed events it wants that its cursor has not read yet (its backlog in the log) and the created_at of the oldest (outbox.backlog()).';
+
+--
+-- Name: oldest_pending; Type: VIEW; Schema: outbox; Owner: -
+--
+
+CREATE VIEW outbox.oldest_pending AS
+ WITH oldest AS (
+         SELECT u.handler,
+            u.oldest_created_at AS at
+           FROM outbox.unclaimed u
+        UNION ALL
+         SELECT b.handler,
+            b.oldest_created_at
+           FROM outbox.batches b
+          WHERE (b.state <> 'free'::text)
+        UNION ALL
+         SELECT r.handler,
+            ((r.event ->> 'created_at'::text))::timestamp with time zone AS timestamptz
+           FROM outbox.retries r
+          WHERE (r.state <> 'dead'::text)
+        )
+ SELECT h.name AS handler,
+    min(o.at) AS oldest_created_at,
+    (COALESCE(EXTRACT(epoch FROM (now() - min(o.at))), (0)::numeric))::double precision AS age_seconds
+   FROM (outbox.handlers h
+     LEFT JOIN oldest o ON ((o.handler = h.name)))
+  GROUP BY h.name
+  ORDER BY h.name;
+
+--
+-- Name: VIEW oldest_pending; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON VIEW outbox.oldest_pending IS 'Gauge: per handler, the created_at of the oldest event it has not handled yet (unclaimed, leased, given back or waiting for a retry; dead ones excluded) and its age in seconds (0 when there is none).';
+
+--
+-- Name: queue_depth; Type: VIEW; Schema: outbox; Owner: -
+--
+
+CREATE VIEW outbox.queue_depth AS
+ WITH counts AS (
+         SELECT b.handler,
+                CASE
+                    WHEN ((b.state = 'pending'::text) AND (b.run_at <= now())) THEN 'pending'::text
+                    WHEN (b.state = 'pending'::text) THEN 'scheduled'::text
+                    WHEN (b.run_at > now()) THEN 'in_flight'::text
+                    ELSE 'lease_expired'::text
+                END AS state,
+            b.events AS n
+           FROM outbox.batches b
+          WHERE (b.state <> 'free'::text)
+        UNION ALL
+         SELECT r.handler,
+                CASE
+                    WHEN ((r.state = 'pending'::text) AND (r.run_at <= now())) THEN 'pending'::text
+                    WHEN (r.state = 'pending'::text) THEN 'scheduled'::text
+                    WHEN ((r.state = 'running'::text) AND (r.run_at > now())) THEN 'in_flight'::text
+                    WHEN (r.state = 'running'::text) THEN 'lease_expired'::text
+                    WHEN (r.state = 'failed'::text) THEN 'retrying'::text
+                    ELSE 'dead'::text
+                END AS "case",
+            1
+           FROM outbox.retries r
+        UNION ALL
+         SELECT u.handler,
+            'unclaimed'::text,
+            u.events
+           FROM outbox.unclaimed u
+        )
+ SELECT h.name AS handler,
+    s.state,
+    (COALESCE(sum(c.n), (0)::numeric))::bigint AS deliveries
+   FROM ((outbox.handlers h
+     CROSS JOIN unnest('{unclaimed,pending,scheduled,in_flight,lease_expired,retrying,dead}'::text[]) s(state))
+     LEFT JOIN counts c ON (((c.handler = h.name) AND (c.state = s.state))))
+  GROUP BY h.name, s.state
+  ORDER BY h.name, s.state;
+
+--
+-- Name: VIEW queue_depth; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON VIEW outbox.queue_depth IS 'Gauge: deliveries per handler and state, every state always present: unclaimed (in the log, not read by the handler''s cursor yet), pending (given back or re-queued, due), scheduled (given back, due later), in_flight (leased), lease_expired (its worker is gone; claimed again next), retrying (failed, waiting for outbox.retry_delay), dead.';
+
+--
+-- Name: queue; Type: VIEW; Schema: outbox; Owner: -
+--
+
+CREATE VIEW outbox.queue AS
+ SELECT d.handler,
+    (sum(d.deliveries) FILTER (WHERE (d.state = ANY (ARRAY['unclaimed'::text, 'pending'::text]))))::bigint AS pending,
+    (sum(d.deliveries) FILTER (WHERE (d.state = 'unclaimed'::text)))::bigint AS unclaimed,
+    (sum(d.deliveries) FILTER (WHERE (d.state = 'scheduled'::text)))::bigint AS scheduled,
+    (sum(d.deliveries) FILTER (WHERE (d.state = 'in_flight'::text)))::bigint AS in_flight,
+    (sum(d.deliveries) FILTER (WHERE (d.state = 'lease_expired'::text)))::bigint AS lease_expired,
+    (sum(d.deliveries) FILTER (WHERE (d.state = 'retrying'::text)))::bigint AS failed,
+    (sum(d.deliveries) FILTER (WHERE (d.state = 'dead'::text)))::bigint AS dead,
+    ( SELECT (now() - o.oldest_created_at)
+           FROM outbox.oldest_pending o
+          WHERE (o.handler = d.handler)) AS oldest_unhandled_age,
+    ( SELECT min(r.run_at) AS min
+           FROM outbox.retries r
+          WHERE ((r.handler = d.handler) AND (r.state = 'failed'::text))) AS next_retry_at
+   FROM outbox.queue_depth d
+  GROUP BY d.handler
+  ORDER BY d.handler;
+
+--
+-- Name: VIEW queue; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON VIEW outbox.queue IS 'The queue per handler, for psql and dispatch-worker status: pending (due: unclaimed events in the log plus deliveries given back or re-queued), unclaimed (not read by the handler''s cursor yet), scheduled, in_flight (leased), lease_expired (worker gone; claimed again next), failed (waiting for a retry), dead, the age of the oldest unhandled event and the next retry time.';
 
 --
 -- Name: activities; Type: TABLE; Schema: public; Owner: -
@@ -4621,6 +5689,102 @@ ALTER TABLE ONLY audit.log ATTACH PARTITION audit.tasks_log FOR VALUES IN ('task
 ALTER TABLE ONLY audit.log ATTACH PARTITION audit.users_log FOR VALUES IN ('users');
 
 --
+-- Name: events_p00; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p00 FOR VALUES IN (0);
+
+--
+-- Name: events_p01; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p01 FOR VALUES IN (1);
+
+--
+-- Name: events_p02; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p02 FOR VALUES IN (2);
+
+--
+-- Name: events_p03; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p03 FOR VALUES IN (3);
+
+--
+-- Name: events_p04; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p04 FOR VALUES IN (4);
+
+--
+-- Name: events_p05; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p05 FOR VALUES IN (5);
+
+--
+-- Name: events_p06; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p06 FOR VALUES IN (6);
+
+--
+-- Name: events_p07; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p07 FOR VALUES IN (7);
+
+--
+-- Name: events_p08; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p08 FOR VALUES IN (8);
+
+--
+-- Name: events_p09; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p09 FOR VALUES IN (9);
+
+--
+-- Name: events_p10; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p10 FOR VALUES IN (10);
+
+--
+-- Name: events_p11; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p11 FOR VALUES IN (11);
+
+--
+-- Name: events_p12; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p12 FOR VALUES IN (12);
+
+--
+-- Name: events_p13; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p13 FOR VALUES IN (13);
+
+--
+-- Name: events_p14; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p14 FOR VALUES IN (14);
+
+--
+-- Name: events_p15; Type: TABLE ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.events ATTACH PARTITION outbox.events_p15 FOR VALUES IN (15);
+
+--
 -- Name: log id; Type: DEFAULT; Schema: audit; Owner: -
 --
 
@@ -4697,25 +5861,18 @@ ALTER TABLE ONLY migrations.schema_migrations
     ADD CONSTRAINT schema_migrations_pkey PRIMARY KEY (version);
 
 --
--- Name: deliveries deliveries_pkey; Type: CONSTRAINT; Schema: outbox; Owner: -
+-- Name: batches batches_pkey; Type: CONSTRAINT; Schema: outbox; Owner: -
 --
 
-ALTER TABLE ONLY outbox.deliveries
-    ADD CONSTRAINT deliveries_pkey PRIMARY KEY (handler, event_id);
+ALTER TABLE ONLY outbox.batches
+    ADD CONSTRAINT batches_pkey PRIMARY KEY (id);
 
 --
--- Name: events events_pkey; Type: CONSTRAINT; Schema: outbox; Owner: -
+-- Name: cursors cursors_pkey; Type: CONSTRAINT; Schema: outbox; Owner: -
 --
 
-ALTER TABLE ONLY outbox.events
-    ADD CONSTRAINT events_pkey PRIMARY KEY (id);
-
---
--- Name: fanout fanout_pkey; Type: CONSTRAINT; Schema: outbox; Owner: -
---
-
-ALTER TABLE ONLY outbox.fanout
-    ADD CONSTRAINT fanout_pkey PRIMARY KEY (singleton);
+ALTER TABLE ONLY outbox.cursors
+    ADD CONSTRAINT cursors_pkey PRIMARY KEY (handler);
 
 --
 -- Name: handlers handlers_pkey; Type: CONSTRAINT; Schema: outbox; Owner: -
@@ -4723,6 +5880,20 @@ ALTER TABLE ONLY outbox.fanout
 
 ALTER TABLE ONLY outbox.handlers
     ADD CONSTRAINT handlers_pkey PRIMARY KEY (name);
+
+--
+-- Name: log_horizon log_horizon_pkey; Type: CONSTRAINT; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.log_horizon
+    ADD CONSTRAINT log_horizon_pkey PRIMARY KEY (singleton);
+
+--
+-- Name: retries retries_pkey; Type: CONSTRAINT; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.retries
+    ADD CONSTRAINT retries_pkey PRIMARY KEY (handler, event_id);
 
 --
 -- Name: activities activities_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -5052,22 +6223,316 @@ CREATE INDEX users_log_record_pk_changed_at_idx ON audit.users_log USING btree (
 CREATE INDEX users_log_record_pk_idx ON audit.users_log USING btree (record_pk);
 
 --
--- Name: deliveries_claim_idx; Type: INDEX; Schema: outbox; Owner: -
---
-
-CREATE INDEX deliveries_claim_idx ON outbox.deliveries USING btree (run_at, event_id) WHERE (state <> 'dead'::text);
-
---
 -- Name: events_created_at_brin; Type: INDEX; Schema: outbox; Owner: -
 --
 
-CREATE INDEX events_created_at_brin ON outbox.events USING brin (created_at);
+CREATE INDEX events_created_at_brin ON ONLY outbox.events USING brin (created_at);
+
+--
+-- Name: events_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_id_idx ON ONLY outbox.events USING btree (id);
+
+--
+-- Name: events_p00_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p00_created_at_idx ON outbox.events_p00 USING brin (created_at);
+
+--
+-- Name: events_p00_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p00_id_idx ON outbox.events_p00 USING btree (id);
 
 --
 -- Name: events_txid_idx; Type: INDEX; Schema: outbox; Owner: -
 --
 
-CREATE INDEX events_txid_idx ON outbox.events USING btree (txid);
+CREATE INDEX events_txid_idx ON ONLY outbox.events USING btree (txid);
+
+--
+-- Name: events_p00_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p00_txid_idx ON outbox.events_p00 USING btree (txid);
+
+--
+-- Name: events_p01_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p01_created_at_idx ON outbox.events_p01 USING brin (created_at);
+
+--
+-- Name: events_p01_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p01_id_idx ON outbox.events_p01 USING btree (id);
+
+--
+-- Name: events_p01_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p01_txid_idx ON outbox.events_p01 USING btree (txid);
+
+--
+-- Name: events_p02_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p02_created_at_idx ON outbox.events_p02 USING brin (created_at);
+
+--
+-- Name: events_p02_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p02_id_idx ON outbox.events_p02 USING btree (id);
+
+--
+-- Name: events_p02_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p02_txid_idx ON outbox.events_p02 USING btree (txid);
+
+--
+-- Name: events_p03_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p03_created_at_idx ON outbox.events_p03 USING brin (created_at);
+
+--
+-- Name: events_p03_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p03_id_idx ON outbox.events_p03 USING btree (id);
+
+--
+-- Name: events_p03_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p03_txid_idx ON outbox.events_p03 USING btree (txid);
+
+--
+-- Name: events_p04_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p04_created_at_idx ON outbox.events_p04 USING brin (created_at);
+
+--
+-- Name: events_p04_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p04_id_idx ON outbox.events_p04 USING btree (id);
+
+--
+-- Name: events_p04_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p04_txid_idx ON outbox.events_p04 USING btree (txid);
+
+--
+-- Name: events_p05_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p05_created_at_idx ON outbox.events_p05 USING brin (created_at);
+
+--
+-- Name: events_p05_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p05_id_idx ON outbox.events_p05 USING btree (id);
+
+--
+-- Name: events_p05_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p05_txid_idx ON outbox.events_p05 USING btree (txid);
+
+--
+-- Name: events_p06_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p06_created_at_idx ON outbox.events_p06 USING brin (created_at);
+
+--
+-- Name: events_p06_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p06_id_idx ON outbox.events_p06 USING btree (id);
+
+--
+-- Name: events_p06_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p06_txid_idx ON outbox.events_p06 USING btree (txid);
+
+--
+-- Name: events_p07_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p07_created_at_idx ON outbox.events_p07 USING brin (created_at);
+
+--
+-- Name: events_p07_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p07_id_idx ON outbox.events_p07 USING btree (id);
+
+--
+-- Name: events_p07_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p07_txid_idx ON outbox.events_p07 USING btree (txid);
+
+--
+-- Name: events_p08_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p08_created_at_idx ON outbox.events_p08 USING brin (created_at);
+
+--
+-- Name: events_p08_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p08_id_idx ON outbox.events_p08 USING btree (id);
+
+--
+-- Name: events_p08_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p08_txid_idx ON outbox.events_p08 USING btree (txid);
+
+--
+-- Name: events_p09_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p09_created_at_idx ON outbox.events_p09 USING brin (created_at);
+
+--
+-- Name: events_p09_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p09_id_idx ON outbox.events_p09 USING btree (id);
+
+--
+-- Name: events_p09_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p09_txid_idx ON outbox.events_p09 USING btree (txid);
+
+--
+-- Name: events_p10_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p10_created_at_idx ON outbox.events_p10 USING brin (created_at);
+
+--
+-- Name: events_p10_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p10_id_idx ON outbox.events_p10 USING btree (id);
+
+--
+-- Name: events_p10_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p10_txid_idx ON outbox.events_p10 USING btree (txid);
+
+--
+-- Name: events_p11_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p11_created_at_idx ON outbox.events_p11 USING brin (created_at);
+
+--
+-- Name: events_p11_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p11_id_idx ON outbox.events_p11 USING btree (id);
+
+--
+-- Name: events_p11_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p11_txid_idx ON outbox.events_p11 USING btree (txid);
+
+--
+-- Name: events_p12_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p12_created_at_idx ON outbox.events_p12 USING brin (created_at);
+
+--
+-- Name: events_p12_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p12_id_idx ON outbox.events_p12 USING btree (id);
+
+--
+-- Name: events_p12_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p12_txid_idx ON outbox.events_p12 USING btree (txid);
+
+--
+-- Name: events_p13_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p13_created_at_idx ON outbox.events_p13 USING brin (created_at);
+
+--
+-- Name: events_p13_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p13_id_idx ON outbox.events_p13 USING btree (id);
+
+--
+-- Name: events_p13_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p13_txid_idx ON outbox.events_p13 USING btree (txid);
+
+--
+-- Name: events_p14_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p14_created_at_idx ON outbox.events_p14 USING brin (created_at);
+
+--
+-- Name: events_p14_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p14_id_idx ON outbox.events_p14 USING btree (id);
+
+--
+-- Name: events_p14_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p14_txid_idx ON outbox.events_p14 USING btree (txid);
+
+--
+-- Name: events_p15_created_at_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p15_created_at_idx ON outbox.events_p15 USING brin (created_at);
+
+--
+-- Name: events_p15_id_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p15_id_idx ON outbox.events_p15 USING btree (id);
+
+--
+-- Name: events_p15_txid_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX events_p15_txid_idx ON outbox.events_p15 USING btree (txid);
+
+--
+-- Name: retries_claim_idx; Type: INDEX; Schema: outbox; Owner: -
+--
+
+CREATE INDEX retries_claim_idx ON outbox.retries USING btree (run_at, event_id) WHERE (state <> 'dead'::text);
 
 --
 -- Name: activities_claimed_by_idx; Type: INDEX; Schema: public; Owner: -
@@ -5398,6 +6863,294 @@ CREATE INDEX watchlists_sync_xid_idx ON public.watchlists USING btree (sync_xid,
 --
 
 CREATE INDEX watchlists_updated_at_idx ON public.watchlists USING btree (updated_at);
+
+--
+-- Name: events_p00_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p00_created_at_idx;
+
+--
+-- Name: events_p00_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p00_id_idx;
+
+--
+-- Name: events_p00_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p00_txid_idx;
+
+--
+-- Name: events_p01_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p01_created_at_idx;
+
+--
+-- Name: events_p01_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p01_id_idx;
+
+--
+-- Name: events_p01_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p01_txid_idx;
+
+--
+-- Name: events_p02_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p02_created_at_idx;
+
+--
+-- Name: events_p02_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p02_id_idx;
+
+--
+-- Name: events_p02_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p02_txid_idx;
+
+--
+-- Name: events_p03_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p03_created_at_idx;
+
+--
+-- Name: events_p03_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p03_id_idx;
+
+--
+-- Name: events_p03_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p03_txid_idx;
+
+--
+-- Name: events_p04_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p04_created_at_idx;
+
+--
+-- Name: events_p04_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p04_id_idx;
+
+--
+-- Name: events_p04_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p04_txid_idx;
+
+--
+-- Name: events_p05_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p05_created_at_idx;
+
+--
+-- Name: events_p05_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p05_id_idx;
+
+--
+-- Name: events_p05_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p05_txid_idx;
+
+--
+-- Name: events_p06_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p06_created_at_idx;
+
+--
+-- Name: events_p06_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p06_id_idx;
+
+--
+-- Name: events_p06_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p06_txid_idx;
+
+--
+-- Name: events_p07_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p07_created_at_idx;
+
+--
+-- Name: events_p07_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p07_id_idx;
+
+--
+-- Name: events_p07_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p07_txid_idx;
+
+--
+-- Name: events_p08_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p08_created_at_idx;
+
+--
+-- Name: events_p08_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p08_id_idx;
+
+--
+-- Name: events_p08_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p08_txid_idx;
+
+--
+-- Name: events_p09_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p09_created_at_idx;
+
+--
+-- Name: events_p09_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p09_id_idx;
+
+--
+-- Name: events_p09_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p09_txid_idx;
+
+--
+-- Name: events_p10_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p10_created_at_idx;
+
+--
+-- Name: events_p10_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p10_id_idx;
+
+--
+-- Name: events_p10_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p10_txid_idx;
+
+--
+-- Name: events_p11_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p11_created_at_idx;
+
+--
+-- Name: events_p11_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p11_id_idx;
+
+--
+-- Name: events_p11_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p11_txid_idx;
+
+--
+-- Name: events_p12_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p12_created_at_idx;
+
+--
+-- Name: events_p12_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p12_id_idx;
+
+--
+-- Name: events_p12_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p12_txid_idx;
+
+--
+-- Name: events_p13_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p13_created_at_idx;
+
+--
+-- Name: events_p13_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p13_id_idx;
+
+--
+-- Name: events_p13_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p13_txid_idx;
+
+--
+-- Name: events_p14_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p14_created_at_idx;
+
+--
+-- Name: events_p14_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p14_id_idx;
+
+--
+-- Name: events_p14_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p14_txid_idx;
+
+--
+-- Name: events_p15_created_at_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_created_at_brin ATTACH PARTITION outbox.events_p15_created_at_idx;
+
+--
+-- Name: events_p15_id_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p15_id_idx;
+
+--
+-- Name: events_p15_txid_idx; Type: INDEX ATTACH; Schema: outbox; Owner: -
+--
+
+ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p15_txid_idx;
 
 --
 -- Name: notes _check_parent; Type: TRIGGER; Schema: public; Owner: -
@@ -6094,6 +7847,13 @@ CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_shares FOR EACH RO
 --
 
 CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlists FOR EACH ROW WHEN (((((((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id)) OR (old.type IS DISTINCT FROM new.type)) OR (old.title IS DISTINCT FROM new.title)) OR (old.location IS DISTINCT FROM new.location)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.start_date IS DISTINCT FROM new.start_date)) OR (old.end_date IS DISTINCT FROM new.end_date)) OR (old.observed_count IS DISTINCT FROM new.observed_count)) OR (old.species_count IS DISTINCT FROM new.species_count)) OR (old.cover_image_path IS DISTINCT FROM new.cover_image_path)) OR (old.species_rule_enabled IS DISTINCT FROM new.species_rule_enabled)) OR (old.species_rule_shape_id IS DISTINCT FROM new.species_rule_shape_id)) OR (old.location_rule_enabled IS DISTINCT FROM new.location_rule_enabled)) OR (old.location_rule_lat IS DISTINCT FROM new.location_rule_lat)) OR (old.location_rule_lon IS DISTINCT FROM new.location_rule_lon)) OR (old.location_rule_radius_km IS DISTINCT FROM new.location_rule_radius_km)) OR (old.location_rule_display_name IS DISTINCT FROM new.location_rule_display_name)) OR (old.date_rule_enabled IS DISTINCT FROM new.date_rule_enabled)) OR (old.date_rule_start_date IS DISTINCT FROM new.date_rule_start_date)) OR (old.date_rule_end_date IS DISTINCT FROM new.date_rule_end_date)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version)) OR (old.sync_xid IS DISTINCT FROM new.sync_xid))) EXECUTE FUNCTION outbox.record_change('id', 'id', 'owner_id');
+
+--
+-- Name: cursors cursors_handler_fkey; Type: FK CONSTRAINT; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.cursors
+    ADD CONSTRAINT cursors_handler_fkey FOREIGN KEY (handler) REFERENCES outbox.handlers(name) ON DELETE CASCADE;
 
 --
 -- Name: activities activities_claimed_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -6836,6 +8596,32 @@ GRANT ALL ON FUNCTION auth.uid() TO authenticated;
 GRANT ALL ON FUNCTION auth.uid() TO service_role;
 
 --
+-- Name: FUNCTION backlog(); Type: ACL; Schema: outbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION outbox.backlog() FROM PUBLIC;
+GRANT ALL ON FUNCTION outbox.backlog() TO service_role;
+
+--
+-- Name: TABLE batches; Type: ACL; Schema: outbox; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE outbox.batches TO service_role;
+
+--
+-- Name: TABLE events; Type: ACL; Schema: outbox; Owner: -
+--
+
+GRANT SELECT ON TABLE outbox.events TO service_role;
+
+--
+-- Name: FUNCTION batch_events(p_batch outbox.batches); Type: ACL; Schema: outbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION outbox.batch_events(p_batch outbox.batches) FROM PUBLIC;
+GRANT ALL ON FUNCTION outbox.batch_events(p_batch outbox.batches) TO service_role;
+
+--
 -- Name: FUNCTION changes_since(p_cursor text, p_tables text[], p_limit integer, p_user uuid); Type: ACL; Schema: outbox; Owner: -
 --
 
@@ -6850,11 +8636,11 @@ REVOKE ALL ON FUNCTION outbox.claim(p_worker text, p_handlers text[], p_batch in
 GRANT ALL ON FUNCTION outbox.claim(p_worker text, p_handlers text[], p_batch integer, p_lease interval) TO service_role;
 
 --
--- Name: FUNCTION complete(p_handlers text[], p_event_ids bigint[]); Type: ACL; Schema: outbox; Owner: -
+-- Name: FUNCTION complete(p_worker text, p_batches bigint[], p_handlers text[], p_event_ids bigint[]); Type: ACL; Schema: outbox; Owner: -
 --
 
-REVOKE ALL ON FUNCTION outbox.complete(p_handlers text[], p_event_ids bigint[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION outbox.complete(p_handlers text[], p_event_ids bigint[]) TO service_role;
+REVOKE ALL ON FUNCTION outbox.complete(p_worker text, p_batches bigint[], p_handlers text[], p_event_ids bigint[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION outbox.complete(p_worker text, p_batches bigint[], p_handlers text[], p_event_ids bigint[]) TO service_role;
 
 --
 -- Name: FUNCTION current_cursor(); Type: ACL; Schema: outbox; Owner: -
@@ -6883,11 +8669,23 @@ GRANT ALL ON FUNCTION outbox.doorbell_channel() TO service_role;
 REVOKE ALL ON FUNCTION outbox.enable_changes(p_table regclass) FROM PUBLIC;
 
 --
--- Name: FUNCTION fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[]); Type: ACL; Schema: outbox; Owner: -
+-- Name: FUNCTION fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[], p_batches bigint[]); Type: ACL; Schema: outbox; Owner: -
 --
 
-REVOKE ALL ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[]) TO service_role;
+REVOKE ALL ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[], p_batches bigint[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[], p_batches bigint[]) TO service_role;
+
+--
+-- Name: FUNCTION log_partition(p_at timestamp with time zone); Type: ACL; Schema: outbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION outbox.log_partition(p_at timestamp with time zone) FROM PUBLIC;
+
+--
+-- Name: FUNCTION log_partition_consumed(p_partition integer); Type: ACL; Schema: outbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION outbox.log_partition_consumed(p_partition integer) FROM PUBLIC;
 
 --
 -- Name: FUNCTION prune(p_older_than interval); Type: ACL; Schema: outbox; Owner: -
@@ -6922,11 +8720,11 @@ REVOKE ALL ON FUNCTION outbox.register_handler(p_name text, p_tables text[], p_o
 GRANT ALL ON FUNCTION outbox.register_handler(p_name text, p_tables text[], p_ops text[], p_max_attempts integer, p_description text) TO service_role;
 
 --
--- Name: FUNCTION release(p_worker text, p_handlers text[], p_event_ids bigint[]); Type: ACL; Schema: outbox; Owner: -
+-- Name: FUNCTION release(p_worker text, p_handlers text[], p_event_ids bigint[], p_batches bigint[]); Type: ACL; Schema: outbox; Owner: -
 --
 
-REVOKE ALL ON FUNCTION outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[]) TO service_role;
+REVOKE ALL ON FUNCTION outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[], p_batches bigint[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[], p_batches bigint[]) TO service_role;
 
 --
 -- Name: FUNCTION requeue_dead(p_handler text, p_event_ids bigint[]); Type: ACL; Schema: outbox; Owner: -
@@ -7331,34 +9129,76 @@ GRANT SELECT ON TABLE audit.users_log TO authenticated;
 GRANT SELECT ON TABLE audit.users_log TO service_role;
 
 --
+-- Name: TABLE cursors; Type: ACL; Schema: outbox; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE outbox.cursors TO service_role;
+
+--
+-- Name: TABLE retries; Type: ACL; Schema: outbox; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE outbox.retries TO service_role;
+
+--
+-- Name: TABLE dead_deliveries; Type: ACL; Schema: outbox; Owner: -
+--
+
+GRANT SELECT ON TABLE outbox.dead_deliveries TO service_role;
+
+--
 -- Name: TABLE deliveries; Type: ACL; Schema: outbox; Owner: -
 --
 
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE outbox.deliveries TO service_role;
-
---
--- Name: TABLE events; Type: ACL; Schema: outbox; Owner: -
---
-
-GRANT SELECT,DELETE ON TABLE outbox.events TO service_role;
-
---
--- Name: TABLE fanout; Type: ACL; Schema: outbox; Owner: -
---
-
-GRANT SELECT,UPDATE ON TABLE outbox.fanout TO service_role;
-
---
--- Name: TABLE queue; Type: ACL; Schema: outbox; Owner: -
---
-
-GRANT SELECT ON TABLE outbox.queue TO service_role;
+GRANT SELECT ON TABLE outbox.deliveries TO service_role;
 
 --
 -- Name: TABLE tables; Type: ACL; Schema: outbox; Owner: -
 --
 
 GRANT SELECT ON TABLE outbox.tables TO service_role;
+
+--
+-- Name: TABLE events_per_minute; Type: ACL; Schema: outbox; Owner: -
+--
+
+GRANT SELECT ON TABLE outbox.events_per_minute TO service_role;
+
+--
+-- Name: SEQUENCE lease_ids; Type: ACL; Schema: outbox; Owner: -
+--
+
+GRANT USAGE ON SEQUENCE outbox.lease_ids TO service_role;
+
+--
+-- Name: TABLE log_horizon; Type: ACL; Schema: outbox; Owner: -
+--
+
+GRANT SELECT ON TABLE outbox.log_horizon TO service_role;
+
+--
+-- Name: TABLE unclaimed; Type: ACL; Schema: outbox; Owner: -
+--
+
+GRANT SELECT ON TABLE outbox.unclaimed TO service_role;
+
+--
+-- Name: TABLE oldest_pending; Type: ACL; Schema: outbox; Owner: -
+--
+
+GRANT SELECT ON TABLE outbox.oldest_pending TO service_role;
+
+--
+-- Name: TABLE queue_depth; Type: ACL; Schema: outbox; Owner: -
+--
+
+GRANT SELECT ON TABLE outbox.queue_depth TO service_role;
+
+--
+-- Name: TABLE queue; Type: ACL; Schema: outbox; Owner: -
+--
+
+GRANT SELECT ON TABLE outbox.queue TO service_role;
 
 --
 -- Name: TABLE activities; Type: ACL; Schema: public; Owner: -

@@ -56,7 +56,8 @@ struct ClaimLoop: Sendable {
                 backoff.reset()
                 if stopping { break }
 
-                let events = try OutboxQueue.decodeEvents(results[results.count - 1])
+                let (events, more) = try OutboxQueue.decodeClaim(results[results.count - 1])
+                if events.isEmpty, more { continue }
                 if events.isEmpty {
                     control.setIdle(index, true)
                     await doorbell.wait(timeout: waitTime(nextRetry: &nextRetry))
@@ -135,14 +136,15 @@ struct ClaimLoop: Sendable {
         for (name, batch) in byHandler {
             let outcome = results[name] ?? Array(repeating: .failed(message: "not run", retryable: true), count: batch.count)
             for (event, result) in zip(batch, outcome) {
+                let claimedIn = event.batch(for: name)
                 switch result {
                 case .done:
-                    report.done.append(.init(handler: name, eventID: event.id))
+                    report.done.append(.init(handler: name, eventID: event.id, batch: claimedIn))
                 case .failed where hardStopped:
                     // Cut short by the stop: not a real attempt.
-                    report.released.append(.init(handler: name, eventID: event.id))
+                    report.released.append(.init(handler: name, eventID: event.id, batch: claimedIn))
                 case .failed(let message, let retryable):
-                    report.failed.append(.init(handler: name, eventID: event.id, message: message, retryable: retryable))
+                    report.failed.append(.init(handler: name, eventID: event.id, batch: claimedIn, message: message, retryable: retryable))
                 }
             }
         }
@@ -155,8 +157,8 @@ struct ClaimLoop: Sendable {
         guard !report.isEmpty else { return }
         var dead: [String: Int] = [:]
         var retried: [String: Int] = [:]
-        if !report.failed.isEmpty {
-            let failRows = results[report.done.isEmpty ? 0 : 1]
+        if let index = OutboxQueue.failResultIndex(report) {
+            let failRows = results[index]
             let now = Date()
             for row in failRows {
                 guard let handler = try? row.decode(0, as: String.self), let state = try? row.decode(2, as: String.self) else { continue }

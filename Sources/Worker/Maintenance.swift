@@ -1,8 +1,9 @@
 import Postgres
 
 /// The periodic clean-up: watchlist tombstones older than 30 days, sync deletions past their
-/// retention, and outbox events handled more than 7 days ago. One worker at a time runs each
-/// job (an advisory lock), so any number of workers may have it switched on.
+/// retention, and the days of the outbox log older than 7 days that every handler has read
+/// (`outbox.prune` truncates them whole). One worker at a time runs each job (an advisory
+/// lock), so any number of workers may have it switched on.
 ///
 /// The lock is taken per job inside that job's transaction (`pg_try_advisory_xact_lock`):
 /// a session lock would outlive its statement on whichever server connection a transaction

@@ -14,6 +14,9 @@ public final class OutboxEvent: Sendable {
     public let handlers: [String]
     /// Each handler's attempt number (1 = first try), parallel to `handlers`.
     public let attempts: [Int]
+    /// The lease of the batch each handler's delivery was claimed in (`outbox.batches.lease_id`), parallel to
+    /// `handlers`; 0 for a delivery claimed from `outbox.retries`. The report names it.
+    public let batches: [Int64]
     public let table: String
     public let operation: RealtimeRecord.EventType
     public let recordID: UUID?
@@ -29,13 +32,14 @@ public final class OutboxEvent: Sendable {
     private let parsed = Mutex<(record: RealtimeRow?, changes: RealtimeRow?)>((nil, nil))
 
     public init(
-        id: Int64, handlers: [String], attempts: [Int], table: String, operation: RealtimeRecord.EventType,
-        recordID: UUID?, recordText: String?, changesText: String?, audienceText: String?, createdAt: Date,
-        actor: UUID?, restored: Bool
+        id: Int64, handlers: [String], attempts: [Int], batches: [Int64]? = nil, table: String,
+        operation: RealtimeRecord.EventType, recordID: UUID?, recordText: String?, changesText: String?,
+        audienceText: String?, createdAt: Date, actor: UUID?, restored: Bool
     ) {
         self.id = id
         self.handlers = handlers
         self.attempts = attempts
+        self.batches = batches ?? Array(repeating: 0, count: handlers.count)
         self.table = table
         self.operation = operation
         self.recordID = recordID
@@ -47,25 +51,43 @@ public final class OutboxEvent: Sendable {
         self.restored = restored
     }
 
-    /// Decodes a row of `select … from outbox.claim(…)` (columns in `OutboxQueue.claimColumns` order).
-    convenience init(claimRow row: PostgresRow) throws {
-        let op = try row.decode(4, as: String.self)
-        guard let operation = RealtimeRecord.EventType(rawValue: op) else {
-            throw PostgresError(.decoding, "unknown outbox operation \(op)")
+    /// Decodes the rows of `select … from outbox.claim(…)` (columns in `OutboxQueue.claimQuery`
+    /// order: one row per event and handler) into one event per id, in id order. A row
+    /// without an event says the claim stopped early with room left (`more`).
+    static func decode(claimRows rows: PostgresRows) throws -> (events: [OutboxEvent], more: Bool) {
+        struct Deliveries { var handlers: [String] = []; var attempts: [Int] = []; var batches: [Int64] = []; var row: PostgresRow }
+        var byID: [Int64: Deliveries] = [:]
+        var more = false
+        for row in rows {
+            guard let id = try row.decode(0, as: Int64?.self) else {
+                more = true
+                continue
+            }
+            var deliveries = byID[id] ?? Deliveries(row: row)
+            deliveries.handlers.append(try row.decode(1, as: String.self))
+            deliveries.attempts.append(try row.decode(2, as: Int.self))
+            deliveries.batches.append(try row.decode(3, as: Int64.self))
+            byID[id] = deliveries
         }
-        self.init(
-            id: try row.decode(0, as: Int64.self),
-            handlers: try row.decode(1, as: [String].self),
-            attempts: try row.decode(2, as: [Int].self),
-            table: try row.decode(3, as: String.self),
-            operation: operation,
-            recordID: try row.decode(5, as: UUID?.self),
-            recordText: try row.decode(6, as: String?.self),
-            changesText: try row.decode(7, as: String?.self),
-            audienceText: try row.decode(8, as: String?.self),
-            createdAt: try row.decode(9, as: Date.self),
-            actor: try row.decode(10, as: UUID?.self),
-            restored: try row.decode(11, as: Bool.self))
+        let events = try byID.keys.sorted().map { id -> OutboxEvent in
+            let d = byID[id]!
+            let op = try d.row.decode(5, as: String.self)
+            guard let operation = RealtimeRecord.EventType(rawValue: op) else {
+                throw PostgresError(.decoding, "unknown outbox operation \(op)")
+            }
+            return OutboxEvent(
+                id: id, handlers: d.handlers, attempts: d.attempts, batches: d.batches,
+                table: try d.row.decode(4, as: String.self),
+                operation: operation,
+                recordID: try d.row.decode(6, as: UUID?.self),
+                recordText: try d.row.decode(7, as: String?.self),
+                changesText: try d.row.decode(8, as: String?.self),
+                audienceText: try d.row.decode(9, as: String?.self),
+                createdAt: try d.row.decode(10, as: Date.self),
+                actor: try d.row.decode(11, as: UUID?.self),
+                restored: try d.row.decode(12, as: Bool.self))
+        }
+        return (events, more)
     }
 
     /// The row after the change (empty for a delete).
@@ -112,6 +134,11 @@ public final class OutboxEvent: Sendable {
     /// The attempt number of `handler` in this batch.
     public func attempt(for handler: String) -> Int {
         handlers.firstIndex(of: handler).map { attempts[$0] } ?? 0
+    }
+
+    /// The batch `handler`'s delivery was claimed in (0: a retry row).
+    func batch(for handler: String) -> Int64 {
+        handlers.firstIndex(of: handler).map { batches[$0] } ?? 0
     }
 
     /// The change as the one `RealtimeRecord` shape (no feed cursor: the worker's events are

@@ -52,10 +52,10 @@ public enum WorkerCommand {
             do {
                 let connection = try await PostgresConnection.connect(config.databaseURL)
                 let rows = try await OutboxQueue.status(connection)
-                let header = ["handler", "pending", "awaiting_fanout", "scheduled", "in_flight", "lease_expired", "failed", "dead",
+                let header = ["handler", "pending", "unclaimed", "scheduled", "in_flight", "lease_expired", "failed", "dead",
                               "oldest_unhandled", "next_retry_at"]
                 let table = rows.map { row in
-                    [row.handler, "\(row.pending)", "\(row.awaitingFanout)", "\(row.scheduled)", "\(row.inFlight)", "\(row.leaseExpired)",
+                    [row.handler, "\(row.pending)", "\(row.unclaimed)", "\(row.scheduled)", "\(row.inFlight)", "\(row.leaseExpired)",
                      "\(row.failed)", "\(row.dead)", row.oldestUnhandledAge ?? "-",
                      row.nextRetryAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"]
                 }

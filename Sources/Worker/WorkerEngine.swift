@@ -5,9 +5,10 @@ import Postgres
 /// The dispatch-worker engine: claim loops (one connection each), the doorbell listener,
 /// the periodic totals and the maintenance schedule.
 ///
-/// Any number of engines, in one process or many, may run against one database: claims skip
-/// each other's rows (`FOR UPDATE SKIP LOCKED`) and lease what they take, so every event is
-/// handled once per handler; an engine that dies loses its leases when they expire.
+/// Any number of engines, in one process or many, may run against one database: a handler's
+/// cursor is read by one claim at a time, retries and expired batches are taken with
+/// `FOR UPDATE SKIP LOCKED`, and every claim leases what it takes, so every event is handled
+/// once per handler; an engine that dies loses its leases when they expire.
 public final class WorkerEngine: Sendable {
     public let configuration: WorkerConfiguration
     public let stats = WorkerStats()

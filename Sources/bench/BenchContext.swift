@@ -8,7 +8,8 @@ struct BenchContext: Sendable {
     let conninfo: String
     let database: String
 
-    static func make(_ group: String) async throws -> BenchContext {
+    /// A fresh database for `group`, migrated unless `migrated` is false (a peer's own schema).
+    static func make(_ group: String, migrated: Bool = true) async throws -> BenchContext {
         let conninfo = PostgresConnection.defaultConninfo
         // One database per run, so two checkouts benchmarking at once never collide.
         let database = "dispatch_bench_\(group)_\(getpid())"
@@ -16,9 +17,11 @@ struct BenchContext: Sendable {
         try await admin.runScript("drop database if exists \(database) with (force)")
         try await admin.runScript("create database \(database)")
         await admin.close()
-        let connection = try await PostgresConnection.connect(conninfo, database: database)
-        try await MigrationRunner(directory: "sql/migrations", log: { _ in }).up(connection)
-        await connection.close()
+        if migrated {
+            let connection = try await PostgresConnection.connect(conninfo, database: database)
+            try await MigrationRunner(directory: "sql/migrations", log: { _ in }).up(connection)
+            await connection.close()
+        }
         return BenchContext(conninfo: conninfo, database: database)
     }
 

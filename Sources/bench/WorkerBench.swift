@@ -5,83 +5,129 @@ import Synchronization
 import TestSupport
 import Worker
 
-/// The worker.
+/// The worker (issues 6 and 15).
 ///
 /// (a) commit → handler start on an idle system: 250 single-row commits 20 ms apart, each
 ///     timed from the moment its commit is acknowledged to the moment the handler (in an
 ///     engine in this process, default settings, woken by the doorbell) starts on it.
 ///     p50 < 2 ms, p99 < 10 ms.
-/// (b) burn-down of 20,000 pending events with a no-op handler by one worker process (the
-///     tests' build, which has that handler; goal ≥ 20,000 events/s: 1.5 × what pgqueuer
-///     drains here), then by two;
+/// (b) burn-down of the backlog left by 20,000 task inserts, no-op handler, one worker
+///     process (the tests' build, which has that handler; ≥ 20,000 events/s), then 20,000
+///     updates by two processes, then by one through PgBouncer in transaction mode (started
+///     here, 4 server connections; the doorbell on a direct URL; ≥ 0.7 × direct); and of
+///     1,000,000 events (each on a fresh database): ≥ 30,000 events/s overall, the slowest
+///     100,000-event window ≥ 0.7 × the fastest;
 /// (c) 20,000 claims through the real notification and push handlers (each claim becomes a
-///     notification row and a push to a file), one process: ≥ 5,000 claims/s;
+///     notification row and a push to a file), one process: ≥ 5,000 claims/s; again through
+///     PgBouncer (≥ 0.7 × direct);
 /// (d) the worker process's resident memory (VmHWM from /proc) under (b) and (c): < 64 MB;
-/// (e) (b) with one process and (c) again through PgBouncer in transaction mode (started
-///     here, 4 server connections; the doorbell on a direct URL), as ratios to direct.
-/// Rates are timed from the worker's first claim to the empty queue (process start-up is
+/// (e) steady state: 5,000 claims/s for 3 minutes through the real handlers
+///     (WorkerSteadyBench.swift); (f) the peer, pgqueuer, on this machine and cluster
+///     (PeerBench.swift).
+/// Rates are timed from the worker's first claim to the drained queue (process start-up is
 /// reported apart). The worker runs as a child process, release build, next to `bench`.
 @Sendable func workerBenchmarks(_ context: BenchContext) async throws {
     let connection = try await context.connect()
-    let alice = UUID(), bob = UUID()
-    for (id, name) in [(alice, "Alice Bench"), (bob, "Bob Bench")] {
-        try await connection.query("insert into auth.users (id) values (\(id))")
-        try await connection.query("insert into public.users (id, name) values (\(id), \(name))")
-    }
-    // Keep the real handlers out of (a) and (b): no table of theirs.
-    let saved = try await connection.query("select name, tables from outbox.handlers where name in ('notifications', 'push')")
-        .map { (try $0.decode(0, as: String.self), try $0.decode(1, as: [String].self)) }
-    try await connection.query("update outbox.handlers set tables = '{}' where name in ('notifications', 'push')")
-
+    let alice = try await benchUser(connection, "Alice Bench")
     try await commitToHandlerLatency(context, connection, declarer: alice)
+    await connection.close()
 
-    try await connection.query("""
-        insert into public.tasks (title, description, declared_by)
-        select 'Bench task ' || g, 'Call the seller about the open house', \(alice) from generate_series(1, 20000) g
-        """)
-    // Those inserts are events no handler wants: let a claim walk past them first, so the
-    // runs below time the 20,000 events that are pending and nothing else.
-    try await skipPendingEvents(connection)
+    // The peer first, on a database of its own: the rates below are given as ratios to it.
+    let peer = await pgqueuerDrain(jobs: 20_000, batch: 500)
+    print("  info \(peer.description)")
+    var memory: [Int] = []
+    let small = try await smallBurnDowns(peerRate: peer.rate)
+    memory += small.memory
+    memory += try await millionBurnDown(peerRate: peer.rate)
+    let peak = memory.max() ?? 0
+    BenchContext.report("worker resident memory under load (VmHWM, worst run)", String(format: "%.1f MB", Double(peak) / 1024),
+                        goal: "< 64 MB", met: peak > 0 && peak < 64 * 1024)
+    // 5,000/s as asked, or 30% of what the real handlers drained in (c) when this machine
+    // cannot take that (the line then says so, and the goal is missed): at steady state the
+    // same cores also write the changes and mark the notifications read, and a rate the
+    // handlers cannot keep up with measures their backlog, not the queue.
+    let rate = min(5_000, Int(small.realRate * 0.3 / 100) * 100)
+    try await steadyState(rate: max(rate, 100), asked: 5_000, capacity: small.realRate)
+}
+
+/// A user in auth.users and public.users.
+func benchUser(_ connection: PostgresConnection, _ name: String) async throws -> UUID {
+    let id = UUID()
+    try await connection.query("insert into auth.users (id) values (\(id))")
+    try await connection.query("insert into public.users (id, name) values (\(id), \(name))")
+    return id
+}
+
+/// Registers a handler that starts reading the log now (a re-registration keeps the old
+/// place: unregister first).
+func restartHandler(_ connection: PostgresConnection, _ name: String) async throws {
+    let row = try await connection.query(
+        "select tables, ops, max_attempts, description from outbox.handlers where name = \(name)")[0]
+    let tables = try row.decode(0, as: [String]?.self), ops = try row.decode(1, as: [String].self)
+    let attempts = try row.decode(2, as: Int.self), description = try row.decode(3, as: String.self)
+    try await connection.query("select outbox.unregister_handler(\(name))")
+    try await connection.query("select outbox.register_handler(\(name), \(tables)::text[], \(ops)::text[], \(attempts)::int, \(description))")
+}
+
+private func rateLine(_ rate: Double, peerRate: Double?) -> String {
+    guard let peerRate else { return "" }
+    return String(format: " = %.2f × pgqueuer's %.0f/s", rate / peerRate, peerRate)
+}
+
+/// (b) 20,000 events, one process then two, then one through PgBouncer; (c) 20,000 claims
+/// through the real handlers, direct and through PgBouncer. Returns the worker processes'
+/// peak memory and the real handlers' rate (direct).
+private func smallBurnDowns(peerRate: Double?) async throws -> (memory: [Int], realRate: Double) {
+    let context = try await BenchContext.make("worker20k")
+    let connection = try await context.connect()
     let bouncer = try await PgBouncer.start(inFrontOf: connection, poolSize: 4)
     do {
-        try await burnDowns(context, connection, bouncer: bouncer, saved: saved, bob: bob)
+        let result = try await smallBurnDowns(context, connection, bouncer: bouncer, peerRate: peerRate)
+        await bouncer.stop()
+        await connection.close()
+        try await context.dropDatabase()
+        return result
     } catch {
         await bouncer.stop()
         throw error
     }
-    await bouncer.stop()
-    await connection.close()
 }
 
-/// (b) to (e), direct and through `bouncer`.
-private func burnDowns(
-    _ context: BenchContext, _ connection: PostgresConnection, bouncer: PgBouncer, saved: [(String, [String])], bob: UUID
-) async throws {
+private func smallBurnDowns(
+    _ context: BenchContext, _ connection: PostgresConnection, bouncer: PgBouncer, peerRate: Double?
+) async throws -> (memory: [Int], realRate: Double) {
     let direct = Endpoint(url: context.cliConninfo, direct: nil)
     let pooled = Endpoint(url: bouncer.url(database: context.database), direct: context.cliConninfo)
-
-    try await connection.query("select outbox.register_handler('bench-noop', '{tasks}', '{update}', 5)")
+    let alice = try await benchUser(connection, "Alice Bench")
+    let bob = try await benchUser(connection, "Bob Bench")
+    try await connection.query("select outbox.register_handler('bench-noop', '{tasks}', '{insert,update}', 5)")
+    try await connection.query("""
+        insert into public.tasks (title, description, declared_by)
+        select 'Bench task ' || g, 'Call the seller about the open house', \(alice) from generate_series(1, 20000) g
+        """)
     var memory: [Int] = []
     var noopRates: [String: Double] = [:]
-    for (label, workers, endpoint) in [("direct", 1, direct), ("direct", 2, direct), ("through PgBouncer", 1, pooled)] {
-        try await connection.query(
-            "update public.tasks set priority = case priority when 'low' then 'medium' else 'low' end where title like 'Bench task %'")
-        let run = try await burnDown(connection, endpoint, executable: "dispatch-worker-testing", workers: workers,
-                                     handlerArguments: ["--handlers", "bench-noop=noop"],
-                                     done: "select count(*)::int from outbox.deliveries where handler = 'bench-noop'")
-        memory += run.peakMemoryKB
-        let rate = Double(20_000) / run.seconds
+    for (run, (label, workers, endpoint)) in [("direct", 1, direct), ("direct", 2, direct), ("through PgBouncer", 1, pooled)].enumerated() {
+        if run > 0 {
+            try await connection.query(
+                "update public.tasks set priority = case priority when 'low' then 'medium' else 'low' end where title like 'Bench task %'")
+        }
+        let result = try await burnDown(connection, endpoint, executable: "dispatch-worker-testing", handlers: ["bench-noop"],
+                                        workers: workers, arguments: ["--handlers", "bench-noop=noop"])
+        memory += result.peakMemoryKB
+        let rate = Double(20_000) / result.seconds
         if workers == 1 { noopRates[label] = rate }
         if endpoint.direct == nil {
             BenchContext.report(
                 "no-op burn-down of 20,000 events, \(workers) worker process\(workers == 1 ? "" : "es") (2 loops each)",
-                String(format: "%.0f events/s (%.2f s; start-up %.0f ms) = %.2f × pgqueuer's ~13,000/s", rate, run.seconds, run.startup * 1000, rate / 13_000),
+                String(format: "%.0f events/s (%.2f s; start-up %.0f ms)%@", rate, result.seconds, result.startup * 1000,
+                       rateLine(rate, peerRate: peerRate)),
                 goal: workers == 1 ? "≥ 20,000/s" : "more than one worker", met: workers == 1 ? rate >= 20_000 : true)
         } else {
             let ratio = rate / (noopRates["direct"] ?? rate)
             BenchContext.report(
                 "no-op burn-down of 20,000 events, 1 worker through PgBouncer (transaction mode)",
-                String(format: "%.0f events/s (%.2f s) vs direct %.0f/s = %.2f×", rate, run.seconds, noopRates["direct"] ?? 0, ratio),
+                String(format: "%.0f events/s (%.2f s) vs direct %.0f/s = %.2f×", rate, result.seconds, noopRates["direct"] ?? 0, ratio),
                 goal: "≥ 0.7× direct", met: ratio >= 0.7)
         }
     }
@@ -89,24 +135,21 @@ private func burnDowns(
 
     // (c): the real handlers, a push per notification to a file: direct, then through the
     // pooler on 20,000 new claims (the tasks released in between, with no handler watching).
+    // Each time the handlers start reading after the set-up's events.
     var claimRates: [String: Double] = [:]
     for (label, endpoint) in [("direct", direct), ("through PgBouncer", pooled)] {
-        try await connection.query("update outbox.handlers set tables = '{}' where name in ('notifications', 'push')")
         try await connection.query("update public.tasks set claimed_by = null where title like 'Bench task %' and claimed_by is not null")
         try await connection.query("delete from public.notifications")
-        try await skipPendingEvents(connection)
-        for (name, tables) in saved {
-            try await connection.query("update outbox.handlers set tables = \(tables)::text[] where name = \(name)")
-        }
+        try await restartHandler(connection, "notifications")
+        try await restartHandler(connection, "push")
         try await connection.transaction { connection in
             try connection.query("select set_config('request.jwt.claims', \(Caller.user(bob).claims), true)")
             try connection.query("update public.tasks set claimed_by = \(bob) where title like 'Bench task %'")
         }
         let pushes = NSTemporaryDirectory() + "bench-pushes-\(getpid()).jsonl"
         defer { try? FileManager.default.removeItem(atPath: pushes) }
-        let real = try await burnDown(connection, endpoint, executable: "dispatch-worker", workers: 1,
-                                      handlerArguments: ["--push-sink", "file:" + pushes],
-                                      done: "select count(*)::int from outbox.deliveries")
+        let real = try await burnDown(connection, endpoint, executable: "dispatch-worker", handlers: ["notifications", "push"],
+                                      workers: 1, arguments: ["--push-sink", "file:" + pushes])
         memory += real.peakMemoryKB
         let notifications = try await connection.query("select count(*)::int from public.notifications where type = 'task_claimed'").scalar(Int.self)
         let pushed = (try? String(contentsOfFile: pushes, encoding: .utf8))?.split(separator: "\n").count ?? 0
@@ -128,24 +171,47 @@ private func burnDowns(
                 goal: "≥ 0.7× direct", met: ratio >= 0.7 && complete)
         }
     }
-    let peak = memory.max() ?? 0
-    BenchContext.report("worker resident memory under load (VmHWM, worst run)", String(format: "%.1f MB", Double(peak) / 1024),
-                        goal: "< 64 MB", met: peak > 0 && peak < 64 * 1024)
+    return (memory, claimRates["direct"] ?? 0)
 }
 
-/// Where a worker process connects: its `--database-url`, and `--database-direct-url` if any.
-private struct Endpoint {
-    var url: String
-    var direct: String?
-}
-
-/// Lets a claim walk the fan-out past every event written so far (events no handler wants,
-/// from set-up), so that a timed run handles only the events it made.
-private func skipPendingEvents(_ connection: PostgresConnection) async throws {
-    while try await connection.query(
-        "select (select last_event_id from outbox.fanout) < (select coalesce(max(id), 0) from outbox.events)").scalar(Bool.self) {
-        try await connection.query("select count(*) from outbox.claim('bench-setup', '{}', 10000, '1 second')")
+/// (b) The backlog an operator finds after an outage: 1,000,000 events (20,000 task inserts'
+/// events, their rows repeated to a million), one worker, a no-op handler.
+private func millionBurnDown(peerRate: Double?) async throws -> [Int] {
+    let context = try await BenchContext.make("worker1m")
+    let connection = try await context.connect()
+    let alice = try await benchUser(connection, "Alice Bench")
+    try await connection.query("select outbox.register_handler('bench-noop', '{tasks}', '{insert}', 5)")
+    try await connection.query("""
+        insert into public.tasks (title, description, declared_by)
+        select 'Bench task ' || g, 'Call the seller about the open house', \(alice) from generate_series(1, 20000) g
+        """)
+    // Double the log until it holds a million task events (their rows as the triggers wrote them).
+    var total = try await connection.query("select count(*)::int from outbox.events where table_name = 'tasks'").scalar(Int.self)
+    while total < 1_000_000 {
+        let n = min(total, 1_000_000 - total)
+        try await connection.query("""
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select e.table_name, e.op, e.record_id, e.record, e.old_record, e.audience, e.visible_to_all, e.actor, e.restored
+              from outbox.events e where e.table_name = 'tasks' order by e.id limit \(n)::int
+            """)
+        total += n
     }
+    let events = try await connection.query("select count(*)::int from outbox.events where table_name = 'tasks'").scalar(Int.self)
+    // A real backlog builds up over the hours of an outage, with autovacuum passing over it
+    // as it grows; this one was written in seconds, so vacuum it now rather than have the
+    // first pass over a million fresh rows compete with the first windows.
+    try await connection.query("vacuum (analyze) outbox.events")
+    let run = try await burnDown(connection, Endpoint(url: context.cliConninfo, direct: nil), executable: "dispatch-worker-testing",
+                                 handlers: ["bench-noop"], workers: 1, arguments: ["--handlers", "bench-noop=noop"])
+    let rate = Double(events) / run.seconds
+    BenchContext.report(
+        "no-op burn-down of \(events.formatted()) events, 1 worker process (2 loops)",
+        String(format: "%.0f events/s (%.1f s)%@; per 100,000-event window: %@", rate, run.seconds,
+               rateLine(rate, peerRate: peerRate), run.windowSummary),
+        goal: "≥ 30,000/s, slowest window ≥ 0.7 × fastest", met: rate >= 30_000 && run.windowRatio >= 0.7)
+    await connection.close()
+    try await context.dropDatabase()
+    return run.peakMemoryKB
 }
 
 /// Records when the handler first sees each row.
@@ -202,70 +268,4 @@ private func commitToHandlerLatency(_ context: BenchContext, _ connection: Postg
     BenchContext.report("commit → handler start, idle, \(samples.count) commits\(missed > 0 ? " (\(missed) missed)" : "")",
                         String(format: "p50 %.2f ms, p99 %.2f ms", p50, p99),
                         goal: "p50 < 2 ms, p99 < 10 ms", met: missed == 0 && p50 < 2 && p99 < 10)
-}
-
-private struct BurnDown {
-    var seconds: Double
-    var startup: Double
-    var peakMemoryKB: [Int]
-}
-
-/// Starts `workers` processes of `executable` (`dispatch-worker`, or its test build
-/// `dispatch-worker-testing` for the no-op handler: the same engine) on the pending events
-/// and times them until `done` (a count) is 0 and the fan-out cursor has passed every event.
-private func burnDown(
-    _ connection: PostgresConnection, _ endpoint: Endpoint, executable: String, workers: Int, handlerArguments: [String],
-    done: PostgresQuery
-) async throws -> BurnDown {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(executable).path
-    guard FileManager.default.isExecutableFile(atPath: binary) else {
-        throw PostgresError(.client, "\(binary) is missing: swift build -c release --product \(executable)")
-    }
-    let startCursor = try await connection.query("select last_event_id from outbox.fanout").scalar(Int64.self)
-    let spawned = ContinuousClock.now
-    var processes: [Process] = []
-    for i in 0..<workers {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--database-url", endpoint.url, "--log-batches", "false", "--stats-interval", "0",
-                             "--maintenance-interval", "0", "--worker-id", "bench-\(i)"]
-            + (endpoint.direct.map { ["--database-direct-url", $0] } ?? []) + handlerArguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        processes.append(process)
-    }
-    var peaks = [Int](repeating: 0, count: workers)
-    var firstClaim: ContinuousClock.Instant?
-    let deadline = spawned + .seconds(120)
-    while ContinuousClock.now < deadline {
-        let row = try await connection.query("""
-            select (select last_event_id from outbox.fanout), (select coalesce(max(id), 0) from outbox.events)
-            """)[0]
-        let cursor = try row.decode(0, as: Int64.self)
-        let newest = try row.decode(1, as: Int64.self)
-        if firstClaim == nil, cursor > startCursor { firstClaim = ContinuousClock.now }
-        for (i, process) in processes.enumerated() { peaks[i] = max(peaks[i], highWaterMark(process.processIdentifier)) }
-        if cursor >= newest, try await connection.query(done).scalar(Int.self) == 0 { break }
-        try await Task.sleep(for: .milliseconds(5))
-    }
-    let finished = ContinuousClock.now
-    for (i, process) in processes.enumerated() { peaks[i] = max(peaks[i], highWaterMark(process.processIdentifier)) }
-    for process in processes { process.terminate() }
-    for process in processes { process.waitUntilExit() }
-    let first = firstClaim ?? spawned
-    return BurnDown(seconds: seconds(finished - first), startup: seconds(first - spawned), peakMemoryKB: peaks)
-}
-
-/// VmHWM (peak resident set, kB) of a process, 0 when unknown.
-private func highWaterMark(_ pid: Int32) -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
-    }
-    return 0
-}
-
-private func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import Foundation
 import Postgres
 
@@ -14,6 +17,8 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
 
 // Each group gets a freshly migrated database of its own: what one group leaves behind
 // (a million audit rows, a notification backlog) must not weigh on the next one's figures.
+// Line by line even into a file or a pipe: a long run shows its figures as they come.
+setvbuf(stdout, nil, _IOLBF, 0)
 let only = CommandLine.arguments.dropFirst().first
 for (name, run) in benchmarks where only == nil || only == name {
     print("\n== \(name)")

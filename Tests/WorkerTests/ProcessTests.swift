@@ -77,7 +77,8 @@ struct ProcessTests {
         let alice = try await f.user("Alice")
         _ = try await f.task(declaredBy: alice)
         let events = try await OutboxQueue.claim(f.connection, worker: "w", handlers: ["notifications"], batch: 10, lease: .seconds(30))
-        try await f.connection.query("select * from outbox.fail('w', '{notifications}', \([events[0].id])::bigint[], '{boom}', '{false}')")
+        try await f.connection.query("select * from outbox.fail('w', '{notifications}', \([events[0].id])::bigint[], '{boom}', '{false}', \(events[0].batches)::bigint[])")
+        try await f.connection.query("select outbox.complete('w', \(events[0].batches)::bigint[])")
 
         let status = try await ChildProcess.run(Self.binary(Self.shipped), ["status", "--database-url", f.db.url])
         #expect(status.status == 0)

@@ -189,7 +189,9 @@ struct QueueTests {
             ("select * from outbox.claim(null)", .nullArgument),
             ("select * from outbox.claim('w', null, 0)", .invalidBatch),
             ("select * from outbox.claim('w', null, 10, '-1 s')", .invalidLease),
-            ("select outbox.complete('{a}', '{1,2}')", .arrayLengthMismatch),
+            ("select outbox.complete('w', '{}', '{a}', '{1,2}')", .arrayLengthMismatch),
+            ("select outbox.complete(null, '{}')", .nullArgument),
+            ("select * from outbox.fail('w', '{a}', '{1}', '{e}', null, '{1,2}')", .arrayLengthMismatch),
             ("select outbox.release('w', '{a}', '{1,2}')", .arrayLengthMismatch),
             ("select outbox.prune('-1 day')", .invalidInterval),
         ]
@@ -198,25 +200,28 @@ struct QueueTests {
                 (error as? PostgresError).flatMap(SQLAPIError.init)?.code == code
             })
         }
-        let fanout = try await f.connection.query("select last_event_id from outbox.fanout").scalar(Int64.self)
-        #expect(fanout == 0)
+        let moved = try await f.connection.query(
+            "select count(*)::int from outbox.cursors where last_event_id <> 0").scalar(Int.self)
+        let batches = try await f.connection.query("select count(*)::int from outbox.batches").scalar(Int.self)
+        #expect(moved == 0 && batches == 0)
         await f.close()
     }
 
-    @Test("prune keeps events a handler still needs and events not yet fanned out")
+    @Test("prune keeps events a handler still needs: not read yet, or leased in a batch")
     func prune() async throws {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice")
         let task = try await f.task(declaredBy: alice)
         try await f.connection.query("update outbox.events set created_at = now() - interval '8 days'")
-        // Not fanned out yet: kept.
+        // Not read by the handlers yet: kept.
         #expect(try await f.connection.query("select outbox.prune()").scalar(Int.self) == 0)
-        // Fanned out, delivery outstanding: kept; done: pruned.
-        let events = try await OutboxQueue.claim(f.connection, worker: "w", handlers: ["notifications"], batch: 10, lease: .seconds(30))
+        // Read, its batch outstanding: kept; the batch closed: pruned.
+        let events = try await OutboxQueue.claim(f.connection, worker: "w", handlers: ["notifications", "push"], batch: 10, lease: .seconds(30))
         #expect(events.map(\.recordID) == [task])
         #expect(try await f.connection.query("select outbox.prune()").scalar(Int.self) == 0)
-        try await f.connection.query("select outbox.complete('{notifications}', \([events[0].id])::bigint[])")
+        try await f.connection.query("select outbox.complete('w', \(events[0].batches)::bigint[])")
         #expect(try await f.connection.query("select outbox.prune()").scalar(Int.self) == 1)
+        #expect(try await f.connection.query("select count(*)::int from outbox.events").scalar(Int.self) == 0)
         await f.close()
     }
 }

@@ -1,30 +1,38 @@
 -- The durable change outbox, the capture side: every change to a recorded table becomes,
 -- in the writing transaction, one row of outbox.events, the log that realtime feeds read
--- (0017) and the worker consumes (0015, 0016). NOTIFY is only a doorbell: one constant, empty
--- payload on channel outbox.doorbell_channel() per transaction, whatever the number or size
--- of the rows changed, so a bulk change rings once and no payload nears NOTIFY's 8000-byte
--- limit.
+-- (0017) and the worker's handlers consume (0015, 0016). NOTIFY is only a doorbell: one
+-- constant, empty payload on channel outbox.doorbell_channel() per transaction, whatever the
+-- number or size of the rows changed, so a bulk change rings once and no payload nears
+-- NOTIFY's 8000-byte limit.
 --
 --   outbox.enable_changes(regclass)    attach the triggers to a table
 --   outbox.disable_changes(regclass)   detach them
 --   outbox.tables                      the recorded tables
 --
 -- The writer pays for one event row and nothing else: who handles it, and when, is the
--- queue's business (0015).
+-- queue's business (0015). The log is append-only and never updated or deleted row by row:
+-- it is a ring of daily partitions, and a day leaves as a whole (TRUNCATE, outbox.prune in
+-- 0016) once it is older than the retention and every handler has read past it. So a
+-- reader's cost per event does not depend on how much history or backlog the log holds,
+-- and the log leaves no dead rows for vacuum to chase.
 
 create schema outbox;
 comment on schema outbox is
-  'The durable change outbox: outbox.events (every recorded change, read by realtime feeds), outbox.deliveries (per-handler work queue of dispatch-worker), outbox.handlers, and the functions that claim, complete, fail, re-queue and prune. Private: only service_role (the worker and the Swift library) uses it.';
+  'The durable change outbox: outbox.events (the log of every recorded change, read by realtime feeds and consumed by dispatch-worker''s handlers through per-handler cursors), outbox.handlers, the small tables of in-flight batches and retries, and the functions that claim, complete, fail, re-queue and prune. Private: only service_role (the worker and the Swift library) uses it.';
 
 revoke all on schema outbox from public, anon, authenticated, service_role;
 grant usage on schema outbox to service_role;
 
 -- ---------------------------------------------------------------------------------------
--- Tables
+-- The log
 -- ---------------------------------------------------------------------------------------
 
+-- Partitioned by the UTC day of created_at, modulo 16: partition outbox.events_pNN holds the
+-- days d with (d - 1970-01-01) % 16 = NN, so a day is always one partition and 16 days make
+-- the ring. No primary key: PostgreSQL allows none over an expression partition key, and the
+-- identity already makes ids unique.
 create table outbox.events (
-  id bigint generated always as identity primary key,
+  id bigint generated always as identity,
   table_name text not null,
   op text not null,
   record_id uuid,
@@ -39,9 +47,9 @@ create table outbox.events (
   constraint events_op_check check (op in ('insert', 'update', 'delete')),
   constraint events_record_check check ((record is null) = (op = 'delete')),
   constraint events_old_record_check check ((old_record is null) = (op = 'insert'))
-);
+) partition by list ((((created_at at time zone 'UTC')::date - date '1970-01-01') % 16));
 comment on table outbox.events is
-  'Append-only log of changes to the tables with outbox.enable_changes, written by their triggers in the same transaction. The canonical RealtimeRecord {table, eventType, record, oldRecord} is table_name, op, record and (update) record || old_record or (delete) old_record. Deleted only by outbox.prune once no delivery refers to the event.';
+  'Append-only log of changes to the tables with outbox.enable_changes, written by their triggers in the same transaction. The canonical RealtimeRecord {table, eventType, record, oldRecord} is table_name, op, record and (update) record || old_record or (delete) old_record. A ring of 16 daily partitions (events_p00 .. events_p15, by the UTC day of created_at): rows are never updated or deleted; a whole day leaves by outbox.prune (TRUNCATE) once it is older than the retention and every handler has read past it.';
 comment on column outbox.events.id is
   'Event id, from a sequence at the time of the change. For one row, a later change always has a larger id (the row lock orders them), so id order is commit order per row; clients deduplicate by it.';
 comment on column outbox.events.table_name is 'Unqualified table name (TG_TABLE_NAME), e.g. tasks; all recorded tables are in schema public.';
@@ -55,18 +63,66 @@ comment on column outbox.events.audience is
 comment on column outbox.events.visible_to_all is
   'True when every authenticated user could see the old or the new row (an open task or activity, or a note on one), so the change concerns everybody, not only audience.';
 comment on column outbox.events.txid is
-  'The writing transaction''s id (pg_current_xact_id). Feed cursors hold a snapshot; an event whose transaction was still running at that snapshot is found again through this column, so a late commit is never missed.';
-comment on column outbox.events.created_at is 'Start time of the writing transaction (now()).';
+  'The writing transaction''s id (pg_current_xact_id). Cursors (handlers'' in 0015, feeds'' in 0017) hold a snapshot; an event whose transaction was still running at that snapshot is found again through this column, so a late commit is never missed.';
+comment on column outbox.events.created_at is 'Start time of the writing transaction (now()); its UTC day chooses the partition.';
 comment on column outbox.events.actor is
   'auth.uid() of the writer when the change was made (who claimed, completed, wrote the note, restored ...); NULL for service and system writes. Handlers use it not to notify people of their own actions.';
 comment on column outbox.events.restored is
   'True for the insert of a row re-created by public.restore_entity (audit.is_restoring): a restore shows up as an insert event with this flag.';
 
--- The never-miss cursors (outbox.fanout, changes_since) re-read the events of transactions
--- their snapshot could not see: txid in pg_snapshot_xip(snapshot) or >= pg_snapshot_xmax.
+do $$
+begin
+  for k in 0..15 loop
+    execute format('create table outbox.%I partition of outbox.events for values in (%s)',
+                   'events_p' || lpad(k::text, 2, '0'), k);
+    execute format('comment on table outbox.%I is %L', 'events_p' || lpad(k::text, 2, '0'),
+                   format('The days d with (d - 1970-01-01) %% 16 = %s of outbox.events (one day at a time; emptied by outbox.prune).', k));
+  end loop;
+end
+$$;
+
+-- Readers go by id from a cursor (outbox.claim, changes_since): each partition's index is
+-- read from the cursor on, so the cost does not grow with the log.
+create index events_id_idx on outbox.events (id);
+-- The never-miss cursors re-read the events of transactions their snapshot could not see:
+-- txid in pg_snapshot_xip(snapshot) or >= pg_snapshot_xmax.
 create index events_txid_idx on outbox.events (txid);
--- prune(): a BRIN index costs next to nothing per insert on this append-only table.
+-- Events per minute (outbox.events_per_minute): a BRIN index costs next to nothing per
+-- insert on an append-only table.
 create index events_created_at_brin on outbox.events using brin (created_at);
+
+-- The ring's arithmetic, for outbox.prune: the partition a time falls in. The partition key
+-- above spells the same expression out (a function call there would cost every insert).
+create function outbox.log_partition(p_at timestamptz) returns integer
+  language sql
+  immutable
+  parallel safe
+  set search_path = ''
+as $$
+  select ((pg_catalog.timezone('UTC', p_at)::date - date '1970-01-01') % 16)::integer
+$$;
+comment on function outbox.log_partition(timestamptz) is
+  'The partition of outbox.events (NN of events_pNN) that holds the events created at p_at: (UTC day - 1970-01-01) % 16, the partition key''s expression.';
+
+-- What the log has lost: outbox.prune records here the newest event and the range of
+-- writing transactions it truncated, so a feed cursor that had not yet read them gets
+-- CURSOR_EXPIRED instead of a silent gap (outbox.changes_since, 0017).
+create table outbox.log_horizon (
+  singleton boolean primary key default true,
+  last_event_id bigint not null default 0,
+  min_txid xid8,
+  max_txid xid8,
+  pruned_events bigint not null default 0,
+  updated_at timestamptz not null default now(),
+  constraint log_horizon_singleton_check check (singleton)
+);
+comment on table outbox.log_horizon is
+  'What outbox.prune has removed from the log so far: every truncated event has an id up to last_event_id and a txid between min_txid and max_txid. A feed cursor (snapshot, last id) is expired when last_event_id is above its last id, or when one of those transactions was not visible in its snapshot. One row.';
+comment on column outbox.log_horizon.last_event_id is 'The largest event id truncated (0 = none yet).';
+comment on column outbox.log_horizon.min_txid is 'The smallest writing transaction among the truncated events (NULL = none yet).';
+comment on column outbox.log_horizon.max_txid is 'The largest writing transaction among the truncated events (NULL = none yet).';
+comment on column outbox.log_horizon.pruned_events is 'Events truncated since the log began.';
+insert into outbox.log_horizon default values;
 
 -- ---------------------------------------------------------------------------------------
 -- Recording changes
@@ -106,8 +162,8 @@ comment on function outbox.visibility_columns(text) is
 -- RLS), hence SECURITY DEFINER: nobody but the owner and service_role may touch the outbox
 -- directly. Per row it costs one audience lookup (two only when an UPDATE moved
 -- the row to other people) and one INSERT (which also works out an update's changed
--- columns); no dynamic SQL, no queue rows: deliveries are created later, in sets, by the
--- worker's claim.
+-- columns); no dynamic SQL, no queue rows: each handler reads the log from its own cursor
+-- (0015).
 create function outbox.record_change() returns trigger
   language plpgsql
   security definer
@@ -359,12 +415,21 @@ select outbox.enable_changes(t)
 -- Privileges: the worker and the Swift library run as service_role; app roles get nothing.
 -- ---------------------------------------------------------------------------------------
 
--- Events are written only by the definer triggers (as the owner), so nobody else draws ids.
-revoke all on outbox.events, outbox.tables from public, anon, authenticated, service_role;
+-- Events are written only by the definer triggers (as the owner), so nobody else draws ids;
+-- and they leave only by outbox.prune (definer: TRUNCATE), so nobody deletes them.
+revoke all on outbox.events, outbox.tables, outbox.log_horizon from public, anon, authenticated, service_role;
+do $$
+begin
+  for k in 0..15 loop
+    execute format('revoke all on table outbox.%I from public, anon, authenticated, service_role',
+                   'events_p' || lpad(k::text, 2, '0'));
+  end loop;
+end
+$$;
 revoke all on sequence outbox.events_id_seq from public, anon, authenticated, service_role;
-grant select, delete on outbox.events to service_role;
-grant select on outbox.tables to service_role;
+grant select on outbox.events, outbox.tables, outbox.log_horizon to service_role;
 revoke all on function outbox.visibility_columns(text), outbox.record_change(), outbox.record_rows(),
-  outbox.doorbell_channel(), outbox.ring_doorbell(), outbox.enable_changes(regclass), outbox.disable_changes(regclass)
+  outbox.doorbell_channel(), outbox.ring_doorbell(), outbox.enable_changes(regclass), outbox.disable_changes(regclass),
+  outbox.log_partition(timestamptz)
   from public, anon, authenticated, service_role;
 grant execute on function outbox.visibility_columns(text), outbox.doorbell_channel() to service_role;

@@ -1,8 +1,11 @@
 -- The durable change outbox, the worker's calls: claim a batch, report results, re-queue
--- dead deliveries, prune handled events (the queue's tables and their life cycle: 0015).
+-- dead deliveries (the queue's tables and their life cycle: 0015; pruning the log: 0017).
+--
+-- A claim and the report of the batch before it go in one round trip and one transaction
+-- (the worker pipelines them), so a page is either handled and closed, or still leased.
 
 -- ---------------------------------------------------------------------------------------
--- The worker's queue API
+-- Claim
 -- ---------------------------------------------------------------------------------------
 
 create function outbox.claim(
@@ -12,8 +15,9 @@ create function outbox.claim(
   p_lease interval default '30 seconds'
 ) returns table (
   event_id bigint,
-  handlers text[],
-  attempts integer[],
+  handler text,
+  attempt integer,
+  batch_id bigint,
   table_name text,
   op text,
   record_id uuid,
@@ -26,25 +30,37 @@ create function outbox.claim(
 )
   language plpgsql
   set search_path = ''
-  -- TID scan and index nested loops whatever the batch size and table statistics
+  -- Index scans from the cursor whatever the batch size and table statistics
   set plan_cache_mode = force_generic_plan
   -- Generic plans carry pessimistic row estimates, which would make PostgreSQL compile the
-  -- fan-out to machine code (JIT) on every call: 20+ ms for a statement that runs in 5.
+  -- page query to machine code (JIT) on every call: 20+ ms for a statement that runs in 1.
   set jit = off
+  -- Index scans from the cursor even while the statistics still describe an empty log (a
+  -- generic plan made then would stay for the connection's life).
+  set enable_seqscan = off
 as $$
 #variable_conflict use_column
 declare
-  v_claim tid[];
+  v_room integer := p_batch;
+  v_n integer;
+  v_retry tid[];
   v_dead tid[];
-  v_handler text[] := '{}';
-  v_event bigint[] := '{}';
-  v_attempt integer[] := '{}';
+  v_batch outbox.batches;
+  v_max integer;
+  v_handlers text[];
+  v_handler text;
+  v_tables text[];
+  v_ops text[];
+  v_left integer;
+  v_share integer;
+  v_limit integer;
+  v_full text[];
+  v_rounds integer;
   v_snap pg_catalog.pg_snapshot;
+  v_xip pg_catalog.xid8[];
   v_last bigint;
-  v_fresh integer;
-  v_fresh_last bigint;
-  v_room integer;
-  v_rounds integer := 0;
+  v_moved bigint;
+  v_more boolean := false;
 begin
   if p_worker is null or p_worker = '' then
     raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_worker must name the claiming worker';
@@ -56,150 +72,210 @@ begin
     raise exception using errcode = '22023', message = 'INVALID_LEASE: p_lease must be a positive interval';
   end if;
 
-  -- 1. Deliveries already due: retries, re-queued ones, pending ones of handlers another
-  --    claimer fanned out, leases that expired. Oldest first; rows another claimer holds are
-  --    skipped, not waited for. A running row is due once its lease expired (its worker is
-  --    presumed dead); if that was its last attempt it goes dead instead of running again.
-  --    The row locks last until the caller's transaction ends, so the physical row ids
-  --    (ctid) stay valid for the updates below, which are then plain TID scans.
-  select array_agg(p.ctid) filter (where not p.exhausted),
-         array_agg(p.ctid) filter (where p.exhausted)
-    into v_claim, v_dead
-    from (select d.ctid,
-                 d.state = 'running'
-                   and d.attempts >= coalesce((select h.max_attempts from outbox.handlers h
-                                                where h.name = d.handler), 5) as exhausted
-            from outbox.deliveries d
-           where d.state <> 'dead'
-             and d.run_at <= now()
-             and (p_handlers is null or d.handler = any (p_handlers))
-           order by d.run_at, d.event_id
+  -- 1. Retries due (failed, given back, re-queued, or leased to a worker whose lease ran
+  --    out), oldest first, skipping rows other claimers hold. An expired lease on the last
+  --    attempt goes dead instead of running again.
+  select array_agg(r.ctid) filter (where not r.exhausted), array_agg(r.ctid) filter (where r.exhausted)
+    into v_retry, v_dead
+    from (select r.ctid,
+                 r.state = 'running'
+                   and r.attempts >= coalesce((select h.max_attempts from outbox.handlers h
+                                                where h.name = r.handler), 5) as exhausted
+            from outbox.retries r
+           where r.state <> 'dead'
+             and r.run_at <= now()
+             and (p_handlers is null or r.handler = any (p_handlers))
+           order by r.run_at, r.event_id
            limit p_batch
-             for update of d skip locked) p;
-
+             for update of r skip locked) r;
   if v_dead is not null then
-    update outbox.deliveries d
+    update outbox.retries r
        set state = 'dead', run_at = now(), locked_by = null, locked_at = null,
-           last_error = format('lease of worker %s expired on the last attempt', d.locked_by)
-     where d.ctid = any (v_dead);
+           last_error = format('lease of worker %s expired on the last attempt', r.locked_by)
+     where r.ctid = any (v_dead);
   end if;
-
-  if v_claim is not null then
+  if v_retry is not null then
+    return query
     with claimed as (
-      update outbox.deliveries d
-         set state = 'running',
-             attempts = d.attempts + 1,
-             run_at = now() + p_lease,
-             locked_by = p_worker,
-             locked_at = now(),
-             last_error = case when d.state = 'running'
-                               then format('lease of worker %s expired', d.locked_by)
-                               else d.last_error end
-       where d.ctid = any (v_claim)
-      returning d.handler, d.event_id, d.attempts
+      update outbox.retries r
+         set state = 'running', attempts = r.attempts + 1, run_at = now() + p_lease,
+             locked_by = p_worker, locked_at = now(),
+             last_error = case when r.state = 'running' then format('lease of worker %s expired', r.locked_by)
+                               else r.last_error end
+       where r.ctid = any (v_retry)
+      returning r.handler, r.event_id, r.attempts, r.event
     )
-    select coalesce(array_agg(c.handler), '{}'), coalesce(array_agg(c.event_id), '{}'),
-           coalesce(array_agg(c.attempts), '{}')
-      into v_handler, v_event, v_attempt
-      from claimed c;
+    select c.event_id, c.handler, c.attempts, 0::bigint, e.table_name, e.op, e.record_id, e.record,
+           e.old_record, e.audience, e.created_at, e.actor, e.restored
+      from claimed c
+     cross join lateral pg_catalog.jsonb_populate_record(null::outbox.events, c.event) e;
+    get diagnostics v_n = row_count;
+    v_room := v_room - v_n;
   end if;
 
-  -- 2. Fan out the events committed since the last fan-out, leasing their deliveries to
-  --    this claimer when it runs the handler (pending for the others). One claimer at a
-  --    time: the cursor row is locked until this transaction ends (a fan-out takes
-  --    milliseconds, and the next claimer then continues from the moved cursor).
-  --    A page is the fresh events (ids above the cursor) in id order, up to the room left,
-  --    plus every event of the transactions the cursor's snapshot could not see (few: those
-  --    in flight at the last fan-out). The statement's own snapshot becomes the cursor, so
-  --    events of transactions still running now are taken by a later fan-out.
-  if cardinality(v_event) < p_batch then
-    select f.snapshot, f.last_event_id into v_snap, v_last from outbox.fanout f for update;
-    loop
-      v_rounds := v_rounds + 1;
-      v_room := p_batch - cardinality(v_event);
-      with page as (
-        (select e.id, e.table_name, e.op, true as fresh
-           from outbox.events e
-          where e.id > v_last
-          order by e.id
-          limit v_room)
-        union all
-        select e.id, e.table_name, e.op, false
-          from outbox.events e
-         where e.txid = any (array(select pg_catalog.pg_snapshot_xip(v_snap)))
-           and e.id <= v_last
-        union all
-        select e.id, e.table_name, e.op, false
-          from outbox.events e
-         where e.txid >= pg_catalog.pg_snapshot_xmax(v_snap)
-           and e.id <= v_last
-      ), fanned as (
-        insert into outbox.deliveries as d (handler, event_id, state, attempts, run_at, locked_by, locked_at)
-        select h.name, p.id,
-               case when m.mine then 'running' else 'pending' end,
-               case when m.mine then 1 else 0 end,
-               case when m.mine then now() + p_lease else now() end,
-               case when m.mine then p_worker end,
-               case when m.mine then now() end
-          from page p
-          join outbox.handlers h
-            on (h.tables is null or p.table_name = any (h.tables)) and p.op = any (h.ops)
-         cross join lateral (select p_handlers is null or h.name = any (p_handlers) as mine) m
-        on conflict do nothing
-        returning d.handler, d.event_id, d.attempts, d.state
-      )
-      select pg_catalog.pg_current_snapshot(),
-             (select count(*) from page where page.fresh),
-             (select max(page.id) from page where page.fresh),
-             v_handler || coalesce((select array_agg(f.handler) from fanned f where f.state = 'running'), '{}'),
-             v_event || coalesce((select array_agg(f.event_id) from fanned f where f.state = 'running'), '{}'),
-             v_attempt || coalesce((select array_agg(f.attempts) from fanned f where f.state = 'running'), '{}')
-        into v_snap, v_fresh, v_fresh_last, v_handler, v_event, v_attempt;
-      v_last := greatest(v_last, v_fresh_last);
-      -- A full page of events no handler of ours wanted: read on, a few pages at most.
-      exit when cardinality(v_event) >= p_batch or v_fresh < v_room or v_rounds >= 8;
+  -- 2. Batches due: given back whole, or leased to a worker whose lease ran out. Their
+  --    events are found again from the batch's cursors; the last attempt's expiry sends
+  --    them to the dead letters instead.
+  for v_batch in
+    select b.* from outbox.batches b
+     where b.state <> 'free'
+       and b.run_at <= now()
+       and (p_handlers is null or b.handler = any (p_handlers))
+     order by b.run_at
+       for update of b skip locked
+  loop
+    exit when v_room <= 0;
+    select coalesce(max(h.max_attempts), 5) into v_max from outbox.handlers h where h.name = v_batch.handler;
+    if v_batch.state = 'running' and v_batch.attempts >= v_max then
+      insert into outbox.retries as r (handler, event_id, state, attempts, run_at, last_error, event)
+      select v_batch.handler, e.id, 'dead', v_batch.attempts, now(),
+             format('lease of worker %s expired on the last attempt', v_batch.locked_by), pg_catalog.to_jsonb(e)
+        from outbox.batch_events(v_batch) e
+      on conflict (handler, event_id) do update
+        set state = 'dead', attempts = excluded.attempts, run_at = excluded.run_at, locked_by = null,
+            locked_at = null, last_error = excluded.last_error;
+      update outbox.batches b
+         set state = 'free', locked_by = null, locked_at = null, events = 0
+       where b.id = v_batch.id;
+      continue;
+    end if;
+    update outbox.batches b
+       set lease_id = nextval('outbox.lease_ids'), state = 'running', attempts = b.attempts + 1, run_at = now() + p_lease,
+           locked_by = p_worker, locked_at = now(),
+           last_error = case when b.state = 'running' then format('lease of worker %s expired', b.locked_by)
+                             else b.last_error end
+     where b.id = v_batch.id
+    returning b.* into v_batch;
+    return query
+    select e.id, v_batch.handler, v_batch.attempts, v_batch.lease_id, e.table_name, e.op, e.record_id, e.record,
+           e.old_record, e.audience, e.created_at, e.actor, e.restored
+      from outbox.batch_events(v_batch) e;
+    get diagnostics v_n = row_count;
+    if v_n = 0 then
+      update outbox.batches b
+         set state = 'free', locked_by = null, locked_at = null, events = 0
+       where b.id = v_batch.id;
+    end if;
+    v_room := v_room - v_n;
+  end loop;
+
+  -- 3. The next page of each handler's log, the room left shared between the handlers.
+  --    The cursors are locked until this transaction ends (in name order: no deadlock), so
+  --    a second claimer waits a moment and then reads on from the moved cursor. A page is
+  --    the events after the cursor in id order, up to the handler's share, plus every event
+  --    of the transactions the cursor's snapshot could not see (few: those in flight at the
+  --    last read); the statement's own snapshot becomes the cursor, so transactions still
+  --    running now are read by a later page. The page is one batch row, leased to us.
+  if v_room > 0 then
+    select array_agg(c.handler order by c.handler) into v_handlers
+      from (select c.handler from outbox.cursors c
+             where p_handlers is null or c.handler = any (p_handlers)
+             order by c.handler
+               for update of c) c;
+    -- Two passes: the room a handler with little to read left over goes to the others.
+    for v_pass in 1..2 loop
+      exit when v_room <= 0 or coalesce(cardinality(v_handlers), 0) = 0;
+      v_left := cardinality(v_handlers);
+      v_full := '{}';
+      foreach v_handler in array v_handlers loop
+        v_share := ceil(v_room::numeric / v_left)::integer;
+        v_left := v_left - 1;
+        continue when v_share <= 0;
+        v_rounds := 0;
+        select h.tables, h.ops into v_tables, v_ops from outbox.handlers h where h.name = v_handler;
+        select c.snapshot, c.last_event_id into v_snap, v_last from outbox.cursors c where c.handler = v_handler;
+        loop
+          v_rounds := v_rounds + 1;
+          v_limit := v_share;
+          v_xip := array(select pg_catalog.pg_snapshot_xip(v_snap));
+          return query
+          with examined as materialized (
+            select e.* from outbox.events e
+             where e.id > v_last
+             order by e.id
+             limit v_limit
+          ), page as materialized (
+            select x.*
+              from (select * from examined
+                    union all
+                    -- (e.id + 0: the txid index finds these few; the id index would read the history)
+                    select e.* from outbox.events e
+                     where (e.id + 0) <= v_last
+                       and (e.txid = any (v_xip) or e.txid >= pg_catalog.pg_snapshot_xmax(v_snap))) x
+             where (v_tables is null or x.table_name = any (v_tables)) and x.op = any (v_ops)
+          ), moved as (
+            update outbox.cursors c
+               set snapshot = pg_catalog.pg_current_snapshot(),
+                   last_event_id = greatest(c.last_event_id, coalesce((select max(x.id) from examined x), 0)),
+                   updated_at = now()
+             where c.handler = v_handler
+            returning c.snapshot, c.last_event_id
+          ), stats as (
+            select count(*)::integer as n, min(p.created_at) as oldest from page p
+          ), slot as (
+            -- a free row, reused in place; a new one only when every row is in flight
+            select b.id from outbox.batches b
+             where b.state = 'free' and exists (select from page)
+             limit 1
+               for update of b skip locked
+          ), reused as (
+            update outbox.batches b
+               set lease_id = nextval('outbox.lease_ids'), handler = v_handler,
+                   from_snapshot = v_snap, from_event_id = v_last, to_snapshot = m.snapshot,
+                   to_event_id = m.last_event_id, events = st.n, oldest_created_at = st.oldest,
+                   state = 'running', attempts = 1, run_at = now() + p_lease, locked_by = p_worker,
+                   locked_at = now(), last_error = null, created_at = now()
+              from slot, moved m, stats st
+             where b.id = slot.id and st.n > 0
+            returning b.lease_id
+          ), fresh as (
+            insert into outbox.batches (lease_id, handler, from_snapshot, from_event_id, to_snapshot, to_event_id,
+                                        events, oldest_created_at, state, attempts, run_at, locked_by, locked_at)
+            select nextval('outbox.lease_ids'), v_handler, v_snap, v_last, m.snapshot, m.last_event_id, st.n, st.oldest,
+                   'running', 1, now() + p_lease, p_worker, now()
+              from moved m, stats st
+             where st.n > 0 and not exists (select from reused)
+            returning lease_id
+          )
+          select p.id, v_handler, 1, (select l.lease_id from (select lease_id from reused union all select lease_id from fresh) l),
+                 p.table_name, p.op, p.record_id, p.record, p.old_record, p.audience, p.created_at, p.actor, p.restored
+            from page p
+           order by p.id;
+          get diagnostics v_n = row_count;
+          v_share := v_share - v_n;
+          v_room := v_room - v_n;
+          select c.snapshot, c.last_event_id into v_snap, v_moved from outbox.cursors c where c.handler = v_handler;
+          -- Caught up (fewer ids after the cursor than the page could take: it was not
+          -- full), or the share is full; a handler that wants few of the events reads on,
+          -- a few pages at most per claim.
+          exit when v_moved - v_last < v_limit or v_share <= 0;
+          if v_rounds >= 8 then
+            v_more := true;
+            exit;
+          end if;
+          v_last := v_moved;
+        end loop;
+        if v_share <= 0 then
+          v_full := v_full || v_handler;
+        end if;
+      end loop;
+      v_handlers := v_full;
     end loop;
-    update outbox.fanout f set snapshot = v_snap, last_event_id = v_last, updated_at = now();
   end if;
 
-  -- 3. The events of the leased deliveries, one row per event.
-  return query
-  select e.id, array_agg(c.handler order by c.handler), array_agg(c.attempts order by c.handler),
-         e.table_name, e.op, e.record_id, e.record, e.old_record, e.audience, e.created_at, e.actor, e.restored
-    from unnest(v_handler, v_event, v_attempt) as c (handler, event_id, attempts)
-    join outbox.events e on e.id = c.event_id
-   group by e.id
-   order by e.id;
+  -- Stopped reading with room left: one row without an event says "claim again at once".
+  if v_more then
+    return query select null::bigint, null::text, null::integer, null::bigint, null::text, null::text, null::uuid,
+                        null::jsonb, null::jsonb, null::uuid[], null::timestamptz, null::uuid, null::boolean;
+  end if;
 end
 $$;
 comment on function outbox.claim(text, text[], integer, interval) is
-  'Leases up to p_batch deliveries of p_handlers (NULL = all) to worker p_worker for p_lease and returns their events, one row per event with the handlers to run and each one''s attempt number. First the due deliveries, oldest first, skipping rows other claimers hold (FOR UPDATE SKIP LOCKED): concurrent claimers never get the same delivery; an expired lease is taken over, one that expired on the last attempt goes dead instead. Then, with the room left, it fans out the events committed since the last fan-out (outbox.fanout, exactly once each): their deliveries are created leased to p_worker for its handlers and pending for the others. Call it in a transaction of its own (autocommit). Errors: NULL_ARGUMENT (22004), INVALID_BATCH, INVALID_LEASE (22023).';
+  'Leases up to p_batch deliveries of p_handlers (NULL = all) to worker p_worker for p_lease and returns them, one row per (event, handler) with the attempt number and the batch (0 = a retry row): first the retries due, then the batches given back or whose lease expired (an expiry on the last attempt sends their events to the dead letters), then the next page of each handler''s log (outbox.cursors; exactly once each, whatever the commit order). Concurrent claimers never get the same delivery (SKIP LOCKED; a cursor is read by one claimer at a time). A row with a NULL event_id means the claim stopped reading a long stretch of events no handler of p_handlers wants: call again. Call it in the transaction that reports the previous batch, or alone. Errors: NULL_ARGUMENT (22004), INVALID_BATCH, INVALID_LEASE (22023).';
 
-create function outbox.complete(p_handlers text[], p_event_ids bigint[]) returns integer
-  language plpgsql
-  set search_path = ''
-  -- the same index nested loop whatever the batch size, never compiled to machine code
-  set plan_cache_mode = force_generic_plan
-  set jit = off
-as $$
-declare
-  v_done integer;
-begin
-  if cardinality(p_handlers) is distinct from cardinality(p_event_ids) then
-    raise exception using errcode = '22023',
-      message = 'ARRAY_LENGTH_MISMATCH: p_handlers and p_event_ids must have the same length';
-  end if;
-  delete from outbox.deliveries d
-   using unnest(p_handlers, p_event_ids) as u(handler, event_id)
-   where d.handler = u.handler
-     and d.event_id = u.event_id
-     and d.state = 'running';
-  get diagnostics v_done = row_count;
-  return v_done;
-end
-$$;
-comment on function outbox.complete(text[], bigint[]) is
-  'Marks deliveries (p_handlers[i], p_event_ids[i]) done by deleting them; returns how many. A success is accepted even from a worker whose lease was taken over (the handler did its work). Deliveries not running (already done, re-queued, dead) are ignored. ARRAY_LENGTH_MISMATCH (22023).';
+-- ---------------------------------------------------------------------------------------
+-- Reporting results: fail and release first, then complete (which closes the batches)
+-- ---------------------------------------------------------------------------------------
 
 -- The retry schedule, defined once in SQL (the Swift RetryPolicy is tested against it):
 -- attempt n failed, wait min(2^(n-1), 60) seconds: 1 s, 2 s, 4 s ... 60 s.
@@ -219,13 +295,15 @@ create function outbox.fail(
   p_handlers text[],
   p_event_ids bigint[],
   p_errors text[],
-  p_retryable boolean[] default null
+  p_retryable boolean[] default null,
+  p_batches bigint[] default null
 ) returns table (handler text, event_id bigint, state text, attempts integer, run_at timestamptz)
   language plpgsql
   set search_path = ''
-  -- the same index nested loop whatever the batch size, never compiled to machine code
+  -- the same index nested loops whatever the batch size, never compiled to machine code
   set plan_cache_mode = force_generic_plan
   set jit = off
+  set enable_seqscan = off
 as $$
 #variable_conflict use_column
 begin
@@ -234,78 +312,157 @@ begin
   end if;
   if cardinality(p_handlers) is distinct from cardinality(p_event_ids)
      or cardinality(p_errors) is distinct from cardinality(p_event_ids)
-     or (p_retryable is not null and cardinality(p_retryable) <> cardinality(p_event_ids)) then
+     or (p_retryable is not null and cardinality(p_retryable) <> cardinality(p_event_ids))
+     or (p_batches is not null and cardinality(p_batches) <> cardinality(p_event_ids)) then
     raise exception using errcode = '22023',
-      message = 'ARRAY_LENGTH_MISMATCH: p_handlers, p_event_ids, p_errors (and p_retryable when given) must have the same length';
+      message = 'ARRAY_LENGTH_MISMATCH: p_handlers, p_event_ids, p_errors (and p_retryable, p_batches when given) must have the same length';
   end if;
 
+  -- A delivery of a batch leased to p_worker becomes a retry row (with a copy of its event).
   return query
-  update outbox.deliveries d
-     set state = case when u.retryable is false or d.attempts >= coalesce(h.max_attempts, 5)
+  insert into outbox.retries as r (handler, event_id, state, attempts, run_at, last_error, event)
+  select u.handler, u.event_id,
+         case when u.retryable is false or b.attempts >= coalesce(h.max_attempts, 5) then 'dead' else 'failed' end,
+         b.attempts,
+         case when u.retryable is false or b.attempts >= coalesce(h.max_attempts, 5) then now()
+              else now() + outbox.retry_delay(b.attempts) end,
+         left(coalesce(u.error, 'unknown error'), 8000),
+         pg_catalog.to_jsonb(e)
+    from unnest(p_handlers, p_event_ids, p_errors, p_retryable, p_batches)
+           as u (handler, event_id, error, retryable, batch_id)
+    join outbox.batches b on b.lease_id = u.batch_id and b.handler = u.handler and b.state = 'running' and b.locked_by = p_worker
+    join outbox.events e on e.id = u.event_id
+    left join outbox.handlers h on h.name = u.handler
+  on conflict (handler, event_id) do update
+    set state = excluded.state, attempts = excluded.attempts, run_at = excluded.run_at,
+        locked_by = null, locked_at = null, last_error = excluded.last_error
+  returning r.handler, r.event_id, r.state, r.attempts, r.run_at;
+
+  -- A retry leased to p_worker waits for its next attempt, or goes dead.
+  return query
+  update outbox.retries r
+     set state = case when u.retryable is false or r.attempts >= coalesce(h.max_attempts, 5)
                       then 'dead' else 'failed' end,
-         run_at = case when u.retryable is false or d.attempts >= coalesce(h.max_attempts, 5)
+         run_at = case when u.retryable is false or r.attempts >= coalesce(h.max_attempts, 5)
                        then now()
-                       else now() + outbox.retry_delay(d.attempts) end,
+                       else now() + outbox.retry_delay(r.attempts) end,
          locked_by = null,
          locked_at = null,
          last_error = left(coalesce(u.error, 'unknown error'), 8000)
-    from unnest(p_handlers, p_event_ids, p_errors, p_retryable) as u(handler, event_id, error, retryable)
+    from unnest(p_handlers, p_event_ids, p_errors, p_retryable, p_batches)
+           as u (handler, event_id, error, retryable, batch_id)
     left join outbox.handlers h on h.name = u.handler
-   where d.handler = u.handler
-     and d.event_id = u.event_id
-     and d.state = 'running'
-     and d.locked_by = p_worker
-  returning d.handler, d.event_id, d.state, d.attempts, d.run_at;
+   where coalesce(u.batch_id, 0) = 0
+     and r.handler = u.handler
+     and r.event_id = u.event_id
+     and r.state = 'running'
+     and r.locked_by = p_worker
+  returning r.handler, r.event_id, r.state, r.attempts, r.run_at;
 end
 $$;
-comment on function outbox.fail(text, text[], bigint[], text[], boolean[]) is
-  'Records failed attempts of worker p_worker (p_handlers[i], p_event_ids[i], p_errors[i], p_retryable[i] — NULL array or element = retryable). A retryable failure of attempt n is retried after outbox.retry_delay(n) (1, 2, 4 ... 60 s); after the handler''s max_attempts, or when not retryable, the delivery goes dead. Deliveries no longer leased to p_worker are left alone. Returns the new state of each. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
+comment on function outbox.fail(text, text[], bigint[], text[], boolean[], bigint[]) is
+  'Records failed attempts of worker p_worker: (p_handlers[i], p_event_ids[i]) failed with p_errors[i]; p_retryable[i] NULL or true = retryable (NULL array: all); p_batches[i] = the batch it was claimed in (0 or NULL array: a retry row). A retryable failure of attempt n is retried after outbox.retry_delay(n) (1, 2, 4 ... 60 s); after the handler''s max_attempts, or when not retryable, the delivery goes dead. Deliveries no longer leased to p_worker are left alone. Returns the new state of each. Call before outbox.complete closes the batch. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
 
-create function outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[]) returns integer
+create function outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[], p_batches bigint[] default null)
+  returns integer
+  language plpgsql
+  set search_path = ''
+  set plan_cache_mode = force_generic_plan
+  set jit = off
+  set enable_seqscan = off
+as $$
+declare
+  v_count integer;
+  v_more integer;
+begin
+  if p_worker is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_worker must name the releasing worker';
+  end if;
+  if cardinality(p_handlers) is distinct from cardinality(p_event_ids)
+     or (p_batches is not null and cardinality(p_batches) <> cardinality(p_event_ids)) then
+    raise exception using errcode = '22023',
+      message = 'ARRAY_LENGTH_MISMATCH: p_handlers, p_event_ids (and p_batches when given) must have the same length';
+  end if;
+  -- The attempt never ran to an end: it does not count.
+  if p_handlers is null and p_event_ids is null then
+    with given as (
+      update outbox.batches b
+         set state = 'pending', attempts = greatest(b.attempts - 1, 0), run_at = now(),
+             locked_by = null, locked_at = null
+       where b.state = 'running' and b.locked_by = p_worker
+      returning b.events
+    )
+    select coalesce(sum(g.events), 0) into v_count from given g;
+    update outbox.retries r
+       set state = case when r.attempts <= 1 then 'pending' else 'failed' end,
+           attempts = greatest(r.attempts - 1, 0), run_at = now(), locked_by = null, locked_at = null
+     where r.state = 'running' and r.locked_by = p_worker;
+    get diagnostics v_more = row_count;
+    return v_count + v_more;
+  end if;
+
+  insert into outbox.retries as r (handler, event_id, state, attempts, run_at, event)
+  select u.handler, u.event_id, case when b.attempts <= 1 then 'pending' else 'failed' end,
+         greatest(b.attempts - 1, 0), now(), pg_catalog.to_jsonb(e)
+    from unnest(p_handlers, p_event_ids, p_batches) as u (handler, event_id, batch_id)
+    join outbox.batches b on b.lease_id = u.batch_id and b.handler = u.handler and b.state = 'running' and b.locked_by = p_worker
+    join outbox.events e on e.id = u.event_id
+  on conflict (handler, event_id) do update
+    set state = excluded.state, attempts = excluded.attempts, run_at = excluded.run_at, locked_by = null, locked_at = null;
+  get diagnostics v_count = row_count;
+  update outbox.retries r
+     set state = case when r.attempts <= 1 then 'pending' else 'failed' end,
+         attempts = greatest(r.attempts - 1, 0), run_at = now(), locked_by = null, locked_at = null
+    from unnest(p_handlers, p_event_ids, p_batches) as u (handler, event_id, batch_id)
+   where coalesce(u.batch_id, 0) = 0
+     and r.handler = u.handler
+     and r.event_id = u.event_id
+     and r.state = 'running'
+     and r.locked_by = p_worker;
+  get diagnostics v_more = row_count;
+  return v_count + v_more;
+end
+$$;
+comment on function outbox.release(text, text[], bigint[], bigint[]) is
+  'Gives back deliveries (p_handlers[i], p_event_ids[i], claimed in batch p_batches[i]; 0 or NULL array = a retry row) leased to p_worker without a result, e.g. when the worker stops in the middle of a batch: they are due again at once and the unfinished attempt is not counted. Both arrays NULL = everything leased to p_worker, whole batches included (a worker that lost the answer to its claim with its connection). Returns how many deliveries. Call before outbox.complete closes the batch. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
+
+create function outbox.complete(
+  p_worker text,
+  p_batches bigint[],
+  p_handlers text[] default null,
+  p_event_ids bigint[] default null
+) returns integer
   language plpgsql
   set search_path = ''
   set plan_cache_mode = force_generic_plan
   set jit = off
 as $$
 declare
-  v_count integer;
+  v_batches integer;
+  v_retries integer;
 begin
   if p_worker is null then
-    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_worker must name the releasing worker';
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_worker must name the completing worker';
   end if;
   if cardinality(p_handlers) is distinct from cardinality(p_event_ids) then
     raise exception using errcode = '22023',
       message = 'ARRAY_LENGTH_MISMATCH: p_handlers and p_event_ids must have the same length';
   end if;
-  -- The attempt never ran to an end: it does not count.
-  if p_handlers is null and p_event_ids is null then
-    update outbox.deliveries d
-       set state = case when d.attempts <= 1 then 'pending' else 'failed' end,
-           attempts = greatest(d.attempts - 1, 0),
-           run_at = now(),
-           locked_by = null,
-           locked_at = null
-     where d.state = 'running'
-       and d.locked_by = p_worker;
-  else
-    update outbox.deliveries d
-       set state = case when d.attempts <= 1 then 'pending' else 'failed' end,
-           attempts = greatest(d.attempts - 1, 0),
-           run_at = now(),
-           locked_by = null,
-           locked_at = null
-      from unnest(p_handlers, p_event_ids) as u(handler, event_id)
-     where d.handler = u.handler
-       and d.event_id = u.event_id
-       and d.state = 'running'
-       and d.locked_by = p_worker;
-  end if;
-  get diagnostics v_count = row_count;
-  return v_count;
+  -- A batch taken over by another worker (this one's lease expired) is that worker's now:
+  -- it runs the page again and closes it.
+  update outbox.batches b
+     set state = 'free', locked_by = null, locked_at = null, events = 0, last_error = null
+   where b.lease_id = any (p_batches) and b.state = 'running' and b.locked_by = p_worker;
+  get diagnostics v_batches = row_count;
+  delete from outbox.retries r
+   using unnest(p_handlers, p_event_ids) as u (handler, event_id)
+   where r.handler = u.handler and r.event_id = u.event_id and r.state = 'running';
+  get diagnostics v_retries = row_count;
+  return v_batches + v_retries;
 end
 $$;
-comment on function outbox.release(text, text[], bigint[]) is
-  'Gives back deliveries (p_handlers[i], p_event_ids[i]) leased to p_worker without a result, e.g. when the worker stops in the middle of a batch: they are due again at once and the unfinished attempt is not counted. Both arrays NULL = every delivery leased to p_worker (a worker that lost the answer to its claim with its connection). Returns how many. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
+comment on function outbox.complete(text, bigint[], text[], bigint[]) is
+  'Closes the batches p_batches leased to p_worker: their events are handled, but for those outbox.fail or outbox.release made retry rows of just before. Deletes the retry rows (p_handlers[i], p_event_ids[i]) that succeeded (accepted even from a worker whose lease was taken over: the handler did its work). Returns the batches plus retry rows removed. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
 
 create function outbox.requeue_dead(p_handler text default null, p_event_ids bigint[] default null)
   returns integer
@@ -315,11 +472,11 @@ as $$
 declare
   v_count integer;
 begin
-  update outbox.deliveries d
+  update outbox.retries r
      set state = 'pending', attempts = 0, run_at = now()
-   where d.state = 'dead'
-     and (p_handler is null or d.handler = p_handler)
-     and (p_event_ids is null or d.event_id = any (p_event_ids));
+   where r.state = 'dead'
+     and (p_handler is null or r.handler = p_handler)
+     and (p_event_ids is null or r.event_id = any (p_event_ids));
   get diagnostics v_count = row_count;
   return v_count;
 end
@@ -327,38 +484,19 @@ $$;
 comment on function outbox.requeue_dead(text, bigint[]) is
   'Gives dead deliveries a fresh set of attempts, due now (last_error is kept until the next failure). Filters: one handler, some events; both NULL = every dead delivery. Returns how many.';
 
-create function outbox.prune(p_older_than interval default '7 days') returns bigint
-  language plpgsql
-  set search_path = ''
-as $$
-declare
-  v_count bigint;
-begin
-  if p_older_than is null or p_older_than < interval '0' then
-    raise exception using errcode = '22023', message = 'INVALID_INTERVAL: p_older_than must be a non-negative interval';
-  end if;
-  -- Only events already fanned out (visible in the fan-out cursor's snapshot, id up to its
-  -- last one): an event waiting for fan-out still has handlers to run.
-  delete from outbox.events e
-   using outbox.fanout f
-   where e.created_at < now() - p_older_than
-     and e.id <= f.last_event_id
-     and pg_catalog.pg_visible_in_snapshot(e.txid, f.snapshot)
-     and not exists (select from outbox.deliveries d where d.event_id = e.id);
-  get diagnostics v_count = row_count;
-  return v_count;
-end
-$$;
-comment on function outbox.prune(interval) is
-  'Deletes events older than p_older_than (default 7 days) that have been fanned out and that no delivery refers to any more (handled by every handler; dead ones are kept). Realtime cursors older than that lose those events. INVALID_INTERVAL (22023).';
-
 revoke all on all functions in schema outbox from public, anon, authenticated;
+revoke all on function outbox.claim(text, text[], integer, interval),
+  outbox.complete(text, bigint[], text[], bigint[]),
+  outbox.fail(text, text[], bigint[], text[], boolean[], bigint[]),
+  outbox.release(text, text[], bigint[], bigint[]),
+  outbox.requeue_dead(text, bigint[]),
+  outbox.retry_delay(integer)
+  from public, anon, authenticated, service_role;
 grant execute on function
   outbox.claim(text, text[], integer, interval),
-  outbox.complete(text[], bigint[]),
-  outbox.fail(text, text[], bigint[], text[], boolean[]),
-  outbox.release(text, text[], bigint[]),
+  outbox.complete(text, bigint[], text[], bigint[]),
+  outbox.fail(text, text[], bigint[], text[], boolean[], bigint[]),
+  outbox.release(text, text[], bigint[], bigint[]),
   outbox.requeue_dead(text, bigint[]),
-  outbox.prune(interval),
   outbox.retry_delay(integer)
   to service_role;

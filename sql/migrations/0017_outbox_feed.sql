@@ -1,19 +1,23 @@
 -- The durable change outbox, the feed side: realtime change feeds read outbox.events (0014)
--- from a never-miss cursor, all changes or only those concerning one user.
+-- from a never-miss cursor, all changes or only those concerning one user; and how long the
+-- log keeps events for them (outbox.prune: a whole day leaves at a time).
 --
 -- A cursor is '<pg_snapshot>/<event id>', meaning: "every event visible in that snapshot
 -- with an id up to that one has been delivered". The next page is every event outside
 -- that set, in id order: new ids, plus events with smaller ids whose transactions were
 -- still running at the snapshot (their txid is in its xip list, or at or above its xmax: a
 -- transaction may take its id after the event id). Nothing is missed;
--- after a full page a few events may come twice (clients deduplicate by id).
+-- after a full page a few events may come twice (clients deduplicate by id). A cursor that
+-- had not read events that outbox.prune has since removed gets CURSOR_EXPIRED, never a gap.
 
 create function outbox.current_cursor() returns text
   language sql
   stable
   set search_path = ''
 as $$
-  select pg_catalog.pg_current_snapshot()::text || '/' || coalesce(max(e.id), 0)
+  -- (never below what outbox.prune removed: an emptied log must not make "now" look expired)
+  select pg_catalog.pg_current_snapshot()::text || '/'
+         || greatest(coalesce(max(e.id), 0), (select h.last_event_id from outbox.log_horizon h))
     from outbox.events e
 $$;
 comment on function outbox.current_cursor() is
@@ -26,16 +30,21 @@ create function outbox.changes_since(
   p_user uuid default null
 ) returns jsonb
   language plpgsql
-  stable
+  -- Volatile, not stable: the check for pruned events after the page needs a snapshot of
+  -- its own (below). It writes nothing, so it runs on a standby too.
+  volatile
   set search_path = ''
   -- A page is milliseconds of work: never worth compiling to machine code (JIT).
   set jit = off
+  -- Index scans from the cursor, even while the statistics are young.
+  set enable_seqscan = off
 as $$
 declare
   v_snap pg_catalog.pg_snapshot;
   v_last bigint := 0;
   v_unknown text[];
   v_result jsonb;
+  v_expired boolean;
 begin
   if p_limit is null or p_limit not between 1 and 10000 then
     raise exception using errcode = '22023', message = 'INVALID_LIMIT: p_limit must be between 1 and 10000';
@@ -76,7 +85,8 @@ begin
       where v_snap is not null
         and (e.txid = any (array(select pg_catalog.pg_snapshot_xip(v_snap)))
              or e.txid >= pg_catalog.pg_snapshot_xmax(v_snap))
-        and e.id <= v_last
+        -- (e.id + 0: the txid index finds these few; the id index would read the history)
+        and (e.id + 0) <= v_last
         and not pg_catalog.pg_visible_in_snapshot(e.txid, v_snap)
         and (p_tables is null or e.table_name = any (p_tables))
         and (p_user is null or e.visible_to_all or e.audience @> array[p_user])
@@ -104,15 +114,139 @@ begin
                from page p), '[]'),
            'cursor', pg_catalog.pg_current_snapshot()::text || '/' ||
                      case when s.n = p_limit then s.last_id
-                          else greatest(v_last, coalesce(s.last_id, 0)) end,
+                          -- all there is was read: past what outbox.prune removed, too
+                          else greatest(v_last, coalesce(s.last_id, 0), (select h.last_event_id from outbox.log_horizon h)) end,
            'has_more', s.n = p_limit)
     into v_result
     from summary s;
+
+  -- Did outbox.prune remove an event this cursor had not read? Asked after the page, in a
+  -- statement of its own: a TRUNCATE that committed after the page's snapshot was taken
+  -- (so the page found the partition empty) is seen here. (One that commits later has to
+  -- wait for this transaction, which holds the partitions it read.)
+  if v_snap is not null then
+    select h.last_event_id > v_last
+           or h.max_txid >= pg_catalog.pg_snapshot_xmax(v_snap)
+           or exists (select from pg_catalog.pg_snapshot_xip(v_snap) x where x between h.min_txid and h.max_txid)
+      into v_expired
+      from outbox.log_horizon h;
+    if v_expired then
+      raise exception using errcode = '22023',
+        message = 'CURSOR_EXPIRED: events this cursor has not read were pruned from the log',
+        detail = format('cursor: %s', left(p_cursor, 200)),
+        hint = 'Start again from current_cursor() (or a NULL cursor: every retained event) and reload what you keep.';
+    end if;
+  end if;
   return v_result;
 end
 $$;
 comment on function outbox.changes_since(text, text[], integer, uuid) is
-  'A realtime feed page: {events: [{id, table, eventType, recordId, record, oldRecord, changedColumns, createdAt}], cursor, has_more} — the seed''s RealtimeRecord plus the event id — of the changes after p_cursor (NULL = all retained events; see current_cursor()) to p_tables (NULL = all), optionally only those concerning p_user (named in audience, or visible_to_all), in id order (commit order per row). Never misses a change, even one whose transaction commits after a later one; may repeat an event (deduplicate by id). Call it outside a writing transaction. INVALID_CURSOR, INVALID_TABLE, INVALID_LIMIT (22023).';
+  'A realtime feed page: {events: [{id, table, eventType, recordId, record, oldRecord, changedColumns, createdAt}], cursor, has_more} — the seed''s RealtimeRecord plus the event id — of the changes after p_cursor (NULL = all retained events; see current_cursor()) to p_tables (NULL = all), optionally only those concerning p_user (named in audience, or visible_to_all), in id order (commit order per row). Never misses a change, even one whose transaction commits after a later one; may repeat an event (deduplicate by id). Call it outside a transaction (autocommit). INVALID_CURSOR, INVALID_TABLE, INVALID_LIMIT, CURSOR_EXPIRED (22023: the cursor is older than the log''s retention; start again from current_cursor()).';
+
+-- ---------------------------------------------------------------------------------------
+-- Prune: a day of the log leaves whole
+-- ---------------------------------------------------------------------------------------
+
+-- Whether every event of a partition has been read by every cursor that still matters:
+-- the handlers' and the start cursors of the leased batches (whose events a takeover reads
+-- again). An event is read by a cursor when its id is up to the cursor's and its
+-- transaction was visible in the cursor's snapshot.
+create function outbox.log_partition_consumed(p_partition integer) returns boolean
+  language plpgsql
+  stable
+  set search_path = ''
+  set enable_seqscan = off
+  set jit = off
+as $$
+declare
+  v_consumed boolean;
+begin
+  execute format($q$
+    select not exists (
+      select from (select c.snapshot, c.last_event_id from outbox.cursors c
+                   union all
+                   select b.from_snapshot, b.from_event_id from outbox.batches b where b.state <> 'free') c
+       where exists (select from outbox.%1$I e where e.id > c.last_event_id)
+          or exists (select from outbox.%1$I e
+                      where e.txid = any (array(select pg_catalog.pg_snapshot_xip(c.snapshot)))
+                         or e.txid >= pg_catalog.pg_snapshot_xmax(c.snapshot)))
+    $q$, 'events_p' || lpad(p_partition::text, 2, '0'))
+    into v_consumed;
+  return v_consumed;
+end
+$$;
+comment on function outbox.log_partition_consumed(integer) is
+  'True when every event of partition outbox.events_pNN has been read by every handler''s cursor and by the start cursor of every outstanding batch: no handler needs it any more. Index probes only.';
+
+create function outbox.prune(p_older_than interval default '7 days') returns bigint
+  language plpgsql
+  -- TRUNCATE, which service_role does not hold: the worker's maintenance calls this.
+  security definer
+  set search_path = ''
+  -- A partition a long query is reading is skipped, and tried again next time, rather than
+  -- making every writer and claimer queue behind the lock; and shorter than the deadlock
+  -- timeout (1 s), so that in any wait cycle with claims it is prune that gives way.
+  set lock_timeout = '500ms'
+as $$
+declare
+  v_days integer;
+  v_live integer[];
+  v_part text;
+  v_stats record;
+  v_total bigint := 0;
+  v_count bigint;
+  v_any boolean;
+begin
+  if p_older_than is null or p_older_than < interval '0' or p_older_than > interval '14 days' then
+    raise exception using errcode = '22023',
+      message = 'INVALID_INTERVAL: p_older_than must be between 0 and 14 days',
+      hint = 'The log keeps 16 daily partitions: today, the retention, and one being emptied.';
+  end if;
+  -- One prune at a time (two would wait for each other's partition locks).
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('outbox.prune'));
+  -- The partitions that may hold an event created after the cutoff: the UTC days from the
+  -- cutoff's to today's. Every other one holds only older events.
+  v_days := (now() at time zone 'UTC')::date - ((now() - p_older_than) at time zone 'UTC')::date;
+  select array_agg(outbox.log_partition(now() - make_interval(days => n))) into v_live
+    from generate_series(0, v_days) n;
+
+  for k in 0..15 loop
+    continue when k = any (v_live);
+    v_part := 'events_p' || lpad(k::text, 2, '0');
+    execute format('select exists (select from outbox.%I)', v_part) into v_any;
+    continue when not v_any or not outbox.log_partition_consumed(k);
+    -- Counted before the lock: a day of a busy log is long to count, and nobody should
+    -- wait for that.
+    execute format('select count(*) from outbox.%I', v_part) into v_count;
+    begin
+      -- Nothing is written to or read from the partition while we hold it; what we read
+      -- from here on is every committed event it has (index probes only).
+      execute format('lock table outbox.%I in access exclusive mode', v_part);
+    exception when lock_not_available then
+      continue;
+    end;
+    continue when not outbox.log_partition_consumed(k);
+    execute format('select max(id) as last_id, min(txid) as min_txid, max(txid) as max_txid from outbox.%I', v_part)
+      into v_stats;
+    update outbox.log_horizon h
+       set last_event_id = greatest(h.last_event_id, v_stats.last_id),
+           min_txid = least(h.min_txid, v_stats.min_txid),
+           max_txid = greatest(h.max_txid, v_stats.max_txid),
+           pruned_events = h.pruned_events + v_count,
+           updated_at = now();
+    execute format('truncate outbox.%I', v_part);
+    v_total := v_total + v_count;
+  end loop;
+  return v_total;
+end
+$$;
+comment on function outbox.prune(interval) is
+  'Empties (TRUNCATE) each daily partition of the log whose events are all older than p_older_than (default 7 days, at most 14) and have been read by every handler (outbox.log_partition_consumed): a handler''s backlog, a leased batch, a retry or a dead letter (which keep a copy of their event) never lose an event. Records what went in outbox.log_horizon, so feed cursors older than that get CURSOR_EXPIRED. Returns the number of events removed (counted just before each day''s lock). A partition busy for over 0.5 s is left for the next run. SECURITY DEFINER: TRUNCATE is not granted to service_role. INVALID_INTERVAL (22023).';
 
 revoke all on all functions in schema outbox from public, anon, authenticated;
-grant execute on function outbox.current_cursor(), outbox.changes_since(text, text[], integer, uuid) to service_role;
+revoke all on function outbox.current_cursor(), outbox.changes_since(text, text[], integer, uuid),
+  outbox.prune(interval), outbox.log_partition_consumed(integer)
+  from public, anon, authenticated, service_role;
+grant execute on function outbox.current_cursor(), outbox.changes_since(text, text[], integer, uuid),
+  outbox.prune(interval)
+  to service_role;

@@ -13,7 +13,10 @@ import Synchronization
 /// arrive in commit order per row. Iterating pulls one page at a time: a slow consumer makes
 /// the feed read more slowly, it never buffers without bound. On a conninfo that declares a
 /// transaction pooler (`pgbouncer=true`), where LISTEN cannot work, the feed reads every
-/// `pollInterval` only: give it a session (`ConnectionRoles.changes`) for live changes.
+/// `pollInterval` only: give it a session (`ConnectionRoles.changes`) for live changes. A
+/// cursor older than the log's retention (outbox.prune removed events it had not read)
+/// makes `next()` throw the coded `CURSOR_EXPIRED` error rather than skip them: start again
+/// from now and reload.
 ///
 ///     for try await change in pool.changes(tables: ["tasks"], since: savedCursor) {
 ///         let title = try change.record.decode("title", as: String.self)

@@ -98,7 +98,7 @@ final class RecordingHandler: OutboxHandler {
     let name: String
     private let seen = Mutex<[Int64: Int]>([:])
     private let attemptsSeen = Mutex<[Int64: [Int]]>([:])
-    private let answer: @Sendable (OutboxEvent) -> DeliveryResult
+    let answer: @Sendable (OutboxEvent) -> DeliveryResult
     let delay: Duration?
 
     init(name: String, delay: Duration? = nil, answer: @escaping @Sendable (OutboxEvent) -> DeliveryResult = { _ in .done }) {
