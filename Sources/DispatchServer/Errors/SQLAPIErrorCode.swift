@@ -22,6 +22,9 @@ extension SQLAPIError {
         public static let notAuthorized: Code = "NOT_AUTHORIZED"
         /// 42501: there is no calling user (no `request.jwt.claims` with a `sub`).
         public static let notAuthenticated: Code = "NOT_AUTHENTICATED"
+        /// 22023: a value the call does not accept (`detail` JSON names the `argument`, and
+        /// what is `allowed` where it is a list).
+        public static let invalidArgument: Code = "INVALID_ARGUMENT"
         /// 22023: a page size outside what the call accepts.
         public static let invalidLimit: Code = "INVALID_LIMIT"
         /// 22023: a paging cursor the call did not hand out (or one of another list).
@@ -59,7 +62,8 @@ extension SQLAPIError {
 
         // MARK: Sync
 
-        /// 22023: deletions the cursor has not seen were purged; resync from a nil cursor.
+        /// 22023: log rows the cursor has not seen were purged, or the caller's admin rights
+        /// changed since it; resync from a nil cursor.
         public static let cursorExpired: Code = "CURSOR_EXPIRED"
         /// 22023: not an object, no UUID id, an unknown column, a value that does not fit.
         public static let invalidRecord: Code = "INVALID_RECORD"
@@ -102,7 +106,7 @@ extension SQLAPIError {
 
         /// Every named code, for the test that compares them with the SQL.
         public static let all: [Code] = [
-            .nullArgument, .notFound, .notAuthorized, .notAuthenticated, .invalidLimit,
+            .nullArgument, .notFound, .notAuthorized, .notAuthenticated, .invalidArgument, .invalidLimit,
             .invalidCursor, .fkMissing, .uniqueConflict, .invalidTable, .invalidInterval, .tooLong, .unsafeSchema,
             .alreadyClaimed, .notClaimer, .alreadyCompleted, .invalidItemType,
             .invalidEntityType,
