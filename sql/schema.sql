@@ -2573,6 +2573,49 @@ $$;
 COMMENT ON FUNCTION private.stamp_sync_xid() IS 'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on UPDATE only when they bumped row_version (a real change).';
 
 --
+-- Name: sync_deletion_gauge(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_deletion_gauge() RETURNS TABLE(table_name text, deletions bigint, estimated boolean, oldest_deleted_at timestamp with time zone, oldest_age_seconds double precision)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET enable_seqscan TO 'off'
+    SET jit TO 'off'
+    AS $$
+  with stats as (
+    -- every synced table with deletions is among the most common values: there are few
+    select st.n_live_tup, s.most_common_vals::text::text[] as tables, s.most_common_freqs as shares
+      from pg_catalog.pg_stat_user_tables st
+      join pg_catalog.pg_stats s
+        on s.schemaname = st.schemaname and s.tablename = st.relname and s.attname = 'table_name' and not s.inherited
+     where st.relid = 'public.sync_deletions'::regclass
+  )
+  select t.table_name,
+         case when o.deleted_at is null then 0
+              when e.estimate >= 10000 then e.estimate
+              else (select pg_catalog.count(*) from public.sync_deletions d where d.table_name = t.table_name)
+         end,
+         o.deleted_at is not null and coalesce(e.estimate >= 10000, false),
+         o.deleted_at,
+         coalesce(extract(epoch from pg_catalog.now() - o.deleted_at), 0)::double precision
+    from pg_catalog.unnest(private.sync_tables()) as t (table_name)
+    -- The table's earliest deleting transaction: its first entry in the primary key
+    -- (table_name, sync_xid, record_id).
+    left join lateral (select d.deleted_at from public.sync_deletions d
+                        where d.table_name = t.table_name
+                        order by d.sync_xid, d.record_id
+                        limit 1) o on true
+    left join lateral (select pg_catalog.round(s.n_live_tup * s.shares[pg_catalog.array_position(s.tables, t.table_name)])::bigint
+                         from stats s) e (estimate) on true
+$$;
+
+--
+-- Name: FUNCTION sync_deletion_gauge(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_deletion_gauge() IS 'The rows of private.sync_deletions_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
+
+--
 -- Name: sync_tables(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2589,6 +2632,59 @@ $$;
 --
 
 COMMENT ON FUNCTION private.sync_tables() IS 'The tables sync_pull and sync_push serve. Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
+
+--
+-- Name: tombstone_gauge(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.tombstone_gauge() RETURNS TABLE(table_name text, tombstones bigint, estimated boolean, oldest_deleted_at timestamp with time zone, oldest_age_seconds double precision)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET enable_seqscan TO 'off'
+    SET jit TO 'off'
+    AS $$
+  with stats as (
+    select st.relname::text as table_name, pg_catalog.round(st.n_live_tup * (1 - s.null_frac))::bigint as estimate
+      from pg_catalog.pg_stat_user_tables st
+      join pg_catalog.pg_stats s
+        on s.schemaname = st.schemaname and s.tablename = st.relname and s.attname = 'deleted_at' and not s.inherited
+     where st.relid in ('public.watchlists'::regclass, 'public.watchlist_entries'::regclass,
+                        'public.watchlist_rules'::regclass, 'public.observed_bird_photos'::regclass)
+  )
+  select g.table_name, g.tombstones, g.oldest_deleted_at is not null and g.estimated, g.oldest_deleted_at,
+         coalesce(extract(epoch from pg_catalog.now() - g.oldest_deleted_at), 0)::double precision
+    from (
+      select 'watchlists'::text as table_name, o.at as oldest_deleted_at, e.estimate is not null as estimated,
+             case when o.at is null then 0
+                  else coalesce(e.estimate, (select pg_catalog.count(*) from public.watchlists x where x.deleted_at is not null)) end as tombstones
+        from (select pg_catalog.min(x.deleted_at) as at from public.watchlists x where x.deleted_at is not null) o
+        left join stats e on e.table_name = 'watchlists' and e.estimate >= 10000
+      union all
+      select 'watchlist_entries', o.at, e.estimate is not null,
+             case when o.at is null then 0
+                  else coalesce(e.estimate, (select pg_catalog.count(*) from public.watchlist_entries x where x.deleted_at is not null)) end
+        from (select pg_catalog.min(x.deleted_at) as at from public.watchlist_entries x where x.deleted_at is not null) o
+        left join stats e on e.table_name = 'watchlist_entries' and e.estimate >= 10000
+      union all
+      select 'watchlist_rules', o.at, e.estimate is not null,
+             case when o.at is null then 0
+                  else coalesce(e.estimate, (select pg_catalog.count(*) from public.watchlist_rules x where x.deleted_at is not null)) end
+        from (select pg_catalog.min(x.deleted_at) as at from public.watchlist_rules x where x.deleted_at is not null) o
+        left join stats e on e.table_name = 'watchlist_rules' and e.estimate >= 10000
+      union all
+      select 'observed_bird_photos', o.at, e.estimate is not null,
+             case when o.at is null then 0
+                  else coalesce(e.estimate, (select pg_catalog.count(*) from public.observed_bird_photos x where x.deleted_at is not null)) end
+        from (select pg_catalog.min(x.deleted_at) as at from public.observed_bird_photos x where x.deleted_at is not null) o
+        left join stats e on e.table_name = 'observed_bird_photos' and e.estimate >= 10000
+    ) g
+$$;
+
+--
+-- Name: FUNCTION tombstone_gauge(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.tombstone_gauge() IS 'The rows of private.tombstones_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
 
 --
 -- Name: too_long(text, text, integer, integer); Type: FUNCTION; Schema: private; Owner: -
@@ -4794,6 +4890,42 @@ CREATE VIEW outbox.queue AS
 --
 
 COMMENT ON VIEW outbox.queue IS 'The queue per handler, for psql and dispatch-worker status: pending (due: unclaimed events in the log plus deliveries given back or re-queued), unclaimed (not read by the handler''s cursor yet), scheduled, in_flight (leased), lease_expired (worker gone; claimed again next), failed (waiting for a retry), dead, the age of the oldest unhandled event and the next retry time.';
+
+--
+-- Name: sync_deletions_awaiting_purge; Type: VIEW; Schema: private; Owner: -
+--
+
+CREATE VIEW private.sync_deletions_awaiting_purge AS
+ SELECT g.table_name,
+    g.deletions,
+    g.estimated,
+    g.oldest_deleted_at,
+    g.oldest_age_seconds
+   FROM private.sync_deletion_gauge() g(table_name, deletions, estimated, oldest_deleted_at, oldest_age_seconds);
+
+--
+-- Name: VIEW sync_deletions_awaiting_purge; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON VIEW private.sync_deletions_awaiting_purge IS 'Gauge: per synced table, the hard deletions kept for sync_pull (public.sync_deletions) until public.purge_sync_deletions removes them after 30 days: how many (exact, or from the statistics when over 10,000: estimated), and the oldest one''s deleted_at and age in seconds (0 when none). The oldest is that of the earliest deleting transaction (one index probe), so within that transaction''s duration of the earliest deletion. An age well past 30 days means the purge stopped.';
+
+--
+-- Name: tombstones_awaiting_purge; Type: VIEW; Schema: private; Owner: -
+--
+
+CREATE VIEW private.tombstones_awaiting_purge AS
+ SELECT g.table_name,
+    g.tombstones,
+    g.estimated,
+    g.oldest_deleted_at,
+    g.oldest_age_seconds
+   FROM private.tombstone_gauge() g(table_name, tombstones, estimated, oldest_deleted_at, oldest_age_seconds);
+
+--
+-- Name: VIEW tombstones_awaiting_purge; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON VIEW private.tombstones_awaiting_purge IS 'Gauge: per table with deleted_at tombstones (the watchlist tables), the tombstones public.purge_watchlist_tombstones hard-deletes once they are 30 days old: how many (exact, or from the statistics when over 10,000: estimated), and the oldest one''s deleted_at and age in seconds (0 when none). An age well past 30 days means the purge stopped.';
 
 --
 -- Name: activities; Type: TABLE; Schema: public; Owner: -
@@ -8933,12 +9065,26 @@ REVOKE ALL ON FUNCTION private.stamp_row() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.stamp_sync_xid() FROM PUBLIC;
 
 --
+-- Name: FUNCTION sync_deletion_gauge(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_deletion_gauge() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_deletion_gauge() TO service_role;
+
+--
 -- Name: FUNCTION sync_tables(); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.sync_tables() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_tables() TO authenticated;
 GRANT ALL ON FUNCTION private.sync_tables() TO service_role;
+
+--
+-- Name: FUNCTION tombstone_gauge(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.tombstone_gauge() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.tombstone_gauge() TO service_role;
 
 --
 -- Name: FUNCTION too_long(p_table text, p_column text, p_max integer, p_length integer); Type: ACL; Schema: private; Owner: -
@@ -9199,6 +9345,18 @@ GRANT SELECT ON TABLE outbox.queue_depth TO service_role;
 --
 
 GRANT SELECT ON TABLE outbox.queue TO service_role;
+
+--
+-- Name: TABLE sync_deletions_awaiting_purge; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.sync_deletions_awaiting_purge TO service_role;
+
+--
+-- Name: TABLE tombstones_awaiting_purge; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.tombstones_awaiting_purge TO service_role;
 
 --
 -- Name: TABLE activities; Type: ACL; Schema: public; Owner: -
