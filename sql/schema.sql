@@ -2159,6 +2159,69 @@ $$;
 COMMENT ON FUNCTION private.enable_row_stamping(p_table regclass) IS 'Attaches the _stamp_insert and _stamp_update triggers (private.stamp_row) to a table that has updated_at and row_version columns; a no-op UPDATE (no stored column changes) is not stamped. Tables with generated columns compare their other columns as they are when this runs: run it again after adding columns.';
 
 --
+-- Name: enable_supabase_realtime(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.enable_supabase_realtime() RETURNS TABLE(table_name text, replica_identity text, added boolean)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_publication pg_catalog.pg_publication;
+  v_table record;
+  v_identity "char";
+begin
+  select p.* into v_publication from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime';
+  if not found then
+    raise exception using errcode = 'P0002', message = 'NOT_FOUND: this database has no publication supabase_realtime',
+      hint = 'Supabase creates it with every project. Elsewhere, as the owner of the tables: create publication supabase_realtime';
+  end if;
+  if v_publication.puballtables then
+    raise exception using errcode = '55000',
+      message = 'PUBLICATION_FOR_ALL_TABLES: publication supabase_realtime publishes every table, the journals included',
+      hint = 'Recreate it without FOR ALL TABLES (drop publication supabase_realtime, then create publication supabase_realtime), then call this again.';
+  end if;
+  -- Adding a table to a publication takes owning both; setting a replica identity, the table.
+  if not pg_catalog.pg_has_role(current_user, v_publication.pubowner, 'USAGE') then
+    raise exception using errcode = '42501',
+      message = format('NOT_AUTHORIZED: publication supabase_realtime belongs to %s, not to %s', v_publication.pubowner::regrole, current_user),
+      hint = format('As its owner or a superuser: alter publication supabase_realtime owner to %s', current_user);
+  end if;
+  for v_table in
+    select t.table_name, c.relowner from private.realtime_tables() t
+      join pg_catalog.pg_class c on c.oid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(t.table_name))
+     where not pg_catalog.pg_has_role(current_user, c.relowner, 'USAGE')
+  loop
+    raise exception using errcode = '42501',
+      message = format('NOT_AUTHORIZED: table public.%I belongs to %s, not to %s', v_table.table_name, v_table.relowner::regrole, current_user);
+  end loop;
+
+  for v_table in select t.table_name, t.replica_identity from private.realtime_tables() t order by 1 loop
+    select c.relreplident into v_identity from pg_catalog.pg_class c
+     where c.oid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(v_table.table_name));
+    if v_identity is distinct from (case v_table.replica_identity when 'full' then 'f' else 'd' end)::"char" then
+      execute format('alter table public.%I replica identity %s', v_table.table_name, v_table.replica_identity);
+    end if;
+    added := not exists (select from pg_catalog.pg_publication_tables p
+                          where p.pubname = 'supabase_realtime' and p.schemaname = 'public' and p.tablename = v_table.table_name);
+    if added then
+      execute format('alter publication supabase_realtime add table public.%I', v_table.table_name);
+    end if;
+    table_name := v_table.table_name;
+    replica_identity := v_table.replica_identity;
+    return next;
+  end loop;
+end
+$$;
+
+--
+-- Name: FUNCTION enable_supabase_realtime(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.enable_supabase_realtime() IS 'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added) and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; the migration calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
+
+--
 -- Name: encode_sync_cursor(jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2305,6 +2368,38 @@ $$;
 --
 
 COMMENT ON FUNCTION private.readable_watchlist_ids() IS 'Ids of the watchlists the caller may read: those they own and those shared with them (any role). Admins are handled separately (private.is_admin()). Used by row-level security policies as `watchlist_id in (select private.readable_watchlist_ids())` (evaluated once per statement).';
+
+--
+-- Name: realtime_tables(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.realtime_tables() RETURNS TABLE(table_name text, replica_identity text)
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select t.table_name, t.replica_identity
+    from (values
+      -- DEFAULT: a device acts on the new row (an update's record is the whole row, merged
+      -- by row_version), and what happened to someone's work (claimed, released, completed,
+      -- shared, a sighting) reaches them as a notification; a delete carries the id only,
+      -- whatever the identity. WAL: nothing on update, the 16-byte id on delete.
+      ('users', 'default'), ('properties', 'default'), ('listings', 'default'),
+      ('tasks', 'default'), ('activities', 'default'), ('notes', 'default'), ('subtasks', 'default'),
+      ('watchlists', 'default'), ('watchlist_shares', 'default'), ('watchlist_entries', 'default'),
+      ('watchlist_rules', 'default'), ('observed_bird_photos', 'default'),
+      -- FULL: the feed is paged, so a device does not hold every notification it hears of;
+      -- the bell and the badge act on the change of "read" (false -> true: one fewer
+      -- unread), which only the old row tells. WAL: the whole old row (a few hundred
+      -- bytes) on every update (a notification is marked read once) and delete.
+      ('notifications', 'full')
+    ) as t (table_name, replica_identity)
+$$;
+
+--
+-- Name: FUNCTION realtime_tables(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.realtime_tables() IS 'The tables the apps subscribe to through Supabase Realtime (postgres_changes) and the replica identity each gets: default (primary key) everywhere but notifications (full: oldRecord.read tells the badge what changed). private.enable_supabase_realtime() applies it.';
 
 --
 -- Name: record_sync_deletion(); Type: FUNCTION; Schema: private; Owner: -
@@ -8967,6 +9062,12 @@ REVOKE ALL ON FUNCTION private.derive_work_item_state() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.enable_row_stamping(p_table regclass) FROM PUBLIC;
 
 --
+-- Name: FUNCTION enable_supabase_realtime(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.enable_supabase_realtime() FROM PUBLIC;
+
+--
 -- Name: FUNCTION encode_sync_cursor(p_state jsonb); Type: ACL; Schema: private; Owner: -
 --
 
@@ -9012,6 +9113,12 @@ REVOKE ALL ON FUNCTION private.postgis_search_path() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.readable_watchlist_ids() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.readable_watchlist_ids() TO authenticated;
+
+--
+-- Name: FUNCTION realtime_tables(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.realtime_tables() FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_sync_deletion(); Type: ACL; Schema: private; Owner: -
