@@ -34,9 +34,23 @@ struct RealtimePublicationTests {
 
     static var expectedTables: Set<String> { Set(documented.keys.map { "public." + $0 }) }
 
-    @Test("Supabase-like: the documented tables are published with their replica identities, the rest untouched")
+    /// As before the publication existed: none, and every replica identity the default.
+    static func unpublish(_ admin: PostgresConnection) async throws {
+        try await admin.runScript("drop publication supabase_realtime; alter table public.notifications replica identity default")
+    }
+
+    /// A new, empty publication supabase_realtime, of the migrating role (as on Supabase).
+    static func publish(_ admin: PostgresConnection, _ options: String = "") async throws {
+        try await admin.runScript("""
+            create publication supabase_realtime \(options);
+            alter publication supabase_realtime owner to \(SupabaseLike.ownerRole);
+            """)
+    }
+
+    @Test("Supabase-like: the documented tables with their replica identities, the rest untouched; re-runnable; a later publication")
     func supabaseLikePublishesTheAppTables() async throws {
         let db = try await TestDatabase.create(flavor: .supabaseLike)
+        let admin = try await db.connect()
         let owner = try await db.connectAsOwner()
         #expect(try await Self.published(owner) == Self.expectedTables)
         let identities = try await Self.identities(owner)
@@ -48,33 +62,21 @@ struct RealtimePublicationTests {
             (try $0.decode(0, as: String.self), try $0.decode(1, as: String.self))
         }
         #expect(Dictionary(uniqueKeysWithValues: listed.map { ($0.0, $0.1 == "full" ? "f" : "d") }) == Self.documented)
-        // Re-running adds nothing.
-        let again = try await owner.query("select table_name, added from private.enable_supabase_realtime()").map {
-            (try $0.decode(0, as: String.self), try $0.decode(1, as: Bool.self))
-        }
-        #expect(again.count == Self.documented.count && again.allSatisfy { !$0.1 }, "\(again)")
-        #expect(try await Self.published(owner) == Self.expectedTables)
-        await owner.close()
-        await db.drop()
-    }
 
-    @Test("a publication created after the migrations: the owner calls private.enable_supabase_realtime()")
-    func aLaterPublication() async throws {
-        let db = try await TestDatabase.create(flavor: .supabaseLike)
-        let admin = try await db.connect()
-        let owner = try await db.connectAsOwner()
-        // As if the migrations had run before the publication existed.
-        try await admin.runScript("""
-            drop publication supabase_realtime;
-            alter table public.notifications replica identity default;
-            create publication supabase_realtime;
-            alter publication supabase_realtime owner to \(SupabaseLike.ownerRole);
-            """)
-        #expect(try await Self.published(owner).isEmpty)
-        let added = try await owner.query("select table_name from private.enable_supabase_realtime() where added").map {
-            try $0.decode(0, as: String.self)
+        func enable() async throws -> [String: Bool] {
+            Dictionary(uniqueKeysWithValues: try await owner.query("select table_name, added from private.enable_supabase_realtime()").map {
+                (try $0.decode(0, as: String.self), try $0.decode(1, as: Bool.self))
+            })
         }
-        #expect(Set(added) == Set(Self.documented.keys))
+        // Re-running adds nothing.
+        #expect(try await enable() == Self.documented.mapValues { _ in false })
+        #expect(try await Self.published(owner) == Self.expectedTables)
+
+        // A publication created after the migrations: the owner fills it.
+        try await Self.unpublish(admin)
+        try await Self.publish(admin)
+        #expect(try await Self.published(owner).isEmpty)
+        #expect(try await enable() == Self.documented.mapValues { _ in true })
         #expect(try await Self.published(owner) == Self.expectedTables)
         #expect(try await Self.identities(owner)["notifications"] == "f")
         await owner.close()
@@ -87,10 +89,7 @@ struct RealtimePublicationTests {
         let db = try await TestDatabase.create(flavor: .supabaseLike)
         let admin = try await db.connect()
         let owner = try await db.connectAsOwner()
-        try await admin.runScript("""
-            drop publication supabase_realtime;
-            alter table public.notifications replica identity default;
-            """)
+        try await Self.unpublish(admin)
         func refusal(_ sql: String = "select * from private.enable_supabase_realtime()") async -> PostgresError? {
             do {
                 try await owner.query(PostgresQuery(sql: sql, binds: []))
@@ -113,21 +112,15 @@ struct RealtimePublicationTests {
                 "\(String(describing: foreign))")
         try await unchanged()
 
-        try await admin.runScript("""
-            drop publication supabase_realtime;
-            create publication supabase_realtime for all tables;
-            alter publication supabase_realtime owner to \(SupabaseLike.ownerRole);
-            """)
+        try await admin.runScript("drop publication supabase_realtime")
+        try await Self.publish(admin, "for all tables")
         let all = await refusal()
         #expect(all?.sqlState == .objectNotInPrerequisiteState && all?.message.hasPrefix("PUBLICATION_FOR_ALL_TABLES:") == true,
                 "\(String(describing: all))")
         #expect(try await Self.identities(owner)["notifications"] == "d")
 
-        try await admin.runScript("""
-            drop publication supabase_realtime;
-            create publication supabase_realtime;
-            alter publication supabase_realtime owner to \(SupabaseLike.ownerRole);
-            """)
+        try await admin.runScript("drop publication supabase_realtime")
+        try await Self.publish(admin)
         for role in ["anon", "authenticated", "service_role"] {
             try await owner.query("begin")
             try await owner.query("select set_config('role', \(role), true)")

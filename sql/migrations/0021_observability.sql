@@ -68,53 +68,44 @@ comment on view private.sync_deletions_awaiting_purge is
 -- Tombstones awaiting purge (public.purge_watchlist_tombstones, 30 days)
 -- ---------------------------------------------------------------------------------------
 
--- The tables with a deleted_at tombstone, each with a partial index on it (where deleted_at
--- is not null: 0008) that holds the tombstones only: the oldest is its first entry.
+-- The tables with deleted_at tombstones (stamped by private.stamp_deleted_at, 0008), each
+-- with a partial index on deleted_at where it is not null: it holds the tombstones only, so
+-- the oldest is its first entry, and an exact count reads the tombstones, not the table.
 create function private.tombstone_gauge()
   returns table (table_name text, tombstones bigint, estimated boolean, oldest_deleted_at timestamptz,
                  oldest_age_seconds double precision)
-  language sql
+  language plpgsql
   stable
   security definer
   set search_path = ''
   set enable_seqscan = off
   set jit = off
 as $$
-  with stats as (
-    select st.relname::text as table_name, pg_catalog.round(st.n_live_tup * (1 - s.null_frac))::bigint as estimate
+declare
+  v_table text;
+  v_estimate bigint;
+begin
+  foreach v_table in array array['watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos'] loop
+    table_name := v_table;
+    execute format('select min(x.deleted_at) from public.%I x where x.deleted_at is not null', v_table)
+      into oldest_deleted_at;
+    select pg_catalog.round(st.n_live_tup * (1 - s.null_frac))::bigint into v_estimate
       from pg_catalog.pg_stat_user_tables st
       join pg_catalog.pg_stats s
         on s.schemaname = st.schemaname and s.tablename = st.relname and s.attname = 'deleted_at' and not s.inherited
-     where st.relid in ('public.watchlists'::regclass, 'public.watchlist_entries'::regclass,
-                        'public.watchlist_rules'::regclass, 'public.observed_bird_photos'::regclass)
-  )
-  select g.table_name, g.tombstones, g.oldest_deleted_at is not null and g.estimated, g.oldest_deleted_at,
-         coalesce(extract(epoch from pg_catalog.now() - g.oldest_deleted_at), 0)::double precision
-    from (
-      select 'watchlists'::text as table_name, o.at as oldest_deleted_at, e.estimate is not null as estimated,
-             case when o.at is null then 0
-                  else coalesce(e.estimate, (select pg_catalog.count(*) from public.watchlists x where x.deleted_at is not null)) end as tombstones
-        from (select pg_catalog.min(x.deleted_at) as at from public.watchlists x where x.deleted_at is not null) o
-        left join stats e on e.table_name = 'watchlists' and e.estimate >= 10000
-      union all
-      select 'watchlist_entries', o.at, e.estimate is not null,
-             case when o.at is null then 0
-                  else coalesce(e.estimate, (select pg_catalog.count(*) from public.watchlist_entries x where x.deleted_at is not null)) end
-        from (select pg_catalog.min(x.deleted_at) as at from public.watchlist_entries x where x.deleted_at is not null) o
-        left join stats e on e.table_name = 'watchlist_entries' and e.estimate >= 10000
-      union all
-      select 'watchlist_rules', o.at, e.estimate is not null,
-             case when o.at is null then 0
-                  else coalesce(e.estimate, (select pg_catalog.count(*) from public.watchlist_rules x where x.deleted_at is not null)) end
-        from (select pg_catalog.min(x.deleted_at) as at from public.watchlist_rules x where x.deleted_at is not null) o
-        left join stats e on e.table_name = 'watchlist_rules' and e.estimate >= 10000
-      union all
-      select 'observed_bird_photos', o.at, e.estimate is not null,
-             case when o.at is null then 0
-                  else coalesce(e.estimate, (select pg_catalog.count(*) from public.observed_bird_photos x where x.deleted_at is not null)) end
-        from (select pg_catalog.min(x.deleted_at) as at from public.observed_bird_photos x where x.deleted_at is not null) o
-        left join stats e on e.table_name = 'observed_bird_photos' and e.estimate >= 10000
-    ) g
+     where st.relid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(v_table));
+    estimated := oldest_deleted_at is not null and coalesce(v_estimate >= 10000, false);
+    if oldest_deleted_at is null then
+      tombstones := 0;
+    elsif estimated then
+      tombstones := v_estimate;
+    else
+      execute format('select count(*) from public.%I x where x.deleted_at is not null', v_table) into tombstones;
+    end if;
+    oldest_age_seconds := coalesce(extract(epoch from pg_catalog.now() - oldest_deleted_at), 0);
+    return next;
+  end loop;
+end
 $$;
 comment on function private.tombstone_gauge() is
   'The rows of private.tombstones_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
