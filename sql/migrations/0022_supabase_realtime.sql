@@ -106,9 +106,16 @@ comment on function private.enable_supabase_realtime() is
 revoke all on function private.realtime_tables(), private.enable_supabase_realtime()
   from public, anon, authenticated, service_role;
 
+-- A FOR ALL TABLES publication already publishes everything, the journals included: the
+-- migration says so and goes on (refusing would leave the database half-installed for a
+-- setting the project owner chose); private.enable_supabase_realtime() itself refuses it.
 do $$
 begin
-  if exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime') then
+  if exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime' and p.puballtables) then
+    raise warning using
+      message = 'PUBLICATION_FOR_ALL_TABLES: publication supabase_realtime publishes every table, the journals included',
+      hint = 'Recreate it without FOR ALL TABLES (drop publication supabase_realtime, then create publication supabase_realtime), then call private.enable_supabase_realtime().';
+  elsif exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime') then
     perform private.enable_supabase_realtime();
   end if;
 end
