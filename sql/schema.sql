@@ -2321,6 +2321,69 @@ $$;
 COMMENT ON FUNCTION private.enable_row_stamping(p_table regclass) IS 'Attaches the _stamp_insert and _stamp_update triggers (private.stamp_row) to a table that has updated_at and row_version columns; a no-op UPDATE (no stored column changes) is not stamped. Tables with generated columns compare their other columns as they are when this runs: run it again after adding columns.';
 
 --
+-- Name: enable_supabase_realtime(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.enable_supabase_realtime() RETURNS TABLE(table_name text, replica_identity text, added boolean)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_publication pg_catalog.pg_publication;
+  v_table record;
+  v_identity "char";
+begin
+  select p.* into v_publication from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime';
+  if not found then
+    raise exception using errcode = 'P0002', message = 'NOT_FOUND: this database has no publication supabase_realtime',
+      hint = 'Supabase creates it with every project. Elsewhere, as the owner of the tables: create publication supabase_realtime';
+  end if;
+  if v_publication.puballtables then
+    raise exception using errcode = '55000',
+      message = 'PUBLICATION_FOR_ALL_TABLES: publication supabase_realtime publishes every table, the journals included',
+      hint = 'Recreate it without FOR ALL TABLES (drop publication supabase_realtime, then create publication supabase_realtime), then call this again.';
+  end if;
+  -- Adding a table to a publication takes owning both; setting a replica identity, the table.
+  if not pg_catalog.pg_has_role(current_user, v_publication.pubowner, 'USAGE') then
+    raise exception using errcode = '42501',
+      message = format('NOT_AUTHORIZED: publication supabase_realtime belongs to %s, not to %s', v_publication.pubowner::regrole, current_user),
+      hint = format('As its owner or a superuser: alter publication supabase_realtime owner to %s', current_user);
+  end if;
+  for v_table in
+    select t.table_name, c.relowner from private.realtime_tables() t
+      join pg_catalog.pg_class c on c.oid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(t.table_name))
+     where not pg_catalog.pg_has_role(current_user, c.relowner, 'USAGE')
+  loop
+    raise exception using errcode = '42501',
+      message = format('NOT_AUTHORIZED: table public.%I belongs to %s, not to %s', v_table.table_name, v_table.relowner::regrole, current_user);
+  end loop;
+
+  for v_table in select t.table_name, t.replica_identity from private.realtime_tables() t order by 1 loop
+    select c.relreplident into v_identity from pg_catalog.pg_class c
+     where c.oid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(v_table.table_name));
+    if v_identity is distinct from (case v_table.replica_identity when 'full' then 'f' else 'd' end)::"char" then
+      execute format('alter table public.%I replica identity %s', v_table.table_name, v_table.replica_identity);
+    end if;
+    added := not exists (select from pg_catalog.pg_publication_tables p
+                          where p.pubname = 'supabase_realtime' and p.schemaname = 'public' and p.tablename = v_table.table_name);
+    if added then
+      execute format('alter publication supabase_realtime add table public.%I', v_table.table_name);
+    end if;
+    table_name := v_table.table_name;
+    replica_identity := v_table.replica_identity;
+    return next;
+  end loop;
+end
+$$;
+
+--
+-- Name: FUNCTION enable_supabase_realtime(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.enable_supabase_realtime() IS 'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added) and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; the migration calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
+
+--
 -- Name: enable_sync(regclass); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2657,6 +2720,38 @@ $$;
 COMMENT ON FUNCTION private.postgis_search_path() IS 'pg_catalog and the schema PostGIS is installed in, as a search_path. A migration that uses PostGIS sets it for its transaction; the functions it creates that call PostGIS at run time keep it (SET search_path FROM CURRENT).';
 
 --
+-- Name: realtime_tables(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.realtime_tables() RETURNS TABLE(table_name text, replica_identity text)
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select t.table_name, t.replica_identity
+    from (values
+      -- DEFAULT: a device acts on the new row (an update's record is the whole row, merged
+      -- by row_version), and what happened to someone's work (claimed, released, completed,
+      -- shared, a sighting) reaches them as a notification; a delete carries the id only,
+      -- whatever the identity. WAL: nothing on update, the 16-byte id on delete.
+      ('users', 'default'), ('properties', 'default'), ('listings', 'default'),
+      ('tasks', 'default'), ('activities', 'default'), ('notes', 'default'), ('subtasks', 'default'),
+      ('watchlists', 'default'), ('watchlist_shares', 'default'), ('watchlist_entries', 'default'),
+      ('watchlist_rules', 'default'), ('observed_bird_photos', 'default'),
+      -- FULL: the feed is paged, so a device does not hold every notification it hears of;
+      -- the bell and the badge act on the change of "read" (false -> true: one fewer
+      -- unread), which only the old row tells. WAL: the whole old row (a few hundred
+      -- bytes) on every update (a notification is marked read once) and delete.
+      ('notifications', 'full')
+    ) as t (table_name, replica_identity)
+$$;
+
+--
+-- Name: FUNCTION realtime_tables(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.realtime_tables() IS 'The tables the apps subscribe to through Supabase Realtime (postgres_changes) and the replica identity each gets: default (primary key) everywhere but notifications (full: oldRecord.read tells the badge what changed). private.enable_supabase_realtime() applies it.';
+
+--
 -- Name: record_sync_deletions(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2952,6 +3047,49 @@ $$;
 COMMENT ON FUNCTION private.stamp_sync_xid() IS 'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on UPDATE only when they bumped row_version (a real change).';
 
 --
+-- Name: sync_deletion_gauge(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_deletion_gauge() RETURNS TABLE(table_name text, deletions bigint, estimated boolean, oldest_deleted_at timestamp with time zone, oldest_age_seconds double precision)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET enable_seqscan TO 'off'
+    SET jit TO 'off'
+    AS $$
+  with stats as (
+    -- every synced table with deletions is among the most common values: there are few
+    select st.n_live_tup, s.most_common_vals::text::text[] as tables, s.most_common_freqs as shares
+      from pg_catalog.pg_stat_user_tables st
+      join pg_catalog.pg_stats s
+        on s.schemaname = st.schemaname and s.tablename = st.relname and s.attname = 'table_name' and not s.inherited
+     where st.relid = 'public.sync_deletions'::regclass
+  )
+  select t.table_name,
+         case when o.deleted_at is null then 0
+              when e.estimate >= 10000 then e.estimate
+              else (select pg_catalog.count(*) from public.sync_deletions d where d.table_name = t.table_name)
+         end,
+         o.deleted_at is not null and coalesce(e.estimate >= 10000, false),
+         o.deleted_at,
+         coalesce(extract(epoch from pg_catalog.now() - o.deleted_at), 0)::double precision
+    from pg_catalog.unnest(private.sync_tables()) as t (table_name)
+    -- The table's earliest deleting transaction: its first entry in the primary key
+    -- (table_name, sync_xid, record_id).
+    left join lateral (select d.deleted_at from public.sync_deletions d
+                        where d.table_name = t.table_name
+                        order by d.sync_xid, d.record_id
+                        limit 1) o on true
+    left join lateral (select pg_catalog.round(s.n_live_tup * s.shares[pg_catalog.array_position(s.tables, t.table_name)])::bigint
+                         from stats s) e (estimate) on true
+$$;
+
+--
+-- Name: FUNCTION sync_deletion_gauge(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_deletion_gauge() IS 'The rows of private.sync_deletions_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
+
+--
 -- Name: sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3200,6 +3338,49 @@ $$;
 --
 
 COMMENT ON FUNCTION private.sync_tables() IS 'The tables sync_pull and sync_push serve (each declared in private.visibility_rules and set up by private.enable_sync). Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
+
+--
+-- Name: tombstone_gauge(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.tombstone_gauge() RETURNS TABLE(table_name text, tombstones bigint, estimated boolean, oldest_deleted_at timestamp with time zone, oldest_age_seconds double precision)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET enable_seqscan TO 'off'
+    SET jit TO 'off'
+    AS $$
+declare
+  v_table text;
+  v_estimate bigint;
+begin
+  foreach v_table in array array['watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos'] loop
+    table_name := v_table;
+    execute format('select min(x.deleted_at) from public.%I x where x.deleted_at is not null', v_table)
+      into oldest_deleted_at;
+    select pg_catalog.round(st.n_live_tup * (1 - s.null_frac))::bigint into v_estimate
+      from pg_catalog.pg_stat_user_tables st
+      join pg_catalog.pg_stats s
+        on s.schemaname = st.schemaname and s.tablename = st.relname and s.attname = 'deleted_at' and not s.inherited
+     where st.relid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(v_table));
+    estimated := oldest_deleted_at is not null and coalesce(v_estimate >= 10000, false);
+    if oldest_deleted_at is null then
+      tombstones := 0;
+    elsif estimated then
+      tombstones := v_estimate;
+    else
+      execute format('select count(*) from public.%I x where x.deleted_at is not null', v_table) into tombstones;
+    end if;
+    oldest_age_seconds := coalesce(extract(epoch from pg_catalog.now() - oldest_deleted_at), 0);
+    return next;
+  end loop;
+end
+$$;
+
+--
+-- Name: FUNCTION tombstone_gauge(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.tombstone_gauge() IS 'The rows of private.tombstones_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
 
 --
 -- Name: too_long(text, text, integer, integer); Type: FUNCTION; Schema: private; Owner: -
@@ -5582,6 +5763,42 @@ CREATE VIEW outbox.queue AS
 --
 
 COMMENT ON VIEW outbox.queue IS 'The queue per handler, for psql and dispatch-worker status: pending (due: unclaimed events in the log plus deliveries given back or re-queued), unclaimed (not read by the handler''s cursor yet), scheduled, in_flight (leased), lease_expired (worker gone; claimed again next), failed (waiting for a retry), dead, the age of the oldest unhandled event and the next retry time.';
+
+--
+-- Name: sync_deletions_awaiting_purge; Type: VIEW; Schema: private; Owner: -
+--
+
+CREATE VIEW private.sync_deletions_awaiting_purge AS
+ SELECT g.table_name,
+    g.deletions,
+    g.estimated,
+    g.oldest_deleted_at,
+    g.oldest_age_seconds
+   FROM private.sync_deletion_gauge() g(table_name, deletions, estimated, oldest_deleted_at, oldest_age_seconds);
+
+--
+-- Name: VIEW sync_deletions_awaiting_purge; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON VIEW private.sync_deletions_awaiting_purge IS 'Gauge: per synced table, the hard deletions kept for sync_pull (public.sync_deletions) until public.purge_sync_deletions removes them after 30 days: how many (exact, or from the statistics when over 10,000: estimated), and the oldest one''s deleted_at and age in seconds (0 when none). The oldest is that of the earliest deleting transaction (one index probe), so within that transaction''s duration of the earliest deletion. An age well past 30 days means the purge stopped.';
+
+--
+-- Name: tombstones_awaiting_purge; Type: VIEW; Schema: private; Owner: -
+--
+
+CREATE VIEW private.tombstones_awaiting_purge AS
+ SELECT g.table_name,
+    g.tombstones,
+    g.estimated,
+    g.oldest_deleted_at,
+    g.oldest_age_seconds
+   FROM private.tombstone_gauge() g(table_name, tombstones, estimated, oldest_deleted_at, oldest_age_seconds);
+
+--
+-- Name: VIEW tombstones_awaiting_purge; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON VIEW private.tombstones_awaiting_purge IS 'Gauge: per table with deleted_at tombstones (the watchlist tables), the tombstones public.purge_watchlist_tombstones hard-deletes once they are 30 days old: how many (exact, or from the statistics when over 10,000: estimated), and the oldest one''s deleted_at and age in seconds (0 when none). An age well past 30 days means the purge stopped.';
 
 --
 -- Name: visibility_kinds; Type: TABLE; Schema: private; Owner: -
@@ -10120,6 +10337,12 @@ REVOKE ALL ON FUNCTION private.derive_work_item_state() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.enable_row_stamping(p_table regclass) FROM PUBLIC;
 
 --
+-- Name: FUNCTION enable_supabase_realtime(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.enable_supabase_realtime() FROM PUBLIC;
+
+--
 -- Name: FUNCTION enable_sync(p_table regclass); Type: ACL; Schema: private; Owner: -
 --
 
@@ -10188,6 +10411,12 @@ REVOKE ALL ON FUNCTION private.log_access_change() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.postgis_search_path() FROM PUBLIC;
+
+--
+-- Name: FUNCTION realtime_tables(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.realtime_tables() FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_sync_deletions(); Type: ACL; Schema: private; Owner: -
@@ -10260,6 +10489,13 @@ REVOKE ALL ON FUNCTION private.stamp_row() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.stamp_sync_xid() FROM PUBLIC;
 
 --
+-- Name: FUNCTION sync_deletion_gauge(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_deletion_gauge() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_deletion_gauge() TO service_role;
+
+--
 -- Name: FUNCTION sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint); Type: ACL; Schema: private; Owner: -
 --
 
@@ -10279,6 +10515,13 @@ REVOKE ALL ON FUNCTION private.sync_items_sql(p_table text, p_mode text) FROM PU
 REVOKE ALL ON FUNCTION private.sync_tables() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_tables() TO authenticated;
 GRANT ALL ON FUNCTION private.sync_tables() TO service_role;
+
+--
+-- Name: FUNCTION tombstone_gauge(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.tombstone_gauge() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.tombstone_gauge() TO service_role;
 
 --
 -- Name: FUNCTION too_long(p_table text, p_column text, p_max integer, p_length integer); Type: ACL; Schema: private; Owner: -
@@ -10572,6 +10815,18 @@ GRANT SELECT ON TABLE outbox.queue_depth TO service_role;
 --
 
 GRANT SELECT ON TABLE outbox.queue TO service_role;
+
+--
+-- Name: TABLE sync_deletions_awaiting_purge; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.sync_deletions_awaiting_purge TO service_role;
+
+--
+-- Name: TABLE tombstones_awaiting_purge; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.tombstones_awaiting_purge TO service_role;
 
 --
 -- Name: TABLE visibility_kinds; Type: ACL; Schema: private; Owner: -

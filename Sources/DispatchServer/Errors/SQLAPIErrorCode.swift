@@ -43,6 +43,9 @@ extension SQLAPIError {
         /// 42501: PostGIS is installed in a schema where API roles may create objects
         /// (raised by a migration, never by an RPC).
         public static let unsafeSchema: Code = "UNSAFE_SCHEMA"
+        /// 55000: the publication `supabase_realtime` is `FOR ALL TABLES`, which would publish
+        /// the journals (raised by a migration or `private.enable_supabase_realtime()`).
+        public static let publicationForAllTables: Code = "PUBLICATION_FOR_ALL_TABLES"
 
         // MARK: Claims
 
@@ -108,6 +111,7 @@ extension SQLAPIError {
         public static let all: [Code] = [
             .nullArgument, .notFound, .notAuthorized, .notAuthenticated, .invalidArgument, .invalidLimit,
             .invalidCursor, .fkMissing, .uniqueConflict, .invalidTable, .invalidInterval, .tooLong, .unsafeSchema,
+            .publicationForAllTables,
             .alreadyClaimed, .notClaimer, .alreadyCompleted, .invalidItemType,
             .invalidEntityType,
             .cursorExpired, .invalidRecord, .invalidVersion, .idTaken,
