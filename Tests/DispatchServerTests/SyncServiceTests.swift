@@ -111,9 +111,9 @@ import Testing
         #expect(record["updated_at"]?.stringValue?.hasPrefix("1999") == false, "nor the time")
         #expect(record["sync_xid"] == nil && record["location_rule_location"] == nil)
 
-        // The same push again (the answer was lost on the way): no second row, the server row back.
+        // The same push again (the answer was lost on the way): no second row, applied, the server row back.
         let retried = try await sync.push(table: .watchlists, record: created, expectedVersion: nil)
-        #expect(retried.isConflict && retried.record["title"]?.stringValue == "Made on the train")
+        #expect(retried == .applied(record))
         #expect(try await admin.query("select count(*) from public.watchlists").scalar(Int.self) == 1)
 
         // And it syncs down to the other device.
@@ -138,7 +138,7 @@ import Testing
 
         edited["title"] = "Spring (phone, offline)"
         let stale = try await phone.push(table: .watchlists, record: .object(edited), expectedVersion: 1)
-        guard case .conflict(let server) = stale else { Issue.record("\(stale)"); return }
+        guard case .conflict(let server, _) = stale else { Issue.record("\(stale)"); return }
         #expect(server["title"]?.stringValue == "Spring (laptop)" && server["row_version"]?.intValue == 2)
         #expect(try await admin.query("select title from public.watchlists where id = \(list)").scalar(String.self) == "Spring (laptop)")
 

@@ -66,6 +66,28 @@ struct NotificationHandlerTests {
         await f.close()
     }
 
+    @Test("a claim pushed by a device that was offline notifies the declarer as a claim does")
+    func offlineClaim() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let bob = try await f.user("Bob")
+        let task = try await f.task(declaredBy: alice, title: "Fix the roof")
+        let bobsApp = SyncService(connection: try await f.db.connect(), user: bob)
+        var record = try #require(try await bobsApp.pull(table: .tasks).records.first?.objectValue)
+        record["claimed_by"] = .string(bob.uuidString)
+        try await withWorker(f) { pushes in
+            let result = try await bobsApp.push(table: .tasks, record: .object(record), expectedVersion: 1)
+            #expect(!result.isConflict)
+            #expect(try await eventually { pushLines(pushes).count == 1 })
+            try await waitIdle(f)
+            let rows = try await f.notifications()
+            #expect(rows.map(\.type) == ["task_claimed"])
+            #expect(rows.first?.user == alice && rows.first?.body == "Bob claimed “Fix the roof”")
+            #expect(pushLines(pushes).first?["payload"]?["source_user_id"]?.stringValue == bob.uuidString.lowercased())
+        }
+        await f.close()
+    }
+
     @Test("nobody is notified of their own claim or completion")
     func ownActions() async throws {
         let f = try await WorkerFixture.make()

@@ -591,6 +591,12 @@ begin
         get stacked diagnostics v_detail = pg_exception_detail;
         v_reason := jsonb_build_object('code', 'ALREADY_CLAIMED', 'message', sqlerrm, 'detail', v_detail);
         v_row := null;
+      when no_data_found then
+        -- One who committed between this push's read and its claim took the item out of
+        -- the caller's sight: claim_work_item no longer sees it, the version pushed did.
+        v_reason := case when v_claim = 'claim' then private.sync_claim_holder(v_item_type, v_id, p_expected_version) end;
+        if v_reason is null then raise; end if;
+        v_row := null;
       when insufficient_privilege then
         if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
         raise exception using errcode = '42501',
@@ -624,7 +630,9 @@ begin
   -- Nothing written: tell why from the row as the caller sees it now.
   execute format('select to_jsonb(t) - $2 from public.%I t where t.id = $1', p_table)
     into v_server using v_id, v_hidden;
-  if v_server is null and v_is_insert then
+  if v_server is null and v_reason is not null then
+    return jsonb_build_object('status', 'conflict', 'record', null) || v_reason;  -- claimed out of the caller's sight
+  elsif v_server is null and v_is_insert then
     raise exception using errcode = '23505',
       message = format('ID_TAKEN: id %s is already used by a row of %s you cannot see', v_id, p_table);
   elsif v_server is null then

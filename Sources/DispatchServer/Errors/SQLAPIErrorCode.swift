@@ -74,6 +74,9 @@ extension SQLAPIError {
         public static let invalidVersion: Code = "INVALID_VERSION"
         /// 23505: a new record's id belongs to a row the caller cannot see.
         public static let idTaken: Code = "ID_TAKEN"
+        /// 42501: a pushed record changes columns the user may not write (`detail` JSON:
+        /// `table`, `columns`); nothing of it was written.
+        public static let columnNotWritable: Code = "COLUMN_NOT_WRITABLE"
 
         // MARK: Spatial
 
@@ -100,7 +103,9 @@ extension SQLAPIError {
         public static let invalidOps: Code = "INVALID_OPS"
         /// 22023: max attempts outside 1…100.
         public static let invalidMaxAttempts: Code = "INVALID_MAX_ATTEMPTS"
-        /// 22023: a claim batch outside 1…10000.
+        /// 22023: a claim batch outside 1…10000, or a sync push batch that is not an array of
+        /// `{record, expected_version}` or holds more than `SyncService.maxBatchSize` (`detail`
+        /// JSON: `max`, `length`).
         public static let invalidBatch: Code = "INVALID_BATCH"
         /// 22023: a lease that is not a positive interval.
         public static let invalidLease: Code = "INVALID_LEASE"
@@ -114,7 +119,7 @@ extension SQLAPIError {
             .publicationForAllTables,
             .alreadyClaimed, .notClaimer, .alreadyCompleted, .invalidItemType,
             .invalidEntityType,
-            .cursorExpired, .invalidRecord, .invalidVersion, .idTaken,
+            .cursorExpired, .invalidRecord, .invalidVersion, .idTaken, .columnNotWritable,
             .invalidLatitude, .invalidLongitude, .invalidRadius,
             .registryDrift, .tooManyIDs,
             .invalidHandler, .invalidOps, .invalidMaxAttempts, .invalidBatch, .invalidLease, .arrayLengthMismatch,
