@@ -169,9 +169,11 @@ create trigger _guard_listing_move before update of listing_id on public.activit
 --                       someone else's account), an admin can reassign it.
 --   notes               created_by and the parent never change; only content is edited.
 --   subtasks            title and completed; they stay with their parent.
--- sync_push writes only the columns the caller holds UPDATE/INSERT on and ignores the rest,
--- so a client pushing back a whole pulled record cannot change these either. Columns added
--- by later migrations are not writable by authenticated unless granted there.
+-- sync_push writes only the columns the caller holds UPDATE/INSERT on and refuses a record
+-- that changes any other (COLUMN_NOT_WRITABLE; claimed_by set to the caller or to null is a
+-- claim or a release, made by those functions), so a pushed record cannot change these
+-- either. Columns added by later migrations are not writable by authenticated unless
+-- granted there.
 -- service_role (the worker) reads and writes rows, but never truncates a table or adds
 -- triggers to one (which could switch the audit trail off unseen).
 revoke all

@@ -1,0 +1,95 @@
+import DispatchServer
+import Foundation
+import Postgres
+
+/// A reconnecting device's pending writes (`bench offline` runs this group alone):
+///
+/// (a) 200 edits pushed as one `sync_push_batch` against the same 200 pushed one by one
+///     (`sync_push`, a transaction each, as `SyncService.push` sends them), on this machine's
+///     local socket, where a round trip costs a fraction of a millisecond; what each costs on
+///     a mobile network (150 ms a round trip) follows from the round trips: one, against 200;
+/// (b) rows/s of `sync_push_batch` at 1,000 records (edits, then new rows).
+///
+/// Alternating rounds, the median of each: every round edits every row once more, so each
+/// push is a real write at the version the previous round left.
+@Sendable func offlineBenchmarks(_ context: BenchContext) async throws {
+    let admin = try await context.connect()
+    let alice = try await benchUser(admin, "Alice Offline")
+    let app = SyncService(connection: try await context.connect(), user: alice)
+
+    func tasks(_ count: Int, _ label: String) async throws -> [UUID] {
+        try await admin.query("""
+            insert into public.tasks (title, declared_by) select \(label) || ' ' || g, \(alice) from generate_series(1, \(count)) g
+            returning id
+            """).map { try $0.decode(0, as: UUID.self) }
+    }
+    func edits(_ ids: [UUID], round: Int) -> [SyncPendingWrite] {
+        ids.map { SyncPendingWrite(record: ["id": .string($0.uuidString), "title": .string("Edited in round \(round)")],
+                                   expectedVersion: round + 1) }
+    }
+    func expectApplied(_ results: [Result<SyncPushResult, SQLAPIError>]) throws {
+        let applied = results.filter { if case .success(.applied) = $0 { true } else { false } }.count
+        guard applied == results.count else { throw BenchFailure("\(results.count - applied) of \(results.count) not applied") }
+    }
+
+    // (a) 200 as one batch, 200 one by one.
+    let batched = try await tasks(200, "Batched"), single = try await tasks(200, "Single")
+    var batchTimes: [Double] = [], singleTimes: [Double] = []
+    for round in 0..<7 {
+        var results: [Result<SyncPushResult, SQLAPIError>] = []
+        batchTimes.append(try await BenchContext.time {
+            results = try await app.push(table: .tasks, batch: edits(batched, round: round))
+        })
+        try expectApplied(results)
+        results = []
+        singleTimes.append(try await BenchContext.time {
+            for write in edits(single, round: round) {
+                results.append(.success(try await app.push(table: .tasks, record: write.record, expectedVersion: write.expectedVersion)))
+            }
+        })
+        try expectApplied(results)
+    }
+    let batch = median(batchTimes), oneByOne = median(singleTimes)
+    BenchContext.report("200 edits as one batch vs one by one (local socket)",
+                        String(format: "%.1f ms vs %.1f ms = %.2f×", batch * 1000, oneByOne * 1000, batch / oneByOne),
+                        goal: "≤ 0.5×", met: batch / oneByOne <= 0.5)
+    let rtt = 0.150
+    print(String(format: "       at %.0f ms a round trip: %.2f s (1 round trip) vs %.1f s (200)",
+                 rtt * 1000, rtt + batch, 200 * rtt + oneByOne))
+
+    // (b) 1,000 records in one call.
+    let thousand = try await tasks(1000, "Thousand")
+    var editTimes: [Double] = []
+    for round in 0..<5 {
+        var results: [Result<SyncPushResult, SQLAPIError>] = []
+        editTimes.append(try await BenchContext.time {
+            results = try await app.push(table: .tasks, batch: edits(thousand, round: round))
+        })
+        try expectApplied(results)
+    }
+    var insertTimes: [Double] = []
+    for round in 0..<5 {
+        let writes = (0..<1000).map { i in
+            SyncPendingWrite(record: ["id": .string(UUID().uuidString), "title": .string("New \(round).\(i)"),
+                                      "declared_by": .string(alice.uuidString)], expectedVersion: nil)
+        }
+        var results: [Result<SyncPushResult, SQLAPIError>] = []
+        insertTimes.append(try await BenchContext.time { results = try await app.push(table: .tasks, batch: writes) })
+        try expectApplied(results)
+    }
+    for (what, times) in [("edits", editTimes), ("new rows", insertTimes)] {
+        let rate = 1000 / median(times)
+        BenchContext.report("sync_push_batch of 1,000 \(what)", String(format: "%.0f rows/s (%.0f ms a batch)", rate, median(times) * 1000),
+                            goal: "≥ 2,000 rows/s", met: rate >= 2000)
+    }
+    await admin.close()
+}
+
+private func median(_ values: [Double]) -> Double {
+    values.sorted()[values.count / 2]
+}
+
+private struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
