@@ -3102,6 +3102,45 @@ $$;
 COMMENT ON FUNCTION private.stamp_sync_xid() IS 'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on UPDATE only when they bumped row_version (a real change).';
 
 --
+-- Name: sync_claim_holder(text, uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_table text := private.claimable_table(p_item_type, p_item_id);
+  v_row jsonb;
+  v_name text;
+begin
+  execute pg_catalog.format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
+    into v_row using p_item_id;
+  if v_row ->> 'claimed_by' is null or (v_row ->> 'claimed_by')::uuid = auth.uid()
+     or not (private.can_see_work_item(p_item_type, p_item_id)
+             or exists (select from audit.log l
+                         where l.table_name = v_table and l.record_pk = p_item_id
+                           and (l.new_row ->> 'row_version')::integer = p_version
+                           and l.new_row ->> 'claimed_by' is null and l.new_row ->> 'completed' = 'false')) then
+    return null;
+  end if;
+  select u.name into v_name from public.users u where u.id = (v_row ->> 'claimed_by')::uuid;
+  return pg_catalog.jsonb_build_object(
+    'code', 'ALREADY_CLAIMED',
+    'message', pg_catalog.format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
+                                 coalesce(nullif(v_name, ''), v_row ->> 'claimed_by')),
+    'detail', pg_catalog.jsonb_build_object('claimed_by', v_row -> 'claimed_by', 'claimed_by_name', v_name,
+                                            'claimed_at', v_row -> 'claimed_at')::text);
+end
+$_$;
+
+--
+-- Name: FUNCTION sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) IS 'For sync_push: {code: "ALREADY_CLAIMED", message, detail} naming who holds the task or activity when someone other than the caller does and the caller may see it, or could at version p_version (open then, per the audit trail); NULL otherwise. SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
+
+--
 -- Name: sync_deletion_gauge(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -6777,15 +6816,32 @@ declare
   -- Larger than the largest record the column limits allow (a 10,000-character text and
   -- its neighbours, even in 4-byte characters).
   c_max_record_bytes constant integer := 65536;
+  -- Never written from a record, whatever the caller's grants (the service role's too).
+  c_stamps constant text[] := array['id', 'created_at', 'updated_at', 'row_version', 'sync_xid'];
+  -- Derived by triggers from other columns; written only where a grant allows.
+  c_derived_times constant text[] := array['completed_at', 'claimed_at', 'edited_at'];
+  c_undo constant text := 'sync_push: undo';
+  v_uid uuid := auth.uid();
   v_rel regclass;
   v_id uuid;
+  v_is_insert boolean := coalesce(p_expected_version, 0) = 0;
   v_unknown text[];
   v_hidden text[];
-  v_update_cols text[];
-  v_insert_cols text[];
-  v_row jsonb;
+  v_writable text[];   -- pushed columns the caller may write
+  v_locked text[];     -- pushed columns neither writable nor derived: they must hold the server's value
+  v_compared text[];   -- pushed columns that are not derived: what applying the record decides
+  v_pushed jsonb;      -- the record's values in their columns' canonical JSON (comparable with a row's)
+  -- Tasks and activities are claimed (the inverse of private.claimable_table).
+  v_item_type text := case p_table when 'tasks' then 'task' when 'activities' then 'activity' end;
   v_server jsonb;
-  v_is_insert boolean := coalesce(p_expected_version, 0) = 0;
+  v_changed text[] := '{}';
+  v_refused text[] := '{}';
+  v_claim text;        -- 'claim' or 'release', when claimed_by says so
+  v_stale boolean := false;
+  v_version integer;
+  v_row jsonb;
+  v_reason jsonb;      -- why a conflict, in the refusal's words ({code, message, detail})
+  v_detail text;
 begin
   perform private.assert_sync_table(p_table);
   v_rel := format('public.%I', p_table)::regclass;
@@ -6821,9 +6877,7 @@ begin
       detail = format('p_expected_version = %s', p_expected_version);
   end if;
 
-  -- Every key must be a column. Server-managed columns (id, created_at, updated_at,
-  -- row_version, sync_xid, generated) and those the caller may not write are ignored, so a
-  -- client may push back the whole record it pulled.
+  -- Every key must be a column.
   select array_agg(k order by k) into v_unknown
     from jsonb_object_keys(p_record) k
    where not exists (select from pg_catalog.pg_attribute a
@@ -6840,16 +6894,17 @@ begin
    where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped
      and (a.attname = 'sync_xid' or a.attgenerated <> '');
 
-  select coalesce(array_agg(a.attname::text order by a.attnum)
-                    filter (where a.attname <> 'id' and pg_catalog.has_column_privilege(v_rel, a.attnum, 'UPDATE')), '{}'),
-         coalesce(array_agg(a.attname::text order by a.attnum)
-                    filter (where pg_catalog.has_column_privilege(v_rel, a.attnum, 'INSERT')), '{}')
-    into v_update_cols, v_insert_cols
-    from pg_catalog.pg_attribute a
-   where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped
-     and a.attgenerated = ''
-     and a.attname not in ('created_at', 'updated_at', 'row_version', 'sync_xid')
-     and p_record ? a.attname;
+  select coalesce(array_agg(c.name order by c.attnum) filter (where c.writable), '{}'),
+         coalesce(array_agg(c.name order by c.name) filter (where not c.writable and not c.derived), '{}'),
+         coalesce(array_agg(c.name order by c.name) filter (where not c.derived), '{}')
+    into v_writable, v_locked, v_compared
+    from (select a.attnum, a.attname::text as name,
+                 a.attgenerated <> '' or a.attname = any (c_stamps || c_derived_times) as derived,
+                 a.attgenerated = '' and (a.attname <> all (c_stamps) or (v_is_insert and a.attname = 'id'))
+                   and pg_catalog.has_column_privilege(v_rel, a.attnum, case when v_is_insert then 'INSERT' else 'UPDATE' end)
+                   as writable
+            from pg_catalog.pg_attribute a
+           where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped and p_record ? a.attname) c;
 
   -- Types: every value must convert to its column's type.
   begin
@@ -6860,77 +6915,172 @@ begin
       message = format('INVALID_RECORD: a value does not fit its column in %s', p_table),
       detail = sqlerrm;
   end;
+  select jsonb_object_agg(k, v_row -> k) into v_pushed from jsonb_object_keys(p_record) k;
+  v_row := null;
 
-  begin
-    if v_is_insert then
-      -- A row created offline: insert it with the client's id (idempotent: a retried push
-      -- finds its own row and gets it back as a conflict at version 1).
-      if not ('id' = any (v_insert_cols)) then
-        raise exception using errcode = '42501',
-          message = format('NOT_AUTHORIZED: you may not create rows in %s', p_table);
+  if not v_is_insert then
+    -- The row as the caller sees it, and what applying the record would change of it.
+    execute format('select to_jsonb(t) - $2 from public.%I t where t.id = $1', p_table)
+      into v_server using v_id, v_hidden;
+    if v_item_type is not null and v_pushed -> 'claimed_by' = to_jsonb(v_uid)
+       and not ('claimed_by' = any (v_writable)) then
+      v_claim := 'claim';
+      -- Lost to another claimer (who may have taken it out of the caller's sight).
+      v_reason := private.sync_claim_holder(v_item_type, v_id, p_expected_version);
+      if v_reason is not null and (v_server is null or (v_server ->> 'row_version')::integer <> p_expected_version) then
+        return jsonb_build_object('status', 'conflict', 'record', v_server) || v_reason;
       end if;
-      execute format(
-        'insert into public.%1$I as t (%2$s) select %3$s from jsonb_populate_record(null::public.%1$I, $1) r
-         on conflict (id) do nothing
-         returning to_jsonb(t) - $2',
-        p_table,
-        (select string_agg(format('%I', c), ', ') from unnest(v_insert_cols) c),
-        (select string_agg(format('r.%I', c), ', ') from unnest(v_insert_cols) c))
-        into v_row using p_record, v_hidden;
-    elsif cardinality(v_update_cols) > 0 then
-      execute format(
-        'update public.%1$I as t set %2$s from jsonb_populate_record(null::public.%1$I, $1) r
-          where t.id = $2 and t.row_version = $3
-         returning to_jsonb(t) - $4',
-        p_table,
-        (select string_agg(format('%1$I = r.%1$I', c), ', ') from unnest(v_update_cols) c))
-        into v_row using p_record, v_id, p_expected_version, v_hidden;
-    else
-      v_row := null; -- nothing the caller may change: answer from the version check below
+    elsif v_item_type is not null and v_pushed -> 'claimed_by' = 'null'::jsonb and not ('claimed_by' = any (v_writable)) then
+      v_claim := 'release';
     end if;
-  exception
-    when insufficient_privilege then
-      raise exception using errcode = '42501',
-        message = format('NOT_AUTHORIZED: you may not write this row of %s', p_table), detail = sqlerrm;
-    when foreign_key_violation then
-      if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
-      raise exception using errcode = '23503',
-        message = format('FK_MISSING: a row this %s row references does not exist', p_table), detail = sqlerrm;
-    when unique_violation then
-      if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
-      raise exception using errcode = '23505',
-        message = format('UNIQUE_CONFLICT: a value of this %s row is already taken', p_table), detail = sqlerrm;
-    when check_violation or not_null_violation or invalid_text_representation
-         or string_data_right_truncation or numeric_value_out_of_range or datetime_field_overflow then
-      if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
-      raise exception using errcode = '22023',
-        message = format('INVALID_RECORD: the %s row breaks a rule', p_table), detail = sqlerrm;
-  end;
-
-  if v_row is not null then
-    return jsonb_build_object('status', 'applied', 'record', v_row);
+    if v_server is null then
+      raise exception using errcode = 'P0002',
+        message = format('NOT_FOUND: no %s row %s (deleted, or not visible to you)', p_table, v_id),
+        hint = 'Drop the local copy, or push it as a new row (p_expected_version NULL) if it should exist.';
+    end if;
+    v_changed := array(select c from unnest(v_compared) c where v_pushed -> c is distinct from v_server -> c);
+    if v_claim is not null and not ('claimed_by' = any (v_changed)) then
+      v_claim := null;
+    end if;
+    v_stale := (v_server ->> 'row_version')::integer <> p_expected_version;
+    if v_stale then
+      -- A retry of a push that was applied: the server row holds its values, at the
+      -- version it produced (a claim or release with edits writes twice).
+      if cardinality(v_changed) = 0
+         and (v_server ->> 'row_version')::integer between p_expected_version + 1
+             and p_expected_version + (case when v_item_type is not null and p_record ? 'claimed_by' then 2 else 1 end) then
+        return jsonb_build_object('status', 'applied', 'record', v_server);
+      end if;
+      return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
+    end if;
+    v_refused := array(select c from unnest(v_changed) c
+                        where c = any (v_locked) and not (c = 'claimed_by' and v_claim is not null));
+    if cardinality(v_changed) = 0 then
+      return jsonb_build_object('status', 'applied', 'record', v_server);
+    end if;
   end if;
 
-  -- Nothing written: tell why from the row as the caller sees it.
+  if cardinality(v_refused) = 0 then
+    begin
+      if v_is_insert then
+        -- A row created offline, inserted with the client's id.
+        if not ('id' = any (v_writable)) then
+          raise exception using errcode = '42501',
+            message = format('NOT_AUTHORIZED: you may not create rows in %s', p_table);
+        end if;
+        execute format(
+          'insert into public.%1$I as t (%2$s) select %3$s from jsonb_populate_record(null::public.%1$I, $1) r
+           on conflict (id) do nothing
+           returning to_jsonb(t)',
+          p_table,
+          (select string_agg(format('%I', c), ', ') from unnest(v_writable) c),
+          (select string_agg(format('r.%I', c), ', ') from unnest(v_writable) c))
+          into v_row using p_record;
+        if v_row is not null then
+          v_refused := array(select c from unnest(v_locked) c where v_pushed -> c is distinct from v_row -> c);
+        end if;
+      else
+        -- A claim first (then the claimer may edit), a release last (the claimer's edits
+        -- go in before it): each step must find the row at the version the previous left.
+        v_version := p_expected_version;
+        if v_claim = 'claim' then
+          v_row := public.claim_work_item(v_item_type, v_id);
+          v_version := v_version + 1;
+          if (v_row ->> 'row_version')::integer <> v_version then
+            raise exception using message = c_undo;
+          end if;
+        end if;
+        if exists (select from unnest(v_changed) c where c = any (v_writable)) then
+          execute format(
+            'update public.%1$I as t set %2$s from jsonb_populate_record(null::public.%1$I, $1) r
+              where t.id = $2 and t.row_version = $3
+             returning to_jsonb(t)',
+            p_table,
+            (select string_agg(format('%1$I = r.%1$I', c), ', ') from unnest(v_changed) c where c = any (v_writable)))
+            into v_row using p_record, v_id, v_version;
+          if v_row is null then
+            raise exception using message = c_undo;  -- moved on, or not the caller's to change: told apart below
+          end if;
+          v_version := v_version + 1;
+        end if;
+        if v_claim = 'release' then
+          v_row := public.release_work_item(v_item_type, v_id);
+          if (v_row ->> 'row_version')::integer <> v_version + 1 then
+            raise exception using message = c_undo;
+          end if;
+        end if;
+      end if;
+      if cardinality(v_refused) > 0 then
+        raise exception using message = c_undo;
+      end if;
+    exception
+      when raise_exception then
+        if sqlerrm <> c_undo then raise; end if;
+        v_row := null;
+      when object_not_in_prerequisite_state then
+        -- A claimer who got there first: a conflict, in claim_work_item's words.
+        if sqlerrm !~ '^ALREADY_CLAIMED: ' then raise; end if;
+        get stacked diagnostics v_detail = pg_exception_detail;
+        v_reason := jsonb_build_object('code', 'ALREADY_CLAIMED', 'message', sqlerrm, 'detail', v_detail);
+        v_row := null;
+      when no_data_found then
+        -- One who committed between this push's read and its claim took the item out of
+        -- the caller's sight: claim_work_item no longer sees it, the version pushed did.
+        v_reason := case when v_claim = 'claim' then private.sync_claim_holder(v_item_type, v_id, p_expected_version) end;
+        if v_reason is null then raise; end if;
+        v_row := null;
+      when insufficient_privilege then
+        if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+        raise exception using errcode = '42501',
+          message = format('NOT_AUTHORIZED: you may not write this row of %s', p_table), detail = sqlerrm;
+      when foreign_key_violation then
+        if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+        raise exception using errcode = '23503',
+          message = format('FK_MISSING: a row this %s row references does not exist', p_table), detail = sqlerrm;
+      when unique_violation then
+        if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+        raise exception using errcode = '23505',
+          message = format('UNIQUE_CONFLICT: a value of this %s row is already taken', p_table), detail = sqlerrm;
+      when check_violation or not_null_violation or invalid_text_representation
+           or string_data_right_truncation or numeric_value_out_of_range or datetime_field_overflow then
+        if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+        raise exception using errcode = '22023',
+          message = format('INVALID_RECORD: the %s row breaks a rule', p_table), detail = sqlerrm;
+    end;
+  end if;
+
+  if cardinality(v_refused) > 0 then
+    raise exception using errcode = '42501',
+      message = format('COLUMN_NOT_WRITABLE: you may not change %s of a %s row', array_to_string(v_refused, ', '), p_table),
+      detail = jsonb_build_object('table', p_table, 'columns', to_jsonb(v_refused))::text,
+      hint = 'Push the server''s value or leave the column out. A task or activity is claimed by setting claimed_by to yourself, released by setting it to null.';
+  end if;
+  if v_row is not null then
+    return jsonb_build_object('status', 'applied', 'record', v_row - v_hidden);
+  end if;
+
+  -- Nothing written: tell why from the row as the caller sees it now.
   execute format('select to_jsonb(t) - $2 from public.%I t where t.id = $1', p_table)
     into v_server using v_id, v_hidden;
-  if v_server is null then
-    if v_is_insert then
-      raise exception using errcode = '23505',
-        message = format('ID_TAKEN: id %s is already used by a row of %s you cannot see', v_id, p_table);
-    end if;
+  if v_server is null and v_reason is not null then
+    return jsonb_build_object('status', 'conflict', 'record', null) || v_reason;  -- claimed out of the caller's sight
+  elsif v_server is null and v_is_insert then
+    raise exception using errcode = '23505',
+      message = format('ID_TAKEN: id %s is already used by a row of %s you cannot see', v_id, p_table);
+  elsif v_server is null then
     raise exception using errcode = 'P0002',
       message = format('NOT_FOUND: no %s row %s (deleted, or not visible to you)', p_table, v_id),
       hint = 'Drop the local copy, or push it as a new row (p_expected_version NULL) if it should exist.';
   end if;
-  if not v_is_insert and (v_server ->> 'row_version')::integer = p_expected_version then
-    if cardinality(v_update_cols) = 0 then
-      return jsonb_build_object('status', 'applied', 'record', v_server);
-    end if;
+  if v_is_insert and (v_server ->> 'row_version')::integer = 1
+     and not exists (select from unnest(v_compared) c where v_pushed -> c is distinct from v_server -> c) then
+    return jsonb_build_object('status', 'applied', 'record', v_server);  -- a retried insert: its own row
+  end if;
+  if not v_is_insert and v_reason is null and (v_server ->> 'row_version')::integer = p_expected_version then
     raise exception using errcode = '42501',
       message = format('NOT_AUTHORIZED: you may read but not change this row of %s', p_table);
   end if;
-  return jsonb_build_object('status', 'conflict', 'record', v_server);
+  return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
 end
 $_$;
 
@@ -6938,7 +7088,79 @@ $_$;
 -- Name: FUNCTION sync_push(p_table text, p_record jsonb, p_expected_version integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies). With p_expected_version = the row_version last pulled: UPDATE ... WHERE id and row_version match; with NULL or 0: INSERT of a row created offline (its id from the record). Returns {status: "applied", record} or, when the server row moved on (or already exists), {status: "conflict", record: <server row>} (server wins). Keys must be columns; server-managed ones (id, created_at, updated_at, row_version, sync_xid, generated) and those the caller may not set are ignored. Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
+COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced) or {status: "conflict", record: <server row>} when the row moved on or the id exists (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns. Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
+
+--
+-- Name: sync_push_batch(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.sync_push_batch(p_table text, p_records jsonb) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  -- About a minute of a mobile network's round trips in one call, and a few seconds of work.
+  c_max_records constant integer := 1000;
+  v_problem text;
+  v_item jsonb;
+  v_results jsonb[] := '{}';
+  v_state text;
+  v_message text;
+  v_detail text;
+  v_hint text;
+begin
+  perform private.assert_sync_table(p_table);
+  if p_records is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_records is required';
+  end if;
+  if jsonb_typeof(p_records) <> 'array' then
+    v_problem := format('p_records is a JSON %s, not an array', jsonb_typeof(p_records));
+  elsif jsonb_array_length(p_records) > c_max_records then
+    raise exception using errcode = '22023',
+      message = format('INVALID_BATCH: %s records, more than the %s a batch may have', jsonb_array_length(p_records), c_max_records),
+      detail = jsonb_build_object('max', c_max_records, 'length', jsonb_array_length(p_records))::text,
+      hint = 'Push the records in batches of at most that many.';
+  else
+    select format('item %s is not {"record": {...}, "expected_version": integer or null}', i.n - 1)
+      into v_problem
+      from jsonb_array_elements(p_records) with ordinality i(item, n)
+     where jsonb_typeof(i.item) <> 'object'
+        or exists (select from jsonb_object_keys(i.item) k where k not in ('record', 'expected_version'))
+        or not i.item ? 'record'
+        or coalesce(jsonb_typeof(i.item -> 'expected_version'), 'null') not in ('number', 'null')
+        or (jsonb_typeof(i.item -> 'expected_version') = 'number' and i.item ->> 'expected_version' !~ '^[0-9]{1,9}$')
+     order by i.n
+     limit 1;
+  end if;
+  if v_problem is not null then
+    raise exception using errcode = '22023',
+      message = 'INVALID_BATCH: p_records must be an array of {"record": {...}, "expected_version": integer or null}',
+      detail = v_problem;
+  end if;
+
+  for v_item in select i.item from jsonb_array_elements(p_records) with ordinality i(item, n) order by i.n loop
+    begin
+      v_results := v_results || public.sync_push(p_table, v_item -> 'record', (v_item ->> 'expected_version')::integer);
+    exception when others then
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+                              v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+      if v_message !~ '^[A-Z][A-Z0-9_]*: ' then
+        raise;
+      end if;
+      v_results := v_results || jsonb_strip_nulls(jsonb_build_object(
+        'status', 'rejected', 'code', substring(v_message from '^([A-Z][A-Z0-9_]*): '), 'sqlstate', v_state,
+        'message', v_message, 'detail', nullif(v_detail, ''), 'hint', nullif(v_hint, '')));
+    end;
+  end loop;
+  return to_jsonb(v_results);
+end
+$_$;
+
+--
+-- Name: FUNCTION sync_push_batch(p_table text, p_records jsonb); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.sync_push_batch(p_table text, p_records jsonb) IS 'Pushes up to 1000 records of p_table in one call: p_records is [{record, expected_version}, ...] as sync_push takes them, the answer an array in the same order of what sync_push answered for each ({status: "applied" | "conflict", record, ...}), or {status: "rejected", code, sqlstate, message, detail, hint} for the coded error it raised. Each record in a subtransaction of its own: a rejected one changes nothing and undoes nothing of the others. An error without a code fails the whole call (retry it as it is: applied records answer "applied" again). Errors: INVALID_TABLE, INVALID_BATCH (22023: not an array of {record, expected_version}, or more than 1000; nothing is pushed), NULL_ARGUMENT (22004).';
 
 --
 -- Name: log; Type: TABLE; Schema: audit; Owner: -
@@ -12779,6 +13001,14 @@ REVOKE ALL ON FUNCTION private.stamp_row() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.stamp_sync_xid() FROM PUBLIC;
 
 --
+-- Name: FUNCTION sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) TO service_role;
+
+--
 -- Name: FUNCTION sync_deletion_gauge(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13236,6 +13466,14 @@ GRANT ALL ON FUNCTION public.sync_pull(p_table text, p_cursor text, p_limit inte
 REVOKE ALL ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) TO authenticated;
 GRANT ALL ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_batch(p_table text, p_records jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.sync_push_batch(p_table text, p_records jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.sync_push_batch(p_table text, p_records jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.sync_push_batch(p_table text, p_records jsonb) TO service_role;
 
 --
 -- Name: TABLE log; Type: ACL; Schema: audit; Owner: -
