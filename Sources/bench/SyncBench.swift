@@ -160,6 +160,12 @@ private func scaleBenchmarks(_ admin: PostgresConnection) async throws {
                'theirs', now() from generate_series(1, 1000) g
         """)
 
+    // What the machine alone costs a call: the same transaction as the user, running select 1.
+    let baseline = try await timed(300) {
+        _ = try await admin.transaction(as: me) { conn in try conn.query("select 1", prepared: true) }
+    }
+    print(String(format: "  info baseline, a transaction as the user running select 1: p50 %.2f ms, p99 %.2f ms", baseline.p50, baseline.p99))
+
     var figures: [Int: (full: Double, empty: Double)] = [:]
     var loaded = 0
     for size in [1_000_000, 10_000_000] {
