@@ -142,26 +142,21 @@ begin
           pg_catalog.format(v_unseen, 'it.sync_xid'));
       end if;
       if p_mode <> 'full' then
-        v_streams := v_streams || pg_catalog.format(
-          'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
-             from (select * from %9$s x where x.kind = %2$L and x.cause >= $4) x
-            cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                 where it.%3$I = x.key%4$s%5$s
-                                   and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else ''0''::xid8 end,
-                                                                case when x.cause = $4 then $6 else ''00000000-0000-0000-0000-000000000000''::uuid end)
-                                 order by it.sync_xid, it.id limit $8 + 1) it',
-          p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
-          '', 1, null, 'null::timestamptz', 'g');
-        v_streams := v_streams || pg_catalog.format(
-          'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
-             from (select * from %9$s x where x.kind = %2$L and x.cause >= $4) x
-            cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                 where it.%3$I = x.key%4$s%5$s
-                                   and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else ''0''::xid8 end,
-                                                                case when x.cause = $4 then $6 else ''00000000-0000-0000-0000-000000000000''::uuid end)
-                                 order by it.sync_xid, it.id limit $8 + 1) it',
-          p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
-          ' and not (' || v_visible || ')', 0, 'revoked', 'x.at', 'l');
+        -- S3 from the keys gained (g: records), S4 from those lost (l: revoked if not visible).
+        v_streams := v_streams || array(
+          select pg_catalog.format(
+                   'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
+                      from (select * from %9$s x where x.kind = %2$L and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.%1$I it
+                                          where it.%3$I = x.key%4$s%5$s
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else ''0''::xid8 end,
+                                                                         case when x.cause = $4 then $6 else ''00000000-0000-0000-0000-000000000000''::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it',
+                   p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
+                   s.extra, s.item_kind, s.reason, s.at, s.source)
+            from (values ('', 1, null, 'null::timestamptz', 'g'),
+                         (' and not (' || v_visible || ')', 0, 'revoked', 'x.at', 'l')) s (extra, item_kind, reason, at, source)
+           order by s.item_kind desc);
       end if;
     end loop;
 
@@ -209,16 +204,50 @@ $$;
 comment on function private.sync_items_sql(text, text) is
   'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the migration''s header). Parameters as the migration describes.';
 
--- The queries as functions, one per table and mode, generated from private.sync_items_sql:
--- a static query in PL/pgSQL keeps its plan for the session, and a generic one (the
--- streams are index probes whatever the arguments), so a pull plans nothing. Planning the
--- text each time cost more than running it: 9 ms against 1 for an empty pull of notes,
--- whose query carries the visibility of tasks and activities. Regenerated whenever a
+-- A generated query kept as a function: a static query in PL/pgSQL keeps its plan for the
+-- session, and a generic one (these queries are index probes whatever the arguments), so
+-- the query is planned once per session instead of on every call.
+create function private.create_plan_keeping_function(
+  p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text) returns void
+  language plpgsql
+  set search_path = ''
+  set client_min_messages = warning
+as $$
+begin
+  if p_volatility not in ('stable', 'volatile') then
+    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: volatility %L', p_volatility);
+  end if;
+  execute pg_catalog.format($f$
+    create or replace function private.%1$I(%2$s)
+      returns %3$s
+      language plpgsql
+      %4$s
+      set search_path = ''
+      set plan_cache_mode = force_generic_plan
+      set jit = off
+    as $body$
+    #variable_conflict use_column
+    begin
+      %5$s
+    end
+    $body$
+    $f$, p_name, p_arguments, p_returns, p_volatility, p_body);
+  execute pg_catalog.format('comment on function private.%I is %L', p_name, p_comment);
+  execute pg_catalog.format('revoke all on function private.%I from public, anon, authenticated, service_role', p_name);
+end
+$$;
+comment on function private.create_plan_keeping_function(text, text, text, text, text, text) is
+  'Creates (or replaces) private.<p_name>(p_arguments) returns p_returns, a PL/pgSQL function whose body p_body is static SQL over its arguments, with a generic plan kept for the session; comments it and revokes every privilege (callers grant what they need). For the generated queries of sync (private.generate_sync_items, private.generate_sync_pages).';
+revoke all on function private.create_plan_keeping_function(text, text, text, text, text, text)
+  from public, anon, authenticated, service_role;
+
+-- The queries of private.sync_items as functions, one per table and mode: planning the
+-- text each time cost more than running it (9 ms against 1 for an empty pull of notes,
+-- whose query carries the visibility of tasks and activities). Regenerated whenever a
 -- declaration changes (private.declare_visibility).
 create function private.generate_sync_items() returns void
   language plpgsql
   set search_path = ''
-  set client_min_messages = warning
 as $$
 declare
   v_table text;
@@ -228,28 +257,14 @@ begin
   foreach v_table in array private.sync_tables() loop
     foreach v_mode in array array['full', 'changes', 'visibility', 'admin'] loop
       v_name := 'sync_items_' || v_table || '_' || v_mode;
-      execute pg_catalog.format($f$
-        create or replace function private.%1$I(
-          p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer,
-          p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[],
-          p_gained_ats timestamptz[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamptz[])
-          returns table (c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamptz)
-          language plpgsql
-          stable
-          set search_path = ''
-          set plan_cache_mode = force_generic_plan
-          set jit = off
-        as $body$
-        #variable_conflict use_column
-        begin
-          return query %2$s;
-        end
-        $body$
-        $f$, v_name, private.sync_items_sql(v_table, v_mode));
-      execute pg_catalog.format('comment on function private.%I is %L', v_name, pg_catalog.format(
-        'private.sync_items for table %s, mode %s: the query of private.sync_items_sql(%L, %L) with its plan kept. Generated by private.generate_sync_items.',
-        v_table, v_mode, v_table, v_mode));
-      execute pg_catalog.format('revoke all on function private.%I from public, anon, authenticated, service_role', v_name);
+      perform private.create_plan_keeping_function(v_name,
+        'p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, '
+        'p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], '
+        'p_gained_ats timestamptz[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamptz[]',
+        'table (c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamptz)', 'stable',
+        'return query ' || private.sync_items_sql(v_table, v_mode) || ';',
+        pg_catalog.format('private.sync_items for table %s, mode %s: the query of private.sync_items_sql(%L, %L) with its plan kept. Generated by private.generate_sync_items.',
+                          v_table, v_mode, v_table, v_mode));
       execute pg_catalog.format('grant execute on function private.%I to service_role', v_name);
     end loop;
   end loop;
