@@ -65,6 +65,13 @@ import Testing
         #expect(try await admin.query("""
             select count(*)::int from outbox.events where record_id = \(task) and op = 'update' and actor = \(bob)
             """).scalar(Int.self) == 2, "the claim and the edit")
+
+        // An activity the same way.
+        let activity = try await admin.query(
+            "insert into public.activities (title, declared_by) values ('Open house', \(alice)) returning id").scalar(UUID.self)
+        let claimed = try await bobs.push(table: .activities, record: ["id": .string(activity.uuidString), "claimed_by": .string(bob.uuidString)],
+                                          expectedVersion: 1)
+        #expect(!claimed.isConflict && claimed.record["claimed_by"]?.stringValue?.lowercased() == bob.uuidString.lowercased())
     }
 
     @Test func twoOfflineClaimersOneAppliedOneConflictNamingTheWinner() async throws {

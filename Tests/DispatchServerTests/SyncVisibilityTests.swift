@@ -262,8 +262,11 @@ import Testing
         #expect(!done.isConflict && done.record["completed"]?.boolValue == true)
         #expect(try await phone.pull(.subtasks).records == [id])
         #expect(phone.row(.subtasks, id)?["completed"]?.boolValue == true)
-        // A stale version is a conflict, as for every synced table.
-        #expect(try await phone.sync.push(table: .subtasks, record: .object(edited), expectedVersion: 1).isConflict)
+        // A stale version is a conflict, as for every synced table (the same values at that
+        // version are the laptop's own write retried: applied).
+        var stale = edited
+        stale["title"] = "Buy more paint"
+        #expect(try await phone.sync.push(table: .subtasks, record: .object(stale), expectedVersion: 1).isConflict)
 
         try await admin.query("delete from public.subtasks where id = \(id)")
         #expect(try await laptop.pull(.subtasks).deleted == [id: .deleted])
