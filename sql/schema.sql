@@ -3157,6 +3157,25 @@ $$;
 COMMENT ON FUNCTION private.stamp_sync_xid() IS 'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on UPDATE only when they bumped row_version (a real change).';
 
 --
+-- Name: sync_after_id(xid8, xid8, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) RETURNS uuid
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select case when p_c1 < p_c0 then '00000000-0000-0000-0000-000000000000'::uuid
+              when p_c1 = p_c0 then p_id
+              else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end
+$$;
+
+--
+-- Name: FUNCTION sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) IS 'For a page position (p_c0, p_c1, p_id, kind): the smallest id a row of transaction p_c0 may have to come after it in a stream of (sync_xid, sync_xid, id, kind) items, so that (sync_xid, id) >= (p_c0, this) is an index condition.';
+
+--
 -- Name: sync_deletion_gauge(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3272,11 +3291,11 @@ CREATE FUNCTION private.sync_items_activities_admin(p_lo xid8, p_x xid8, p_ip xi
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
         order by it.sync_xid, it.id limit $8 + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'activities' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+          where $2 > '0'::xid8 and d.table_name = 'activities' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -3313,13 +3332,13 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
-              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
               order by it.sync_xid, it.id limit $8 + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -3341,7 +3360,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -3363,7 +3382,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -3385,14 +3404,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'activities' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'activities' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -3429,25 +3448,25 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
-              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
               order by it.sync_xid, it.id limit $8 + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -3534,7 +3553,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'activities' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
@@ -3563,11 +3582,11 @@ CREATE FUNCTION private.sync_items_listings_admin(p_lo xid8, p_x xid8, p_ip xid8
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.listings it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
         order by it.sync_xid, it.id limit $8 + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'listings' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+          where $2 > '0'::xid8 and d.table_name = 'listings' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -3606,7 +3625,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where it.owned_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.owned_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -3628,14 +3647,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.listings it where it.id = m.row_id and ((('user', it.owned_by) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'listings' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -3674,7 +3693,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where it.owned_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.owned_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -3729,7 +3748,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.listings it where it.id = m.row_id and ((('user', it.owned_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
@@ -3758,11 +3777,11 @@ CREATE FUNCTION private.sync_items_notes_admin(p_lo xid8, p_x xid8, p_ip xid8[],
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
         order by it.sync_xid, it.id limit $8 + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'notes' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+          where $2 > '0'::xid8 and d.table_name = 'notes' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -3823,7 +3842,7 @@ dk as (select kind, key from kl union select kind, key from dp_activity union se
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -3845,7 +3864,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'listing' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.parent_id = k.key and it.parent_type = 'listing' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -3867,7 +3886,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -3889,14 +3908,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'notes' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -3937,19 +3956,19 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'listing' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.parent_id = k.key and it.parent_type = 'listing' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -4058,7 +4077,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
@@ -4087,11 +4106,11 @@ CREATE FUNCTION private.sync_items_observed_bird_photos_admin(p_lo xid8, p_x xid
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.observed_bird_photos it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
         order by it.sync_xid, it.id limit $8 + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'observed_bird_photos' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+          where $2 > '0'::xid8 and d.table_name = 'observed_bird_photos' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -4130,7 +4149,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -4152,14 +4171,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'observed_bird_photos' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -4198,7 +4217,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -4253,7 +4272,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
@@ -4299,11 +4318,11 @@ begin
     -- Every change of the table (the sync_xid index), and every hard delete once.
     v_streams := array[pg_catalog.format(
       'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
-        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
         order by it.sync_xid, it.id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'it.sync_xid')),
       pg_catalog.format(
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
-          where $2 > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+          where $2 > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
   else
     -- Derived keys: the parents of this table's rows that U sees, entered, left, or saw deleted.
@@ -4366,7 +4385,7 @@ begin
         if p_mode <> 'visibility' then
           v_streams := v_streams || pg_catalog.format(
             'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
-              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
               order by it.sync_xid, it.id limit $8 + 1',
             p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_unseen, 'it.sync_xid'));
         end if;
@@ -4378,7 +4397,7 @@ begin
           'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = %2$L) k
             cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it',
           p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
           pg_catalog.format(v_unseen, 'it.sync_xid'));
@@ -4408,7 +4427,7 @@ begin
         'select m.sync_xid, m.sync_xid, m.row_id, 0, ''revoked'', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = %1$L and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
         p_table, pg_catalog.format(v_unseen, 'm.sync_xid'), v_visible);
@@ -4419,7 +4438,7 @@ begin
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
-                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by d.sync_xid, d.record_id limit $8 + 1) d',
         p_table, pg_catalog.format(v_unseen, 'd.sync_xid'));
     end if;
@@ -4463,11 +4482,11 @@ CREATE FUNCTION private.sync_items_subtasks_admin(p_lo xid8, p_x xid8, p_ip xid8
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
         order by it.sync_xid, it.id limit $8 + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'subtasks' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+          where $2 > '0'::xid8 and d.table_name = 'subtasks' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -4528,7 +4547,7 @@ dk as (select kind, key from kl union select kind, key from dp_activity union se
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -4550,7 +4569,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -4572,14 +4591,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'subtasks' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -4620,13 +4639,13 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -4719,7 +4738,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
@@ -4748,11 +4767,11 @@ CREATE FUNCTION private.sync_items_tasks_admin(p_lo xid8, p_x xid8, p_ip xid8[],
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
         order by it.sync_xid, it.id limit $8 + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'tasks' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+          where $2 > '0'::xid8 and d.table_name = 'tasks' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -4789,13 +4808,13 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
-              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
               order by it.sync_xid, it.id limit $8 + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -4817,7 +4836,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -4839,7 +4858,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -4861,14 +4880,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'tasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'tasks' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -4905,25 +4924,25 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
-              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
               order by it.sync_xid, it.id limit $8 + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -5010,7 +5029,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'tasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
@@ -5039,11 +5058,11 @@ CREATE FUNCTION private.sync_items_watchlist_entries_admin(p_lo xid8, p_x xid8, 
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlist_entries it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
         order by it.sync_xid, it.id limit $8 + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'watchlist_entries' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+          where $2 > '0'::xid8 and d.table_name = 'watchlist_entries' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -5082,7 +5101,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -5104,14 +5123,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_entries' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -5150,7 +5169,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -5205,7 +5224,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
@@ -5234,11 +5253,11 @@ CREATE FUNCTION private.sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8, p_
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlist_rules it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
         order by it.sync_xid, it.id limit $8 + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'watchlist_rules' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+          where $2 > '0'::xid8 and d.table_name = 'watchlist_rules' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -5277,7 +5296,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -5299,14 +5318,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_rules' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -5345,7 +5364,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -5400,7 +5419,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
@@ -5429,11 +5448,11 @@ CREATE FUNCTION private.sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_ip xi
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlists it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
         order by it.sync_xid, it.id limit $8 + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'watchlists' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+          where $2 > '0'::xid8 and d.table_name = 'watchlists' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -5472,7 +5491,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -5494,7 +5513,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -5516,14 +5535,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlists' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -5562,13 +5581,13 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
         group by i.c0, i.c1, i.id, i.kind
@@ -5639,7 +5658,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
@@ -13389,6 +13408,13 @@ REVOKE ALL ON FUNCTION private.stamp_row() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.stamp_sync_xid() FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION sync_deletion_gauge(); Type: ACL; Schema: private; Owner: -
