@@ -5686,7 +5686,7 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
     AS $_$
     #variable_conflict use_column
     begin
-      if p_sql_md5 is distinct from 'e81695b23c186cfe731bf145a9c9f0db' then return null; end if; return (
+      if p_sql_md5 is distinct from '4bdde6ab5c1f041b8b0768a6d3831ae6' then return null; end if; return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('activities', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
@@ -5698,10 +5698,13 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
       -- re-created, or the other way round, in the same page)
       select distinct on (p.id) p.* from page p order by p.id, p.n desc
     ), found as (
-      select k.n, k.id, null::timestamptz as deleted_at, r as record
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
         from kept k
-        join public.activities t on t.id = k.id
-       cross join lateral (select t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
+       cross join lateral (select null::timestamptz as deleted_at, r as record
+                             from public.activities t cross join lateral (select t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
       select (select count(*) from items) > $6 as has_more,
@@ -5744,7 +5747,7 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
     AS $_$
     #variable_conflict use_column
     begin
-      if p_sql_md5 is distinct from '61f89d053542a6118091a41c412fd253' then return null; end if; return (
+      if p_sql_md5 is distinct from 'a10b9784895063ec6197ffbcb309a68a' then return null; end if; return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('listings', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
@@ -5756,10 +5759,13 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
       -- re-created, or the other way round, in the same page)
       select distinct on (p.id) p.* from page p order by p.id, p.n desc
     ), found as (
-      select k.n, k.id, null::timestamptz as deleted_at, r as record
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
         from kept k
-        join public.listings t on t.id = k.id
-       cross join lateral (select t.id, t.property_id, t.address, t.city, t.state, t.zip, t.status, t.price, t.mls_number, t.owned_by, t.created_at, t.updated_at, t.row_version) r
+       cross join lateral (select null::timestamptz as deleted_at, r as record
+                             from public.listings t cross join lateral (select t.id, t.property_id, t.address, t.city, t.state, t.zip, t.status, t.price, t.mls_number, t.owned_by, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
       select (select count(*) from items) > $6 as has_more,
@@ -5802,7 +5808,7 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
     AS $_$
     #variable_conflict use_column
     begin
-      if p_sql_md5 is distinct from '0740d5c0949dd8e8e566859c886ec366' then return null; end if; return (
+      if p_sql_md5 is distinct from '9d27eb7366638799f31c195a8c034b3c' then return null; end if; return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('notes', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
@@ -5814,10 +5820,13 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
       -- re-created, or the other way round, in the same page)
       select distinct on (p.id) p.* from page p order by p.id, p.n desc
     ), found as (
-      select k.n, k.id, null::timestamptz as deleted_at, r as record
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
         from kept k
-        join public.notes t on t.id = k.id
-       cross join lateral (select t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version) r
+       cross join lateral (select null::timestamptz as deleted_at, r as record
+                             from public.notes t cross join lateral (select t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
       select (select count(*) from items) > $6 as has_more,
@@ -5860,7 +5869,7 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
     AS $_$
     #variable_conflict use_column
     begin
-      if p_sql_md5 is distinct from 'b2713e691747aad6a8b18ee59ad54e46' then return null; end if; return (
+      if p_sql_md5 is distinct from 'd31b5d430fa1303bb869e0c81ab37df5' then return null; end if; return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('observed_bird_photos', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
@@ -5872,10 +5881,13 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
       -- re-created, or the other way round, in the same page)
       select distinct on (p.id) p.* from page p order by p.id, p.n desc
     ), found as (
-      select k.n, k.id, t.deleted_at as deleted_at, r as record
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
         from kept k
-        join public.observed_bird_photos t on t.id = k.id
-       cross join lateral (select t.id, t.watchlist_entry_id, t.watchlist_id, t.image_path, t.storage_url, t.is_uploaded, t.captured_at, t.uploaded_at, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.observed_bird_photos t cross join lateral (select t.id, t.watchlist_entry_id, t.watchlist_id, t.image_path, t.storage_url, t.is_uploaded, t.captured_at, t.uploaded_at, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
       select (select count(*) from items) > $6 as has_more,
@@ -5940,10 +5952,13 @@ begin
       -- re-created, or the other way round, in the same page)
       select distinct on (p.id) p.* from page p order by p.id, p.n desc
     ), found as (
-      select k.n, k.id, %2$s as deleted_at, r as record
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
         from kept k
-        join public.%1$I t on t.id = k.id
-       cross join lateral (select %3$s) r
+       cross join lateral (select %2$s as deleted_at, r as record
+                             from public.%1$I t cross join lateral (select %3$s) r
+                            where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
       select (select count(*) from items) > $6 as has_more,
@@ -5986,7 +6001,7 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
     AS $_$
     #variable_conflict use_column
     begin
-      if p_sql_md5 is distinct from 'e9f4d585f73ed2838416278798f43086' then return null; end if; return (
+      if p_sql_md5 is distinct from 'de087704c6188ed31ee19eeedf1f34ad' then return null; end if; return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('subtasks', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
@@ -5998,10 +6013,13 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
       -- re-created, or the other way round, in the same page)
       select distinct on (p.id) p.* from page p order by p.id, p.n desc
     ), found as (
-      select k.n, k.id, null::timestamptz as deleted_at, r as record
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
         from kept k
-        join public.subtasks t on t.id = k.id
-       cross join lateral (select t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version) r
+       cross join lateral (select null::timestamptz as deleted_at, r as record
+                             from public.subtasks t cross join lateral (select t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
       select (select count(*) from items) > $6 as has_more,
@@ -6044,7 +6062,7 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
     AS $_$
     #variable_conflict use_column
     begin
-      if p_sql_md5 is distinct from '7a3665e17366aff1d45b8b107d84c1c9' then return null; end if; return (
+      if p_sql_md5 is distinct from '8bfb2af89a2f15b9eeaf650b39af62b7' then return null; end if; return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('tasks', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
@@ -6056,10 +6074,13 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
       -- re-created, or the other way round, in the same page)
       select distinct on (p.id) p.* from page p order by p.id, p.n desc
     ), found as (
-      select k.n, k.id, null::timestamptz as deleted_at, r as record
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
         from kept k
-        join public.tasks t on t.id = k.id
-       cross join lateral (select t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
+       cross join lateral (select null::timestamptz as deleted_at, r as record
+                             from public.tasks t cross join lateral (select t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
       select (select count(*) from items) > $6 as has_more,
@@ -6102,7 +6123,7 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
     AS $_$
     #variable_conflict use_column
     begin
-      if p_sql_md5 is distinct from '981b166c5b79d35097c917febd73dadb' then return null; end if; return (
+      if p_sql_md5 is distinct from '1d91283b01043356119763bbf5719a42' then return null; end if; return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('watchlist_entries', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
@@ -6114,10 +6135,13 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
       -- re-created, or the other way round, in the same page)
       select distinct on (p.id) p.* from page p order by p.id, p.n desc
     ), found as (
-      select k.n, k.id, t.deleted_at as deleted_at, r as record
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
         from kept k
-        join public.watchlist_entries t on t.id = k.id
-       cross join lateral (select t.id, t.watchlist_id, t.bird_id, t.nickname, t.status, t.notes, t.added_date, t.observation_date, t.to_observe_start_date, t.to_observe_end_date, t.observed_by, t.lat, t.lon, t.location_display_name, t.priority, t.notify_upcoming, t.target_date_range, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.watchlist_entries t cross join lateral (select t.id, t.watchlist_id, t.bird_id, t.nickname, t.status, t.notes, t.added_date, t.observation_date, t.to_observe_start_date, t.to_observe_end_date, t.observed_by, t.lat, t.lon, t.location_display_name, t.priority, t.notify_upcoming, t.target_date_range, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
       select (select count(*) from items) > $6 as has_more,
@@ -6160,7 +6184,7 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
     AS $_$
     #variable_conflict use_column
     begin
-      if p_sql_md5 is distinct from '02d0e7242b93abba2c621d2c945488bf' then return null; end if; return (
+      if p_sql_md5 is distinct from '774704a5f9ada32f57d8c42ee6c8f79f' then return null; end if; return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('watchlist_rules', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
@@ -6172,10 +6196,13 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
       -- re-created, or the other way round, in the same page)
       select distinct on (p.id) p.* from page p order by p.id, p.n desc
     ), found as (
-      select k.n, k.id, t.deleted_at as deleted_at, r as record
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
         from kept k
-        join public.watchlist_rules t on t.id = k.id
-       cross join lateral (select t.id, t.watchlist_id, t.rule_type, t.parameters_json, t.is_active, t.priority, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.watchlist_rules t cross join lateral (select t.id, t.watchlist_id, t.rule_type, t.parameters_json, t.is_active, t.priority, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
       select (select count(*) from items) > $6 as has_more,
@@ -6218,7 +6245,7 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
     AS $_$
     #variable_conflict use_column
     begin
-      if p_sql_md5 is distinct from '87f7adc9b7328f13be968e539b21c11d' then return null; end if; return (
+      if p_sql_md5 is distinct from '6af3842398aa3331d6d0c64a182fb5a5' then return null; end if; return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('watchlists', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
@@ -6230,10 +6257,13 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
       -- re-created, or the other way round, in the same page)
       select distinct on (p.id) p.* from page p order by p.id, p.n desc
     ), found as (
-      select k.n, k.id, t.deleted_at as deleted_at, r as record
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
         from kept k
-        join public.watchlists t on t.id = k.id
-       cross join lateral (select t.id, t.owner_id, t.type, t.title, t.location, t.location_display_name, t.start_date, t.end_date, t.observed_count, t.species_count, t.cover_image_path, t.species_rule_enabled, t.species_rule_shape_id, t.location_rule_enabled, t.location_rule_lat, t.location_rule_lon, t.location_rule_radius_km, t.location_rule_display_name, t.date_rule_enabled, t.date_rule_start_date, t.date_rule_end_date, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.watchlists t cross join lateral (select t.id, t.owner_id, t.type, t.title, t.location, t.location_display_name, t.start_date, t.end_date, t.observed_count, t.species_count, t.cover_image_path, t.species_rule_enabled, t.species_rule_shape_id, t.location_rule_enabled, t.location_rule_lat, t.location_rule_lon, t.location_rule_radius_km, t.location_rule_display_name, t.date_rule_enabled, t.date_rule_start_date, t.date_rule_end_date, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
       select (select count(*) from items) > $6 as has_more,
