@@ -25,6 +25,26 @@
 -- read up to the page size: a page costs what it returns and the keys it probes, whatever
 -- other users hold. A row can come twice (two keys, two causes): harmless, never a loss.
 
+-- A page position (c0, c1, id, kind) as a lower bound a stream's index can seek to: a row
+-- of a stream ordered (sync_xid, id) whose items are (sync_xid, sync_xid, id, kind) comes
+-- after the position only if (sync_xid, id) >= (c0, this). Without it a page read every row
+-- of the position's transaction again (100,000 rows written by one transaction cost a
+-- quadratic scan over 100 pages).
+create function private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) returns uuid
+  language sql
+  immutable
+  parallel safe
+  set search_path = ''
+as $$
+  select case when p_c1 < p_c0 then '00000000-0000-0000-0000-000000000000'::uuid
+              when p_c1 = p_c0 then p_id
+              else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end
+$$;
+comment on function private.sync_after_id(xid8, xid8, uuid) is
+  'For a page position (p_c0, p_c1, p_id, kind): the smallest id a row of transaction p_c0 may have to come after it in a stream of (sync_xid, sync_xid, id, kind) items, so that (sync_xid, id) >= (p_c0, this) is an index condition.';
+revoke all on function private.sync_after_id(xid8, xid8, uuid) from public, anon, authenticated, service_role;
+grant execute on function private.sync_after_id(xid8, xid8, uuid) to service_role;
+
 -- The query of private.sync_items for a table and mode: text built from the visibility
 -- rules alone, so a test can EXPLAIN exactly what a pull runs. Its parameters:
 --   $1 lo (the oldest unseen transaction), $2 x, $3 ip (the state delivered), $4-$7 the page
@@ -57,11 +77,11 @@ begin
     -- Every change of the table (the sync_xid index), and every hard delete once.
     v_streams := array[pg_catalog.format(
       'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
-        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
         order by it.sync_xid, it.id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'it.sync_xid')),
       pg_catalog.format(
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
-          where $2 > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+          where $2 > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
   else
     -- Derived keys: the parents of this table's rows that U sees, entered, left, or saw deleted.
@@ -124,7 +144,7 @@ begin
         if p_mode <> 'visibility' then
           v_streams := v_streams || pg_catalog.format(
             'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
-              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
               order by it.sync_xid, it.id limit $8 + 1',
             p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_unseen, 'it.sync_xid'));
         end if;
@@ -136,7 +156,7 @@ begin
           'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = %2$L) k
             cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it',
           p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
           pg_catalog.format(v_unseen, 'it.sync_xid'));
@@ -166,7 +186,7 @@ begin
         'select m.sync_xid, m.sync_xid, m.row_id, 0, ''revoked'', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = %1$L and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
         p_table, pg_catalog.format(v_unseen, 'm.sync_xid'), v_visible);
@@ -177,7 +197,7 @@ begin
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
-                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by d.sync_xid, d.record_id limit $8 + 1) d',
         p_table, pg_catalog.format(v_unseen, 'd.sync_xid'));
     end if;

@@ -177,10 +177,13 @@ begin
       -- re-created, or the other way round, in the same page)
       select distinct on (p.id) p.* from page p order by p.id, p.n desc
     ), found as (
-      select k.n, k.id, %2$s as deleted_at, r as record
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
         from kept k
-        join public.%1$I t on t.id = k.id
-       cross join lateral (select %3$s) r
+       cross join lateral (select %2$s as deleted_at, r as record
+                             from public.%1$I t cross join lateral (select %3$s) r
+                            where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
       select (select count(*) from items) > $6 as has_more,
