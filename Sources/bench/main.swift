@@ -10,6 +10,8 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
     ("foundation", foundationBenchmarks),
     ("audit", auditBenchmarks),
     ("spatialsync", spatialSyncBenchmarks),
+    ("sync", syncBenchmarks),
+    ("offline", offlineBenchmarks),
     ("notifications", notificationBenchmarks),
     ("worker", workerBenchmarks),
     ("replica", replicaBenchmarks),

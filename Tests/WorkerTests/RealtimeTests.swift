@@ -145,6 +145,78 @@ struct RealtimeTests {
         await f.close()
     }
 
+    @Test("a user's feed reports a share as inserts of what it grants, its revocation and a claim by someone else as deletes")
+    func visibilityChanges() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let bob = try await f.user("Bob")
+        let carol = try await f.user("Carol")
+        let list = try await f.connection.query(
+            "insert into public.watchlists (owner_id, title) values (\(alice), 'Spring') returning id").scalar(UUID.self)
+        let entries = Set(try await f.connection.query("""
+            insert into public.watchlist_entries (watchlist_id, nickname) select \(list), 'e' || g from generate_series(1, 3) g returning id
+            """).map { try $0.decode(0, as: UUID.self) })
+        let open = try await f.task(declaredBy: alice)
+        let bobs = f.connection.changes(tables: ["watchlists", "watchlist_entries"], since: try await now(f),
+                                        options: .init(user: bob)).makeAsyncIterator()
+        let carols = f.connection.changes(tables: ["tasks"], since: try await now(f), options: .init(user: carol)).makeAsyncIterator()
+
+        // Shared with Bob: his feed gets the watchlist and its entries, which nobody wrote.
+        async let granted = take(4, from: bobs)
+        try await f.connection.query("insert into public.watchlist_shares (watchlist_id, user_id) values (\(list), \(bob))")
+        let grants = try await granted
+        #expect(grants.count == 4 && grants.allSatisfy { $0.eventType == .insert && $0.reason == .granted })
+        #expect(Set(grants.compactMap(\.recordID)) == entries.union([list]))
+        #expect(try grants.first { $0.table == "watchlists" }?.record.decode("title", as: String.self) == "Spring")
+
+        // Revoked: deletes.
+        async let revoked = take(4, from: bobs)
+        try await f.connection.query("delete from public.watchlist_shares where watchlist_id = \(list)")
+        let revocations = try await revoked
+        #expect(revocations.count == 4 && revocations.allSatisfy { $0.eventType == .delete && $0.reason == .revoked })
+        #expect(Set(revocations.compactMap(\.recordID)) == entries.union([list]))
+
+        // Bob claims Alice's open task: Carol never sees the claimed row, only that it left her view.
+        async let claimed = take(1, from: carols)
+        _ = try await f.acting(as: bob) { try $0.query("select public.claim_work_item('task', \(open))") }
+        let claim = try await claimed
+        #expect(claim.count == 1 && claim.first?.eventType == .delete && claim.first?.reason == .revoked)
+        #expect(claim.first?.recordID == open && claim.first?.record.isEmpty == true)
+        await f.close()
+    }
+
+    @Test("subtasks, watchlist rules and photos are recorded, each with the audience the visibility definition names")
+    func recordedWithTheirAudience() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let bob = try await f.user("Bob")
+        let lou = try await f.user("Lou")
+        try await f.user("Stranger")
+        let house = try await f.listing(owner: lou)
+        let item = try await f.task(declaredBy: alice, listing: house)
+        try await f.connection.query("update public.tasks set claimed_by = \(bob) where id = \(item)")
+        let list = try await f.connection.query(
+            "insert into public.watchlists (owner_id, title) values (\(alice), 'Spring') returning id").scalar(UUID.self)
+        try await f.connection.query("insert into public.watchlist_shares (watchlist_id, user_id) values (\(list), \(bob))")
+        let entry = try await f.connection.query(
+            "insert into public.watchlist_entries (watchlist_id, nickname) values (\(list), 'robin') returning id").scalar(UUID.self)
+        let first = try await f.connection.query("select coalesce(max(id), 0) from outbox.events").scalar(Int64.self)
+        try await f.connection.query("insert into public.subtasks (parent_type, parent_id, title) values ('task', \(item), 'Buy paint')")
+        try await f.connection.query("insert into public.watchlist_rules (watchlist_id, rule_type) values (\(list), 'species')")
+        try await f.connection.query(
+            "insert into public.observed_bird_photos (watchlist_entry_id, image_path) values (\(entry), 'a.jpg')")
+        let events = Dictionary(uniqueKeysWithValues: try await f.connection.query("""
+            select table_name, array_to_string(audience, ','), visible_to_all from outbox.events where id > \(first) and op = 'insert'
+            """).map {
+            (try $0.decode(0, as: String.self),
+             (Set(try $0.decode(1, as: String.self).split(separator: ",").compactMap { UUID(uuidString: String($0)) }), try $0.decode(2, as: Bool.self)))
+        })
+        #expect(events["subtasks"]?.0 == [alice, bob, lou] && events["subtasks"]?.1 == false, "the claimed task's people")
+        #expect(events["watchlist_rules"]?.0 == [alice, bob] && events["watchlist_rules"]?.1 == false, "owner and reader")
+        #expect(events["observed_bird_photos"]?.0 == [alice, bob] && events["observed_bird_photos"]?.1 == false)
+        await f.close()
+    }
+
     @Test("changes_since filters by user and rejects bad input with coded errors")
     func feedFilters() async throws {
         let f = try await WorkerFixture.make()

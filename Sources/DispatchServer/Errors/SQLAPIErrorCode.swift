@@ -22,6 +22,9 @@ extension SQLAPIError {
         public static let notAuthorized: Code = "NOT_AUTHORIZED"
         /// 42501: there is no calling user (no `request.jwt.claims` with a `sub`).
         public static let notAuthenticated: Code = "NOT_AUTHENTICATED"
+        /// 22023: a value the call does not accept (`detail` JSON names the `argument`, and
+        /// what is `allowed` where it is a list).
+        public static let invalidArgument: Code = "INVALID_ARGUMENT"
         /// 22023: a page size outside what the call accepts.
         public static let invalidLimit: Code = "INVALID_LIMIT"
         /// 22023: a paging cursor the call did not hand out (or one of another list).
@@ -62,7 +65,8 @@ extension SQLAPIError {
 
         // MARK: Sync
 
-        /// 22023: deletions the cursor has not seen were purged; resync from a nil cursor.
+        /// 22023: log rows the cursor has not seen were purged, or the caller's admin rights
+        /// changed since it; resync from a nil cursor.
         public static let cursorExpired: Code = "CURSOR_EXPIRED"
         /// 22023: not an object, no UUID id, an unknown column, a value that does not fit.
         public static let invalidRecord: Code = "INVALID_RECORD"
@@ -70,6 +74,9 @@ extension SQLAPIError {
         public static let invalidVersion: Code = "INVALID_VERSION"
         /// 23505: a new record's id belongs to a row the caller cannot see.
         public static let idTaken: Code = "ID_TAKEN"
+        /// 42501: a pushed record changes columns the user may not write (`detail` JSON:
+        /// `table`, `columns`); nothing of it was written.
+        public static let columnNotWritable: Code = "COLUMN_NOT_WRITABLE"
 
         // MARK: Spatial
 
@@ -96,7 +103,9 @@ extension SQLAPIError {
         public static let invalidOps: Code = "INVALID_OPS"
         /// 22023: max attempts outside 1…100.
         public static let invalidMaxAttempts: Code = "INVALID_MAX_ATTEMPTS"
-        /// 22023: a claim batch outside 1…10000.
+        /// 22023: a claim batch outside 1…10000, or a sync push batch that is not an array of
+        /// `{record, expected_version}` or holds more than `SyncService.maxBatchSize` (`detail`
+        /// JSON: `max`, `length`).
         public static let invalidBatch: Code = "INVALID_BATCH"
         /// 22023: a lease that is not a positive interval.
         public static let invalidLease: Code = "INVALID_LEASE"
@@ -105,12 +114,12 @@ extension SQLAPIError {
 
         /// Every named code, for the test that compares them with the SQL.
         public static let all: [Code] = [
-            .nullArgument, .notFound, .notAuthorized, .notAuthenticated, .invalidLimit,
+            .nullArgument, .notFound, .notAuthorized, .notAuthenticated, .invalidArgument, .invalidLimit,
             .invalidCursor, .fkMissing, .uniqueConflict, .invalidTable, .invalidInterval, .tooLong, .unsafeSchema,
             .publicationForAllTables,
             .alreadyClaimed, .notClaimer, .alreadyCompleted, .invalidItemType,
             .invalidEntityType,
-            .cursorExpired, .invalidRecord, .invalidVersion, .idTaken,
+            .cursorExpired, .invalidRecord, .invalidVersion, .idTaken, .columnNotWritable,
             .invalidLatitude, .invalidLongitude, .invalidRadius,
             .registryDrift, .tooManyIDs,
             .invalidHandler, .invalidOps, .invalidMaxAttempts, .invalidBatch, .invalidLease, .arrayLengthMismatch,

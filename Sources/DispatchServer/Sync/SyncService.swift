@@ -83,21 +83,43 @@ public struct SyncService: Sendable {
         }
     }
 
-    /// Writes one record. `expectedVersion` is the `row_version` last pulled, or nil for
-    /// a row created offline (inserted with the record's own `id`). Server-managed keys in
-    /// `record` are ignored, so a pulled record can be pushed back as it is.
+    /// Writes one record, whole or not at all. `expectedVersion` is the `row_version` last
+    /// pulled, or nil for a row created offline (inserted with the record's own `id`).
+    /// Server-derived keys in `record` (times, `row_version`) are ignored, so a pulled record
+    /// can be pushed back as it is; a changed column the user may not write is refused
+    /// (`COLUMN_NOT_WRITABLE`), except `claimed_by` of a task or activity: the user's own id
+    /// claims it, nil releases it (`ALREADY_COMPLETED`, `NOT_CLAIMER` when that is refused; a
+    /// claim someone else won is a `.conflict` naming them).
     public func push(table: SyncTable, record: JSONValue, expectedVersion: Int?) async throws -> SyncPushResult {
         let text = try await run(on: database.primary) { conn in
             try conn.query("select public.sync_push(\(table.rawValue), \(record)::jsonb, \(expectedVersion)) as result",
                            prepared: true)
                 .scalar(String.self)
         }
-        let response = try JSONValue(parsing: text)
-        switch (response["status"]?.stringValue, response["record"]) {
-        case ("applied", let record?): return .applied(record)
-        case ("conflict", let record?): return .conflict(record)
-        default: throw PostgresError(.decoding, "sync_push answered something unexpected: \(response.jsonText)")
+        return try SyncPushResult.parse(try JSONValue(parsing: text)).get()
+    }
+
+    /// The most records `push(table:batch:)` takes at once (`sync_push_batch` refuses more
+    /// with `INVALID_BATCH`): push a longer queue in slices of this size.
+    public static let maxBatchSize = 1000
+
+    /// Writes pending records in one round trip: what `push(table:record:expectedVersion:)`
+    /// answers for each, in order, a refused one as `.failure` with the error that would
+    /// have thrown. Each record stands alone: a refused one undoes nothing of the others. An
+    /// error about the whole call (the network, `INVALID_BATCH`) throws; push the same batch
+    /// again, records already applied answer `.applied` again.
+    public func push(table: SyncTable, batch: [SyncPendingWrite]) async throws -> [Result<SyncPushResult, SQLAPIError>] {
+        let items = JSONValue.array(batch.map {
+            ["record": $0.record, "expected_version": $0.expectedVersion.map { .number(Double($0)) } ?? .null]
+        })
+        let text = try await run(on: database.primary) { conn in
+            try conn.query("select public.sync_push_batch(\(table.rawValue), \(items)::jsonb) as results", prepared: true)
+                .scalar(String.self)
         }
+        guard let answers = try JSONValue(parsing: text).arrayValue, answers.count == batch.count else {
+            throw PostgresError(.decoding, "sync_push_batch answered something unexpected: \(text.prefix(200))")
+        }
+        return try answers.map(SyncPushResult.parse)
     }
 
     private func run<T: Sendable>(
