@@ -1,0 +1,205 @@
+import Foundation
+import Postgres
+
+/// A user's private journals (ThreadJournal): threads, entries with custom field values,
+/// fields and field groups, delete and undo, the CSV export.
+///
+/// Everything runs as the user (row-level security: the owner and nobody else, admins
+/// included) and each call is one round trip. The SQL validates every argument; its coded
+/// errors come through as `PostgresError` — `JournalService.code(of:)` reads the code
+/// (`INVALID_TITLE`, `FIELD_LIMIT`, …). Nothing is changed when a call throws.
+public struct JournalService: Sendable {
+    let database: any UserScopedDatabase
+    public let user: UUID
+
+    public init(pool: PostgresPool, user: UUID) {
+        database = pool
+        self.user = user
+    }
+
+    public init(connection: PostgresConnection, user: UUID) {
+        database = connection
+        self.user = user
+    }
+
+    /// The code a journal error begins with (`FIELD_LIMIT`), nil for an error without one;
+    /// also for the journal rules' errors that come through `SyncService.push`.
+    public static func code(of error: any Error) -> String? {
+        ((error as? SyncError)?.postgresError ?? error as? PostgresError).flatMap(CodedSQLError.code(of:))
+    }
+
+    // MARK: Threads
+
+    /// Creates a thread, and its first entry when `firstEntry` is given, in one transaction.
+    /// With `id`, a retry (the answer was lost) returns the thread created the first time.
+    public func createThread(title: String, firstEntry: String? = nil, id: UUID? = nil) async throws
+        -> (thread: JournalThread, firstEntry: JournalEntry?)
+    {
+        struct Created: Decodable {
+            var thread: JournalThread
+            var first_entry: JournalEntry?
+        }
+        let created = try await call(
+            "select public.journal_create_thread(\(title), \(firstEntry), \(id)) as result", as: Created.self)
+        return (created.thread, created.first_entry)
+    }
+
+    /// The live threads with their live entry count and newest entry time, the most
+    /// recently written to first.
+    public func threads() async throws -> [JournalThread.Summary] {
+        let rows = try await database.pipeline(as: user, [PostgresQuery(sql: """
+            select \(JournalThread.selectList), coalesce(s.live_entries, 0) as live_entries, s.last_entry_at
+              from public.journal_threads t
+              left join public.journal_thread_stats s on s.thread_id = t.id
+             where t.deleted_at is null
+             order by coalesce(s.last_entry_at, t.created_at) desc, t.id
+            """)])[0]
+        return try rows.map {
+            JournalThread.Summary(thread: try JournalThread(row: $0), liveEntryCount: try $0.decode("live_entries"),
+                                  lastEntryAt: try $0.decode("last_entry_at"))
+        }
+    }
+
+    /// Soft-deletes a thread: it and its entries leave the lists and the export.
+    @discardableResult
+    public func deleteThread(_ id: UUID) async throws -> JournalThread {
+        try await call("select public.journal_delete_thread(\(id)) as result", as: JournalThread.self)
+    }
+
+    /// The undo of `deleteThread`, also after other devices synced the deletion (until the
+    /// tombstone is purged, 30 days on).
+    @discardableResult
+    public func restoreThread(_ id: UUID) async throws -> JournalThread {
+        try await call("select public.journal_restore_thread(\(id)) as result", as: JournalThread.self)
+    }
+
+    // MARK: Entries
+
+    /// The live entries of a live thread, oldest first, with their values. NOT_FOUND for a
+    /// thread that is deleted or not the user's.
+    public func entries(in thread: UUID) async throws -> [JournalEntry] {
+        let results = try await database.pipeline(as: user, [
+            "select 1 from public.journal_threads t where t.id = \(thread) and t.deleted_at is null",
+            PostgresQuery(sql: """
+                select \(JournalEntry.selectList)
+                  from public.journal_entries e
+                 where e.thread_id = $1 and e.deleted_at is null
+                 order by e.entry_timestamp, e.id
+                """, binds: [thread]),
+        ])
+        guard !results[0].isEmpty else { throw Self.notFound("journal thread", thread) }
+        return try results[1].map(JournalEntry.init(row:))
+    }
+
+    /// Adds an entry. `values` maps field ids to text; `timestamp` is for an entry written
+    /// offline (default: now). With `id`, a retry returns the entry created the first time.
+    @discardableResult
+    public func addEntry(to thread: UUID, content: String, values: [UUID: String] = [:], id: UUID? = nil,
+                         timestamp: Date? = nil) async throws -> JournalEntry
+    {
+        try await call("""
+            select public.journal_add_entry(\(thread), \(content), \(Self.json(values))::jsonb, \(id), \(timestamp)) as result
+            """, as: JournalEntry.self)
+    }
+
+    /// Replaces an entry's content and, when `values` is given, its values (exactly those).
+    /// A real change marks it edited.
+    @discardableResult
+    public func updateEntry(_ id: UUID, content: String, values: [UUID: String]? = nil) async throws -> JournalEntry {
+        try await call("select public.journal_update_entry(\(id), \(content), \(values.map(Self.json))::jsonb) as result",
+                       as: JournalEntry.self)
+    }
+
+    /// Soft-deletes an entry.
+    @discardableResult
+    public func deleteEntry(_ id: UUID) async throws -> JournalEntry {
+        try await call("select public.journal_delete_entry(\(id)) as result", as: JournalEntry.self)
+    }
+
+    /// The thread as CSV (`journal_export_csv`); `JournalExporter` streams the same bytes to
+    /// a file, for threads of any size.
+    public func exportCSV(thread: UUID) async throws -> String {
+        try await database.pipeline(as: user, ["select public.journal_export_csv(\(thread))"])[0].scalar(String.self)
+    }
+
+    // MARK: Fields
+
+    /// The thread's live fields and groups in export order.
+    public func fields(in thread: UUID) async throws -> [JournalField] {
+        try await database.pipeline(as: user, [PostgresQuery(sql: """
+            select \(JournalField.selectList)
+              from public.journal_fields f
+             where f.thread_id = $1 and f.deleted_at is null
+             order by f.sort_order, f.name, f.id
+            """, binds: [thread])])[0].map(JournalField.init(row:))
+    }
+
+    /// Adds a field (or, with `isGroup`, a field group). INVALID_FIELD_NAME, FIELD_NAME_TAKEN,
+    /// FIELD_LIMIT (20 live fields per thread).
+    @discardableResult
+    public func addField(to thread: UUID, name: String, sortOrder: Int = 0, isGroup: Bool = false, id: UUID? = nil)
+        async throws -> JournalField
+    {
+        try await field(PostgresQuery(sql: """
+            insert into public.journal_fields as f (id, thread_id, name, sort_order, is_group)
+            values (coalesce($1, gen_random_uuid()), $2, $3, $4, $5)
+            returning \(JournalField.selectList)
+            """, binds: [id, thread, name, sortOrder, isGroup]), id: thread)
+    }
+
+    /// Renames a field and sets its place in the export.
+    @discardableResult
+    public func updateField(_ id: UUID, name: String, sortOrder: Int) async throws -> JournalField {
+        try await field(PostgresQuery(sql: """
+            update public.journal_fields f set name = $2, sort_order = $3
+             where f.id = $1 and f.deleted_at is null
+            returning \(JournalField.selectList)
+            """, binds: [id, name, sortOrder]), id: id)
+    }
+
+    /// Soft-deletes a field: it leaves the export, its values are kept.
+    @discardableResult
+    public func deleteField(_ id: UUID) async throws -> JournalField {
+        try await field(PostgresQuery(sql: """
+            update public.journal_fields f set deleted_at = now() where f.id = $1
+            returning \(JournalField.selectList)
+            """, binds: [id]), id: id)
+    }
+
+    /// Puts a field into a group (INVALID_GROUP when the rules say no).
+    public func group(_ field: UUID, into group: UUID) async throws {
+        _ = try await database.pipeline(as: user, [
+            "insert into public.journal_field_groups (parent_field_id, child_field_id) values (\(group), \(field))",
+        ])
+    }
+
+    /// Takes a field out of its group (nothing happens when it is in none).
+    public func ungroup(_ field: UUID) async throws {
+        _ = try await database.pipeline(as: user, ["delete from public.journal_field_groups where child_field_id = \(field)"])
+    }
+
+    // MARK: Plumbing
+
+    private func call<T: Decodable & Sendable>(_ query: PostgresQuery, as type: T.Type) async throws -> T {
+        guard let row = try await database.pipeline(as: user, [query])[0].first else {
+            throw PostgresError(.decoding, "the journal RPC returned no row")
+        }
+        return try row.decodeJSON("result", as: T.self)
+    }
+
+    private func field(_ query: PostgresQuery, id: UUID) async throws -> JournalField {
+        guard let row = try await database.pipeline(as: user, [query])[0].first else {
+            throw Self.notFound("journal field", id)
+        }
+        return try JournalField(row: row)
+    }
+
+    /// A NOT_FOUND shaped like the SQL API's, for what a plain query finds absent.
+    static func notFound(_ what: String, _ id: UUID) -> PostgresError {
+        PostgresError(.server, "NOT_FOUND: no such \(what)", sqlState: "P0002")
+    }
+
+    static func json(_ values: [UUID: String]) -> JSONValue {
+        .object(Dictionary(uniqueKeysWithValues: values.map { ($0.key.uuidString.lowercased(), .string($0.value)) }))
+    }
+}
