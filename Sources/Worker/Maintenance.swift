@@ -1,11 +1,13 @@
 import Postgres
 
-/// The periodic clean-up: watchlist tombstones older than 30 days, sync deletions past their
-/// retention, and outbox events handled more than 7 days ago. One worker at a time runs it
+/// The periodic clean-up: watchlist and journal tombstones older than 30 days (the end of a
+/// journal thread's undo), sync deletions past their retention, and outbox events handled
+/// more than 7 days ago. One worker at a time runs it
 /// (an advisory lock), so any number of workers may have it switched on.
 public struct Maintenance: Sendable {
     public struct Result: Sendable, Equatable {
         public var tombstones = 0
+        public var journalTombstones = 0
         public var syncDeletions = 0
         public var events = 0
         /// False when another worker held the lock.
@@ -18,7 +20,7 @@ public struct Maintenance: Sendable {
 
     public init() {}
 
-    /// Runs the three jobs once (each in its own statement; a failure of one does not undo
+    /// Runs the four jobs once (each in its own statement; a failure of one does not undo
     /// the others).
     public func run(_ connection: PostgresConnection) async throws -> Result {
         let key = "dispatch-worker maintenance"
@@ -29,6 +31,8 @@ public struct Maintenance: Sendable {
         do {
             result.tombstones = try await connection.query(
                 "select public.purge_watchlist_tombstones(\(tombstoneAge)::interval)").scalar(Int.self)
+            result.journalTombstones = try await connection.query(
+                "select public.purge_journal_tombstones(\(tombstoneAge)::interval)").scalar(Int.self)
             result.syncDeletions = try await connection.query(
                 "select public.purge_sync_deletions(\(syncDeletionAge)::interval)").scalar(Int.self)
             result.events = try await connection.query("select outbox.prune(\(eventAge)::interval)").scalar(Int.self)
