@@ -9,8 +9,10 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
     ("spatialsync", spatialSyncBenchmarks),
     ("notifications", notificationBenchmarks),
     ("worker", workerBenchmarks),
+    ("journal", journalBenchmarks),
 ]
 
+// `bench <group>` runs one group only (e.g. `.build/release/bench journal`).
 // Each group gets a freshly migrated database of its own: what one group leaves behind
 // (a million audit rows, a notification backlog) must not weigh on the next one's figures.
 let only = CommandLine.arguments.dropFirst().first

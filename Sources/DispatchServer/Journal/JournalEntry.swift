@@ -54,15 +54,14 @@ public struct JournalEntry: Sendable, Hashable, Decodable, Identifiable {
         values = Self.values(try container.decodeIfPresent([String: String?].self, forKey: .values) ?? [:])
     }
 
-    /// The columns `init(row:)` reads, to paste after `select` (alias `e`): the values come
-    /// as one JSON object per entry.
+    /// The columns `init(row:values:)` reads, to paste after `select` (alias `e`).
     static let selectList = """
         e.id, e.thread_id, e.owner_id, e.content, e.entry_timestamp, e.last_edited_at, e.deleted_at, \
-        e.created_at, e.updated_at, e.row_version, \
-        (select json_object_agg(v.field_id, v.value) from public.journal_entry_values v where v.entry_id = e.id)::text as field_values
+        e.created_at, e.updated_at, e.row_version
         """
 
-    init(row: PostgresRow) throws {
+    /// An entry from a result row; its values are read apart (a whole thread's in one pass).
+    init(row: PostgresRow, values: [UUID: String]) throws {
         id = try row.decode("id")
         threadID = try row.decode("thread_id")
         ownerID = try row.decode("owner_id")
@@ -73,8 +72,7 @@ public struct JournalEntry: Sendable, Hashable, Decodable, Identifiable {
         createdAt = try row.decode("created_at")
         updatedAt = try row.decode("updated_at")
         rowVersion = try row.decode("row_version")
-        let json = try row.decode("field_values", as: String?.self).map { try JSONValue(parsing: $0) }
-        values = Self.values((json?.objectValue ?? [:]).mapValues(\.stringValue))
+        self.values = values
     }
 
     /// Keys that are field ids, values that are text (a NULL value is no value).

@@ -78,6 +78,8 @@ public struct JournalService: Sendable {
     /// The live entries of a live thread, oldest first, with their values. NOT_FOUND for a
     /// thread that is deleted or not the user's.
     public func entries(in thread: UUID) async throws -> [JournalEntry] {
+        // The values come in one pass over the thread's (one index range), not per entry:
+        // an aggregate per entry cost more than the rest of the read.
         let results = try await database.pipeline(as: user, [
             "select 1 from public.journal_threads t where t.id = \(thread) and t.deleted_at is null",
             PostgresQuery(sql: """
@@ -86,9 +88,14 @@ public struct JournalService: Sendable {
                  where e.thread_id = $1 and e.deleted_at is null
                  order by e.entry_timestamp, e.id
                 """, binds: [thread]),
+            "select v.entry_id, v.field_id, v.value from public.journal_entry_values v where v.thread_id = \(thread) and v.value is not null",
         ])
         guard !results[0].isEmpty else { throw Self.notFound("journal thread", thread) }
-        return try results[1].map(JournalEntry.init(row:))
+        var values: [UUID: [UUID: String]] = [:]
+        for row in results[2] {
+            values[try row.decode(0, as: UUID.self), default: [:]][try row.decode(1, as: UUID.self)] = try row.decode(2, as: String.self)
+        }
+        return try results[1].map { row in try JournalEntry(row: row, values: values[try row.decode("id", as: UUID.self)] ?? [:]) }
     }
 
     /// Adds an entry. `values` maps field ids to text; `timestamp` is for an entry written
