@@ -38,6 +38,8 @@ comment on table public.journal_threads is
 comment on column public.journal_threads.id is 'Client may supply it (created offline); journal_create_thread is idempotent by it.';
 comment on column public.journal_threads.owner_id is 'The owner; defaults to the caller and cannot be changed through the API.';
 comment on column public.journal_threads.title is 'Trimmed of surrounding whitespace by the server; 1 to 200 characters (INVALID_TITLE).';
+create index journal_threads_owner_idx on public.journal_threads (owner_id);
+
 comment on column public.journal_threads.deleted_at is 'Tombstone (server clock). The entries are left as they are: they leave every list and the export with their thread and come back with it.';
 
 create table public.journal_entries (
@@ -125,8 +127,8 @@ comment on table public.journal_entry_values is
   'The value of one field on one entry (at most one per entry and field): the field is a live, non-group field of the entry''s thread, the value at most 4,096 characters (INVALID_VALUE). Owner only.';
 comment on column public.journal_entry_values.thread_id is 'Copied from the entry by the server; the foreign key then holds the field to the entry''s thread.';
 
--- (thread_id, field_id): a thread's values in one index range (the entries of a thread and
--- its export read them so), and the foreign key's index for a field's delete.
+-- (thread_id, field_id): a thread's values in one index range (JournalService.entries reads
+-- them so), and the foreign key's index for a field's delete.
 create index journal_entry_values_thread_field_idx on public.journal_entry_values (thread_id, field_id);
 
 create table public.journal_thread_stats (
@@ -401,7 +403,6 @@ begin
                    sum((n.deleted_at is null)::integer - (o.deleted_at is null)::integer)::integer as delta
               from new_rows n join old_rows o on o.id = n.id
              where (n.deleted_at is null) <> (o.deleted_at is null) or n.entry_timestamp <> o.entry_timestamp
-                or n.thread_id <> o.thread_id
              group by n.thread_id) d;
   else
     select array_agg(d.thread_id order by d.thread_id), array_agg(d.delta order by d.thread_id)
