@@ -212,7 +212,22 @@ public actor PostgresConnection {
     /// the server. Returns the number of rows copied.
     @discardableResult
     public func copyIn(_ statement: PostgresQuery, _ produce: (inout PostgresCopyWriter) throws -> Void) throws -> Int {
-        let pg = try startCopy(statement, PGRES_COPY_IN, "COPY … FROM STDIN")
+        let pg = try libpq.connection()
+        guard PQsendQuery(pg, statement.sql) == 1 else { throw libpq.failure(.connectionLost, query: statement.sql) }
+        try libpq.flush()
+        guard let started = try libpq.nextResult() else {
+            throw PostgresError(.client, "the statement did not start a COPY", query: statement.sql)
+        }
+        let status = PQresultStatus(started)
+        if status != PGRES_COPY_IN {
+            let error = status == PGRES_FATAL_ERROR
+                ? PostgresError(result: started, query: statement.sql)
+                : PostgresError(.client, "the statement is not COPY … FROM STDIN", query: statement.sql)
+            PQclear(started)
+            _ = try? libpq.collect(query: nil)
+            throw error
+        }
+        PQclear(started)
         var writer = PostgresCopyWriter()
         var failure: Error?
         do {
@@ -254,7 +269,23 @@ public actor PostgresConnection {
             throw PostgresError(.client, "COPY takes no parameters: set them with set_config and read current_setting",
                                 query: statement.sql)
         }
-        let pg = try startCopy(statement, PGRES_COPY_OUT, "COPY … TO STDOUT")
+        let pg = try libpq.connection()
+        guard PQsendQuery(pg, statement.sql) == 1 else { throw libpq.failure(.connectionLost, query: statement.sql) }
+        try libpq.flush()
+        guard let started = try libpq.nextResult() else {
+            throw PostgresError(.client, "the statement did not start a COPY", query: statement.sql)
+        }
+        let status = PQresultStatus(started)
+        if status != PGRES_COPY_OUT {
+            let error = status == PGRES_FATAL_ERROR
+                ? PostgresError(result: started, query: statement.sql)
+                : PostgresError(.client, "the statement is not COPY … TO STDOUT", query: statement.sql)
+            PQclear(started)
+            if status == PGRES_COPY_IN { _ = PQputCopyEnd(pg, "not COPY … TO STDOUT") }
+            _ = try? libpq.collect(query: nil)
+            throw error
+        }
+        PQclear(started)
         var failure: Error?
         while true {
             var buffer: UnsafeMutablePointer<CChar>?
@@ -283,36 +314,6 @@ public actor PostgresConnection {
         } catch {
             throw failure ?? error
         }
-    }
-
-    /// Sends a COPY statement; returns once the server is in the `expected` COPY state.
-    /// Anything else (an error, a COPY the other way, no COPY at all) is thrown after the
-    /// statement has been wound down, so the connection stays usable.
-    private func startCopy(_ statement: PostgresQuery, _ expected: ExecStatusType, _ kind: String) throws -> OpaquePointer {
-        let pg = try libpq.connection()
-        guard PQsendQuery(pg, statement.sql) == 1 else { throw libpq.failure(.connectionLost, query: statement.sql) }
-        try libpq.flush()
-        guard let started = try libpq.nextResult() else {
-            throw PostgresError(.client, "the statement did not start a COPY", query: statement.sql)
-        }
-        let status = PQresultStatus(started)
-        if status == expected {
-            PQclear(started)
-            return pg
-        }
-        let error = status == PGRES_FATAL_ERROR
-            ? PostgresError(result: started, query: statement.sql)
-            : PostgresError(.client, "the statement is not \(kind)", query: statement.sql)
-        PQclear(started)
-        if status == PGRES_COPY_IN {
-            _ = PQputCopyEnd(pg, "not \(kind)")
-        } else if status == PGRES_COPY_OUT {
-            cancel(pg)
-            var buffer: UnsafeMutablePointer<CChar>?
-            while PQgetCopyData(pg, &buffer, 0) > 0 { PQfreemem(buffer) }
-        }
-        _ = try? libpq.collect(query: nil)
-        throw error
     }
 
     /// Asks the server to cancel the running statement (a short connection of its own).

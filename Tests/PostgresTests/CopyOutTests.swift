@@ -96,12 +96,6 @@ import Testing
             #expect(error.kind == .client, "\(statement.sql): \(error)")
             #expect(try await connection.query("select 4").scalar(Int.self) == 4)
         }
-        // And copyIn given a COPY the other way winds it down as well.
-        let reversed = try await #require(throws: PostgresError.self) {
-            try await connection.copyIn("copy (select generate_series(1, 100000)) to stdout") { _ in }
-        }
-        #expect(reversed.kind == .client)
-        #expect(try await connection.query("select 5").scalar(Int.self) == 5)
         let syntax = try await #require(throws: PostgresError.self) {
             try await connection.withIsolation { conn in _ = try conn.copyOut("copy (select nonsense from nowhere) to stdout") { _ in } }
         }
