@@ -104,4 +104,20 @@ import Testing
         let missing = try #require(throws: PostgresError.self) { try row.decode("nope", as: Int.self) }
         #expect(missing.message.contains("nope"))
     }
+
+    @Test func uuidsDecodeFromEitherCaseAndRejectAnythingElse() async throws {
+        let connection = try await database.connect()
+        let ids = (0..<200).map { _ in UUID() }
+        let rows = try await connection.query("select unnest(\(ids)::uuid[]) as id, upper(unnest(\(ids)::uuid[])::text) as upper")
+        #expect(try rows.map { try $0.decode("id", as: UUID.self) } == ids)
+        #expect(try rows.map { try $0.decode("upper", as: UUID.self) } == ids)
+        let odd = try #require(try await connection.query("""
+            select 'not-a-uuid-but-36-characters-long!!' as wrong, '0123456g-89ab-cdef-0123-456789abcdef' as hex,
+                   '0123456789abcdef0123456789abcdef' as plain
+            """).first)
+        for column in ["wrong", "hex", "plain"] {
+            let error = try #require(throws: PostgresError.self, "\(column)") { try odd.decode(column, as: UUID.self) }
+            #expect(error.kind == .decoding)
+        }
+    }
 }
