@@ -1,8 +1,8 @@
 -- ThreadJournal: a person's private journals — threads of timestamped entries, custom fields
 -- and field groups with per-entry values, soft delete with an undo, "(edited)" tracking — as
 -- tables with their rules, privacy and sync. The server is the opt-in backup and sync of a
--- local-first app: every table is in sync_pull / sync_push. Its RPCs: 0020; the CSV export:
--- 0021.
+-- local-first app: every table is in sync_pull / sync_push. Its RPCs and the CSV export:
+-- 0024.
 --
 -- Private means private: each table's only policy is owner_id = auth.uid(), with no admin
 -- exception (a journal is not company data), and service_role has no privilege on them at
@@ -38,7 +38,6 @@ comment on column public.journal_threads.id is 'Client may supply it (created of
 comment on column public.journal_threads.owner_id is 'The owner; defaults to the caller and cannot be changed through the API.';
 comment on column public.journal_threads.title is 'Trimmed of surrounding whitespace by the server; 1 to 200 characters (INVALID_TITLE).';
 comment on column public.journal_threads.deleted_at is 'Tombstone (server clock). The entries are left as they are: they leave every list and the export with their thread and come back with it.';
-create index journal_threads_owner_idx on public.journal_threads (owner_id);
 create index journal_threads_deleted_at_idx on public.journal_threads (deleted_at) where deleted_at is not null;
 
 create table public.journal_entries (
@@ -462,37 +461,32 @@ revoke all on function private.journal_values_mark_edited(), private.journal_ent
   private.journal_create_thread_stats(), private.journal_count_entries() from public, anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------
--- Stamping and sync: each table is a synced table like any other (row stamping,
--- server-clock tombstones, sync_xid), and its owner_id is who may see its rows and their
--- deletions — the owner alone, admins not included.
+-- Visibility and sync: the owner, and nobody else
 -- ---------------------------------------------------------------------------------------
 
+-- Each table is declared in the one visibility definition like any other (0010) with a
+-- single rule, the user key of owner_id, and admin_sees false: that gives the SELECT policy
+-- (<table>_select: owner_id = auth.uid(), no admin term), the row scope, and with it sync
+-- as every synced table has it (0012-0014): sync_pull reads a user's journal changes from
+-- the per-key stream (owner_id, sync_xid, id) in the same query shape as a listing's, hard
+-- deletes are logged in sync_deletions under the owner's key alone, and an admin's pull is
+-- the owner's pull (admin mode is only for tables admins see). Keeping journal sync apart
+-- would need a second cursor rule and a second deletion log to get the same guarantees. The
+-- key never changes (owner_id is copied from the parent by the triggers and no client may
+-- write it), so a journal row never moves and no access-log row ever concerns it: the
+-- user-scoped change feed and sync_pull's revocations have nothing of it to report. The
+-- tables are not recorded in the outbox (outbox.enable_changes is never called on them),
+-- not audited, and not published for Supabase Realtime (private.realtime_tables, 0022).
 create or replace function private.sync_tables() returns text[]
   language sql
   immutable
   parallel safe
   set search_path = ''
 as $$
-  select array['tasks', 'activities', 'listings', 'notes',
+  select array['tasks', 'activities', 'listings', 'notes', 'subtasks',
                'watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos',
                'journal_threads', 'journal_entries', 'journal_fields', 'journal_field_groups', 'journal_entry_values']
 $$;
-
-create function private.journal_record_sync_deletion() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
-as $$
-begin
-  insert into public.sync_deletions as d (table_name, record_id, visible_to)
-  values (tg_table_name, old.id, array[old.owner_id])
-  on conflict on constraint sync_deletions_pkey do update set deleted_at = excluded.deleted_at;
-  return old;
-end
-$$;
-comment on function private.journal_record_sync_deletion() is
-  'BEFORE DELETE trigger function on the journal tables: records the hard delete in public.sync_deletions for sync_pull, visible to the row''s owner (owner_id) only.';
-revoke all on function private.journal_record_sync_deletion() from public, anon, authenticated, service_role;
 
 do $$
 declare
@@ -501,17 +495,16 @@ begin
   foreach v_table in array array['journal_threads', 'journal_entries', 'journal_fields',
                                  'journal_field_groups', 'journal_entry_values'] loop
     perform private.enable_row_stamping(format('public.%I', v_table)::regclass);
-    execute format('alter table public.%I add column sync_xid xid8 not null default pg_current_xact_id()', v_table);
-    execute format('comment on column public.%I.sync_xid is %L', v_table,
-      'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.');
-    execute format('create index %I on public.%I (sync_xid, id)', v_table || '_sync_xid_idx', v_table);
-    execute format('create trigger _sync_xid_insert before insert on public.%I '
-                   'for each row execute function private.stamp_sync_xid()', v_table);
-    execute format('create trigger _sync_xid_update before update on public.%I for each row '
-                   'when (old.row_version is distinct from new.row_version) '
-                   'execute function private.stamp_sync_xid()', v_table);
-    execute format('create trigger _sync_record_deletion before delete on public.%I '
-                   'for each row execute function private.journal_record_sync_deletion()', v_table);
+    perform private.declare_visibility(format('public.%I', v_table)::regclass, false, '[{"kind": "user", "column": "owner_id"}]');
+    perform private.enable_sync(format('public.%I', v_table)::regclass);
+    -- The other commands: the owner's own rows only, whatever they write.
+    execute format('create policy %I on public.%I for insert to authenticated with check (owner_id = (select auth.uid()))',
+                   v_table || '_insert', v_table);
+    execute format('create policy %I on public.%I for update to authenticated '
+                   'using (owner_id = (select auth.uid())) with check (owner_id = (select auth.uid()))',
+                   v_table || '_update', v_table);
+    execute format('create policy %I on public.%I for delete to authenticated using (owner_id = (select auth.uid()))',
+                   v_table || '_delete', v_table);
   end loop;
   foreach v_table in array array['journal_threads', 'journal_entries', 'journal_fields'] loop
     execute format('create trigger _stamp_deleted_at before insert or update of deleted_at on public.%I '
@@ -519,32 +512,8 @@ begin
   end loop;
 end
 $$;
-
--- sync_deletions lets admins read every deletion; a journal's deletions (ids only) are its
--- owner's alone. A restrictive policy is ANDed with the permissive one.
-create policy sync_deletions_journal_owner_only on public.sync_deletions as restrictive for select to authenticated
-  using (table_name not like 'journal\_%' or (select auth.uid()) = any (visible_to));
-
--- ---------------------------------------------------------------------------------------
--- Row-level security and grants: the owner, and nobody else
--- ---------------------------------------------------------------------------------------
-
-do $$
-declare
-  v_table text;
-begin
-  foreach v_table in array array['journal_threads', 'journal_entries', 'journal_fields',
-                                 'journal_field_groups', 'journal_entry_values'] loop
-    execute format('alter table public.%I enable row level security', v_table);
-    execute format('create policy %I on public.%I for all to authenticated '
-                   'using (owner_id = (select auth.uid())) with check (owner_id = (select auth.uid()))',
-                   v_table || '_owner', v_table);
-  end loop;
-end
-$$;
-alter table public.journal_thread_stats enable row level security;
-create policy journal_thread_stats_owner on public.journal_thread_stats for select to authenticated
-  using (owner_id = (select auth.uid()));
+-- Derived data, read with the threads: the same rule.
+select private.declare_visibility('public.journal_thread_stats', false, '[{"kind": "user", "column": "owner_id"}]');
 
 -- Clients never write server-managed columns (owner_id below the thread, thread_id of
 -- groups and values, stamps); ids may be sent on insert (rows created offline).
