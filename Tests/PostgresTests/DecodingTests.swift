@@ -56,6 +56,12 @@ import Testing
         #expect(try row.decode("at", as: Date.self) == now)
         #expect(try row.decode("id", as: UUID.self) == id)
         #expect(try row.decode("a", as: [String].self) == ["x", "y,z", "\"q\""])
+        // Elements read in place, unescaped, quoted, NULL and the text "NULL" told apart.
+        let tricky: [String?] = ["", "NULL", nil, "a\\b", "{c}", " d ", "é,\"f\"", "plain"]
+        #expect(try await connection.query("select \(tricky)::text[]").scalar([String?].self) == tricky)
+        let ids = [UUID(), UUID()]
+        #expect(try await connection.query("select \(ids)::uuid[]").scalar([UUID].self) == ids)
+        #expect(try await connection.query("select '{}'::uuid[]").scalar([UUID].self) == [])
         #expect(try row.decode("d", as: Decimal.self) == Decimal(string: "-0.0001"))
         #expect(try row.decode("b", as: Data.self) == Data([0, 255]))
         #expect(try row.decode("inf", as: Double.self) == .infinity)
