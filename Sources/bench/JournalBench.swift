@@ -67,24 +67,6 @@ import Postgres
         String(format: "p50 %.2f ms, p99 %.2f ms (device budget 300 ms = %.0f× under)", read.p50, read.p99, 300 / read.p99),
         goal: "p99 < 20 ms", met: read.p99 < 20 && entries.count == 1000 && entries.allSatisfy { $0.values.count == 20 })
 
-    let raw = try await latency(calls: 200) {
-        _ = try await connection.pipeline(as: user, [
-            "select private.journal_live_thread(\(big))",
-            PostgresQuery(sql: """
-                select e.id, e.content, e.entry_timestamp, e.last_edited_at, e.created_at, e.updated_at, e.row_version, v.fields, v.vals
-                  from public.journal_entries e
-                  left join (select v.entry_timestamp, v.entry_id, array_agg(v.field_id) as fields, array_agg(v.value) as vals
-                               from public.journal_entry_values v
-                              where v.thread_id = $1 and v.value is not null
-                              group by v.entry_timestamp, v.entry_id) v
-                    on v.entry_timestamp = e.entry_timestamp and v.entry_id = e.id
-                 where e.thread_id = $1 and e.deleted_at is null
-                 order by e.entry_timestamp, e.id
-                """, binds: [big]),
-        ])
-    }
-    print(String(format: "  info the same queries, not decoded: p50 %.2f ms, p99 %.2f ms", raw.p50, raw.p99))
-
     // (c)
     let target = try await journal.createThread(title: "Adding").thread
     var fields: [UUID] = []
