@@ -477,17 +477,6 @@ revoke all on function private.journal_values_mark_edited(), private.journal_ent
 -- user-scoped change feed and sync_pull's revocations have nothing of it to report. The
 -- tables are not recorded in the outbox (outbox.enable_changes is never called on them),
 -- not audited, and not published for Supabase Realtime (private.realtime_tables, 0022).
-create or replace function private.sync_tables() returns text[]
-  language sql
-  immutable
-  parallel safe
-  set search_path = ''
-as $$
-  select array['tasks', 'activities', 'listings', 'notes', 'subtasks',
-               'watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos',
-               'journal_threads', 'journal_entries', 'journal_fields', 'journal_field_groups', 'journal_entry_values']
-$$;
-
 do $$
 declare
   v_table text;
@@ -496,7 +485,6 @@ begin
                                  'journal_field_groups', 'journal_entry_values'] loop
     perform private.enable_row_stamping(format('public.%I', v_table)::regclass);
     perform private.declare_visibility(format('public.%I', v_table)::regclass, false, '[{"kind": "user", "column": "owner_id"}]');
-    perform private.enable_sync(format('public.%I', v_table)::regclass);
     -- The other commands: the owner's own rows only, whatever they write.
     execute format('create policy %I on public.%I for insert to authenticated with check (owner_id = (select auth.uid()))',
                    v_table || '_insert', v_table);
@@ -512,6 +500,23 @@ begin
   end loop;
 end
 $$;
+
+create or replace function private.sync_tables() returns text[]
+  language sql
+  immutable
+  parallel safe
+  set search_path = ''
+as $$
+  select array['tasks', 'activities', 'listings', 'notes', 'subtasks',
+               'watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos',
+               'journal_threads', 'journal_entries', 'journal_fields', 'journal_field_groups', 'journal_entry_values']
+$$;
+
+select private.enable_sync(format('public.%I', t)::regclass)
+  from unnest(array['journal_threads', 'journal_entries', 'journal_fields', 'journal_field_groups', 'journal_entry_values']) t;
+-- The pull's queries for the new synced tables (their plans kept, as for the others).
+select private.generate_sync_items();
+
 -- Derived data, read with the threads: the same rule.
 select private.declare_visibility('public.journal_thread_stats', false, '[{"kind": "user", "column": "owner_id"}]');
 
