@@ -7200,7 +7200,12 @@ declare
   v_table text;
   v_estimate bigint;
 begin
-  foreach v_table in array array['watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos'] loop
+  -- The tables are those private.stamp_deleted_at stamps: any added later is counted too.
+  foreach v_table in array array(select c.relname::text
+                                   from pg_catalog.pg_trigger t join pg_catalog.pg_class c on c.oid = t.tgrelid
+                                  where t.tgfoid = 'private.stamp_deleted_at()'::pg_catalog.regprocedure
+                                    and c.relnamespace = 'public'::pg_catalog.regnamespace
+                                  order by 1) loop
     table_name := v_table;
     execute format('select min(x.deleted_at) from public.%I x where x.deleted_at is not null', v_table)
       into oldest_deleted_at;
@@ -9949,7 +9954,7 @@ CREATE VIEW private.tombstones_awaiting_purge AS
 -- Name: VIEW tombstones_awaiting_purge; Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON VIEW private.tombstones_awaiting_purge IS 'Gauge: per table with deleted_at tombstones (the watchlist tables), the tombstones public.purge_watchlist_tombstones hard-deletes once they are 30 days old: how many (exact, or from the statistics when over 10,000: estimated), and the oldest one''s deleted_at and age in seconds (0 when none). An age well past 30 days means the purge stopped.';
+COMMENT ON VIEW private.tombstones_awaiting_purge IS 'Gauge: per table with deleted_at tombstones (those private.stamp_deleted_at stamps: the watchlist and journal tables), the tombstones public.purge_watchlist_tombstones and public.purge_journal_tombstones hard-delete once they are 30 days old: how many (exact, or from the statistics when over 10,000: estimated), and the oldest one''s deleted_at and age in seconds (0 when none). An age well past 30 days means the purge stopped.';
 
 --
 -- Name: visibility_kinds; Type: TABLE; Schema: private; Owner: -
