@@ -103,6 +103,15 @@ extension UUID: PostgresDecodable {
     }
 }
 
+extension UUID {
+    /// A UUID from the bytes of its printed 8-4-4-4-12 form (what PostgreSQL prints); nil for
+    /// anything else. For decoders that read ids out of a longer text.
+    public init?(postgresText bytes: UnsafeRawBufferPointer) {
+        guard let value = parseUUID(bytes) else { return nil }
+        self = value
+    }
+}
+
 /// The 8-4-4-4-12 hex form PostgreSQL prints, read straight from the bytes: Foundation's
 /// `UUID(uuidString:)` costs a String and about a microsecond, which a page of thousands of
 /// rows with ids pays thousands of times. Nil for anything else (the caller falls back).

@@ -27,6 +27,12 @@ import Testing
         let offline = try await journal.addEntry(to: thread.id, content: "Ran 5 km.", values: [mood.id: "tired"], timestamp: yesterday)
         #expect(offline.entryTimestamp == yesterday && !offline.isEdited)
         #expect(try await journal.entries(in: thread.id).map(\.id) == [offline.id, now.id])
+        // Any text reads back as written (the thread read encodes values its own way): empty,
+        // digits and a colon, commas, quotes, CR LF, an emoji, a combining accent.
+        let odd = try await journal.addEntry(to: thread.id, content: "Odd values",
+                                             values: [mood.id: "", sleep.id: "12:3a, \"q\"\r\n😀 e\u{301}"])
+        #expect(try await journal.entries(in: thread.id).first { $0.id == odd.id } == odd)
+        try await journal.deleteEntry(odd.id)
 
         // The same content and values again: no change, no "(edited)".
         let same = try await journal.updateEntry(offline.id, content: offline.content, values: offline.values)

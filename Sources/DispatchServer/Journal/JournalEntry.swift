@@ -78,3 +78,45 @@ public struct JournalEntry: Sendable, Hashable, Decodable, Identifiable {
         values = [:]
     }
 }
+
+extension JournalEntry {
+    /// An entry's values as the thread read sends them: one text in which each value is its
+    /// field id (36 characters), its length in characters, a colon and the value itself, so
+    /// that any text (commas, quotes, newlines) needs no escaping and the decoder reads each
+    /// id and value in place.
+    struct ValuesText: PostgresDecodable {
+        var values: [UUID: String]
+
+        /// The aggregate over `journal_entry_values v` that writes it (one group per entry).
+        static let aggregate = "string_agg(v.field_id::text || length(v.value) || ':' || v.value, '')"
+
+        init(postgresCell cell: PostgresCell) throws {
+            guard let bytes = cell.bytes else { throw cell.mismatch(Self.self, "NULL") }
+            var values = [UUID: String](minimumCapacity: 20)
+            var at = 0
+            while at < bytes.count {
+                guard bytes.count - at > 36, let id = UUID(postgresText: UnsafeRawBufferPointer(rebasing: bytes[at..<(at + 36)])) else {
+                    throw cell.mismatch(Self.self, "no field id at byte \(at)")
+                }
+                at += 36
+                var length = 0
+                while at < bytes.count, bytes[at] != UInt8(ascii: ":") {
+                    let digit = Int(bytes[at]) - 48
+                    guard (0...9).contains(digit), length < 1 << 32 else { throw cell.mismatch(Self.self, "bad length at byte \(at)") }
+                    length = length * 10 + digit
+                    at += 1
+                }
+                at += 1
+                // Characters are code points: a lead byte and its continuation bytes.
+                let start = at
+                for _ in 0..<length {
+                    guard at < bytes.count else { throw cell.mismatch(Self.self, "a value runs past the end") }
+                    at += 1
+                    while at < bytes.count, bytes[at] & 0xC0 == 0x80 { at += 1 }
+                }
+                values[id] = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
+            }
+            self.values = values
+        }
+    }
+}

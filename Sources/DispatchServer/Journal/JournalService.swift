@@ -79,15 +79,16 @@ public struct JournalService: Sendable {
     ///
     /// One row per entry: the thread's entries and its values are read from one index range
     /// each, in the same order (the values carry their entry's timestamp for that), merged,
-    /// with an entry's values as two arrays (field ids, values) that decode in place. A row
-    /// per value cost more to send and decode than the rest of the read.
+    /// with an entry's values as one text that decodes without a String per id
+    /// (`JournalEntry.ValuesText`). A row per value, or arrays, cost more to print, send and
+    /// decode than the rest of the read.
     public func entries(in thread: UUID) async throws -> [JournalEntry] {
         let results = try await read([
             "select private.journal_live_thread(\(thread))",
             PostgresQuery(sql: """
-                select \(JournalEntry.liveSelectList), v.fields, v.vals
+                select \(JournalEntry.liveSelectList), v.vals
                   from public.journal_entries e
-                  left join (select v.entry_timestamp, v.entry_id, array_agg(v.field_id) as fields, array_agg(v.value) as vals
+                  left join (select v.entry_timestamp, v.entry_id, \(JournalEntry.ValuesText.aggregate) as vals
                                from public.journal_entry_values v
                               where v.thread_id = $1 and v.value is not null
                               group by v.entry_timestamp, v.entry_id) v
@@ -98,10 +99,7 @@ public struct JournalService: Sendable {
         ])
         return try results[1].map { row in
             var entry = try JournalEntry(row: row, thread: thread, owner: user)
-            if let fields = try row.decode(7, as: [UUID]?.self) {
-                let values = try row.decode(8, as: [String].self)
-                entry.values = Dictionary(zip(fields, values), uniquingKeysWith: { first, _ in first })
-            }
+            entry.values = try row.decode(7, as: JournalEntry.ValuesText?.self)?.values ?? [:]
             return entry
         }
     }
