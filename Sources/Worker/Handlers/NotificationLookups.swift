@@ -32,36 +32,37 @@ enum NotificationLookups {
                 from public.listings l where l.id in (select n.parent_id from n where n.parent_type = 'listing')
             ), people as materialized (
               -- who may see each parent now: its scope keys' holders, and the authors of its
-              -- notes (a skip scan of notes_parent_author_idx) who still see it
-              select p.parent_type, p.id as parent_id, u.u, false as author
+              -- notes who still see it, each with their first note's time (a skip scan of
+              -- notes_parent_author_idx: one probe per author, however many notes)
+              select p.parent_type, p.id as parent_id, u.u, null::timestamptz as first_at
                 from parent p cross join lateral unnest((private.row_audience(p.parent_table, p.row)).audience) u (u)
               union all
-              select p.parent_type, p.id, w.u, true
+              select p.parent_type, p.id, w.u, w.first_at
                 from parent p
                cross join lateral (
-                 with recursive authors (u) as (
-                   (select o.created_by from public.notes o
+                 with recursive authors (u, first_at) as (
+                   (select o.created_by, o.created_at from public.notes o
                      where o.parent_type = p.parent_type and o.parent_id = p.id
-                     order by o.created_by limit 1)
+                     order by o.created_by, o.created_at limit 1)
                    union all
-                   select (select o.created_by from public.notes o
-                            where o.parent_type = p.parent_type and o.parent_id = p.id and o.created_by > a.u
-                            order by o.created_by limit 1)
-                     from authors a where a.u is not null)
-                 select a.u from authors a where a.u is not null) w
+                   select x.created_by, x.created_at
+                     from authors a
+                    cross join lateral (select o.created_by, o.created_at from public.notes o
+                                         where o.parent_type = p.parent_type and o.parent_id = p.id and o.created_by > a.u
+                                         order by o.created_by, o.created_at limit 1) x)
+                 select a.u, a.first_at from authors a) w
                where private.user_sees(w.u, p.parent_table, p.row)
             )
             select n.event_id, p.label, r.recipient
               from n
               join parent p on p.parent_type = n.parent_type and p.id = n.parent_id
              cross join lateral (
+               -- an author counts from their first note on (the note itself is not theirs:
+               -- its author is left out)
                select distinct x.u as recipient
                  from people x
                 where x.parent_type = n.parent_type and x.parent_id = n.parent_id and x.u is not null and x.u <> n.author
-                  and (not x.author
-                       or exists (select from public.notes o
-                                   where o.parent_type = n.parent_type and o.parent_id = n.parent_id and o.created_by = x.u
-                                     and o.id <> n.note_id and o.created_at <= n.created_at))) r
+                  and (x.first_at is null or x.first_at <= n.created_at)) r
              order by n.event_id, r.recipient
             """, prepared: true)
         let byEvent = Dictionary(requests.map { ($0.eventID, $0) }, uniquingKeysWith: { a, _ in a })
