@@ -514,8 +514,9 @@ $$;
 
 select private.enable_sync(format('public.%I', t)::regclass)
   from unnest(array['journal_threads', 'journal_entries', 'journal_fields', 'journal_field_groups', 'journal_entry_values']) t;
--- The pull's queries for the new synced tables (their plans kept, as for the others).
+-- The pull's statements for the new synced tables (their plans kept, as for the others).
 select private.generate_sync_items();
+select private.generate_sync_pages();
 
 -- Derived data, read with the threads: the same rule.
 select private.declare_visibility('public.journal_thread_stats', false, '[{"kind": "user", "column": "owner_id"}]');
