@@ -1737,8 +1737,9 @@ declare
   v_page jsonb;
 begin
   for v_table in
+    -- The feed serves the recorded tables (not the journals, synced but never recorded).
     select t from unnest(private.sync_tables()) t
-     where p_tables is null or t = any (p_tables)
+     where t in (select ot.table_name from outbox.tables ot) and (p_tables is null or t = any (p_tables))
      order by t
   loop
     execute pg_catalog.format($q$
@@ -2760,6 +2761,592 @@ $$;
 COMMENT ON FUNCTION private.is_watchlist_owner(p_watchlist_id uuid) IS 'True when the caller owns the watchlist (or is an admin): who may manage its shares. Used by row-level security policies.';
 
 --
+-- Name: journal_caller(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_caller() RETURNS uuid
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid uuid := auth.uid();
+begin
+  if v_uid is null then
+    raise exception using errcode = '42501', message = 'NOT_AUTHENTICATED: a journal belongs to a signed-in user';
+  end if;
+  return v_uid;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_caller(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_caller() IS 'The caller (auth.uid()); NOT_AUTHENTICATED (42501) when there is none. Journal RPCs serve users only.';
+
+--
+-- Name: journal_count_entries(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_count_entries() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_threads uuid[];
+  v_deltas integer[];
+begin
+  if tg_op = 'INSERT' then
+    update public.journal_thread_stats s
+       set live_entries = s.live_entries + d.n, last_entry_at = greatest(s.last_entry_at, d.newest)
+      from (select n.thread_id, count(*) as n, max(n.entry_timestamp) as newest
+              from new_rows n where n.deleted_at is null group by n.thread_id) d
+     where s.thread_id = d.thread_id;
+    return null;
+  elsif tg_op = 'UPDATE' then
+    select array_agg(d.thread_id order by d.thread_id), array_agg(d.delta order by d.thread_id)
+      into v_threads, v_deltas
+      from (select n.thread_id,
+                   sum((n.deleted_at is null)::integer - (o.deleted_at is null)::integer)::integer as delta
+              from new_rows n join old_rows o on o.id = n.id
+             where (n.deleted_at is null) <> (o.deleted_at is null) or n.entry_timestamp <> o.entry_timestamp
+             group by n.thread_id) d;
+  else
+    select array_agg(d.thread_id order by d.thread_id), array_agg(d.delta order by d.thread_id)
+      into v_threads, v_deltas
+      from (select o.thread_id, -count(*)::integer as delta
+              from old_rows o where o.deleted_at is null group by o.thread_id) d;
+  end if;
+  if v_threads is null then
+    return null;
+  end if;
+  perform from public.journal_thread_stats s where s.thread_id = any (v_threads) order by s.thread_id for update;
+  update public.journal_thread_stats s
+     set live_entries = s.live_entries + d.delta,
+         last_entry_at = (select max(e.entry_timestamp) from public.journal_entries e
+                           where e.thread_id = s.thread_id and e.deleted_at is null)
+    from unnest(v_threads, v_deltas) d (thread_id, delta)
+   where s.thread_id = d.thread_id;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_count_entries(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_count_entries() IS 'AFTER INSERT/UPDATE/DELETE statement trigger on journal_entries: keeps journal_thread_stats (live entry count, newest live entry_timestamp) exact under concurrent writers.';
+
+--
+-- Name: journal_create_thread_stats(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_create_thread_stats() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into public.journal_thread_stats (thread_id, owner_id) select n.id, n.owner_id from new_rows n;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_create_thread_stats(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_create_thread_stats() IS 'AFTER INSERT statement trigger on journal_threads: an empty journal_thread_stats row per new thread.';
+
+--
+-- Name: journal_entries_check(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_entries_check() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'INSERT' then
+    select t.owner_id into new.owner_id from public.journal_threads t where t.id = new.thread_id;
+    if not found then
+      raise exception using errcode = 'P0002', message = 'NOT_FOUND: no such journal thread',
+        detail = json_build_object('thread_id', new.thread_id)::text;
+    end if;
+  end if;
+  if tg_op = 'INSERT' or new.content is distinct from old.content then
+    if new.content is null or char_length(new.content) > 65536 or new.content !~ '[^[:space:]]' then
+      raise exception using errcode = '22023',
+        message = 'INVALID_CONTENT: an entry is 1 to 65,536 characters and not only whitespace',
+        detail = json_build_object('length', char_length(new.content), 'min', 1, 'max', 65536)::text;
+    end if;
+  end if;
+  if tg_op = 'INSERT' then
+    new.last_edited_at := null;
+  elsif new.content is distinct from old.content or new.last_edited_at is distinct from old.last_edited_at then
+    new.last_edited_at := clock_timestamp();
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_entries_check(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_entries_check() IS 'BEFORE INSERT/UPDATE on journal_entries: copies owner_id from the thread (NOT_FOUND when the caller cannot see it), raises INVALID_CONTENT (22023) for empty, blank or over-long content, and keeps last_edited_at the server''s: NULL on insert, the server clock when the content changes or anyone writes the column.';
+
+--
+-- Name: journal_entries_move_values(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_entries_move_values() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  update public.journal_entry_values v set entry_timestamp = new.entry_timestamp where v.entry_id = new.id;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_entries_move_values(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_entries_move_values() IS 'AFTER UPDATE OF entry_timestamp on journal_entries: copies the new entry_timestamp to the entry''s values.';
+
+--
+-- Name: too_long(text, text, integer, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+begin
+  if p_length <= p_max then
+    return true;
+  end if;
+  raise exception using errcode = '22001',
+    message = pg_catalog.format('TOO_LONG: %s.%s holds at most %s characters, not %s', p_table, p_column, p_max, p_length),
+    detail = pg_catalog.jsonb_build_object('table', p_table, 'column', p_column, 'max_length', p_max, 'length', p_length)::text;
+end
+$$;
+
+--
+-- Name: FUNCTION too_long(p_table text, p_column text, p_max integer, p_length integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) IS 'The failing half of a length-limit CHECK constraint: true when p_length <= p_max, otherwise raises TOO_LONG (22001; detail is JSON {table, column, max_length, length}). Executable by the roles that write the tables (a CHECK runs as the writer).';
+
+--
+-- Name: journal_entries; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.journal_entries (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    thread_id uuid NOT NULL,
+    owner_id uuid NOT NULL,
+    content text NOT NULL,
+    entry_timestamp timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    last_edited_at timestamp with time zone,
+    deleted_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    row_version integer DEFAULT 1 NOT NULL,
+    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    CONSTRAINT journal_entries_content_length CHECK (((char_length(content) <= 65536) OR private.too_long('journal_entries'::text, 'content'::text, 65536, char_length(content))))
+);
+
+--
+-- Name: TABLE journal_entries; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.journal_entries IS 'One timestamped entry of a journal thread. Owner only. Deleting sets deleted_at.';
+
+--
+-- Name: COLUMN journal_entries.owner_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_entries.owner_id IS 'Copied from the thread by the server.';
+
+--
+-- Name: COLUMN journal_entries.content; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_entries.content IS '1 to 65,536 characters, not only whitespace (INVALID_CONTENT). Kept as written.';
+
+--
+-- Name: COLUMN journal_entries.entry_timestamp; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_entries.entry_timestamp IS 'When the entry was written: the server clock, or the device''s for an entry written offline. Entries are ordered by it (then id). Not writable after the insert.';
+
+--
+-- Name: COLUMN journal_entries.last_edited_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_entries.last_edited_at IS 'The app''s "(edited)": the server clock of the last edit — a change of the content, a value changed, removed or added by journal_update_entry — or of a client''s write to this column (a device marking an edit it made offline: whatever it writes, the server''s clock is stored). NULL for an entry never edited.';
+
+--
+-- Name: COLUMN journal_entries.sync_xid; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_entries.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
+
+--
+-- Name: journal_entry_json(public.journal_entries); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_entry_json(p_entry public.journal_entries) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select (to_jsonb(p_entry) - 'sync_xid')
+      || jsonb_build_object('values', coalesce((select jsonb_object_agg(v.field_id, v.value)
+                                                  from public.journal_entry_values v where v.entry_id = p_entry.id), '{}'))
+$$;
+
+--
+-- Name: FUNCTION journal_entry_json(p_entry public.journal_entries); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_entry_json(p_entry public.journal_entries) IS 'An entry as the RPCs return it: its columns (not sync_xid) plus "values": {field id: value}.';
+
+--
+-- Name: journal_entry_values_check(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_entry_values_check() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_entry record;
+  v_field record;
+begin
+  if tg_op = 'INSERT' or new.entry_id is distinct from old.entry_id or new.field_id is distinct from old.field_id then
+    select e.thread_id, e.owner_id, e.entry_timestamp into v_entry from public.journal_entries e where e.id = new.entry_id;
+    if not found then
+      raise exception using errcode = 'P0002', message = 'NOT_FOUND: no such journal entry',
+        detail = json_build_object('entry_id', new.entry_id)::text;
+    end if;
+    select f.thread_id, f.is_group, f.deleted_at into v_field from public.journal_fields f where f.id = new.field_id;
+    if not found or v_field.thread_id <> v_entry.thread_id or v_field.is_group or v_field.deleted_at is not null then
+      raise exception using errcode = '22023',
+        message = 'INVALID_VALUE: a value belongs to a live, non-group field of the entry''s thread',
+        detail = json_build_object('field_id', new.field_id)::text;
+    end if;
+    new.thread_id := v_entry.thread_id;
+    new.owner_id := v_entry.owner_id;
+    new.entry_timestamp := v_entry.entry_timestamp;
+  end if;
+  if char_length(new.value) > 4096 then
+    raise exception using errcode = '22023', message = 'INVALID_VALUE: a field value is at most 4,096 characters',
+      detail = json_build_object('field_id', new.field_id, 'length', char_length(new.value), 'max', 4096)::text;
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_entry_values_check(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_entry_values_check() IS 'BEFORE INSERT/UPDATE on journal_entry_values: copies thread_id, owner_id and entry_timestamp from the entry (NOT_FOUND when the caller cannot see it) and raises INVALID_VALUE (22023) for a field that is not a live non-group field of that thread, or a value over 4,096 characters.';
+
+--
+-- Name: journal_field_groups_check(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_field_groups_check() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_parent record;
+  v_child record;
+  v_reason text;
+begin
+  select f.thread_id, f.owner_id, f.is_group, f.deleted_at into v_parent
+    from public.journal_fields f where f.id = new.parent_field_id;
+  select f.thread_id, f.is_group, f.deleted_at into v_child
+    from public.journal_fields f where f.id = new.child_field_id;
+  if v_parent.thread_id is null or v_child.thread_id is null then
+    raise exception using errcode = 'P0002', message = 'NOT_FOUND: no such journal field',
+      detail = json_build_object('field_id', case when v_parent.thread_id is null then new.parent_field_id
+                                                  else new.child_field_id end)::text;
+  end if;
+  -- Group changes of one thread run one after the other (see journal_fields_check).
+  perform from public.journal_threads t where t.id = v_parent.thread_id for no key update;
+  new.thread_id := v_parent.thread_id;
+  new.owner_id := v_parent.owner_id;
+  v_reason := case
+    when new.parent_field_id = new.child_field_id then 'a field cannot be its own group'
+    when not v_parent.is_group then 'the parent field is not a group'
+    when v_child.is_group then 'a group cannot be inside another group'
+    when v_child.thread_id <> v_parent.thread_id then 'the two fields belong to different threads'
+    when v_parent.deleted_at is not null or v_child.deleted_at is not null then 'a deleted field cannot be grouped'
+    when exists (select from public.journal_field_groups g where g.child_field_id = new.child_field_id and g.id <> new.id)
+      then 'the field is already in a group'
+  end;
+  if v_reason is not null then
+    raise exception using errcode = '22023', message = 'INVALID_GROUP: ' || v_reason,
+      detail = json_build_object('parent_field_id', new.parent_field_id, 'child_field_id', new.child_field_id)::text;
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_field_groups_check(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_field_groups_check() IS 'BEFORE INSERT/UPDATE on journal_field_groups: copies thread_id and owner_id from the parent and raises INVALID_GROUP (22023) unless the parent is a live group and the child a live non-group field of the same thread that is in no other group; NOT_FOUND for a field the caller cannot see.';
+
+--
+-- Name: journal_fields_check(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_fields_check() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+begin
+  if tg_op = 'UPDATE' and new.name is not distinct from old.name and new.deleted_at is not distinct from old.deleted_at
+     and new.thread_id = old.thread_id and new.is_group = old.is_group then
+    return new;  -- sort order only
+  end if;
+  -- One field change at a time per thread: under this lock the count and the name check
+  -- below see every field committed before (each statement of a READ COMMITTED
+  -- transaction reads a fresh snapshot).
+  select t.owner_id into new.owner_id from public.journal_threads t where t.id = new.thread_id for no key update;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'NOT_FOUND: no such journal thread',
+      detail = json_build_object('thread_id', new.thread_id)::text;
+  end if;
+  if tg_op = 'UPDATE' and new.is_group <> old.is_group then
+    raise exception using errcode = '22023', message = 'INVALID_GROUP: whether a field is a group is fixed when it is created',
+      detail = json_build_object('field_id', new.id)::text;
+  end if;
+  new.name := regexp_replace(new.name, '^[[:space:]]+|[[:space:]]+$', '', 'g');
+  if new.name is null or char_length(new.name) not between 1 and 50 then
+    raise exception using errcode = '22023',
+      message = 'INVALID_FIELD_NAME: a field name is 1 to 50 characters, not counting surrounding whitespace',
+      detail = json_build_object('length', char_length(new.name), 'min', 1, 'max', 50)::text;
+  end if;
+  if new.deleted_at is null then
+    if exists (select from public.journal_fields f
+                where f.thread_id = new.thread_id and f.deleted_at is null and f.id <> new.id
+                  and lower(f.name) = lower(new.name)) then
+      raise exception using errcode = '23505',
+        message = 'FIELD_NAME_TAKEN: the thread already has a live field of this name (case is ignored)',
+        detail = json_build_object('thread_id', new.thread_id)::text;
+    end if;
+    if (tg_op = 'INSERT' or old.deleted_at is not null)
+       and (select count(*) from public.journal_fields f
+             where f.thread_id = new.thread_id and f.deleted_at is null and f.id <> new.id) >= 20 then
+      raise exception using errcode = '55000', message = 'FIELD_LIMIT: a thread has at most 20 live fields',
+        detail = json_build_object('thread_id', new.thread_id, 'max', 20)::text;
+    end if;
+  end if;
+  return new;
+end
+$_$;
+
+--
+-- Name: FUNCTION journal_fields_check(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_fields_check() IS 'BEFORE INSERT/UPDATE on journal_fields: locks the thread row (FOR NO KEY UPDATE) so that concurrent field changes of one thread run one after the other, copies owner_id, trims the name, and raises INVALID_FIELD_NAME, FIELD_NAME_TAKEN (23505), FIELD_LIMIT (55000: 20 live fields), INVALID_GROUP (is_group changed) or NOT_FOUND (thread).';
+
+--
+-- Name: journal_live_thread(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_live_thread(p_thread_id uuid) RETURNS void
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.journal_caller();
+  if p_thread_id is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_thread_id is required';
+  end if;
+  if not exists (select from public.journal_threads t where t.id = p_thread_id and t.deleted_at is null) then
+    raise exception using errcode = 'P0002', message = 'NOT_FOUND: no such journal thread',
+      detail = json_build_object('thread_id', p_thread_id)::text;
+  end if;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_live_thread(p_thread_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_live_thread(p_thread_id uuid) IS 'Raises unless p_thread_id is a live thread of the caller: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: absent, deleted or another user''s — the same answer, so nothing leaks). Where every journal call that starts from a thread checks it (the RPCs, the export, the thread read of JournalService).';
+
+--
+-- Name: journal_set_thread_deleted(uuid, boolean); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_set_thread_deleted(p_thread_id uuid, p_deleted boolean) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_thread public.journal_threads;
+begin
+  perform private.journal_caller();
+  if p_thread_id is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_thread_id is required';
+  end if;
+  update public.journal_threads t set deleted_at = case when p_deleted then clock_timestamp() end
+   where t.id = p_thread_id and (t.deleted_at is null) = p_deleted;
+  select t.* into v_thread from public.journal_threads t where t.id = p_thread_id;
+  if v_thread.id is null then
+    raise exception using errcode = 'P0002', message = 'NOT_FOUND: no such journal thread',
+      detail = json_build_object('thread_id', p_thread_id)::text;
+  end if;
+  return to_jsonb(v_thread) - 'sync_xid';
+end
+$$;
+
+--
+-- Name: FUNCTION journal_set_thread_deleted(p_thread_id uuid, p_deleted boolean); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_set_thread_deleted(p_thread_id uuid, p_deleted boolean) IS 'journal_delete_thread (p_deleted) and journal_restore_thread: sets or clears the thread''s tombstone unless it already is so, and returns the thread.';
+
+--
+-- Name: journal_threads_check(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_threads_check() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+begin
+  new.title := regexp_replace(new.title, '^[[:space:]]+|[[:space:]]+$', '', 'g');
+  if new.title is null or char_length(new.title) not between 1 and 200 then
+    raise exception using errcode = '22023',
+      message = 'INVALID_TITLE: a thread title is 1 to 200 characters, not counting surrounding whitespace',
+      detail = json_build_object('length', char_length(new.title), 'min', 1, 'max', 200)::text;
+  end if;
+  return new;
+end
+$_$;
+
+--
+-- Name: FUNCTION journal_threads_check(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_threads_check() IS 'BEFORE INSERT/UPDATE OF title on journal_threads: trims the title and raises INVALID_TITLE (22023) unless it is 1 to 200 characters.';
+
+--
+-- Name: journal_values(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_values(p_values jsonb) RETURNS TABLE(field_id uuid, value text)
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  v_bad text;
+begin
+  if jsonb_typeof(p_values) <> 'object' then
+    raise exception using errcode = '22023', message = 'INVALID_VALUE: p_values must be a JSON object of field id → text',
+      detail = json_build_object('type', jsonb_typeof(p_values))::text;
+  end if;
+  select e.key into v_bad from jsonb_each(p_values) e
+   where e.key !~* '^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$'
+      or jsonb_typeof(e.value) not in ('string', 'null')
+   limit 1;
+  if found then
+    raise exception using errcode = '22023',
+      message = 'INVALID_VALUE: each key of p_values is a field id and each value a string (or null: no value)',
+      detail = json_build_object('key', left(v_bad, 100))::text;
+  end if;
+  return query select e.key::uuid, e.value #>> '{}' from jsonb_each(p_values) e;
+end
+$_$;
+
+--
+-- Name: FUNCTION journal_values(p_values jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_values(p_values jsonb) IS 'p_values ({field id: text or null}) as rows (field_id, value); INVALID_VALUE (22023) for anything but an object of UUID keys and string/null values. The per-value rules are journal_entry_values_check''s.';
+
+--
+-- Name: journal_values_mark_edited(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_values_mark_edited() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'UPDATE' then
+    update public.journal_entries e set last_edited_at = clock_timestamp()
+     where e.id in (select n.entry_id from new_rows n join old_rows o on o.id = n.id where n.value is distinct from o.value)
+       and e.created_at <> now() and (e.last_edited_at is null or e.last_edited_at < now());
+  else
+    update public.journal_entries e set last_edited_at = clock_timestamp()
+     where e.id in (select o.entry_id from old_rows o)
+       and e.created_at <> now() and (e.last_edited_at is null or e.last_edited_at < now());
+  end if;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_values_mark_edited(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_values_mark_edited() IS 'AFTER UPDATE/DELETE statement trigger on journal_entry_values: stamps last_edited_at on the entries whose values changed or went, unless the entry was created in this transaction or already stamped by it.';
+
+--
+-- Name: journal_write_values(uuid, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_write_values(p_entry_id uuid, p_values jsonb) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_added boolean;
+begin
+  if p_values is null then
+    return false;
+  end if;
+  -- The entry's values become exactly the strings given (a null or missing key: none), for
+  -- live fields; values of deleted fields are kept for a restore of the field.
+  with given as (select * from private.journal_values(p_values)),
+  removed as (
+    delete from public.journal_entry_values v
+     where v.entry_id = p_entry_id
+       and not exists (select from given g where g.field_id = v.field_id and g.value is not null)
+       and v.field_id in (select f.id from public.journal_fields f where f.deleted_at is null)
+  ),
+  written as (
+    insert into public.journal_entry_values as v (entry_id, field_id, value)
+    select p_entry_id, g.field_id, g.value from given g where g.value is not null
+    on conflict (entry_id, field_id) do update set value = excluded.value
+     where v.value is distinct from excluded.value
+    returning v.xmax = 0 as inserted
+  )
+  select coalesce(bool_or(w.inserted), false) into v_added from written w;
+  return v_added;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_write_values(p_entry_id uuid, p_values jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_write_values(p_entry_id uuid, p_values jsonb) IS 'Sets an entry''s values from p_values ({field id: text or null}); NULL p_values changes nothing. Returns whether a value was added (a new row).';
+
+--
 -- Name: key_holders(text, uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3054,7 +3641,7 @@ CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind 
     AS $$
     begin
       case p_table
-        when 'activities' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.activities, p_row) it cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null; when 'bird' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.bird, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'hotspot' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.hotspot, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'listings' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.listings, p_row) it cross join lateral (values ('user'::text, it.owned_by)) v (kind, key) where v.key is not null; when 'notes' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notes, p_row) it cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('listing'::text, case when it.parent_type = 'listing' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null; when 'notification_types' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notification_types, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'notifications' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notifications, p_row) it cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null; when 'observed_bird_photos' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.observed_bird_photos, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'properties' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.properties, p_row) it cross join lateral (values ('user'::text, it.owned_by)) v (kind, key) where v.key is not null; when 'subtasks' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.subtasks, p_row) it cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null; when 'tasks' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.tasks, p_row) it cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null; when 'users' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.users, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'watchlist_entries' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_entries, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlist_rules' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_rules, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlist_shares' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_shares, p_row) it cross join lateral (values ('user'::text, it.user_id), ('watchlist_owner'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlists' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlists, p_row) it cross join lateral (values ('user'::text, it.owner_id), ('watchlist'::text, it.id)) v (kind, key) where v.key is not null;
+        when 'activities' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.activities, p_row) it cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null; when 'bird' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.bird, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'hotspot' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.hotspot, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'journal_entries' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_entries, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_entry_values' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_entry_values, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_field_groups' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_field_groups, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_fields' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_fields, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_thread_stats' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_thread_stats, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_threads' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_threads, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'listings' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.listings, p_row) it cross join lateral (values ('user'::text, it.owned_by)) v (kind, key) where v.key is not null; when 'notes' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notes, p_row) it cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('listing'::text, case when it.parent_type = 'listing' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null; when 'notification_types' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notification_types, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'notifications' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notifications, p_row) it cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null; when 'observed_bird_photos' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.observed_bird_photos, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'properties' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.properties, p_row) it cross join lateral (values ('user'::text, it.owned_by)) v (kind, key) where v.key is not null; when 'subtasks' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.subtasks, p_row) it cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null; when 'tasks' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.tasks, p_row) it cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null; when 'users' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.users, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'watchlist_entries' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_entries, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlist_rules' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_rules, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlist_shares' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_shares, p_row) it cross join lateral (values ('user'::text, it.user_id), ('watchlist_owner'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlists' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlists, p_row) it cross join lateral (values ('user'::text, it.owner_id), ('watchlist'::text, it.id)) v (kind, key) where v.key is not null;
         else raise exception using errcode = '22023',
           message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L', p_table);
       end case;
@@ -3650,6 +4237,981 @@ union all
 --
 
 COMMENT ON FUNCTION private.sync_items_activities_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table activities, mode visibility: the query of private.sync_items_sql(''activities'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entries_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_entries it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'journal_entries' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entries, mode admin: the query of private.sync_items_sql(''journal_entries'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entries_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_entries it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entries it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entries it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'journal_entries' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entries, mode changes: the query of private.sync_items_sql(''journal_entries'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entries_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_entries it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entries, mode full: the query of private.sync_items_sql(''journal_entries'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entries_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entries it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entries it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entries, mode visibility: the query of private.sync_items_sql(''journal_entries'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entry_values_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entry_values_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_entry_values it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'journal_entry_values' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entry_values_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entry_values, mode admin: the query of private.sync_items_sql(''journal_entry_values'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entry_values_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entry_values_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_entry_values' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'journal_entry_values' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entry_values_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entry_values, mode changes: the query of private.sync_items_sql(''journal_entry_values'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entry_values_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entry_values_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entry_values_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entry_values, mode full: the query of private.sync_items_sql(''journal_entry_values'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entry_values_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entry_values_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_entry_values' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entry_values_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entry_values, mode visibility: the query of private.sync_items_sql(''journal_entry_values'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_field_groups_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_field_groups_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_field_groups it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'journal_field_groups' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_field_groups_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_field_groups, mode admin: the query of private.sync_items_sql(''journal_field_groups'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_field_groups_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_field_groups_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_field_groups' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'journal_field_groups' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_field_groups_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_field_groups, mode changes: the query of private.sync_items_sql(''journal_field_groups'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_field_groups_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_field_groups_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_field_groups_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_field_groups, mode full: the query of private.sync_items_sql(''journal_field_groups'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_field_groups_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_field_groups_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_field_groups' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_field_groups_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_field_groups, mode visibility: the query of private.sync_items_sql(''journal_field_groups'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_fields_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_fields it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'journal_fields' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_fields, mode admin: the query of private.sync_items_sql(''journal_fields'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_fields_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_fields it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_fields it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_fields it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_fields' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'journal_fields' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_fields, mode changes: the query of private.sync_items_sql(''journal_fields'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_fields_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_fields it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_fields, mode full: the query of private.sync_items_sql(''journal_fields'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_fields_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_fields_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_fields it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_fields it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_fields' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_fields_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_fields, mode visibility: the query of private.sync_items_sql(''journal_fields'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_threads_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_threads it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'journal_threads' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_threads, mode admin: the query of private.sync_items_sql(''journal_threads'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_threads_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_threads_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_threads it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_threads it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_threads it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_threads' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'journal_threads' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_threads_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_threads, mode changes: the query of private.sync_items_sql(''journal_threads'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_threads_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_threads it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_threads, mode full: the query of private.sync_items_sql(''journal_threads'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_threads_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_threads_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_threads it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_threads it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_threads' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_threads_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_threads, mode visibility: the query of private.sync_items_sql(''journal_threads'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
 
 --
 -- Name: sync_items_listings_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
@@ -5818,6 +7380,311 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
 COMMENT ON FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) IS 'A page of sync_pull for table activities: the statement of private.sync_page_sql(''activities'') with its plan kept (NULL when p_sql_md5 is not the md5 of the text it was made from). Generated by private.generate_sync_pages.';
 
 --
+-- Name: sync_page_journal_entries(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      if p_sql_md5 is distinct from 'c7bc817796a1370acb86a55436db7199' then return null; end if; return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('journal_entries', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.journal_entries t cross join lateral (select t.id, t.thread_id, t.owner_id, t.content, t.entry_timestamp, t.last_edited_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'journal_entries', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'journal_entries', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) IS 'A page of sync_pull for table journal_entries: the statement of private.sync_page_sql(''journal_entries'') with its plan kept (NULL when p_sql_md5 is not the md5 of the text it was made from). Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_journal_entry_values(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      if p_sql_md5 is distinct from '4cdae89aa175600cca05a8caa841099b' then return null; end if; return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('journal_entry_values', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select null::timestamptz as deleted_at, r as record
+                             from public.journal_entry_values t cross join lateral (select t.id, t.entry_id, t.field_id, t.thread_id, t.owner_id, t.entry_timestamp, t.value, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'journal_entry_values', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'journal_entry_values', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) IS 'A page of sync_pull for table journal_entry_values: the statement of private.sync_page_sql(''journal_entry_values'') with its plan kept (NULL when p_sql_md5 is not the md5 of the text it was made from). Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_journal_field_groups(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      if p_sql_md5 is distinct from 'f077ee933a3eb203c8b5dfab6cb33219' then return null; end if; return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('journal_field_groups', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select null::timestamptz as deleted_at, r as record
+                             from public.journal_field_groups t cross join lateral (select t.id, t.thread_id, t.owner_id, t.parent_field_id, t.child_field_id, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'journal_field_groups', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'journal_field_groups', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) IS 'A page of sync_pull for table journal_field_groups: the statement of private.sync_page_sql(''journal_field_groups'') with its plan kept (NULL when p_sql_md5 is not the md5 of the text it was made from). Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_journal_fields(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      if p_sql_md5 is distinct from '22b08316af2b9df3c527b2e6e5be09e6' then return null; end if; return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('journal_fields', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.journal_fields t cross join lateral (select t.id, t.thread_id, t.owner_id, t.name, t.sort_order, t.is_group, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'journal_fields', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'journal_fields', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) IS 'A page of sync_pull for table journal_fields: the statement of private.sync_page_sql(''journal_fields'') with its plan kept (NULL when p_sql_md5 is not the md5 of the text it was made from). Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_journal_threads(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      if p_sql_md5 is distinct from 'bf31d4cc0ca7360123d0a53060c50c66' then return null; end if; return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('journal_threads', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.journal_threads t cross join lateral (select t.id, t.owner_id, t.title, t.created_at, t.updated_at, t.deleted_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'journal_threads', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'journal_threads', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) IS 'A page of sync_pull for table journal_threads: the statement of private.sync_page_sql(''journal_threads'') with its plan kept (NULL when p_sql_md5 is not the md5 of the text it was made from). Generated by private.generate_sync_pages.';
+
+--
 -- Name: sync_page_listings(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -6637,7 +8504,8 @@ CREATE FUNCTION private.sync_tables() RETURNS text[]
     SET search_path TO ''
     AS $$
   select array['tasks', 'activities', 'listings', 'notes', 'subtasks',
-               'watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos']
+               'watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos',
+               'journal_threads', 'journal_entries', 'journal_fields', 'journal_field_groups', 'journal_entry_values']
 $$;
 
 --
@@ -6660,7 +8528,12 @@ declare
   v_table text;
   v_estimate bigint;
 begin
-  foreach v_table in array array['watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos'] loop
+  -- The tables are those private.stamp_deleted_at stamps: any added later is counted too.
+  foreach v_table in array array(select c.relname::text
+                                   from pg_catalog.pg_trigger t join pg_catalog.pg_class c on c.oid = t.tgrelid
+                                  where t.tgfoid = 'private.stamp_deleted_at()'::pg_catalog.regprocedure
+                                    and c.relnamespace = 'public'::pg_catalog.regnamespace
+                                  order by 1) loop
     table_name := v_table;
     execute format('select min(x.deleted_at) from public.%I x where x.deleted_at is not null', v_table)
       into oldest_deleted_at;
@@ -6688,30 +8561,6 @@ $$;
 --
 
 COMMENT ON FUNCTION private.tombstone_gauge() IS 'The rows of private.tombstones_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
-
---
--- Name: too_long(text, text, integer, integer); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) RETURNS boolean
-    LANGUAGE plpgsql IMMUTABLE STRICT
-    SET search_path TO ''
-    AS $$
-begin
-  if p_length <= p_max then
-    return true;
-  end if;
-  raise exception using errcode = '22001',
-    message = pg_catalog.format('TOO_LONG: %s.%s holds at most %s characters, not %s', p_table, p_column, p_max, p_length),
-    detail = pg_catalog.jsonb_build_object('table', p_table, 'column', p_column, 'max_length', p_max, 'length', p_length)::text;
-end
-$$;
-
---
--- Name: FUNCTION too_long(p_table text, p_column text, p_max integer, p_length integer); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) IS 'The failing half of a length-limit CHECK constraint: true when p_length <= p_max, otherwise raises TOO_LONG (22001; detail is JSON {table, column, max_length, length}). Executable by the roles that write the tables (a CHECK runs as the writer).';
 
 --
 -- Name: user_keys(uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -7152,6 +9001,295 @@ $$;
 COMMENT ON FUNCTION public.hotspots_near(lat double precision, lon double precision, radius_km double precision) IS 'Hotspots within radius_km (0 < radius_km <= 500) of (lat, lon), nearest first, with their distance in metres (WGS 84 spheroid). Uses the GiST index on hotspot.location. Errors: NULL_ARGUMENT (22004), INVALID_LATITUDE, INVALID_LONGITUDE, INVALID_RADIUS (22023).';
 
 --
+-- Name: journal_add_entry(uuid, text, jsonb, uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_add_entry(p_thread_id uuid, p_content text, p_values jsonb DEFAULT NULL::jsonb, p_id uuid DEFAULT NULL::uuid, p_entry_timestamp timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_entry public.journal_entries;
+  v_values jsonb;
+begin
+  perform private.journal_live_thread(p_thread_id);
+  if p_content is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_content is required';
+  end if;
+  insert into public.journal_entries as e (id, thread_id, content, entry_timestamp)
+  values (coalesce(p_id, gen_random_uuid()), p_thread_id, p_content, coalesce(p_entry_timestamp, clock_timestamp()))
+  on conflict (id) do nothing
+  returning e.* into v_entry;
+  if v_entry.id is null then
+    -- A retry: the entry that id names, if it is this thread's.
+    select e.* into v_entry from public.journal_entries e where e.id = p_id;
+    if v_entry.id is null or v_entry.thread_id <> p_thread_id then
+      raise exception using errcode = '23505', message = 'ID_TAKEN: this id is already used by another entry',
+        detail = json_build_object('id', p_id)::text;
+    end if;
+    return private.journal_entry_json(v_entry);
+  end if;
+  with written as (
+    insert into public.journal_entry_values as v (entry_id, field_id, value)
+    select v_entry.id, g.field_id, g.value from private.journal_values(coalesce(p_values, '{}')) g where g.value is not null
+    returning v.field_id, v.value
+  )
+  select coalesce(jsonb_object_agg(w.field_id, w.value), '{}') into v_values from written w;
+  return (to_jsonb(v_entry) - 'sync_xid') || jsonb_build_object('values', v_values);
+end
+$$;
+
+--
+-- Name: FUNCTION journal_add_entry(p_thread_id uuid, p_content text, p_values jsonb, p_id uuid, p_entry_timestamp timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.journal_add_entry(p_thread_id uuid, p_content text, p_values jsonb, p_id uuid, p_entry_timestamp timestamp with time zone) IS 'Adds an entry to a live thread, with p_values ({field id: text}) and, for an entry written offline, the device''s p_entry_timestamp (default: now). Returns the entry with "values". With p_id, a retry returns the entry that id already names. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: no such live thread of yours), INVALID_CONTENT, INVALID_VALUE (22023), ID_TAKEN (23505). Nothing is changed on error.';
+
+--
+-- Name: journal_create_thread(text, text, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_create_thread(p_title text, p_first_entry text DEFAULT NULL::text, p_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_thread public.journal_threads;
+  v_entry public.journal_entries;
+begin
+  perform private.journal_caller();
+  if p_title is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_title is required';
+  end if;
+  if p_id is not null then
+    select t.* into v_thread from public.journal_threads t where t.id = p_id;
+  end if;
+  if v_thread.id is null then
+    insert into public.journal_threads as t (id, title) values (coalesce(p_id, gen_random_uuid()), p_title)
+    on conflict (id) do nothing
+    returning t.* into v_thread;
+    if v_thread.id is null then
+      -- A concurrent call with the same id committed first, or the id is another user's.
+      select t.* into v_thread from public.journal_threads t where t.id = p_id;
+      if v_thread.id is null then
+        raise exception using errcode = '23505', message = 'ID_TAKEN: this id is already used by a row you cannot see',
+          detail = json_build_object('id', p_id)::text;
+      end if;
+    elsif p_first_entry is not null then
+      insert into public.journal_entries as e (thread_id, content) values (v_thread.id, p_first_entry)
+      returning e.* into v_entry;
+    end if;
+  end if;
+  if v_entry.id is null and p_first_entry is not null then
+    select e.* into v_entry from public.journal_entries e where e.thread_id = v_thread.id
+     order by e.created_at, e.entry_timestamp, e.id limit 1;
+  end if;
+  return jsonb_build_object('thread', to_jsonb(v_thread) - 'sync_xid',
+                            'first_entry', case when v_entry.id is not null then private.journal_entry_json(v_entry) end);
+end
+$$;
+
+--
+-- Name: FUNCTION journal_create_thread(p_title text, p_first_entry text, p_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.journal_create_thread(p_title text, p_first_entry text, p_id uuid) IS 'Creates a thread (and its first entry when p_first_entry is given), atomically: {thread, first_entry}. With p_id, a retry returns the thread that id already names (and its first entry) instead of creating another. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), INVALID_TITLE, INVALID_CONTENT (22023), ID_TAKEN (23505: another user''s id). Nothing is changed on error.';
+
+--
+-- Name: journal_csv_lines(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_csv_lines(p_thread_id uuid) RETURNS SETOF text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  v_ids uuid[];       -- the columns' fields in id order (how an entry's values come)
+  v_format text;      -- ',%3$s,%1$s,%2$s': those values in column order
+  v_header text;
+  v_none text[];      -- no values at all: one NULL per column
+begin
+  perform private.journal_live_thread(p_thread_id);
+
+  -- The columns: the live non-group fields, a child of a live group named "Group / Field".
+  select coalesce(array_agg(c.id order by c.id), '{}'),
+         coalesce(string_agg(',%' || c.by_id || '$s', '' order by c.n), ''),
+         'timestamp,last_edited_at,content' || coalesce(string_agg(',' || (case
+      when c.name like '%,%' or c.name like '%"%' or c.name like E'%\r%' or c.name like E'%\n%'
+        then '"' || case when ascii(c.name) in (61, 43, 45, 64, 9, 13) then '''' else '' end
+             || replace(c.name, '"', '""') || '"'
+      when ascii(c.name) in (61, 43, 45, 64, 9) then '''' || c.name
+      else c.name end), '' order by c.n), '') || E'\r\n',
+         array_fill(null::text, array[count(*)::integer])
+    into v_ids, v_format, v_header, v_none
+    from (select f.id, concat_ws(' / ', g.name, f.name) as name,
+                 row_number() over (order by f.sort_order, f.name, f.id) as n,
+                 row_number() over (order by f.id) as by_id
+            from public.journal_fields f
+            left join public.journal_field_groups m on m.child_field_id = f.id
+            left join public.journal_fields g on g.id = m.parent_field_id and g.deleted_at is null
+           where f.thread_id = p_thread_id and f.deleted_at is null and not f.is_group) c;
+
+  return next v_header;
+  return query
+    select to_char(e.entry_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ','
+           || coalesce(to_char(e.last_edited_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), '') || ','
+           || (case
+      when e.content like '%,%' or e.content like '%"%' or e.content like E'%\r%' or e.content like E'%\n%'
+        then '"' || case when ascii(e.content) in (61, 43, 45, 64, 9, 13) then '''' else '' end
+             || replace(e.content, '"', '""') || '"'
+      when ascii(e.content) in (61, 43, 45, 64, 9) then '''' || e.content
+      else e.content end)
+           || format(v_format, variadic
+                case when v.fields = v_ids then v.cells
+                     when v.fields is null then v_none
+                     -- values of deleted fields, or fields missing: placed one by one
+                     else array(select v.cells[array_position(v.fields, i)] from unnest(v_ids) i) end)
+           || E'\r\n'
+      from public.journal_entries e
+      left join (select v.entry_timestamp, v.entry_id, array_agg(v.field_id) as fields, array_agg((case
+      when v.value like '%,%' or v.value like '%"%' or v.value like E'%\r%' or v.value like E'%\n%'
+        then '"' || case when ascii(v.value) in (61, 43, 45, 64, 9, 13) then '''' else '' end
+             || replace(v.value, '"', '""') || '"'
+      when ascii(v.value) in (61, 43, 45, 64, 9) then '''' || v.value
+      else v.value end)) as cells
+                   from public.journal_entry_values v
+                  where v.thread_id = p_thread_id
+                  group by v.entry_timestamp, v.entry_id) v
+        on v.entry_timestamp = e.entry_timestamp and v.entry_id = e.id
+     where e.thread_id = p_thread_id and e.deleted_at is null
+     order by e.entry_timestamp, e.id;
+end
+$_$;
+
+--
+-- Name: FUNCTION journal_csv_lines(p_thread_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.journal_csv_lines(p_thread_id uuid) IS 'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (a leading apostrophe before = + - @ TAB CR) and quoted as RFC 4180 says. No byte order mark. For streaming (COPY (select …) TO STDOUT); journal_export_csv is its concatenation. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
+
+--
+-- Name: journal_delete_entry(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_delete_entry(p_entry_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_entry public.journal_entries;
+begin
+  perform private.journal_caller();
+  if p_entry_id is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_entry_id is required';
+  end if;
+  if not exists (select from public.journal_entries e join public.journal_threads t on t.id = e.thread_id
+                  where e.id = p_entry_id and t.deleted_at is null) then
+    raise exception using errcode = 'P0002', message = 'NOT_FOUND: no such journal entry',
+      detail = json_build_object('entry_id', p_entry_id)::text;
+  end if;
+  update public.journal_entries e set deleted_at = clock_timestamp() where e.id = p_entry_id and e.deleted_at is null;
+  select e.* into v_entry from public.journal_entries e where e.id = p_entry_id;
+  return private.journal_entry_json(v_entry);
+end
+$$;
+
+--
+-- Name: FUNCTION journal_delete_entry(p_entry_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.journal_delete_entry(p_entry_id uuid) IS 'Soft-deletes an entry (deleted_at, server clock); deleting it again returns it unchanged. Returns the entry. Errors: NOT_AUTHENTICATED, NULL_ARGUMENT, NOT_FOUND (P0002: absent, in a deleted thread, or not yours).';
+
+--
+-- Name: journal_delete_thread(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_delete_thread(p_thread_id uuid) RETURNS jsonb
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select private.journal_set_thread_deleted(p_thread_id, true)
+$$;
+
+--
+-- Name: FUNCTION journal_delete_thread(p_thread_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.journal_delete_thread(p_thread_id uuid) IS 'Soft-deletes a thread (deleted_at): it and its entries leave every list and the export; its entries keep their own state for journal_restore_thread. Deleting again returns it unchanged. Errors: NOT_AUTHENTICATED, NULL_ARGUMENT, NOT_FOUND.';
+
+--
+-- Name: journal_export_csv(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_export_csv(p_thread_id uuid) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select string_agg(l.line, '' order by l.n) from public.journal_csv_lines(p_thread_id) with ordinality l (line, n)
+$$;
+
+--
+-- Name: FUNCTION journal_export_csv(p_thread_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.journal_export_csv(p_thread_id uuid) IS 'The CSV export of a live thread as one text: journal_csv_lines concatenated (the header alone for a thread without entries). Errors: NOT_AUTHENTICATED, NULL_ARGUMENT, NOT_FOUND.';
+
+--
+-- Name: journal_restore_thread(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_restore_thread(p_thread_id uuid) RETURNS jsonb
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select private.journal_set_thread_deleted(p_thread_id, false)
+$$;
+
+--
+-- Name: FUNCTION journal_restore_thread(p_thread_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.journal_restore_thread(p_thread_id uuid) IS 'The undo of journal_delete_thread: clears deleted_at, so the thread (a new row_version) and its entries come back, also on devices that already pulled the tombstone (the next sync_pull delivers the thread as a record). Works until purge_journal_tombstones removes the thread (30 days). Restoring a live thread returns it unchanged. Errors: NOT_AUTHENTICATED, NULL_ARGUMENT, NOT_FOUND.';
+
+--
+-- Name: journal_update_entry(uuid, text, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_update_entry(p_entry_id uuid, p_content text, p_values jsonb DEFAULT NULL::jsonb) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_entry public.journal_entries;
+begin
+  perform private.journal_caller();
+  if p_entry_id is null or p_content is null then
+    raise exception using errcode = '22004',
+      message = format('NULL_ARGUMENT: %s is required', case when p_entry_id is null then 'p_entry_id' else 'p_content' end);
+  end if;
+  if not exists (select from public.journal_entries e join public.journal_threads t on t.id = e.thread_id
+                  where e.id = p_entry_id and e.deleted_at is null and t.deleted_at is null) then
+    raise exception using errcode = 'P0002', message = 'NOT_FOUND: no such journal entry',
+      detail = json_build_object('entry_id', p_entry_id)::text;
+  end if;
+  update public.journal_entries e set content = p_content where e.id = p_entry_id and e.content is distinct from p_content;
+  if private.journal_write_values(p_entry_id, p_values) then
+    -- An added value is an edit too (the server's clock replaces what is written here).
+    update public.journal_entries e set last_edited_at = clock_timestamp()
+     where e.id = p_entry_id and (e.last_edited_at is null or e.last_edited_at < now());
+  end if;
+  select e.* into v_entry from public.journal_entries e where e.id = p_entry_id;
+  return private.journal_entry_json(v_entry);
+end
+$$;
+
+--
+-- Name: FUNCTION journal_update_entry(p_entry_id uuid, p_content text, p_values jsonb); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.journal_update_entry(p_entry_id uuid, p_content text, p_values jsonb) IS 'Replaces a live entry''s content and, when p_values is not NULL, its values (the entry keeps exactly the strings given). A real change stamps last_edited_at; the same content and values change nothing. Returns the entry with "values". Errors: NOT_AUTHENTICATED, NULL_ARGUMENT, NOT_FOUND (deleted, in a deleted thread, or not yours), INVALID_CONTENT, INVALID_VALUE. Nothing is changed on error.';
+
+--
 -- Name: mark_all_notifications_read(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -7340,6 +9478,45 @@ $$;
 --
 
 COMMENT ON FUNCTION public.notification_registry_drift() IS 'Types present in only one of public.notification_types and the valid_notification_type CHECK, with the side they are missing from. Empty when the two agree; the migration that adds a type asserts that.';
+
+--
+-- Name: purge_journal_tombstones(interval); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.purge_journal_tombstones(p_older_than interval DEFAULT '30 days'::interval) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_cutoff timestamptz;
+  v_entries integer;
+  v_fields integer;
+  v_threads integer;
+begin
+  if p_older_than is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_older_than must not be NULL';
+  end if;
+  if p_older_than < interval '0' then
+    raise exception using errcode = '22023', message = 'INVALID_INTERVAL: p_older_than must not be negative',
+      detail = json_build_object('p_older_than', p_older_than::text)::text;
+  end if;
+  v_cutoff := now() - p_older_than;
+  -- Children first, so each count is that table's own tombstones.
+  delete from public.journal_entries where deleted_at < v_cutoff;
+  get diagnostics v_entries = row_count;
+  delete from public.journal_fields where deleted_at < v_cutoff;
+  get diagnostics v_fields = row_count;
+  delete from public.journal_threads where deleted_at < v_cutoff;
+  get diagnostics v_threads = row_count;
+  return v_entries + v_fields + v_threads;
+end
+$$;
+
+--
+-- Name: FUNCTION purge_journal_tombstones(p_older_than interval); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.purge_journal_tombstones(p_older_than interval) IS 'Hard-deletes journal entries, fields and threads (with everything in them) whose deleted_at is older than p_older_than (default 30 days: the end of the undo); the deletions reach devices through sync_deletions. Returns the number of tombstones purged. SECURITY DEFINER: service_role, which runs it on the worker''s schedule, has no privilege on the journal tables. service_role only.';
 
 --
 -- Name: purge_sync_deletions(interval); Type: FUNCTION; Schema: public; Owner: -
@@ -9255,7 +11432,7 @@ CREATE VIEW private.tombstones_awaiting_purge AS
 -- Name: VIEW tombstones_awaiting_purge; Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON VIEW private.tombstones_awaiting_purge IS 'Gauge: per table with deleted_at tombstones (the watchlist tables), the tombstones public.purge_watchlist_tombstones hard-deletes once they are 30 days old: how many (exact, or from the statistics when over 10,000: estimated), and the oldest one''s deleted_at and age in seconds (0 when none). An age well past 30 days means the purge stopped.';
+COMMENT ON VIEW private.tombstones_awaiting_purge IS 'Gauge: per table with deleted_at tombstones (those private.stamp_deleted_at stamps: the watchlist and journal tables), the tombstones public.purge_watchlist_tombstones and public.purge_journal_tombstones hard-delete once they are 30 days old: how many (exact, or from the statistics when over 10,000: estimated), and the oldest one''s deleted_at and age in seconds (0 when none). An age well past 30 days means the purge stopped.';
 
 --
 -- Name: visibility_kinds; Type: TABLE; Schema: private; Owner: -
@@ -9437,6 +11614,202 @@ COMMENT ON TABLE public.hotspot IS 'Birding hotspots (reference data). Every aut
 --
 
 COMMENT ON COLUMN public.hotspot.location IS 'Generated from lon/lat (WGS 84); GiST-indexed for hotspots_near().';
+
+--
+-- Name: journal_entry_values; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.journal_entry_values (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    entry_id uuid NOT NULL,
+    field_id uuid NOT NULL,
+    thread_id uuid NOT NULL,
+    owner_id uuid NOT NULL,
+    entry_timestamp timestamp with time zone NOT NULL,
+    value text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    row_version integer DEFAULT 1 NOT NULL,
+    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    CONSTRAINT journal_entry_values_value_length CHECK (((char_length(value) <= 4096) OR private.too_long('journal_entry_values'::text, 'value'::text, 4096, char_length(value))))
+);
+
+--
+-- Name: TABLE journal_entry_values; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.journal_entry_values IS 'The value of one field on one entry (at most one per entry and field): the field is a live, non-group field of the entry''s thread, the value at most 4,096 characters (INVALID_VALUE). Owner only.';
+
+--
+-- Name: COLUMN journal_entry_values.thread_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_entry_values.thread_id IS 'Copied from the entry by the server; the foreign key then holds the field to the entry''s thread.';
+
+--
+-- Name: COLUMN journal_entry_values.entry_timestamp; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_entry_values.entry_timestamp IS 'Copied from the entry by the server (and kept equal to it): a thread''s values are then read in the order of its entries, one index range merged with the entries'' own, with no sort and no per-entry lookup.';
+
+--
+-- Name: COLUMN journal_entry_values.sync_xid; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_entry_values.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
+
+--
+-- Name: journal_field_groups; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.journal_field_groups (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    thread_id uuid NOT NULL,
+    owner_id uuid NOT NULL,
+    parent_field_id uuid NOT NULL,
+    child_field_id uuid NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    row_version integer DEFAULT 1 NOT NULL,
+    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    CONSTRAINT journal_field_groups_not_self CHECK ((parent_field_id <> child_field_id))
+);
+
+--
+-- Name: TABLE journal_field_groups; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.journal_field_groups IS 'Which group a field belongs to: the parent is a group, the child is not, both live and of the same thread, a child in at most one group (INVALID_GROUP otherwise). Removing a field from its group deletes the row. Owner only.';
+
+--
+-- Name: COLUMN journal_field_groups.thread_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_field_groups.thread_id IS 'Copied from the parent field by the server; the foreign keys then hold both fields to that thread.';
+
+--
+-- Name: COLUMN journal_field_groups.sync_xid; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_field_groups.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
+
+--
+-- Name: journal_fields; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.journal_fields (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    thread_id uuid NOT NULL,
+    owner_id uuid NOT NULL,
+    name text NOT NULL,
+    sort_order integer DEFAULT 0 NOT NULL,
+    is_group boolean DEFAULT false NOT NULL,
+    deleted_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    row_version integer DEFAULT 1 NOT NULL,
+    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    CONSTRAINT journal_fields_name_length CHECK (((char_length(name) <= 50) OR private.too_long('journal_fields'::text, 'name'::text, 50, char_length(name))))
+);
+
+--
+-- Name: TABLE journal_fields; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.journal_fields IS 'A custom field of a thread (is_group: a field group that holds other fields). At most 20 live fields per thread (FIELD_LIMIT, counted with the thread row locked, so two sessions adding the 20th and 21st at once cannot both succeed). Owner only. Deleting sets deleted_at; the field then leaves the export, its values are kept.';
+
+--
+-- Name: COLUMN journal_fields.name; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_fields.name IS 'Trimmed; 1 to 50 characters (INVALID_FIELD_NAME); unique per thread among live fields, ignoring case (FIELD_NAME_TAKEN).';
+
+--
+-- Name: COLUMN journal_fields.sort_order; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_fields.sort_order IS 'Column order in the export (then name, id).';
+
+--
+-- Name: COLUMN journal_fields.is_group; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_fields.is_group IS 'A group holds fields (journal_field_groups) and has no values of its own. Fixed when the field is created.';
+
+--
+-- Name: COLUMN journal_fields.sync_xid; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_fields.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
+
+--
+-- Name: journal_thread_stats; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.journal_thread_stats (
+    thread_id uuid NOT NULL,
+    owner_id uuid NOT NULL,
+    live_entries integer DEFAULT 0 NOT NULL,
+    last_entry_at timestamp with time zone
+);
+
+--
+-- Name: TABLE journal_thread_stats; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.journal_thread_stats IS 'Per thread, its live entry count and newest live entry_timestamp, kept by triggers on journal_entries so that the thread list never counts entries (counting them for 100 threads of 1,000 entries costs some 20 ms, reading them from here well under 1). Derived data: not synced; owner reads, nobody writes.';
+
+--
+-- Name: journal_threads; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.journal_threads (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    owner_id uuid DEFAULT auth.uid() NOT NULL,
+    title text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    deleted_at timestamp with time zone,
+    row_version integer DEFAULT 1 NOT NULL,
+    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    CONSTRAINT journal_threads_title_length CHECK (((char_length(title) <= 200) OR private.too_long('journal_threads'::text, 'title'::text, 200, char_length(title))))
+);
+
+--
+-- Name: TABLE journal_threads; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.journal_threads IS 'A journal thread: a titled, continuous series of entries. Readable and writable by its owner only (admins included: no exception). Deleting sets deleted_at (journal_delete_thread); journal_restore_thread is the undo, until purge_journal_tombstones removes the thread (30 days).';
+
+--
+-- Name: COLUMN journal_threads.id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_threads.id IS 'Client may supply it (created offline); journal_create_thread is idempotent by it.';
+
+--
+-- Name: COLUMN journal_threads.owner_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_threads.owner_id IS 'The owner; defaults to the caller and cannot be changed through the API.';
+
+--
+-- Name: COLUMN journal_threads.title; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_threads.title IS 'Trimmed of surrounding whitespace by the server; 1 to 200 characters (INVALID_TITLE).';
+
+--
+-- Name: COLUMN journal_threads.deleted_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_threads.deleted_at IS 'Tombstone (server clock). The entries are left as they are: they leave every list and the export with their thread and come back with it.';
+
+--
+-- Name: COLUMN journal_threads.sync_xid; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.journal_threads.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
 
 --
 -- Name: listings; Type: TABLE; Schema: public; Owner: -
@@ -10490,6 +12863,69 @@ ALTER TABLE ONLY public.hotspot
     ADD CONSTRAINT hotspot_pkey PRIMARY KEY (id);
 
 --
+-- Name: journal_entries journal_entries_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_entries
+    ADD CONSTRAINT journal_entries_pkey PRIMARY KEY (id);
+
+--
+-- Name: journal_entry_values journal_entry_values_entry_field_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_entry_values
+    ADD CONSTRAINT journal_entry_values_entry_field_key UNIQUE (entry_id, field_id);
+
+--
+-- Name: journal_entry_values journal_entry_values_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_entry_values
+    ADD CONSTRAINT journal_entry_values_pkey PRIMARY KEY (id);
+
+--
+-- Name: journal_field_groups journal_field_groups_child_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_field_groups
+    ADD CONSTRAINT journal_field_groups_child_key UNIQUE (child_field_id);
+
+--
+-- Name: journal_field_groups journal_field_groups_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_field_groups
+    ADD CONSTRAINT journal_field_groups_pkey PRIMARY KEY (id);
+
+--
+-- Name: journal_fields journal_fields_id_thread_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_fields
+    ADD CONSTRAINT journal_fields_id_thread_key UNIQUE (id, thread_id);
+
+--
+-- Name: journal_fields journal_fields_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_fields
+    ADD CONSTRAINT journal_fields_pkey PRIMARY KEY (id);
+
+--
+-- Name: journal_thread_stats journal_thread_stats_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_thread_stats
+    ADD CONSTRAINT journal_thread_stats_pkey PRIMARY KEY (thread_id);
+
+--
+-- Name: journal_threads journal_threads_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_threads
+    ADD CONSTRAINT journal_threads_pkey PRIMARY KEY (id);
+
+--
 -- Name: listings listings_mls_number_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -11212,6 +13648,114 @@ CREATE INDEX hotspot_location_gist ON public.hotspot USING gist (location);
 CREATE INDEX hotspot_updated_at_idx ON public.hotspot USING btree (updated_at);
 
 --
+-- Name: journal_entries_deleted_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entries_deleted_at_idx ON public.journal_entries USING btree (deleted_at) WHERE (deleted_at IS NOT NULL);
+
+--
+-- Name: journal_entries_owner_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entries_owner_id_sync_idx ON public.journal_entries USING btree (owner_id, sync_xid, id);
+
+--
+-- Name: journal_entries_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entries_sync_xid_idx ON public.journal_entries USING btree (sync_xid, id);
+
+--
+-- Name: journal_entries_thread_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entries_thread_idx ON public.journal_entries USING btree (thread_id, entry_timestamp, id);
+
+--
+-- Name: journal_entry_values_owner_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entry_values_owner_id_sync_idx ON public.journal_entry_values USING btree (owner_id, sync_xid, id);
+
+--
+-- Name: journal_entry_values_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entry_values_sync_xid_idx ON public.journal_entry_values USING btree (sync_xid, id);
+
+--
+-- Name: journal_entry_values_thread_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entry_values_thread_idx ON public.journal_entry_values USING btree (thread_id, entry_timestamp, entry_id, field_id);
+
+--
+-- Name: journal_field_groups_owner_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_field_groups_owner_id_sync_idx ON public.journal_field_groups USING btree (owner_id, sync_xid, id);
+
+--
+-- Name: journal_field_groups_parent_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_field_groups_parent_idx ON public.journal_field_groups USING btree (parent_field_id, thread_id);
+
+--
+-- Name: journal_field_groups_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_field_groups_sync_xid_idx ON public.journal_field_groups USING btree (sync_xid, id);
+
+--
+-- Name: journal_fields_deleted_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_fields_deleted_at_idx ON public.journal_fields USING btree (deleted_at) WHERE (deleted_at IS NOT NULL);
+
+--
+-- Name: journal_fields_live_name_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX journal_fields_live_name_key ON public.journal_fields USING btree (thread_id, lower(name)) WHERE (deleted_at IS NULL);
+
+--
+-- Name: journal_fields_owner_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_fields_owner_id_sync_idx ON public.journal_fields USING btree (owner_id, sync_xid, id);
+
+--
+-- Name: journal_fields_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_fields_sync_xid_idx ON public.journal_fields USING btree (sync_xid, id);
+
+--
+-- Name: journal_fields_thread_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_fields_thread_idx ON public.journal_fields USING btree (thread_id, sort_order);
+
+--
+-- Name: journal_threads_deleted_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_threads_deleted_at_idx ON public.journal_threads USING btree (deleted_at) WHERE (deleted_at IS NOT NULL);
+
+--
+-- Name: journal_threads_owner_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_threads_owner_id_sync_idx ON public.journal_threads USING btree (owner_id, sync_xid, id);
+
+--
+-- Name: journal_threads_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_threads_sync_xid_idx ON public.journal_threads USING btree (sync_xid, id);
+
+--
 -- Name: listings_owned_by_sync_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -11872,6 +14416,54 @@ CREATE TRIGGER _guard_listing_move BEFORE UPDATE OF listing_id ON public.activit
 CREATE TRIGGER _guard_listing_move BEFORE UPDATE OF listing_id ON public.tasks FOR EACH ROW WHEN ((old.listing_id IS DISTINCT FROM new.listing_id)) EXECUTE FUNCTION private.guard_listing_move();
 
 --
+-- Name: journal_entries _journal_check; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE ON public.journal_entries FOR EACH ROW EXECUTE FUNCTION private.journal_entries_check();
+
+--
+-- Name: journal_entry_values _journal_check; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE ON public.journal_entry_values FOR EACH ROW EXECUTE FUNCTION private.journal_entry_values_check();
+
+--
+-- Name: journal_field_groups _journal_check; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE ON public.journal_field_groups FOR EACH ROW EXECUTE FUNCTION private.journal_field_groups_check();
+
+--
+-- Name: journal_fields _journal_check; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE ON public.journal_fields FOR EACH ROW EXECUTE FUNCTION private.journal_fields_check();
+
+--
+-- Name: journal_threads _journal_check; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE OF title ON public.journal_threads FOR EACH ROW EXECUTE FUNCTION private.journal_threads_check();
+
+--
+-- Name: journal_entries _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.journal_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: journal_fields _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.journal_fields FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: journal_threads _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.journal_threads FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
 -- Name: observed_bird_photos _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -11912,6 +14504,36 @@ CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.bird FOR EACH ROW EXECUTE F
 --
 
 CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.hotspot FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_entries _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.journal_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_entry_values _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.journal_entry_values FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_field_groups _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.journal_field_groups FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_fields _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.journal_fields FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_threads _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.journal_threads FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: listings _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
@@ -12010,6 +14632,36 @@ CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.bird FOR EACH ROW WHEN ((ol
 CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.hotspot FOR EACH ROW WHEN ((((((((((old.id IS DISTINCT FROM new.id) OR (old.name IS DISTINCT FROM new.name)) OR (old.locality IS DISTINCT FROM new.locality)) OR (old.lat IS DISTINCT FROM new.lat)) OR (old.lon IS DISTINCT FROM new.lon)) OR (old.image_name IS DISTINCT FROM new.image_name)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version))) EXECUTE FUNCTION private.stamp_row();
 
 --
+-- Name: journal_entries _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.journal_entries FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_entry_values _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.journal_entry_values FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_field_groups _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.journal_field_groups FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_fields _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.journal_fields FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_threads _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.journal_threads FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
 -- Name: listings _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -12094,6 +14746,36 @@ CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlists FOR EACH ROW WHE
 CREATE TRIGGER _sync_deletions AFTER DELETE ON public.activities REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
 
 --
+-- Name: journal_entries _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.journal_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: journal_entry_values _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.journal_entry_values REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: journal_field_groups _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.journal_field_groups REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: journal_fields _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.journal_fields REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: journal_threads _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.journal_threads REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
 -- Name: listings _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -12146,6 +14828,36 @@ CREATE TRIGGER _sync_deletions AFTER DELETE ON public.watchlists REFERENCING OLD
 --
 
 CREATE TRIGGER _sync_moves AFTER UPDATE ON public.activities FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.completed IS DISTINCT FROM new.completed) OR (old.declared_by IS DISTINCT FROM new.declared_by) OR (old.listing_id IS DISTINCT FROM new.listing_id))) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: journal_entries _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.journal_entries FOR EACH ROW WHEN ((old.owner_id IS DISTINCT FROM new.owner_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: journal_entry_values _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.journal_entry_values FOR EACH ROW WHEN ((old.owner_id IS DISTINCT FROM new.owner_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: journal_field_groups _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.journal_field_groups FOR EACH ROW WHEN ((old.owner_id IS DISTINCT FROM new.owner_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: journal_fields _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.journal_fields FOR EACH ROW WHEN ((old.owner_id IS DISTINCT FROM new.owner_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: journal_threads _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.journal_threads FOR EACH ROW WHEN ((old.owner_id IS DISTINCT FROM new.owner_id)) EXECUTE FUNCTION private.record_sync_moves();
 
 --
 -- Name: listings _sync_moves; Type: TRIGGER; Schema: public; Owner: -
@@ -12202,6 +14914,36 @@ CREATE TRIGGER _sync_moves AFTER UPDATE ON public.watchlists FOR EACH ROW WHEN (
 CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.activities FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
+-- Name: journal_entries _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_entry_values _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_entry_values FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_field_groups _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_field_groups FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_fields _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_fields FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_threads _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_threads FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
 -- Name: listings _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -12254,6 +14996,36 @@ CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlists FOR EACH ROW 
 --
 
 CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.activities FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_entries _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.journal_entries FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_entry_values _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.journal_entry_values FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_field_groups _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.journal_field_groups FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_fields _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.journal_fields FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_threads _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.journal_threads FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: listings _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
@@ -12380,6 +15152,48 @@ CREATE TRIGGER delete_children AFTER DELETE ON public.listings REFERENCING OLD T
 --
 
 CREATE TRIGGER delete_children AFTER DELETE ON public.tasks REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION private.delete_work_children('task');
+
+--
+-- Name: journal_entries journal_count_entries_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_count_entries_delete AFTER DELETE ON public.journal_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.journal_count_entries();
+
+--
+-- Name: journal_entries journal_count_entries_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_count_entries_insert AFTER INSERT ON public.journal_entries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.journal_count_entries();
+
+--
+-- Name: journal_entries journal_count_entries_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_count_entries_update AFTER UPDATE ON public.journal_entries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.journal_count_entries();
+
+--
+-- Name: journal_entry_values journal_mark_edited_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_mark_edited_delete AFTER DELETE ON public.journal_entry_values REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.journal_values_mark_edited();
+
+--
+-- Name: journal_entry_values journal_mark_edited_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_mark_edited_update AFTER UPDATE ON public.journal_entry_values REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.journal_values_mark_edited();
+
+--
+-- Name: journal_entries journal_move_values; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_move_values AFTER UPDATE OF entry_timestamp ON public.journal_entries FOR EACH ROW WHEN ((old.entry_timestamp IS DISTINCT FROM new.entry_timestamp)) EXECUTE FUNCTION private.journal_entries_move_values();
+
+--
+-- Name: journal_threads journal_thread_stats_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_thread_stats_insert AFTER INSERT ON public.journal_threads REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.journal_create_thread_stats();
 
 --
 -- Name: activities outbox_delete; Type: TRIGGER; Schema: public; Owner: -
@@ -12784,6 +15598,62 @@ ALTER TABLE ONLY public.activities
     ADD CONSTRAINT activities_listing_id_fkey FOREIGN KEY (listing_id) REFERENCES public.listings(id) ON DELETE SET NULL;
 
 --
+-- Name: journal_entries journal_entries_thread_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_entries
+    ADD CONSTRAINT journal_entries_thread_id_fkey FOREIGN KEY (thread_id) REFERENCES public.journal_threads(id) ON DELETE CASCADE;
+
+--
+-- Name: journal_entry_values journal_entry_values_entry_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_entry_values
+    ADD CONSTRAINT journal_entry_values_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.journal_entries(id) ON DELETE CASCADE;
+
+--
+-- Name: journal_entry_values journal_entry_values_field_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_entry_values
+    ADD CONSTRAINT journal_entry_values_field_fkey FOREIGN KEY (field_id, thread_id) REFERENCES public.journal_fields(id, thread_id) ON DELETE CASCADE;
+
+--
+-- Name: journal_field_groups journal_field_groups_child_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_field_groups
+    ADD CONSTRAINT journal_field_groups_child_fkey FOREIGN KEY (child_field_id, thread_id) REFERENCES public.journal_fields(id, thread_id) ON DELETE CASCADE;
+
+--
+-- Name: journal_field_groups journal_field_groups_parent_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_field_groups
+    ADD CONSTRAINT journal_field_groups_parent_fkey FOREIGN KEY (parent_field_id, thread_id) REFERENCES public.journal_fields(id, thread_id) ON DELETE CASCADE;
+
+--
+-- Name: journal_fields journal_fields_thread_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_fields
+    ADD CONSTRAINT journal_fields_thread_id_fkey FOREIGN KEY (thread_id) REFERENCES public.journal_threads(id) ON DELETE CASCADE;
+
+--
+-- Name: journal_thread_stats journal_thread_stats_thread_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_thread_stats
+    ADD CONSTRAINT journal_thread_stats_thread_id_fkey FOREIGN KEY (thread_id) REFERENCES public.journal_threads(id) ON DELETE CASCADE;
+
+--
+-- Name: journal_threads journal_threads_owner_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_threads
+    ADD CONSTRAINT journal_threads_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
 -- Name: listings listings_owned_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -13055,6 +15925,168 @@ ALTER TABLE public.hotspot ENABLE ROW LEVEL SECURITY;
 --
 
 CREATE POLICY hotspot_select ON public.hotspot FOR SELECT TO authenticated USING (true);
+
+--
+-- Name: journal_entries; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.journal_entries ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: journal_entries journal_entries_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entries_delete ON public.journal_entries FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_entries journal_entries_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entries_insert ON public.journal_entries FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_entries journal_entries_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entries_select ON public.journal_entries FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_entries journal_entries_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entries_update ON public.journal_entries FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_entry_values; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.journal_entry_values ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: journal_entry_values journal_entry_values_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entry_values_delete ON public.journal_entry_values FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_entry_values journal_entry_values_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entry_values_insert ON public.journal_entry_values FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_entry_values journal_entry_values_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entry_values_select ON public.journal_entry_values FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_entry_values journal_entry_values_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entry_values_update ON public.journal_entry_values FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_field_groups; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.journal_field_groups ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: journal_field_groups journal_field_groups_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_field_groups_delete ON public.journal_field_groups FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_field_groups journal_field_groups_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_field_groups_insert ON public.journal_field_groups FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_field_groups journal_field_groups_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_field_groups_select ON public.journal_field_groups FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_field_groups journal_field_groups_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_field_groups_update ON public.journal_field_groups FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_fields; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.journal_fields ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: journal_fields journal_fields_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_fields_delete ON public.journal_fields FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_fields journal_fields_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_fields_insert ON public.journal_fields FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_fields journal_fields_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_fields_select ON public.journal_fields FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_fields journal_fields_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_fields_update ON public.journal_fields FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_thread_stats; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.journal_thread_stats ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: journal_thread_stats journal_thread_stats_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_thread_stats_select ON public.journal_thread_stats FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_threads; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.journal_threads ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: journal_threads journal_threads_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_threads_delete ON public.journal_threads FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_threads journal_threads_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_threads_insert ON public.journal_threads FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_threads journal_threads_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_threads_select ON public.journal_threads FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_threads journal_threads_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_threads_update ON public.journal_threads FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: listings; Type: ROW SECURITY; Schema: public; Owner: -
@@ -13869,6 +16901,152 @@ REVOKE ALL ON FUNCTION private.is_watchlist_owner(p_watchlist_id uuid) FROM PUBL
 GRANT ALL ON FUNCTION private.is_watchlist_owner(p_watchlist_id uuid) TO authenticated;
 
 --
+-- Name: FUNCTION journal_caller(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_caller() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.journal_caller() TO authenticated;
+
+--
+-- Name: FUNCTION journal_count_entries(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_count_entries() FROM PUBLIC;
+
+--
+-- Name: FUNCTION journal_create_thread_stats(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_create_thread_stats() FROM PUBLIC;
+
+--
+-- Name: FUNCTION journal_entries_check(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_entries_check() FROM PUBLIC;
+
+--
+-- Name: FUNCTION journal_entries_move_values(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_entries_move_values() FROM PUBLIC;
+
+--
+-- Name: FUNCTION too_long(p_table text, p_column text, p_max integer, p_length integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) TO authenticated;
+GRANT ALL ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) TO service_role;
+
+--
+-- Name: TABLE journal_entries; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,DELETE ON TABLE public.journal_entries TO authenticated;
+
+--
+-- Name: COLUMN journal_entries.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(id) ON TABLE public.journal_entries TO authenticated;
+
+--
+-- Name: COLUMN journal_entries.thread_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(thread_id) ON TABLE public.journal_entries TO authenticated;
+
+--
+-- Name: COLUMN journal_entries.content; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(content),UPDATE(content) ON TABLE public.journal_entries TO authenticated;
+
+--
+-- Name: COLUMN journal_entries.entry_timestamp; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(entry_timestamp) ON TABLE public.journal_entries TO authenticated;
+
+--
+-- Name: COLUMN journal_entries.last_edited_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(last_edited_at) ON TABLE public.journal_entries TO authenticated;
+
+--
+-- Name: COLUMN journal_entries.deleted_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(deleted_at),UPDATE(deleted_at) ON TABLE public.journal_entries TO authenticated;
+
+--
+-- Name: FUNCTION journal_entry_json(p_entry public.journal_entries); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_entry_json(p_entry public.journal_entries) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.journal_entry_json(p_entry public.journal_entries) TO authenticated;
+
+--
+-- Name: FUNCTION journal_entry_values_check(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_entry_values_check() FROM PUBLIC;
+
+--
+-- Name: FUNCTION journal_field_groups_check(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_field_groups_check() FROM PUBLIC;
+
+--
+-- Name: FUNCTION journal_fields_check(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_fields_check() FROM PUBLIC;
+
+--
+-- Name: FUNCTION journal_live_thread(p_thread_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_live_thread(p_thread_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.journal_live_thread(p_thread_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION journal_set_thread_deleted(p_thread_id uuid, p_deleted boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_set_thread_deleted(p_thread_id uuid, p_deleted boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.journal_set_thread_deleted(p_thread_id uuid, p_deleted boolean) TO authenticated;
+
+--
+-- Name: FUNCTION journal_threads_check(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_threads_check() FROM PUBLIC;
+
+--
+-- Name: FUNCTION journal_values(p_values jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_values(p_values jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.journal_values(p_values jsonb) TO authenticated;
+
+--
+-- Name: FUNCTION journal_values_mark_edited(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_values_mark_edited() FROM PUBLIC;
+
+--
+-- Name: FUNCTION journal_write_values(p_entry_id uuid, p_values jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_write_values(p_entry_id uuid, p_values jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.journal_write_values(p_entry_id uuid, p_values jsonb) TO authenticated;
+
+--
 -- Name: FUNCTION key_holders(p_kind text, p_key uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -14025,6 +17203,146 @@ GRANT ALL ON FUNCTION private.sync_items_activities_full(p_lo xid8, p_x xid8, p_
 
 REVOKE ALL ON FUNCTION private.sync_items_activities_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_items_activities_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entry_values_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entry_values_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entry_values_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entry_values_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entry_values_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entry_values_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entry_values_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entry_values_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_field_groups_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_field_groups_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_field_groups_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_field_groups_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_field_groups_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_field_groups_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_field_groups_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_field_groups_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_fields_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_fields_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_threads_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_threads_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_threads_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_threads_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
 
 --
 -- Name: FUNCTION sync_items_listings_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
@@ -14263,6 +17581,36 @@ GRANT ALL ON FUNCTION private.sync_items_watchlists_visibility(p_lo xid8, p_x xi
 REVOKE ALL ON FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION sync_page_listings(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -14404,14 +17752,6 @@ REVOKE ALL ON FUNCTION private.tombstone_gauge() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.tombstone_gauge() TO service_role;
 
 --
--- Name: FUNCTION too_long(p_table text, p_column text, p_max integer, p_length integer); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) TO authenticated;
-GRANT ALL ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) TO service_role;
-
---
 -- Name: FUNCTION user_keys(p_user uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -14500,6 +17840,62 @@ GRANT ALL ON FUNCTION public.hotspots_near(lat double precision, lon double prec
 GRANT ALL ON FUNCTION public.hotspots_near(lat double precision, lon double precision, radius_km double precision) TO service_role;
 
 --
+-- Name: FUNCTION journal_add_entry(p_thread_id uuid, p_content text, p_values jsonb, p_id uuid, p_entry_timestamp timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.journal_add_entry(p_thread_id uuid, p_content text, p_values jsonb, p_id uuid, p_entry_timestamp timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.journal_add_entry(p_thread_id uuid, p_content text, p_values jsonb, p_id uuid, p_entry_timestamp timestamp with time zone) TO authenticated;
+
+--
+-- Name: FUNCTION journal_create_thread(p_title text, p_first_entry text, p_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.journal_create_thread(p_title text, p_first_entry text, p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.journal_create_thread(p_title text, p_first_entry text, p_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION journal_csv_lines(p_thread_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.journal_csv_lines(p_thread_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.journal_csv_lines(p_thread_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION journal_delete_entry(p_entry_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.journal_delete_entry(p_entry_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.journal_delete_entry(p_entry_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION journal_delete_thread(p_thread_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.journal_delete_thread(p_thread_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.journal_delete_thread(p_thread_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION journal_export_csv(p_thread_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.journal_export_csv(p_thread_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.journal_export_csv(p_thread_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION journal_restore_thread(p_thread_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.journal_restore_thread(p_thread_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.journal_restore_thread(p_thread_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION journal_update_entry(p_entry_id uuid, p_content text, p_values jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.journal_update_entry(p_entry_id uuid, p_content text, p_values jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.journal_update_entry(p_entry_id uuid, p_content text, p_values jsonb) TO authenticated;
+
+--
 -- Name: FUNCTION mark_all_notifications_read(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -14528,6 +17924,13 @@ GRANT ALL ON FUNCTION public.notification_badge_counts(p_user_id uuid, p_include
 
 REVOKE ALL ON FUNCTION public.notification_registry_drift() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.notification_registry_drift() TO service_role;
+
+--
+-- Name: FUNCTION purge_journal_tombstones(p_older_than interval); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.purge_journal_tombstones(p_older_than interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.purge_journal_tombstones(p_older_than interval) TO service_role;
 
 --
 -- Name: FUNCTION purge_sync_deletions(p_older_than interval); Type: ACL; Schema: public; Owner: -
@@ -14832,6 +18235,132 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.bird TO service_role;
 
 GRANT SELECT ON TABLE public.hotspot TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.hotspot TO service_role;
+
+--
+-- Name: TABLE journal_entry_values; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,DELETE ON TABLE public.journal_entry_values TO authenticated;
+
+--
+-- Name: COLUMN journal_entry_values.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(id) ON TABLE public.journal_entry_values TO authenticated;
+
+--
+-- Name: COLUMN journal_entry_values.entry_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(entry_id) ON TABLE public.journal_entry_values TO authenticated;
+
+--
+-- Name: COLUMN journal_entry_values.field_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(field_id) ON TABLE public.journal_entry_values TO authenticated;
+
+--
+-- Name: COLUMN journal_entry_values.value; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(value),UPDATE(value) ON TABLE public.journal_entry_values TO authenticated;
+
+--
+-- Name: TABLE journal_field_groups; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,DELETE ON TABLE public.journal_field_groups TO authenticated;
+
+--
+-- Name: COLUMN journal_field_groups.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(id) ON TABLE public.journal_field_groups TO authenticated;
+
+--
+-- Name: COLUMN journal_field_groups.parent_field_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(parent_field_id) ON TABLE public.journal_field_groups TO authenticated;
+
+--
+-- Name: COLUMN journal_field_groups.child_field_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(child_field_id) ON TABLE public.journal_field_groups TO authenticated;
+
+--
+-- Name: TABLE journal_fields; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,DELETE ON TABLE public.journal_fields TO authenticated;
+
+--
+-- Name: COLUMN journal_fields.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(id) ON TABLE public.journal_fields TO authenticated;
+
+--
+-- Name: COLUMN journal_fields.thread_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(thread_id) ON TABLE public.journal_fields TO authenticated;
+
+--
+-- Name: COLUMN journal_fields.name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(name),UPDATE(name) ON TABLE public.journal_fields TO authenticated;
+
+--
+-- Name: COLUMN journal_fields.sort_order; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(sort_order),UPDATE(sort_order) ON TABLE public.journal_fields TO authenticated;
+
+--
+-- Name: COLUMN journal_fields.is_group; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(is_group) ON TABLE public.journal_fields TO authenticated;
+
+--
+-- Name: COLUMN journal_fields.deleted_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(deleted_at),UPDATE(deleted_at) ON TABLE public.journal_fields TO authenticated;
+
+--
+-- Name: TABLE journal_thread_stats; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.journal_thread_stats TO authenticated;
+
+--
+-- Name: TABLE journal_threads; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,DELETE ON TABLE public.journal_threads TO authenticated;
+
+--
+-- Name: COLUMN journal_threads.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(id) ON TABLE public.journal_threads TO authenticated;
+
+--
+-- Name: COLUMN journal_threads.title; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(title),UPDATE(title) ON TABLE public.journal_threads TO authenticated;
+
+--
+-- Name: COLUMN journal_threads.deleted_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(deleted_at),UPDATE(deleted_at) ON TABLE public.journal_threads TO authenticated;
 
 --
 -- Name: TABLE listings; Type: ACL; Schema: public; Owner: -

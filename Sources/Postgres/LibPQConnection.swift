@@ -161,8 +161,8 @@ final class LibPQConnection: @unchecked Sendable {
                 error = error ?? PostgresError(.client, "not run: an earlier statement of the pipeline failed", query: query)
             case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
                 PQclear(result)
-                _ = PQputCopyEnd(pg, "COPY is only supported through copyIn")
-                error = error ?? PostgresError(.client, "COPY is only supported through copyIn", query: query)
+                _ = PQputCopyEnd(pg, "COPY is only supported through copyIn and copyOut")
+                error = error ?? PostgresError(.client, "COPY is only supported through copyIn and copyOut", query: query)
             default:
                 if error == nil { error = PostgresError(result: result, query: query) }
                 PQclear(result)

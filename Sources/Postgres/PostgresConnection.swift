@@ -286,6 +286,76 @@ public actor PostgresConnection {
         }
     }
 
+    /// `COPY … TO STDOUT`: hands each piece of the output to `consume` as it arrives (one
+    /// row per call, as the server sends them; the bytes are only valid during the call), so
+    /// memory stays bounded however much is copied. Waits for the server on the connection's
+    /// own thread, like every call here. Returns the number of rows copied.
+    ///
+    /// COPY takes no parameters: `statement` must have no interpolated values (pass them
+    /// with `set_config` first and read them with `current_setting` in the COPY's query).
+    /// If `consume` throws, the COPY is cancelled, the rest is discarded and the error is
+    /// rethrown; the connection stays usable (a transaction around it is aborted).
+    @discardableResult
+    public func copyOut(_ statement: PostgresQuery, _ consume: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
+        guard statement.binds.isEmpty else {
+            throw PostgresError(.client, "COPY takes no parameters: set them with set_config and read current_setting",
+                                query: statement.sql)
+        }
+        let pg = try libpq.connection()
+        guard PQsendQuery(pg, statement.sql) == 1 else { throw libpq.failure(.connectionLost, query: statement.sql) }
+        try libpq.flush()
+        guard let started = try libpq.nextResult() else {
+            throw PostgresError(.client, "the statement did not start a COPY", query: statement.sql)
+        }
+        let status = PQresultStatus(started)
+        if status != PGRES_COPY_OUT {
+            let error = status == PGRES_FATAL_ERROR
+                ? PostgresError(result: started, query: statement.sql)
+                : PostgresError(.client, "the statement is not COPY … TO STDOUT", query: statement.sql)
+            PQclear(started)
+            if status == PGRES_COPY_IN { _ = PQputCopyEnd(pg, "not COPY … TO STDOUT") }
+            _ = try? libpq.collect(query: nil)
+            throw error
+        }
+        PQclear(started)
+        var failure: Error?
+        while true {
+            var buffer: UnsafeMutablePointer<CChar>?
+            let length = PQgetCopyData(pg, &buffer, 1)
+            if length > 0, let buffer {
+                defer { PQfreemem(buffer) }
+                guard failure == nil else { continue }
+                do {
+                    try consume(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
+                } catch {
+                    failure = error
+                    cancel(pg)
+                }
+            } else if length == 0 {
+                // Nothing complete yet: wait for the socket (never busy-loop).
+                try libpq.wait(read: true, write: false)
+                if PQconsumeInput(pg) == 0 { throw libpq.failure(.connectionLost, query: statement.sql) }
+            } else if length == -1 {
+                break
+            } else {
+                throw libpq.failure(.connectionLost, query: statement.sql)
+            }
+        }
+        do {
+            return try libpq.collect(query: statement.sql).affectedRows
+        } catch {
+            throw failure ?? error
+        }
+    }
+
+    /// Asks the server to cancel the running statement (a short connection of its own).
+    private func cancel(_ pg: OpaquePointer) {
+        guard let handle = PQgetCancel(pg) else { return }
+        var message = [CChar](repeating: 0, count: 256)
+        _ = PQcancel(handle, &message, Int32(message.count))
+        PQfreeCancel(handle)
+    }
+
     private func put(_ bytes: [UInt8], _ pg: OpaquePointer) throws {
         var offset = 0
         let chunk = 1 << 16

@@ -99,6 +99,11 @@ public struct PostgresRow: Sendable {
         try storage.decode(JSONDecodingBox<T>.self, row: index, column: storage.column(named: column)).value
     }
 
+    /// `decodeJSON` by position.
+    public func decodeJSON<T: Decodable>(_ column: Int, as type: T.Type = T.self) throws -> T {
+        try storage.decode(JSONDecodingBox<T>.self, row: index, column: column).value
+    }
+
     public var columns: [String] { storage.columnNames }
 }
 

@@ -1,10 +1,10 @@
 import Postgres
 
-/// The periodic clean-up: watchlist tombstones older than 30 days, the sync logs' rows
-/// (deletions, moves, access changes) past their retention, and the days of the outbox log
-/// older than 7 days that every handler has read (`outbox.prune` truncates them whole). One
-/// worker at a time runs each job (an advisory lock), so any number of workers may have it
-/// switched on.
+/// The periodic clean-up: watchlist and journal tombstones older than 30 days (the end of a
+/// journal thread's undo), the sync logs' rows (deletions, moves, access changes) past their
+/// retention, and the days of the outbox log older than 7 days that every handler has read
+/// (`outbox.prune` truncates them whole). One worker at a time runs each job (an advisory
+/// lock), so any number of workers may have it switched on.
 ///
 /// The lock is taken per job inside that job's transaction (`pg_try_advisory_xact_lock`):
 /// a session lock would outlive its statement on whichever server connection a transaction
@@ -12,6 +12,7 @@ import Postgres
 public struct Maintenance: Sendable {
     public struct Result: Sendable, Equatable {
         public var tombstones = 0
+        public var journalTombstones = 0
         /// Rows purged from the sync logs (`purge_sync_deletions`).
         public var syncDeletions = 0
         public var events = 0
@@ -27,11 +28,12 @@ public struct Maintenance: Sendable {
 
     public init() {}
 
-    /// Runs the three jobs once, each in a transaction of its own (a failure of one does not
+    /// Runs the four jobs once, each in a transaction of its own (a failure of one does not
     /// undo the others). Stops at the first job another worker is running: it runs the rest.
     public func run(_ connection: PostgresConnection) async throws -> Result {
         let jobs: [(PostgresQuery, WritableKeyPath<Result, Int>)] = [
             ("select public.purge_watchlist_tombstones(\(tombstoneAge)::interval)", \.tombstones),
+            ("select public.purge_journal_tombstones(\(tombstoneAge)::interval)", \.journalTombstones),
             ("select public.purge_sync_deletions(\(syncDeletionAge)::interval)", \.syncDeletions),
             ("select outbox.prune(\(eventAge)::interval)", \.events),
         ]

@@ -130,7 +130,7 @@ public final class WorkerEngine: Sendable {
                             let result = try await Maintenance().run(connection)
                             await connection.close()
                             if result.ran {
-                                log.info("maintenance: purged \(result.tombstones) watchlist tombstones, \(result.syncDeletions) sync log rows; pruned \(result.events) outbox events")
+                                log.info("maintenance: purged \(result.tombstones) watchlist tombstones, \(result.journalTombstones) journal tombstones, \(result.syncDeletions) sync log rows; pruned \(result.events) outbox events")
                             }
                         } catch {
                             log.warning("maintenance failed: \(DeliveryResult.describe(error))")

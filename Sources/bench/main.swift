@@ -15,8 +15,10 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
     ("notifications", notificationBenchmarks),
     ("worker", workerBenchmarks),
     ("replica", replicaBenchmarks),
+    ("journal", journalBenchmarks),
 ]
 
+// `bench <group>` runs one group only (e.g. `.build/release/bench journal`).
 // Each group gets a freshly migrated database of its own: what one group leaves behind
 // (a million audit rows, a notification backlog) must not weigh on the next one's figures.
 // Line by line even into a file or a pipe: a long run shows its figures as they come.

@@ -56,6 +56,12 @@ import Testing
         #expect(try row.decode("at", as: Date.self) == now)
         #expect(try row.decode("id", as: UUID.self) == id)
         #expect(try row.decode("a", as: [String].self) == ["x", "y,z", "\"q\""])
+        // Elements read in place, unescaped, quoted, NULL and the text "NULL" told apart.
+        let tricky: [String?] = ["", "NULL", nil, "a\\b", "{c}", " d ", "é,\"f\"", "plain"]
+        #expect(try await connection.query("select \(tricky)::text[]").scalar([String?].self) == tricky)
+        let ids = [UUID(), UUID()]
+        #expect(try await connection.query("select \(ids)::uuid[]").scalar([UUID].self) == ids)
+        #expect(try await connection.query("select '{}'::uuid[]").scalar([UUID].self) == [])
         #expect(try row.decode("d", as: Decimal.self) == Decimal(string: "-0.0001"))
         #expect(try row.decode("b", as: Data.self) == Data([0, 255]))
         #expect(try row.decode("inf", as: Double.self) == .infinity)
@@ -103,5 +109,21 @@ import Testing
         #expect(uuid.message.contains("\"ratio\""))
         let missing = try #require(throws: PostgresError.self) { try row.decode("nope", as: Int.self) }
         #expect(missing.message.contains("nope"))
+    }
+
+    @Test func uuidsDecodeFromEitherCaseAndRejectAnythingElse() async throws {
+        let connection = try await database.connect()
+        let ids = (0..<200).map { _ in UUID() }
+        let rows = try await connection.query("select unnest(\(ids)::uuid[]) as id, upper(unnest(\(ids)::uuid[])::text) as upper")
+        #expect(try rows.map { try $0.decode("id", as: UUID.self) } == ids)
+        #expect(try rows.map { try $0.decode("upper", as: UUID.self) } == ids)
+        let odd = try #require(try await connection.query("""
+            select 'not-a-uuid-but-36-characters-long!!' as wrong, '0123456g-89ab-cdef-0123-456789abcdef' as hex,
+                   '0123456789abcdef0123456789abcdef' as plain
+            """).first)
+        for column in ["wrong", "hex", "plain"] {
+            let error = try #require(throws: PostgresError.self, "\(column)") { try odd.decode(column, as: UUID.self) }
+            #expect(error.kind == .decoding)
+        }
     }
 }

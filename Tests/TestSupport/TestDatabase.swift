@@ -48,10 +48,24 @@ public struct TestDatabase: Sendable {
         return database
     }
 
+    /// Through `CloneGate`: the clones run one after the other on the server anyway (each
+    /// locks its template), and a parallel run starts every test at once.
     private func createFrom(_ template: String) async throws {
-        let admin = try await PostgresConnection.connect(conninfo)
-        defer { Task { await admin.close() } }
-        try await admin.runScript("create database \(Self.quote(name)) template \(Self.quote(template))")
+        await CloneGate.shared.enter()
+        var failure: (any Error)?
+        do {
+            let admin = try await PostgresConnection.connect(conninfo)
+            do {
+                try await admin.runScript("create database \(Self.quote(name)) template \(Self.quote(template))")
+            } catch {
+                failure = error
+            }
+            await admin.close()
+        } catch {
+            failure = error
+        }
+        await CloneGate.shared.leave()
+        if let failure { throw failure }
     }
 
     /// A connection as the cluster's superuser.
@@ -174,5 +188,35 @@ actor Template {
         await admin.close()
         built = name
         return name
+    }
+}
+
+/// At most a few databases cloned at once. Each test of a suite gets its own database, and a
+/// parallel run starts them all together: without a gate every one held a connection while
+/// it waited for the template (clones run one at a time), past max_connections on a slow
+/// machine ("too many clients").
+actor CloneGate {
+    static let shared = CloneGate(limit: 4)
+    private let limit: Int
+    private var inside = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    func enter() async {
+        if inside < limit {
+            inside += 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Hands the place to the next waiter, if any.
+    func leave() {
+        if waiting.isEmpty {
+            inside -= 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Maintenance and handler registration")
 struct MaintenanceTests {
-    @Test("purges watchlist tombstones older than 30 days, old sync log rows and handled events older than 7 days")
+    @Test("purges watchlist and journal tombstones older than 30 days, old sync log rows and handled events older than 7 days")
     func purgeAndPrune() async throws {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice")
@@ -19,6 +19,11 @@ struct MaintenanceTests {
         try await f.connection.query("alter table public.watchlists disable trigger user")
         try await f.connection.query("update public.watchlists set deleted_at = now() - interval '31 days' where id = \(old)")
         try await f.connection.query("alter table public.watchlists enable trigger user")
+        let journal = try await f.connection.query(
+            "insert into public.journal_threads (owner_id, title, deleted_at) values (\(alice), 'old journal', now()) returning id").scalar(UUID.self)
+        try await f.connection.query("alter table public.journal_threads disable trigger _stamp_deleted_at")
+        try await f.connection.query("update public.journal_threads set deleted_at = now() - interval '31 days' where id = \(journal)")
+        try await f.connection.query("alter table public.journal_threads enable trigger _stamp_deleted_at")
         _ = try await f.task(declaredBy: alice)
         // Everything so far handled and fanned out, and made old.
         let running = f.engine(handlers: [NotificationsHandler(), PushHandler(sink: try LineSink(path: "/dev/null"))])
@@ -30,6 +35,8 @@ struct MaintenanceTests {
         let result = try await Maintenance().run(f.connection)
         #expect(result.ran)
         #expect(result.tombstones == 1)
+        #expect(result.journalTombstones == 1)
+        #expect(try await f.connection.query("select count(*) from public.journal_threads").scalar(Int.self) == 0)
         #expect(result.events == events)
         let left = try await f.connection.query("select id from public.watchlists").map { try $0.decode(0, as: UUID.self) }
         #expect(left == [recent])

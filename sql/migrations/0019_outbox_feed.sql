@@ -39,8 +39,9 @@ declare
   v_page jsonb;
 begin
   for v_table in
+    -- The feed serves the recorded tables (not the journals, synced but never recorded).
     select t from unnest(private.sync_tables()) t
-     where p_tables is null or t = any (p_tables)
+     where t in (select ot.table_name from outbox.tables ot) and (p_tables is null or t = any (p_tables))
      order by t
   loop
     execute pg_catalog.format($q$

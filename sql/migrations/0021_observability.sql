@@ -79,7 +79,8 @@ comment on view private.sync_deletions_awaiting_purge is
   'Gauge: per synced table, the hard deletions kept for sync_pull (public.sync_deletions, which has a row per scope key of each deleted row: counted here once per deleted row) until public.purge_sync_deletions removes them after 30 days: how many (exact while the table has under 10,000 log rows; above, estimated from the statistics), and the oldest one''s deleted_at and age in seconds (0 when none). The oldest is that of the earliest deleting transaction (one index probe), so within that transaction''s duration of the earliest deletion. An age well past 30 days means the purge stopped.';
 
 -- ---------------------------------------------------------------------------------------
--- Tombstones awaiting purge (public.purge_watchlist_tombstones, 30 days)
+-- Tombstones awaiting purge (public.purge_watchlist_tombstones and, once the journals exist,
+-- public.purge_journal_tombstones: 30 days)
 -- ---------------------------------------------------------------------------------------
 
 -- The tables with deleted_at tombstones (stamped by private.stamp_deleted_at, 0008), each
@@ -99,7 +100,12 @@ declare
   v_table text;
   v_estimate bigint;
 begin
-  foreach v_table in array array['watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos'] loop
+  -- The tables are those private.stamp_deleted_at stamps: any added later is counted too.
+  foreach v_table in array array(select c.relname::text
+                                   from pg_catalog.pg_trigger t join pg_catalog.pg_class c on c.oid = t.tgrelid
+                                  where t.tgfoid = 'private.stamp_deleted_at()'::pg_catalog.regprocedure
+                                    and c.relnamespace = 'public'::pg_catalog.regnamespace
+                                  order by 1) loop
     table_name := v_table;
     execute format('select min(x.deleted_at) from public.%I x where x.deleted_at is not null', v_table)
       into oldest_deleted_at;
@@ -128,7 +134,7 @@ create view private.tombstones_awaiting_purge as
   select g.table_name, g.tombstones, g.estimated, g.oldest_deleted_at, g.oldest_age_seconds
     from private.tombstone_gauge() g;
 comment on view private.tombstones_awaiting_purge is
-  'Gauge: per table with deleted_at tombstones (the watchlist tables), the tombstones public.purge_watchlist_tombstones hard-deletes once they are 30 days old: how many (exact, or from the statistics when over 10,000: estimated), and the oldest one''s deleted_at and age in seconds (0 when none). An age well past 30 days means the purge stopped.';
+  'Gauge: per table with deleted_at tombstones (those private.stamp_deleted_at stamps: the watchlist and journal tables), the tombstones public.purge_watchlist_tombstones and public.purge_journal_tombstones hard-delete once they are 30 days old: how many (exact, or from the statistics when over 10,000: estimated), and the oldest one''s deleted_at and age in seconds (0 when none). An age well past 30 days means the purge stopped.';
 
 -- ---------------------------------------------------------------------------------------
 -- Privileges: monitoring reads as service_role (or a role granted it); app roles get nothing.

@@ -1,7 +1,9 @@
 -- Demo data for `make run` (re-runnable: fixed ids, nothing duplicated on a second run).
 --
 --   Alice  a realtor: owns a listing, declares tasks, keeps a "Backyard birds" watchlist
---          whose location rule covers 5 km around Laurelhurst Park, Portland
+--          whose location rule covers 5 km around Laurelhurst Park, Portland, and a private
+--          journal ("Morning pages": a mood, a run group with distance and time; "Old
+--          ideas" is deleted, for journal_restore_thread)
 --   Bob    claims and completes her tasks; watches birds nearby ("Morning walk")
 --   Carol  a colleague who comments
 --   Dana   an admin (restores deleted work)
@@ -73,5 +75,46 @@ insert into public.watchlist_entries (id, watchlist_id, bird_id, nickname, statu
   ('00000000-0000-4000-8000-00000000f102', '00000000-0000-4000-8000-00000000f001', '00000000-0000-4000-8000-00000000b102',
    null, 'to_observe')
 on conflict (id) do nothing;
+
+-- Alice's journal. Written here as the superuser; the triggers copy owner_id to the rows
+-- below the thread and check every rule as they would for the app.
+insert into public.journal_threads (id, owner_id, title) values
+  ('00000000-0000-4000-8000-00000000a201', '00000000-0000-4000-8000-00000000a11c', 'Morning pages'),
+  ('00000000-0000-4000-8000-00000000a202', '00000000-0000-4000-8000-00000000a11c', 'Old ideas')
+on conflict (id) do nothing;
+
+insert into public.journal_fields (id, thread_id, name, sort_order, is_group) values
+  ('00000000-0000-4000-8000-00000000a301', '00000000-0000-4000-8000-00000000a201', 'Mood', 1, false),
+  ('00000000-0000-4000-8000-00000000a302', '00000000-0000-4000-8000-00000000a201', 'Run', 2, true),
+  ('00000000-0000-4000-8000-00000000a303', '00000000-0000-4000-8000-00000000a201', 'Distance (km)', 3, false),
+  ('00000000-0000-4000-8000-00000000a304', '00000000-0000-4000-8000-00000000a201', 'Time', 4, false)
+on conflict (id) do nothing;
+
+insert into public.journal_field_groups (id, parent_field_id, child_field_id) values
+  ('00000000-0000-4000-8000-00000000a311', '00000000-0000-4000-8000-00000000a302', '00000000-0000-4000-8000-00000000a303'),
+  ('00000000-0000-4000-8000-00000000a312', '00000000-0000-4000-8000-00000000a302', '00000000-0000-4000-8000-00000000a304')
+on conflict (id) do nothing;
+
+insert into public.journal_entries (id, thread_id, content, entry_timestamp) values
+  ('00000000-0000-4000-8000-00000000a401', '00000000-0000-4000-8000-00000000a201',
+   'Slept badly, but the open house prep is done.', '2025-05-05 06:40:00+00'),
+  ('00000000-0000-4000-8000-00000000a402', '00000000-0000-4000-8000-00000000a201',
+   'Ran along the river before work. Heard a varied thrush, I think.', '2025-05-06 06:15:00+00'),
+  ('00000000-0000-4000-8000-00000000a403', '00000000-0000-4000-8000-00000000a201',
+   '=Ideas for the listing: "garden, light, quiet street" (a formula-looking line, exported safely)',
+   '2025-05-07 07:05:00+00'),
+  ('00000000-0000-4000-8000-00000000a404', '00000000-0000-4000-8000-00000000a202',
+   'Buy a second-hand kayak?', '2025-03-01 18:00:00+00')
+on conflict (id) do nothing;
+
+insert into public.journal_entry_values (id, entry_id, field_id, value) values
+  ('00000000-0000-4000-8000-00000000a501', '00000000-0000-4000-8000-00000000a401', '00000000-0000-4000-8000-00000000a301', 'tired'),
+  ('00000000-0000-4000-8000-00000000a502', '00000000-0000-4000-8000-00000000a402', '00000000-0000-4000-8000-00000000a301', 'great'),
+  ('00000000-0000-4000-8000-00000000a503', '00000000-0000-4000-8000-00000000a402', '00000000-0000-4000-8000-00000000a303', '6.2'),
+  ('00000000-0000-4000-8000-00000000a504', '00000000-0000-4000-8000-00000000a402', '00000000-0000-4000-8000-00000000a304', '34:10')
+on conflict (id) do nothing;
+
+update public.journal_threads set deleted_at = now()
+ where id = '00000000-0000-4000-8000-00000000a202' and deleted_at is null;
 
 commit;

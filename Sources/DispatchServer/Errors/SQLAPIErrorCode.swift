@@ -72,7 +72,8 @@ extension SQLAPIError {
         public static let invalidRecord: Code = "INVALID_RECORD"
         /// 22023: a negative expected version.
         public static let invalidVersion: Code = "INVALID_VERSION"
-        /// 23505: a new record's id belongs to a row the caller cannot see.
+        /// 23505: a new record's id belongs to a row the caller cannot see (from the journal
+        /// RPCs also: an entry id already used in another thread).
         public static let idTaken: Code = "ID_TAKEN"
         /// 42501: a pushed record changes columns the user may not write (`detail` JSON:
         /// `table`, `columns`); nothing of it was written.
@@ -94,6 +95,25 @@ extension SQLAPIError {
         public static let registryDrift: Code = "REGISTRY_DRIFT"
         /// More ids in one `markRead` than it accepts (refused in Swift).
         public static let tooManyIDs: Code = "TOO_MANY_IDS"
+
+        // MARK: Journal
+
+        /// 22023: a thread title that is not 1 to 200 characters once trimmed.
+        public static let invalidTitle: Code = "INVALID_TITLE"
+        /// 22023: an entry that is empty, only whitespace, or over 65,536 characters.
+        public static let invalidContent: Code = "INVALID_CONTENT"
+        /// 22023: a field name that is not 1 to 50 characters once trimmed.
+        public static let invalidFieldName: Code = "INVALID_FIELD_NAME"
+        /// 23505: the thread has a live field of that name already (case is ignored).
+        public static let fieldNameTaken: Code = "FIELD_NAME_TAKEN"
+        /// 55000: the thread has its 20 live fields already.
+        public static let fieldLimit: Code = "FIELD_LIMIT"
+        /// 22023: a group that breaks the rules (the parent a live group, the child a live
+        /// non-group field of the same thread in no other group), or a group flag changed.
+        public static let invalidGroup: Code = "INVALID_GROUP"
+        /// 22023: a value for a field that is not a live non-group field of the entry's
+        /// thread, a value over 4,096 characters, or values that are not `{field id: text}`.
+        public static let invalidValue: Code = "INVALID_VALUE"
 
         // MARK: Outbox (the worker's functions)
 
@@ -122,6 +142,7 @@ extension SQLAPIError {
             .cursorExpired, .invalidRecord, .invalidVersion, .idTaken, .columnNotWritable,
             .invalidLatitude, .invalidLongitude, .invalidRadius,
             .registryDrift, .tooManyIDs,
+            .invalidTitle, .invalidContent, .invalidFieldName, .fieldNameTaken, .fieldLimit, .invalidGroup, .invalidValue,
             .invalidHandler, .invalidOps, .invalidMaxAttempts, .invalidBatch, .invalidLease, .arrayLengthMismatch,
         ]
     }

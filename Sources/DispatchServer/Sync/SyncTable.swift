@@ -10,4 +10,9 @@ public enum SyncTable: String, Sendable, Hashable, CaseIterable, Codable {
     case watchlistEntries = "watchlist_entries"
     case watchlistRules = "watchlist_rules"
     case observedBirdPhotos = "observed_bird_photos"
+    case journalThreads = "journal_threads"
+    case journalEntries = "journal_entries"
+    case journalFields = "journal_fields"
+    case journalFieldGroups = "journal_field_groups"
+    case journalEntryValues = "journal_entry_values"
 }

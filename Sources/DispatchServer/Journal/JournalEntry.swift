@@ -1,0 +1,122 @@
+import Foundation
+import Postgres
+
+/// One entry of a journal thread with its custom field values (`public.journal_entries`
+/// and `public.journal_entry_values`), as the journal RPCs return it.
+public struct JournalEntry: Sendable, Hashable, Decodable, Identifiable {
+    public var id: UUID
+    public var threadID: UUID
+    public var ownerID: UUID
+    /// As written: 1 to 65,536 characters, not only whitespace.
+    public var content: String
+    /// When it was written (the device's time for an entry written offline); entries are
+    /// in this order.
+    public var entryTimestamp: Date
+    /// The server's time of the last change to the content or a value after creation: the
+    /// app's "(edited)".
+    public var lastEditedAt: Date?
+    public var deletedAt: Date?
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var rowVersion: Int
+    /// Field id → value, for the fields that have one.
+    public var values: [UUID: String]
+
+    public var isEdited: Bool { lastEditedAt != nil }
+    public var isDeleted: Bool { deletedAt != nil }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case threadID = "thread_id"
+        case ownerID = "owner_id"
+        case content
+        case entryTimestamp = "entry_timestamp"
+        case lastEditedAt = "last_edited_at"
+        case deletedAt = "deleted_at"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+        case rowVersion = "row_version"
+        case values
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        threadID = try container.decode(UUID.self, forKey: .threadID)
+        ownerID = try container.decode(UUID.self, forKey: .ownerID)
+        content = try container.decode(String.self, forKey: .content)
+        entryTimestamp = try container.decode(Date.self, forKey: .entryTimestamp)
+        lastEditedAt = try container.decodeIfPresent(Date.self, forKey: .lastEditedAt)
+        deletedAt = try container.decodeIfPresent(Date.self, forKey: .deletedAt)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+        rowVersion = try container.decode(Int.self, forKey: .rowVersion)
+        var values: [UUID: String] = [:]
+        for (key, value) in try container.decodeIfPresent([String: String?].self, forKey: .values) ?? [:] {
+            if let id = UUID(uuidString: key), let value { values[id] = value }
+        }
+        self.values = values
+    }
+
+    /// The columns `init(row:thread:owner:)` reads, in order, to paste after `select` (alias
+    /// `e`): a live entry of a known thread, whose thread and owner the caller knows.
+    static let liveSelectList = "e.id, e.content, e.entry_timestamp, e.last_edited_at, e.created_at, e.updated_at, e.row_version"
+
+    /// A live entry from a row of `liveSelectList`; its values are read apart (a whole
+    /// thread's in one index range) and added by the caller.
+    init(row: PostgresRow, thread: UUID, owner: UUID) throws {
+        id = try row.decode(0)
+        threadID = thread
+        ownerID = owner
+        content = try row.decode(1)
+        entryTimestamp = try row.decode(2)
+        lastEditedAt = try row.decode(3)
+        deletedAt = nil
+        createdAt = try row.decode(4)
+        updatedAt = try row.decode(5)
+        rowVersion = try row.decode(6)
+        values = [:]
+    }
+}
+
+extension JournalEntry {
+    /// An entry's values as the thread read sends them: one text in which each value is its
+    /// field id (36 characters), its length in characters, a colon and the value itself, so
+    /// that any text (commas, quotes, newlines) needs no escaping and the decoder reads each
+    /// id and value in place.
+    struct ValuesText: PostgresDecodable {
+        var values: [UUID: String]
+
+        /// The aggregate over `journal_entry_values v` that writes it (one group per entry).
+        static let aggregate = "string_agg(v.field_id::text || length(v.value) || ':' || v.value, '')"
+
+        init(postgresCell cell: PostgresCell) throws {
+            guard let bytes = cell.bytes else { throw cell.mismatch(Self.self, "NULL") }
+            var values = [UUID: String](minimumCapacity: 20)
+            var at = 0
+            while at < bytes.count {
+                guard bytes.count - at > 36, let id = UUID(postgresText: UnsafeRawBufferPointer(rebasing: bytes[at..<(at + 36)])) else {
+                    throw cell.mismatch(Self.self, "no field id at byte \(at)")
+                }
+                at += 36
+                var length = 0
+                while at < bytes.count, bytes[at] != UInt8(ascii: ":") {
+                    let digit = Int(bytes[at]) - 48
+                    guard (0...9).contains(digit), length < 1 << 32 else { throw cell.mismatch(Self.self, "bad length at byte \(at)") }
+                    length = length * 10 + digit
+                    at += 1
+                }
+                at += 1
+                // Characters are code points: a lead byte and its continuation bytes.
+                let start = at
+                for _ in 0..<length {
+                    guard at < bytes.count else { throw cell.mismatch(Self.self, "a value runs past the end") }
+                    at += 1
+                    while at < bytes.count, bytes[at] & 0xC0 == 0x80 { at += 1 }
+                }
+                values[id] = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
+            }
+            self.values = values
+        }
+    }
+}

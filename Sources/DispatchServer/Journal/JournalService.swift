@@ -1,0 +1,220 @@
+import Foundation
+import Postgres
+
+/// A user's private journals (ThreadJournal): threads, entries with custom field values,
+/// fields and field groups, delete and undo, the CSV export.
+///
+/// Everything runs as the user (row-level security: the owner and nobody else, admins
+/// included) and each call is one round trip: the claims and the statements go as one
+/// pipeline. The SQL validates every argument; its coded errors come through as
+/// `SQLAPIError` (`INVALID_TITLE`, `FIELD_LIMIT`, `NOT_FOUND` …). Nothing is changed when a
+/// call throws. With `ConnectionRoles`, the reads (thread list, a thread's entries, its
+/// fields, the export) go to a replica and the writes to the primary.
+public struct JournalService: Sendable {
+    let database: ServiceDatabase
+    public let user: UUID
+
+    public init(pool: PostgresPool, user: UUID) {
+        database = ServiceDatabase(pool)
+        self.user = user
+    }
+
+    public init(connection: PostgresConnection, user: UUID) {
+        database = ServiceDatabase(connection)
+        self.user = user
+    }
+
+    /// Reads from `roles.reads()` (a replica when there are some), writes to the primary.
+    public init(roles: ConnectionRoles, user: UUID) {
+        database = ServiceDatabase(roles)
+        self.user = user
+    }
+
+    // MARK: Threads
+
+    /// Creates a thread, and its first entry when `firstEntry` is given, in one transaction.
+    /// With `id`, a retry (the answer was lost) returns the thread created the first time.
+    public func createThread(title: String, firstEntry: String? = nil, id: UUID? = nil) async throws
+        -> (thread: JournalThread, firstEntry: JournalEntry?)
+    {
+        struct Created: Decodable {
+            var thread: JournalThread
+            var first_entry: JournalEntry?
+        }
+        let created = try await call("select public.journal_create_thread(\(title), \(firstEntry), \(id))", as: Created.self)
+        return (created.thread, created.first_entry)
+    }
+
+    /// The live threads with their live entry count and newest entry time, the most
+    /// recently written to first.
+    public func threads() async throws -> [JournalThread.Summary] {
+        try await read([PostgresQuery(sql: """
+            select \(JournalThread.selectList), coalesce(s.live_entries, 0), s.last_entry_at
+              from public.journal_threads t
+              left join public.journal_thread_stats s on s.thread_id = t.id
+             where t.deleted_at is null
+             order by coalesce(s.last_entry_at, t.created_at) desc, t.id
+            """)])[0].map {
+            JournalThread.Summary(thread: try JournalThread(row: $0), liveEntryCount: try $0.decode(7), lastEntryAt: try $0.decode(8))
+        }
+    }
+
+    /// Soft-deletes a thread: it and its entries leave the lists and the export.
+    @discardableResult
+    public func deleteThread(_ id: UUID) async throws -> JournalThread {
+        try await call("select public.journal_delete_thread(\(id))", as: JournalThread.self)
+    }
+
+    /// The undo of `deleteThread`, also after other devices synced the deletion (until the
+    /// tombstone is purged, 30 days on).
+    @discardableResult
+    public func restoreThread(_ id: UUID) async throws -> JournalThread {
+        try await call("select public.journal_restore_thread(\(id))", as: JournalThread.self)
+    }
+
+    // MARK: Entries
+
+    /// The live entries of a live thread, oldest first, with their values. NOT_FOUND for a
+    /// thread that is deleted or not the user's (`private.journal_live_thread`, as the RPCs).
+    ///
+    /// One row per entry: the thread's entries and its values are read from one index range
+    /// each, in the same order (the values carry their entry's timestamp for that), merged,
+    /// with an entry's values as one text that decodes without a String per id
+    /// (`JournalEntry.ValuesText`). A row per value, or arrays, cost more to print, send and
+    /// decode than the rest of the read.
+    public func entries(in thread: UUID) async throws -> [JournalEntry] {
+        let results = try await read([
+            "select private.journal_live_thread(\(thread))",
+            PostgresQuery(sql: """
+                select \(JournalEntry.liveSelectList), v.vals
+                  from public.journal_entries e
+                  left join (select v.entry_timestamp, v.entry_id, \(JournalEntry.ValuesText.aggregate) as vals
+                               from public.journal_entry_values v
+                              where v.thread_id = $1 and v.value is not null
+                              group by v.entry_timestamp, v.entry_id) v
+                    on v.entry_timestamp = e.entry_timestamp and v.entry_id = e.id
+                 where e.thread_id = $1 and e.deleted_at is null
+                 order by e.entry_timestamp, e.id
+                """, binds: [thread]),
+        ])
+        return try results[1].map { row in
+            var entry = try JournalEntry(row: row, thread: thread, owner: user)
+            entry.values = try row.decode(7, as: JournalEntry.ValuesText?.self)?.values ?? [:]
+            return entry
+        }
+    }
+
+    /// Adds an entry. `values` maps field ids to text; `timestamp` is for an entry written
+    /// offline (default: now). With `id`, a retry returns the entry created the first time.
+    @discardableResult
+    public func addEntry(to thread: UUID, content: String, values: [UUID: String] = [:], id: UUID? = nil,
+                         timestamp: Date? = nil) async throws -> JournalEntry
+    {
+        try await call("""
+            select public.journal_add_entry(\(thread), \(content), \(Self.json(values))::jsonb, \(id), \(timestamp))
+            """, as: JournalEntry.self)
+    }
+
+    /// Replaces an entry's content and, when `values` is given, its values (exactly those).
+    /// A real change marks it edited.
+    @discardableResult
+    public func updateEntry(_ id: UUID, content: String, values: [UUID: String]? = nil) async throws -> JournalEntry {
+        try await call("select public.journal_update_entry(\(id), \(content), \(values.map(Self.json))::jsonb)",
+                       as: JournalEntry.self)
+    }
+
+    /// Soft-deletes an entry.
+    @discardableResult
+    public func deleteEntry(_ id: UUID) async throws -> JournalEntry {
+        try await call("select public.journal_delete_entry(\(id))", as: JournalEntry.self)
+    }
+
+    /// The thread as CSV (`journal_export_csv`); `JournalExporter` streams the same bytes to
+    /// a file, for threads of any size.
+    public func exportCSV(thread: UUID) async throws -> String {
+        try await read(["select public.journal_export_csv(\(thread))"])[0].scalar(String.self)
+    }
+
+    // MARK: Fields
+
+    /// The thread's live fields and groups in export order (none for a thread that is not
+    /// the user's).
+    public func fields(in thread: UUID) async throws -> [JournalField] {
+        try await read([PostgresQuery(sql: """
+            select \(JournalField.selectList)
+              from public.journal_fields f
+             where f.thread_id = $1 and f.deleted_at is null
+             order by f.sort_order, f.name, f.id
+            """, binds: [thread])])[0].map(JournalField.init(row:))
+    }
+
+    /// Adds a field (or, with `isGroup`, a field group). INVALID_FIELD_NAME, FIELD_NAME_TAKEN,
+    /// FIELD_LIMIT (20 live fields per thread).
+    @discardableResult
+    public func addField(to thread: UUID, name: String, sortOrder: Int = 0, isGroup: Bool = false, id: UUID? = nil)
+        async throws -> JournalField
+    {
+        try await field(PostgresQuery(sql: """
+            insert into public.journal_fields as f (id, thread_id, name, sort_order, is_group)
+            values (coalesce($1, gen_random_uuid()), $2, $3, $4, $5)
+            returning \(JournalField.selectList)
+            """, binds: [id, thread, name, sortOrder, isGroup]))
+    }
+
+    /// Renames a field and sets its place in the export.
+    @discardableResult
+    public func updateField(_ id: UUID, name: String, sortOrder: Int) async throws -> JournalField {
+        try await field(PostgresQuery(sql: """
+            update public.journal_fields f set name = $2, sort_order = $3
+             where f.id = $1 and f.deleted_at is null
+            returning \(JournalField.selectList)
+            """, binds: [id, name, sortOrder]))
+    }
+
+    /// Soft-deletes a field: it leaves the export, its values are kept.
+    @discardableResult
+    public func deleteField(_ id: UUID) async throws -> JournalField {
+        try await field(PostgresQuery(sql: """
+            update public.journal_fields f set deleted_at = now() where f.id = $1
+            returning \(JournalField.selectList)
+            """, binds: [id]))
+    }
+
+    /// Puts a field into a group (INVALID_GROUP when the rules say no).
+    public func group(_ field: UUID, into group: UUID) async throws {
+        _ = try await write(["insert into public.journal_field_groups (parent_field_id, child_field_id) values (\(group), \(field))"])
+    }
+
+    /// Takes a field out of its group (nothing happens when it is in none).
+    public func ungroup(_ field: UUID) async throws {
+        _ = try await write(["delete from public.journal_field_groups where child_field_id = \(field)"])
+    }
+
+    // MARK: Plumbing
+
+    private func read(_ queries: [PostgresQuery]) async throws -> [PostgresRows] {
+        try await SQLAPIError.mapping { try await database.reads().pipeline(as: user, queries) }
+    }
+
+    private func write(_ queries: [PostgresQuery]) async throws -> [PostgresRows] {
+        try await SQLAPIError.mapping { try await database.primary.pipeline(as: user, queries) }
+    }
+
+    /// An RPC that returns jsonb, decoded.
+    private func call<T: Decodable & Sendable>(_ query: PostgresQuery, as type: T.Type) async throws -> T {
+        guard let row = try await write([query])[0].first else {
+            throw PostgresError(.decoding, "the journal RPC returned no row")
+        }
+        return try row.decodeJSON(0, as: T.self)
+    }
+
+    /// A field written by `query`; none means it is not there (or not the user's).
+    private func field(_ query: PostgresQuery) async throws -> JournalField {
+        guard let row = try await write([query])[0].first else { throw SQLAPIError(.notFound, "no such journal field") }
+        return try JournalField(row: row)
+    }
+
+    static func json(_ values: [UUID: String]) -> JSONValue {
+        .object(Dictionary(uniqueKeysWithValues: values.map { ($0.key.uuidString.lowercased(), .string($0.value)) }))
+    }
+}

@@ -1,0 +1,129 @@
+import DispatchServer
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+
+@Suite struct JournalEntryTests {
+    let database: TestDatabase
+    init() async throws { database = try await TestDatabase.create() }
+
+    typealias F = JournalFixtures
+
+    @Test func entriesWithValuesAndEditTracking() async throws {
+        let admin = try await database.connect()
+        let alice = try await F.user(admin, "Alice")
+        let conn = try await database.connect()
+        let journal = JournalService(connection: conn, user: alice)
+        let thread = try await journal.createThread(title: "Training").thread
+        let mood = try await journal.addField(to: thread.id, name: "Mood", sortOrder: 1)
+        let sleep = try await journal.addField(to: thread.id, name: "Sleep", sortOrder: 2)
+
+        let now = try await journal.addEntry(to: thread.id, content: String(repeating: "a", count: 65_536),
+                                             values: [mood.id: "good", sleep.id: String(repeating: "z", count: 4096)])
+        #expect(now.values == [mood.id: "good", sleep.id: String(repeating: "z", count: 4096)] && !now.isEdited)
+        // Written offline yesterday: the device's timestamp, ordered by it.
+        let yesterday = Date(timeIntervalSince1970: 1_750_000_000)
+        let offline = try await journal.addEntry(to: thread.id, content: "Ran 5 km.", values: [mood.id: "tired"], timestamp: yesterday)
+        #expect(offline.entryTimestamp == yesterday && !offline.isEdited)
+        #expect(try await journal.entries(in: thread.id).map(\.id) == [offline.id, now.id])
+        // Any text reads back as written (the thread read encodes values its own way): empty,
+        // digits and a colon, commas, quotes, CR LF, an emoji, a combining accent.
+        let odd = try await journal.addEntry(to: thread.id, content: "Odd values",
+                                             values: [mood.id: "", sleep.id: "12:3a, \"q\"\r\n😀 e\u{301}"])
+        #expect(try await journal.entries(in: thread.id).first { $0.id == odd.id } == odd)
+        try await journal.deleteEntry(odd.id)
+
+        // The same content and values again: no change, no "(edited)".
+        let same = try await journal.updateEntry(offline.id, content: offline.content, values: offline.values)
+        #expect(same == offline)
+        // New content: edited; values untouched when not given.
+        let edited = try await journal.updateEntry(offline.id, content: "Ran 6 km.")
+        #expect(edited.isEdited && edited.content == "Ran 6 km." && edited.values == [mood.id: "tired"])
+        #expect(edited.rowVersion == offline.rowVersion + 1)
+        // Values only: edited too, and the entry keeps exactly the values given.
+        let revalued = try await journal.updateEntry(now.id, content: now.content, values: [sleep.id: "7 h"])
+        #expect(revalued.isEdited && revalued.values == [sleep.id: "7 h"])
+        #expect(try await journal.entries(in: thread.id).last == revalued)
+
+        // Adding a value is an edit.
+        let plain = try await journal.addEntry(to: thread.id, content: "No values yet.")
+        let added = try await journal.updateEntry(plain.id, content: plain.content, values: [mood.id: "fine"])
+        #expect(added.isEdited && added.values == [mood.id: "fine"])
+        try await journal.deleteEntry(plain.id)
+
+        // A value changed through the table, as a sync client does it, is an edit as well.
+        let fresh = try await journal.addEntry(to: thread.id, content: "Rest day.", values: [mood.id: "calm"])
+        try await F.asUser(conn, alice, "update public.journal_entry_values set value = 'restless' where entry_id = \(fresh.id)")
+        let afterSync = try #require(try await journal.entries(in: thread.id).first { $0.id == fresh.id })
+        #expect(afterSync.isEdited && afterSync.values == [mood.id: "restless"])
+
+        // Delete: gone from the entries and the counts; deleting again changes nothing.
+        let gone = try await journal.deleteEntry(offline.id)
+        #expect(gone.isDeleted)
+        #expect(try await journal.deleteEntry(offline.id) == gone)
+        #expect(try await journal.entries(in: thread.id).map(\.id) == [now.id, fresh.id])
+        #expect(try await journal.threads().first?.liveEntryCount == 2)
+        await expectJournalError("NOT_FOUND", sqlState: "P0002", "edit a deleted entry") {
+            try await journal.updateEntry(offline.id, content: "back?")
+        }
+    }
+
+    @Test func badEntriesGetCodedErrorsAndChangeNothing() async throws {
+        let admin = try await database.connect()
+        let alice = try await F.user(admin, "Alice")
+        let conn = try await database.connect()
+        let journal = JournalService(connection: conn, user: alice)
+        let thread = try await journal.createThread(title: "Log").thread
+        let other = try await journal.createThread(title: "Other").thread
+        let mood = try await journal.addField(to: thread.id, name: "Mood")
+        let group = try await journal.addField(to: thread.id, name: "Run", isGroup: true)
+        let dropped = try await journal.addField(to: thread.id, name: "Dropped")
+        try await journal.deleteField(dropped.id)
+        let elsewhere = try await journal.addField(to: other.id, name: "Elsewhere")
+        let entry = try await journal.addEntry(to: thread.id, content: "Kept.", values: [mood.id: "ok"])
+        let before = try await F.snapshot(admin)
+
+        for content in ["", " \t\r\n ", String(repeating: "b", count: 65_537)] {
+            await expectJournalError("INVALID_CONTENT", sqlState: "22023", "add \(content.count) chars") {
+                try await journal.addEntry(to: thread.id, content: content)
+            }
+            await expectJournalError("INVALID_CONTENT", sqlState: "22023", "update to \(content.count) chars") {
+                try await journal.updateEntry(entry.id, content: content)
+            }
+        }
+        let badValues: [(String, [UUID: String])] = [
+            ("unknown field", [UUID(): "x"]), ("a group", [group.id: "x"]), ("a deleted field", [dropped.id: "x"]),
+            ("another thread's field", [elsewhere.id: "x"]), ("4,097 characters", [mood.id: String(repeating: "v", count: 4097)]),
+        ]
+        for (label, values) in badValues {
+            await expectJournalError("INVALID_VALUE", sqlState: "22023", "add: \(label)") {
+                try await journal.addEntry(to: thread.id, content: "fine", values: values)
+            }
+            await expectJournalError("INVALID_VALUE", sqlState: "22023", "update: \(label)") {
+                try await journal.updateEntry(entry.id, content: "changed", values: values)
+            }
+        }
+        for json in ["[1]", "\"text\"", #"{"not-a-uuid": "x"}"#, #"{"\#(mood.id)": 5}"#, #"{"\#(mood.id)": {"a": 1}}"#] {
+            await expectJournalError("INVALID_VALUE", sqlState: "22023", json) {
+                try await F.asUser(conn, alice, "select public.journal_add_entry(\(thread.id), 'fine', \(json)::jsonb)")
+            }
+        }
+        await expectJournalError("NOT_FOUND", sqlState: "P0002", "no such thread") {
+            try await journal.addEntry(to: UUID(), content: "fine")
+        }
+        for id in [UUID(), mood.id] {
+            await expectJournalError("NOT_FOUND", sqlState: "P0002", "update \(id)") { try await journal.updateEntry(id, content: "x") }
+            await expectJournalError("NOT_FOUND", sqlState: "P0002", "delete \(id)") { try await journal.deleteEntry(id) }
+        }
+        let nulls: [PostgresQuery] = [
+            "select public.journal_add_entry(null, 'x')", "select public.journal_add_entry(\(thread.id), null)",
+            "select public.journal_update_entry(null, 'x')", "select public.journal_update_entry(\(entry.id), null)",
+            "select public.journal_delete_entry(null)",
+        ]
+        for query in nulls {
+            await expectJournalError("NULL_ARGUMENT", sqlState: "22004", query.sql) { try await F.asUser(conn, alice, query) }
+        }
+        #expect(try await F.snapshot(admin) == before, "nothing changed")
+    }
+}
