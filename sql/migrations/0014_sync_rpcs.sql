@@ -742,6 +742,8 @@ begin
      where a.attrelid = pg_catalog.format('public.%I', v_table)::regclass and a.attnum > 0 and not a.attisdropped
        and a.attgenerated = '' and a.attname not in ('id', 'created_at', 'updated_at', 'row_version', 'sync_xid')
        and pg_catalog.has_column_privilege('authenticated', a.attrelid, a.attnum, 'UPDATE');
+    -- A table app users may only insert into (journal_field_groups) has no update to keep.
+    continue when v_columns is null;
     perform private.create_plan_keeping_function(
       'sync_push_update_' || v_table,
       'p_record jsonb, p_columns text[], p_id uuid, p_version integer', 'setof jsonb', 'volatile',
