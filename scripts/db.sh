@@ -64,7 +64,7 @@ start() {
 listen_addresses = ''
 port = $port
 unix_socket_directories = '$sock'
-max_connections = 200
+max_connections = 400
 shared_buffers = 512MB
 fsync = off
 synchronous_commit = off

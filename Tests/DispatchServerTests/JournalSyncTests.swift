@@ -37,12 +37,19 @@ import Testing
             cursors[table] = page.cursor
         }
 
-        // Written offline on the phone: the device's id and timestamp, the server's owner.
+        // Written offline on the phone: the device's id and timestamp, the server's owner. An
+        // entry claiming another owner is refused whole, not stored under the thread's owner.
         let offline = UUID()
-        let pushed = try await phone.push(table: .journalEntries, record: [
+        var entry: [String: JSONValue] = [
             "id": .string(offline.uuidString), "thread_id": .string(thread.id.uuidString), "content": "on the train",
             "entry_timestamp": "2025-03-01T08:00:00Z", "owner_id": .string(bob.uuidString), "last_edited_at": "2025-03-01T09:00:00Z",
-        ], expectedVersion: nil)
+        ]
+        await expectJournalError("COLUMN_NOT_WRITABLE", "another owner") {
+            _ = try await phone.push(table: .journalEntries, record: .object(entry), expectedVersion: nil)
+        }
+        #expect(try await admin.query("select count(*)::int from public.journal_entries where id = \(offline)").scalar(Int.self) == 0)
+        entry["owner_id"] = .string(alice.uuidString.lowercased())
+        let pushed = try await phone.push(table: .journalEntries, record: .object(entry), expectedVersion: nil)
         guard case .applied(let record) = pushed else { Issue.record("\(pushed)"); return }
         #expect(record["owner_id"]?.stringValue == alice.uuidString.lowercased())
         #expect(record["entry_timestamp"]?.dateValue == Date(timeIntervalSince1970: 1_740_816_000))
