@@ -38,7 +38,7 @@ import Testing
         }
 
         // Written offline on the phone: the device's id and timestamp, the server's owner. An
-        // entry claiming another owner is refused whole, not stored under the thread's owner.
+        // entry naming another owner, or marked edited before it exists, is refused whole.
         let offline = UUID()
         var entry: [String: JSONValue] = [
             "id": .string(offline.uuidString), "thread_id": .string(thread.id.uuidString), "content": "on the train",
@@ -49,6 +49,7 @@ import Testing
         }
         #expect(try await admin.query("select count(*)::int from public.journal_entries where id = \(offline)").scalar(Int.self) == 0)
         entry["owner_id"] = .string(alice.uuidString.lowercased())
+        entry["last_edited_at"] = nil
         let pushed = try await phone.push(table: .journalEntries, record: .object(entry), expectedVersion: nil)
         guard case .applied(let record) = pushed else { Issue.record("\(pushed)"); return }
         #expect(record["owner_id"]?.stringValue == alice.uuidString.lowercased())
