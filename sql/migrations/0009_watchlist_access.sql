@@ -45,6 +45,27 @@ $$;
 comment on function private.is_watchlist_owner(uuid) is
   'True when the caller owns the watchlist (or is an admin): who may manage its shares. Used by row-level security policies.';
 
+-- The same question asked for someone other than the caller: the worker asks it before it
+-- tells a user about an entry (a sighting), so that no notification carries an entry, its
+-- place or its bird to a user who could not read it in the app.
+create function private.can_read_watchlist_entry(p_user_id uuid, p_entry_id uuid) returns boolean
+  language sql stable
+  set search_path = ''
+as $$
+  select exists (
+    select
+      from public.watchlist_entries e
+      join public.watchlists w on w.id = e.watchlist_id
+     where e.id = p_entry_id
+       and (w.owner_id = p_user_id
+            or exists (select from public.watchlist_shares s where s.watchlist_id = w.id and s.user_id = p_user_id)
+            or exists (select from public.users u where u.id = p_user_id and u.is_admin)))
+$$;
+comment on function private.can_read_watchlist_entry(uuid, uuid) is
+  'True when user p_user_id may read watchlist entry p_entry_id: the rule of the watchlist_entries_select policy (the owner of the entry''s watchlist, a user it is shared with in any role, or an admin), asked for a given user instead of auth.uid(). The worker''s sighting notifications go only to users for whom it holds (private.sighting_watchlists). Keep it equal to the policy.';
+revoke all on function private.can_read_watchlist_entry(uuid, uuid) from public, anon, authenticated, service_role;
+grant execute on function private.can_read_watchlist_entry(uuid, uuid) to service_role;
+
 -- Called by the policies below, as the querying app user.
 revoke all on function private.readable_watchlist_ids(), private.writable_watchlist_ids(),
   private.is_watchlist_owner(uuid) from public, anon, authenticated, service_role;

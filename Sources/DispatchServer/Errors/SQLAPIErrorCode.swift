@@ -22,6 +22,9 @@ extension SQLAPIError {
         public static let notAuthorized: Code = "NOT_AUTHORIZED"
         /// 42501: there is no calling user (no `request.jwt.claims` with a `sub`).
         public static let notAuthenticated: Code = "NOT_AUTHENTICATED"
+        /// 22023: a value the call does not accept (`detail` JSON names the `argument`, and
+        /// what is `allowed` where it is a list).
+        public static let invalidArgument: Code = "INVALID_ARGUMENT"
         /// 22023: a page size outside what the call accepts.
         public static let invalidLimit: Code = "INVALID_LIMIT"
         /// 22023: a paging cursor the call did not hand out (or one of another list).
@@ -84,6 +87,9 @@ extension SQLAPIError {
         public static let registryDrift: Code = "REGISTRY_DRIFT"
         /// More ids in one `markRead` than it accepts (refused in Swift).
         public static let tooManyIDs: Code = "TOO_MANY_IDS"
+        /// 22023: not a preference key a user may turn off (unknown, or of a mandatory type;
+        /// `detail` JSON: `preference_key`, `preference_keys`).
+        public static let invalidPreference: Code = "INVALID_PREFERENCE"
 
         // MARK: Outbox (the worker's functions)
 
@@ -102,13 +108,13 @@ extension SQLAPIError {
 
         /// Every named code, for the test that compares them with the SQL.
         public static let all: [Code] = [
-            .nullArgument, .notFound, .notAuthorized, .notAuthenticated, .invalidLimit,
+            .nullArgument, .notFound, .notAuthorized, .notAuthenticated, .invalidArgument, .invalidLimit,
             .invalidCursor, .fkMissing, .uniqueConflict, .invalidTable, .invalidInterval, .tooLong, .unsafeSchema,
             .alreadyClaimed, .notClaimer, .alreadyCompleted, .invalidItemType,
             .invalidEntityType,
             .cursorExpired, .invalidRecord, .invalidVersion, .idTaken,
             .invalidLatitude, .invalidLongitude, .invalidRadius,
-            .registryDrift, .tooManyIDs,
+            .registryDrift, .tooManyIDs, .invalidPreference,
             .invalidHandler, .invalidOps, .invalidMaxAttempts, .invalidBatch, .invalidLease, .arrayLengthMismatch,
         ]
     }
