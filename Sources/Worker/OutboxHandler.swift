@@ -41,11 +41,14 @@ public struct HandlerContext: Sendable {
     /// The lease holder's name (loop-specific).
     public let worker: String
     public let log: WorkerLog
+    /// The worker's totals, where a handler adds counts of its own (`WorkerStats.count`).
+    public let stats: WorkerStats
 
-    public init(connection: PostgresConnection, worker: String, log: WorkerLog) {
+    public init(connection: PostgresConnection, worker: String, log: WorkerLog, stats: WorkerStats = WorkerStats()) {
         self.connection = connection
         self.worker = worker
         self.log = log
+        self.stats = stats
     }
 }
 

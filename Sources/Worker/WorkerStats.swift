@@ -14,6 +14,8 @@ public final class WorkerStats: Sendable {
         /// Per handler: given back untried (shutdown).
         public var released: [String: Int] = [:]
         public var reconnects = 0
+        /// Named counts a handler reports (`push.no_device`, `push.sent` …; see `PushHandler`).
+        public var counters: [String: Int] = [:]
 
         public var totalDone: Int { done.values.reduce(0, +) }
         public var totalDead: Int { dead.values.reduce(0, +) }
@@ -28,13 +30,23 @@ public final class WorkerStats: Sendable {
 
     func record(_ update: (inout Totals) -> Void) { totals.withLock { update(&$0) } }
 
-    /// "batches=… events=… notifications: 12 done, 1 retried, 0 dead; …"
+    /// Adds to named counters (zeros are left out, so the log line lists what happened).
+    func count(_ amounts: [String: Int]) {
+        let nonzero = amounts.filter { $0.value != 0 }
+        guard !nonzero.isEmpty else { return }
+        record { totals in
+            for (name, amount) in nonzero { totals.counters[name, default: 0] += amount }
+        }
+    }
+
+    /// "batches=… events=… reconnects=… notifications 12 done/1 retried/0 dead … push.no_device=3 …"
     public static func describe(_ totals: Totals) -> String {
         let handlers = Set(totals.done.keys).union(totals.retried.keys).union(totals.dead.keys).sorted()
         let perHandler = handlers.map { name in
             "\(name) \(totals.done[name, default: 0]) done/\(totals.retried[name, default: 0]) retried/\(totals.dead[name, default: 0]) dead"
         }
-        return (["batches=\(totals.batches)", "events=\(totals.events)", "reconnects=\(totals.reconnects)"] + perHandler)
+        let counters = totals.counters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return (["batches=\(totals.batches)", "events=\(totals.events)", "reconnects=\(totals.reconnects)"] + perHandler + counters)
             .joined(separator: " ")
     }
 }
