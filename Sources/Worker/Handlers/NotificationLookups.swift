@@ -59,7 +59,7 @@ enum NotificationLookups {
     /// watchlist, not made by their reader, at most one per (watchlist, reader) per hour —
     /// the hour's slot is taken in this transaction, so it commits or rolls back with the
     /// notification, and concurrent workers cannot both take it.
-    static func shares(_ requests: [(eventID: Int64, shareID: UUID, watchlistID: UUID, reader: UUID, actor: UUID?)],
+    static func shares(_ requests: [(eventID: Int64, shareID: UUID, actor: UUID?)],
                        _ connection: isolated PostgresConnection) throws -> [NotificationDraft] {
         guard !requests.isEmpty else { return [] }
         let rows = try connection.query("""

@@ -53,8 +53,9 @@ public struct PushHandler: OutboxHandler {
         var owners: [Int] = []
         var muted = 0, withoutDevice = 0
         for (position, (index, notification)) in pending.enumerated() {
-            if targets.muted.contains(position) { muted += 1; continue }
-            guard let devices = targets.devices[position], !devices.isEmpty else { withoutDevice += 1; continue }
+            let recipient = Recipient(user: notification.userID, type: notification.type)
+            if targets.muted.contains(recipient) { muted += 1; continue }
+            guard let devices = targets.devices[recipient], !devices.isEmpty else { withoutDevice += 1; continue }
             do {
                 let payload = try notification.payload(badge: targets.badges[notification.userID] ?? 0)
                 for device in devices {
@@ -90,41 +91,48 @@ public struct PushHandler: OutboxHandler {
         return results
     }
 
-    /// Who gets a batch's pushes, read in one service_role transaction: per notification
-    /// (by position) whether its recipient muted its type, else their active devices
-    /// (oldest registration first); the badge of each recipient with a device; and the
-    /// database time of the lookup (a device registered after it is not disabled by this
-    /// batch's answers).
+    /// A recipient of a type of notification: whether they get it pushed and where does not
+    /// depend on anything else, so a batch asks once per pair (a burst to one user is one).
+    struct Recipient: Hashable, Sendable {
+        var user: UUID
+        var type: NotificationType
+    }
+
+    /// Who gets a batch's pushes, read in one service_role transaction: per recipient and
+    /// type, whether the recipient muted it, else their active devices (oldest registration
+    /// first); the badge of each recipient with a device; and the database time of the
+    /// lookup (a device registered after it is not disabled by this batch's answers).
     struct Targets: Sendable {
-        var muted: Set<Int> = []
-        var devices: [Int: [PushDevice]] = [:]
+        var muted: Set<Recipient> = []
+        var devices: [Recipient: [PushDevice]] = [:]
         var badges: [UUID: Int] = [:]
         var lookedUpAt = Date()
     }
 
     static func targets(_ notifications: [NotificationRow], _ connection: PostgresConnection) async throws -> Targets {
-        try await connection.transaction { connection in
+        var seen = Set<Recipient>()
+        let recipients = notifications.map { Recipient(user: $0.userID, type: $0.type) }.filter { seen.insert($0).inserted }
+        return try await connection.transaction { connection in
             try connection.act(as: .service)
             let rows = try connection.query("""
                 select n.ord::int, m.user_id is not null as muted, d.token, d.platform, d.environment, now() as looked_up_at
-                  from unnest(\(notifications.map(\.userID))::uuid[], \(notifications.map(\.type.rawValue))::text[])
+                  from unnest(\(recipients.map(\.user))::uuid[], \(recipients.map(\.type.rawValue))::text[])
                        with ordinality as n (user_id, type, ord)
                   left join private.notification_mutes m on m.user_id = n.user_id and m.type = n.type
                   left join public.push_devices d on d.user_id = n.user_id and d.disabled_at is null and m.user_id is null
                  order by n.ord, d.registered_at, d.id
                 """, prepared: true)
             var targets = Targets()
+            if let first = rows.first { targets.lookedUpAt = try first.decode(5, as: Date.self) }
             for row in rows {
-                let position = try row.decode(0, as: Int.self) - 1
-                targets.lookedUpAt = try row.decode(5, as: Date.self)
-                if try row.decode(1, as: Bool.self) { targets.muted.insert(position); continue }
+                let recipient = recipients[try row.decode(0, as: Int.self) - 1]
+                if try row.decode(1, as: Bool.self) { targets.muted.insert(recipient); continue }
                 guard let token = try row.decode(2, as: String?.self) else { continue }
                 guard let platform = PushDevice.Platform(rawValue: try row.decode(3, as: String.self)),
                       let environment = PushDevice.Environment(rawValue: try row.decode(4, as: String.self)) else { continue }
-                targets.devices[position, default: []].append(PushDevice(token: token, platform: platform, environment: environment))
+                targets.devices[recipient, default: []].append(PushDevice(token: token, platform: platform, environment: environment))
             }
-            let recipients = Set(targets.devices.keys.map { notifications[$0].userID })
-            targets.badges = try badges(recipients, connection)
+            targets.badges = try badges(Set(targets.devices.keys.map(\.user)), connection)
             return targets
         }
     }
