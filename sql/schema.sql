@@ -157,6 +157,7 @@ begin
     create index %6$I on audit.%1$I (action);
     create index %7$I on audit.%1$I (changed_at desc) where action = 'DELETE';
     create index %8$I on audit.%1$I (record_pk, changed_at desc, id desc);
+    create index %15$I on audit.%1$I ((old_row ->> %16$L), changed_at desc, id desc) where action = 'DELETE';
     alter table audit.%1$I enable row level security;
     create policy %9$I on audit.%1$I for select to authenticated
       using (%10$s or (select private.is_admin()));
@@ -175,7 +176,8 @@ begin
     pg_catalog.format('Audit trail of public.%s: one row per INSERT, real UPDATE, DELETE and RESTORE. Visible to the user named by %s in old_row or new_row, and to admins.',
                       v_table, p_owner_column),
     'audit_' || v_table || '_insert_delete', 'audit_' || v_table || '_update',
-    private.row_changed_condition(p_table));
+    private.row_changed_condition(p_table),
+    v_log || '_deleted_owner_idx', p_owner_column);
 
   -- The policy of the parent (what the RPCs read through): the same rule, the owner column
   -- chosen per partition. Rebuilt from the registry each time a table joins.
@@ -193,7 +195,7 @@ $_$;
 -- Name: FUNCTION enable_tracking(p_table regclass, p_entity_type text, p_owner_column text); Type: COMMENT; Schema: audit; Owner: -
 --
 
-COMMENT ON FUNCTION audit.enable_tracking(p_table regclass, p_entity_type text, p_owner_column text) IS 'Audits a table of schema public that has a uuid id: registers it in audit.tracked_tables as p_entity_type with its ownership column, creates its log audit.<table>_log (a partition of audit.log) with the history indexes and the owner-or-admin read policy (also on audit.log), and attaches the audit_<table>_insert_delete and audit_<table>_update (only real changes) triggers. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+COMMENT ON FUNCTION audit.enable_tracking(p_table regclass, p_entity_type text, p_owner_column text) IS 'Audits a table of schema public that has a uuid id: registers it in audit.tracked_tables as p_entity_type with its ownership column, creates its log audit.<table>_log (a partition of audit.log) with the history indexes (an owner''s deletions among them: get_recently_deleted) and the owner-or-admin read policy (also on audit.log), and attaches the audit_<table>_insert_delete and audit_<table>_update (only real changes) triggers. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
 
 --
 -- Name: entity_table(text); Type: FUNCTION; Schema: audit; Owner: -
@@ -510,19 +512,19 @@ COMMENT ON COLUMN outbox.events.old_record IS 'On update only the columns that c
 -- Name: COLUMN events.audience; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.events.audience IS 'The users the change concerns by name: private.row_visibility() of the old and of the new row, deduplicated (who could see the row before or after the change; admins not included). The old row''s is computed only when a column it depends on changed (outbox.visibility_columns); otherwise it equals the new row''s. For notifications: the recipient.';
+COMMENT ON COLUMN outbox.events.audience IS 'The users the change concerns by name: private.row_audience() (the visibility definition: the holders of the row''s scope keys) of the old and of the new row, deduplicated (who could see the row before or after the change; admins not included). The old row''s is computed only when a column deciding the keys changed (private.visibility_columns); otherwise it equals the new row''s. For notifications: the recipient.';
 
 --
 -- Name: COLUMN events.visible_to_all; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.events.visible_to_all IS 'True when every authenticated user could see the old or the new row (an open task or activity, or a note on one), so the change concerns everybody, not only audience.';
+COMMENT ON COLUMN outbox.events.visible_to_all IS 'True when every authenticated user could see the old or the new row (an everyone key: an open task or activity, a note on one, a profile), so the change concerns everybody, not only audience.';
 
 --
 -- Name: COLUMN events.txid; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.events.txid IS 'The writing transaction''s id (pg_current_xact_id). Cursors (handlers'' in 0015, feeds'' in 0017) hold a snapshot; an event whose transaction was still running at that snapshot is found again through this column, so a late commit is never missed.';
+COMMENT ON COLUMN outbox.events.txid IS 'The writing transaction''s id (pg_current_xact_id). Cursors (handlers'' in 0017, feeds'' in 0019) hold a snapshot; an event whose transaction was still running at that snapshot is found again through this column, so a late commit is never missed.';
 
 --
 -- Name: COLUMN events.created_at; Type: COMMENT; Schema: outbox; Owner: -
@@ -593,6 +595,10 @@ declare
   v_unknown text[];
   v_result jsonb;
   v_expired boolean;
+  -- Per table, the columns that decide who sees a row: an update that changed one of them
+  -- may have taken the row from the user (private.visibility_columns).
+  v_keys jsonb := (select jsonb_object_agg(t.table_name, private.visibility_columns(t.table_name))
+                     from private.visibility_tables t);
 begin
   if p_limit is null or p_limit not between 1 and 10000 then
     raise exception using errcode = '22023', message = 'INVALID_LIMIT: p_limit must be between 1 and 10000';
@@ -625,6 +631,11 @@ begin
       where e.id > v_last
         and (p_tables is null or e.table_name = any (p_tables))
         and (p_user is null or e.visible_to_all or e.audience @> array[p_user])
+        -- (for a user: an update that moved the row, only if they still see it; if they no
+        -- longer do, it comes as a revocation below)
+        and (p_user is null or e.op <> 'update'
+             or not (e.old_record ?| array(select jsonb_array_elements_text(v_keys -> e.table_name)))
+             or private.user_sees(p_user, e.table_name, e.record))
       order by e.id
       limit p_limit)
     union all
@@ -638,6 +649,11 @@ begin
         and not pg_catalog.pg_visible_in_snapshot(e.txid, v_snap)
         and (p_tables is null or e.table_name = any (p_tables))
         and (p_user is null or e.visible_to_all or e.audience @> array[p_user])
+        -- (for a user: an update that moved the row, only if they still see it; if they no
+        -- longer do, it comes as a revocation below)
+        and (p_user is null or e.op <> 'update'
+             or not (e.old_record ?| array(select jsonb_array_elements_text(v_keys -> e.table_name)))
+             or private.user_sees(p_user, e.table_name, e.record))
       order by e.id
       limit p_limit)
   ), page as (
@@ -659,7 +675,9 @@ begin
                                              then (select jsonb_agg(k) from jsonb_object_keys(p.old_record) k) end,
                       'createdAt', p.created_at)
                     order by p.id)
-               from page p), '[]'),
+               from page p), '[]')
+             || case when p_user is not null and v_snap is not null
+                     then outbox.visibility_events(p_user, p_tables, v_snap) else '[]' end,
            'cursor', pg_catalog.pg_current_snapshot()::text || '/' ||
                      case when s.n = p_limit then s.last_id
                           -- all there is was read: past what outbox.prune removed, too
@@ -693,7 +711,7 @@ $_$;
 -- Name: FUNCTION changes_since(p_cursor text, p_tables text[], p_limit integer, p_user uuid); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.changes_since(p_cursor text, p_tables text[], p_limit integer, p_user uuid) IS 'A realtime feed page: {events: [{id, table, eventType, recordId, record, oldRecord, changedColumns, createdAt}], cursor, has_more} — the seed''s RealtimeRecord plus the event id — of the changes after p_cursor (NULL = all retained events; see current_cursor()) to p_tables (NULL = all), optionally only those concerning p_user (named in audience, or visible_to_all), in id order (commit order per row). Never misses a change, even one whose transaction commits after a later one; may repeat an event (deduplicate by id). Call it outside a transaction (autocommit). INVALID_CURSOR, INVALID_TABLE, INVALID_LIMIT, CURSOR_EXPIRED (22023: the cursor is older than the log''s retention; start again from current_cursor()).';
+COMMENT ON FUNCTION outbox.changes_since(p_cursor text, p_tables text[], p_limit integer, p_user uuid) IS 'A realtime feed page: {events: [{id, table, eventType, recordId, record, oldRecord, changedColumns, createdAt}], cursor, has_more} — the seed''s RealtimeRecord plus the event id — of the changes after p_cursor (NULL = all retained events; see current_cursor()) to p_tables (NULL = all), optionally only those concerning p_user (named in audience, or visible_to_all; an update that took the row from the user is left out), in id order (commit order per row). For p_user and a cursor, the page ends with the user''s visibility changes since the cursor (outbox.visibility_events: id 0, reason granted | revoked), as their sync_pull reports them. Never misses a change, even one whose transaction commits after a later one; may repeat an event (deduplicate by id). Call it outside a transaction (autocommit). INVALID_CURSOR, INVALID_TABLE, INVALID_LIMIT, CURSOR_EXPIRED (22023: the cursor is older than the log''s retention; start again from current_cursor()).';
 
 --
 -- Name: claim(text, text[], integer, interval); Type: FUNCTION; Schema: outbox; Owner: -
@@ -1070,31 +1088,28 @@ begin
       message = format('INVALID_TABLE: %s is not a table in schema public', p_table),
       hint = 'Events name tables without schema, so only tables of schema public are recorded.';
   end if;
-  -- Every change needs its audience: refuse a table private.row_visibility does not know,
-  -- rather than failing its writes later.
-  if v_name <> 'notifications' then
-    begin
-      perform private.row_visibility(v_name, '{}'::jsonb);
-    exception when invalid_parameter_value then
-      raise exception using errcode = '22023',
-        message = format('INVALID_TABLE: private.row_visibility does not know %s', p_table),
-        hint = 'Teach private.row_visibility who may see the table''s rows first.';
-    end;
+  -- Every change needs its audience: refuse a table the visibility definition does not
+  -- know, rather than failing its writes later.
+  if not exists (select from private.visibility_rules r where r.table_name = v_name) then
+    raise exception using errcode = '22023',
+      message = format('INVALID_TABLE: private.visibility_rules do not say who may see %s', p_table),
+      hint = 'Declare who may see the table''s rows first (private.declare_visibility).';
   end if;
 
   select a.attname into v_key
     from pg_catalog.pg_attribute a
    where a.attrelid = p_table and a.attname = 'id' and a.atttypid = 'uuid'::regtype and not a.attisdropped;
-  -- Trigger arguments: the key column ('' = none), then the columns deciding the audience
-  -- (only those the table has; none known = the trigger always computes both audiences).
+  -- Trigger arguments: the key column ('' = none), direct or rules, the columns deciding
+  -- the keys.
   select string_agg(quote_literal(x.arg), ', ' order by x.ord)
     into v_args
     from (select coalesce(v_key, '') as arg, 0 as ord
           union all
-          select c.col, c.ord
-            from unnest(outbox.visibility_columns(v_name)) with ordinality as c (col, ord)
-           where exists (select from pg_catalog.pg_attribute a
-                          where a.attrelid = p_table and a.attname = c.col and not a.attisdropped)) x;
+          select case when bool_and(r.kind = 'user' and r.condition is null) then 'direct' else 'rules' end, 1
+            from private.visibility_rules r where r.table_name = v_name
+          union all
+          select c.col, 1 + c.ord
+            from unnest(private.visibility_columns(v_name)) with ordinality as c (col, ord)) x;
 
   execute format('drop trigger if exists outbox_insert on %s', p_table);
   execute format('drop trigger if exists outbox_delete on %s', p_table);
@@ -1104,11 +1119,11 @@ begin
   execute format(
     'create trigger outbox_insert after insert on %s referencing new table as new_rows '
     'for each statement execute function outbox.record_rows(%s)',
-    p_table, coalesce(quote_literal(v_key), quote_literal('')));
+    p_table, v_args);
   execute format(
     'create trigger outbox_delete after delete on %s referencing old table as old_rows '
     'for each statement execute function outbox.record_rows(%s)',
-    p_table, coalesce(quote_literal(v_key), quote_literal('')));
+    p_table, v_args);
   -- A no-op UPDATE (nothing changed) records nothing, like the audit triggers.
   execute format(
     'create trigger outbox_update after update on %s '
@@ -1125,7 +1140,7 @@ $$;
 -- Name: FUNCTION enable_changes(p_table regclass); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.enable_changes(p_table regclass) IS 'Records every change of the table (schema public, known to private.row_visibility or notifications) in the outbox: attaches outbox_insert and outbox_delete (statement triggers with transition tables: one set-based insert per statement), outbox_update (a row trigger skipping no-op updates, given the key column and outbox.visibility_columns) and outbox_doorbell. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+COMMENT ON FUNCTION outbox.enable_changes(p_table regclass) IS 'Records every change of the table (schema public, with visibility rules: private.visibility_rules) in the outbox: attaches outbox_insert and outbox_delete (statement triggers with transition tables: one set-based insert per statement), outbox_update (a row trigger skipping no-op updates) and outbox_doorbell, each given the key column and the columns deciding the audience. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
 
 --
 -- Name: fail(text, text[], bigint[], text[], boolean[], bigint[]); Type: FUNCTION; Schema: outbox; Owner: -
@@ -1333,38 +1348,31 @@ declare
   v_vis record;
   v_audience uuid[];
   v_visible_to_all boolean;
-  v_moved boolean := tg_nargs < 2;
-  v_user uuid;
-  i integer := 1;
+  v_moved boolean := false;
+  i integer := 2;
 begin
-  -- TG_ARGV[1..]: the columns that decide the audience; none given = unknown, so the row
-  -- may have moved. Plain expressions, no query: this runs for every updated row.
+  -- Plain expressions, no query: this runs for every updated row.
   while not v_moved and i < tg_nargs loop
     v_moved := (v_new -> tg_argv[i]) is distinct from (v_old -> tg_argv[i]);
     i := i + 1;
   end loop;
 
-  if tg_table_name = 'notifications' then
-    -- A notification concerns its recipient only.
-    v_audience := array[(v_new ->> 'user_id')::uuid];
+  if tg_argv[1] = 'direct' then
+    v_audience := array(select distinct u from (select (r ->> c)::uuid as u
+                                                  from unnest(tg_argv[2:]) c,
+                                                       unnest(case when v_moved then array[v_new, v_old] else array[v_new] end) r) x
+                         where u is not null order by u);
     v_visible_to_all := false;
-    if v_moved and (v_old ->> 'user_id')::uuid <> all (v_audience) then
-      v_audience := v_audience || (v_old ->> 'user_id')::uuid;
-    end if;
   else
-    -- Whoever can see the row after the change (private.row_visibility), and when the change
-    -- moved the row to other people, also who could before.
-    v_vis := private.row_visibility(tg_table_name, v_new);
+    -- Whoever can see the row after the change, and when the change moved the row to
+    -- other people, also who could before.
+    v_vis := private.row_audience(tg_table_name, v_new);
     v_audience := v_vis.audience;
     v_visible_to_all := v_vis.visible_to_all;
     if v_moved then
-      v_vis := private.row_visibility(tg_table_name, v_old);
+      v_vis := private.row_audience(tg_table_name, v_old);
       v_visible_to_all := v_visible_to_all or v_vis.visible_to_all;
-      foreach v_user in array v_vis.audience loop
-        if v_user <> all (v_audience) then
-          v_audience := v_audience || v_user;
-        end if;
-      end loop;
+      v_audience := array(select distinct u from unnest(v_audience || v_vis.audience) u order by u);
     end if;
   end if;
 
@@ -1390,7 +1398,7 @@ $$;
 -- Name: FUNCTION record_change(); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.record_change() IS 'AFTER UPDATE row trigger function (attached by outbox.enable_changes, skipping no-op updates): records the change in outbox.events, in the writing transaction, with the changed columns'' old values, its audience and its actor (auth.uid()). TG_ARGV[0] names the uuid key column copied to record_id (empty = none); TG_ARGV[1..] are the columns deciding the audience (outbox.visibility_columns): the old row''s audience is computed only when one of them changed.';
+COMMENT ON FUNCTION outbox.record_change() IS 'AFTER UPDATE row trigger function (attached by outbox.enable_changes, skipping no-op updates): records the change in outbox.events, in the writing transaction, with the changed columns'' old values, its audience (private.row_audience of the new row, and of the old one when a column deciding the keys changed) and its actor (auth.uid()). Arguments: the uuid key column, direct | rules, the columns deciding the keys.';
 
 --
 -- Name: record_rows(); Type: FUNCTION; Schema: outbox; Owner: -
@@ -1402,32 +1410,32 @@ CREATE FUNCTION outbox.record_rows() RETURNS trigger
     AS $$
 declare
   v_key text := nullif(tg_argv[0], '');
+  v_direct text[] := case when tg_argv[1] = 'direct' then tg_argv[2:] end;
   v_actor uuid := auth.uid();
 begin
-  if tg_op = 'INSERT' and tg_table_name = 'notifications' then
-    -- A notification concerns its recipient only.
-    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    select tg_table_name, 'insert', (r.row ->> v_key)::uuid, r.row, null,
-           array[(r.row ->> 'user_id')::uuid], false, v_actor, false
-      from (select pg_catalog.to_jsonb(n) as row from new_rows n) r;
-  elsif tg_op = 'INSERT' then
+  if tg_op = 'INSERT' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     select tg_table_name, 'insert', (r.row ->> v_key)::uuid, r.row, null,
            coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor,
-           audit.is_restoring(tg_table_name, r.row ->> v_key)
+           v_direct is null and audit.is_restoring(tg_table_name, r.row ->> v_key)
       from (select pg_catalog.to_jsonb(n) as row from new_rows n) r
-     cross join lateral private.row_visibility(tg_table_name, r.row) v;
-  elsif tg_table_name = 'notifications' then
-    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    select tg_table_name, 'delete', (r.row ->> v_key)::uuid, null, r.row,
-           array[(r.row ->> 'user_id')::uuid], false, v_actor, false
-      from (select pg_catalog.to_jsonb(o) as row from old_rows o) r;
+     cross join lateral (select array(select distinct (r.row ->> c)::uuid from unnest(v_direct) c
+                                       where r.row ->> c is not null) as audience, false as visible_to_all
+                          where v_direct is not null
+                         union all
+                         select a.audience, a.visible_to_all from private.row_audience(tg_table_name, r.row) a
+                          where v_direct is null) v;
   else
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     select tg_table_name, 'delete', (r.row ->> v_key)::uuid, null, r.row,
            coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor, false
       from (select pg_catalog.to_jsonb(o) as row from old_rows o) r
-     cross join lateral private.row_visibility(tg_table_name, r.row) v;
+     cross join lateral (select array(select distinct (r.row ->> c)::uuid from unnest(v_direct) c
+                                       where r.row ->> c is not null) as audience, false as visible_to_all
+                          where v_direct is not null
+                         union all
+                         select a.audience, a.visible_to_all from private.row_audience(tg_table_name, r.row) a
+                          where v_direct is null) v;
   end if;
   return null;
 end
@@ -1437,7 +1445,7 @@ $$;
 -- Name: FUNCTION record_rows(); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.record_rows() IS 'AFTER INSERT / AFTER DELETE statement trigger function with a transition table (new_rows / old_rows), attached by outbox.enable_changes: records every row the statement inserted or deleted in outbox.events in one query, with its audience, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. TG_ARGV[0] names the uuid key column copied to record_id (empty = none).';
+COMMENT ON FUNCTION outbox.record_rows() IS 'AFTER INSERT / AFTER DELETE statement trigger function with a transition table (new_rows / old_rows), attached by outbox.enable_changes: records every row the statement inserted or deleted in outbox.events in one query, with its audience (private.row_audience, or the user columns of a direct table), the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. Arguments as outbox.record_change.';
 
 --
 -- Name: handlers; Type: TABLE; Schema: outbox; Owner: -
@@ -1716,35 +1724,53 @@ $$;
 COMMENT ON FUNCTION outbox.unregister_handler(p_name text) IS 'Removes a handler, its cursor and its outstanding deliveries (returned: how many were leased or waiting for a retry). NOT_FOUND (P0002) when there is none.';
 
 --
--- Name: visibility_columns(text); Type: FUNCTION; Schema: outbox; Owner: -
+-- Name: visibility_events(uuid, text[], pg_snapshot); Type: FUNCTION; Schema: outbox; Owner: -
 --
 
-CREATE FUNCTION outbox.visibility_columns(p_table text) RETURNS text[]
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+CREATE FUNCTION outbox.visibility_events(p_user uuid, p_tables text[], p_snapshot pg_snapshot) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
-    AS $$
-  select case p_table
-    when 'tasks' then '{declared_by,claimed_by,listing_id,completed}'
-    when 'activities' then '{declared_by,claimed_by,listing_id,completed}'
-    when 'listings' then '{owned_by}'
-    when 'properties' then '{owned_by}'
-    when 'users' then '{id}'
-    when 'watchlists' then '{id,owner_id}'
-    when 'watchlist_shares' then '{user_id,watchlist_id}'
-    when 'notes' then '{parent_type,parent_id,created_by}'
-    when 'subtasks' then '{parent_type,parent_id}'
-    when 'watchlist_entries' then '{watchlist_id}'
-    when 'watchlist_rules' then '{watchlist_id}'
-    when 'observed_bird_photos' then '{watchlist_entry_id}'
-    when 'notifications' then '{user_id}'
-  end::text[]
-$$;
+    AS $_$
+declare
+  v_table text;
+  v_events jsonb := '[]';
+  v_page jsonb;
+begin
+  for v_table in
+    select t from unnest(private.sync_tables()) t
+     where p_tables is null or t = any (p_tables)
+     order by t
+  loop
+    execute pg_catalog.format($q$
+      select coalesce(jsonb_agg(jsonb_build_object(
+               'id', 0,
+               'table', %1$L,
+               'eventType', case i.kind when 1 then 'insert' else 'delete' end,
+               'recordId', i.id,
+               'record', case i.kind when 1 then pg_catalog.to_jsonb(t) else '{}' end,
+               'oldRecord', case i.kind when 0 then jsonb_build_object('id', i.id) end,
+               'changedColumns', null,
+               'createdAt', coalesce(i.at, now()),
+               'reason', case i.kind when 1 then 'granted' else 'revoked' end)
+             order by i.c0, i.c1, i.id, i.kind), '[]')
+        from private.sync_items(%1$L, $1, 'visibility', pg_catalog.pg_snapshot_xmax($2),
+                                array(select pg_catalog.pg_snapshot_xip($2)), '0', '0',
+                                '00000000-0000-0000-0000-000000000000', -1, 1000000000) i
+        left join public.%1$I t on i.kind = 1 and t.id = i.id
+       where i.kind = 0 or t.id is not null
+      $q$, v_table)
+      into v_page using p_user, p_snapshot;
+    v_events := v_events || v_page;
+  end loop;
+  return v_events;
+end
+$_$;
 
 --
--- Name: FUNCTION visibility_columns(p_table text); Type: COMMENT; Schema: outbox; Owner: -
+-- Name: FUNCTION visibility_events(p_user uuid, p_tables text[], p_snapshot pg_snapshot); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.visibility_columns(p_table text) IS 'The columns of p_table that private.row_visibility reads (its ownership and parent columns); NULL for a table it does not list. outbox.enable_changes passes them to the row trigger, which skips the old row''s audience when an UPDATE changed none of them. Keep in step with private.row_visibility.';
+COMMENT ON FUNCTION outbox.visibility_events(p_user uuid, p_tables text[], p_snapshot pg_snapshot) IS 'The visibility changes of user p_user since snapshot p_snapshot in the synced tables among p_tables (NULL = all), as change-feed events with id 0 and a reason: inserts (granted: the row now visible, as it is) and deletes (revoked). The same query as sync_pull''s (private.sync_items, mode visibility). For outbox.changes_since.';
 
 --
 -- Name: assert_spatial_args(double precision, double precision, double precision); Type: FUNCTION; Schema: private; Owner: -
@@ -1813,6 +1839,88 @@ $$;
 COMMENT ON FUNCTION private.assert_sync_table(p_table text) IS 'Raises NULL_ARGUMENT (22004) or INVALID_TABLE (22023) unless p_table is one of private.sync_tables().';
 
 --
+-- Name: caller_keys(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.caller_keys(p_kind text) RETURNS uuid[]
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(array_agg(k.key), '{}') from private.user_keys(auth.uid()) k where k.kind = p_kind
+$$;
+
+--
+-- Name: FUNCTION caller_keys(p_kind text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.caller_keys(p_kind text) IS 'The keys of kind p_kind the caller (auth.uid()) holds, as an array: policies compare a key column with it (col = any ((select private.caller_keys(''listing'')))), evaluated once per statement. SECURITY DEFINER so that the policies of the tables it reads can call it without recursing.';
+
+--
+-- Name: caller_sees(text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.caller_sees(p_table text, p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_seen boolean;
+begin
+  execute pg_catalog.format('select exists (select from public.%I it where it.id = $1 and (%s))',
+                            p_table, private.visibility_predicate(p_table, 'it', 'caller'))
+    into v_seen using p_id;
+  return v_seen;
+end
+$_$;
+
+--
+-- Name: FUNCTION caller_sees(p_table text, p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.caller_sees(p_table text, p_id uuid) IS 'True when the caller may see row p_id of p_table: the table''s SELECT policy for one row (false for an absent row). SECURITY DEFINER so that policies and definer RPCs can ask it.';
+
+--
+-- Name: caller_visible_ids(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.caller_visible_ids(p_table text) RETURNS SETOF uuid
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_sql text;
+begin
+  if (select t.admin_sees from private.visibility_tables t where t.table_name = p_table) and private.is_admin() then
+    return query execute pg_catalog.format('select it.id from public.%I it', p_table);
+    return;
+  end if;
+  select pg_catalog.string_agg(
+           case when r.kind = 'everyone'
+                  then pg_catalog.format('select it.id from public.%I it where %s', p_table, r.condition)
+                when k.derived_from is not null
+                  then pg_catalog.format('select it.id from public.%I it where it.%I in (select private.caller_visible_ids(%L))%s',
+                                         p_table, r.key_column, k.derived_from, ' and ' || r.condition)
+                else pg_catalog.format('select it.id from private.user_keys($1) k join public.%I it on k.kind = %L and it.%I = k.key%s',
+                                       p_table, r.kind, r.key_column, ' and ' || r.condition) end,
+           ' union ')
+    into v_sql
+    from private.visibility_rules r
+    join private.visibility_kinds k on k.kind = r.kind
+   where r.table_name = p_table;
+  if v_sql is null then
+    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L', p_table);
+  end if;
+  return query execute v_sql using auth.uid();
+end
+$_$;
+
+--
+-- Name: FUNCTION caller_visible_ids(p_table text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.caller_visible_ids(p_table text) IS 'Ids of the rows of p_table the caller may see, from private.visibility_rules (one index scan per rule; every id for an admin where admins see the table). For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
+
+--
 -- Name: can_change_work_item(text, uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1850,30 +1958,6 @@ $$;
 COMMENT ON FUNCTION private.can_change_work_item(p_item_type text, p_item_id uuid) IS 'True when the caller may change the task, activity or listing: declared_by, claimed_by, the listing owner or an admin (for a listing: its owner or an admin). The UPDATE rules of those tables for one row; SECURITY DEFINER for use in policies.';
 
 --
--- Name: can_read_watchlist_entry(uuid, uuid); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.can_read_watchlist_entry(p_user_id uuid, p_entry_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    AS $$
-  select exists (
-    select
-      from public.watchlist_entries e
-      join public.watchlists w on w.id = e.watchlist_id
-     where e.id = p_entry_id
-       and (w.owner_id = p_user_id
-            or exists (select from public.watchlist_shares s where s.watchlist_id = w.id and s.user_id = p_user_id)
-            or exists (select from public.users u where u.id = p_user_id and u.is_admin)))
-$$;
-
---
--- Name: FUNCTION can_read_watchlist_entry(p_user_id uuid, p_entry_id uuid); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.can_read_watchlist_entry(p_user_id uuid, p_entry_id uuid) IS 'True when user p_user_id may read watchlist entry p_entry_id: the rule of the watchlist_entries_select policy (the owner of the entry''s watchlist, a user it is shared with in any role, or an admin), asked for a given user instead of auth.uid(). The worker''s sighting notifications go only to users for whom it holds (private.sighting_watchlists). Keep it equal to the policy.';
-
---
 -- Name: can_see_work_item(text, uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1882,35 +1966,17 @@ CREATE FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) RETU
     SET search_path TO ''
     AS $$
   select case p_item_type
-    when 'task' then exists (
-      select from public.tasks t
-       where t.id = p_item_id
-         and (t.declared_by = auth.uid()
-              or t.claimed_by = auth.uid()
-              or (t.claimed_by is null and not t.completed)
-              or exists (select from public.listings l where l.id = t.listing_id and l.owned_by = auth.uid())
-              or private.is_admin()))
-    when 'activity' then exists (
-      select from public.activities a
-       where a.id = p_item_id
-         and (a.declared_by = auth.uid()
-              or a.claimed_by = auth.uid()
-              or (a.claimed_by is null and not a.completed)
-              or exists (select from public.listings l where l.id = a.listing_id and l.owned_by = auth.uid())
-              or private.is_admin()))
-    when 'listing' then exists (
-      select from public.listings l
-       where l.id = p_item_id
-         and (l.owned_by = auth.uid() or private.is_admin()))
-    else false
-  end
+           when 'task' then private.caller_sees('tasks', p_item_id)
+           when 'activity' then private.caller_sees('activities', p_item_id)
+           when 'listing' then private.caller_sees('listings', p_item_id)
+           else false end
 $$;
 
 --
 -- Name: FUNCTION can_see_work_item(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) IS 'True when the caller may see the task, activity or listing (p_item_type ''task'' | ''activity'' | ''listing''): the SELECT rules of those tables for one row. SECURITY DEFINER so that policies of notes and subtasks can ask it without recursing into row-level security; false for an absent row or an unknown type.';
+COMMENT ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) IS 'True when the caller may see the task, activity or listing (p_item_type ''task'' | ''activity'' | ''listing''); false for an absent row or an unknown type. For the claim RPCs and the notes'' INSERT policy.';
 
 --
 -- Name: check_notification_preference(); Type: FUNCTION; Schema: private; Owner: -
@@ -2008,6 +2074,53 @@ $$;
 COMMENT ON FUNCTION private.claimable_table(p_item_type text, p_item_id uuid) IS 'The table of a claimable item type (task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501).';
 
 --
+-- Name: declare_visibility(regclass, boolean, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.declare_visibility(p_table regclass, p_admin_sees boolean, p_rules jsonb) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET client_min_messages TO 'warning'
+    AS $$
+declare
+  v_name text;
+  v_rule jsonb;
+begin
+  select c.relname into v_name
+    from pg_catalog.pg_class c where c.oid = p_table and c.relnamespace = 'public'::regnamespace;
+  if v_name is null or p_admin_sees is null or pg_catalog.jsonb_typeof(p_rules) is distinct from 'array' then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_ARGUMENT: declare_visibility(%s, %s, %s)', p_table, p_admin_sees, left(p_rules::text, 100));
+  end if;
+  delete from private.visibility_tables where table_name = v_name;
+  insert into private.visibility_tables (table_name, admin_sees) values (v_name, p_admin_sees);
+  for v_rule in select * from pg_catalog.jsonb_array_elements(p_rules) loop
+    if exists (select from pg_catalog.jsonb_object_keys(v_rule) k where k not in ('kind', 'column', 'condition'))
+       or (v_rule ? 'column' and not exists (select from pg_catalog.pg_attribute a
+                                              where a.attrelid = p_table and a.attname = v_rule ->> 'column'
+                                                and a.atttypid = 'uuid'::regtype and not a.attisdropped)) then
+      raise exception using errcode = '22023',
+        message = pg_catalog.format('INVALID_ARGUMENT: %s is not a rule of %s (kind, a uuid column, condition)', v_rule, p_table);
+    end if;
+    insert into private.visibility_rules (table_name, kind, key_column, condition)
+    values (v_name, v_rule ->> 'kind', v_rule ->> 'column', v_rule ->> 'condition');
+  end loop;
+
+  execute pg_catalog.format('alter table public.%I enable row level security', v_name);
+  execute pg_catalog.format('drop policy if exists %I on public.%I', v_name || '_select', v_name);
+  execute pg_catalog.format('create policy %I on public.%I for select to authenticated using (%s)',
+                            v_name || '_select', v_name, private.visibility_predicate(v_name, '', 'caller'));
+  perform private.generate_row_scope();
+end
+$$;
+
+--
+-- Name: FUNCTION declare_visibility(p_table regclass, p_admin_sees boolean, p_rules jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.declare_visibility(p_table regclass, p_admin_sees boolean, p_rules jsonb) IS 'Declares who may see the rows of a table of schema public: its rules (a JSON array of {kind, column, condition}: see private.visibility_rules) and whether admins see every row. (Re)creates the table''s SELECT policy <table>_select from them and regenerates private.row_scope. INVALID_ARGUMENT (22023).';
+
+--
 -- Name: decode_sync_cursor(text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2055,11 +2168,11 @@ begin
       v_problem := 'a, nx, nip and nh come together';
     elsif jsonb_typeof(v_state -> 'ip') <> 'array' or (v_page and jsonb_typeof(v_state -> 'nip') <> 'array') then
       v_problem := 'ip and nip must be arrays';
-    elsif v_page and (jsonb_typeof(v_state -> 'a') <> 'array' or jsonb_array_length(v_state -> 'a') <> 3
-                      or jsonb_typeof(v_state #> '{a,1}') <> 'string'
-                      or v_state #>> '{a,1}' !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-                      or v_state #>> '{a,2}' not in ('0', '1')) then
-      v_problem := 'a must be [transaction id, uuid, 0 or 1]';
+    elsif v_page and (jsonb_typeof(v_state -> 'a') <> 'array' or jsonb_array_length(v_state -> 'a') <> 4
+                      or jsonb_typeof(v_state #> '{a,2}') <> 'string'
+                      or v_state #>> '{a,2}' !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                      or v_state #>> '{a,3}' not in ('0', '1')) then
+      v_problem := 'a must be [transaction id, transaction id, uuid, 0 or 1]';
     else
       -- Every transaction id: a JSON string of decimal digits, not newer than any this
       -- server has handed out.
@@ -2071,7 +2184,7 @@ begin
               union all
               select e from jsonb_array_elements(coalesce(v_state -> 'nip', '[]')) e
               union all
-              select v_state #> '{a,0}' where v_page) x
+              select v_state #> array['a', i::text] from generate_series(0, 1) i where v_page) x
        where jsonb_typeof(x.value) <> 'string'
           or x.value #>> '{}' !~ '^[0-9]{1,20}$'
           or (x.value #>> '{}')::numeric > v_newest
@@ -2098,7 +2211,7 @@ $_$;
 -- Name: FUNCTION decode_sync_cursor(p_table text, p_cursor text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) IS 'Decodes and validates a sync_pull cursor for p_table: at most 16384 bytes, "v1." + base64url of a JSON object with only the keys sync_pull writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong).';
+COMMENT ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) IS 'Decodes and validates a sync_pull cursor for p_table: at most 16384 bytes, "v1." + base64url of a JSON object with only the keys sync_pull writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong).';
 
 --
 -- Name: delete_work_children(); Type: FUNCTION; Schema: private; Owner: -
@@ -2152,6 +2265,31 @@ $$;
 --
 
 COMMENT ON FUNCTION private.derive_note_edited_at() IS 'BEFORE INSERT/UPDATE trigger function of notes: edited_at is NULL for a new note and becomes the server time whenever content changes.';
+
+--
+-- Name: derive_photo_watchlist(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.derive_photo_watchlist() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_table_name = 'observed_bird_photos' then
+    new.watchlist_id := (select e.watchlist_id from public.watchlist_entries e where e.id = new.watchlist_entry_id);
+    return new;
+  end if;
+  update public.observed_bird_photos p set watchlist_id = new.watchlist_id
+   where p.watchlist_entry_id = new.id and p.watchlist_id is distinct from new.watchlist_id;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION derive_photo_watchlist(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.derive_photo_watchlist() IS 'Keeps observed_bird_photos.watchlist_id equal to its entry''s watchlist_id: BEFORE INSERT/UPDATE OF watchlist_entry_id on photos sets it, AFTER UPDATE OF watchlist_id on entries moves the entry''s photos along.';
 
 --
 -- Name: derive_work_item_state(); Type: FUNCTION; Schema: private; Owner: -
@@ -2212,6 +2350,137 @@ $$;
 COMMENT ON FUNCTION private.enable_row_stamping(p_table regclass) IS 'Attaches the _stamp_insert and _stamp_update triggers (private.stamp_row) to a table that has updated_at and row_version columns; a no-op UPDATE (no stored column changes) is not stamped. Tables with generated columns compare their other columns as they are when this runs: run it again after adding columns.';
 
 --
+-- Name: enable_supabase_realtime(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.enable_supabase_realtime() RETURNS TABLE(table_name text, replica_identity text, added boolean)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_publication pg_catalog.pg_publication;
+  v_table record;
+  v_identity "char";
+begin
+  select p.* into v_publication from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime';
+  if not found then
+    raise exception using errcode = 'P0002', message = 'NOT_FOUND: this database has no publication supabase_realtime',
+      hint = 'Supabase creates it with every project. Elsewhere, as the owner of the tables: create publication supabase_realtime';
+  end if;
+  if v_publication.puballtables then
+    raise exception using errcode = '55000',
+      message = 'PUBLICATION_FOR_ALL_TABLES: publication supabase_realtime publishes every table, the journals included',
+      hint = 'Recreate it without FOR ALL TABLES (drop publication supabase_realtime, then create publication supabase_realtime), then call this again.';
+  end if;
+  -- Adding a table to a publication takes owning both; setting a replica identity, the table.
+  if not pg_catalog.pg_has_role(current_user, v_publication.pubowner, 'USAGE') then
+    raise exception using errcode = '42501',
+      message = format('NOT_AUTHORIZED: publication supabase_realtime belongs to %s, not to %s', v_publication.pubowner::regrole, current_user),
+      hint = format('As its owner or a superuser: alter publication supabase_realtime owner to %s', current_user);
+  end if;
+  for v_table in
+    select t.table_name, c.relowner from private.realtime_tables() t
+      join pg_catalog.pg_class c on c.oid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(t.table_name))
+     where not pg_catalog.pg_has_role(current_user, c.relowner, 'USAGE')
+  loop
+    raise exception using errcode = '42501',
+      message = format('NOT_AUTHORIZED: table public.%I belongs to %s, not to %s', v_table.table_name, v_table.relowner::regrole, current_user);
+  end loop;
+
+  for v_table in select t.table_name, t.replica_identity from private.realtime_tables() t order by 1 loop
+    select c.relreplident into v_identity from pg_catalog.pg_class c
+     where c.oid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(v_table.table_name));
+    if v_identity is distinct from (case v_table.replica_identity when 'full' then 'f' else 'd' end)::"char" then
+      execute format('alter table public.%I replica identity %s', v_table.table_name, v_table.replica_identity);
+    end if;
+    added := not exists (select from pg_catalog.pg_publication_tables p
+                          where p.pubname = 'supabase_realtime' and p.schemaname = 'public' and p.tablename = v_table.table_name);
+    if added then
+      execute format('alter publication supabase_realtime add table public.%I', v_table.table_name);
+    end if;
+    table_name := v_table.table_name;
+    replica_identity := v_table.replica_identity;
+    return next;
+  end loop;
+end
+$$;
+
+--
+-- Name: FUNCTION enable_supabase_realtime(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.enable_supabase_realtime() IS 'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added) and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; the migration calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
+
+--
+-- Name: enable_sync(regclass); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.enable_sync(p_table regclass) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET client_min_messages TO 'warning'
+    AS $_$
+declare
+  v_name text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table and c.relnamespace = 'public'::regnamespace);
+  v_index record;
+  v_moved text;
+begin
+  if v_name is null or not (v_name = any (private.sync_tables()))
+     or not exists (select from private.visibility_rules r where r.table_name = v_name) then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_TABLE: %s is not a table of private.sync_tables() with visibility rules', p_table);
+  end if;
+
+  execute format('alter table public.%I add column sync_xid xid8 not null default pg_current_xact_id()', v_name);
+  execute format('comment on column public.%I.sync_xid is %L', v_name,
+    'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.');
+  -- Every change in order: admins' pulls.
+  execute format('create index %I on public.%I (sync_xid, id)', v_name || '_sync_xid_idx', v_name);
+  -- A user's pull: per key column, the rows of one key in change order (the columns its
+  -- rules'' conditions read ride along, so a condition needs no heap visit); per everyone
+  -- rule, the rows it holds for all. A key column "id" needs none: it is the primary key.
+  for v_index in
+    select r.key_column,
+           pg_catalog.string_agg(distinct pg_catalog.quote_ident(m[1]), ', ')
+             filter (where m[1] is not null and m[1] <> r.key_column) as extra,
+           min(r.condition) as condition
+      from private.visibility_rules r
+      left join lateral pg_catalog.regexp_matches(coalesce(r.condition, ''), '\mit\.(\w+)', 'g') m on true
+     where r.table_name = v_name and coalesce(r.key_column, '') <> 'id'
+     group by r.key_column
+  loop
+    if v_index.key_column is null then
+      execute format('create index %I on public.%I (sync_xid, id) where %s',
+                     v_name || '_everyone_sync_idx', v_name, private.visibility_condition(v_index.condition, ''));
+    else
+      execute format('create index %I on public.%I (%I, sync_xid, id)%s',
+                     v_name || '_' || v_index.key_column || '_sync_idx', v_name, v_index.key_column,
+                     coalesce(' include (' || v_index.extra || ')', ''));
+    end if;
+  end loop;
+
+  execute format('create trigger _sync_xid_insert before insert on public.%I '
+                 'for each row execute function private.stamp_sync_xid()', v_name);
+  execute format('create trigger _sync_xid_update before update on public.%I for each row '
+                 'when (old.row_version is distinct from new.row_version) '
+                 'execute function private.stamp_sync_xid()', v_name);
+  select pg_catalog.string_agg(format('old.%1$I is distinct from new.%1$I', c), ' or ')
+    into v_moved from unnest(private.visibility_columns(v_name)) c;
+  execute format('create trigger _sync_moves after update on public.%I for each row when (%s) '
+                 'execute function private.record_sync_moves()', v_name, v_moved);
+  execute format('create trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
+                 'for each statement execute function private.record_sync_deletions()', v_name);
+end
+$_$;
+
+--
+-- Name: FUNCTION enable_sync(p_table regclass); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.enable_sync(p_table regclass) IS 'Sets up a table of private.sync_tables() that has visibility rules for sync: its sync_xid column and trigger, the indexes a pull reads ((sync_xid, id); (key column, sync_xid, id) per key column; (sync_xid, id) where an everyone rule holds), and the triggers that log its moves and hard deletes. INVALID_TABLE (22023).';
+
+--
 -- Name: encode_sync_cursor(jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2227,6 +2496,77 @@ $$;
 --
 
 COMMENT ON FUNCTION private.encode_sync_cursor(p_state jsonb) IS 'Encodes a sync_pull cursor state as opaque URL-safe text ("v1." + base64url of its JSON).';
+
+--
+-- Name: everyone_key(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.everyone_key() RETURNS uuid
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select '00000000-0000-0000-0000-000000000000'::uuid
+$$;
+
+--
+-- Name: FUNCTION everyone_key(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.everyone_key() IS 'The uuid of the one key of kind everyone.';
+
+--
+-- Name: generate_row_scope(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.generate_row_scope() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  v_branches text;
+begin
+  select pg_catalog.string_agg(pg_catalog.format(
+           'when %L then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.%I, p_row) it '
+           'cross join lateral (values %s) v (kind, key) where v.key is not null;',
+           t.table_name, t.table_name,
+           (select pg_catalog.string_agg(
+                     case when r.kind = 'everyone'
+                          then pg_catalog.format('(''everyone''::text, case when %s then private.everyone_key() end)', r.condition)
+                          when r.condition is null then pg_catalog.format('(%L::text, it.%I)', r.kind, r.key_column)
+                          else pg_catalog.format('(%L::text, case when %s then it.%I end)', r.kind, r.condition, r.key_column) end,
+                     ', ' order by r.kind, r.key_column)
+              from private.visibility_rules r where r.table_name = t.table_name)),
+         ' ' order by t.table_name)
+    into v_branches
+    from private.visibility_tables t
+   where exists (select from private.visibility_rules r where r.table_name = t.table_name);
+
+  execute pg_catalog.format($f$
+    create or replace function private.row_scope(p_table text, p_row jsonb) returns table (kind text, key uuid)
+      language plpgsql stable
+      set search_path = ''
+    as $body$
+    begin
+      case p_table
+        %s
+        else raise exception using errcode = '22023',
+          message = pg_catalog.format('INVALID_TABLE: no visibility rules for %%L', p_table);
+      end case;
+    end
+    $body$
+    $f$, coalesce(v_branches, ''));
+  comment on function private.row_scope(text, jsonb) is
+    'The scope keys (kind, key) of a row of p_table given as jsonb (to_jsonb(row)), derived kinds as they are (a note: (task, its parent id)). Generated from private.visibility_rules by private.generate_row_scope. INVALID_TABLE (22023) for a table without rules.';
+  revoke all on function private.row_scope(text, jsonb) from public, anon, authenticated, service_role;
+  grant execute on function private.row_scope(text, jsonb) to service_role;
+end
+$_$;
+
+--
+-- Name: FUNCTION generate_row_scope(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.generate_row_scope() IS '(Re)creates private.row_scope from private.visibility_rules: a branch per table with one static query. Run by private.declare_visibility.';
 
 --
 -- Name: guard_listing_move(); Type: FUNCTION; Schema: private; Owner: -
@@ -2296,6 +2636,29 @@ $$;
 COMMENT ON FUNCTION private.is_watchlist_owner(p_watchlist_id uuid) IS 'True when the caller owns the watchlist (or is an admin): who may manage its shares. Used by row-level security policies.';
 
 --
+-- Name: key_holders(text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.key_holders(p_kind text, p_key uuid) RETURNS SETOF uuid
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select p_key where p_kind = 'user'
+  union all
+  select l.owned_by from public.listings l where p_kind = 'listing' and l.id = p_key
+  union all
+  select w.owner_id from public.watchlists w where p_kind in ('watchlist', 'watchlist_owner') and w.id = p_key
+  union all
+  select s.user_id from public.watchlist_shares s where p_kind = 'watchlist' and s.watchlist_id = p_key
+$$;
+
+--
+-- Name: FUNCTION key_holders(p_kind text, p_key uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.key_holders(p_kind text, p_key uuid) IS 'The users holding the base key (p_kind, p_key): the inverse of private.user_keys. Nobody for everyone (every user holds it: callers flag it instead) and for derived kinds (resolve them with private.row_keys first).';
+
+--
 -- Name: limit_lengths(regclass, jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2321,6 +2684,51 @@ $$;
 COMMENT ON FUNCTION private.limit_lengths(p_table regclass, p_limits jsonb) IS 'Adds a length limit to each column of p_limits ({"column": max characters, ...}): a CHECK constraint <table>_<column>_length that raises TOO_LONG (private.too_long) when a value is longer.';
 
 --
+-- Name: log_access_change(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.log_access_change() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_table_name = 'listings' then
+    insert into public.sync_access_log (user_id, kind, key, granted)
+    select c.user_id, 'listing', old.id, c.granted
+      from (values (old.owned_by, false), (case when tg_op = 'UPDATE' then new.owned_by end, true)) c (user_id, granted)
+     where c.user_id is not null
+    on conflict do nothing;
+  elsif tg_table_name = 'watchlists' then
+    insert into public.sync_access_log (user_id, kind, key, granted)
+    select c.user_id, k.kind, old.id, c.granted
+      from (values (old.owner_id, false), (case when tg_op = 'UPDATE' then new.owner_id end, true)) c (user_id, granted)
+     cross join (values ('watchlist'), ('watchlist_owner')) k (kind)
+     where c.user_id is not null
+    on conflict do nothing;
+  elsif tg_table_name = 'watchlist_shares' then
+    insert into public.sync_access_log (user_id, kind, key, granted)
+    select c.user_id, 'watchlist', c.watchlist_id, c.granted
+      from (values (case when tg_op <> 'INSERT' then old.user_id end, case when tg_op <> 'INSERT' then old.watchlist_id end, false),
+                   (case when tg_op <> 'DELETE' then new.user_id end, case when tg_op <> 'DELETE' then new.watchlist_id end, true))
+           c (user_id, watchlist_id, granted)
+     where c.user_id is not null
+    on conflict do nothing;
+  elsif tg_table_name = 'users' then
+    insert into public.sync_access_log (user_id, kind, key, granted)
+    values (new.id, 'admin', private.everyone_key(), new.is_admin)
+    on conflict do nothing;
+  end if;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION log_access_change(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.log_access_change() IS 'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
+
+--
 -- Name: postgis_search_path(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2341,51 +2749,109 @@ $$;
 COMMENT ON FUNCTION private.postgis_search_path() IS 'pg_catalog and the schema PostGIS is installed in, as a search_path. A migration that uses PostGIS sets it for its transaction; the functions it creates that call PostGIS at run time keep it (SET search_path FROM CURRENT).';
 
 --
--- Name: readable_watchlist_ids(); Type: FUNCTION; Schema: private; Owner: -
+-- Name: realtime_tables(); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.readable_watchlist_ids() RETURNS SETOF uuid
-    LANGUAGE sql STABLE SECURITY DEFINER ROWS 20
+CREATE FUNCTION private.realtime_tables() RETURNS TABLE(table_name text, replica_identity text)
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     SET search_path TO ''
     AS $$
-  select w.id from public.watchlists w where w.owner_id = auth.uid()
-  union all
-  select s.watchlist_id from public.watchlist_shares s where s.user_id = auth.uid()
+  select t.table_name, t.replica_identity
+    from (values
+      -- DEFAULT: a device acts on the new row (an update's record is the whole row, merged
+      -- by row_version), and what happened to someone's work (claimed, released, completed,
+      -- shared, a sighting) reaches them as a notification; a delete carries the id only,
+      -- whatever the identity. WAL: nothing on update, the 16-byte id on delete.
+      ('users', 'default'), ('properties', 'default'), ('listings', 'default'),
+      ('tasks', 'default'), ('activities', 'default'), ('notes', 'default'), ('subtasks', 'default'),
+      ('watchlists', 'default'), ('watchlist_shares', 'default'), ('watchlist_entries', 'default'),
+      ('watchlist_rules', 'default'), ('observed_bird_photos', 'default'),
+      -- FULL: the feed is paged, so a device does not hold every notification it hears of;
+      -- the bell and the badge act on the change of "read" (false -> true: one fewer
+      -- unread), which only the old row tells. WAL: the whole old row (a few hundred
+      -- bytes) on every update (a notification is marked read once) and delete.
+      ('notifications', 'full')
+    ) as t (table_name, replica_identity)
 $$;
 
 --
--- Name: FUNCTION readable_watchlist_ids(); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION realtime_tables(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.readable_watchlist_ids() IS 'Ids of the watchlists the caller may read: those they own and those shared with them (any role). Admins are handled separately (private.is_admin()). Used by row-level security policies as `watchlist_id in (select private.readable_watchlist_ids())` (evaluated once per statement).';
+COMMENT ON FUNCTION private.realtime_tables() IS 'The tables the apps subscribe to through Supabase Realtime (postgres_changes) and the replica identity each gets: default (primary key) everywhere but notifications (full: oldRecord.read tells the badge what changed). private.enable_supabase_realtime() applies it.';
 
 --
--- Name: record_sync_deletion(); Type: FUNCTION; Schema: private; Owner: -
+-- Name: record_sync_deletions(); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.record_sync_deletion() RETURNS trigger
+CREATE FUNCTION private.record_sync_deletions() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  v_vis record;
 begin
-  select * into v_vis from private.row_visibility(tg_table_name, to_jsonb(old));
-  insert into public.sync_deletions as d (table_name, record_id, visible_to, visible_to_all)
-  values (tg_table_name, old.id, v_vis.audience, v_vis.visible_to_all)
-  on conflict on constraint sync_deletions_pkey do update
-    set visible_to = array(select distinct u from unnest(d.visible_to || excluded.visible_to) u order by u),
-        visible_to_all = d.visible_to_all or excluded.visible_to_all,
-        deleted_at = excluded.deleted_at;
-  return old;
+  insert into public.sync_deletions as d (table_name, record_id, kind, key)
+  select distinct tg_table_name, (r.row ->> 'id')::uuid, s.kind, s.key
+    from (select pg_catalog.to_jsonb(o) as row from old_rows o) r
+   cross join lateral private.row_scope(tg_table_name, r.row) s
+  on conflict on constraint sync_deletions_pkey do update set deleted_at = excluded.deleted_at;
+  return null;
 end
 $$;
 
 --
--- Name: FUNCTION record_sync_deletion(); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION record_sync_deletions(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.record_sync_deletion() IS 'BEFORE DELETE trigger function on the synced tables: records the deletion (id, deleting transaction, audience) in public.sync_deletions.';
+COMMENT ON FUNCTION private.record_sync_deletions() IS 'AFTER DELETE statement trigger function of the synced tables: records each deleted row in public.sync_deletions, once per scope key it had.';
+
+--
+-- Name: record_sync_moves(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.record_sync_moves() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into public.sync_moves (table_name, kind, key, row_id, entered)
+  select tg_table_name, x.kind, x.key, new.id, x.entered
+    from ((select o.kind, o.key, false as entered from private.row_scope(tg_table_name, pg_catalog.to_jsonb(old)) o
+           except
+           select n.kind, n.key, false from private.row_scope(tg_table_name, pg_catalog.to_jsonb(new)) n)
+          union all
+          (select n.kind, n.key, true from private.row_scope(tg_table_name, pg_catalog.to_jsonb(new)) n
+           except
+           select o.kind, o.key, true from private.row_scope(tg_table_name, pg_catalog.to_jsonb(old)) o)) x
+  on conflict do nothing;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION record_sync_moves(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.record_sync_moves() IS 'AFTER UPDATE row trigger function of the synced tables, fired only when a column deciding the row''s scope keys changed: logs the keys the row left and entered in public.sync_moves.';
+
+--
+-- Name: row_audience(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.row_audience(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) RETURNS record
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with k as (select * from private.row_keys(p_table, p_row))
+  select coalesce((select array_agg(distinct h order by h)
+                     from k cross join lateral private.key_holders(k.kind, k.key) h where h is not null), '{}'),
+         exists (select from k where k.kind = 'everyone')
+$$;
+
+--
+-- Name: FUNCTION row_audience(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.row_audience(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) IS 'Who may see a row of p_table (jsonb), admins aside: the holders of its keys, and whether every user may (an everyone key). The outbox''s audience.';
 
 --
 -- Name: row_changed_condition(regclass); Type: FUNCTION; Schema: private; Owner: -
@@ -2413,85 +2879,69 @@ $$;
 COMMENT ON FUNCTION private.row_changed_condition(p_table regclass) IS 'The WHEN clause text "the stored row changed" for an UPDATE trigger on p_table (old.* is distinct from new.*, or the stored columns one by one on a table with generated columns). Used by enable_row_stamping, audit.enable_tracking and outbox.enable_changes.';
 
 --
--- Name: row_visibility(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+-- Name: row_keys(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) RETURNS record
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+CREATE FUNCTION private.row_keys(p_table text, p_row jsonb) RETURNS TABLE(kind text, key uuid)
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $_$
 declare
-  v_parent_table text;
+  v_scope record;
   v_parent jsonb;
-  v_parent_id uuid;
-  v_users uuid[];
 begin
-  visible_to_all := false;
-  if p_row is null then
-    audience := '{}';
-    return;
-  end if;
-
-  case p_table
-    when 'tasks', 'activities' then
-      v_users := array[(p_row ->> 'declared_by')::uuid, (p_row ->> 'claimed_by')::uuid,
-                       (select l.owned_by from public.listings l where l.id = (p_row ->> 'listing_id')::uuid)];
-      visible_to_all := (p_row ->> 'claimed_by') is null and not coalesce((p_row ->> 'completed')::boolean, false);
-    when 'listings', 'properties' then
-      v_users := array[(p_row ->> 'owned_by')::uuid];
-    when 'users' then
-      v_users := array[(p_row ->> 'id')::uuid];
-    when 'watchlists' then
-      v_users := array[(p_row ->> 'owner_id')::uuid]
-                 || array(select s.user_id from public.watchlist_shares s where s.watchlist_id = (p_row ->> 'id')::uuid);
-    when 'watchlist_shares' then
-      v_users := array[(p_row ->> 'user_id')::uuid,
-                       (select w.owner_id from public.watchlists w where w.id = (p_row ->> 'watchlist_id')::uuid)];
-    when 'notes', 'subtasks', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos' then
-      -- Children are seen by whoever sees their parent (plus a note's author).
-      if p_table in ('notes', 'subtasks') then
-        v_parent_table := case p_row ->> 'parent_type' when 'task' then 'tasks' when 'activity' then 'activities'
-                                                      when 'listing' then 'listings' end;
-        v_parent_id := (p_row ->> 'parent_id')::uuid;
-        v_users := array[(p_row ->> 'created_by')::uuid];
-      elsif p_table = 'observed_bird_photos' then
-        v_parent_table := 'watchlist_entries';
-        v_parent_id := (p_row ->> 'watchlist_entry_id')::uuid;
-      else
-        v_parent_table := 'watchlists';
-        v_parent_id := (p_row ->> 'watchlist_id')::uuid;
-      end if;
-      if v_parent_table is not null then
-        execute format('select to_jsonb(p) from public.%I p where p.id = $1', v_parent_table)
-          into v_parent using v_parent_id;
-      end if;
-      if v_parent is not null then
-        select v.audience || v_users, v.visible_to_all into v_users, visible_to_all
-          from private.row_visibility(v_parent_table, v_parent) v;
-      else
-        -- The parent is already gone (a cascade in this very transaction): it left its
-        -- audience in sync_deletions just before it went.
-        select coalesce(d.visible_to, '{}') || v_users, coalesce(d.visible_to_all, false)
-          into v_users, visible_to_all
-          from (select 1) one
-          left join lateral (select d.visible_to, d.visible_to_all from public.sync_deletions d
-                              where d.table_name = v_parent_table and d.record_id = v_parent_id
-                              order by d.sync_xid desc limit 1) d on true;
-      end if;
+  for v_scope in
+    select s.kind, s.key, k.derived_from
+      from private.row_scope(p_table, p_row) s
+      join private.visibility_kinds k on k.kind = s.kind
+  loop
+    if v_scope.derived_from is null then
+      kind := v_scope.kind;
+      key := v_scope.key;
+      return next;
+      continue;
+    end if;
+    execute pg_catalog.format('select pg_catalog.to_jsonb(p) from public.%I p where p.id = $1', v_scope.derived_from)
+      into v_parent using v_scope.key;
+    if v_parent is not null then
+      return query select * from private.row_keys(v_scope.derived_from, v_parent);
     else
-      raise exception using errcode = '22023',
-        message = format('INVALID_TABLE: row_visibility does not know table %L', p_table);
-  end case;
-
-  audience := array(select distinct u from unnest(v_users) u where u is not null order by u);
+      return query select d.kind, d.key from public.sync_deletions d
+                    where d.table_name = v_scope.derived_from and d.record_id = v_scope.key
+                      and d.sync_xid = pg_catalog.pg_current_xact_id();
+    end if;
+  end loop;
 end
 $_$;
 
 --
--- Name: FUNCTION row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION row_keys(p_table text, p_row jsonb); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) IS 'Who can see a row of p_table (given as jsonb, e.g. to_jsonb(old)) besides admins: the users named by its ownership columns or those of its parent (listing owner, watchlist owner and shares, a note''s parent), and whether every authenticated user can (open tasks/activities and their notes). Knows the synced tables plus properties, subtasks, users and watchlist_shares; INVALID_TABLE (22023) otherwise.';
+COMMENT ON FUNCTION private.row_keys(p_table text, p_row jsonb) IS 'The base scope keys of a row of p_table (jsonb): private.row_scope with each derived key replaced by the keys of the parent row it names (live, or deleted earlier in this transaction).';
+
+--
+-- Name: row_scope(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind text, key uuid)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+    begin
+      case p_table
+        when 'activities' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.activities, p_row) it cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null; when 'bird' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.bird, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'hotspot' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.hotspot, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'listings' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.listings, p_row) it cross join lateral (values ('user'::text, it.owned_by)) v (kind, key) where v.key is not null; when 'notes' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notes, p_row) it cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('listing'::text, case when it.parent_type = 'listing' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null; when 'notification_preferences' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notification_preferences, p_row) it cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null; when 'notification_types' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notification_types, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'notifications' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notifications, p_row) it cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null; when 'observed_bird_photos' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.observed_bird_photos, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'properties' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.properties, p_row) it cross join lateral (values ('user'::text, it.owned_by)) v (kind, key) where v.key is not null; when 'push_devices' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.push_devices, p_row) it cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null; when 'subtasks' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.subtasks, p_row) it cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null; when 'tasks' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.tasks, p_row) it cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null; when 'users' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.users, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'watchlist_entries' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_entries, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlist_rules' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_rules, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlist_shares' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_shares, p_row) it cross join lateral (values ('user'::text, it.user_id), ('watchlist_owner'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlists' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlists, p_row) it cross join lateral (values ('user'::text, it.owner_id), ('watchlist'::text, it.id)) v (kind, key) where v.key is not null;
+        else raise exception using errcode = '22023',
+          message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L', p_table);
+      end case;
+    end
+    $$;
+
+--
+-- Name: FUNCTION row_scope(p_table text, p_row jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.row_scope(p_table text, p_row jsonb) IS 'The scope keys (kind, key) of a row of p_table given as jsonb (to_jsonb(row)), derived kinds as they are (a note: (task, its parent id)). Generated from private.visibility_rules by private.generate_row_scope. INVALID_TABLE (22023) for a table without rules.';
 
 --
 -- Name: sighting_watchlists(bigint[], uuid[], uuid[], double precision[], double precision[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
@@ -2505,10 +2955,11 @@ CREATE FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_ids uu
     select * from unnest(p_event_ids, p_entry_ids, p_watchlist_ids, p_lats, p_lons, p_bird_ids)
              as s (event_id, entry_id, watchlist_id, lat, lon, bird_id)
   ), p as (
-    select s.event_id, s.entry_id, ew.owner_id as observer,
+    select s.event_id, e as entry, ew.owner_id as observer,
            st_setsrid(st_makepoint(s.lon, s.lat), 4326)::geography as point,
            b.common_name
       from s
+      join public.watchlist_entries e on e.id = s.entry_id
       join public.watchlists ew on ew.id = s.watchlist_id
       left join public.bird b on b.id = s.bird_id
   ), reach as (
@@ -2527,8 +2978,9 @@ CREATE FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_ids uu
      and st_dwithin(w.location_rule_location, p.point, reach.metres)
      and st_dwithin(w.location_rule_location, p.point, w.location_rule_radius_km * 1000)
      and w.owner_id <> p.observer
-   -- Asked last, for the few rules that matched: only users who may read the entry hear of it.
-   where private.can_read_watchlist_entry(w.owner_id, p.entry_id)
+   -- Asked last, for the few rules that matched: only users who may see the entry (the
+   -- visibility definition, 0010) hear of it.
+   where private.user_sees(w.owner_id, 'watchlist_entries', pg_catalog.to_jsonb(p.entry))
    order by p.event_id, w.owner_id, st_distance(w.location_rule_location, p.point), w.id
 $$;
 
@@ -2536,7 +2988,7 @@ $$;
 -- Name: FUNCTION sighting_watchlists(p_event_ids bigint[], p_entry_ids uuid[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_ids uuid[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) IS 'For each observation i (outbox event p_event_ids[i]: entry p_entry_ids[i] of watchlist p_watchlist_ids[i] at p_lats[i], p_lons[i], of bird p_bird_ids[i]), the live watchlists of other users whose enabled location rule contains the point and whose owner may read the entry (private.can_read_watchlist_entry: a sighting never tells anyone of an entry, or its place, they could not read), one per owner (the nearest), with a title to show, the observer (the entry''s watchlist owner) and the bird''s name. The largest rule radius (at most 500 km) bounds the GiST index search; each rule''s own radius decides. The worker''s sighting notifications (service_role).';
+COMMENT ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_ids uuid[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) IS 'For each observation i (outbox event p_event_ids[i]: entry p_entry_ids[i] of watchlist p_watchlist_ids[i] at p_lats[i], p_lons[i], of bird p_bird_ids[i]), the live watchlists of other users whose enabled location rule contains the point and whose owner may see the entry (private.user_sees, the visibility definition the SELECT policy is generated from: a sighting never tells anyone of an entry, or its place, they could not read; nothing for an entry no longer there), one per owner (the nearest), with a title to show, the observer (the entry''s watchlist owner) and the bird''s name. The largest rule radius (at most 500 km) bounds the GiST index search; each rule''s own radius decides. The worker''s sighting notifications (service_role).';
 
 --
 -- Name: snapshot_in_progress(pg_snapshot); Type: FUNCTION; Schema: private; Owner: -
@@ -2628,6 +3080,281 @@ $$;
 COMMENT ON FUNCTION private.stamp_sync_xid() IS 'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on UPDATE only when they bumped row_version (a real change).';
 
 --
+-- Name: sync_deletion_gauge(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_deletion_gauge() RETURNS TABLE(table_name text, deletions bigint, estimated boolean, oldest_deleted_at timestamp with time zone, oldest_age_seconds double precision)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET enable_seqscan TO 'off'
+    SET jit TO 'off'
+    AS $$
+  with stats as (
+    -- every synced table with deletions is among the most common values: there are few
+    select st.n_live_tup, s.most_common_vals::text::text[] as tables, s.most_common_freqs as shares
+      from pg_catalog.pg_stat_user_tables st
+      join pg_catalog.pg_stats s
+        on s.schemaname = st.schemaname and s.tablename = st.relname and s.attname = 'table_name' and not s.inherited
+     where st.relid = 'public.sync_deletions'::regclass
+  )
+  select t.table_name,
+         case when o.deleted_at is null then 0
+              when e.estimate >= 10000 then e.estimate
+              else (select pg_catalog.count(*) from public.sync_deletions d where d.table_name = t.table_name)
+         end,
+         o.deleted_at is not null and coalesce(e.estimate >= 10000, false),
+         o.deleted_at,
+         coalesce(extract(epoch from pg_catalog.now() - o.deleted_at), 0)::double precision
+    from pg_catalog.unnest(private.sync_tables()) as t (table_name)
+    -- The table's earliest deleting transaction: its first entry in the primary key
+    -- (table_name, sync_xid, record_id).
+    left join lateral (select d.deleted_at from public.sync_deletions d
+                        where d.table_name = t.table_name
+                        order by d.sync_xid, d.record_id
+                        limit 1) o on true
+    left join lateral (select pg_catalog.round(s.n_live_tup * s.shares[pg_catalog.array_position(s.tables, t.table_name)])::bigint
+                         from stats s) e (estimate) on true
+$$;
+
+--
+-- Name: FUNCTION sync_deletion_gauge(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_deletion_gauge() IS 'The rows of private.sync_deletions_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
+
+--
+-- Name: sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+declare
+  v_lo xid8 := least(p_x, (select min(i) from unnest(p_ip) i));
+  v_keys record;
+  v_access record;
+begin
+  -- The keys U holds now, and those gained (held now) or lost since the cursor.
+  select coalesce(array_agg(k.kind), '{}') as kinds, coalesce(array_agg(k.key), '{}') as keys
+    into v_keys from private.user_keys(p_user) k where p_mode <> 'admin';
+  select coalesce(array_agg(a.kind) filter (where a.held), '{}') as g_kinds,
+         coalesce(array_agg(a.key) filter (where a.held), '{}') as g_keys,
+         coalesce(array_agg(a.cause) filter (where a.held), '{}') as g_causes,
+         coalesce(array_agg(a.at) filter (where a.held), '{}') as g_ats,
+         coalesce(array_agg(a.kind) filter (where not a.held), '{}') as l_kinds,
+         coalesce(array_agg(a.key) filter (where not a.held), '{}') as l_keys,
+         coalesce(array_agg(a.cause) filter (where not a.held), '{}') as l_causes,
+         coalesce(array_agg(a.at) filter (where not a.held), '{}') as l_ats
+    into v_access
+    from (select a.kind, a.key, max(a.sync_xid) as cause, max(a.logged_at) as at,
+                 (a.kind, a.key) in (select * from unnest(v_keys.kinds, v_keys.keys)) as held
+            from public.sync_access_log a
+           where p_mode in ('changes', 'visibility') and a.user_id = p_user and a.kind <> 'admin'
+             and a.sync_xid >= v_lo and (a.sync_xid >= p_x or a.sync_xid = any (p_ip))
+           group by a.kind, a.key) a;
+
+  return query execute private.sync_items_sql(p_table, p_mode)
+    using v_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit,
+          v_keys.kinds, v_keys.keys, v_access.g_kinds, v_access.g_keys, v_access.g_causes, v_access.g_ats,
+          v_access.l_kinds, v_access.l_keys, v_access.l_causes, v_access.l_ats;
+end
+$$;
+
+--
+-- Name: FUNCTION sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint) IS 'The changes of synced table p_table that concern user p_user since the state (p_x, p_ip) (every transaction below p_x except those in p_ip already delivered), after the position (p_after_c0, p_after_c1, p_after_id, p_after_kind), in that order, at most p_limit: (c0, c1, id, kind 1 = record | 0 = deletion, reason deleted | revoked, at). Modes: full (every row U sees), changes (records, hard deletes, revocations: sync_pull), visibility (only what a change of U''s keys or of a row''s keys brought or took: the user-scoped change feed), admin (every change, for admins). Streams and keys are read from private.visibility_rules (see the migration''s header).';
+
+--
+-- Name: sync_items_sql(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_sql(p_table text, p_mode text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  v_derived record;
+  v_rule record;
+  v_rules private.visibility_rules[];
+  v_ctes text[] := '{}';
+  v_k text := 'select kind, key from k0';
+  v_g text := 'select * from g0';
+  v_l text := 'select * from l0';
+  v_dk text := 'select kind, key from kl';
+  v_streams text[] := '{}';
+  v_visible text;
+  v_unseen constant text := '%1$s >= greatest($1, $4) and (%1$s >= $2 or %1$s = any ($3))';
+begin
+  if p_mode not in ('full', 'changes', 'visibility', 'admin') then
+    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
+  end if;
+  perform private.assert_sync_table(p_table);
+
+  if p_mode = 'admin' then
+    -- Every change of the table (the sync_xid index), and every hard delete once.
+    v_streams := array[pg_catalog.format(
+      'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
+        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+        order by it.sync_xid, it.id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'it.sync_xid')),
+      pg_catalog.format(
+        'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
+          where $2 > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
+  else
+    -- Derived keys: the parents of this table's rows that U sees, entered, left, or saw deleted.
+    for v_derived in
+      select distinct k.kind, k.derived_from as parent
+        from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
+       where r.table_name = p_table and k.derived_from is not null
+       order by k.kind
+    loop
+      select array_agg(r) into v_rules from private.visibility_rules r where r.table_name = v_derived.parent;
+      v_ctes := v_ctes || pg_catalog.format('%I as (%s)', 'vp_' || v_derived.kind, (
+        select pg_catalog.string_agg(
+                 case when r.kind = 'everyone'
+                      then pg_catalog.format('select %L::text as kind, it.id as key from public.%I it where %s',
+                                             v_derived.kind, v_derived.parent, private.visibility_condition(r.condition, 'it'))
+                      else pg_catalog.format('select %L::text as kind, it.id as key from k0 join public.%I it on k0.kind = %L and it.%I = k0.key%s',
+                                             v_derived.kind, v_derived.parent, r.kind, r.key_column,
+                                             ' and ' || private.visibility_condition(r.condition, 'it')) end, ' union ')
+          from unnest(v_rules) r));
+      if p_mode <> 'full' then
+        v_ctes := v_ctes || pg_catalog.format(
+          '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from k0 join public.sync_moves m on m.table_name = %3$L and m.kind = k0.kind and m.key = k0.key
+                       and m.entered and %4$s
+                     where m.row_id in (select v.key from %5$I v) group by m.row_id%6$s)',
+          'ep_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
+          'vp_' || v_derived.kind,
+          (select pg_catalog.string_agg(pg_catalog.format(
+                    ' union all select %L, it.id, g0.cause, g0.at from g0 join public.%I it on g0.kind = %L and it.%I = g0.key%s',
+                    v_derived.kind, v_derived.parent, r.kind, r.key_column, ' and ' || private.visibility_condition(r.condition, 'it')), '')
+             from unnest(v_rules) r where r.kind <> 'everyone'));
+        v_ctes := v_ctes || pg_catalog.format(
+          '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from kl0 join public.sync_moves m on m.table_name = %3$L and m.kind = kl0.kind and m.key = kl0.key
+                       and not m.entered and %4$s
+                     where m.row_id not in (select v.key from %5$I v) group by m.row_id%6$s)',
+          'xp_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
+          'vp_' || v_derived.kind,
+          (select pg_catalog.string_agg(pg_catalog.format(
+                    ' union all select %L, it.id, l0.cause, l0.at from l0 join public.%I it on l0.kind = %L and it.%I = l0.key%s'
+                    ' where it.id not in (select v.key from %I v)',
+                    v_derived.kind, v_derived.parent, r.kind, r.key_column, ' and ' || private.visibility_condition(r.condition, 'it'),
+                    'vp_' || v_derived.kind), '')
+             from unnest(v_rules) r where r.kind <> 'everyone'));
+        v_ctes := v_ctes || pg_catalog.format(
+          '%1$I as (select %2$L::text as kind, d.record_id as key
+                      from kl0 join public.sync_deletions d on d.table_name = %3$L and d.kind = kl0.kind and d.key = kl0.key and %4$s)',
+          'dp_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'd.sync_xid'));
+        v_g := v_g || pg_catalog.format(' union all select * from %I', 'ep_' || v_derived.kind);
+        v_l := v_l || pg_catalog.format(' union all select * from %I', 'xp_' || v_derived.kind);
+        v_dk := v_dk || pg_catalog.format(' union select kind, key from %I', 'dp_' || v_derived.kind);
+      end if;
+      v_k := v_k || pg_catalog.format(' union all select kind, key from %I', 'vp_' || v_derived.kind);
+    end loop;
+
+    v_visible := private.visibility_predicate(p_table, 'it', 'keys');
+    for v_rule in select * from private.visibility_rules r where r.table_name = p_table order by r.kind, r.key_column loop
+      if v_rule.kind = 'everyone' then
+        -- S1 for the rows every user sees.
+        if p_mode <> 'visibility' then
+          v_streams := v_streams || pg_catalog.format(
+            'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
+              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+              order by it.sync_xid, it.id limit $8 + 1',
+            p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_unseen, 'it.sync_xid'));
+        end if;
+        continue;
+      end if;
+      -- S1: the rows of U's keys written since; S3 / S4: every row of a key gained / lost.
+      if p_mode <> 'visibility' then
+        v_streams := v_streams || pg_catalog.format(
+          'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = %2$L) k
+            cross join lateral (select it.sync_xid, it.id from public.%1$I it
+                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 order by it.sync_xid, it.id limit $8 + 1) it',
+          p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
+          pg_catalog.format(v_unseen, 'it.sync_xid'));
+      end if;
+      if p_mode <> 'full' then
+        v_streams := v_streams || pg_catalog.format(
+          'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
+             from (select * from %9$s x where x.kind = %2$L and x.cause >= $4) x
+            cross join lateral (select it.sync_xid, it.id from public.%1$I it
+                                 where it.%3$I = x.key%4$s%5$s
+                                   and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else ''0''::xid8 end,
+                                                                case when x.cause = $4 then $6 else ''00000000-0000-0000-0000-000000000000''::uuid end)
+                                 order by it.sync_xid, it.id limit $8 + 1) it',
+          p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
+          '', 1, null, 'null::timestamptz', 'g');
+        v_streams := v_streams || pg_catalog.format(
+          'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
+             from (select * from %9$s x where x.kind = %2$L and x.cause >= $4) x
+            cross join lateral (select it.sync_xid, it.id from public.%1$I it
+                                 where it.%3$I = x.key%4$s%5$s
+                                   and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else ''0''::xid8 end,
+                                                                case when x.cause = $4 then $6 else ''00000000-0000-0000-0000-000000000000''::uuid end)
+                                 order by it.sync_xid, it.id limit $8 + 1) it',
+          p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
+          ' and not (' || v_visible || ')', 0, 'revoked', 'x.at', 'l');
+      end if;
+    end loop;
+
+    if p_mode <> 'full' then
+      -- S5: rows that left a key of U's and that U no longer sees.
+      v_streams := v_streams || pg_catalog.format(
+        'select m.sync_xid, m.sync_xid, m.row_id, 0, ''revoked'', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = %1$L and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
+        p_table, pg_catalog.format(v_unseen, 'm.sync_xid'), v_visible);
+    end if;
+    if p_mode = 'changes' then
+      -- S2: hard deletes under U's keys (children: also under the parents U saw deleted).
+      v_streams := v_streams || pg_catalog.format(
+        'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
+                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d',
+        p_table, pg_catalog.format(v_unseen, 'd.sync_xid'));
+    end if;
+
+    v_ctes := array['k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key))',
+                    'g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at))',
+                    'l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at))',
+                    'kl0 as (select kind, key from k0 union select kind, key from l0)']
+              || v_ctes
+              || array['k as (' || v_k || ')', 'g as (' || v_g || ')', 'l as (' || v_l || ')',
+                       'kl as (select kind, key from k union select kind, key from l)', 'dk as (' || v_dk || ')'];
+  end if;
+
+  return coalesce('with ' || nullif(pg_catalog.array_to_string(v_ctes, E',\n'), '') || E'\n', '')
+      || 'select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ('
+      || pg_catalog.array_to_string(array(select '(' || s || ')' from unnest(v_streams) s), E'\nunion all\n')
+      || ') i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8';
+end
+$_$;
+
+--
+-- Name: FUNCTION sync_items_sql(p_table text, p_mode text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the migration''s header). Parameters as the migration describes.';
+
+--
 -- Name: sync_tables(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2635,7 +3362,7 @@ CREATE FUNCTION private.sync_tables() RETURNS text[]
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     SET search_path TO ''
     AS $$
-  select array['tasks', 'activities', 'listings', 'notes',
+  select array['tasks', 'activities', 'listings', 'notes', 'subtasks',
                'watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos']
 $$;
 
@@ -2643,7 +3370,7 @@ $$;
 -- Name: FUNCTION sync_tables(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_tables() IS 'The tables sync_pull and sync_push serve. Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
+COMMENT ON FUNCTION private.sync_tables() IS 'The tables sync_pull and sync_push serve (each declared in private.visibility_rules and set up by private.enable_sync). Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
 
 --
 -- Name: take_watchlist_share_notices(bigint[], uuid[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
@@ -2664,6 +3391,9 @@ CREATE FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[], p_sha
       join public.watchlist_shares s on s.id = r.share_id
       join public.watchlists w on w.id = s.watchlist_id and w.deleted_at is null
      where s.user_id <> coalesce(r.actor, w.owner_id)
+       -- The title goes only to a reader who may see the watchlist (the visibility
+       -- definition, 0010: a share makes it so today).
+       and private.user_sees(s.user_id, 'watchlists', pg_catalog.to_jsonb(w))
      order by s.watchlist_id, s.user_id, r.event_id
   ), taken as (
     -- The hour's slot: a row that is new or older than an hour is (re)stamped and
@@ -2689,6 +3419,49 @@ $$;
 COMMENT ON FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[], p_share_ids uuid[], p_actors uuid[]) IS 'The watchlist_shared notifications to create for share events (outbox event p_event_ids[i] inserted share p_share_ids[i], written by p_actors[i], NULL for a service write): for each share that still exists on a live watchlist and was not made by its reader, the watchlist, reader, sharer (the actor, else the owner) and title to show; at most one per (watchlist, reader) per hour (private.watchlist_share_notices, taken in the caller''s transaction). The worker''s (service_role).';
 
 --
+-- Name: tombstone_gauge(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.tombstone_gauge() RETURNS TABLE(table_name text, tombstones bigint, estimated boolean, oldest_deleted_at timestamp with time zone, oldest_age_seconds double precision)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET enable_seqscan TO 'off'
+    SET jit TO 'off'
+    AS $$
+declare
+  v_table text;
+  v_estimate bigint;
+begin
+  foreach v_table in array array['watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos'] loop
+    table_name := v_table;
+    execute format('select min(x.deleted_at) from public.%I x where x.deleted_at is not null', v_table)
+      into oldest_deleted_at;
+    select pg_catalog.round(st.n_live_tup * (1 - s.null_frac))::bigint into v_estimate
+      from pg_catalog.pg_stat_user_tables st
+      join pg_catalog.pg_stats s
+        on s.schemaname = st.schemaname and s.tablename = st.relname and s.attname = 'deleted_at' and not s.inherited
+     where st.relid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(v_table));
+    estimated := oldest_deleted_at is not null and coalesce(v_estimate >= 10000, false);
+    if oldest_deleted_at is null then
+      tombstones := 0;
+    elsif estimated then
+      tombstones := v_estimate;
+    else
+      execute format('select count(*) from public.%I x where x.deleted_at is not null', v_table) into tombstones;
+    end if;
+    oldest_age_seconds := coalesce(extract(epoch from pg_catalog.now() - oldest_deleted_at), 0);
+    return next;
+  end loop;
+end
+$$;
+
+--
+-- Name: FUNCTION tombstone_gauge(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.tombstone_gauge() IS 'The rows of private.tombstones_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
+
+--
 -- Name: too_long(text, text, integer, integer); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2711,6 +3484,142 @@ $$;
 --
 
 COMMENT ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) IS 'The failing half of a length-limit CHECK constraint: true when p_length <= p_max, otherwise raises TOO_LONG (22001; detail is JSON {table, column, max_length, length}). Executable by the roles that write the tables (a CHECK runs as the writer).';
+
+--
+-- Name: user_keys(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.user_keys(p_user uuid) RETURNS TABLE(kind text, key uuid)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select 'user', p_user where p_user is not null
+  union all
+  select 'everyone', private.everyone_key() where p_user is not null
+  union all
+  select 'listing', l.id from public.listings l where l.owned_by = p_user
+  union all
+  select 'watchlist_owner', w.id from public.watchlists w where w.owner_id = p_user
+  union
+  select 'watchlist', w.id from public.watchlists w where w.owner_id = p_user
+  union
+  select 'watchlist', s.watchlist_id from public.watchlist_shares s where s.user_id = p_user
+$$;
+
+--
+-- Name: FUNCTION user_keys(p_user uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.user_keys(p_user uuid) IS 'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist and watchlist_owner) and those shared with them (watchlist). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
+
+--
+-- Name: user_sees(uuid, text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.user_sees(p_user uuid, p_table text, p_row jsonb) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select p_row is not null and p_user is not null
+     and (exists (select from private.row_keys(p_table, p_row) r
+                   where r.kind = 'everyone'
+                      or (r.kind, r.key) in (select k.kind, k.key from private.user_keys(p_user) k))
+          or ((select t.admin_sees from private.visibility_tables t where t.table_name = p_table)
+              and exists (select from public.users u where u.id = p_user and u.is_admin)))
+$$;
+
+--
+-- Name: FUNCTION user_sees(p_user uuid, p_table text, p_row jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.user_sees(p_user uuid, p_table text, p_row jsonb) IS 'True when user p_user may see the row of p_table given as jsonb: the question the SELECT policy answers for auth.uid(), asked for anyone (notification recipients, user-scoped change feeds).';
+
+--
+-- Name: visibility_columns(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.visibility_columns(p_table text) RETURNS text[]
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select array(
+    select distinct c
+      from private.visibility_rules r
+     cross join lateral (select r.key_column
+                         union all
+                         select m[1] from pg_catalog.regexp_matches(coalesce(r.condition, ''), '\mit\.(\w+)', 'g') m) x (c)
+     where r.table_name = p_table and c is not null
+     order by c)
+$$;
+
+--
+-- Name: FUNCTION visibility_columns(p_table text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.visibility_columns(p_table text) IS 'The columns of p_table that decide its rows'' scope keys (key columns and the columns the conditions read): an UPDATE that changes none of them leaves the row''s visibility as it was. Empty for a table without rules.';
+
+--
+-- Name: visibility_condition(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.visibility_condition(p_condition text, p_alias text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.regexp_replace(p_condition, '\mit\.', case when p_alias = '' then '' else p_alias || '.' end, 'g')
+$$;
+
+--
+-- Name: FUNCTION visibility_condition(p_condition text, p_alias text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.visibility_condition(p_condition text, p_alias text) IS 'A visibility rule''s condition with its row "it" renamed p_alias ('''' = unqualified column names, inside a policy).';
+
+--
+-- Name: visibility_predicate(text, text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.visibility_predicate(p_table text, p_alias text, p_form text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_prefix text := case when p_alias = '' then '' else p_alias || '.' end;
+  v_terms text;
+  v_admin boolean;
+begin
+  select t.admin_sees into v_admin from private.visibility_tables t where t.table_name = p_table;
+  if v_admin is null or p_form not in ('caller', 'keys') then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L (form %L)', p_table, p_form);
+  end if;
+  if exists (select from private.visibility_rules r where r.table_name = p_table and r.kind = 'everyone' and r.condition = 'true') then
+    return 'true';
+  end if;
+  select pg_catalog.string_agg(
+           case when r.kind = 'everyone' then '(' || private.visibility_condition(r.condition, p_alias) || ')'
+                else '(' || coalesce(private.visibility_condition(r.condition, p_alias) || ' and ', '') ||
+                     case when p_form = 'keys' then pg_catalog.format('(%L, %s%I) in (select k.kind, k.key from k)', r.kind, v_prefix, r.key_column)
+                          when r.kind = 'user' then pg_catalog.format('%s%I = (select auth.uid())', v_prefix, r.key_column)
+                          when k.derived_from is not null
+                            then pg_catalog.format('%s%I in (select private.caller_visible_ids(%L))', v_prefix, r.key_column, k.derived_from)
+                          else pg_catalog.format('%s%I = any ((select private.caller_keys(%L))::uuid[])', v_prefix, r.key_column, r.kind) end
+                     || ')' end,
+           ' or ' order by r.kind, r.key_column)
+    into v_terms
+    from private.visibility_rules r
+    join private.visibility_kinds k on k.kind = r.kind
+   where r.table_name = p_table;
+  return coalesce(v_terms, 'false')
+         || case when p_form = 'caller' and v_admin then ' or (select private.is_admin())' else '' end;
+end
+$$;
+
+--
+-- Name: FUNCTION visibility_predicate(p_table text, p_alias text, p_form text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.visibility_predicate(p_table text, p_alias text, p_form text) IS 'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: the SELECT policies) or keys (for whoever holds the keys of a relation k (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
 
 --
 -- Name: writable_watchlist_ids(); Type: FUNCTION; Schema: private; Owner: -
@@ -2958,7 +3867,7 @@ COMMENT ON FUNCTION public.get_notification_preferences() IS 'The caller''s swit
 CREATE FUNCTION public.get_recently_deleted(p_limit integer DEFAULT 50) RETURNS TABLE(id bigint, entity_type text, record_pk uuid, action text, changed_at timestamp with time zone, changed_by uuid, changed_by_name text, old_row jsonb, new_row jsonb)
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
-    AS $$
+    AS $_$
 begin
   if p_limit is null or p_limit not between 1 and 500 then
     raise exception using errcode = '22023',
@@ -2966,26 +3875,48 @@ begin
   end if;
 
   -- A deletion counts while it is the entity's latest entry: a later RESTORE (or INSERT of
-  -- the same id) means it is live again. Each partition's partial DELETE index serves it.
-  return query
-    select d.id, t.entity_type, d.record_pk, d.action, d.changed_at, d.changed_by, u.name, d.old_row, d.new_row
-      from audit.log d
-      join audit.tracked_tables t on t.table_name = d.table_name
-      left join public.users u on u.id = d.changed_by
-     where d.action = 'DELETE' and d.changed_at > now() - interval '30 days'
-       and not exists (select from audit.log n
-                        where n.table_name = d.table_name and n.record_pk = d.record_pk
-                          and (n.changed_at, n.id) > (d.changed_at, d.id))
-     order by d.changed_at desc, t.entity_type, d.id desc
-     limit p_limit;
+  -- the same id) means it is live again.
+  if private.is_admin() then
+    -- Every deletion: each partition's partial DELETE index, newest first.
+    return query
+      select d.id, t.entity_type, d.record_pk, d.action, d.changed_at, d.changed_by, u.name, d.old_row, d.new_row
+        from audit.log d
+        join audit.tracked_tables t on t.table_name = d.table_name
+        left join public.users u on u.id = d.changed_by
+       where d.action = 'DELETE' and d.changed_at > now() - interval '30 days'
+         and not exists (select from audit.log n
+                          where n.table_name = d.table_name and n.record_pk = d.record_pk
+                            and (n.changed_at, n.id) > (d.changed_at, d.id))
+       order by d.changed_at desc, t.entity_type, d.id desc
+       limit p_limit;
+    return;
+  end if;
+
+  -- The caller's own: per audited table, the owner's deletions newest first from that
+  -- partition's (owner, changed_at) DELETE index, so another user's thousands of deletions
+  -- cost nothing here. The owner column differs per table (audit.tracked_tables), hence
+  -- one branch each.
+  return query execute (
+    select 'select d.id, d.entity_type, d.record_pk, d.action, d.changed_at, d.changed_by, u.name, d.old_row, d.new_row from ('
+           || pg_catalog.string_agg(pg_catalog.format(
+                '(select d.id, %1$L::text as entity_type, d.record_pk, d.action, d.changed_at, d.changed_by, d.old_row, d.new_row
+                    from audit.%2$I d
+                   where d.action = ''DELETE'' and d.old_row ->> %3$L = $1 and d.changed_at > now() - interval ''30 days''
+                     and not exists (select from audit.%2$I n
+                                      where n.record_pk = d.record_pk and (n.changed_at, n.id) > (d.changed_at, d.id))
+                   order by d.changed_at desc, d.id desc
+                   limit $2)', t.entity_type, t.table_name || '_log', t.owner_column), ' union all ' order by t.entity_type)
+           || ') d left join public.users u on u.id = d.changed_by order by d.changed_at desc, d.entity_type, d.id desc limit $2'
+      from audit.tracked_tables t)
+    using auth.uid()::text, p_limit;
 end
-$$;
+$_$;
 
 --
 -- Name: FUNCTION get_recently_deleted(p_limit integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.get_recently_deleted(p_limit integer) IS 'Deletions of the last 30 days across listings, properties, tasks, users and activities, newest first, at most p_limit (1..500): only entities the caller may see (owner per old_row, or admin) and not restored since. Each entry has the shape of get_entity_history; old_row is the snapshot restore_entity would re-create. Errors: INVALID_LIMIT (22023).';
+COMMENT ON FUNCTION public.get_recently_deleted(p_limit integer) IS 'Deletions of the last 30 days across listings, properties, tasks, users and activities, newest first, at most p_limit (1..500): only entities the caller may see (owner per old_row, or admin) and not restored since. Each entry has the shape of get_entity_history; old_row is the snapshot restore_entity would re-create. Reads only the caller''s deletions (an index per audited table), whatever others deleted. Errors: INVALID_LIMIT (22023).';
 
 --
 -- Name: hotspots_near(double precision, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
@@ -3217,6 +4148,7 @@ CREATE FUNCTION public.purge_sync_deletions(p_older_than interval DEFAULT '30 da
     AS $$
 declare
   v_count integer;
+  v_cutoff timestamptz;
 begin
   if p_older_than is null then
     raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_older_than must not be NULL';
@@ -3226,18 +4158,28 @@ begin
       message = 'INVALID_INTERVAL: p_older_than must not be negative',
       detail = format('p_older_than = %s', p_older_than);
   end if;
+  v_cutoff := now() - p_older_than;
 
-  with purged as (
-    delete from public.sync_deletions where deleted_at < now() - p_older_than
-    returning table_name, sync_xid
-  ), per_table as (
-    select table_name, max(sync_xid) as purged_through, count(*) as n from purged group by table_name
+  with d as (
+    delete from public.sync_deletions where deleted_at < v_cutoff returning table_name, sync_xid
+  ), m as (
+    delete from public.sync_moves where moved_at < v_cutoff returning table_name, sync_xid
+  ), a as (
+    delete from public.sync_access_log where logged_at < v_cutoff returning sync_xid
+  ), purged as (
+    select d.table_name, d.sync_xid from d
+    union all
+    select m.table_name, m.sync_xid from m
+    union all
+    select 'sync_access_log', a.sync_xid from a
+  ), per_log as (
+    select p.table_name, max(p.sync_xid) as purged_through, count(*) as n from purged p group by p.table_name
   ), horizon as (
     insert into public.sync_horizon as h (table_name, purged_through)
-    select table_name, purged_through from per_table
+    select l.table_name, l.purged_through from per_log l
     on conflict (table_name) do update set purged_through = greatest(h.purged_through, excluded.purged_through)
   )
-  select coalesce(sum(n), 0) into v_count from per_table;
+  select coalesce(sum(n), 0) into v_count from per_log;
   return v_count;
 end
 $$;
@@ -3246,7 +4188,7 @@ $$;
 -- Name: FUNCTION purge_sync_deletions(p_older_than interval); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.purge_sync_deletions(p_older_than interval) IS 'Deletes sync_deletions rows older than p_older_than (default 30 days) and advances sync_horizon, so that cursors older than the purged deletions get CURSOR_EXPIRED. Returns the number of rows purged. Run by the worker on a schedule with purge_watchlist_tombstones(); service_role only.';
+COMMENT ON FUNCTION public.purge_sync_deletions(p_older_than interval) IS 'Deletes the rows of the sync logs (sync_deletions, sync_moves, sync_access_log) older than p_older_than (default 30 days) and advances sync_horizon, so that cursors older than what was purged get CURSOR_EXPIRED. Returns the number of log rows purged. Run by the worker on a schedule with purge_watchlist_tombstones(); service_role only.';
 
 --
 -- Name: purge_watchlist_tombstones(interval); Type: FUNCTION; Schema: public; Owner: -
@@ -3576,23 +4518,23 @@ COMMENT ON FUNCTION public.set_notification_preference(p_key text, p_enabled boo
 --
 
 CREATE FUNCTION public.sync_pull(p_table text, p_cursor text DEFAULT NULL::text, p_limit integer DEFAULT 1000) RETURNS json
-    LANGUAGE plpgsql
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $_$
 declare
+  v_uid uuid := auth.uid();
   v_rel regclass;
   v_state jsonb;
   v_x xid8 := '0';
   v_ip xid8[] := '{}';
   v_lo xid8;
   v_full boolean;
+  v_mode text;
   v_next_x xid8;
   v_next_ip xid8[];
   v_horizon xid8;
   v_next_horizon xid8;
-  v_after_xid xid8 := '0';
-  v_after_id uuid := '00000000-0000-0000-0000-000000000000';
-  v_after_kind integer := -1;
+  v_after jsonb := '["0", "0", "00000000-0000-0000-0000-000000000000", -1]';
   v_snapshot pg_snapshot;
   v_columns text;
   v_deleted_at_expr text;
@@ -3604,6 +4546,10 @@ begin
       message = 'INVALID_LIMIT: p_limit must be between 1 and 10000',
       detail = format('p_limit = %s', coalesce(p_limit::text, 'NULL'));
   end if;
+  if v_uid is null then
+    raise exception using errcode = '42501',
+      message = 'NOT_AUTHENTICATED: sync_pull needs a calling user (auth.uid() is NULL)';
+  end if;
   v_rel := format('public.%I', p_table)::regclass;
 
   if p_cursor is not null then
@@ -3612,11 +4558,18 @@ begin
     v_ip := array(select jsonb_array_elements_text(v_state -> 'ip')::xid8);
   end if;
   -- x = 0: a full sync (NULL cursor) or one of its next pages. The client holds nothing
-  -- yet, so deletions it could have seen in the pull's first snapshot mean nothing to it.
+  -- yet, so deletions and revocations it could have seen in the pull's first snapshot
+  -- mean nothing to it.
   v_full := v_x = '0'::xid8;
 
-  -- Read before the snapshot below: a purge that commits in between shows as a moved horizon.
-  v_horizon := coalesce((select h.purged_through from public.sync_horizon h where h.table_name = p_table), '0');
+  -- Read before the snapshot below: a purge that commits in between shows as a moved
+  -- horizon. The logs a pull of this table reads: its own, its parents' (notes: tasks,
+  -- activities), the access log.
+  v_horizon := coalesce((select max(h.purged_through) from public.sync_horizon h
+                          where h.table_name = p_table or h.table_name = 'sync_access_log'
+                             or h.table_name in (select k.derived_from from private.visibility_rules r
+                                                   join private.visibility_kinds k on k.kind = r.kind
+                                                  where r.table_name = p_table)), '0');
 
   if v_state ? 'a' then
     -- The pull goes on to finish at its first page's snapshot, which this server must have
@@ -3634,9 +4587,7 @@ begin
 
   if v_state ? 'a' then
     -- Next page of a pull in progress: it completes at the state of its first page.
-    v_after_xid := (v_state #>> '{a,0}')::xid8;
-    v_after_id := (v_state #>> '{a,1}')::uuid;
-    v_after_kind := (v_state #>> '{a,2}')::integer;
+    v_after := v_state -> 'a';
     v_next_horizon := (v_state ->> 'nh')::xid8;
   else
     -- Taken before the rows are read: whatever commits in between comes again next time.
@@ -3649,7 +4600,7 @@ begin
     v_next_horizon := v_horizon;
   end if;
 
-  -- The oldest transaction not yet delivered. A purge can only have removed deletions this
+  -- The oldest transaction not yet delivered. A purge can only have removed log rows this
   -- pull still needs if it ran after the snapshot the pull goes on from (the horizon moved
   -- on since) and reached past the oldest transaction that snapshot had not seen; a full
   -- sync needs no deletion its own first snapshot saw.
@@ -3662,6 +4613,20 @@ begin
       message = 'CURSOR_EXPIRED: deletions this cursor has not seen were purged',
       hint = 'Do a full sync: call sync_pull with a NULL cursor and replace the local copy.';
   end if;
+  -- Becoming or ceasing to be an admin changes what the caller sees of every table at once:
+  -- a full sync says it best.
+  if not v_full and exists (select from public.sync_access_log a
+                             where a.user_id = v_uid and a.kind = 'admin'
+                               and a.sync_xid >= v_lo and (a.sync_xid >= v_x or a.sync_xid = any (v_ip))) then
+    raise exception using errcode = '22023',
+      message = 'CURSOR_EXPIRED: the caller''s admin rights changed since this cursor',
+      hint = 'Do a full sync: call sync_pull with a NULL cursor and replace the local copy.';
+  end if;
+
+  v_mode := case when (select t.admin_sees from private.visibility_tables t where t.table_name = p_table)
+                      and private.is_admin() then 'admin'
+                 when v_full then 'full'
+                 else 'changes' end;
 
   -- A record is the row's stored columns but sync_xid and generated ones (a geography
   -- column would also cost its text form for every row).
@@ -3672,66 +4637,51 @@ begin
    where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped
      and a.attgenerated = '' and a.attname <> 'sync_xid';
 
-  -- Rows and deletions after the page position, in (sync_xid, id, kind) order. Both
-  -- branches walk their (sync_xid, id) index; row-level security filters both. The whole
-  -- answer is built by this one statement, as json: each record is written out as text
-  -- once, in json_agg. (Built as jsonb, a page of 1000 watchlist entries cost the client
-  -- 33 ms instead of 8: building jsonb's tree, copying it into the answer, then printing
-  -- it back to text.)
+  -- The page's items (private.sync_items: index probes of the caller's keys), then their
+  -- rows by primary key. The whole answer is built by this one statement, as json: each
+  -- record is written out as text once, in json_agg. (Built as jsonb, a page of 1000
+  -- watchlist entries cost the client 33 ms instead of 8: building jsonb's tree, copying it
+  -- into the answer, then printing it back to text.)
   execute format($q$
-    with changes as (
-      (select t.sync_xid, t.id, 1 as kind, %2$s as deleted_at, r as record
-         from public.%1$I t
-        cross join lateral (select %3$s) r
-        where t.sync_xid >= $1 and (t.sync_xid >= $2 or t.sync_xid = any ($3))
-          and (t.sync_xid, t.id) >= ($4, $5)
-          and ((t.sync_xid, t.id) <> ($4, $5) or $6 < 1)
-        order by t.sync_xid, t.id
-        limit $7 + 1)
-      union all
-      (select d.sync_xid, d.record_id, 0, d.deleted_at, null
-         from public.sync_deletions d
-        where d.table_name = $8
-          and d.sync_xid >= $1 and (d.sync_xid >= $2 or d.sync_xid = any ($3))
-          and (not $9 or d.sync_xid >= $10 or d.sync_xid = any ($11))
-          and (d.sync_xid, d.record_id) >= ($4, $5)
-          and ((d.sync_xid, d.record_id) <> ($4, $5) or $6 < 0)
-        order by d.sync_xid, d.record_id
-        limit $7 + 1)
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items(%1$L, $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
     ), page as (
-      select c.*, row_number() over (order by c.sync_xid, c.id, c.kind) as n
-        from changes c
-       order by c.sync_xid, c.id, c.kind
-       limit $7 + 1
+      select * from items where n <= $6
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.*
-        from page p
-       where p.n <= $7
-       order by p.id, p.n desc
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      select k.n, k.id, %2$s as deleted_at, r as record
+        from kept k
+        join public.%1$I t on t.id = k.id
+       cross join lateral (select %3$s) r
+       where k.kind = 1
     ), tail as (
-      select (select count(*) from page) > $7 as has_more,
-             (select jsonb_build_array(p.sync_xid::text, p.id, p.kind) from page p where p.n = $7) as last
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
     )
     select json_build_object(
-      'records', coalesce((select json_agg(k.record order by k.n) from kept k
-                            where k.kind = 1 and k.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', k.id, 'deleted_at', k.deleted_at) order by k.n)
-                             from kept k where k.kind = 0 or k.deleted_at is not null), '[]'),
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', $8, 'x', $2::text, 'ip', to_jsonb($3::text[]), 'h', $12::text,
-                                               'nx', $10::text, 'nip', to_jsonb($11::text[]), 'nh', $13::text,
+                       then jsonb_build_object('t', %1$L, 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', $8, 'x', $10::text, 'ip', to_jsonb($11::text[]), 'h', $13::text) end),
+                       else jsonb_build_object('t', %1$L, 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     $q$, p_table, v_deleted_at_expr, v_columns)
     into v_page
-    using v_lo, v_x, v_ip, v_after_xid, v_after_id, v_after_kind, p_limit, p_table, v_full, v_next_x, v_next_ip,
-          coalesce(v_state ->> 'h', '0')::xid8, v_next_horizon;
+    using v_uid, v_mode, v_x, v_ip, v_after, p_limit, coalesce(v_state ->> 'h', '0')::xid8,
+          v_next_x, v_next_ip, v_next_horizon;
 
   return v_page;
 end
@@ -3741,7 +4691,7 @@ $_$;
 -- Name: FUNCTION sync_pull(p_table text, p_cursor text, p_limit integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_pull(p_table text, p_cursor text, p_limit integer) IS 'Changes to p_table (one of sync_tables()) since p_cursor that the caller may see (row-level security decides), as json (not jsonb: building and printing jsonb cost four times as much): {records: [rows, oldest change first], deleted: [{id, deleted_at}] (tombstones and hard deletes), cursor, server_timestamp, has_more}. NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started. Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED resync with a NULL cursor), NULL_ARGUMENT (22004).';
+COMMENT ON FUNCTION public.sync_pull(p_table text, p_cursor text, p_limit integer) IS 'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away), cursor, server_timestamp, has_more}. NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
 
 --
 -- Name: sync_push(text, jsonb, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -5167,6 +6117,98 @@ CREATE VIEW private.notification_mutes AS
 COMMENT ON VIEW private.notification_mutes IS 'The notification types each user turned off: (user_id, type) for every type whose preference the user set to false. Mandatory types never appear. NotificationWriter.insert skips these recipients, and the push handler does not push to them (a preference turned off between the insert and the push). The worker''s (service_role).';
 
 --
+-- Name: sync_deletions_awaiting_purge; Type: VIEW; Schema: private; Owner: -
+--
+
+CREATE VIEW private.sync_deletions_awaiting_purge AS
+ SELECT g.table_name,
+    g.deletions,
+    g.estimated,
+    g.oldest_deleted_at,
+    g.oldest_age_seconds
+   FROM private.sync_deletion_gauge() g(table_name, deletions, estimated, oldest_deleted_at, oldest_age_seconds);
+
+--
+-- Name: VIEW sync_deletions_awaiting_purge; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON VIEW private.sync_deletions_awaiting_purge IS 'Gauge: per synced table, the hard deletions kept for sync_pull (public.sync_deletions) until public.purge_sync_deletions removes them after 30 days: how many (exact, or from the statistics when over 10,000: estimated), and the oldest one''s deleted_at and age in seconds (0 when none). The oldest is that of the earliest deleting transaction (one index probe), so within that transaction''s duration of the earliest deletion. An age well past 30 days means the purge stopped.';
+
+--
+-- Name: tombstones_awaiting_purge; Type: VIEW; Schema: private; Owner: -
+--
+
+CREATE VIEW private.tombstones_awaiting_purge AS
+ SELECT g.table_name,
+    g.tombstones,
+    g.estimated,
+    g.oldest_deleted_at,
+    g.oldest_age_seconds
+   FROM private.tombstone_gauge() g(table_name, tombstones, estimated, oldest_deleted_at, oldest_age_seconds);
+
+--
+-- Name: VIEW tombstones_awaiting_purge; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON VIEW private.tombstones_awaiting_purge IS 'Gauge: per table with deleted_at tombstones (the watchlist tables), the tombstones public.purge_watchlist_tombstones hard-deletes once they are 30 days old: how many (exact, or from the statistics when over 10,000: estimated), and the oldest one''s deleted_at and age in seconds (0 when none). An age well past 30 days means the purge stopped.';
+
+--
+-- Name: visibility_kinds; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.visibility_kinds (
+    kind text NOT NULL,
+    derived_from text,
+    description text NOT NULL
+);
+
+--
+-- Name: TABLE visibility_kinds; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.visibility_kinds IS 'The kinds of scope keys: what the uuid of a key of this kind names, and who holds it (private.user_keys and private.key_holders say it in SQL). A derived kind (derived_from set) is held by whoever may see the row of that table whose id is the key: a note on a task is seen with the task.';
+
+--
+-- Name: visibility_rules; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.visibility_rules (
+    table_name text NOT NULL,
+    kind text NOT NULL,
+    key_column text,
+    condition text,
+    CONSTRAINT visibility_rules_everyone_check CHECK (((kind <> 'everyone'::text) OR (condition IS NOT NULL))),
+    CONSTRAINT visibility_rules_key_check CHECK (((key_column IS NULL) = (kind = 'everyone'::text)))
+);
+
+--
+-- Name: TABLE visibility_rules; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.visibility_rules IS 'The one definition of who may see a row: a row of table_name has the key (kind, value of key_column) when condition holds (an everyone rule has no column: the row is visible to all while condition holds). Conditions are SQL over the row named "it" (it.claimed_by is null and not it.completed). Registered with private.declare_visibility.';
+
+--
+-- Name: COLUMN visibility_rules.condition; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.visibility_rules.condition IS 'A predicate over the row, which is called "it"; NULL = always. The columns it names decide the key as much as key_column does (private.visibility_columns).';
+
+--
+-- Name: visibility_tables; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.visibility_tables (
+    table_name text NOT NULL,
+    admin_sees boolean NOT NULL
+);
+
+--
+-- Name: TABLE visibility_tables; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.visibility_tables IS 'The tables whose visibility private.visibility_rules defines, and whether admins see every row of each (they do, except for tables private to their owner such as notifications).';
+
+--
 -- Name: watchlist_share_notices; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -5483,6 +6525,7 @@ COMMENT ON COLUMN public.notifications.dedupe_key IS 'Idempotency key chosen by 
 CREATE TABLE public.observed_bird_photos (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     watchlist_entry_id uuid NOT NULL,
+    watchlist_id uuid,
     image_path text NOT NULL,
     storage_url text,
     is_uploaded boolean DEFAULT false NOT NULL,
@@ -5505,6 +6548,12 @@ CREATE TABLE public.observed_bird_photos (
 --
 
 COMMENT ON TABLE public.observed_bird_photos IS 'A photo of an observed entry (local image_path; storage_url once uploaded). Access is inherited from the entry''s watchlist.';
+
+--
+-- Name: COLUMN observed_bird_photos.watchlist_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.observed_bird_photos.watchlist_id IS 'The watchlist of the photo''s entry, kept by the server (_derive_watchlist_id, and when an entry moves): who sees a photo is who sees that watchlist, and this column lets a user''s sync find their photos by it. Never written by the apps.';
 
 --
 -- Name: COLUMN observed_bird_photos.sync_status; Type: COMMENT; Schema: public; Owner: -
@@ -5637,6 +6686,7 @@ CREATE TABLE public.subtasks (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
+    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT subtasks_parent_type_check CHECK ((parent_type = ANY (ARRAY['task'::text, 'activity'::text]))),
     CONSTRAINT subtasks_title_check CHECK ((btrim(title) <> ''::text)),
     CONSTRAINT subtasks_title_length CHECK (((char_length(title) <= 200) OR private.too_long('subtasks'::text, 'title'::text, 200, char_length(title))))
@@ -5649,41 +6699,54 @@ CREATE TABLE public.subtasks (
 COMMENT ON TABLE public.subtasks IS 'A checklist item of a task or activity (parent_type, parent_id). Visible with its parent, changed by whoever may change the parent. Deleted with its parent.';
 
 --
+-- Name: COLUMN subtasks.sync_xid; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.subtasks.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
+
+--
+-- Name: sync_access_log; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.sync_access_log (
+    user_id uuid NOT NULL,
+    kind text NOT NULL,
+    key uuid NOT NULL,
+    granted boolean NOT NULL,
+    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    logged_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL
+);
+
+--
+-- Name: TABLE sync_access_log; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.sync_access_log IS 'Changes of the scope keys users hold (private.user_keys): user_id gained (granted) or lost the key (kind, key) in transaction sync_xid; kind admin = the admin flag changed. Written by the private.log_access_change triggers, read by sync_pull for the caller (ordered by sync_xid like every change), purged with the sync deletions (public.purge_sync_deletions).';
+
+--
 -- Name: sync_deletions; Type: TABLE; Schema: public; Owner: -
 --
 
 CREATE TABLE public.sync_deletions (
     table_name text NOT NULL,
     record_id uuid NOT NULL,
+    kind text NOT NULL,
+    key uuid NOT NULL,
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
-    deleted_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
-    visible_to uuid[] DEFAULT '{}'::uuid[] NOT NULL,
-    visible_to_all boolean DEFAULT false NOT NULL
+    deleted_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );
 
 --
 -- Name: TABLE sync_deletions; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON TABLE public.sync_deletions IS 'Hard deletes of synced rows, for sync_pull''s "deleted": one row per deleted record (written by the _sync_record_deletion BEFORE DELETE trigger), readable by the users who could see the record when it was deleted, and by admins. Purged after 30 days by public.purge_sync_deletions().';
+COMMENT ON TABLE public.sync_deletions IS 'Hard deletes of synced rows, for sync_pull''s "deleted": one row per scope key (kind, key) the deleted row had (private.row_scope), so that a user''s pull finds the deletions of their keys by index. Written by the _sync_deletions statement trigger; purged after 30 days by public.purge_sync_deletions().';
 
 --
 -- Name: COLUMN sync_deletions.sync_xid; Type: COMMENT; Schema: public; Owner: -
 --
 
 COMMENT ON COLUMN public.sync_deletions.sync_xid IS 'Id of the deleting transaction (compared with sync_pull cursors).';
-
---
--- Name: COLUMN sync_deletions.visible_to; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.sync_deletions.visible_to IS 'Users who could see the row when it was deleted (private.row_visibility); admins see every deletion.';
-
---
--- Name: COLUMN sync_deletions.visible_to_all; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.sync_deletions.visible_to_all IS 'True when every authenticated user could see the row (an open, unclaimed task or activity, or a note on one).';
 
 --
 -- Name: sync_horizon; Type: TABLE; Schema: public; Owner: -
@@ -5698,7 +6761,27 @@ CREATE TABLE public.sync_horizon (
 -- Name: TABLE sync_horizon; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON TABLE public.sync_horizon IS 'Per synced table, the newest sync_xid of a purged deletion: a cursor that had not yet seen it gets CURSOR_EXPIRED.';
+COMMENT ON TABLE public.sync_horizon IS 'The newest sync_xid purged from the logs: per synced table for its deletions and moves, and under ''sync_access_log'' for the access log. A cursor that had not yet seen it gets CURSOR_EXPIRED.';
+
+--
+-- Name: sync_moves; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.sync_moves (
+    table_name text NOT NULL,
+    kind text NOT NULL,
+    key uuid NOT NULL,
+    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    row_id uuid NOT NULL,
+    entered boolean NOT NULL,
+    moved_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL
+);
+
+--
+-- Name: TABLE sync_moves; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.sync_moves IS 'Rows of synced tables whose scope keys changed: in transaction sync_xid, row_id of table_name left (entered false) or entered the key (kind, key). A pull revokes a row that left a key of the caller''s and is no longer visible to them, and delivers the children of a parent that entered (notes of a task just claimed by the caller). Written by the _sync_moves trigger, only when a column deciding the keys changes; purged with the deletions.';
 
 --
 -- Name: tasks; Type: TABLE; Schema: public; Owner: -
@@ -6299,6 +7382,20 @@ ALTER TABLE ONLY outbox.retries
     ADD CONSTRAINT retries_pkey PRIMARY KEY (handler, event_id);
 
 --
+-- Name: visibility_kinds visibility_kinds_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.visibility_kinds
+    ADD CONSTRAINT visibility_kinds_pkey PRIMARY KEY (kind);
+
+--
+-- Name: visibility_tables visibility_tables_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.visibility_tables
+    ADD CONSTRAINT visibility_tables_pkey PRIMARY KEY (table_name);
+
+--
 -- Name: watchlist_share_notices watchlist_share_notices_pkey; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -6411,11 +7508,18 @@ ALTER TABLE ONLY public.subtasks
     ADD CONSTRAINT subtasks_pkey PRIMARY KEY (id);
 
 --
+-- Name: sync_access_log sync_access_log_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.sync_access_log
+    ADD CONSTRAINT sync_access_log_pkey PRIMARY KEY (user_id, sync_xid, kind, key);
+
+--
 -- Name: sync_deletions sync_deletions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.sync_deletions
-    ADD CONSTRAINT sync_deletions_pkey PRIMARY KEY (table_name, sync_xid, record_id);
+    ADD CONSTRAINT sync_deletions_pkey PRIMARY KEY (table_name, kind, key, sync_xid, record_id);
 
 --
 -- Name: sync_horizon sync_horizon_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -6423,6 +7527,13 @@ ALTER TABLE ONLY public.sync_deletions
 
 ALTER TABLE ONLY public.sync_horizon
     ADD CONSTRAINT sync_horizon_pkey PRIMARY KEY (table_name);
+
+--
+-- Name: sync_moves sync_moves_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.sync_moves
+    ADD CONSTRAINT sync_moves_pkey PRIMARY KEY (table_name, kind, key, sync_xid, row_id, entered);
 
 --
 -- Name: tasks tasks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -6498,6 +7609,12 @@ CREATE INDEX activities_log_changed_by_idx ON audit.activities_log USING btree (
 CREATE INDEX activities_log_deleted_at_idx ON audit.activities_log USING btree (changed_at DESC) WHERE (action = 'DELETE'::text);
 
 --
+-- Name: activities_log_deleted_owner_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX activities_log_deleted_owner_idx ON audit.activities_log USING btree (((old_row ->> 'declared_by'::text)), changed_at DESC, id DESC) WHERE (action = 'DELETE'::text);
+
+--
 -- Name: activities_log_record_pk_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
 --
 
@@ -6532,6 +7649,12 @@ CREATE INDEX listings_log_changed_by_idx ON audit.listings_log USING btree (chan
 --
 
 CREATE INDEX listings_log_deleted_at_idx ON audit.listings_log USING btree (changed_at DESC) WHERE (action = 'DELETE'::text);
+
+--
+-- Name: listings_log_deleted_owner_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX listings_log_deleted_owner_idx ON audit.listings_log USING btree (((old_row ->> 'owned_by'::text)), changed_at DESC, id DESC) WHERE (action = 'DELETE'::text);
 
 --
 -- Name: listings_log_record_pk_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
@@ -6570,6 +7693,12 @@ CREATE INDEX properties_log_changed_by_idx ON audit.properties_log USING btree (
 CREATE INDEX properties_log_deleted_at_idx ON audit.properties_log USING btree (changed_at DESC) WHERE (action = 'DELETE'::text);
 
 --
+-- Name: properties_log_deleted_owner_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX properties_log_deleted_owner_idx ON audit.properties_log USING btree (((old_row ->> 'owned_by'::text)), changed_at DESC, id DESC) WHERE (action = 'DELETE'::text);
+
+--
 -- Name: properties_log_record_pk_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
 --
 
@@ -6606,6 +7735,12 @@ CREATE INDEX tasks_log_changed_by_idx ON audit.tasks_log USING btree (changed_by
 CREATE INDEX tasks_log_deleted_at_idx ON audit.tasks_log USING btree (changed_at DESC) WHERE (action = 'DELETE'::text);
 
 --
+-- Name: tasks_log_deleted_owner_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX tasks_log_deleted_owner_idx ON audit.tasks_log USING btree (((old_row ->> 'declared_by'::text)), changed_at DESC, id DESC) WHERE (action = 'DELETE'::text);
+
+--
 -- Name: tasks_log_record_pk_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
 --
 
@@ -6640,6 +7775,12 @@ CREATE INDEX users_log_changed_by_idx ON audit.users_log USING btree (changed_by
 --
 
 CREATE INDEX users_log_deleted_at_idx ON audit.users_log USING btree (changed_at DESC) WHERE (action = 'DELETE'::text);
+
+--
+-- Name: users_log_deleted_owner_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX users_log_deleted_owner_idx ON audit.users_log USING btree (((old_row ->> 'id'::text)), changed_at DESC, id DESC) WHERE (action = 'DELETE'::text);
 
 --
 -- Name: users_log_record_pk_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
@@ -6966,28 +8107,40 @@ CREATE INDEX events_p15_txid_idx ON outbox.events_p15 USING btree (txid);
 CREATE INDEX retries_claim_idx ON outbox.retries USING btree (run_at, event_id) WHERE (state <> 'dead'::text);
 
 --
+-- Name: visibility_rules_key; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE UNIQUE INDEX visibility_rules_key ON private.visibility_rules USING btree (table_name, kind, COALESCE(key_column, ''::text));
+
+--
 -- Name: watchlist_share_notices_user_id_idx; Type: INDEX; Schema: private; Owner: -
 --
 
 CREATE INDEX watchlist_share_notices_user_id_idx ON private.watchlist_share_notices USING btree (user_id);
 
 --
--- Name: activities_claimed_by_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: activities_claimed_by_sync_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX activities_claimed_by_idx ON public.activities USING btree (claimed_by);
+CREATE INDEX activities_claimed_by_sync_idx ON public.activities USING btree (claimed_by, sync_xid, id);
 
 --
--- Name: activities_declared_by_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: activities_declared_by_sync_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX activities_declared_by_idx ON public.activities USING btree (declared_by);
+CREATE INDEX activities_declared_by_sync_idx ON public.activities USING btree (declared_by, sync_xid, id);
 
 --
--- Name: activities_listing_id_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: activities_everyone_sync_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX activities_listing_id_idx ON public.activities USING btree (listing_id);
+CREATE INDEX activities_everyone_sync_idx ON public.activities USING btree (sync_xid, id) WHERE ((claimed_by IS NULL) AND (NOT completed));
+
+--
+-- Name: activities_listing_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX activities_listing_id_sync_idx ON public.activities USING btree (listing_id, sync_xid, id);
 
 --
 -- Name: activities_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
@@ -7020,10 +8173,10 @@ CREATE INDEX hotspot_location_gist ON public.hotspot USING gist (location);
 CREATE INDEX hotspot_updated_at_idx ON public.hotspot USING btree (updated_at);
 
 --
--- Name: listings_owned_by_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: listings_owned_by_sync_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX listings_owned_by_idx ON public.listings USING btree (owned_by);
+CREATE INDEX listings_owned_by_sync_idx ON public.listings USING btree (owned_by, sync_xid, id);
 
 --
 -- Name: listings_property_id_idx; Type: INDEX; Schema: public; Owner: -
@@ -7050,10 +8203,16 @@ CREATE INDEX listings_updated_at_idx ON public.listings USING btree (updated_at)
 CREATE INDEX notes_created_by_idx ON public.notes USING btree (created_by);
 
 --
--- Name: notes_parent_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: notes_parent_author_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX notes_parent_idx ON public.notes USING btree (parent_type, parent_id, created_at DESC);
+CREATE INDEX notes_parent_author_idx ON public.notes USING btree (parent_type, parent_id, created_by, created_at);
+
+--
+-- Name: notes_parent_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notes_parent_id_sync_idx ON public.notes USING btree (parent_id, sync_xid, id) INCLUDE (parent_type);
 
 --
 -- Name: notes_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
@@ -7128,6 +8287,12 @@ CREATE INDEX observed_bird_photos_updated_at_idx ON public.observed_bird_photos 
 CREATE INDEX observed_bird_photos_watchlist_entry_id_idx ON public.observed_bird_photos USING btree (watchlist_entry_id);
 
 --
+-- Name: observed_bird_photos_watchlist_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX observed_bird_photos_watchlist_id_sync_idx ON public.observed_bird_photos USING btree (watchlist_id, sync_xid, id);
+
+--
 -- Name: properties_owned_by_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -7146,16 +8311,28 @@ CREATE INDEX properties_updated_at_idx ON public.properties USING btree (updated
 CREATE INDEX push_devices_user_id_idx ON public.push_devices USING btree (user_id);
 
 --
--- Name: subtasks_parent_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: subtasks_parent_id_sync_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX subtasks_parent_idx ON public.subtasks USING btree (parent_type, parent_id);
+CREATE INDEX subtasks_parent_id_sync_idx ON public.subtasks USING btree (parent_id, sync_xid, id) INCLUDE (parent_type);
+
+--
+-- Name: subtasks_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX subtasks_sync_xid_idx ON public.subtasks USING btree (sync_xid, id);
 
 --
 -- Name: subtasks_updated_at_idx; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX subtasks_updated_at_idx ON public.subtasks USING btree (updated_at);
+
+--
+-- Name: sync_access_log_logged_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX sync_access_log_logged_at_idx ON public.sync_access_log USING btree (logged_at);
 
 --
 -- Name: sync_deletions_deleted_at_idx; Type: INDEX; Schema: public; Owner: -
@@ -7170,22 +8347,40 @@ CREATE INDEX sync_deletions_deleted_at_idx ON public.sync_deletions USING btree 
 CREATE INDEX sync_deletions_record_idx ON public.sync_deletions USING btree (table_name, record_id);
 
 --
--- Name: tasks_claimed_by_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: sync_deletions_xid_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX tasks_claimed_by_idx ON public.tasks USING btree (claimed_by);
+CREATE INDEX sync_deletions_xid_idx ON public.sync_deletions USING btree (table_name, sync_xid, record_id);
 
 --
--- Name: tasks_declared_by_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: sync_moves_moved_at_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX tasks_declared_by_idx ON public.tasks USING btree (declared_by);
+CREATE INDEX sync_moves_moved_at_idx ON public.sync_moves USING btree (moved_at);
 
 --
--- Name: tasks_listing_id_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: tasks_claimed_by_sync_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX tasks_listing_id_idx ON public.tasks USING btree (listing_id);
+CREATE INDEX tasks_claimed_by_sync_idx ON public.tasks USING btree (claimed_by, sync_xid, id);
+
+--
+-- Name: tasks_declared_by_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tasks_declared_by_sync_idx ON public.tasks USING btree (declared_by, sync_xid, id);
+
+--
+-- Name: tasks_everyone_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tasks_everyone_sync_idx ON public.tasks USING btree (sync_xid, id) WHERE ((claimed_by IS NULL) AND (NOT completed));
+
+--
+-- Name: tasks_listing_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tasks_listing_id_sync_idx ON public.tasks USING btree (listing_id, sync_xid, id);
 
 --
 -- Name: tasks_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
@@ -7236,10 +8431,10 @@ CREATE INDEX watchlist_entries_sync_xid_idx ON public.watchlist_entries USING bt
 CREATE INDEX watchlist_entries_updated_at_idx ON public.watchlist_entries USING btree (updated_at);
 
 --
--- Name: watchlist_entries_watchlist_id_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: watchlist_entries_watchlist_id_sync_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX watchlist_entries_watchlist_id_idx ON public.watchlist_entries USING btree (watchlist_id);
+CREATE INDEX watchlist_entries_watchlist_id_sync_idx ON public.watchlist_entries USING btree (watchlist_id, sync_xid, id);
 
 --
 -- Name: watchlist_rules_deleted_at_idx; Type: INDEX; Schema: public; Owner: -
@@ -7260,10 +8455,10 @@ CREATE INDEX watchlist_rules_sync_xid_idx ON public.watchlist_rules USING btree 
 CREATE INDEX watchlist_rules_updated_at_idx ON public.watchlist_rules USING btree (updated_at);
 
 --
--- Name: watchlist_rules_watchlist_id_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: watchlist_rules_watchlist_id_sync_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX watchlist_rules_watchlist_id_idx ON public.watchlist_rules USING btree (watchlist_id);
+CREATE INDEX watchlist_rules_watchlist_id_sync_idx ON public.watchlist_rules USING btree (watchlist_id, sync_xid, id);
 
 --
 -- Name: watchlist_shares_updated_at_idx; Type: INDEX; Schema: public; Owner: -
@@ -7290,10 +8485,10 @@ CREATE INDEX watchlists_deleted_at_idx ON public.watchlists USING btree (deleted
 CREATE INDEX watchlists_location_rule_gist ON public.watchlists USING gist (location_rule_location) WHERE (location_rule_enabled AND (deleted_at IS NULL));
 
 --
--- Name: watchlists_owner_id_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: watchlists_owner_id_sync_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX watchlists_owner_id_idx ON public.watchlists USING btree (owner_id);
+CREATE INDEX watchlists_owner_id_sync_idx ON public.watchlists USING btree (owner_id, sync_xid, id);
 
 --
 -- Name: watchlists_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
@@ -7620,6 +8815,12 @@ CREATE TRIGGER _check_preference_key BEFORE INSERT OR UPDATE OF preference_key O
 CREATE TRIGGER _derive_edited_at BEFORE INSERT OR UPDATE ON public.notes FOR EACH ROW EXECUTE FUNCTION private.derive_note_edited_at();
 
 --
+-- Name: observed_bird_photos _derive_watchlist_id; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _derive_watchlist_id BEFORE INSERT OR UPDATE OF watchlist_entry_id, watchlist_id ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.derive_photo_watchlist();
+
+--
 -- Name: activities _derive_work_item_state; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -7884,52 +9085,112 @@ CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_shares FOR EACH R
 CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlists FOR EACH ROW WHEN ((((((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id)) OR (old.type IS DISTINCT FROM new.type)) OR (old.title IS DISTINCT FROM new.title)) OR (old.location IS DISTINCT FROM new.location)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.start_date IS DISTINCT FROM new.start_date)) OR (old.end_date IS DISTINCT FROM new.end_date)) OR (old.observed_count IS DISTINCT FROM new.observed_count)) OR (old.species_count IS DISTINCT FROM new.species_count)) OR (old.cover_image_path IS DISTINCT FROM new.cover_image_path)) OR (old.species_rule_enabled IS DISTINCT FROM new.species_rule_enabled)) OR (old.species_rule_shape_id IS DISTINCT FROM new.species_rule_shape_id)) OR (old.location_rule_enabled IS DISTINCT FROM new.location_rule_enabled)) OR (old.location_rule_lat IS DISTINCT FROM new.location_rule_lat)) OR (old.location_rule_lon IS DISTINCT FROM new.location_rule_lon)) OR (old.location_rule_radius_km IS DISTINCT FROM new.location_rule_radius_km)) OR (old.location_rule_display_name IS DISTINCT FROM new.location_rule_display_name)) OR (old.date_rule_enabled IS DISTINCT FROM new.date_rule_enabled)) OR (old.date_rule_start_date IS DISTINCT FROM new.date_rule_start_date)) OR (old.date_rule_end_date IS DISTINCT FROM new.date_rule_end_date)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version))) EXECUTE FUNCTION private.stamp_row();
 
 --
--- Name: activities _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
+-- Name: activities _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.activities FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.activities REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
 
 --
--- Name: listings _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
+-- Name: listings _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.listings FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.listings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
 
 --
--- Name: notes _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
+-- Name: notes _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.notes FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.notes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
 
 --
--- Name: observed_bird_photos _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
+-- Name: observed_bird_photos _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.observed_bird_photos REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
 
 --
--- Name: tasks _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
+-- Name: subtasks _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.subtasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
 
 --
--- Name: watchlist_entries _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
+-- Name: tasks _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.watchlist_entries FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
 
 --
--- Name: watchlist_rules _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
+-- Name: watchlist_entries _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.watchlist_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
 
 --
--- Name: watchlists _sync_record_deletion; Type: TRIGGER; Schema: public; Owner: -
+-- Name: watchlist_rules _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_record_deletion BEFORE DELETE ON public.watchlists FOR EACH ROW EXECUTE FUNCTION private.record_sync_deletion();
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.watchlist_rules REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: watchlists _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.watchlists REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: activities _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.activities FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.completed IS DISTINCT FROM new.completed) OR (old.declared_by IS DISTINCT FROM new.declared_by) OR (old.listing_id IS DISTINCT FROM new.listing_id))) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: listings _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.listings FOR EACH ROW WHEN ((old.owned_by IS DISTINCT FROM new.owned_by)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: notes _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.notes FOR EACH ROW WHEN (((old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_type IS DISTINCT FROM new.parent_type))) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: observed_bird_photos _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: subtasks _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.subtasks FOR EACH ROW WHEN (((old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_type IS DISTINCT FROM new.parent_type))) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: tasks _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.tasks FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.completed IS DISTINCT FROM new.completed) OR (old.declared_by IS DISTINCT FROM new.declared_by) OR (old.listing_id IS DISTINCT FROM new.listing_id))) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: watchlist_entries _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.watchlist_entries FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: watchlist_rules _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: watchlists _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.watchlists FOR EACH ROW WHEN (((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id))) EXECUTE FUNCTION private.record_sync_moves();
 
 --
 -- Name: activities _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
@@ -7954,6 +9215,12 @@ CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.notes FOR EACH ROW EXECU
 --
 
 CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: subtasks _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.subtasks FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: tasks _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
@@ -8002,6 +9269,12 @@ CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.notes FOR EACH ROW WHEN 
 --
 
 CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: subtasks _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.subtasks FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: tasks _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
@@ -8109,55 +9382,79 @@ CREATE TRIGGER delete_children AFTER DELETE ON public.tasks REFERENCING OLD TABL
 -- Name: activities outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.activities REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.activities REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
 
 --
 -- Name: listings outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.listings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.listings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'owned_by');
 
 --
 -- Name: notes outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.notes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.notes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'parent_id', 'parent_type');
 
 --
 -- Name: notifications outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'user_id');
+
+--
+-- Name: observed_bird_photos outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.observed_bird_photos REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
 
 --
 -- Name: properties outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.properties REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.properties REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'owned_by');
+
+--
+-- Name: subtasks outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.subtasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'parent_id', 'parent_type');
 
 --
 -- Name: tasks outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+
+--
+-- Name: users outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules');
 
 --
 -- Name: watchlist_entries outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
+
+--
+-- Name: watchlist_rules outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_rules REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
 
 --
 -- Name: watchlist_shares outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_shares REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_shares REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'user_id', 'watchlist_id');
 
 --
 -- Name: watchlists outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlists REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlists REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'id', 'owner_id');
 
 --
 -- Name: activities outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
@@ -8184,10 +9481,22 @@ CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.notes 
 CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.notifications FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
 
 --
+-- Name: observed_bird_photos outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.observed_bird_photos FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
 -- Name: properties outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.properties FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: subtasks outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.subtasks FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
 
 --
 -- Name: tasks outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
@@ -8196,10 +9505,22 @@ CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.proper
 CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.tasks FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
 
 --
+-- Name: users outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
 -- Name: watchlist_entries outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.watchlist_entries FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: watchlist_rules outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.watchlist_rules FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
 
 --
 -- Name: watchlist_shares outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
@@ -8217,109 +9538,205 @@ CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.watchl
 -- Name: activities outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.activities REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.activities REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
 
 --
 -- Name: listings outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.listings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.listings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'owned_by');
 
 --
 -- Name: notes outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'parent_id', 'parent_type');
 
 --
 -- Name: notifications outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'user_id');
+
+--
+-- Name: observed_bird_photos outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.observed_bird_photos REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
 
 --
 -- Name: properties outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.properties REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.properties REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'owned_by');
+
+--
+-- Name: subtasks outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.subtasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'parent_id', 'parent_type');
 
 --
 -- Name: tasks outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.tasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.tasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+
+--
+-- Name: users outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules');
 
 --
 -- Name: watchlist_entries outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_entries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_entries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
+
+--
+-- Name: watchlist_rules outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_rules REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
 
 --
 -- Name: watchlist_shares outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_shares REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_shares REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'user_id', 'watchlist_id');
 
 --
 -- Name: watchlists outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlists REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlists REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'id', 'owner_id');
 
 --
 -- Name: activities outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.activities FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'declared_by', 'claimed_by', 'listing_id', 'completed');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.activities FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
 
 --
 -- Name: listings outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.listings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'owned_by');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.listings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'direct', 'owned_by');
 
 --
 -- Name: notes outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.notes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'parent_type', 'parent_id', 'created_by');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.notes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'parent_id', 'parent_type');
 
 --
 -- Name: notifications outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.notifications FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'user_id');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.notifications FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'direct', 'user_id');
+
+--
+-- Name: observed_bird_photos outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'watchlist_id');
 
 --
 -- Name: properties outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.properties FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'owned_by');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.properties FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'direct', 'owned_by');
+
+--
+-- Name: subtasks outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.subtasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'parent_id', 'parent_type');
 
 --
 -- Name: tasks outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.tasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'declared_by', 'claimed_by', 'listing_id', 'completed');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.tasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+
+--
+-- Name: users outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.users FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules');
 
 --
 -- Name: watchlist_entries outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_entries FOR EACH ROW WHEN (((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.watchlist_id IS DISTINCT FROM new.watchlist_id)) OR (old.bird_id IS DISTINCT FROM new.bird_id)) OR (old.nickname IS DISTINCT FROM new.nickname)) OR (old.status IS DISTINCT FROM new.status)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.added_date IS DISTINCT FROM new.added_date)) OR (old.observation_date IS DISTINCT FROM new.observation_date)) OR (old.to_observe_start_date IS DISTINCT FROM new.to_observe_start_date)) OR (old.to_observe_end_date IS DISTINCT FROM new.to_observe_end_date)) OR (old.observed_by IS DISTINCT FROM new.observed_by)) OR (old.lat IS DISTINCT FROM new.lat)) OR (old.lon IS DISTINCT FROM new.lon)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.priority IS DISTINCT FROM new.priority)) OR (old.notify_upcoming IS DISTINCT FROM new.notify_upcoming)) OR (old.target_date_range IS DISTINCT FROM new.target_date_range)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version)) OR (old.sync_xid IS DISTINCT FROM new.sync_xid))) EXECUTE FUNCTION outbox.record_change('id', 'watchlist_id');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_entries FOR EACH ROW WHEN (((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.watchlist_id IS DISTINCT FROM new.watchlist_id)) OR (old.bird_id IS DISTINCT FROM new.bird_id)) OR (old.nickname IS DISTINCT FROM new.nickname)) OR (old.status IS DISTINCT FROM new.status)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.added_date IS DISTINCT FROM new.added_date)) OR (old.observation_date IS DISTINCT FROM new.observation_date)) OR (old.to_observe_start_date IS DISTINCT FROM new.to_observe_start_date)) OR (old.to_observe_end_date IS DISTINCT FROM new.to_observe_end_date)) OR (old.observed_by IS DISTINCT FROM new.observed_by)) OR (old.lat IS DISTINCT FROM new.lat)) OR (old.lon IS DISTINCT FROM new.lon)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.priority IS DISTINCT FROM new.priority)) OR (old.notify_upcoming IS DISTINCT FROM new.notify_upcoming)) OR (old.target_date_range IS DISTINCT FROM new.target_date_range)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version)) OR (old.sync_xid IS DISTINCT FROM new.sync_xid))) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'watchlist_id');
+
+--
+-- Name: watchlist_rules outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'watchlist_id');
 
 --
 -- Name: watchlist_shares outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_shares FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'user_id', 'watchlist_id');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_shares FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'user_id', 'watchlist_id');
 
 --
 -- Name: watchlists outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlists FOR EACH ROW WHEN (((((((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id)) OR (old.type IS DISTINCT FROM new.type)) OR (old.title IS DISTINCT FROM new.title)) OR (old.location IS DISTINCT FROM new.location)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.start_date IS DISTINCT FROM new.start_date)) OR (old.end_date IS DISTINCT FROM new.end_date)) OR (old.observed_count IS DISTINCT FROM new.observed_count)) OR (old.species_count IS DISTINCT FROM new.species_count)) OR (old.cover_image_path IS DISTINCT FROM new.cover_image_path)) OR (old.species_rule_enabled IS DISTINCT FROM new.species_rule_enabled)) OR (old.species_rule_shape_id IS DISTINCT FROM new.species_rule_shape_id)) OR (old.location_rule_enabled IS DISTINCT FROM new.location_rule_enabled)) OR (old.location_rule_lat IS DISTINCT FROM new.location_rule_lat)) OR (old.location_rule_lon IS DISTINCT FROM new.location_rule_lon)) OR (old.location_rule_radius_km IS DISTINCT FROM new.location_rule_radius_km)) OR (old.location_rule_display_name IS DISTINCT FROM new.location_rule_display_name)) OR (old.date_rule_enabled IS DISTINCT FROM new.date_rule_enabled)) OR (old.date_rule_start_date IS DISTINCT FROM new.date_rule_start_date)) OR (old.date_rule_end_date IS DISTINCT FROM new.date_rule_end_date)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version)) OR (old.sync_xid IS DISTINCT FROM new.sync_xid))) EXECUTE FUNCTION outbox.record_change('id', 'id', 'owner_id');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlists FOR EACH ROW WHEN (((((((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id)) OR (old.type IS DISTINCT FROM new.type)) OR (old.title IS DISTINCT FROM new.title)) OR (old.location IS DISTINCT FROM new.location)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.start_date IS DISTINCT FROM new.start_date)) OR (old.end_date IS DISTINCT FROM new.end_date)) OR (old.observed_count IS DISTINCT FROM new.observed_count)) OR (old.species_count IS DISTINCT FROM new.species_count)) OR (old.cover_image_path IS DISTINCT FROM new.cover_image_path)) OR (old.species_rule_enabled IS DISTINCT FROM new.species_rule_enabled)) OR (old.species_rule_shape_id IS DISTINCT FROM new.species_rule_shape_id)) OR (old.location_rule_enabled IS DISTINCT FROM new.location_rule_enabled)) OR (old.location_rule_lat IS DISTINCT FROM new.location_rule_lat)) OR (old.location_rule_lon IS DISTINCT FROM new.location_rule_lon)) OR (old.location_rule_radius_km IS DISTINCT FROM new.location_rule_radius_km)) OR (old.location_rule_display_name IS DISTINCT FROM new.location_rule_display_name)) OR (old.date_rule_enabled IS DISTINCT FROM new.date_rule_enabled)) OR (old.date_rule_start_date IS DISTINCT FROM new.date_rule_start_date)) OR (old.date_rule_end_date IS DISTINCT FROM new.date_rule_end_date)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version)) OR (old.sync_xid IS DISTINCT FROM new.sync_xid))) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'id', 'owner_id');
+
+--
+-- Name: watchlist_entries photos_follow; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER photos_follow AFTER UPDATE OF watchlist_id ON public.watchlist_entries FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.derive_photo_watchlist();
+
+--
+-- Name: listings sync_access_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_delete AFTER DELETE ON public.listings FOR EACH ROW EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: watchlists sync_access_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_delete AFTER DELETE ON public.watchlists FOR EACH ROW EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: watchlist_shares sync_access_insert_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_insert_delete AFTER INSERT OR DELETE ON public.watchlist_shares FOR EACH ROW EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: listings sync_access_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_update AFTER UPDATE OF owned_by ON public.listings FOR EACH ROW WHEN ((old.owned_by IS DISTINCT FROM new.owned_by)) EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: users sync_access_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_update AFTER UPDATE OF is_admin ON public.users FOR EACH ROW WHEN ((old.is_admin IS DISTINCT FROM new.is_admin)) EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: watchlist_shares sync_access_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_update AFTER UPDATE OF user_id, watchlist_id ON public.watchlist_shares FOR EACH ROW WHEN (((old.user_id IS DISTINCT FROM new.user_id) OR (old.watchlist_id IS DISTINCT FROM new.watchlist_id))) EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: watchlists sync_access_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_update AFTER UPDATE OF owner_id ON public.watchlists FOR EACH ROW WHEN ((old.owner_id IS DISTINCT FROM new.owner_id)) EXECUTE FUNCTION private.log_access_change();
 
 --
 -- Name: cursors cursors_handler_fkey; Type: FK CONSTRAINT; Schema: outbox; Owner: -
@@ -8327,6 +9744,20 @@ CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlists FOR EACH ROW WHEN
 
 ALTER TABLE ONLY outbox.cursors
     ADD CONSTRAINT cursors_handler_fkey FOREIGN KEY (handler) REFERENCES outbox.handlers(name) ON DELETE CASCADE;
+
+--
+-- Name: visibility_rules visibility_rules_kind_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.visibility_rules
+    ADD CONSTRAINT visibility_rules_kind_fkey FOREIGN KEY (kind) REFERENCES private.visibility_kinds(kind);
+
+--
+-- Name: visibility_rules visibility_rules_table_name_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.visibility_rules
+    ADD CONSTRAINT visibility_rules_table_name_fkey FOREIGN KEY (table_name) REFERENCES private.visibility_tables(table_name) ON DELETE CASCADE;
 
 --
 -- Name: watchlist_share_notices watchlist_share_notices_user_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
@@ -8616,9 +10047,7 @@ CREATE POLICY activities_insert ON public.activities FOR INSERT TO authenticated
 -- Name: activities activities_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY activities_select ON public.activities FOR SELECT TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR ((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (ARRAY( SELECT l.id
-   FROM public.listings l
-  WHERE (l.owned_by = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY activities_select ON public.activities FOR SELECT TO authenticated USING ((((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: activities activities_update; Type: POLICY; Schema: public; Owner: -
@@ -8659,10 +10088,28 @@ CREATE POLICY hotspot_select ON public.hotspot FOR SELECT TO authenticated USING
 ALTER TABLE public.listings ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: listings listings_owner; Type: POLICY; Schema: public; Owner: -
+-- Name: listings listings_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY listings_owner ON public.listings TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY listings_delete ON public.listings FOR DELETE TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: listings listings_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY listings_insert ON public.listings FOR INSERT TO authenticated WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: listings listings_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY listings_select ON public.listings FOR SELECT TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: listings listings_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY listings_update ON public.listings FOR UPDATE TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: notes; Type: ROW SECURITY; Schema: public; Owner: -
@@ -8686,7 +10133,7 @@ CREATE POLICY notes_insert ON public.notes FOR INSERT TO authenticated WITH CHEC
 -- Name: notes notes_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING (private.can_see_work_item(parent_type, parent_id));
+CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids))) OR ((parent_type = 'listing'::text) AND (parent_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[]))) OR ((parent_type = 'task'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids))) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: notes notes_update; Type: POLICY; Schema: public; Owner: -
@@ -8764,35 +10211,25 @@ ALTER TABLE public.observed_bird_photos ENABLE ROW LEVEL SECURITY;
 -- Name: observed_bird_photos observed_bird_photos_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY observed_bird_photos_delete ON public.observed_bird_photos FOR DELETE TO authenticated USING (((( SELECT e.watchlist_id
-   FROM public.watchlist_entries e
-  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY observed_bird_photos_delete ON public.observed_bird_photos FOR DELETE TO authenticated USING (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: observed_bird_photos observed_bird_photos_insert; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY observed_bird_photos_insert ON public.observed_bird_photos FOR INSERT TO authenticated WITH CHECK (((( SELECT e.watchlist_id
-   FROM public.watchlist_entries e
-  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY observed_bird_photos_insert ON public.observed_bird_photos FOR INSERT TO authenticated WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: observed_bird_photos observed_bird_photos_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY observed_bird_photos_select ON public.observed_bird_photos FOR SELECT TO authenticated USING (((( SELECT e.watchlist_id
-   FROM public.watchlist_entries e
-  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT private.readable_watchlist_ids() AS readable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY observed_bird_photos_select ON public.observed_bird_photos FOR SELECT TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: observed_bird_photos observed_bird_photos_update; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY observed_bird_photos_update ON public.observed_bird_photos FOR UPDATE TO authenticated USING (((( SELECT e.watchlist_id
-   FROM public.watchlist_entries e
-  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((( SELECT e.watchlist_id
-   FROM public.watchlist_entries e
-  WHERE (e.id = observed_bird_photos.watchlist_entry_id)) IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY observed_bird_photos_update ON public.observed_bird_photos FOR UPDATE TO authenticated USING (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: properties; Type: ROW SECURITY; Schema: public; Owner: -
@@ -8801,10 +10238,28 @@ CREATE POLICY observed_bird_photos_update ON public.observed_bird_photos FOR UPD
 ALTER TABLE public.properties ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: properties properties_owner; Type: POLICY; Schema: public; Owner: -
+-- Name: properties properties_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY properties_owner ON public.properties TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY properties_delete ON public.properties FOR DELETE TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: properties properties_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY properties_insert ON public.properties FOR INSERT TO authenticated WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: properties properties_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY properties_select ON public.properties FOR SELECT TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: properties properties_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY properties_update ON public.properties FOR UPDATE TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: push_devices; Type: ROW SECURITY; Schema: public; Owner: -
@@ -8846,7 +10301,7 @@ CREATE POLICY subtasks_insert ON public.subtasks FOR INSERT TO authenticated WIT
 -- Name: subtasks subtasks_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USING (private.can_see_work_item(parent_type, parent_id));
+CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids))) OR ((parent_type = 'task'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids))) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: subtasks subtasks_update; Type: POLICY; Schema: public; Owner: -
@@ -8855,16 +10310,16 @@ CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USI
 CREATE POLICY subtasks_update ON public.subtasks FOR UPDATE TO authenticated USING (private.can_change_work_item(parent_type, parent_id)) WITH CHECK (private.can_change_work_item(parent_type, parent_id));
 
 --
+-- Name: sync_access_log; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.sync_access_log ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: sync_deletions; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
 ALTER TABLE public.sync_deletions ENABLE ROW LEVEL SECURITY;
-
---
--- Name: sync_deletions sync_deletions_select; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY sync_deletions_select ON public.sync_deletions FOR SELECT TO authenticated USING ((visible_to_all OR (( SELECT auth.uid() AS uid) = ANY (visible_to)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: sync_horizon; Type: ROW SECURITY; Schema: public; Owner: -
@@ -8873,10 +10328,10 @@ CREATE POLICY sync_deletions_select ON public.sync_deletions FOR SELECT TO authe
 ALTER TABLE public.sync_horizon ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: sync_horizon sync_horizon_select; Type: POLICY; Schema: public; Owner: -
+-- Name: sync_moves; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
-CREATE POLICY sync_horizon_select ON public.sync_horizon FOR SELECT TO authenticated USING (true);
+ALTER TABLE public.sync_moves ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: tasks; Type: ROW SECURITY; Schema: public; Owner: -
@@ -8900,9 +10355,7 @@ CREATE POLICY tasks_insert ON public.tasks FOR INSERT TO authenticated WITH CHEC
 -- Name: tasks tasks_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY tasks_select ON public.tasks FOR SELECT TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR ((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (ARRAY( SELECT l.id
-   FROM public.listings l
-  WHERE (l.owned_by = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY tasks_select ON public.tasks FOR SELECT TO authenticated USING ((((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: tasks tasks_update; Type: POLICY; Schema: public; Owner: -
@@ -8964,7 +10417,7 @@ CREATE POLICY watchlist_entries_insert ON public.watchlist_entries FOR INSERT TO
 -- Name: watchlist_entries watchlist_entries_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_entries_select ON public.watchlist_entries FOR SELECT TO authenticated USING (((watchlist_id IN ( SELECT private.readable_watchlist_ids() AS readable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY watchlist_entries_select ON public.watchlist_entries FOR SELECT TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_entries watchlist_entries_update; Type: POLICY; Schema: public; Owner: -
@@ -8994,7 +10447,7 @@ CREATE POLICY watchlist_rules_insert ON public.watchlist_rules FOR INSERT TO aut
 -- Name: watchlist_rules watchlist_rules_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_rules_select ON public.watchlist_rules FOR SELECT TO authenticated USING (((watchlist_id IN ( SELECT private.readable_watchlist_ids() AS readable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY watchlist_rules_select ON public.watchlist_rules FOR SELECT TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_rules watchlist_rules_update; Type: POLICY; Schema: public; Owner: -
@@ -9024,7 +10477,7 @@ CREATE POLICY watchlist_shares_insert ON public.watchlist_shares FOR INSERT TO a
 -- Name: watchlist_shares watchlist_shares_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_shares_select ON public.watchlist_shares FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR private.is_watchlist_owner(watchlist_id)));
+CREATE POLICY watchlist_shares_select ON public.watchlist_shares FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR (watchlist_id = ANY (( SELECT private.caller_keys('watchlist_owner'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_shares watchlist_shares_update; Type: POLICY; Schema: public; Owner: -
@@ -9054,7 +10507,7 @@ CREATE POLICY watchlists_insert ON public.watchlists FOR INSERT TO authenticated
 -- Name: watchlists watchlists_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlists_select ON public.watchlists FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (id IN ( SELECT private.readable_watchlist_ids() AS readable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY watchlists_select ON public.watchlists FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlists watchlists_update; Type: POLICY; Schema: public; Owner: -
@@ -9303,11 +10756,11 @@ REVOKE ALL ON FUNCTION outbox.unregister_handler(p_name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION outbox.unregister_handler(p_name text) TO service_role;
 
 --
--- Name: FUNCTION visibility_columns(p_table text); Type: ACL; Schema: outbox; Owner: -
+-- Name: FUNCTION visibility_events(p_user uuid, p_tables text[], p_snapshot pg_snapshot); Type: ACL; Schema: outbox; Owner: -
 --
 
-REVOKE ALL ON FUNCTION outbox.visibility_columns(p_table text) FROM PUBLIC;
-GRANT ALL ON FUNCTION outbox.visibility_columns(p_table text) TO service_role;
+REVOKE ALL ON FUNCTION outbox.visibility_events(p_user uuid, p_tables text[], p_snapshot pg_snapshot) FROM PUBLIC;
+GRANT ALL ON FUNCTION outbox.visibility_events(p_user uuid, p_tables text[], p_snapshot pg_snapshot) TO service_role;
 
 --
 -- Name: FUNCTION assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision); Type: ACL; Schema: private; Owner: -
@@ -9326,18 +10779,31 @@ GRANT ALL ON FUNCTION private.assert_sync_table(p_table text) TO authenticated;
 GRANT ALL ON FUNCTION private.assert_sync_table(p_table text) TO service_role;
 
 --
+-- Name: FUNCTION caller_keys(p_kind text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.caller_keys(p_kind text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.caller_keys(p_kind text) TO authenticated;
+
+--
+-- Name: FUNCTION caller_sees(p_table text, p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.caller_sees(p_table text, p_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION caller_visible_ids(p_table text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.caller_visible_ids(p_table text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.caller_visible_ids(p_table text) TO authenticated;
+
+--
 -- Name: FUNCTION can_change_work_item(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.can_change_work_item(p_item_type text, p_item_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.can_change_work_item(p_item_type text, p_item_id uuid) TO authenticated;
-
---
--- Name: FUNCTION can_read_watchlist_entry(p_user_id uuid, p_entry_id uuid); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.can_read_watchlist_entry(p_user_id uuid, p_entry_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.can_read_watchlist_entry(p_user_id uuid, p_entry_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION can_see_work_item(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
@@ -9365,12 +10831,16 @@ REVOKE ALL ON FUNCTION private.check_work_parent() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.claimable_table(p_item_type text, p_item_id uuid) FROM PUBLIC;
 
 --
+-- Name: FUNCTION declare_visibility(p_table regclass, p_admin_sees boolean, p_rules jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.declare_visibility(p_table regclass, p_admin_sees boolean, p_rules jsonb) FROM PUBLIC;
+
+--
 -- Name: FUNCTION decode_sync_cursor(p_table text, p_cursor text); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) TO authenticated;
-GRANT ALL ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) TO service_role;
 
 --
 -- Name: FUNCTION delete_work_children(); Type: ACL; Schema: private; Owner: -
@@ -9385,6 +10855,12 @@ REVOKE ALL ON FUNCTION private.delete_work_children() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.derive_note_edited_at() FROM PUBLIC;
 
 --
+-- Name: FUNCTION derive_photo_watchlist(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.derive_photo_watchlist() FROM PUBLIC;
+
+--
 -- Name: FUNCTION derive_work_item_state(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -9397,12 +10873,35 @@ REVOKE ALL ON FUNCTION private.derive_work_item_state() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.enable_row_stamping(p_table regclass) FROM PUBLIC;
 
 --
+-- Name: FUNCTION enable_supabase_realtime(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.enable_supabase_realtime() FROM PUBLIC;
+
+--
+-- Name: FUNCTION enable_sync(p_table regclass); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.enable_sync(p_table regclass) FROM PUBLIC;
+
+--
 -- Name: FUNCTION encode_sync_cursor(p_state jsonb); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.encode_sync_cursor(p_state jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.encode_sync_cursor(p_state jsonb) TO authenticated;
-GRANT ALL ON FUNCTION private.encode_sync_cursor(p_state jsonb) TO service_role;
+
+--
+-- Name: FUNCTION everyone_key(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.everyone_key() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.everyone_key() TO service_role;
+
+--
+-- Name: FUNCTION generate_row_scope(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.generate_row_scope() FROM PUBLIC;
 
 --
 -- Name: FUNCTION guard_listing_move(); Type: ACL; Schema: private; Owner: -
@@ -9425,10 +10924,23 @@ REVOKE ALL ON FUNCTION private.is_watchlist_owner(p_watchlist_id uuid) FROM PUBL
 GRANT ALL ON FUNCTION private.is_watchlist_owner(p_watchlist_id uuid) TO authenticated;
 
 --
+-- Name: FUNCTION key_holders(p_kind text, p_key uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.key_holders(p_kind text, p_key uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.key_holders(p_kind text, p_key uuid) TO service_role;
+
+--
 -- Name: FUNCTION limit_lengths(p_table regclass, p_limits jsonb); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.limit_lengths(p_table regclass, p_limits jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION log_access_change(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.log_access_change() FROM PUBLIC;
 
 --
 -- Name: FUNCTION postgis_search_path(); Type: ACL; Schema: private; Owner: -
@@ -9437,17 +10949,29 @@ REVOKE ALL ON FUNCTION private.limit_lengths(p_table regclass, p_limits jsonb) F
 REVOKE ALL ON FUNCTION private.postgis_search_path() FROM PUBLIC;
 
 --
--- Name: FUNCTION readable_watchlist_ids(); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION realtime_tables(); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.readable_watchlist_ids() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.readable_watchlist_ids() TO authenticated;
+REVOKE ALL ON FUNCTION private.realtime_tables() FROM PUBLIC;
 
 --
--- Name: FUNCTION record_sync_deletion(); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION record_sync_deletions(); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.record_sync_deletion() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.record_sync_deletions() FROM PUBLIC;
+
+--
+-- Name: FUNCTION record_sync_moves(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.record_sync_moves() FROM PUBLIC;
+
+--
+-- Name: FUNCTION row_audience(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.row_audience(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.row_audience(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) TO service_role;
 
 --
 -- Name: FUNCTION row_changed_condition(p_table regclass); Type: ACL; Schema: private; Owner: -
@@ -9456,10 +10980,18 @@ REVOKE ALL ON FUNCTION private.record_sync_deletion() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.row_changed_condition(p_table regclass) FROM PUBLIC;
 
 --
--- Name: FUNCTION row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION row_keys(p_table text, p_row jsonb); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.row_visibility(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.row_keys(p_table text, p_row jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.row_keys(p_table text, p_row jsonb) TO service_role;
+
+--
+-- Name: FUNCTION row_scope(p_table text, p_row jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.row_scope(p_table text, p_row jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.row_scope(p_table text, p_row jsonb) TO service_role;
 
 --
 -- Name: FUNCTION sighting_watchlists(p_event_ids bigint[], p_entry_ids uuid[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]); Type: ACL; Schema: private; Owner: -
@@ -9473,8 +11005,6 @@ GRANT ALL ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_
 --
 
 REVOKE ALL ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) TO authenticated;
-GRANT ALL ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) TO service_role;
 
 --
 -- Name: FUNCTION stamp_deleted_at(); Type: ACL; Schema: private; Owner: -
@@ -9495,6 +11025,26 @@ REVOKE ALL ON FUNCTION private.stamp_row() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.stamp_sync_xid() FROM PUBLIC;
 
 --
+-- Name: FUNCTION sync_deletion_gauge(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_deletion_gauge() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_deletion_gauge() TO service_role;
+
+--
+-- Name: FUNCTION sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_sql(p_table text, p_mode text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_sql(p_table text, p_mode text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION sync_tables(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -9510,12 +11060,52 @@ REVOKE ALL ON FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[]
 GRANT ALL ON FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[], p_share_ids uuid[], p_actors uuid[]) TO service_role;
 
 --
+-- Name: FUNCTION tombstone_gauge(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.tombstone_gauge() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.tombstone_gauge() TO service_role;
+
+--
 -- Name: FUNCTION too_long(p_table text, p_column text, p_max integer, p_length integer); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) TO authenticated;
 GRANT ALL ON FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) TO service_role;
+
+--
+-- Name: FUNCTION user_keys(p_user uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.user_keys(p_user uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.user_keys(p_user uuid) TO service_role;
+
+--
+-- Name: FUNCTION user_sees(p_user uuid, p_table text, p_row jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.user_sees(p_user uuid, p_table text, p_row jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.user_sees(p_user uuid, p_table text, p_row jsonb) TO service_role;
+
+--
+-- Name: FUNCTION visibility_columns(p_table text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.visibility_columns(p_table text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.visibility_columns(p_table text) TO service_role;
+
+--
+-- Name: FUNCTION visibility_condition(p_condition text, p_alias text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.visibility_condition(p_condition text, p_alias text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION visibility_predicate(p_table text, p_alias text, p_form text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.visibility_predicate(p_table text, p_alias text, p_form text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION writable_watchlist_ids(); Type: ACL; Schema: private; Owner: -
@@ -9832,6 +11422,36 @@ GRANT SELECT ON TABLE public.notification_types TO service_role;
 --
 
 GRANT SELECT ON TABLE private.notification_mutes TO service_role;
+
+--
+-- Name: TABLE sync_deletions_awaiting_purge; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.sync_deletions_awaiting_purge TO service_role;
+
+--
+-- Name: TABLE tombstones_awaiting_purge; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.tombstones_awaiting_purge TO service_role;
+
+--
+-- Name: TABLE visibility_kinds; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.visibility_kinds TO service_role;
+
+--
+-- Name: TABLE visibility_rules; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.visibility_rules TO service_role;
+
+--
+-- Name: TABLE visibility_tables; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.visibility_tables TO service_role;
 
 --
 -- Name: TABLE watchlist_share_notices; Type: ACL; Schema: private; Owner: -
@@ -10222,18 +11842,28 @@ GRANT INSERT(title),UPDATE(title) ON TABLE public.subtasks TO authenticated;
 GRANT INSERT(completed),UPDATE(completed) ON TABLE public.subtasks TO authenticated;
 
 --
+-- Name: TABLE sync_access_log; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.sync_access_log TO service_role;
+
+--
 -- Name: TABLE sync_deletions; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT ON TABLE public.sync_deletions TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.sync_deletions TO service_role;
 
 --
 -- Name: TABLE sync_horizon; Type: ACL; Schema: public; Owner: -
 --
 
-GRANT SELECT ON TABLE public.sync_horizon TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.sync_horizon TO service_role;
+
+--
+-- Name: TABLE sync_moves; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.sync_moves TO service_role;
 
 --
 -- Name: TABLE tasks; Type: ACL; Schema: public; Owner: -

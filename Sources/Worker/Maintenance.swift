@@ -1,9 +1,10 @@
 import Postgres
 
-/// The periodic clean-up: watchlist tombstones older than 30 days, sync deletions past their
-/// retention, and the days of the outbox log older than 7 days that every handler has read
-/// (`outbox.prune` truncates them whole). One worker at a time runs each job (an advisory
-/// lock), so any number of workers may have it switched on.
+/// The periodic clean-up: watchlist tombstones older than 30 days, the sync logs' rows
+/// (deletions, moves, access changes) past their retention, and the days of the outbox log
+/// older than 7 days that every handler has read (`outbox.prune` truncates them whole). One
+/// worker at a time runs each job (an advisory lock), so any number of workers may have it
+/// switched on.
 ///
 /// The lock is taken per job inside that job's transaction (`pg_try_advisory_xact_lock`):
 /// a session lock would outlive its statement on whichever server connection a transaction
@@ -11,6 +12,7 @@ import Postgres
 public struct Maintenance: Sendable {
     public struct Result: Sendable, Equatable {
         public var tombstones = 0
+        /// Rows purged from the sync logs (`purge_sync_deletions`).
         public var syncDeletions = 0
         public var events = 0
         /// False when another worker held the lock.

@@ -199,7 +199,8 @@ public struct WorkerConfiguration: Sendable {
           --lease SECONDS            a claimed event is taken over after this (default 30)
           --max-attempts N           attempts before an event goes dead (default 5; stored per handler)
           --poll-interval SECONDS    look for work this often even without a doorbell (default 2)
-          --stats-interval SECONDS   log totals this often, 0 = never (default 30)
+          --stats-interval SECONDS   log totals this often when they changed, 0 = never (default 30): a line
+                                     to read and a JSON line ({"event":"totals",...}; README) to parse
           --maintenance-interval S   purge tombstones and prune old events, 0 = never (default 3600)
           --shutdown-grace SECONDS   on SIGINT/SIGTERM, wait this long for in-flight batches (default 10)
           --handlers LIST            e.g. notifications,push (the default); name=KIND runs a kind
@@ -207,6 +208,7 @@ public struct WorkerConfiguration: Sendable {
           --worker-id NAME           the name in leases and logs (default host:pid:random)
           --log-batches BOOL         a log line per batch (default true)
 
-        Logs go to stderr; stdout carries only pushes (with --push-sink stdout).
+        Logs go to stderr (the lines that start with { are JSON); stdout carries only pushes (with
+        --push-sink stdout).
         """
 }

@@ -26,6 +26,7 @@ public final class WorkerEngine: Sendable {
     /// Runs until `stop()`; returns once in-flight work is recorded (or given back).
     public func run() async throws {
         let names = handlers.keys.sorted()
+        let counterNames = Array(Set(handlers.values.flatMap(\.counters))).sorted()
         try await prepare(names)
         log.info("worker \(configuration.workerID) running handlers \(names.joined(separator: ", ")) with \(control.doorbells.count) loop\(control.doorbells.count == 1 ? "" : "s"), batches of \(configuration.batchSize), lease \(configuration.lease)")
 
@@ -39,7 +40,7 @@ public final class WorkerEngine: Sendable {
                 """)
             listener = Task {}
         }
-        let background = Task { await runBackgroundJobs() }
+        let background = Task { await runBackgroundJobs(names, counterNames) }
         await withTaskGroup(of: Void.self) { group in
             for index in control.doorbells.indices {
                 let loop = ClaimLoop(
@@ -51,7 +52,9 @@ public final class WorkerEngine: Sendable {
         _ = control.beginStop()
         await listener.value
         await background.value
-        log.info("stopped: \(WorkerStats.describe(stats.snapshot))")
+        let totals = stats.snapshot
+        log.info("stopped: \(WorkerStats.describe(totals))")
+        log.record(WorkerStats.Record(totals, event: "stopped", worker: configuration.workerID, handlers: names, counters: counterNames).json)
     }
 
     /// Stops claiming; batches in flight get `shutdownGrace` to finish, then their handlers
@@ -100,16 +103,19 @@ public final class WorkerEngine: Sendable {
         }
     }
 
-    private func runBackgroundJobs() async {
+    private func runBackgroundJobs(_ names: [String], _ counterNames: [String]) async {
         await withTaskGroup(of: Void.self) { group in
             if let interval = configuration.statsInterval {
-                group.addTask { [control, stats, log] in
+                group.addTask { [control, stats, log, worker = configuration.workerID] in
                     let bell = control.makeStopBell()
                     var last = stats.snapshot
                     while !control.isStopping {
                         await control.sleep(interval, bell: bell)
                         let now = stats.snapshot
-                        if now != last { log.info("totals: \(WorkerStats.describe(now))") }
+                        if now != last {
+                            log.info("totals: \(WorkerStats.describe(now))")
+                            log.record(WorkerStats.Record(now, event: "totals", worker: worker, handlers: names, counters: counterNames).json)
+                        }
                         last = now
                     }
                 }
@@ -125,7 +131,7 @@ public final class WorkerEngine: Sendable {
                             let result = try await Maintenance().run(connection)
                             await connection.close()
                             if result.ran {
-                                log.info("maintenance: purged \(result.tombstones) watchlist tombstones, \(result.syncDeletions) sync deletions; pruned \(result.events) outbox events")
+                                log.info("maintenance: purged \(result.tombstones) watchlist tombstones, \(result.syncDeletions) sync log rows; pruned \(result.events) outbox events")
                             }
                         } catch {
                             log.warning("maintenance failed: \(DeliveryResult.describe(error))")

@@ -28,16 +28,20 @@ public struct WorkerLog: Sendable {
 
     public func warning(_ message: @autoclosure () -> String) { emit("WARNING " + message()) }
 
+    /// A machine-readable line (one JSON object), written as it is: no prefix, no time of
+    /// its own, so a log pipeline parses every line that starts with `{`.
+    public func record(_ json: String) { emit(json, bare: true) }
+
     /// Blocks until every line logged so far is written (before exit).
     public func flush() { queue?.sync {} }
 
-    private func emit(_ message: String) {
+    private func emit(_ message: String, bare: Bool = false) {
         if let sink {
             sink(message)
             return
         }
         guard let queue else { return }
-        let line = "\(prefix) \(Self.timestamp()) \(message)\n"
+        let line = bare ? message + "\n" : "\(prefix) \(Self.timestamp()) \(message)\n"
         queue.async {
             var bytes = Array(line.utf8)
             var offset = 0

@@ -19,7 +19,9 @@ import Synchronization
 /// - default privileges grant ALL on every table, function and sequence the migrating
 ///   role creates in `public` to the three API roles (Supabase's), and, beyond Supabase,
 ///   the same for what it creates in any schema and for the schemas themselves: no object
-///   of ours may rely on where it is created for its privileges.
+///   of ours may rely on where it is created for its privileges;
+/// - the publication `supabase_realtime` that Supabase Realtime reads exists, empty, and
+///   belongs to the migrating role.
 public enum SupabaseLike {
     public static let ownerRole = "dispatch_supabase_owner"
     public static let ownerPassword = "dispatch-owner"
@@ -96,6 +98,9 @@ public enum SupabaseLike {
         alter default privileges for role \(ownerRole) grant all on functions to anon, authenticated, service_role;
         alter default privileges for role \(ownerRole) grant all on sequences to anon, authenticated, service_role;
         alter default privileges for role \(ownerRole) grant all on schemas to anon, authenticated, service_role;
+
+        create publication supabase_realtime;
+        alter publication supabase_realtime owner to \(ownerRole);
         """
 
     /// Makes `database` (just created, empty) Supabase-like, as the superuser.

@@ -93,6 +93,11 @@ public struct TestDatabase: Sendable {
         return prefix + "/" + name + admin[range.upperBound...]
     }
 
+    /// `url` signing in as `user` (the cluster trusts local connections: no password).
+    public func url(user: String) -> String {
+        Self.conninfo(url, user: user, password: nil)
+    }
+
     /// The repository's `sql/migrations`.
     public static var migrationsDirectory: String {
         repositoryPath("sql/migrations")
@@ -110,17 +115,17 @@ public struct TestDatabase: Sendable {
     }
 
     /// `conninfo` (a URL or key/value pairs) signing in as `user` instead.
-    static func conninfo(_ conninfo: String, user: String, password: String) -> String {
+    static func conninfo(_ conninfo: String, user: String, password: String?) -> String {
         if conninfo.hasPrefix("postgres://") || conninfo.hasPrefix("postgresql://"),
            var components = URLComponents(string: conninfo) {
             components.user = nil
             components.password = nil
             components.queryItems = (components.queryItems ?? []).filter { $0.name != "user" && $0.name != "password" }
-                + [URLQueryItem(name: "user", value: user), URLQueryItem(name: "password", value: password)]
+                + [URLQueryItem(name: "user", value: user)] + (password.map { [URLQueryItem(name: "password", value: $0)] } ?? [])
             if let url = components.string { return url }
         }
         // key/value pairs: a keyword given twice takes the later value
-        return "\(conninfo) user='\(user)' password='\(password)'"
+        return "\(conninfo) user='\(user)'" + (password.map { " password='\($0)'" } ?? "")
     }
 }
 

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Maintenance and handler registration")
 struct MaintenanceTests {
-    @Test("purges watchlist tombstones older than 30 days, old sync deletions and handled events older than 7 days")
+    @Test("purges watchlist tombstones older than 30 days, old sync log rows and handled events older than 7 days")
     func purgeAndPrune() async throws {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice")

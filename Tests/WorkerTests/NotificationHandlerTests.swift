@@ -103,40 +103,46 @@ struct NotificationHandlerTests {
         await f.close()
     }
 
-    @Test("a note notifies the other people on the item: declarer, claimer, listing owner, earlier authors — not its author")
+    @Test("a note notifies the other people who may see the item: declarer, claimer, listing owner, earlier authors who still see it — not its author, not a former participant")
     func noteRecipients() async throws {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice")
         let bob = try await f.user("Bob")
         let carol = try await f.user("Carol")
         let dave = try await f.user("Dave")
+        let eve = try await f.user("Eve")
         let lou = try await f.user("Lou")
         try await f.user("Stranger")
         let listing = try await f.listing(owner: lou)
         let task = try await f.task(declaredBy: alice, title: "Stage the kitchen", listing: listing)
+        func note(_ author: UUID, _ content: String) async throws {
+            _ = try await f.acting(as: author) {
+                try $0.query("insert into public.notes (parent_type, parent_id, content, created_by) values ('task', \(task), \(content), \(author))")
+            }
+        }
         try await withWorker(f) { _ in
-            // Carol writes while the task is open (everyone sees it), then Bob claims it.
-            _ = try await f.acting(as: carol) {
-                try $0.query("insert into public.notes (parent_type, parent_id, content, created_by) values ('task', \(task), 'First!', \(carol))")
-            }
+            // Carol and Eve write while the task is open (everyone sees it)...
+            try await note(carol, "First!")
             #expect(try await eventually { try await f.notifications().count == 2 })
+            try await note(eve, "Second, the lockbox code is 9931")
+            #expect(try await eventually { try await f.notifications().count == 5 })
+            // ...then Bob claims it: Carol and Eve no longer see it.
             _ = try await f.acting(as: bob) { try $0.query("select public.claim_work_item('task', \(task))") }
-            #expect(try await eventually { try await f.notifications().count == 3 })
-            _ = try await f.acting(as: bob) {
-                try $0.query("insert into public.notes (parent_type, parent_id, content, created_by) values ('task', \(task), \(String(repeating: "Second note. ", count: 30)), \(bob))")
-            }
+            #expect(try await eventually { try await f.notifications().count == 6 })
+            try await note(bob, String(repeating: "Third note. ", count: 30))
             // Dave's note is written by the service (no app user): still not sent to Dave.
-            try await f.connection.query("insert into public.notes (parent_type, parent_id, content, created_by) values ('task', \(task), 'Third', \(dave))")
+            try await f.connection.query("insert into public.notes (parent_type, parent_id, content, created_by) values ('task', \(task), 'Fourth', \(dave))")
             try await waitIdle(f)
-            #expect(try await eventually { try await f.notifications().filter { $0.type == "note_added" }.count == 2 + 3 + 4 })
+            #expect(try await eventually { try await f.notifications().filter { $0.type == "note_added" }.count == 2 + 3 + 2 + 3 })
 
             let notes = try await f.notifications().filter { $0.type == "note_added" }
-            let byNote = Dictionary(grouping: notes, by: { $0.body.contains("First") ? 1 : $0.body.contains("Second") ? 2 : 3 })
-            #expect(Set(byNote[1]?.map(\.user) ?? []) == [alice, lou], "Carol's note: declarer and listing owner (not claimed yet)")
-            #expect(Set(byNote[2]?.map(\.user) ?? []) == [alice, lou, carol], "Bob's note: not Bob himself")
-            #expect(Set(byNote[3]?.map(\.user) ?? []) == [alice, lou, carol, bob], "Dave's note: everyone else on it")
+            let byNote = Dictionary(grouping: notes, by: { n in ["First", "Second", "Third", "Fourth"].firstIndex { n.body.contains($0) } ?? -1 })
+            #expect(Set(byNote[0]?.map(\.user) ?? []) == [alice, lou], "Carol's note: declarer and listing owner (not claimed yet)")
+            #expect(Set(byNote[1]?.map(\.user) ?? []) == [alice, lou, carol], "Eve's note: and Carol, who still sees the open task")
+            #expect(Set(byNote[2]?.map(\.user) ?? []) == [alice, lou], "Bob's note: not Bob, not Carol nor Eve, who lost the task")
+            #expect(Set(byNote[3]?.map(\.user) ?? []) == [alice, lou, bob], "Dave's note: everyone who may see it")
             let long = try #require(byNote[2]?.first?.body)
-            #expect(long.hasPrefix("Bob added a note on “Stage the kitchen”: Second note."))
+            #expect(long.hasPrefix("Bob added a note on “Stage the kitchen”: Third note."))
             #expect(long.hasSuffix("…") && long.count < 200, "a long note is cut to an excerpt")
         }
         await f.close()

@@ -68,6 +68,11 @@ struct ProcessTests {
         #expect(try await f.outstanding(handler: "slow") == 0, "the batch was finished, not abandoned")
         #expect(process.stderr.contains("received SIGTERM"))
         #expect(process.stdout.isEmpty, "stdout is for pushes only")
+        // The last line is the final totals as bare JSON.
+        let last = try #require(process.stderr.split(separator: "\n").last)
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any], "\(last)")
+        #expect(record["event"] as? String == "stopped")
+        #expect((record["handlers"] as? [String: [String: Int]])?["slow"]?["done"] == 1, "\(last)")
         await f.close()
     }
 

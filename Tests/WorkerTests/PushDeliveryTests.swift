@@ -1,6 +1,7 @@
 import DispatchServer
 import Foundation
 import Postgres
+import Synchronization
 import TestSupport
 import Testing
 @testable import Worker
@@ -11,9 +12,10 @@ import Testing
 struct PushDeliveryTests {
     /// The two real handlers with a file sink, around `body`; returns the engine's totals.
     @discardableResult
-    func withWorker(_ f: WorkerFixture, concurrency: Int = 1, _ body: (_ pushes: String) async throws -> Void) async throws -> WorkerStats.Totals {
+    func withWorker(_ f: WorkerFixture, concurrency: Int = 1, log: WorkerLog = .silent,
+                    _ body: (_ pushes: String) async throws -> Void) async throws -> WorkerStats.Totals {
         let pushes = temporaryPath("pushes.jsonl")
-        let running = f.engine(handlers: [NotificationsHandler(), PushHandler(sink: try LineSink(path: pushes))]) {
+        let running = f.engine(handlers: [NotificationsHandler(), PushHandler(sink: try LineSink(path: pushes))], log: log) {
             $0.concurrency = concurrency
         }
         do {
@@ -116,7 +118,9 @@ struct PushDeliveryTests {
         try await f.device(alice, "alice-tablet", platform: "android")
         let alices = try await f.task(declaredBy: alice, title: "Alice's")
         let carols = try await f.task(declaredBy: carol, title: "Carol's")
-        let totals = try await withWorker(f) { (pushes: String) async throws in
+        let logged = Mutex<[String]>([])
+        let log = WorkerLog(sink: { line in logged.withLock { $0.append(line) } })
+        let totals = try await withWorker(f, log: log) { (pushes: String) async throws in
             try await claim(f, bob, alices)
             try await claim(f, bob, carols)
             #expect(try await eventually { try await f.notifications().count == 2 })
@@ -130,6 +134,11 @@ struct PushDeliveryTests {
         #expect(totals.counters["push.no_device"] == 1, "Carol's notification")
         #expect(totals.counters["push.sent"] == 2)
         #expect(WorkerStats.describe(totals).contains("push.no_device=1"))
+        // The JSON totals line carries them under "counters", zeros included.
+        let last = try #require(logged.withLock { $0 }.last { $0.hasPrefix("{") })
+        let record = try JSONDecoder().decode(WorkerStats.Record.self, from: Data(last.utf8))
+        #expect(record.event == "stopped")
+        #expect(record.counters == ["push.sent": 2, "push.no_device": 1, "push.muted": 0, "push.dead_tokens": 0])
         await f.close()
     }
 

@@ -146,6 +146,46 @@ struct RealtimeTests {
         await f.close()
     }
 
+    @Test("a user's feed reports a share as inserts of what it grants, its revocation and a claim by someone else as deletes")
+    func visibilityChanges() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let bob = try await f.user("Bob")
+        let carol = try await f.user("Carol")
+        let list = try await f.connection.query(
+            "insert into public.watchlists (owner_id, title) values (\(alice), 'Spring') returning id").scalar(UUID.self)
+        let entries = Set(try await f.connection.query("""
+            insert into public.watchlist_entries (watchlist_id, nickname) select \(list), 'e' || g from generate_series(1, 3) g returning id
+            """).map { try $0.decode(0, as: UUID.self) })
+        let open = try await f.task(declaredBy: alice)
+        let bobs = f.connection.changes(tables: ["watchlists", "watchlist_entries"], since: try await now(f),
+                                        options: .init(user: bob)).makeAsyncIterator()
+        let carols = f.connection.changes(tables: ["tasks"], since: try await now(f), options: .init(user: carol)).makeAsyncIterator()
+
+        // Shared with Bob: his feed gets the watchlist and its entries, which nobody wrote.
+        async let granted = take(4, from: bobs)
+        try await f.connection.query("insert into public.watchlist_shares (watchlist_id, user_id) values (\(list), \(bob))")
+        let grants = try await granted
+        #expect(grants.count == 4 && grants.allSatisfy { $0.eventType == .insert && $0.reason == .granted })
+        #expect(Set(grants.compactMap(\.recordID)) == entries.union([list]))
+        #expect(try grants.first { $0.table == "watchlists" }?.record.decode("title", as: String.self) == "Spring")
+
+        // Revoked: deletes.
+        async let revoked = take(4, from: bobs)
+        try await f.connection.query("delete from public.watchlist_shares where watchlist_id = \(list)")
+        let revocations = try await revoked
+        #expect(revocations.count == 4 && revocations.allSatisfy { $0.eventType == .delete && $0.reason == .revoked })
+        #expect(Set(revocations.compactMap(\.recordID)) == entries.union([list]))
+
+        // Bob claims Alice's open task: Carol never sees the claimed row, only that it left her view.
+        async let claimed = take(1, from: carols)
+        _ = try await f.acting(as: bob) { try $0.query("select public.claim_work_item('task', \(open))") }
+        let claim = try await claimed
+        #expect(claim.count == 1 && claim.first?.eventType == .delete && claim.first?.reason == .revoked)
+        #expect(claim.first?.recordID == open && claim.first?.record.isEmpty == true)
+        await f.close()
+    }
+
     @Test("changes_since filters by user and rejects bad input with coded errors")
     func feedFilters() async throws {
         let f = try await WorkerFixture.make()

@@ -157,8 +157,8 @@ grant execute on function private.is_admin() to authenticated;
 alter table public.users enable row level security;
 
 -- auth.uid() and is_admin() in (select ...): evaluated once per statement (an InitPlan),
--- not once per row.
-create policy users_select on public.users for select to authenticated using (true);
+-- not once per row. Who reads profiles (everybody) is part of the visibility definition
+-- (0010), which creates users_select.
 create policy users_insert on public.users for insert to authenticated
   with check (id = (select auth.uid()) and not is_admin);
 create policy users_update on public.users for update to authenticated

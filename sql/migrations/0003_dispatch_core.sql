@@ -129,24 +129,19 @@ create table public.subtasks (
 comment on table public.subtasks is
   'A checklist item of a task or activity (parent_type, parent_id). Visible with its parent, changed by whoever may change the parent. Deleted with its parent.';
 
--- Every foreign key and updated_at (incremental sync) is indexed.
+-- Every foreign key and updated_at is indexed. The columns that decide who sees a synced
+-- row (owners, claimers, listings, parents) get their index from sync (0012): (column,
+-- sync_xid, id), which serves their foreign keys too.
 create index properties_owned_by_idx on public.properties (owned_by);
 create index properties_updated_at_idx on public.properties (updated_at);
 create index listings_property_id_idx on public.listings (property_id);
-create index listings_owned_by_idx on public.listings (owned_by);
 create index listings_updated_at_idx on public.listings (updated_at);
-create index tasks_claimed_by_idx on public.tasks (claimed_by);
-create index tasks_declared_by_idx on public.tasks (declared_by);
-create index tasks_listing_id_idx on public.tasks (listing_id);
 create index tasks_updated_at_idx on public.tasks (updated_at);
-create index activities_claimed_by_idx on public.activities (claimed_by);
-create index activities_declared_by_idx on public.activities (declared_by);
-create index activities_listing_id_idx on public.activities (listing_id);
 create index activities_updated_at_idx on public.activities (updated_at);
-create index notes_parent_idx on public.notes (parent_type, parent_id, created_at desc);
+-- Who wrote notes on a parent, and when (the people a new note notifies): a skip scan.
+create index notes_parent_author_idx on public.notes (parent_type, parent_id, created_by, created_at);
 create index notes_created_by_idx on public.notes (created_by);
 create index notes_updated_at_idx on public.notes (updated_at);
-create index subtasks_parent_idx on public.subtasks (parent_type, parent_id);
 create index subtasks_updated_at_idx on public.subtasks (updated_at);
 
 select private.enable_row_stamping('public.properties');

@@ -1,43 +1,11 @@
--- Dispatch core access: who may see and change which rows (row-level security) and which
--- columns (grants) of the tables of 0003.
+-- Dispatch core access: who may change which rows (row-level security) and which columns
+-- (grants) of the tables of 0003. Who may see them is the visibility definition (0010),
+-- which generates the SELECT policies (and the notes' INSERT policy, which asks it).
 --
 -- Policies compare columns with (select auth.uid()) / (select private.is_admin()), which the
 -- planner evaluates once per query (an InitPlan), so the owner columns' indexes serve them.
 -- The rules for tasks and activities are written out in their policies (index-friendly);
--- notes and subtasks ask the two helpers below, which apply the same rules to one row.
-
-create function private.can_see_work_item(p_item_type text, p_item_id uuid) returns boolean
-  language sql
-  stable
-  security definer
-  set search_path = ''
-as $$
-  select case p_item_type
-    when 'task' then exists (
-      select from public.tasks t
-       where t.id = p_item_id
-         and (t.declared_by = auth.uid()
-              or t.claimed_by = auth.uid()
-              or (t.claimed_by is null and not t.completed)
-              or exists (select from public.listings l where l.id = t.listing_id and l.owned_by = auth.uid())
-              or private.is_admin()))
-    when 'activity' then exists (
-      select from public.activities a
-       where a.id = p_item_id
-         and (a.declared_by = auth.uid()
-              or a.claimed_by = auth.uid()
-              or (a.claimed_by is null and not a.completed)
-              or exists (select from public.listings l where l.id = a.listing_id and l.owned_by = auth.uid())
-              or private.is_admin()))
-    when 'listing' then exists (
-      select from public.listings l
-       where l.id = p_item_id
-         and (l.owned_by = auth.uid() or private.is_admin()))
-    else false
-  end
-$$;
-comment on function private.can_see_work_item(text, uuid) is
-  'True when the caller may see the task, activity or listing (p_item_type ''task'' | ''activity'' | ''listing''): the SELECT rules of those tables for one row. SECURITY DEFINER so that policies of notes and subtasks can ask it without recursing into row-level security; false for an absent row or an unknown type.';
+-- subtasks ask the helper below, which applies the same rules to one row.
 
 create function private.can_change_work_item(p_item_type text, p_item_id uuid) returns boolean
   language sql
@@ -77,59 +45,59 @@ alter table public.activities enable row level security;
 alter table public.notes enable row level security;
 alter table public.subtasks enable row level security;
 
--- properties / listings: the owner and admins.
-create policy properties_owner on public.properties for all to authenticated
-  using (owned_by = (select auth.uid()) or (select private.is_admin()))
-  with check (owned_by = (select auth.uid()) or (select private.is_admin()));
+-- properties / listings: the owner and admins. One policy per command: a FOR ALL policy
+-- would be a second permissive SELECT policy beside the generated one.
+do $$
+declare
+  t text;
+begin
+  foreach t in array array['properties', 'listings'] loop
+    execute pg_catalog.format($p$
+      create policy %1$I on public.%2$I for insert to authenticated
+        with check (owned_by = (select auth.uid()) or (select private.is_admin()));
+      create policy %3$I on public.%2$I for update to authenticated
+        using (owned_by = (select auth.uid()) or (select private.is_admin()))
+        with check (owned_by = (select auth.uid()) or (select private.is_admin()));
+      create policy %4$I on public.%2$I for delete to authenticated
+        using (owned_by = (select auth.uid()) or (select private.is_admin()));
+      $p$, t || '_insert', t, t || '_update', t || '_delete');
+  end loop;
+end
+$$;
 
-create policy listings_owner on public.listings for all to authenticated
-  using (owned_by = (select auth.uid()) or (select private.is_admin()))
-  with check (owned_by = (select auth.uid()) or (select private.is_admin()));
-
--- tasks / activities: the same rules, written once for both tables.
+-- tasks / activities: the same write rules, written once for both tables.
 do $$
 declare
   t text;
 begin
   foreach t in array array['tasks', 'activities'] loop
     execute pg_catalog.format($p$
-      create policy %1$I on public.%2$I for select to authenticated
-        using (declared_by = (select auth.uid())
-               or claimed_by = (select auth.uid())
-               or (claimed_by is null and not completed)
-               or listing_id = any (array(select l.id from public.listings l where l.owned_by = (select auth.uid())))
-               or (select private.is_admin()));
-      create policy %3$I on public.%2$I for insert to authenticated
+      create policy %2$I on public.%1$I for insert to authenticated
         with check ((declared_by = (select auth.uid()) and (claimed_by is null or claimed_by = (select auth.uid())))
                     or (select private.is_admin()));
-      create policy %4$I on public.%2$I for update to authenticated
+      create policy %3$I on public.%1$I for update to authenticated
         using (declared_by = (select auth.uid())
                or claimed_by = (select auth.uid())
                or listing_id = any (array(select l.id from public.listings l where l.owned_by = (select auth.uid())))
                or (select private.is_admin()));
-      create policy %5$I on public.%2$I for delete to authenticated
+      create policy %4$I on public.%1$I for delete to authenticated
         using (declared_by = (select auth.uid()) or (select private.is_admin()));
-      $p$, t || '_select', t, t || '_insert', t || '_update', t || '_delete');
+      $p$, t, t || '_insert', t || '_update', t || '_delete');
   end loop;
 end
 $$;
 
--- notes: with their parent; their author or an admin edits and deletes.
-create policy notes_select on public.notes for select to authenticated
-  using (private.can_see_work_item(parent_type, parent_id));
-create policy notes_insert on public.notes for insert to authenticated
-  with check (created_by = (select auth.uid()) and private.can_see_work_item(parent_type, parent_id));
+-- notes: their author or an admin edits and deletes (seen with their parent, and written
+-- by whoever sees it: 0010).
 create policy notes_update on public.notes for update to authenticated
   using (created_by = (select auth.uid()) or (select private.is_admin()))
   with check (created_by = (select auth.uid()) or (select private.is_admin()));
 create policy notes_delete on public.notes for delete to authenticated
   using (created_by = (select auth.uid()) or (select private.is_admin()));
 
--- subtasks: seen with their parent, changed by whoever may change it. One policy per
--- command: a FOR ALL policy beside the SELECT one would be a second permissive SELECT
+-- subtasks: changed by whoever may change their parent (seen with it: 0010). One policy
+-- per command: a FOR ALL policy beside the SELECT one would be a second permissive SELECT
 -- policy, evaluated for every row read.
-create policy subtasks_select on public.subtasks for select to authenticated
-  using (private.can_see_work_item(parent_type, parent_id));
 create policy subtasks_insert on public.subtasks for insert to authenticated
   with check (private.can_change_work_item(parent_type, parent_id));
 create policy subtasks_update on public.subtasks for update to authenticated
@@ -236,11 +204,7 @@ grant select, insert, update, delete
   on public.properties, public.listings, public.tasks, public.activities, public.notes, public.subtasks
   to service_role;
 
--- The policy helpers run as the querying user (app users only: service_role bypasses
+-- The policy helper runs as the querying user (app users only: service_role bypasses
 -- row-level security).
-revoke all on function
-  private.can_see_work_item(text, uuid), private.can_change_work_item(text, uuid)
-  from public, anon, authenticated, service_role;
-grant execute on function
-  private.can_see_work_item(text, uuid), private.can_change_work_item(text, uuid)
-  to authenticated;
+revoke all on function private.can_change_work_item(text, uuid) from public, anon, authenticated, service_role;
+grant execute on function private.can_change_work_item(text, uuid) to authenticated;

@@ -182,6 +182,7 @@ begin
     create index %6$I on audit.%1$I (action);
     create index %7$I on audit.%1$I (changed_at desc) where action = 'DELETE';
     create index %8$I on audit.%1$I (record_pk, changed_at desc, id desc);
+    create index %15$I on audit.%1$I ((old_row ->> %16$L), changed_at desc, id desc) where action = 'DELETE';
     alter table audit.%1$I enable row level security;
     create policy %9$I on audit.%1$I for select to authenticated
       using (%10$s or (select private.is_admin()));
@@ -200,7 +201,8 @@ begin
     pg_catalog.format('Audit trail of public.%s: one row per INSERT, real UPDATE, DELETE and RESTORE. Visible to the user named by %s in old_row or new_row, and to admins.',
                       v_table, p_owner_column),
     'audit_' || v_table || '_insert_delete', 'audit_' || v_table || '_update',
-    private.row_changed_condition(p_table));
+    private.row_changed_condition(p_table),
+    v_log || '_deleted_owner_idx', p_owner_column);
 
   -- The policy of the parent (what the RPCs read through): the same rule, the owner column
   -- chosen per partition. Rebuilt from the registry each time a table joins.
@@ -214,7 +216,7 @@ begin
 end
 $$;
 comment on function audit.enable_tracking(regclass, text, text) is
-  'Audits a table of schema public that has a uuid id: registers it in audit.tracked_tables as p_entity_type with its ownership column, creates its log audit.<table>_log (a partition of audit.log) with the history indexes and the owner-or-admin read policy (also on audit.log), and attaches the audit_<table>_insert_delete and audit_<table>_update (only real changes) triggers. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+  'Audits a table of schema public that has a uuid id: registers it in audit.tracked_tables as p_entity_type with its ownership column, creates its log audit.<table>_log (a partition of audit.log) with the history indexes (an owner''s deletions among them: get_recently_deleted) and the owner-or-admin read policy (also on audit.log), and attaches the audit_<table>_insert_delete and audit_<table>_update (only real changes) triggers. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
 
 select audit.enable_tracking('public.listings', 'listing', 'owned_by');
 select audit.enable_tracking('public.properties', 'property', 'owned_by');

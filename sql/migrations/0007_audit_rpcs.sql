@@ -98,22 +98,44 @@ begin
   end if;
 
   -- A deletion counts while it is the entity's latest entry: a later RESTORE (or INSERT of
-  -- the same id) means it is live again. Each partition's partial DELETE index serves it.
-  return query
-    select d.id, t.entity_type, d.record_pk, d.action, d.changed_at, d.changed_by, u.name, d.old_row, d.new_row
-      from audit.log d
-      join audit.tracked_tables t on t.table_name = d.table_name
-      left join public.users u on u.id = d.changed_by
-     where d.action = 'DELETE' and d.changed_at > now() - interval '30 days'
-       and not exists (select from audit.log n
-                        where n.table_name = d.table_name and n.record_pk = d.record_pk
-                          and (n.changed_at, n.id) > (d.changed_at, d.id))
-     order by d.changed_at desc, t.entity_type, d.id desc
-     limit p_limit;
+  -- the same id) means it is live again.
+  if private.is_admin() then
+    -- Every deletion: each partition's partial DELETE index, newest first.
+    return query
+      select d.id, t.entity_type, d.record_pk, d.action, d.changed_at, d.changed_by, u.name, d.old_row, d.new_row
+        from audit.log d
+        join audit.tracked_tables t on t.table_name = d.table_name
+        left join public.users u on u.id = d.changed_by
+       where d.action = 'DELETE' and d.changed_at > now() - interval '30 days'
+         and not exists (select from audit.log n
+                          where n.table_name = d.table_name and n.record_pk = d.record_pk
+                            and (n.changed_at, n.id) > (d.changed_at, d.id))
+       order by d.changed_at desc, t.entity_type, d.id desc
+       limit p_limit;
+    return;
+  end if;
+
+  -- The caller's own: per audited table, the owner's deletions newest first from that
+  -- partition's (owner, changed_at) DELETE index, so another user's thousands of deletions
+  -- cost nothing here. The owner column differs per table (audit.tracked_tables), hence
+  -- one branch each.
+  return query execute (
+    select 'select d.id, d.entity_type, d.record_pk, d.action, d.changed_at, d.changed_by, u.name, d.old_row, d.new_row from ('
+           || pg_catalog.string_agg(pg_catalog.format(
+                '(select d.id, %1$L::text as entity_type, d.record_pk, d.action, d.changed_at, d.changed_by, d.old_row, d.new_row
+                    from audit.%2$I d
+                   where d.action = ''DELETE'' and d.old_row ->> %3$L = $1 and d.changed_at > now() - interval ''30 days''
+                     and not exists (select from audit.%2$I n
+                                      where n.record_pk = d.record_pk and (n.changed_at, n.id) > (d.changed_at, d.id))
+                   order by d.changed_at desc, d.id desc
+                   limit $2)', t.entity_type, t.table_name || '_log', t.owner_column), ' union all ' order by t.entity_type)
+           || ') d left join public.users u on u.id = d.changed_by order by d.changed_at desc, d.entity_type, d.id desc limit $2'
+      from audit.tracked_tables t)
+    using auth.uid()::text, p_limit;
 end
 $$;
 comment on function public.get_recently_deleted(integer) is
-  'Deletions of the last 30 days across listings, properties, tasks, users and activities, newest first, at most p_limit (1..500): only entities the caller may see (owner per old_row, or admin) and not restored since. Each entry has the shape of get_entity_history; old_row is the snapshot restore_entity would re-create. Errors: INVALID_LIMIT (22023).';
+  'Deletions of the last 30 days across listings, properties, tasks, users and activities, newest first, at most p_limit (1..500): only entities the caller may see (owner per old_row, or admin) and not restored since. Each entry has the shape of get_entity_history; old_row is the snapshot restore_entity would re-create. Reads only the caller''s deletions (an index per audited table), whatever others deleted. Errors: INVALID_LIMIT (22023).';
 
 create function public.restore_entity(p_entity_type text, p_entity_id uuid) returns jsonb
   language plpgsql

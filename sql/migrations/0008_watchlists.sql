@@ -1,5 +1,5 @@
 -- Watchlists: birds, hotspots, users' watchlists with their entries, rules and photos, and
--- who a watchlist is shared with (access rules: 0009).
+-- who a watchlist is shared with (write rules: 0009; who reads what: 0010).
 --
 -- Ids default to gen_random_uuid() (a device may bring its own); owners are public.users;
 -- hotspot.location and watchlist_entries.location are generated geography(Point, 4326)
@@ -120,7 +120,6 @@ comment on column public.watchlists.last_synced_at is 'Client-side sync bookkeep
 comment on column public.watchlists.deleted_at is 'Tombstone: set (to the server clock) when the app deletes the watchlist; NULL while live.';
 comment on column public.watchlists.row_version is 'Incremented by the server on every real UPDATE; sync_push() compares it for optimistic locking.';
 
-create index watchlists_owner_id_idx on public.watchlists (owner_id);
 create index watchlists_updated_at_idx on public.watchlists (updated_at);
 create index watchlists_deleted_at_idx on public.watchlists (deleted_at) where deleted_at is not null;
 create index watchlists_location_rule_gist on public.watchlists using gist (location_rule_location)
@@ -185,7 +184,6 @@ comment on column public.watchlist_entries.sync_status is 'Client-side sync book
 comment on column public.watchlist_entries.last_synced_at is 'Client-side sync bookkeeping echoed by the app (it keeps its own sync state in the rows it stores); the server never reads it.';
 comment on column public.watchlist_entries.deleted_at is 'Tombstone: set (to the server clock) when the app deletes the entry; NULL while live.';
 
-create index watchlist_entries_watchlist_id_idx on public.watchlist_entries (watchlist_id);
 create index watchlist_entries_bird_id_idx on public.watchlist_entries (bird_id);
 create index watchlist_entries_updated_at_idx on public.watchlist_entries (updated_at);
 create index watchlist_entries_deleted_at_idx on public.watchlist_entries (deleted_at) where deleted_at is not null;
@@ -216,7 +214,6 @@ comment on column public.watchlist_rules.sync_status is 'Client-side sync bookke
 comment on column public.watchlist_rules.last_synced_at is 'Client-side sync bookkeeping echoed by the app (it keeps its own sync state in the rows it stores); the server never reads it.';
 comment on column public.watchlist_rules.deleted_at is 'Tombstone: set (to the server clock) when the app deletes the rule; NULL while live.';
 
-create index watchlist_rules_watchlist_id_idx on public.watchlist_rules (watchlist_id);
 create index watchlist_rules_updated_at_idx on public.watchlist_rules (updated_at);
 create index watchlist_rules_deleted_at_idx on public.watchlist_rules (deleted_at) where deleted_at is not null;
 select private.enable_row_stamping('public.watchlist_rules');
@@ -225,6 +222,7 @@ select private.limit_lengths('public.watchlist_rules', '{"rule_type": 100, "para
 create table public.observed_bird_photos (
   id uuid primary key default gen_random_uuid(),
   watchlist_entry_id uuid not null references public.watchlist_entries (id) on delete cascade,
+  watchlist_id uuid,
   image_path text not null,
   storage_url text,
   is_uploaded boolean not null default false,
@@ -239,6 +237,8 @@ create table public.observed_bird_photos (
 );
 comment on table public.observed_bird_photos is
   'A photo of an observed entry (local image_path; storage_url once uploaded). Access is inherited from the entry''s watchlist.';
+comment on column public.observed_bird_photos.watchlist_id is
+  'The watchlist of the photo''s entry, kept by the server (_derive_watchlist_id, and when an entry moves): who sees a photo is who sees that watchlist, and this column lets a user''s sync find their photos by it. Never written by the apps.';
 comment on column public.observed_bird_photos.sync_status is 'Client-side sync bookkeeping echoed by the app (it keeps its own sync state in the rows it stores); the server never reads it.';
 comment on column public.observed_bird_photos.last_synced_at is 'Client-side sync bookkeeping echoed by the app (it keeps its own sync state in the rows it stores); the server never reads it.';
 comment on column public.observed_bird_photos.deleted_at is 'Tombstone: set (to the server clock) when the app deletes the photo; NULL while live.';
@@ -248,6 +248,37 @@ create index observed_bird_photos_updated_at_idx on public.observed_bird_photos 
 create index observed_bird_photos_deleted_at_idx on public.observed_bird_photos (deleted_at) where deleted_at is not null;
 select private.enable_row_stamping('public.observed_bird_photos');
 select private.limit_lengths('public.observed_bird_photos', '{"image_path": 2048, "storage_url": 2048, "sync_status": 50}');
+
+-- ---------------------------------------------------------------------------------------
+-- A photo's watchlist: the one of its entry
+-- ---------------------------------------------------------------------------------------
+-- The watchlist decides who sees a photo (0010); kept on the photo so that a user's sync
+-- reads their photos by watchlist like their entries. The apps never move an entry to
+-- another watchlist (watchlist_id is not theirs to update), the service may: its photos follow.
+
+create function private.derive_photo_watchlist() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  if tg_table_name = 'observed_bird_photos' then
+    new.watchlist_id := (select e.watchlist_id from public.watchlist_entries e where e.id = new.watchlist_entry_id);
+    return new;
+  end if;
+  update public.observed_bird_photos p set watchlist_id = new.watchlist_id
+   where p.watchlist_entry_id = new.id and p.watchlist_id is distinct from new.watchlist_id;
+  return null;
+end
+$$;
+comment on function private.derive_photo_watchlist() is
+  'Keeps observed_bird_photos.watchlist_id equal to its entry''s watchlist_id: BEFORE INSERT/UPDATE OF watchlist_entry_id on photos sets it, AFTER UPDATE OF watchlist_id on entries moves the entry''s photos along.';
+revoke all on function private.derive_photo_watchlist() from public, anon, authenticated, service_role;
+
+create trigger _derive_watchlist_id before insert or update of watchlist_entry_id, watchlist_id on public.observed_bird_photos
+  for each row execute function private.derive_photo_watchlist();
+create trigger photos_follow after update of watchlist_id on public.watchlist_entries
+  for each row when (old.watchlist_id is distinct from new.watchlist_id)
+  execute function private.derive_photo_watchlist();
 
 -- ---------------------------------------------------------------------------------------
 -- Tombstones carry the server's clock, never the device's.

@@ -1,27 +1,16 @@
--- Watchlist access: who may read and manage watchlists and everything in them
--- (row-level security), and which columns the apps may write (grants).
+-- Watchlist access: who may manage watchlists and everything in them (row-level
+-- security), and which columns the apps may write (grants). Who may read them is the
+-- visibility definition (0010), which generates the SELECT policies.
 
 -- ---------------------------------------------------------------------------------------
 -- Access helpers (SECURITY DEFINER so that policies do not recurse into each other's RLS)
 --
--- The policies ask "is this watchlist among the caller's?" through the set-returning
--- readable/writable_watchlist_ids(), written as `watchlist_id in (select …)`: PostgreSQL
--- runs the function once per statement and probes a hash per row. A per-row call of a
--- SECURITY DEFINER function (a new SET search_path and a nested query for every row)
--- costs some 50 µs a row, which made a sync_pull of 1000 entries take 50 ms.
+-- The write policies ask "may the caller manage this watchlist?" through the set-returning
+-- writable_watchlist_ids(), written as `watchlist_id in (select …)`: PostgreSQL runs the
+-- function once per statement and probes a hash per row. A per-row call of a SECURITY
+-- DEFINER function (a new SET search_path and a nested query for every row) costs some
+-- 50 µs a row.
 -- ---------------------------------------------------------------------------------------
-
-create function private.readable_watchlist_ids() returns setof uuid
-  language sql stable security definer
-  rows 20
-  set search_path = ''
-as $$
-  select w.id from public.watchlists w where w.owner_id = auth.uid()
-  union all
-  select s.watchlist_id from public.watchlist_shares s where s.user_id = auth.uid()
-$$;
-comment on function private.readable_watchlist_ids() is
-  'Ids of the watchlists the caller may read: those they own and those shared with them (any role). Admins are handled separately (private.is_admin()). Used by row-level security policies as `watchlist_id in (select private.readable_watchlist_ids())` (evaluated once per statement).';
 
 create function private.writable_watchlist_ids() returns setof uuid
   language sql stable security definer
@@ -45,32 +34,10 @@ $$;
 comment on function private.is_watchlist_owner(uuid) is
   'True when the caller owns the watchlist (or is an admin): who may manage its shares. Used by row-level security policies.';
 
--- The same question asked for someone other than the caller: the worker asks it before it
--- tells a user about an entry (a sighting), so that no notification carries an entry, its
--- place or its bird to a user who could not read it in the app.
-create function private.can_read_watchlist_entry(p_user_id uuid, p_entry_id uuid) returns boolean
-  language sql stable
-  set search_path = ''
-as $$
-  select exists (
-    select
-      from public.watchlist_entries e
-      join public.watchlists w on w.id = e.watchlist_id
-     where e.id = p_entry_id
-       and (w.owner_id = p_user_id
-            or exists (select from public.watchlist_shares s where s.watchlist_id = w.id and s.user_id = p_user_id)
-            or exists (select from public.users u where u.id = p_user_id and u.is_admin)))
-$$;
-comment on function private.can_read_watchlist_entry(uuid, uuid) is
-  'True when user p_user_id may read watchlist entry p_entry_id: the rule of the watchlist_entries_select policy (the owner of the entry''s watchlist, a user it is shared with in any role, or an admin), asked for a given user instead of auth.uid(). The worker''s sighting notifications go only to users for whom it holds (private.sighting_watchlists). Keep it equal to the policy.';
-revoke all on function private.can_read_watchlist_entry(uuid, uuid) from public, anon, authenticated, service_role;
-grant execute on function private.can_read_watchlist_entry(uuid, uuid) to service_role;
-
 -- Called by the policies below, as the querying app user.
-revoke all on function private.readable_watchlist_ids(), private.writable_watchlist_ids(),
-  private.is_watchlist_owner(uuid) from public, anon, authenticated, service_role;
-grant execute on function private.readable_watchlist_ids(), private.writable_watchlist_ids(),
-  private.is_watchlist_owner(uuid) to authenticated;
+revoke all on function private.writable_watchlist_ids(), private.is_watchlist_owner(uuid)
+  from public, anon, authenticated, service_role;
+grant execute on function private.writable_watchlist_ids(), private.is_watchlist_owner(uuid) to authenticated;
 
 -- ---------------------------------------------------------------------------------------
 -- Row-level security
@@ -84,13 +51,7 @@ alter table public.watchlist_entries enable row level security;
 alter table public.watchlist_rules enable row level security;
 alter table public.observed_bird_photos enable row level security;
 
-create policy bird_select on public.bird for select to authenticated using (true);
-create policy hotspot_select on public.hotspot for select to authenticated using (true);
-
--- Owners manage their watchlists; shared users read them; admins do everything.
-create policy watchlists_select on public.watchlists for select to authenticated
-  using (owner_id = (select auth.uid()) or id in (select private.readable_watchlist_ids())
-         or (select private.is_admin()));
+-- Owners manage their watchlists; admins do everything.
 create policy watchlists_insert on public.watchlists for insert to authenticated
   with check (owner_id = (select auth.uid()) or (select private.is_admin()));
 create policy watchlists_update on public.watchlists for update to authenticated
@@ -99,10 +60,8 @@ create policy watchlists_update on public.watchlists for update to authenticated
 create policy watchlists_delete on public.watchlists for delete to authenticated
   using (owner_id = (select auth.uid()) or (select private.is_admin()));
 
--- A share is seen by the watchlist's owner and by the user it names; managed by the owner
--- (the named user may also remove it: leave the watchlist).
-create policy watchlist_shares_select on public.watchlist_shares for select to authenticated
-  using (user_id = (select auth.uid()) or private.is_watchlist_owner(watchlist_id));
+-- A share is managed by the watchlist's owner (the named user may also remove it: leave
+-- the watchlist).
 create policy watchlist_shares_insert on public.watchlist_shares for insert to authenticated
   with check (private.is_watchlist_owner(watchlist_id));
 create policy watchlist_shares_update on public.watchlist_shares for update to authenticated
@@ -111,32 +70,22 @@ create policy watchlist_shares_update on public.watchlist_shares for update to a
 create policy watchlist_shares_delete on public.watchlist_shares for delete to authenticated
   using (user_id = (select auth.uid()) or private.is_watchlist_owner(watchlist_id));
 
--- Entries, rules and photos inherit from their watchlist: read by whoever reads it,
--- managed by whoever may write it. The same four policies for each, written once; a photo
--- reaches its watchlist through its entry (one index probe per photo).
+-- Entries, rules and photos are managed by whoever may write their watchlist (a photo
+-- carries its entry's: 0008). The same three policies for each, written once.
 do $$
 declare
-  r record;
+  t text;
 begin
-  for r in select * from (values
-             ('watchlist_entries', 'watchlist_id'),
-             ('watchlist_rules', 'watchlist_id'),
-             ('observed_bird_photos',
-              '(select e.watchlist_id from public.watchlist_entries e where e.id = watchlist_entry_id)')
-           ) as v (table_name, watchlist)
-  loop
+  foreach t in array array['watchlist_entries', 'watchlist_rules', 'observed_bird_photos'] loop
     execute pg_catalog.format($p$
-      create policy %1$I on public.%2$I for select to authenticated
-        using (%3$s in (select private.readable_watchlist_ids()) or (select private.is_admin()));
-      create policy %4$I on public.%2$I for insert to authenticated
-        with check (%3$s in (select private.writable_watchlist_ids()) or (select private.is_admin()));
-      create policy %5$I on public.%2$I for update to authenticated
-        using (%3$s in (select private.writable_watchlist_ids()) or (select private.is_admin()))
-        with check (%3$s in (select private.writable_watchlist_ids()) or (select private.is_admin()));
-      create policy %6$I on public.%2$I for delete to authenticated
-        using (%3$s in (select private.writable_watchlist_ids()) or (select private.is_admin()));
-      $p$, r.table_name || '_select', r.table_name, r.watchlist,
-           r.table_name || '_insert', r.table_name || '_update', r.table_name || '_delete');
+      create policy %2$I on public.%1$I for insert to authenticated
+        with check (watchlist_id in (select private.writable_watchlist_ids()) or (select private.is_admin()));
+      create policy %3$I on public.%1$I for update to authenticated
+        using (watchlist_id in (select private.writable_watchlist_ids()) or (select private.is_admin()))
+        with check (watchlist_id in (select private.writable_watchlist_ids()) or (select private.is_admin()));
+      create policy %4$I on public.%1$I for delete to authenticated
+        using (watchlist_id in (select private.writable_watchlist_ids()) or (select private.is_admin()));
+      $p$, t, t || '_insert', t || '_update', t || '_delete');
   end loop;
 end
 $$;

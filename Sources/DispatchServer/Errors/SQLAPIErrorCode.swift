@@ -43,6 +43,9 @@ extension SQLAPIError {
         /// 42501: PostGIS is installed in a schema where API roles may create objects
         /// (raised by a migration, never by an RPC).
         public static let unsafeSchema: Code = "UNSAFE_SCHEMA"
+        /// 55000: the publication `supabase_realtime` is `FOR ALL TABLES`, which would publish
+        /// the journals (raised by a migration or `private.enable_supabase_realtime()`).
+        public static let publicationForAllTables: Code = "PUBLICATION_FOR_ALL_TABLES"
 
         // MARK: Claims
 
@@ -62,7 +65,8 @@ extension SQLAPIError {
 
         // MARK: Sync
 
-        /// 22023: deletions the cursor has not seen were purged; resync from a nil cursor.
+        /// 22023: log rows the cursor has not seen were purged, or the caller's admin rights
+        /// changed since it; resync from a nil cursor.
         public static let cursorExpired: Code = "CURSOR_EXPIRED"
         /// 22023: not an object, no UUID id, an unknown column, a value that does not fit.
         public static let invalidRecord: Code = "INVALID_RECORD"
@@ -110,6 +114,7 @@ extension SQLAPIError {
         public static let all: [Code] = [
             .nullArgument, .notFound, .notAuthorized, .notAuthenticated, .invalidArgument, .invalidLimit,
             .invalidCursor, .fkMissing, .uniqueConflict, .invalidTable, .invalidInterval, .tooLong, .unsafeSchema,
+            .publicationForAllTables,
             .alreadyClaimed, .notClaimer, .alreadyCompleted, .invalidItemType,
             .invalidEntityType,
             .cursorExpired, .invalidRecord, .invalidVersion, .idTaken,

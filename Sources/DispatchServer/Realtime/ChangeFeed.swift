@@ -32,7 +32,9 @@ public struct ChangeFeed: AsyncSequence, Sendable {
         public var pollInterval: Duration = .seconds(10)
         public var backoff = ReconnectBackoff()
         /// Only changes that concern this user (named in the event's audience, or visible to
-        /// everybody); nil = all changes (the service's view).
+        /// everybody, and still visible to them after an update), followed by the rows they
+        /// gained or lost the right to see (`RealtimeRecord.reason`), as their `sync_pull`
+        /// reports them; nil = all changes (the service's view).
         public var user: UUID?
 
         public init(pageSize: Int = 500, pollInterval: Duration = .seconds(10), user: UUID? = nil) {
@@ -218,9 +220,10 @@ public final class FeedSession: Sendable {
             records.append(try RealtimeRecord(feedEvent: event, cursor: i == events.count - 1 ? nextCursor : cursor))
         }
         return state.withLock { state in
-            let fresh = records.filter { !state.recent.contains($0.id) && !state.older.contains($0.id) }
+            // (visibility changes have no event id: each is handed out once, with its page)
+            let fresh = records.filter { $0.reason != nil || (!state.recent.contains($0.id) && !state.older.contains($0.id)) }
             state.older = state.recent
-            state.recent = Set(records.map(\.id))
+            state.recent = Set(records.filter { $0.reason == nil }.map(\.id))
             state.cursor = nextCursor
             state.page = fresh
             state.position = 0

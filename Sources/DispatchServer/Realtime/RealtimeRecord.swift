@@ -8,8 +8,19 @@ public struct RealtimeRecord: Sendable, Hashable {
         case insert, update, delete
     }
 
+    /// Why a user-scoped feed reports a row that nobody wrote: who may see it changed.
+    public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The user may now see the row (a share granted, an item on a listing given to
+        /// them): an insert with the row as it is now.
+        case granted
+        /// The user may no longer see the row (a share revoked, an item claimed by someone
+        /// else or completed): a delete of its id.
+        case revoked
+    }
+
     /// The outbox event id: larger ids are later changes of the same row. Subscribers
-    /// deduplicate by it (a resumed feed may repeat a few records).
+    /// deduplicate by it (a resumed feed may repeat a few records). 0 for a visibility
+    /// change (`reason`), which is not an event of the log.
     public let id: Int64
     /// Unqualified table name, e.g. `tasks`.
     public let table: String
@@ -23,13 +34,17 @@ public struct RealtimeRecord: Sendable, Hashable {
     /// The row's uuid key, when the table has one.
     public let recordID: UUID?
     public let createdAt: Date?
+    /// Set on a user-scoped feed's records of who may see what (`id` 0); nil for a change
+    /// written to the table.
+    public let reason: Reason?
     /// Where to resume to receive every change after this one (possibly with a few
     /// repeats). Persist it after handling the record.
     public let cursor: RealtimeCursor
 
     public init(
         id: Int64, table: String, eventType: EventType, record: RealtimeRow, oldRecord: RealtimeRow?,
-        changedColumns: [String] = [], recordID: UUID? = nil, createdAt: Date? = nil, cursor: RealtimeCursor
+        changedColumns: [String] = [], recordID: UUID? = nil, createdAt: Date? = nil, reason: Reason? = nil,
+        cursor: RealtimeCursor
     ) {
         self.id = id
         self.table = table
@@ -39,6 +54,7 @@ public struct RealtimeRecord: Sendable, Hashable {
         self.changedColumns = changedColumns
         self.recordID = recordID
         self.createdAt = createdAt
+        self.reason = reason
         self.cursor = cursor
     }
 
@@ -46,7 +62,7 @@ public struct RealtimeRecord: Sendable, Hashable {
     public var currentOrLastRow: RealtimeRow { eventType == .delete ? (oldRecord ?? record) : record }
 
     /// Decodes one event object of `outbox.changes_since` (`{id, table, eventType, record,
-    /// oldRecord, changedColumns, recordId, createdAt}`).
+    /// oldRecord, changedColumns, recordId, createdAt, reason}`).
     public init(feedEvent event: JSONValue, cursor: RealtimeCursor) throws {
         guard case .object(let fields) = event,
               let id = fields["id"]?.doubleValue.flatMap({ Int64(exactly: $0) }),
@@ -66,6 +82,7 @@ public struct RealtimeRecord: Sendable, Hashable {
             changedColumns: fields["changedColumns"]?.arrayValue?.compactMap(\.stringValue) ?? [],
             recordID: fields["recordId"]?.stringValue.flatMap(UUID.init(uuidString:)),
             createdAt: fields["createdAt"].flatMap { try? Date(realtimeValue: $0, column: "createdAt") },
+            reason: fields["reason"]?.stringValue.flatMap(Reason.init(rawValue:)),
             cursor: cursor)
     }
 }

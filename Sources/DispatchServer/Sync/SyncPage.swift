@@ -8,7 +8,8 @@ public struct SyncPage: Sendable, Hashable {
     /// Changed rows the user may see, oldest change first, as the table's columns
     /// (server-managed ones included: `row_version` is the version to push against).
     public var records: [JSONValue]
-    /// Rows that went away: tombstoned (`deleted_at` set) or hard-deleted.
+    /// Rows to drop: tombstoned (`deleted_at` set), hard-deleted, or no longer visible to the
+    /// user (`reason` says which).
     public var deleted: [SyncDeletion]
     /// Pass to the next pull; store it once the page is applied.
     public var cursor: SyncCursor
@@ -32,20 +33,34 @@ public struct SyncPage: Sendable, Hashable {
     }
 }
 
-/// A row deleted on the server since the cursor.
+/// A row to drop from the local copy: deleted on the server since the cursor, or no longer
+/// visible to the user.
 public struct SyncDeletion: Sendable, Hashable, Codable {
-    public var id: UUID
-    /// When it was deleted (server clock): the tombstone's `deleted_at`, or the hard delete's.
-    public var deletedAt: Date
+    /// Why the row went.
+    public enum Reason: String, Sendable, Hashable, Codable {
+        /// Tombstoned (`deleted_at` set) or hard-deleted.
+        case deleted
+        /// Still there, but the user may no longer see it: a share revoked, an item claimed by
+        /// someone else or completed, a listing given to someone else, a note on such an item.
+        case revoked
+    }
 
-    public init(id: UUID, deletedAt: Date) {
+    public var id: UUID
+    /// When it went (server clock): the tombstone's `deleted_at`, the hard delete's, or the
+    /// time of the change that took it out of the user's view.
+    public var deletedAt: Date
+    public var reason: Reason
+
+    public init(id: UUID, deletedAt: Date, reason: Reason = .deleted) {
         self.id = id
         self.deletedAt = deletedAt
+        self.reason = reason
     }
 
     enum CodingKeys: String, CodingKey {
         case id
         case deletedAt = "deleted_at"
+        case reason
     }
 }
 
@@ -62,10 +77,11 @@ extension SyncPage {
             records: records,
             deleted: try deleted.map { item in
                 guard let id = item["id"]?.stringValue.flatMap(UUID.init(uuidString:)),
-                      let deletedAt = item["deleted_at"]?.dateValue else {
-                    throw PostgresError(.decoding, "sync_pull answered a deletion without id or deleted_at: \(item.jsonText)")
+                      let deletedAt = item["deleted_at"]?.dateValue,
+                      let reason = item["reason"]?.stringValue.flatMap(SyncDeletion.Reason.init(rawValue:)) else {
+                    throw PostgresError(.decoding, "sync_pull answered a deletion without id, deleted_at or reason: \(item.jsonText)")
                 }
-                return SyncDeletion(id: id, deletedAt: deletedAt)
+                return SyncDeletion(id: id, deletedAt: deletedAt, reason: reason)
             },
             cursor: SyncCursor(rawValue: cursor), serverTimestamp: serverTimestamp, hasMore: hasMore)
     }

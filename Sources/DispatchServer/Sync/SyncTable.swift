@@ -5,6 +5,7 @@ public enum SyncTable: String, Sendable, Hashable, CaseIterable, Codable {
     case activities
     case listings
     case notes
+    case subtasks
     case watchlists
     case watchlistEntries = "watchlist_entries"
     case watchlistRules = "watchlist_rules"

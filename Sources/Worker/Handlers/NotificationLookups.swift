@@ -5,8 +5,11 @@ import Postgres
 /// The set-based queries the notification handler runs per batch: one per kind of lookup,
 /// whatever the batch size.
 enum NotificationLookups {
-    /// Notes: the other people on the parent (declarer, claimer, listing owner, authors of
-    /// earlier notes), never the note's author.
+    /// Notes: the people on the parent who may see it now, never the note's author: those
+    /// its scope keys name (declarer, claimer, listing owner: `private.row_audience`) and the
+    /// authors of earlier notes who may still see it (`private.user_sees`: someone who lost
+    /// the item hears nothing more of it). The authors come from a skip scan of
+    /// `notes_parent_author_idx`, one probe per author, however many notes the parent has.
     static func notes(_ requests: [(eventID: Int64, noteID: UUID, parentType: String, parentID: UUID, author: UUID, createdAt: Date, content: String)],
                       _ connection: isolated PostgresConnection) throws -> [NotificationDraft] {
         guard !requests.isEmpty else { return [] }
@@ -17,15 +20,13 @@ enum NotificationLookups {
                                    \(requests.map(\.author))::uuid[], \(requests.map(\.createdAt))::timestamptz[])
                        as n (event_id, parent_type, parent_id, note_id, author, created_at)
             ), parent as (
-              select n.event_id, t.title as label, array[t.declared_by, t.claimed_by, l.owned_by] as people
+              select n.event_id, t.title as label, 'tasks' as parent_table, to_jsonb(t) as row
                 from n join public.tasks t on n.parent_type = 'task' and t.id = n.parent_id
-                left join public.listings l on l.id = t.listing_id
               union all
-              select n.event_id, a.title, array[a.declared_by, a.claimed_by, l.owned_by]
+              select n.event_id, a.title, 'activities', to_jsonb(a)
                 from n join public.activities a on n.parent_type = 'activity' and a.id = n.parent_id
-                left join public.listings l on l.id = a.listing_id
               union all
-              select n.event_id, concat_ws(', ', nullif(l.address, ''), nullif(l.city, '')), array[l.owned_by]
+              select n.event_id, concat_ws(', ', nullif(l.address, ''), nullif(l.city, '')), 'listings', to_jsonb(l)
                 from n join public.listings l on n.parent_type = 'listing' and l.id = n.parent_id
             )
             select n.event_id, p.label, r.recipient
@@ -33,11 +34,23 @@ enum NotificationLookups {
               join parent p on p.event_id = n.event_id
              cross join lateral (
                select distinct x.u as recipient
-                 from (select unnest(p.people) as u
+                 from (select unnest(a.audience) as u from private.row_audience(p.parent_table, p.row) a
                        union all
-                       select o.created_by from public.notes o
-                        where o.parent_type = n.parent_type and o.parent_id = n.parent_id
-                          and o.id <> n.note_id and o.created_at <= n.created_at) x
+                       select w.u
+                         from (with recursive authors (u) as (
+                                 (select o.created_by from public.notes o
+                                   where o.parent_type = n.parent_type and o.parent_id = n.parent_id
+                                   order by o.created_by limit 1)
+                                 union all
+                                 select (select o.created_by from public.notes o
+                                          where o.parent_type = n.parent_type and o.parent_id = n.parent_id and o.created_by > a.u
+                                          order by o.created_by limit 1)
+                                   from authors a where a.u is not null)
+                               select a.u from authors a where a.u is not null) w
+                        where exists (select from public.notes o
+                                       where o.parent_type = n.parent_type and o.parent_id = n.parent_id and o.created_by = w.u
+                                         and o.id <> n.note_id and o.created_at <= n.created_at)
+                          and private.user_sees(w.u, p.parent_table, p.row)) x
                 where x.u is not null and x.u <> n.author) r
              order by n.event_id, r.recipient
             """, prepared: true)

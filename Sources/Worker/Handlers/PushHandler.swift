@@ -28,6 +28,8 @@ public struct PushHandler: OutboxHandler {
         self.sink = sink
     }
 
+    public var counters: [String] { ["push.sent", "push.muted", "push.no_device", "push.dead_tokens"] }
+
     public func handle(_ events: [OutboxEvent], context: HandlerContext) async -> [DeliveryResult] {
         var results = [DeliveryResult](repeating: .done, count: events.count)
         var pending: [(index: Int, notification: NotificationRow)] = []

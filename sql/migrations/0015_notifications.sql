@@ -179,8 +179,8 @@ select private.enable_row_stamping('public.notifications');
 
 alter table public.notifications enable row level security;
 
-create policy notifications_select on public.notifications for select to authenticated
-  using (user_id = (select auth.uid()));
+-- A notification is its recipient's alone: admins do not read other people's (0010).
+select private.declare_visibility('public.notifications', false, '[{"kind": "user", "column": "user_id"}]');
 create policy notifications_update on public.notifications for update to authenticated
   using (user_id = (select auth.uid()))
   with check (user_id = (select auth.uid()));
@@ -188,8 +188,7 @@ create policy notifications_update on public.notifications for update to authent
 -- creates notifications, and users never forge one for somebody else.
 
 -- The registry is reference data every user reads; only migrations change it.
-alter table public.notification_types enable row level security;
-create policy notification_types_select on public.notification_types for select to authenticated using (true);
+select private.declare_visibility('public.notification_types', true, '[{"kind": "everyone", "condition": "true"}]');
 
 revoke all on public.notification_types, public.notifications from public, anon, authenticated, service_role;
 grant select on public.notification_types to authenticated, service_role;

@@ -1,6 +1,6 @@
 -- The durable change outbox, the capture side: every change to a recorded table becomes,
 -- in the writing transaction, one row of outbox.events, the log that realtime feeds read
--- (0017) and the worker's handlers consume (0015, 0016). NOTIFY is only a doorbell: one
+-- (0019) and the worker's handlers consume (0017, 0018). NOTIFY is only a doorbell: one
 -- constant, empty payload on channel outbox.doorbell_channel() per transaction, whatever the
 -- number or size of the rows changed, so a bulk change rings once and no payload nears
 -- NOTIFY's 8000-byte limit.
@@ -10,9 +10,9 @@
 --   outbox.tables                      the recorded tables
 --
 -- The writer pays for one event row and nothing else: who handles it, and when, is the
--- queue's business (0015). The log is append-only and never updated or deleted row by row:
+-- queue's business (0017). The log is append-only and never updated or deleted row by row:
 -- it is a ring of daily partitions, and a day leaves as a whole (TRUNCATE, outbox.prune in
--- 0016) once it is older than the retention and every handler has read past it. So a
+-- 0019) once it is older than the retention and every handler has read past it. So a
 -- reader's cost per event does not depend on how much history or backlog the log holds,
 -- and the log leaves no dead rows for vacuum to chase.
 
@@ -59,11 +59,11 @@ comment on column outbox.events.record is 'The new row as JSON (insert, update);
 comment on column outbox.events.old_record is
   'On update only the columns that changed, with their old values (the full old row is record || old_record); on delete the whole old row; NULL on insert.';
 comment on column outbox.events.audience is
-  'The users the change concerns by name: private.row_visibility() of the old and of the new row, deduplicated (who could see the row before or after the change; admins not included). The old row''s is computed only when a column it depends on changed (outbox.visibility_columns); otherwise it equals the new row''s. For notifications: the recipient.';
+  'The users the change concerns by name: private.row_audience() (the visibility definition: the holders of the row''s scope keys) of the old and of the new row, deduplicated (who could see the row before or after the change; admins not included). The old row''s is computed only when a column deciding the keys changed (private.visibility_columns); otherwise it equals the new row''s. For notifications: the recipient.';
 comment on column outbox.events.visible_to_all is
-  'True when every authenticated user could see the old or the new row (an open task or activity, or a note on one), so the change concerns everybody, not only audience.';
+  'True when every authenticated user could see the old or the new row (an everyone key: an open task or activity, a note on one, a profile), so the change concerns everybody, not only audience.';
 comment on column outbox.events.txid is
-  'The writing transaction''s id (pg_current_xact_id). Cursors (handlers'' in 0015, feeds'' in 0017) hold a snapshot; an event whose transaction was still running at that snapshot is found again through this column, so a late commit is never missed.';
+  'The writing transaction''s id (pg_current_xact_id). Cursors (handlers'' in 0017, feeds'' in 0019) hold a snapshot; an event whose transaction was still running at that snapshot is found again through this column, so a late commit is never missed.';
 comment on column outbox.events.created_at is 'Start time of the writing transaction (now()); its UTC day chooses the partition.';
 comment on column outbox.events.actor is
   'auth.uid() of the writer when the change was made (who claimed, completed, wrote the note, restored ...); NULL for service and system writes. Handlers use it not to notify people of their own actions.';
@@ -106,7 +106,7 @@ comment on function outbox.log_partition(timestamptz) is
 
 -- What the log has lost: outbox.prune records here the newest event and the range of
 -- writing transactions it truncated, so a feed cursor that had not yet read them gets
--- CURSOR_EXPIRED instead of a silent gap (outbox.changes_since, 0017).
+-- CURSOR_EXPIRED instead of a silent gap (outbox.changes_since, 0019).
 create table outbox.log_horizon (
   singleton boolean primary key default true,
   last_event_id bigint not null default 0,
@@ -128,42 +128,22 @@ insert into outbox.log_horizon default values;
 -- Recording changes
 -- ---------------------------------------------------------------------------------------
 
--- Which columns decide who can see a row of each table: exactly the columns
--- private.row_visibility (0011) reads for it. An UPDATE that changes none of them leaves the
--- row's audience as it was, so the trigger computes the old row's audience only when one of
--- these changed (or on a table this function does not know).
-create function outbox.visibility_columns(p_table text) returns text[]
-  language sql
-  immutable
-  parallel safe
-  set search_path = ''
-as $$
-  select case p_table
-    when 'tasks' then '{declared_by,claimed_by,listing_id,completed}'
-    when 'activities' then '{declared_by,claimed_by,listing_id,completed}'
-    when 'listings' then '{owned_by}'
-    when 'properties' then '{owned_by}'
-    when 'users' then '{id}'
-    when 'watchlists' then '{id,owner_id}'
-    when 'watchlist_shares' then '{user_id,watchlist_id}'
-    when 'notes' then '{parent_type,parent_id,created_by}'
-    when 'subtasks' then '{parent_type,parent_id}'
-    when 'watchlist_entries' then '{watchlist_id}'
-    when 'watchlist_rules' then '{watchlist_id}'
-    when 'observed_bird_photos' then '{watchlist_entry_id}'
-    when 'notifications' then '{user_id}'
-  end::text[]
-$$;
-comment on function outbox.visibility_columns(text) is
-  'The columns of p_table that private.row_visibility reads (its ownership and parent columns); NULL for a table it does not list. outbox.enable_changes passes them to the row trigger, which skips the old row''s audience when an UPDATE changed none of them. Keep in step with private.row_visibility.';
+-- The audience of a change comes from the visibility definition (0010): the holders of the
+-- row's keys (private.row_audience). On a table whose rules are all plain user columns
+-- (notifications: user_id) that is the columns' values themselves, which the triggers read
+-- from the row directly ("direct"): the worker writes notifications by the thousand.
+--
+-- Trigger arguments (outbox.enable_changes): TG_ARGV[0] the uuid key column ('' = none),
+-- TG_ARGV[1] 'direct' or 'rules', TG_ARGV[2..] the columns that decide the row's keys
+-- (private.visibility_columns): an UPDATE that changes none of them leaves the audience as
+-- it was, so the old row's is computed only when one of them changed.
 
 -- One generic row trigger for the updates of every recorded table (inserts and deletes go
 -- through the statement trigger below). It runs as the table's writer (an app user under
 -- RLS), hence SECURITY DEFINER: nobody but the owner and service_role may touch the outbox
 -- directly. Per row it costs one audience lookup (two only when an UPDATE moved
 -- the row to other people) and one INSERT (which also works out an update's changed
--- columns); no dynamic SQL, no queue rows: each handler reads the log from its own cursor
--- (0015).
+-- columns); no queue rows: each handler reads the log from its own cursor (0017).
 create function outbox.record_change() returns trigger
   language plpgsql
   security definer
@@ -175,38 +155,31 @@ declare
   v_vis record;
   v_audience uuid[];
   v_visible_to_all boolean;
-  v_moved boolean := tg_nargs < 2;
-  v_user uuid;
-  i integer := 1;
+  v_moved boolean := false;
+  i integer := 2;
 begin
-  -- TG_ARGV[1..]: the columns that decide the audience; none given = unknown, so the row
-  -- may have moved. Plain expressions, no query: this runs for every updated row.
+  -- Plain expressions, no query: this runs for every updated row.
   while not v_moved and i < tg_nargs loop
     v_moved := (v_new -> tg_argv[i]) is distinct from (v_old -> tg_argv[i]);
     i := i + 1;
   end loop;
 
-  if tg_table_name = 'notifications' then
-    -- A notification concerns its recipient only.
-    v_audience := array[(v_new ->> 'user_id')::uuid];
+  if tg_argv[1] = 'direct' then
+    v_audience := array(select distinct u from (select (r ->> c)::uuid as u
+                                                  from unnest(tg_argv[2:]) c,
+                                                       unnest(case when v_moved then array[v_new, v_old] else array[v_new] end) r) x
+                         where u is not null order by u);
     v_visible_to_all := false;
-    if v_moved and (v_old ->> 'user_id')::uuid <> all (v_audience) then
-      v_audience := v_audience || (v_old ->> 'user_id')::uuid;
-    end if;
   else
-    -- Whoever can see the row after the change (private.row_visibility), and when the change
-    -- moved the row to other people, also who could before.
-    v_vis := private.row_visibility(tg_table_name, v_new);
+    -- Whoever can see the row after the change, and when the change moved the row to
+    -- other people, also who could before.
+    v_vis := private.row_audience(tg_table_name, v_new);
     v_audience := v_vis.audience;
     v_visible_to_all := v_vis.visible_to_all;
     if v_moved then
-      v_vis := private.row_visibility(tg_table_name, v_old);
+      v_vis := private.row_audience(tg_table_name, v_old);
       v_visible_to_all := v_visible_to_all or v_vis.visible_to_all;
-      foreach v_user in array v_vis.audience loop
-        if v_user <> all (v_audience) then
-          v_audience := v_audience || v_user;
-        end if;
-      end loop;
+      v_audience := array(select distinct u from unnest(v_audience || v_vis.audience) u order by u);
     end if;
   end if;
 
@@ -228,12 +201,11 @@ begin
 end
 $$;
 comment on function outbox.record_change() is
-  'AFTER UPDATE row trigger function (attached by outbox.enable_changes, skipping no-op updates): records the change in outbox.events, in the writing transaction, with the changed columns'' old values, its audience and its actor (auth.uid()). TG_ARGV[0] names the uuid key column copied to record_id (empty = none); TG_ARGV[1..] are the columns deciding the audience (outbox.visibility_columns): the old row''s audience is computed only when one of them changed.';
+  'AFTER UPDATE row trigger function (attached by outbox.enable_changes, skipping no-op updates): records the change in outbox.events, in the writing transaction, with the changed columns'' old values, its audience (private.row_audience of the new row, and of the old one when a column deciding the keys changed) and its actor (auth.uid()). Arguments: the uuid key column, direct | rules, the columns deciding the keys.';
 
 -- Inserts and deletes are recorded per statement, from its transition table: one set-based
 -- INSERT for all the rows a statement wrote, instead of one per row (the worker writes its
 -- notifications 500 at a time; a bulk import or a cascade delete is one statement too).
--- The audience is still worked out row by row (private.row_visibility), in that one query.
 create function outbox.record_rows() returns trigger
   language plpgsql
   security definer
@@ -241,38 +213,38 @@ create function outbox.record_rows() returns trigger
 as $$
 declare
   v_key text := nullif(tg_argv[0], '');
+  v_direct text[] := case when tg_argv[1] = 'direct' then tg_argv[2:] end;
   v_actor uuid := auth.uid();
 begin
-  if tg_op = 'INSERT' and tg_table_name = 'notifications' then
-    -- A notification concerns its recipient only.
-    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    select tg_table_name, 'insert', (r.row ->> v_key)::uuid, r.row, null,
-           array[(r.row ->> 'user_id')::uuid], false, v_actor, false
-      from (select pg_catalog.to_jsonb(n) as row from new_rows n) r;
-  elsif tg_op = 'INSERT' then
+  if tg_op = 'INSERT' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     select tg_table_name, 'insert', (r.row ->> v_key)::uuid, r.row, null,
            coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor,
-           audit.is_restoring(tg_table_name, r.row ->> v_key)
+           v_direct is null and audit.is_restoring(tg_table_name, r.row ->> v_key)
       from (select pg_catalog.to_jsonb(n) as row from new_rows n) r
-     cross join lateral private.row_visibility(tg_table_name, r.row) v;
-  elsif tg_table_name = 'notifications' then
-    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    select tg_table_name, 'delete', (r.row ->> v_key)::uuid, null, r.row,
-           array[(r.row ->> 'user_id')::uuid], false, v_actor, false
-      from (select pg_catalog.to_jsonb(o) as row from old_rows o) r;
+     cross join lateral (select array(select distinct (r.row ->> c)::uuid from unnest(v_direct) c
+                                       where r.row ->> c is not null) as audience, false as visible_to_all
+                          where v_direct is not null
+                         union all
+                         select a.audience, a.visible_to_all from private.row_audience(tg_table_name, r.row) a
+                          where v_direct is null) v;
   else
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     select tg_table_name, 'delete', (r.row ->> v_key)::uuid, null, r.row,
            coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor, false
       from (select pg_catalog.to_jsonb(o) as row from old_rows o) r
-     cross join lateral private.row_visibility(tg_table_name, r.row) v;
+     cross join lateral (select array(select distinct (r.row ->> c)::uuid from unnest(v_direct) c
+                                       where r.row ->> c is not null) as audience, false as visible_to_all
+                          where v_direct is not null
+                         union all
+                         select a.audience, a.visible_to_all from private.row_audience(tg_table_name, r.row) a
+                          where v_direct is null) v;
   end if;
   return null;
 end
 $$;
 comment on function outbox.record_rows() is
-  'AFTER INSERT / AFTER DELETE statement trigger function with a transition table (new_rows / old_rows), attached by outbox.enable_changes: records every row the statement inserted or deleted in outbox.events in one query, with its audience, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. TG_ARGV[0] names the uuid key column copied to record_id (empty = none).';
+  'AFTER INSERT / AFTER DELETE statement trigger function with a transition table (new_rows / old_rows), attached by outbox.enable_changes: records every row the statement inserted or deleted in outbox.events in one query, with its audience (private.row_audience, or the user columns of a direct table), the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. Arguments as outbox.record_change.';
 
 -- The doorbell's channel, named once: the trigger below rings it, and every listener (the
 -- worker, realtime feeds in Swift) is tested against it.
@@ -325,31 +297,28 @@ begin
       message = format('INVALID_TABLE: %s is not a table in schema public', p_table),
       hint = 'Events name tables without schema, so only tables of schema public are recorded.';
   end if;
-  -- Every change needs its audience: refuse a table private.row_visibility does not know,
-  -- rather than failing its writes later.
-  if v_name <> 'notifications' then
-    begin
-      perform private.row_visibility(v_name, '{}'::jsonb);
-    exception when invalid_parameter_value then
-      raise exception using errcode = '22023',
-        message = format('INVALID_TABLE: private.row_visibility does not know %s', p_table),
-        hint = 'Teach private.row_visibility who may see the table''s rows first.';
-    end;
+  -- Every change needs its audience: refuse a table the visibility definition does not
+  -- know, rather than failing its writes later.
+  if not exists (select from private.visibility_rules r where r.table_name = v_name) then
+    raise exception using errcode = '22023',
+      message = format('INVALID_TABLE: private.visibility_rules do not say who may see %s', p_table),
+      hint = 'Declare who may see the table''s rows first (private.declare_visibility).';
   end if;
 
   select a.attname into v_key
     from pg_catalog.pg_attribute a
    where a.attrelid = p_table and a.attname = 'id' and a.atttypid = 'uuid'::regtype and not a.attisdropped;
-  -- Trigger arguments: the key column ('' = none), then the columns deciding the audience
-  -- (only those the table has; none known = the trigger always computes both audiences).
+  -- Trigger arguments: the key column ('' = none), direct or rules, the columns deciding
+  -- the keys.
   select string_agg(quote_literal(x.arg), ', ' order by x.ord)
     into v_args
     from (select coalesce(v_key, '') as arg, 0 as ord
           union all
-          select c.col, c.ord
-            from unnest(outbox.visibility_columns(v_name)) with ordinality as c (col, ord)
-           where exists (select from pg_catalog.pg_attribute a
-                          where a.attrelid = p_table and a.attname = c.col and not a.attisdropped)) x;
+          select case when bool_and(r.kind = 'user' and r.condition is null) then 'direct' else 'rules' end, 1
+            from private.visibility_rules r where r.table_name = v_name
+          union all
+          select c.col, 1 + c.ord
+            from unnest(private.visibility_columns(v_name)) with ordinality as c (col, ord)) x;
 
   execute format('drop trigger if exists outbox_insert on %s', p_table);
   execute format('drop trigger if exists outbox_delete on %s', p_table);
@@ -359,11 +328,11 @@ begin
   execute format(
     'create trigger outbox_insert after insert on %s referencing new table as new_rows '
     'for each statement execute function outbox.record_rows(%s)',
-    p_table, coalesce(quote_literal(v_key), quote_literal('')));
+    p_table, v_args);
   execute format(
     'create trigger outbox_delete after delete on %s referencing old table as old_rows '
     'for each statement execute function outbox.record_rows(%s)',
-    p_table, coalesce(quote_literal(v_key), quote_literal('')));
+    p_table, v_args);
   -- A no-op UPDATE (nothing changed) records nothing, like the audit triggers.
   execute format(
     'create trigger outbox_update after update on %s '
@@ -376,7 +345,7 @@ begin
 end
 $$;
 comment on function outbox.enable_changes(regclass) is
-  'Records every change of the table (schema public, known to private.row_visibility or notifications) in the outbox: attaches outbox_insert and outbox_delete (statement triggers with transition tables: one set-based insert per statement), outbox_update (a row trigger skipping no-op updates, given the key column and outbox.visibility_columns) and outbox_doorbell. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+  'Records every change of the table (schema public, with visibility rules: private.visibility_rules) in the outbox: attaches outbox_insert and outbox_delete (statement triggers with transition tables: one set-based insert per statement), outbox_update (a row trigger skipping no-op updates) and outbox_doorbell, each given the key column and the columns deciding the audience. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
 
 create function outbox.disable_changes(p_table regclass) returns void
   language plpgsql
@@ -407,8 +376,9 @@ comment on view outbox.tables is 'The tables whose changes are recorded (they ha
 
 select outbox.enable_changes(t)
   from unnest(array[
-    'public.tasks', 'public.activities', 'public.listings', 'public.properties', 'public.notes',
-    'public.notifications', 'public.watchlists', 'public.watchlist_entries', 'public.watchlist_shares'
+    'public.users', 'public.tasks', 'public.activities', 'public.listings', 'public.properties', 'public.notes',
+    'public.subtasks', 'public.notifications', 'public.watchlists', 'public.watchlist_entries', 'public.watchlist_shares',
+    'public.watchlist_rules', 'public.observed_bird_photos'
   ]::regclass[]) as t;
 
 -- ---------------------------------------------------------------------------------------
@@ -428,8 +398,8 @@ end
 $$;
 revoke all on sequence outbox.events_id_seq from public, anon, authenticated, service_role;
 grant select on outbox.events, outbox.tables, outbox.log_horizon to service_role;
-revoke all on function outbox.visibility_columns(text), outbox.record_change(), outbox.record_rows(),
+revoke all on function outbox.record_change(), outbox.record_rows(),
   outbox.doorbell_channel(), outbox.ring_doorbell(), outbox.enable_changes(regclass), outbox.disable_changes(regclass),
   outbox.log_partition(timestamptz)
   from public, anon, authenticated, service_role;
-grant execute on function outbox.visibility_columns(text), outbox.doorbell_channel() to service_role;
+grant execute on function outbox.doorbell_channel() to service_role;

@@ -1,4 +1,4 @@
--- The durable change outbox, the feed side: realtime change feeds read outbox.events (0014)
+-- The durable change outbox, the feed side: realtime change feeds read outbox.events (0016)
 -- from a never-miss cursor, all changes or only those concerning one user; and how long the
 -- log keeps events for them (outbox.prune: a whole day leaves at a time).
 --
@@ -23,6 +23,53 @@ $$;
 comment on function outbox.current_cursor() is
   'The cursor of "now": changes_since(current_cursor()) returns only changes committed after this call (and those still uncommitted during it).';
 
+-- A user-scoped feed reports changes of who may see what as the user's sync_pull does
+-- (private.sync_items, mode visibility: the same query), since the cursor's snapshot: rows
+-- that became visible to the user come as inserts (reason "granted") with the row as it is
+-- now, rows that stopped being visible as deletes (reason "revoked"). They are not events
+-- of the log (their id is 0), and a grant brings every row of its key in one page.
+create function outbox.visibility_events(p_user uuid, p_tables text[], p_snapshot pg_catalog.pg_snapshot) returns jsonb
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  v_table text;
+  v_events jsonb := '[]';
+  v_page jsonb;
+begin
+  for v_table in
+    select t from unnest(private.sync_tables()) t
+     where p_tables is null or t = any (p_tables)
+     order by t
+  loop
+    execute pg_catalog.format($q$
+      select coalesce(jsonb_agg(jsonb_build_object(
+               'id', 0,
+               'table', %1$L,
+               'eventType', case i.kind when 1 then 'insert' else 'delete' end,
+               'recordId', i.id,
+               'record', case i.kind when 1 then pg_catalog.to_jsonb(t) else '{}' end,
+               'oldRecord', case i.kind when 0 then jsonb_build_object('id', i.id) end,
+               'changedColumns', null,
+               'createdAt', coalesce(i.at, now()),
+               'reason', case i.kind when 1 then 'granted' else 'revoked' end)
+             order by i.c0, i.c1, i.id, i.kind), '[]')
+        from private.sync_items(%1$L, $1, 'visibility', pg_catalog.pg_snapshot_xmax($2),
+                                array(select pg_catalog.pg_snapshot_xip($2)), '0', '0',
+                                '00000000-0000-0000-0000-000000000000', -1, 1000000000) i
+        left join public.%1$I t on i.kind = 1 and t.id = i.id
+       where i.kind = 0 or t.id is not null
+      $q$, v_table)
+      into v_page using p_user, p_snapshot;
+    v_events := v_events || v_page;
+  end loop;
+  return v_events;
+end
+$$;
+comment on function outbox.visibility_events(uuid, text[], pg_catalog.pg_snapshot) is
+  'The visibility changes of user p_user since snapshot p_snapshot in the synced tables among p_tables (NULL = all), as change-feed events with id 0 and a reason: inserts (granted: the row now visible, as it is) and deletes (revoked). The same query as sync_pull''s (private.sync_items, mode visibility). For outbox.changes_since.';
+
 create function outbox.changes_since(
   p_cursor text,
   p_tables text[] default null,
@@ -45,6 +92,10 @@ declare
   v_unknown text[];
   v_result jsonb;
   v_expired boolean;
+  -- Per table, the columns that decide who sees a row: an update that changed one of them
+  -- may have taken the row from the user (private.visibility_columns).
+  v_keys jsonb := (select jsonb_object_agg(t.table_name, private.visibility_columns(t.table_name))
+                     from private.visibility_tables t);
 begin
   if p_limit is null or p_limit not between 1 and 10000 then
     raise exception using errcode = '22023', message = 'INVALID_LIMIT: p_limit must be between 1 and 10000';
@@ -77,6 +128,11 @@ begin
       where e.id > v_last
         and (p_tables is null or e.table_name = any (p_tables))
         and (p_user is null or e.visible_to_all or e.audience @> array[p_user])
+        -- (for a user: an update that moved the row, only if they still see it; if they no
+        -- longer do, it comes as a revocation below)
+        and (p_user is null or e.op <> 'update'
+             or not (e.old_record ?| array(select jsonb_array_elements_text(v_keys -> e.table_name)))
+             or private.user_sees(p_user, e.table_name, e.record))
       order by e.id
       limit p_limit)
     union all
@@ -90,6 +146,11 @@ begin
         and not pg_catalog.pg_visible_in_snapshot(e.txid, v_snap)
         and (p_tables is null or e.table_name = any (p_tables))
         and (p_user is null or e.visible_to_all or e.audience @> array[p_user])
+        -- (for a user: an update that moved the row, only if they still see it; if they no
+        -- longer do, it comes as a revocation below)
+        and (p_user is null or e.op <> 'update'
+             or not (e.old_record ?| array(select jsonb_array_elements_text(v_keys -> e.table_name)))
+             or private.user_sees(p_user, e.table_name, e.record))
       order by e.id
       limit p_limit)
   ), page as (
@@ -111,7 +172,9 @@ begin
                                              then (select jsonb_agg(k) from jsonb_object_keys(p.old_record) k) end,
                       'createdAt', p.created_at)
                     order by p.id)
-               from page p), '[]'),
+               from page p), '[]')
+             || case when p_user is not null and v_snap is not null
+                     then outbox.visibility_events(p_user, p_tables, v_snap) else '[]' end,
            'cursor', pg_catalog.pg_current_snapshot()::text || '/' ||
                      case when s.n = p_limit then s.last_id
                           -- all there is was read: past what outbox.prune removed, too
@@ -141,7 +204,7 @@ begin
 end
 $$;
 comment on function outbox.changes_since(text, text[], integer, uuid) is
-  'A realtime feed page: {events: [{id, table, eventType, recordId, record, oldRecord, changedColumns, createdAt}], cursor, has_more} — the seed''s RealtimeRecord plus the event id — of the changes after p_cursor (NULL = all retained events; see current_cursor()) to p_tables (NULL = all), optionally only those concerning p_user (named in audience, or visible_to_all), in id order (commit order per row). Never misses a change, even one whose transaction commits after a later one; may repeat an event (deduplicate by id). Call it outside a transaction (autocommit). INVALID_CURSOR, INVALID_TABLE, INVALID_LIMIT, CURSOR_EXPIRED (22023: the cursor is older than the log''s retention; start again from current_cursor()).';
+  'A realtime feed page: {events: [{id, table, eventType, recordId, record, oldRecord, changedColumns, createdAt}], cursor, has_more} — the seed''s RealtimeRecord plus the event id — of the changes after p_cursor (NULL = all retained events; see current_cursor()) to p_tables (NULL = all), optionally only those concerning p_user (named in audience, or visible_to_all; an update that took the row from the user is left out), in id order (commit order per row). For p_user and a cursor, the page ends with the user''s visibility changes since the cursor (outbox.visibility_events: id 0, reason granted | revoked), as their sync_pull reports them. Never misses a change, even one whose transaction commits after a later one; may repeat an event (deduplicate by id). Call it outside a transaction (autocommit). INVALID_CURSOR, INVALID_TABLE, INVALID_LIMIT, CURSOR_EXPIRED (22023: the cursor is older than the log''s retention; start again from current_cursor()).';
 
 -- ---------------------------------------------------------------------------------------
 -- Prune: a day of the log leaves whole
@@ -245,8 +308,9 @@ comment on function outbox.prune(interval) is
 
 revoke all on all functions in schema outbox from public, anon, authenticated;
 revoke all on function outbox.current_cursor(), outbox.changes_since(text, text[], integer, uuid),
+  outbox.visibility_events(uuid, text[], pg_catalog.pg_snapshot),
   outbox.prune(interval), outbox.log_partition_consumed(integer)
   from public, anon, authenticated, service_role;
 grant execute on function outbox.current_cursor(), outbox.changes_since(text, text[], integer, uuid),
-  outbox.prune(interval)
+  outbox.visibility_events(uuid, text[], pg_catalog.pg_snapshot), outbox.prune(interval)
   to service_role;

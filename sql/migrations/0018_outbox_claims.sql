@@ -1,5 +1,5 @@
 -- The durable change outbox, the worker's calls: claim a batch, report results, re-queue
--- dead deliveries (the queue's tables and their life cycle: 0015; pruning the log: 0017).
+-- dead deliveries (the queue's tables and their life cycle: 0017; pruning the log: 0019).
 --
 -- A claim and the report of the batch before it go in one round trip and one transaction
 -- (the worker pipelines them), so a page is either handled and closed, or still leased.

@@ -1,5 +1,5 @@
 -- The durable change outbox, the queue side: dispatch-worker's handlers consume the events
--- of outbox.events (0014), each event once per handler, at least once.
+-- of outbox.events (0016), each event once per handler, at least once.
 --
 -- A log-based queue, in the manner of PgQ: each handler reads the append-only log from a
 -- cursor of its own (outbox.cursors), page by page, and a page it has leased is one row of
@@ -7,14 +7,14 @@
 -- queue one in-place (HOT) update of a row that already exists; only the exceptions, events
 -- that failed, were given back or went dead, get a row each (outbox.retries). So the cost per event depends neither on the
 -- backlog nor on the history, the queue tables stay small, and old events leave the log a
--- day at a time (outbox.prune, 0016), never row by row.
+-- day at a time (outbox.prune, 0019), never row by row.
 --
 --   outbox.register_handler(...)         declare a consumer (which tables / operations)
 --   outbox.deliveries                    every outstanding (handler, event), for psql
 --   outbox.queue                         the queue per handler, for psql and `status`
 --   outbox.queue_depth, oldest_pending,  the same as gauges, for monitoring
 --   dead_deliveries, events_per_minute
--- and, in 0016, the worker's calls:
+-- and, in 0018, the worker's calls:
 --   outbox.claim(...)                    lease a batch: retries due, batches whose lease
 --                                        expired, then the next page of each handler's log
 --   outbox.fail(...)                     retry later (outbox.retry_delay) or dead-letter
@@ -54,7 +54,7 @@ comment on column outbox.handlers.ops is 'Operations it receives (subset of inse
 comment on column outbox.handlers.max_attempts is 'Attempts before a delivery goes dead (the first try counts).';
 comment on column outbox.handlers.description is 'What the handler does, for people reading psql.';
 
--- A cursor is the same never-miss position as a realtime feed's (0017): "every event
+-- A cursor is the same never-miss position as a realtime feed's (0019): "every event
 -- visible in snapshot with an id up to last_event_id has been read, and no other". The
 -- next page is, in id order, the ids above last_event_id plus the smaller ids of the
 -- transactions the snapshot could not see (txid in its xip list, or >= its xmax).

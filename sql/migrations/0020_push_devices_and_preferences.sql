@@ -71,9 +71,8 @@ create view private.notification_mutes as
 comment on view private.notification_mutes is
   'The notification types each user turned off: (user_id, type) for every type whose preference the user set to false. Mandatory types never appear. NotificationWriter.insert skips these recipients, and the push handler does not push to them (a preference turned off between the insert and the push). The worker''s (service_role).';
 
-alter table public.notification_preferences enable row level security;
-create policy notification_preferences_select on public.notification_preferences for select to authenticated
-  using (user_id = (select auth.uid()));
+-- A user's switches are theirs alone, as their notifications (the visibility definition, 0010).
+select private.declare_visibility('public.notification_preferences', false, '[{"kind": "user", "column": "user_id"}]');
 create policy notification_preferences_insert on public.notification_preferences for insert to authenticated
   with check (user_id = (select auth.uid()));
 create policy notification_preferences_update on public.notification_preferences for update to authenticated
@@ -179,9 +178,8 @@ comment on column public.push_devices.disabled_reason is 'The gateway''s answer 
 create index push_devices_user_id_idx on public.push_devices (user_id);
 select private.enable_row_stamping('public.push_devices');
 
-alter table public.push_devices enable row level security;
-create policy push_devices_select on public.push_devices for select to authenticated
-  using (user_id = (select auth.uid()));
+-- A user's devices are theirs alone (the visibility definition, 0010).
+select private.declare_visibility('public.push_devices', false, '[{"kind": "user", "column": "user_id"}]');
 create policy push_devices_delete on public.push_devices for delete to authenticated
   using (user_id = (select auth.uid()));
 
@@ -317,6 +315,9 @@ as $$
       join public.watchlist_shares s on s.id = r.share_id
       join public.watchlists w on w.id = s.watchlist_id and w.deleted_at is null
      where s.user_id <> coalesce(r.actor, w.owner_id)
+       -- The title goes only to a reader who may see the watchlist (the visibility
+       -- definition, 0010: a share makes it so today).
+       and private.user_sees(s.user_id, 'watchlists', pg_catalog.to_jsonb(w))
      order by s.watchlist_id, s.user_id, r.event_id
   ), taken as (
     -- The hour's slot: a row that is new or older than an hour is (re)stamped and

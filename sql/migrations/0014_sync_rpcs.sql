@@ -1,5 +1,5 @@
 -- Offline sync: sync_pull and sync_push, and the cursors that make a pull never miss a
--- change (why and how: 0011).
+-- change (why and how: 0012; what a pull contains: 0013).
 
 -- ---------------------------------------------------------------------------------------
 -- Cursors
@@ -11,7 +11,8 @@
 --            then (the horizon moved on) may have removed deletions the client has not seen
 --   nx, nip, nh  (only while has_more) the same for the state the whole pull will have
 --            delivered when done
---   a        (only while has_more) the last [sync_xid, id, kind] of the page (kind 0 = deletion, 1 = row)
+--   a        (only while has_more) the order key of the page's last item: [cause xid, row xid,
+--            id, kind] (private.sync_items; kind 0 = deletion, 1 = row)
 
 create function private.encode_sync_cursor(p_state jsonb) returns text
   language sql
@@ -71,11 +72,11 @@ begin
       v_problem := 'a, nx, nip and nh come together';
     elsif jsonb_typeof(v_state -> 'ip') <> 'array' or (v_page and jsonb_typeof(v_state -> 'nip') <> 'array') then
       v_problem := 'ip and nip must be arrays';
-    elsif v_page and (jsonb_typeof(v_state -> 'a') <> 'array' or jsonb_array_length(v_state -> 'a') <> 3
-                      or jsonb_typeof(v_state #> '{a,1}') <> 'string'
-                      or v_state #>> '{a,1}' !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-                      or v_state #>> '{a,2}' not in ('0', '1')) then
-      v_problem := 'a must be [transaction id, uuid, 0 or 1]';
+    elsif v_page and (jsonb_typeof(v_state -> 'a') <> 'array' or jsonb_array_length(v_state -> 'a') <> 4
+                      or jsonb_typeof(v_state #> '{a,2}') <> 'string'
+                      or v_state #>> '{a,2}' !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                      or v_state #>> '{a,3}' not in ('0', '1')) then
+      v_problem := 'a must be [transaction id, transaction id, uuid, 0 or 1]';
     else
       -- Every transaction id: a JSON string of decimal digits, not newer than any this
       -- server has handed out.
@@ -87,7 +88,7 @@ begin
               union all
               select e from jsonb_array_elements(coalesce(v_state -> 'nip', '[]')) e
               union all
-              select v_state #> '{a,0}' where v_page) x
+              select v_state #> array['a', i::text] from generate_series(0, 1) i where v_page) x
        where jsonb_typeof(x.value) <> 'string'
           or x.value #>> '{}' !~ '^[0-9]{1,20}$'
           or (x.value #>> '{}')::numeric > v_newest
@@ -109,7 +110,7 @@ begin
   return v_state;
 end
 $$;
-comment on function private.decode_sync_cursor(text, text) is 'Decodes and validates a sync_pull cursor for p_table: at most 16384 bytes, "v1." + base64url of a JSON object with only the keys sync_pull writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong).';
+comment on function private.decode_sync_cursor(text, text) is 'Decodes and validates a sync_pull cursor for p_table: at most 16384 bytes, "v1." + base64url of a JSON object with only the keys sync_pull writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong).';
 
 -- ---------------------------------------------------------------------------------------
 -- sync_pull
@@ -141,23 +142,23 @@ create function public.sync_pull(p_table text, p_cursor text default null, p_lim
   returns json
   language plpgsql
   volatile
-  security invoker
+  security definer
   set search_path = ''
 as $$
 declare
+  v_uid uuid := auth.uid();
   v_rel regclass;
   v_state jsonb;
   v_x xid8 := '0';
   v_ip xid8[] := '{}';
   v_lo xid8;
   v_full boolean;
+  v_mode text;
   v_next_x xid8;
   v_next_ip xid8[];
   v_horizon xid8;
   v_next_horizon xid8;
-  v_after_xid xid8 := '0';
-  v_after_id uuid := '00000000-0000-0000-0000-000000000000';
-  v_after_kind integer := -1;
+  v_after jsonb := '["0", "0", "00000000-0000-0000-0000-000000000000", -1]';
   v_snapshot pg_snapshot;
   v_columns text;
   v_deleted_at_expr text;
@@ -169,6 +170,10 @@ begin
       message = 'INVALID_LIMIT: p_limit must be between 1 and 10000',
       detail = format('p_limit = %s', coalesce(p_limit::text, 'NULL'));
   end if;
+  if v_uid is null then
+    raise exception using errcode = '42501',
+      message = 'NOT_AUTHENTICATED: sync_pull needs a calling user (auth.uid() is NULL)';
+  end if;
   v_rel := format('public.%I', p_table)::regclass;
 
   if p_cursor is not null then
@@ -177,11 +182,18 @@ begin
     v_ip := array(select jsonb_array_elements_text(v_state -> 'ip')::xid8);
   end if;
   -- x = 0: a full sync (NULL cursor) or one of its next pages. The client holds nothing
-  -- yet, so deletions it could have seen in the pull's first snapshot mean nothing to it.
+  -- yet, so deletions and revocations it could have seen in the pull's first snapshot
+  -- mean nothing to it.
   v_full := v_x = '0'::xid8;
 
-  -- Read before the snapshot below: a purge that commits in between shows as a moved horizon.
-  v_horizon := coalesce((select h.purged_through from public.sync_horizon h where h.table_name = p_table), '0');
+  -- Read before the snapshot below: a purge that commits in between shows as a moved
+  -- horizon. The logs a pull of this table reads: its own, its parents' (notes: tasks,
+  -- activities), the access log.
+  v_horizon := coalesce((select max(h.purged_through) from public.sync_horizon h
+                          where h.table_name = p_table or h.table_name = 'sync_access_log'
+                             or h.table_name in (select k.derived_from from private.visibility_rules r
+                                                   join private.visibility_kinds k on k.kind = r.kind
+                                                  where r.table_name = p_table)), '0');
 
   if v_state ? 'a' then
     -- The pull goes on to finish at its first page's snapshot, which this server must have
@@ -199,9 +211,7 @@ begin
 
   if v_state ? 'a' then
     -- Next page of a pull in progress: it completes at the state of its first page.
-    v_after_xid := (v_state #>> '{a,0}')::xid8;
-    v_after_id := (v_state #>> '{a,1}')::uuid;
-    v_after_kind := (v_state #>> '{a,2}')::integer;
+    v_after := v_state -> 'a';
     v_next_horizon := (v_state ->> 'nh')::xid8;
   else
     -- Taken before the rows are read: whatever commits in between comes again next time.
@@ -214,7 +224,7 @@ begin
     v_next_horizon := v_horizon;
   end if;
 
-  -- The oldest transaction not yet delivered. A purge can only have removed deletions this
+  -- The oldest transaction not yet delivered. A purge can only have removed log rows this
   -- pull still needs if it ran after the snapshot the pull goes on from (the horizon moved
   -- on since) and reached past the oldest transaction that snapshot had not seen; a full
   -- sync needs no deletion its own first snapshot saw.
@@ -227,6 +237,20 @@ begin
       message = 'CURSOR_EXPIRED: deletions this cursor has not seen were purged',
       hint = 'Do a full sync: call sync_pull with a NULL cursor and replace the local copy.';
   end if;
+  -- Becoming or ceasing to be an admin changes what the caller sees of every table at once:
+  -- a full sync says it best.
+  if not v_full and exists (select from public.sync_access_log a
+                             where a.user_id = v_uid and a.kind = 'admin'
+                               and a.sync_xid >= v_lo and (a.sync_xid >= v_x or a.sync_xid = any (v_ip))) then
+    raise exception using errcode = '22023',
+      message = 'CURSOR_EXPIRED: the caller''s admin rights changed since this cursor',
+      hint = 'Do a full sync: call sync_pull with a NULL cursor and replace the local copy.';
+  end if;
+
+  v_mode := case when (select t.admin_sees from private.visibility_tables t where t.table_name = p_table)
+                      and private.is_admin() then 'admin'
+                 when v_full then 'full'
+                 else 'changes' end;
 
   -- A record is the row's stored columns but sync_xid and generated ones (a geography
   -- column would also cost its text form for every row).
@@ -237,72 +261,57 @@ begin
    where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped
      and a.attgenerated = '' and a.attname <> 'sync_xid';
 
-  -- Rows and deletions after the page position, in (sync_xid, id, kind) order. Both
-  -- branches walk their (sync_xid, id) index; row-level security filters both. The whole
-  -- answer is built by this one statement, as json: each record is written out as text
-  -- once, in json_agg. (Built as jsonb, a page of 1000 watchlist entries cost the client
-  -- 33 ms instead of 8: building jsonb's tree, copying it into the answer, then printing
-  -- it back to text.)
+  -- The page's items (private.sync_items: index probes of the caller's keys), then their
+  -- rows by primary key. The whole answer is built by this one statement, as json: each
+  -- record is written out as text once, in json_agg. (Built as jsonb, a page of 1000
+  -- watchlist entries cost the client 33 ms instead of 8: building jsonb's tree, copying it
+  -- into the answer, then printing it back to text.)
   execute format($q$
-    with changes as (
-      (select t.sync_xid, t.id, 1 as kind, %2$s as deleted_at, r as record
-         from public.%1$I t
-        cross join lateral (select %3$s) r
-        where t.sync_xid >= $1 and (t.sync_xid >= $2 or t.sync_xid = any ($3))
-          and (t.sync_xid, t.id) >= ($4, $5)
-          and ((t.sync_xid, t.id) <> ($4, $5) or $6 < 1)
-        order by t.sync_xid, t.id
-        limit $7 + 1)
-      union all
-      (select d.sync_xid, d.record_id, 0, d.deleted_at, null
-         from public.sync_deletions d
-        where d.table_name = $8
-          and d.sync_xid >= $1 and (d.sync_xid >= $2 or d.sync_xid = any ($3))
-          and (not $9 or d.sync_xid >= $10 or d.sync_xid = any ($11))
-          and (d.sync_xid, d.record_id) >= ($4, $5)
-          and ((d.sync_xid, d.record_id) <> ($4, $5) or $6 < 0)
-        order by d.sync_xid, d.record_id
-        limit $7 + 1)
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items(%1$L, $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
     ), page as (
-      select c.*, row_number() over (order by c.sync_xid, c.id, c.kind) as n
-        from changes c
-       order by c.sync_xid, c.id, c.kind
-       limit $7 + 1
+      select * from items where n <= $6
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.*
-        from page p
-       where p.n <= $7
-       order by p.id, p.n desc
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      select k.n, k.id, %2$s as deleted_at, r as record
+        from kept k
+        join public.%1$I t on t.id = k.id
+       cross join lateral (select %3$s) r
+       where k.kind = 1
     ), tail as (
-      select (select count(*) from page) > $7 as has_more,
-             (select jsonb_build_array(p.sync_xid::text, p.id, p.kind) from page p where p.n = $7) as last
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
     )
     select json_build_object(
-      'records', coalesce((select json_agg(k.record order by k.n) from kept k
-                            where k.kind = 1 and k.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', k.id, 'deleted_at', k.deleted_at) order by k.n)
-                             from kept k where k.kind = 0 or k.deleted_at is not null), '[]'),
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', $8, 'x', $2::text, 'ip', to_jsonb($3::text[]), 'h', $12::text,
-                                               'nx', $10::text, 'nip', to_jsonb($11::text[]), 'nh', $13::text,
+                       then jsonb_build_object('t', %1$L, 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', $8, 'x', $10::text, 'ip', to_jsonb($11::text[]), 'h', $13::text) end),
+                       else jsonb_build_object('t', %1$L, 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     $q$, p_table, v_deleted_at_expr, v_columns)
     into v_page
-    using v_lo, v_x, v_ip, v_after_xid, v_after_id, v_after_kind, p_limit, p_table, v_full, v_next_x, v_next_ip,
-          coalesce(v_state ->> 'h', '0')::xid8, v_next_horizon;
+    using v_uid, v_mode, v_x, v_ip, v_after, p_limit, coalesce(v_state ->> 'h', '0')::xid8,
+          v_next_x, v_next_ip, v_next_horizon;
 
   return v_page;
 end
 $$;
 comment on function public.sync_pull(text, text, integer) is
-  'Changes to p_table (one of sync_tables()) since p_cursor that the caller may see (row-level security decides), as json (not jsonb: building and printing jsonb cost four times as much): {records: [rows, oldest change first], deleted: [{id, deleted_at}] (tombstones and hard deletes), cursor, server_timestamp, has_more}. NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started. Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED resync with a NULL cursor), NULL_ARGUMENT (22004).';
+  'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away), cursor, server_timestamp, has_more}. NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
 
 -- ---------------------------------------------------------------------------------------
 -- sync_push
@@ -478,10 +487,8 @@ $$;
 comment on function public.sync_push(text, jsonb, integer) is
   'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies). With p_expected_version = the row_version last pulled: UPDATE ... WHERE id and row_version match; with NULL or 0: INSERT of a row created offline (its id from the record). Returns {status: "applied", record} or, when the server row moved on (or already exists), {status: "conflict", record: <server row>} (server wins). Keys must be columns; server-managed ones (id, created_at, updated_at, row_version, sync_xid, generated) and those the caller may not set are ignored. Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
 
--- The cursor functions run as the caller of sync_pull (SECURITY INVOKER).
+-- The cursor functions run inside sync_pull, as its owner.
 revoke all on function private.encode_sync_cursor(jsonb), private.decode_sync_cursor(text, text),
   private.snapshot_in_progress(pg_snapshot),
   public.sync_pull(text, text, integer), public.sync_push(text, jsonb, integer) from public, anon, authenticated, service_role;
-grant execute on function private.encode_sync_cursor(jsonb), private.decode_sync_cursor(text, text),
-  private.snapshot_in_progress(pg_snapshot),
-  public.sync_pull(text, text, integer), public.sync_push(text, jsonb, integer) to authenticated, service_role;
+grant execute on function public.sync_pull(text, text, integer), public.sync_push(text, jsonb, integer) to authenticated, service_role;

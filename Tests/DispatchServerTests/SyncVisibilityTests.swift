@@ -1,0 +1,336 @@
+import DispatchServer
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+
+/// Sync delivers changes of who may see what, not only changes of rows: each user on a
+/// connection of their own, a device that keeps a local copy, the writes made as the apps
+/// make them where the apps can (claims, shares) and as the service elsewhere.
+@Suite struct SyncVisibilityTests {
+    let database: TestDatabase
+    let admin: PostgresConnection
+    init() async throws {
+        database = try await TestDatabase.create()
+        admin = try await database.connect()
+    }
+
+    typealias F = WatchlistFixtures
+
+    func device(_ user: UUID) async throws -> SyncDevice {
+        SyncDevice(SyncService(connection: try await database.connect(), user: user))
+    }
+
+    func task(declaredBy user: UUID, listing: UUID? = nil, claimedBy claimer: UUID? = nil, title: String = "Stage the kitchen") async throws -> UUID {
+        try await admin.query("""
+            insert into public.tasks (title, declared_by, listing_id, claimed_by) values (\(title), \(user), \(listing), \(claimer)) returning id
+            """).scalar(UUID.self)
+    }
+
+    func listing(ownedBy user: UUID) async throws -> UUID {
+        try await admin.query("insert into public.listings (address, owned_by) values ('1 Main St', \(user)) returning id").scalar(UUID.self)
+    }
+
+    func note(on task: UUID, by author: UUID, _ content: String = "Lockbox code is 9931") async throws -> UUID {
+        try await admin.query("""
+            insert into public.notes (parent_type, parent_id, content, created_by) values ('task', \(task), \(content), \(author)) returning id
+            """).scalar(UUID.self)
+    }
+
+    func claim(_ task: UUID, as user: UUID) async throws {
+        try await admin.transaction(as: user) { conn in _ = try conn.query("select public.claim_work_item('task', \(task))") }
+    }
+
+    // MARK: Shares
+
+    @Test func aShareMadeAfterTheReadersPullIsDeliveredAndItsRevocationTakesEverythingBack() async throws {
+        let alice = try await F.user(admin, "Alice"), bob = try await F.user(admin, "Bob")
+        let list = try await F.watchlist(admin, owner: alice, title: "Spring")
+        var entries: Set<UUID> = []
+        for name in ["robin", "wren", "finch"] { entries.insert(try await F.entry(admin, in: list, nickname: name)) }
+        let rule = try await admin.query(
+            "insert into public.watchlist_rules (watchlist_id, rule_type) values (\(list), 'species') returning id").scalar(UUID.self)
+        let photo = try await admin.query("""
+            insert into public.observed_bird_photos (watchlist_entry_id, image_path) values (\(entries.first!), 'a.jpg') returning id
+            """).scalar(UUID.self)
+        let tables: [SyncTable] = [.watchlists, .watchlistEntries, .watchlistRules, .observedBirdPhotos]
+
+        let bobs = try await device(bob)
+        for table in tables { #expect(try await bobs.pull(table).isEmpty, "\(table)") }
+
+        // Alice shares: one share row, the entries are not written.
+        let versions = try await admin.query("select sum(row_version)::int from public.watchlist_entries").scalar(Int.self)
+        try await admin.transaction(as: alice) { conn in
+            _ = try conn.query("insert into public.watchlist_shares (watchlist_id, user_id) values (\(list), \(bob))")
+        }
+        #expect(try await admin.query("select sum(row_version)::int from public.watchlist_entries").scalar(Int.self) == versions)
+        #expect(Set(try await bobs.pull(.watchlists).records) == [list])
+        #expect(Set(try await bobs.pull(.watchlistEntries).records) == entries)
+        #expect(Set(try await bobs.pull(.watchlistRules).records) == [rule])
+        #expect(Set(try await bobs.pull(.observedBirdPhotos).records) == [photo])
+        for table in tables { #expect(try await bobs.pull(table).isEmpty, "nothing twice: \(table)") }
+
+        // Alice revokes it: every row goes, as revoked.
+        try await admin.transaction(as: alice) { conn in
+            _ = try conn.query("delete from public.watchlist_shares where watchlist_id = \(list) and user_id = \(bob)")
+        }
+        let expected: [SyncTable: Set<UUID>] = [.watchlists: [list], .watchlistEntries: entries, .watchlistRules: [rule],
+                                                .observedBirdPhotos: [photo]]
+        for table in tables {
+            let delivery = try await bobs.pull(table)
+            #expect(delivery.records.isEmpty && Set(delivery.deleted.keys) == expected[table], "\(table)")
+            #expect(delivery.deleted.values.allSatisfy { $0 == .revoked }, "\(table)")
+            #expect(bobs.ids(table).isEmpty)
+        }
+        // And Alice's own device saw none of this as a change of hers.
+        let alices = try await device(alice)
+        #expect(try await alices.pull(.watchlistEntries).records.count == 3)
+    }
+
+    @Test func aShareCommittedAfterAConcurrentPullBeganIsDeliveredByTheNextPull() async throws {
+        let alice = try await F.user(admin, "Alice"), bob = try await F.user(admin, "Bob")
+        let list = try await F.watchlist(admin, owner: alice, title: "Spring")
+        let entry = try await F.entry(admin, in: list, nickname: "robin")
+        let bobs = try await device(bob)
+        #expect(try await bobs.pull(.watchlistEntries).isEmpty)
+
+        let writer = try await database.connect()
+        let during = try await writer.transaction(as: alice) { conn in
+            // Granted now, committed only after Bob's pull.
+            _ = try conn.query("insert into public.watchlist_shares (watchlist_id, user_id) values (\(list), \(bob))")
+            return try await bobs.pull(.watchlistEntries)
+        }
+        #expect(during.isEmpty, "not committed yet")
+        #expect(try await bobs.pull(.watchlistEntries).records == [entry])
+    }
+
+    @Test func aPullThatPagesThroughAGrantLosesNothing() async throws {
+        let alice = try await F.user(admin, "Alice"), bob = try await F.user(admin, "Bob")
+        let list = try await F.watchlist(admin, owner: alice, title: "Big")
+        try await admin.query("insert into public.watchlist_entries (watchlist_id, nickname) select \(list), 'e' || g from generate_series(1, 25) g")
+        let bobs = try await device(bob)
+        #expect(try await bobs.pull(.watchlistEntries).isEmpty)
+        try await F.share(admin, list, with: bob)
+        // An own edit in between, committed before the grant's pages are read.
+        let edited = try await admin.query("update public.watchlist_entries set nickname = 'edited' where nickname = 'e7' returning id")
+            .scalar(UUID.self)
+        let delivery = try await bobs.pull(.watchlistEntries, limit: 4)
+        #expect(Set(delivery.records).count == 25)
+        #expect(bobs.row(.watchlistEntries, edited)?["nickname"]?.stringValue == "edited")
+    }
+
+    @Test func aHardDeletedSharedWatchlistLeavesTheReaderToo() async throws {
+        let alice = try await F.user(admin, "Alice"), bob = try await F.user(admin, "Bob")
+        let list = try await F.watchlist(admin, owner: alice, title: "Spring")
+        let entry = try await F.entry(admin, in: list, nickname: "robin")
+        try await F.share(admin, list, with: bob)
+        let bobs = try await device(bob), alices = try await device(alice)
+        for d in [bobs, alices] { #expect(try await d.pull(.watchlistEntries).records == [entry]) }
+        try await admin.query("delete from public.watchlists where id = \(list)")
+        for d in [bobs, alices] {
+            let delivery = try await d.pull(.watchlistEntries)
+            #expect(delivery.records.isEmpty && delivery.deleted.keys.contains(entry))
+        }
+    }
+
+    // MARK: Claims, releases, completions
+
+    @Test func aClaimTakesAnOpenTaskFromAThirdUserUpdatesTheDeclarerAndAReleaseBringsItBack() async throws {
+        let alice = try await F.user(admin, "Alice"), bob = try await F.user(admin, "Bob"), carol = try await F.user(admin, "Carol")
+        let open = try await task(declaredBy: alice)
+        let alices = try await device(alice), bobs = try await device(bob), carols = try await device(carol)
+        for d in [alices, bobs, carols] { #expect(try await d.pull(.tasks).records == [open]) }
+
+        try await claim(open, as: bob)
+        let forCarol = try await carols.pull(.tasks)
+        #expect(forCarol.records.isEmpty && forCarol.deleted == [open: .revoked])
+        let forAlice = try await alices.pull(.tasks)
+        #expect(forAlice.records == [open] && forAlice.deleted.isEmpty)
+        #expect(alices.row(.tasks, open)?["claimed_by"]?.stringValue.flatMap(UUID.init(uuidString:)) == bob)
+        #expect(try await bobs.pull(.tasks).records == [open])
+
+        // Released: open again, so visible again to Carol, as a record.
+        try await admin.transaction(as: bob) { conn in _ = try conn.query("select public.release_work_item('task', \(open))") }
+        #expect(try await carols.pull(.tasks).records == [open])
+        #expect(carols.row(.tasks, open)?["claimed_by"] == .null)
+
+        // Completed by its declarer: no longer open, gone for Carol and Bob, an update for Alice.
+        try await admin.transaction(as: alice) { conn in _ = try conn.query("update public.tasks set completed = true where id = \(open)") }
+        #expect(try await carols.pull(.tasks).deleted == [open: .revoked])
+        #expect(try await bobs.pull(.tasks).deleted == [open: .revoked])
+        #expect(try await alices.pull(.tasks).records == [open])
+        for d in [bobs, carols] { #expect(try await d.pull(.tasks).isEmpty) }
+    }
+
+    @Test func notesFollowTheirItemOutOfViewAndBackIn() async throws {
+        let alice = try await F.user(admin, "Alice"), bob = try await F.user(admin, "Bob"), carol = try await F.user(admin, "Carol")
+        let open = try await task(declaredBy: alice)
+        let first = try await note(on: open, by: alice)
+        let subtask = try await admin.query(
+            "insert into public.subtasks (parent_type, parent_id, title) values ('task', \(open), 'Buy paint') returning id").scalar(UUID.self)
+        let carols = try await device(carol)
+        #expect(try await carols.pull(.notes).records == [first])
+        #expect(try await carols.pull(.subtasks).records == [subtask])
+
+        try await claim(open, as: bob)
+        #expect(try await carols.pull(.notes).deleted == [first: .revoked])
+        #expect(try await carols.pull(.subtasks).deleted == [subtask: .revoked])
+        // A note written while Carol cannot see the task is not hers either.
+        let second = try await note(on: open, by: bob, "Second")
+        #expect(try await carols.pull(.notes).isEmpty)
+
+        try await admin.transaction(as: bob) { conn in _ = try conn.query("select public.release_work_item('task', \(open))") }
+        #expect(Set(try await carols.pull(.notes).records) == [first, second])
+        #expect(try await carols.pull(.subtasks).records == [subtask])
+        // The task deleted: its notes go too.
+        try await admin.query("delete from public.tasks where id = \(open)")
+        let gone = try await carols.pull(.notes)
+        #expect(Set(gone.deleted.keys) == [first, second] && gone.deleted.values.allSatisfy { $0 == .deleted })
+    }
+
+    // MARK: Listings
+
+    @Test func whenAListingChangesHandsItsTasksAndTheirNotesFollow() async throws {
+        let alice = try await F.user(admin, "Alice"), lou = try await F.user(admin, "Lou"), max = try await F.user(admin, "Max")
+        let house = try await listing(ownedBy: lou)
+        let item = try await task(declaredBy: alice, listing: house, claimedBy: alice)  // claimed: not open to all
+        let remark = try await note(on: item, by: alice)
+        let lous = try await device(lou), maxs = try await device(max)
+        #expect(try await lous.pull(.tasks).records == [item])
+        #expect(try await lous.pull(.listings).records == [house])
+        #expect(try await lous.pull(.notes).records == [remark])
+        for table in [SyncTable.tasks, .listings, .notes] { #expect(try await maxs.pull(table).isEmpty) }
+
+        // An admin gives the listing to Max: the listing row changes, its tasks do not.
+        let versions = try await admin.query("select row_version from public.tasks where id = \(item)").scalar(Int.self)
+        try await admin.query("update public.listings set owned_by = \(max) where id = \(house)")
+        #expect(try await admin.query("select row_version from public.tasks where id = \(item)").scalar(Int.self) == versions)
+        #expect(try await lous.pull(.listings).deleted == [house: .revoked])
+        #expect(try await lous.pull(.tasks).deleted == [item: .revoked])
+        #expect(try await lous.pull(.notes).deleted == [remark: .revoked])
+        #expect(try await maxs.pull(.listings).records == [house])
+        #expect(try await maxs.pull(.tasks).records == [item])
+        #expect(try await maxs.pull(.notes).records == [remark])
+
+        // Its declarer moves the task to another of Lou's listings: Max loses it, Lou has it back.
+        let other = try await listing(ownedBy: lou)
+        try await admin.transaction(as: alice) { conn in _ = try conn.query("update public.tasks set listing_id = \(other) where id = \(item)") }
+        #expect(try await maxs.pull(.tasks).deleted == [item: .revoked])
+        #expect(try await maxs.pull(.notes).deleted == [remark: .revoked])
+        #expect(try await lous.pull(.tasks).records == [item])
+        #expect(try await lous.pull(.notes).records == [remark])
+    }
+
+    // MARK: Admins
+
+    @Test func becomingAnAdminExpiresTheCursorsAndAFullSyncThenHasEverything() async throws {
+        let alice = try await F.user(admin, "Alice"), bob = try await F.user(admin, "Bob")
+        _ = try await task(declaredBy: alice, claimedBy: alice)
+        let bobs = try await device(bob)
+        #expect(try await bobs.pull(.tasks).isEmpty)
+        try await admin.query("update public.users set is_admin = true where id = \(bob)")
+        let expired = await F.error(SQLAPIError.self) { try await bobs.pull(.tasks) }
+        #expect(expired?.code == .cursorExpired, "\(String(describing: expired))")
+        bobs.reset(.tasks)
+        #expect(try await bobs.pull(.tasks).records.count == 1)
+        // An admin's later changes come from the whole table, deletions too.
+        let later = try await task(declaredBy: alice, claimedBy: alice)
+        #expect(try await bobs.pull(.tasks).records == [later])
+        try await admin.query("delete from public.tasks where id = \(later)")
+        #expect(try await bobs.pull(.tasks).deleted == [later: .deleted])
+    }
+
+    // MARK: Subtasks
+
+    @Test func subtasksRoundTripThroughPushAndPull() async throws {
+        let alice = try await F.user(admin, "Alice")
+        let item = try await task(declaredBy: alice, claimedBy: alice)
+        let phone = try await device(alice), laptop = try await device(alice)
+        #expect(try await laptop.pull(.subtasks).isEmpty)
+
+        let id = UUID()
+        let created = try await phone.sync.push(table: .subtasks, record: [
+            "id": .string(id.uuidString), "parent_type": "task", "parent_id": .string(item.uuidString), "title": "Buy paint",
+        ], expectedVersion: nil)
+        guard case .applied(let record) = created else { Issue.record("\(created)"); return }
+        #expect(record["row_version"]?.intValue == 1)
+        #expect(try await laptop.pull(.subtasks).records == [id])
+
+        var edited = try #require(laptop.row(.subtasks, id)?.objectValue)
+        edited["completed"] = true
+        let done = try await laptop.sync.push(table: .subtasks, record: .object(edited), expectedVersion: 1)
+        #expect(!done.isConflict && done.record["completed"]?.boolValue == true)
+        #expect(try await phone.pull(.subtasks).records == [id])
+        #expect(phone.row(.subtasks, id)?["completed"]?.boolValue == true)
+        // A stale version is a conflict, as for every synced table.
+        #expect(try await phone.sync.push(table: .subtasks, record: .object(edited), expectedVersion: 1).isConflict)
+
+        try await admin.query("delete from public.subtasks where id = \(id)")
+        #expect(try await laptop.pull(.subtasks).deleted == [id: .deleted])
+        // Someone who cannot see the task cannot add to it.
+        let bob = try await F.user(admin, "Bob")
+        let bobs = SyncService(connection: try await database.connect(), user: bob)
+        let refused = await F.error(SQLAPIError.self) {
+            _ = try await bobs.push(table: .subtasks, record: [
+                "id": .string(UUID().uuidString), "parent_type": "task", "parent_id": .string(item.uuidString), "title": "Sneak in",
+            ], expectedVersion: nil)
+        }
+        #expect(refused?.code == .notAuthorized, "\(String(describing: refused))")
+    }
+
+    // MARK: Cost
+
+    /// The plan of a pull reads the caller's rows only: every scan of a synced table or a
+    /// log reads (returns or filters out) a number of rows bounded by what the caller holds,
+    /// however many rows other users have. Checked on the query sync_pull runs
+    /// (private.sync_items_sql), EXPLAIN ANALYZE'd with the caller's keys.
+    @Test func aUsersPullNeverWalksOtherUsersRows() async throws {
+        let alice = try await F.user(admin, "Alice"), other = try await F.user(admin, "Other")
+        let mine = try await F.watchlist(admin, owner: alice, title: "Mine")
+        let theirs = try await F.watchlist(admin, owner: other, title: "Theirs")
+        try await admin.query("insert into public.watchlist_entries (watchlist_id, nickname) select \(mine), 'm' || g from generate_series(1, 5) g")
+        try await admin.query("insert into public.watchlist_entries (watchlist_id, nickname) select \(theirs), 't' || g from generate_series(1, 3000) g")
+        try await admin.query("update public.watchlist_entries set notes = 'edited' where watchlist_id = \(theirs)")
+        _ = try await task(declaredBy: alice, claimedBy: alice)
+        for _ in 0..<20 { _ = try await task(declaredBy: other, claimedBy: other) }
+        try await admin.query("insert into public.notes (parent_type, parent_id, content, created_by) select 'task', t.id, 'n', \(other) from public.tasks t, generate_series(1, 100) where t.declared_by = \(other)")
+        try await admin.query("analyze")
+
+        let limit = 1000
+        for table in ["watchlist_entries", "tasks", "notes"] {
+            for (mode, x) in [("full", "0"), ("changes", "1")] {
+                // The statement and its arguments as literals (EXPLAIN EXECUTE takes no parameters).
+                let plan = try await admin.query("""
+                    with k as (select array_agg(kind) as kinds, array_agg(key) as keys from private.user_keys(\(alice)))
+                    select private.sync_items_sql(\(table), \(mode)),
+                           format('explain (analyze, format json) execute pull (%1$L, %1$L, ''{}'', ''0'', ''0'',
+                                     ''00000000-0000-0000-0000-000000000000'', -1, %2$s, %3$L, %4$L,
+                                     ''{}'', ''{}'', ''{}'', ''{}'', ''{}'', ''{}'', ''{}'', ''{}'')', \(x)::text, \(limit)::int, k.kinds, k.keys)
+                      from k
+                    """)[0]
+                let sql = try plan.decode(0, as: String.self)
+                try await admin.runScript("deallocate all")
+                try await admin.query(PostgresQuery(sql: """
+                    prepare pull (xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[],
+                                  timestamptz[], text[], uuid[], xid8[], timestamptz[]) as \(sql)
+                    """))
+                let explained = try await admin.query(PostgresQuery(sql: try plan.decode(1, as: String.self))).scalar(String.self)
+                var scans: [(relation: String, node: String, rows: Int)] = []
+                func walk(_ node: JSONValue) {
+                    if let relation = node["Relation Name"]?.stringValue {
+                        let rows = (node["Actual Rows"]?.intValue ?? 0) * max(1, node["Actual Loops"]?.intValue ?? 1)
+                            + (node["Rows Removed by Filter"]?.intValue ?? 0) + (node["Rows Removed by Index Recheck"]?.intValue ?? 0)
+                        scans.append((relation, node["Node Type"]?.stringValue ?? "", rows))
+                    }
+                    for child in node["Plans"]?.arrayValue ?? [] { walk(child) }
+                }
+                walk(try JSONValue(parsing: explained).arrayValue?.first?["Plan"] ?? .null)
+                #expect(!scans.isEmpty)
+                // (a small table may be read whole: its rows, filtered out or not, count the same)
+                for scan in scans {
+                    #expect(scan.rows <= 110, "\(table) \(mode): \(scan.relation) \(scan.node) read \(scan.rows) rows")
+                }
+            }
+        }
+    }
+}

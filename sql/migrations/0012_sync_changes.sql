@@ -1,0 +1,379 @@
+-- Offline sync, the change side: which tables are synced, the transaction that last wrote
+-- each synced row, and the three logs that say what changed in who sees what: hard
+-- deletions, rows whose keys changed (moves), users whose keys changed (access). What a
+-- pull delivers from them: 0013; sync_pull and sync_push: 0014.
+--
+-- Why not `updated_at > last_synced_at` (what a client would naturally ask): updated_at is
+-- stamped when a row is written, not when its transaction commits. A transaction that wrote
+-- a row before a pull and commits after it carries an updated_at older than the pull's
+-- timestamp, so the next pull skips that row forever.
+--
+-- What we do instead: every synced row carries sync_xid, the id of the transaction that last
+-- wrote it (set by a trigger), and every log row the id of the transaction that wrote it. A
+-- pull records in its cursor the snapshot it read with (pg_current_snapshot(): xmax and the
+-- in-progress xids). Every transaction the snapshot could not see has an xid >= xmax or one
+-- of those in-progress xids, so the next pull asks for exactly those rows and log rows.
+-- Nothing committed late is lost, not even a share or a claim, and transactions already
+-- seen are not sent again (a row can come twice only in the rare case of a transaction
+-- committing between the snapshot and the read, or one written by the pulling transaction
+-- itself).
+--
+-- Who sees a row is the visibility definition (0010): its scope keys. So that a user's pull
+-- reads only what concerns them, each synced table is indexed by each key column with the
+-- change order after it, (column, sync_xid, id), and the logs by key:
+--   sync_deletions  a hard delete: one row per key the deleted row had
+--   sync_moves      a row whose keys changed (claimed, released, completed, moved to another
+--                   listing, a note moved to another parent): the keys it left and entered.
+--                   Written only when a key column changes, never on other updates.
+--   sync_access_log a user who gained or lost a key (0010's sources: shares, owners, the
+--                   admin flag). The rows with that key are not written.
+-- Tombstones (deleted_at) need no log: the row itself is written. Old log rows are purged by
+-- public.purge_sync_deletions(), after which an older cursor gets CURSOR_EXPIRED and the
+-- client resyncs from scratch.
+
+-- ---------------------------------------------------------------------------------------
+-- The synced tables
+-- ---------------------------------------------------------------------------------------
+
+create function private.sync_tables() returns text[]
+  language sql
+  immutable
+  parallel safe
+  set search_path = ''
+as $$
+  select array['tasks', 'activities', 'listings', 'notes', 'subtasks',
+               'watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos']
+$$;
+comment on function private.sync_tables() is
+  'The tables sync_pull and sync_push serve (each declared in private.visibility_rules and set up by private.enable_sync). Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
+
+create function private.assert_sync_table(p_table text) returns void
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+begin
+  if p_table is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_table is required';
+  end if;
+  if not (p_table = any (private.sync_tables())) then
+    raise exception using errcode = '22023',
+      message = format('INVALID_TABLE: %L is not a synced table', p_table),
+      hint = 'One of: ' || array_to_string(private.sync_tables(), ', ');
+  end if;
+end
+$$;
+comment on function private.assert_sync_table(text) is
+  'Raises NULL_ARGUMENT (22004) or INVALID_TABLE (22023) unless p_table is one of private.sync_tables().';
+
+-- sync_xid: the transaction that last wrote the row.
+create function private.stamp_sync_xid() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  new.sync_xid := pg_current_xact_id();
+  return new;
+end
+$$;
+comment on function private.stamp_sync_xid() is
+  'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on UPDATE only when they bumped row_version (a real change).';
+
+-- ---------------------------------------------------------------------------------------
+-- The logs
+-- ---------------------------------------------------------------------------------------
+
+create table public.sync_deletions (
+  table_name text not null,
+  record_id uuid not null,
+  kind text not null,
+  key uuid not null,
+  sync_xid xid8 not null default pg_current_xact_id(),
+  deleted_at timestamptz not null default clock_timestamp(),
+  constraint sync_deletions_pkey primary key (table_name, kind, key, sync_xid, record_id)
+);
+comment on table public.sync_deletions is
+  'Hard deletes of synced rows, for sync_pull''s "deleted": one row per scope key (kind, key) the deleted row had (private.row_scope), so that a user''s pull finds the deletions of their keys by index. Written by the _sync_deletions statement trigger; purged after 30 days by public.purge_sync_deletions().';
+comment on column public.sync_deletions.sync_xid is 'Id of the deleting transaction (compared with sync_pull cursors).';
+-- Admins read every deletion of a table in change order; a child deleted in the same
+-- transaction as its parent finds the parent's keys by record (private.row_keys).
+create index sync_deletions_xid_idx on public.sync_deletions (table_name, sync_xid, record_id);
+create index sync_deletions_record_idx on public.sync_deletions (table_name, record_id);
+create index sync_deletions_deleted_at_idx on public.sync_deletions (deleted_at);
+
+create table public.sync_moves (
+  table_name text not null,
+  kind text not null,
+  key uuid not null,
+  sync_xid xid8 not null default pg_current_xact_id(),
+  row_id uuid not null,
+  entered boolean not null,
+  moved_at timestamptz not null default clock_timestamp(),
+  constraint sync_moves_pkey primary key (table_name, kind, key, sync_xid, row_id, entered)
+);
+comment on table public.sync_moves is
+  'Rows of synced tables whose scope keys changed: in transaction sync_xid, row_id of table_name left (entered false) or entered the key (kind, key). A pull revokes a row that left a key of the caller''s and is no longer visible to them, and delivers the children of a parent that entered (notes of a task just claimed by the caller). Written by the _sync_moves trigger, only when a column deciding the keys changes; purged with the deletions.';
+create index sync_moves_moved_at_idx on public.sync_moves (moved_at);
+
+create table public.sync_horizon (
+  table_name text primary key,
+  purged_through xid8 not null
+);
+comment on table public.sync_horizon is
+  'The newest sync_xid purged from the logs: per synced table for its deletions and moves, and under ''sync_access_log'' for the access log. A cursor that had not yet seen it gets CURSOR_EXPIRED.';
+
+alter table public.sync_deletions enable row level security;
+alter table public.sync_moves enable row level security;
+alter table public.sync_horizon enable row level security;
+-- Read by sync_pull (as its owner) and by the worker's purge; nobody reads them directly.
+revoke all on public.sync_deletions, public.sync_moves, public.sync_horizon from public, anon, authenticated, service_role;
+grant select, insert, update, delete on public.sync_deletions, public.sync_moves, public.sync_horizon to service_role;
+
+-- Holdings that change: the access log. -- A share granted or revoked, a listing or watchlist given to someone else or deleted, the
+-- admin flag: each changes which keys a user holds, and so which rows they may see,
+-- without writing those rows. One row per (user, key) per transaction says so; sync_pull
+-- reads the caller's rows from it (delivering or revoking the rows with that key), and
+-- nothing else is written: sharing a watchlist of 10,000 entries writes one share and one
+-- log row. A new listing or watchlist is not logged: nothing can carry its key before it exists.
+
+create table public.sync_access_log (
+  user_id uuid not null,
+  kind text not null,
+  key uuid not null,
+  granted boolean not null,
+  sync_xid xid8 not null default pg_current_xact_id(),
+  logged_at timestamptz not null default clock_timestamp(),
+  constraint sync_access_log_pkey primary key (user_id, sync_xid, kind, key)
+);
+comment on table public.sync_access_log is
+  'Changes of the scope keys users hold (private.user_keys): user_id gained (granted) or lost the key (kind, key) in transaction sync_xid; kind admin = the admin flag changed. Written by the private.log_access_change triggers, read by sync_pull for the caller (ordered by sync_xid like every change), purged with the sync deletions (public.purge_sync_deletions).';
+create index sync_access_log_logged_at_idx on public.sync_access_log (logged_at);
+alter table public.sync_access_log enable row level security;
+revoke all on public.sync_access_log from public, anon, authenticated, service_role;
+grant select, insert, update, delete on public.sync_access_log to service_role;
+
+-- One branch per source table: each is parsed only for the table it serves.
+create function private.log_access_change() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  if tg_table_name = 'listings' then
+    insert into public.sync_access_log (user_id, kind, key, granted)
+    select c.user_id, 'listing', old.id, c.granted
+      from (values (old.owned_by, false), (case when tg_op = 'UPDATE' then new.owned_by end, true)) c (user_id, granted)
+     where c.user_id is not null
+    on conflict do nothing;
+  elsif tg_table_name = 'watchlists' then
+    insert into public.sync_access_log (user_id, kind, key, granted)
+    select c.user_id, k.kind, old.id, c.granted
+      from (values (old.owner_id, false), (case when tg_op = 'UPDATE' then new.owner_id end, true)) c (user_id, granted)
+     cross join (values ('watchlist'), ('watchlist_owner')) k (kind)
+     where c.user_id is not null
+    on conflict do nothing;
+  elsif tg_table_name = 'watchlist_shares' then
+    insert into public.sync_access_log (user_id, kind, key, granted)
+    select c.user_id, 'watchlist', c.watchlist_id, c.granted
+      from (values (case when tg_op <> 'INSERT' then old.user_id end, case when tg_op <> 'INSERT' then old.watchlist_id end, false),
+                   (case when tg_op <> 'DELETE' then new.user_id end, case when tg_op <> 'DELETE' then new.watchlist_id end, true))
+           c (user_id, watchlist_id, granted)
+     where c.user_id is not null
+    on conflict do nothing;
+  elsif tg_table_name = 'users' then
+    insert into public.sync_access_log (user_id, kind, key, granted)
+    values (new.id, 'admin', private.everyone_key(), new.is_admin)
+    on conflict do nothing;
+  end if;
+  return null;
+end
+$$;
+comment on function private.log_access_change() is
+  'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
+revoke all on function private.log_access_change() from public, anon, authenticated, service_role;
+
+create trigger sync_access_delete after delete on public.listings
+  for each row execute function private.log_access_change();
+create trigger sync_access_update after update of owned_by on public.listings
+  for each row when (old.owned_by is distinct from new.owned_by) execute function private.log_access_change();
+create trigger sync_access_delete after delete on public.watchlists
+  for each row execute function private.log_access_change();
+create trigger sync_access_update after update of owner_id on public.watchlists
+  for each row when (old.owner_id is distinct from new.owner_id) execute function private.log_access_change();
+create trigger sync_access_insert_delete after insert or delete on public.watchlist_shares
+  for each row execute function private.log_access_change();
+create trigger sync_access_update after update of user_id, watchlist_id on public.watchlist_shares
+  for each row when (old.user_id is distinct from new.user_id or old.watchlist_id is distinct from new.watchlist_id)
+  execute function private.log_access_change();
+create trigger sync_access_update after update of is_admin on public.users
+  for each row when (old.is_admin is distinct from new.is_admin) execute function private.log_access_change();
+
+-- ---------------------------------------------------------------------------------------
+-- Writing the logs
+-- ---------------------------------------------------------------------------------------
+
+-- A row whose key columns changed: the keys it left and entered (private.row_scope of the
+-- old and of the new row). Its trigger fires only when one of those columns changed.
+create function private.record_sync_moves() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  insert into public.sync_moves (table_name, kind, key, row_id, entered)
+  select tg_table_name, x.kind, x.key, new.id, x.entered
+    from ((select o.kind, o.key, false as entered from private.row_scope(tg_table_name, pg_catalog.to_jsonb(old)) o
+           except
+           select n.kind, n.key, false from private.row_scope(tg_table_name, pg_catalog.to_jsonb(new)) n)
+          union all
+          (select n.kind, n.key, true from private.row_scope(tg_table_name, pg_catalog.to_jsonb(new)) n
+           except
+           select o.kind, o.key, true from private.row_scope(tg_table_name, pg_catalog.to_jsonb(old)) o)) x
+  on conflict do nothing;
+  return null;
+end
+$$;
+comment on function private.record_sync_moves() is
+  'AFTER UPDATE row trigger function of the synced tables, fired only when a column deciding the row''s scope keys changed: logs the keys the row left and entered in public.sync_moves.';
+
+-- Per statement, from its transition table: a cascade or a bulk delete is one insert. Named
+-- to fire before every other AFTER DELETE statement trigger (delete_children): children
+-- deleted by it find their parent's keys here.
+create function private.record_sync_deletions() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  insert into public.sync_deletions as d (table_name, record_id, kind, key)
+  select distinct tg_table_name, (r.row ->> 'id')::uuid, s.kind, s.key
+    from (select pg_catalog.to_jsonb(o) as row from old_rows o) r
+   cross join lateral private.row_scope(tg_table_name, r.row) s
+  on conflict on constraint sync_deletions_pkey do update set deleted_at = excluded.deleted_at;
+  return null;
+end
+$$;
+comment on function private.record_sync_deletions() is
+  'AFTER DELETE statement trigger function of the synced tables: records each deleted row in public.sync_deletions, once per scope key it had.';
+
+-- ---------------------------------------------------------------------------------------
+-- enable_sync
+-- ---------------------------------------------------------------------------------------
+
+create function private.enable_sync(p_table regclass) returns void
+  language plpgsql
+  set search_path = ''
+  set client_min_messages = warning
+as $$
+declare
+  v_name text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table and c.relnamespace = 'public'::regnamespace);
+  v_index record;
+  v_moved text;
+begin
+  if v_name is null or not (v_name = any (private.sync_tables()))
+     or not exists (select from private.visibility_rules r where r.table_name = v_name) then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_TABLE: %s is not a table of private.sync_tables() with visibility rules', p_table);
+  end if;
+
+  execute format('alter table public.%I add column sync_xid xid8 not null default pg_current_xact_id()', v_name);
+  execute format('comment on column public.%I.sync_xid is %L', v_name,
+    'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.');
+  -- Every change in order: admins' pulls.
+  execute format('create index %I on public.%I (sync_xid, id)', v_name || '_sync_xid_idx', v_name);
+  -- A user's pull: per key column, the rows of one key in change order (the columns its
+  -- rules'' conditions read ride along, so a condition needs no heap visit); per everyone
+  -- rule, the rows it holds for all. A key column "id" needs none: it is the primary key.
+  for v_index in
+    select r.key_column,
+           pg_catalog.string_agg(distinct pg_catalog.quote_ident(m[1]), ', ')
+             filter (where m[1] is not null and m[1] <> r.key_column) as extra,
+           min(r.condition) as condition
+      from private.visibility_rules r
+      left join lateral pg_catalog.regexp_matches(coalesce(r.condition, ''), '\mit\.(\w+)', 'g') m on true
+     where r.table_name = v_name and coalesce(r.key_column, '') <> 'id'
+     group by r.key_column
+  loop
+    if v_index.key_column is null then
+      execute format('create index %I on public.%I (sync_xid, id) where %s',
+                     v_name || '_everyone_sync_idx', v_name, private.visibility_condition(v_index.condition, ''));
+    else
+      execute format('create index %I on public.%I (%I, sync_xid, id)%s',
+                     v_name || '_' || v_index.key_column || '_sync_idx', v_name, v_index.key_column,
+                     coalesce(' include (' || v_index.extra || ')', ''));
+    end if;
+  end loop;
+
+  execute format('create trigger _sync_xid_insert before insert on public.%I '
+                 'for each row execute function private.stamp_sync_xid()', v_name);
+  execute format('create trigger _sync_xid_update before update on public.%I for each row '
+                 'when (old.row_version is distinct from new.row_version) '
+                 'execute function private.stamp_sync_xid()', v_name);
+  select pg_catalog.string_agg(format('old.%1$I is distinct from new.%1$I', c), ' or ')
+    into v_moved from unnest(private.visibility_columns(v_name)) c;
+  execute format('create trigger _sync_moves after update on public.%I for each row when (%s) '
+                 'execute function private.record_sync_moves()', v_name, v_moved);
+  execute format('create trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
+                 'for each statement execute function private.record_sync_deletions()', v_name);
+end
+$$;
+comment on function private.enable_sync(regclass) is
+  'Sets up a table of private.sync_tables() that has visibility rules for sync: its sync_xid column and trigger, the indexes a pull reads ((sync_xid, id); (key column, sync_xid, id) per key column; (sync_xid, id) where an everyone rule holds), and the triggers that log its moves and hard deletes. INVALID_TABLE (22023).';
+
+select private.enable_sync(format('public.%I', t)::regclass) from unnest(private.sync_tables()) t;
+
+-- ---------------------------------------------------------------------------------------
+-- Purging the logs
+-- ---------------------------------------------------------------------------------------
+
+create function public.purge_sync_deletions(p_older_than interval default '30 days') returns integer
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  v_count integer;
+  v_cutoff timestamptz;
+begin
+  if p_older_than is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_older_than must not be NULL';
+  end if;
+  if p_older_than < interval '0' then
+    raise exception using errcode = '22023',
+      message = 'INVALID_INTERVAL: p_older_than must not be negative',
+      detail = format('p_older_than = %s', p_older_than);
+  end if;
+  v_cutoff := now() - p_older_than;
+
+  with d as (
+    delete from public.sync_deletions where deleted_at < v_cutoff returning table_name, sync_xid
+  ), m as (
+    delete from public.sync_moves where moved_at < v_cutoff returning table_name, sync_xid
+  ), a as (
+    delete from public.sync_access_log where logged_at < v_cutoff returning sync_xid
+  ), purged as (
+    select d.table_name, d.sync_xid from d
+    union all
+    select m.table_name, m.sync_xid from m
+    union all
+    select 'sync_access_log', a.sync_xid from a
+  ), per_log as (
+    select p.table_name, max(p.sync_xid) as purged_through, count(*) as n from purged p group by p.table_name
+  ), horizon as (
+    insert into public.sync_horizon as h (table_name, purged_through)
+    select l.table_name, l.purged_through from per_log l
+    on conflict (table_name) do update set purged_through = greatest(h.purged_through, excluded.purged_through)
+  )
+  select coalesce(sum(n), 0) into v_count from per_log;
+  return v_count;
+end
+$$;
+comment on function public.purge_sync_deletions(interval) is
+  'Deletes the rows of the sync logs (sync_deletions, sync_moves, sync_access_log) older than p_older_than (default 30 days) and advances sync_horizon, so that cursors older than what was purged get CURSOR_EXPIRED. Returns the number of log rows purged. Run by the worker on a schedule with purge_watchlist_tombstones(); service_role only.';
+
+-- The validators run as the caller of sync_pull / sync_push; the trigger functions and
+-- enable_sync as their owner.
+revoke all on function private.stamp_sync_xid(), private.record_sync_moves(), private.record_sync_deletions(),
+  private.enable_sync(regclass), public.purge_sync_deletions(interval),
+  private.assert_sync_table(text), private.sync_tables() from public, anon, authenticated, service_role;
+grant execute on function private.sync_tables(), private.assert_sync_table(text) to authenticated, service_role;
+grant execute on function public.purge_sync_deletions(interval) to service_role;

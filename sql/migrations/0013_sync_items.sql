@@ -1,0 +1,267 @@
+-- What a pull delivers: private.sync_items, the changes of one synced table that concern
+-- one user since a cursor, read through the user's scope keys (0010) and the logs (0012).
+-- sync_pull (0014) pages and prints them; the user-scoped change feed (0019) takes the
+-- visibility changes from it: one query, not two.
+--
+-- A cursor is the state already delivered: every transaction below x except those in ip
+-- ("unseen" = sync_xid >= x or in ip). For user U, with K the keys U holds now, and from U's
+-- access-log rows not yet seen, G the keys U gained (holds now) and L those U lost:
+--   records    rows with a key in K written since (unseen sync_xid)            S1
+--              every row with a key in G, whenever written                     S3
+--   deleted    hard deletes of rows with a key in K or L        "deleted"      S2
+--              tombstones among the records (deleted_at set)    "deleted"
+--              rows with a key in L that U no longer sees        "revoked"      S4
+--              rows that left a key in K or L (sync_moves) and U no longer
+--              sees (claimed by someone else, completed, moved)  "revoked"      S5
+-- Notes and subtasks have derived keys (task, activity): U holds (task, t) while U sees task
+-- t. So for them K also has the parents U sees, G the parents that entered U's view since
+-- (a move into a key of U's, or a key gained), L those that left it, and the hard deletes
+-- of the parents U could see bring their children's. The same streams then run unchanged.
+--
+-- Every item has an order key (c0, c1, id, kind): c0 the transaction that caused it (the
+-- row's own, a deletion's, a move's, or the grant's or revocation's), c1 the row's own
+-- sync_xid, kind 1 for a record and 0 for a deletion. Each stream is an index range scan in
+-- that order from the page position (per key: (key column, sync_xid, id); the logs by key),
+-- read up to the page size: a page costs what it returns and the keys it probes, whatever
+-- other users hold. A row can come twice (two keys, two causes): harmless, never a loss.
+
+-- The query of private.sync_items for a table and mode: text built from the visibility
+-- rules alone, so a test can EXPLAIN exactly what a pull runs. Its parameters:
+--   $1 lo (the oldest unseen transaction), $2 x, $3 ip (the state delivered), $4-$7 the page
+--   position (c0, c1, id, kind), $8 the page size, $9 / $10 the user's keys (kinds, keys),
+--   $11-$14 the keys gained (kinds, keys, causes, times), $15-$18 the keys lost.
+create function private.sync_items_sql(p_table text, p_mode text) returns text
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  v_derived record;
+  v_rule record;
+  v_rules private.visibility_rules[];
+  v_ctes text[] := '{}';
+  v_k text := 'select kind, key from k0';
+  v_g text := 'select * from g0';
+  v_l text := 'select * from l0';
+  v_dk text := 'select kind, key from kl';
+  v_streams text[] := '{}';
+  v_visible text;
+  v_unseen constant text := '%1$s >= greatest($1, $4) and (%1$s >= $2 or %1$s = any ($3))';
+begin
+  if p_mode not in ('full', 'changes', 'visibility', 'admin') then
+    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
+  end if;
+  perform private.assert_sync_table(p_table);
+
+  if p_mode = 'admin' then
+    -- Every change of the table (the sync_xid index), and every hard delete once.
+    v_streams := array[pg_catalog.format(
+      'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
+        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+        order by it.sync_xid, it.id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'it.sync_xid')),
+      pg_catalog.format(
+        'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
+          where $2 > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
+  else
+    -- Derived keys: the parents of this table's rows that U sees, entered, left, or saw deleted.
+    for v_derived in
+      select distinct k.kind, k.derived_from as parent
+        from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
+       where r.table_name = p_table and k.derived_from is not null
+       order by k.kind
+    loop
+      select array_agg(r) into v_rules from private.visibility_rules r where r.table_name = v_derived.parent;
+      v_ctes := v_ctes || pg_catalog.format('%I as (%s)', 'vp_' || v_derived.kind, (
+        select pg_catalog.string_agg(
+                 case when r.kind = 'everyone'
+                      then pg_catalog.format('select %L::text as kind, it.id as key from public.%I it where %s',
+                                             v_derived.kind, v_derived.parent, private.visibility_condition(r.condition, 'it'))
+                      else pg_catalog.format('select %L::text as kind, it.id as key from k0 join public.%I it on k0.kind = %L and it.%I = k0.key%s',
+                                             v_derived.kind, v_derived.parent, r.kind, r.key_column,
+                                             ' and ' || private.visibility_condition(r.condition, 'it')) end, ' union ')
+          from unnest(v_rules) r));
+      if p_mode <> 'full' then
+        v_ctes := v_ctes || pg_catalog.format(
+          '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from k0 join public.sync_moves m on m.table_name = %3$L and m.kind = k0.kind and m.key = k0.key
+                       and m.entered and %4$s
+                     where m.row_id in (select v.key from %5$I v) group by m.row_id%6$s)',
+          'ep_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
+          'vp_' || v_derived.kind,
+          (select pg_catalog.string_agg(pg_catalog.format(
+                    ' union all select %L, it.id, g0.cause, g0.at from g0 join public.%I it on g0.kind = %L and it.%I = g0.key%s',
+                    v_derived.kind, v_derived.parent, r.kind, r.key_column, ' and ' || private.visibility_condition(r.condition, 'it')), '')
+             from unnest(v_rules) r where r.kind <> 'everyone'));
+        v_ctes := v_ctes || pg_catalog.format(
+          '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from kl0 join public.sync_moves m on m.table_name = %3$L and m.kind = kl0.kind and m.key = kl0.key
+                       and not m.entered and %4$s
+                     where m.row_id not in (select v.key from %5$I v) group by m.row_id%6$s)',
+          'xp_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
+          'vp_' || v_derived.kind,
+          (select pg_catalog.string_agg(pg_catalog.format(
+                    ' union all select %L, it.id, l0.cause, l0.at from l0 join public.%I it on l0.kind = %L and it.%I = l0.key%s'
+                    ' where it.id not in (select v.key from %I v)',
+                    v_derived.kind, v_derived.parent, r.kind, r.key_column, ' and ' || private.visibility_condition(r.condition, 'it'),
+                    'vp_' || v_derived.kind), '')
+             from unnest(v_rules) r where r.kind <> 'everyone'));
+        v_ctes := v_ctes || pg_catalog.format(
+          '%1$I as (select %2$L::text as kind, d.record_id as key
+                      from kl0 join public.sync_deletions d on d.table_name = %3$L and d.kind = kl0.kind and d.key = kl0.key and %4$s)',
+          'dp_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'd.sync_xid'));
+        v_g := v_g || pg_catalog.format(' union all select * from %I', 'ep_' || v_derived.kind);
+        v_l := v_l || pg_catalog.format(' union all select * from %I', 'xp_' || v_derived.kind);
+        v_dk := v_dk || pg_catalog.format(' union select kind, key from %I', 'dp_' || v_derived.kind);
+      end if;
+      v_k := v_k || pg_catalog.format(' union all select kind, key from %I', 'vp_' || v_derived.kind);
+    end loop;
+
+    v_visible := private.visibility_predicate(p_table, 'it', 'keys');
+    for v_rule in select * from private.visibility_rules r where r.table_name = p_table order by r.kind, r.key_column loop
+      if v_rule.kind = 'everyone' then
+        -- S1 for the rows every user sees.
+        if p_mode <> 'visibility' then
+          v_streams := v_streams || pg_catalog.format(
+            'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
+              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+              order by it.sync_xid, it.id limit $8 + 1',
+            p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_unseen, 'it.sync_xid'));
+        end if;
+        continue;
+      end if;
+      -- S1: the rows of U's keys written since; S3 / S4: every row of a key gained / lost.
+      if p_mode <> 'visibility' then
+        v_streams := v_streams || pg_catalog.format(
+          'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = %2$L) k
+            cross join lateral (select it.sync_xid, it.id from public.%1$I it
+                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 order by it.sync_xid, it.id limit $8 + 1) it',
+          p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
+          pg_catalog.format(v_unseen, 'it.sync_xid'));
+      end if;
+      if p_mode <> 'full' then
+        v_streams := v_streams || pg_catalog.format(
+          'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
+             from (select * from %9$s x where x.kind = %2$L and x.cause >= $4) x
+            cross join lateral (select it.sync_xid, it.id from public.%1$I it
+                                 where it.%3$I = x.key%4$s%5$s
+                                   and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else ''0''::xid8 end,
+                                                                case when x.cause = $4 then $6 else ''00000000-0000-0000-0000-000000000000''::uuid end)
+                                 order by it.sync_xid, it.id limit $8 + 1) it',
+          p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
+          '', 1, null, 'null::timestamptz', 'g');
+        v_streams := v_streams || pg_catalog.format(
+          'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
+             from (select * from %9$s x where x.kind = %2$L and x.cause >= $4) x
+            cross join lateral (select it.sync_xid, it.id from public.%1$I it
+                                 where it.%3$I = x.key%4$s%5$s
+                                   and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else ''0''::xid8 end,
+                                                                case when x.cause = $4 then $6 else ''00000000-0000-0000-0000-000000000000''::uuid end)
+                                 order by it.sync_xid, it.id limit $8 + 1) it',
+          p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
+          ' and not (' || v_visible || ')', 0, 'revoked', 'x.at', 'l');
+      end if;
+    end loop;
+
+    if p_mode <> 'full' then
+      -- S5: rows that left a key of U's and that U no longer sees.
+      v_streams := v_streams || pg_catalog.format(
+        'select m.sync_xid, m.sync_xid, m.row_id, 0, ''revoked'', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = %1$L and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
+        p_table, pg_catalog.format(v_unseen, 'm.sync_xid'), v_visible);
+    end if;
+    if p_mode = 'changes' then
+      -- S2: hard deletes under U's keys (children: also under the parents U saw deleted).
+      v_streams := v_streams || pg_catalog.format(
+        'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
+                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d',
+        p_table, pg_catalog.format(v_unseen, 'd.sync_xid'));
+    end if;
+
+    v_ctes := array['k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key))',
+                    'g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at))',
+                    'l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at))',
+                    'kl0 as (select kind, key from k0 union select kind, key from l0)']
+              || v_ctes
+              || array['k as (' || v_k || ')', 'g as (' || v_g || ')', 'l as (' || v_l || ')',
+                       'kl as (select kind, key from k union select kind, key from l)', 'dk as (' || v_dk || ')'];
+  end if;
+
+  return coalesce('with ' || nullif(pg_catalog.array_to_string(v_ctes, E',\n'), '') || E'\n', '')
+      || 'select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ('
+      || pg_catalog.array_to_string(array(select '(' || s || ')' from unnest(v_streams) s), E'\nunion all\n')
+      || ') i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8';
+end
+$$;
+comment on function private.sync_items_sql(text, text) is
+  'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the migration''s header). Parameters as the migration describes.';
+
+create function private.sync_items(
+  p_table text,
+  p_user uuid,
+  p_mode text,
+  p_x xid8,
+  p_ip xid8[],
+  p_after_c0 xid8,
+  p_after_c1 xid8,
+  p_after_id uuid,
+  p_after_kind integer,
+  p_limit bigint
+) returns table (c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamptz)
+  language plpgsql
+  stable
+  set search_path = ''
+  -- Milliseconds of index probes: never worth compiling (JIT).
+  set jit = off
+as $$
+declare
+  v_lo xid8 := least(p_x, (select min(i) from unnest(p_ip) i));
+  v_keys record;
+  v_access record;
+begin
+  -- The keys U holds now, and those gained (held now) or lost since the cursor.
+  select coalesce(array_agg(k.kind), '{}') as kinds, coalesce(array_agg(k.key), '{}') as keys
+    into v_keys from private.user_keys(p_user) k where p_mode <> 'admin';
+  select coalesce(array_agg(a.kind) filter (where a.held), '{}') as g_kinds,
+         coalesce(array_agg(a.key) filter (where a.held), '{}') as g_keys,
+         coalesce(array_agg(a.cause) filter (where a.held), '{}') as g_causes,
+         coalesce(array_agg(a.at) filter (where a.held), '{}') as g_ats,
+         coalesce(array_agg(a.kind) filter (where not a.held), '{}') as l_kinds,
+         coalesce(array_agg(a.key) filter (where not a.held), '{}') as l_keys,
+         coalesce(array_agg(a.cause) filter (where not a.held), '{}') as l_causes,
+         coalesce(array_agg(a.at) filter (where not a.held), '{}') as l_ats
+    into v_access
+    from (select a.kind, a.key, max(a.sync_xid) as cause, max(a.logged_at) as at,
+                 (a.kind, a.key) in (select * from unnest(v_keys.kinds, v_keys.keys)) as held
+            from public.sync_access_log a
+           where p_mode in ('changes', 'visibility') and a.user_id = p_user and a.kind <> 'admin'
+             and a.sync_xid >= v_lo and (a.sync_xid >= p_x or a.sync_xid = any (p_ip))
+           group by a.kind, a.key) a;
+
+  return query execute private.sync_items_sql(p_table, p_mode)
+    using v_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit,
+          v_keys.kinds, v_keys.keys, v_access.g_kinds, v_access.g_keys, v_access.g_causes, v_access.g_ats,
+          v_access.l_kinds, v_access.l_keys, v_access.l_causes, v_access.l_ats;
+end
+$$;
+comment on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint) is
+  'The changes of synced table p_table that concern user p_user since the state (p_x, p_ip) (every transaction below p_x except those in p_ip already delivered), after the position (p_after_c0, p_after_c1, p_after_id, p_after_kind), in that order, at most p_limit: (c0, c1, id, kind 1 = record | 0 = deletion, reason deleted | revoked, at). Modes: full (every row U sees), changes (records, hard deletes, revocations: sync_pull), visibility (only what a change of U''s keys or of a row''s keys brought or took: the user-scoped change feed), admin (every change, for admins). Streams and keys are read from private.visibility_rules (see the migration''s header).';
+
+revoke all on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint),
+  private.sync_items_sql(text, text) from public, anon, authenticated, service_role;
+-- sync_pull calls it as its owner; the change feed as service_role.
+grant execute on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint)
+  to service_role;

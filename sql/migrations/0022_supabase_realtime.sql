@@ -1,0 +1,122 @@
+-- Supabase Realtime for the apps: their realtime managers subscribe to postgres_changes per
+-- table, which Supabase Realtime reads from the tables in the publication supabase_realtime
+-- (logical decoding of the WAL). Where that publication exists (every Supabase project has
+-- one, empty, owned by the migrating role postgres), this adds the tables the apps subscribe
+-- to and sets each one's replica identity; elsewhere (plain PostgreSQL) nothing changes.
+-- A publication created later is served by calling private.enable_supabase_realtime() as
+-- the owner of the tables.
+--
+-- What Supabase Realtime sends for a table with row-level security on (all of ours): an
+-- INSERT or UPDATE only to subscribers whose policies let them see the new row, with the
+-- columns they may select; a DELETE to every subscriber of the table (policies cannot be
+-- checked on a row that is gone), so its oldRecord carries the primary key only, whatever
+-- the replica identity. An UPDATE's oldRecord carries what the replica identity writes to
+-- the WAL: with DEFAULT, the primary key when it changed (never: ids are uuids set once);
+-- with FULL, the whole old row.
+--
+-- Never published: the journal tables (a journal's content must not leave its tables, and a
+-- published table's every change goes out through logical decoding to the Realtime
+-- service), the audit logs, the outbox, sync bookkeeping, reference data (bird, hotspot,
+-- notification_types).
+
+-- The one list: which tables, and each one's replica identity.
+create function private.realtime_tables() returns table (table_name text, replica_identity text)
+  language sql
+  immutable
+  parallel safe
+  set search_path = ''
+as $$
+  select t.table_name, t.replica_identity
+    from (values
+      -- DEFAULT: a device acts on the new row (an update's record is the whole row, merged
+      -- by row_version), and what happened to someone's work (claimed, released, completed,
+      -- shared, a sighting) reaches them as a notification; a delete carries the id only,
+      -- whatever the identity. WAL: nothing on update, the 16-byte id on delete.
+      ('users', 'default'), ('properties', 'default'), ('listings', 'default'),
+      ('tasks', 'default'), ('activities', 'default'), ('notes', 'default'), ('subtasks', 'default'),
+      ('watchlists', 'default'), ('watchlist_shares', 'default'), ('watchlist_entries', 'default'),
+      ('watchlist_rules', 'default'), ('observed_bird_photos', 'default'),
+      -- FULL: the feed is paged, so a device does not hold every notification it hears of;
+      -- the bell and the badge act on the change of "read" (false -> true: one fewer
+      -- unread), which only the old row tells. WAL: the whole old row (a few hundred
+      -- bytes) on every update (a notification is marked read once) and delete.
+      ('notifications', 'full')
+    ) as t (table_name, replica_identity)
+$$;
+comment on function private.realtime_tables() is
+  'The tables the apps subscribe to through Supabase Realtime (postgres_changes) and the replica identity each gets: default (primary key) everywhere but notifications (full: oldRecord.read tells the badge what changed). private.enable_supabase_realtime() applies it.';
+
+create function private.enable_supabase_realtime()
+  returns table (table_name text, replica_identity text, added boolean)
+  language plpgsql
+  set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_publication pg_catalog.pg_publication;
+  v_table record;
+  v_identity "char";
+begin
+  select p.* into v_publication from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime';
+  if not found then
+    raise exception using errcode = 'P0002', message = 'NOT_FOUND: this database has no publication supabase_realtime',
+      hint = 'Supabase creates it with every project. Elsewhere, as the owner of the tables: create publication supabase_realtime';
+  end if;
+  if v_publication.puballtables then
+    raise exception using errcode = '55000',
+      message = 'PUBLICATION_FOR_ALL_TABLES: publication supabase_realtime publishes every table, the journals included',
+      hint = 'Recreate it without FOR ALL TABLES (drop publication supabase_realtime, then create publication supabase_realtime), then call this again.';
+  end if;
+  -- Adding a table to a publication takes owning both; setting a replica identity, the table.
+  if not pg_catalog.pg_has_role(current_user, v_publication.pubowner, 'USAGE') then
+    raise exception using errcode = '42501',
+      message = format('NOT_AUTHORIZED: publication supabase_realtime belongs to %s, not to %s', v_publication.pubowner::regrole, current_user),
+      hint = format('As its owner or a superuser: alter publication supabase_realtime owner to %s', current_user);
+  end if;
+  for v_table in
+    select t.table_name, c.relowner from private.realtime_tables() t
+      join pg_catalog.pg_class c on c.oid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(t.table_name))
+     where not pg_catalog.pg_has_role(current_user, c.relowner, 'USAGE')
+  loop
+    raise exception using errcode = '42501',
+      message = format('NOT_AUTHORIZED: table public.%I belongs to %s, not to %s', v_table.table_name, v_table.relowner::regrole, current_user);
+  end loop;
+
+  for v_table in select t.table_name, t.replica_identity from private.realtime_tables() t order by 1 loop
+    select c.relreplident into v_identity from pg_catalog.pg_class c
+     where c.oid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(v_table.table_name));
+    if v_identity is distinct from (case v_table.replica_identity when 'full' then 'f' else 'd' end)::"char" then
+      execute format('alter table public.%I replica identity %s', v_table.table_name, v_table.replica_identity);
+    end if;
+    added := not exists (select from pg_catalog.pg_publication_tables p
+                          where p.pubname = 'supabase_realtime' and p.schemaname = 'public' and p.tablename = v_table.table_name);
+    if added then
+      execute format('alter publication supabase_realtime add table public.%I', v_table.table_name);
+    end if;
+    table_name := v_table.table_name;
+    replica_identity := v_table.replica_identity;
+    return next;
+  end loop;
+end
+$$;
+comment on function private.enable_supabase_realtime() is
+  'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added) and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; the migration calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
+
+-- Only the owner (who alone may alter the tables and the publication) runs these.
+revoke all on function private.realtime_tables(), private.enable_supabase_realtime()
+  from public, anon, authenticated, service_role;
+
+-- A FOR ALL TABLES publication already publishes everything, the journals included: the
+-- migration says so and goes on (refusing would leave the database half-installed for a
+-- setting the project owner chose); private.enable_supabase_realtime() itself refuses it.
+do $$
+begin
+  if exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime' and p.puballtables) then
+    raise warning using
+      message = 'PUBLICATION_FOR_ALL_TABLES: publication supabase_realtime publishes every table, the journals included',
+      hint = 'Recreate it without FOR ALL TABLES (drop publication supabase_realtime, then create publication supabase_realtime), then call private.enable_supabase_realtime().';
+  elsif exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime') then
+    perform private.enable_supabase_realtime();
+  end if;
+end
+$$;
