@@ -168,6 +168,8 @@ struct PushDeliveryTests {
             }
         }
         #expect(rejected.flatMap { SQLAPIError($0) }?.code == .invalidRecord)
+        #expect(try await f.connection.query("select count(*)::int from public.watchlists where owner_id = \(b)").scalar(Int.self) == 0,
+                "a refused rule changes nothing")
 
         // Ben's widest allowed rule, right over Ann's private entry.
         try await f.connection.query("""

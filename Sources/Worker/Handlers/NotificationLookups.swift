@@ -69,7 +69,8 @@ enum NotificationLookups {
     }
 
     /// Shares (`private.take_watchlist_share_notices`): shares that still exist on a live
-    /// watchlist, not made by their reader, at most one per (watchlist, reader) per hour —
+    /// watchlist their reader may see (`private.user_sees`), not made by their reader, at
+    /// most one per (watchlist, reader) per hour —
     /// the hour's slot is taken in this transaction, so it commits or rolls back with the
     /// notification, and concurrent workers cannot both take it.
     static func shares(_ requests: [(eventID: Int64, shareID: UUID, actor: UUID?)],
@@ -93,7 +94,7 @@ enum NotificationLookups {
     }
 
     /// Sightings: every other user's live watchlist whose enabled location rule contains the
-    /// observed point and whose owner may read the entry, one per owner
+    /// observed point and whose owner may see the entry (`private.user_sees`), one per owner
     /// (`private.sighting_watchlists`: PostGIS, wherever it is installed).
     static func sightings(_ requests: [(eventID: Int64, entryID: UUID, watchlistID: UUID, latitude: Double, longitude: Double, birdID: UUID?, nickname: String?, actor: UUID?)],
                           _ connection: isolated PostgresConnection) throws -> [NotificationDraft] {
