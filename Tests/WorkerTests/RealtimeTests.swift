@@ -186,6 +186,38 @@ struct RealtimeTests {
         await f.close()
     }
 
+    @Test("subtasks, watchlist rules and photos are recorded, each with the audience the visibility definition names")
+    func recordedWithTheirAudience() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let bob = try await f.user("Bob")
+        let lou = try await f.user("Lou")
+        try await f.user("Stranger")
+        let house = try await f.listing(owner: lou)
+        let item = try await f.task(declaredBy: alice, listing: house)
+        try await f.connection.query("update public.tasks set claimed_by = \(bob) where id = \(item)")
+        let list = try await f.connection.query(
+            "insert into public.watchlists (owner_id, title) values (\(alice), 'Spring') returning id").scalar(UUID.self)
+        try await f.connection.query("insert into public.watchlist_shares (watchlist_id, user_id) values (\(list), \(bob))")
+        let entry = try await f.connection.query(
+            "insert into public.watchlist_entries (watchlist_id, nickname) values (\(list), 'robin') returning id").scalar(UUID.self)
+        let first = try await f.connection.query("select coalesce(max(id), 0) from outbox.events").scalar(Int64.self)
+        try await f.connection.query("insert into public.subtasks (parent_type, parent_id, title) values ('task', \(item), 'Buy paint')")
+        try await f.connection.query("insert into public.watchlist_rules (watchlist_id, rule_type) values (\(list), 'species')")
+        try await f.connection.query(
+            "insert into public.observed_bird_photos (watchlist_entry_id, image_path) values (\(entry), 'a.jpg')")
+        let events = Dictionary(uniqueKeysWithValues: try await f.connection.query("""
+            select table_name, array_to_string(audience, ','), visible_to_all from outbox.events where id > \(first) and op = 'insert'
+            """).map {
+            (try $0.decode(0, as: String.self),
+             (Set(try $0.decode(1, as: String.self).split(separator: ",").compactMap { UUID(uuidString: String($0)) }), try $0.decode(2, as: Bool.self)))
+        })
+        #expect(events["subtasks"]?.0 == [alice, bob, lou] && events["subtasks"]?.1 == false, "the claimed task's people")
+        #expect(events["watchlist_rules"]?.0 == [alice, bob] && events["watchlist_rules"]?.1 == false, "owner and reader")
+        #expect(events["observed_bird_photos"]?.0 == [alice, bob] && events["observed_bird_photos"]?.1 == false)
+        await f.close()
+    }
+
     @Test("changes_since filters by user and rejects bad input with coded errors")
     func feedFilters() async throws {
         let f = try await WorkerFixture.make()

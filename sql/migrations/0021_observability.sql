@@ -19,6 +19,11 @@
 -- Sync deletions awaiting purge (public.purge_sync_deletions, 30 days)
 -- ---------------------------------------------------------------------------------------
 
+-- public.sync_deletions holds one row per scope key of a deleted row (a task: its declarer,
+-- claimer, listing, everyone), so a deletion is a distinct (sync_xid, record_id) of a table:
+-- counted exactly in the index (table_name, sync_xid, record_id) while the table's log rows
+-- are under 10,000; above, the statistics' row estimate divided by the rows per deletion of
+-- the table's oldest 1,000 log rows (the same index: keys per row barely vary in a table).
 create function private.sync_deletion_gauge()
   returns table (table_name text, deletions bigint, estimated boolean, oldest_deleted_at timestamptz,
                  oldest_age_seconds double precision)
@@ -39,19 +44,28 @@ as $$
   )
   select t.table_name,
          case when o.deleted_at is null then 0
-              when e.estimate >= 10000 then e.estimate
-              else (select pg_catalog.count(*) from public.sync_deletions d where d.table_name = t.table_name)
+              when e.estimate >= 10000
+                then (select pg_catalog.round(e.estimate * pg_catalog.count(distinct (f.sync_xid, f.record_id))::numeric
+                                              / pg_catalog.count(*))::bigint
+                        from (select d.sync_xid, d.record_id from public.sync_deletions d
+                               where d.table_name = t.table_name
+                               order by d.sync_xid, d.record_id
+                               limit 1000) f)
+              else (select pg_catalog.count(*)
+                      from (select distinct d.sync_xid, d.record_id from public.sync_deletions d
+                             where d.table_name = t.table_name) x)
          end,
          o.deleted_at is not null and coalesce(e.estimate >= 10000, false),
          o.deleted_at,
          coalesce(extract(epoch from pg_catalog.now() - o.deleted_at), 0)::double precision
     from pg_catalog.unnest(private.sync_tables()) as t (table_name)
-    -- The table's earliest deleting transaction: its first entry in the primary key
+    -- The table's earliest deleting transaction: its first entry in the index
     -- (table_name, sync_xid, record_id).
     left join lateral (select d.deleted_at from public.sync_deletions d
                         where d.table_name = t.table_name
                         order by d.sync_xid, d.record_id
                         limit 1) o on true
+    -- The table's log rows (not deletions) by the statistics.
     left join lateral (select pg_catalog.round(s.n_live_tup * s.shares[pg_catalog.array_position(s.tables, t.table_name)])::bigint
                          from stats s) e (estimate) on true
 $$;
@@ -62,7 +76,7 @@ create view private.sync_deletions_awaiting_purge as
   select g.table_name, g.deletions, g.estimated, g.oldest_deleted_at, g.oldest_age_seconds
     from private.sync_deletion_gauge() g;
 comment on view private.sync_deletions_awaiting_purge is
-  'Gauge: per synced table, the hard deletions kept for sync_pull (public.sync_deletions) until public.purge_sync_deletions removes them after 30 days: how many (exact, or from the statistics when over 10,000: estimated), and the oldest one''s deleted_at and age in seconds (0 when none). The oldest is that of the earliest deleting transaction (one index probe), so within that transaction''s duration of the earliest deletion. An age well past 30 days means the purge stopped.';
+  'Gauge: per synced table, the hard deletions kept for sync_pull (public.sync_deletions, which has a row per scope key of each deleted row: counted here once per deleted row) until public.purge_sync_deletions removes them after 30 days: how many (exact while the table has under 10,000 log rows; above, estimated from the statistics), and the oldest one''s deleted_at and age in seconds (0 when none). The oldest is that of the earliest deleting transaction (one index probe), so within that transaction''s duration of the earliest deletion. An age well past 30 days means the purge stopped.';
 
 -- ---------------------------------------------------------------------------------------
 -- Tombstones awaiting purge (public.purge_watchlist_tombstones, 30 days)

@@ -16,7 +16,8 @@
 --
 -- Never published: the journal tables (a journal's content must not leave its tables, and a
 -- published table's every change goes out through logical decoding to the Realtime
--- service), the audit logs, the outbox, sync bookkeeping, reference data (bird, hotspot,
+-- service), the audit logs, the outbox, sync bookkeeping (the deletions, moves and access
+-- logs: they name who may see what), reference data (bird, hotspot,
 -- notification_types).
 
 -- The one list: which tables, and each one's replica identity.
