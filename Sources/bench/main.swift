@@ -10,6 +10,7 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
     ("foundation", foundationBenchmarks),
     ("audit", auditBenchmarks),
     ("spatialsync", spatialSyncBenchmarks),
+    ("sync", syncBenchmarks),
     ("notifications", notificationBenchmarks),
     ("worker", workerBenchmarks),
     ("replica", replicaBenchmarks),

@@ -287,10 +287,14 @@ begin
   execute pg_catalog.format('create policy %I on public.%I for select to authenticated using (%s)',
                             v_name || '_select', v_name, private.visibility_predicate(v_name, '', 'caller'));
   perform private.generate_row_scope();
+  -- The pull's queries read every synced table's rules and those of their parents (0013).
+  if pg_catalog.to_regprocedure('private.generate_sync_items()') is not null then
+    execute 'select private.generate_sync_items()';
+  end if;
 end
 $$;
 comment on function private.declare_visibility(regclass, boolean, jsonb) is
-  'Declares who may see the rows of a table of schema public: its rules (a JSON array of {kind, column, condition}: see private.visibility_rules) and whether admins see every row. (Re)creates the table''s SELECT policy <table>_select from them and regenerates private.row_scope. INVALID_ARGUMENT (22023).';
+  'Declares who may see the rows of a table of schema public: its rules (a JSON array of {kind, column, condition}: see private.visibility_rules) and whether admins see every row. (Re)creates the table''s SELECT policy <table>_select from them and regenerates private.row_scope and (once sync is set up) the pull''s queries (private.generate_sync_items). INVALID_ARGUMENT (22023).';
 
 -- ---------------------------------------------------------------------------------------
 -- Questions asked of the definition

@@ -25,6 +25,26 @@
 -- read up to the page size: a page costs what it returns and the keys it probes, whatever
 -- other users hold. A row can come twice (two keys, two causes): harmless, never a loss.
 
+-- A page position (c0, c1, id, kind) as a lower bound a stream's index can seek to: a row
+-- of a stream ordered (sync_xid, id) whose items are (sync_xid, sync_xid, id, kind) comes
+-- after the position only if (sync_xid, id) >= (c0, this). Without it a page read every row
+-- of the position's transaction again (100,000 rows written by one transaction cost a
+-- quadratic scan over 100 pages).
+create function private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) returns uuid
+  language sql
+  immutable
+  parallel safe
+  set search_path = ''
+as $$
+  select case when p_c1 < p_c0 then '00000000-0000-0000-0000-000000000000'::uuid
+              when p_c1 = p_c0 then p_id
+              else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end
+$$;
+comment on function private.sync_after_id(xid8, xid8, uuid) is
+  'For a page position (p_c0, p_c1, p_id, kind): the smallest id a row of transaction p_c0 may have to come after it in a stream of (sync_xid, sync_xid, id, kind) items, so that (sync_xid, id) >= (p_c0, this) is an index condition.';
+revoke all on function private.sync_after_id(xid8, xid8, uuid) from public, anon, authenticated, service_role;
+grant execute on function private.sync_after_id(xid8, xid8, uuid) to service_role;
+
 -- The query of private.sync_items for a table and mode: text built from the visibility
 -- rules alone, so a test can EXPLAIN exactly what a pull runs. Its parameters:
 --   $1 lo (the oldest unseen transaction), $2 x, $3 ip (the state delivered), $4-$7 the page
@@ -57,11 +77,11 @@ begin
     -- Every change of the table (the sync_xid index), and every hard delete once.
     v_streams := array[pg_catalog.format(
       'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
-        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
         order by it.sync_xid, it.id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'it.sync_xid')),
       pg_catalog.format(
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
-          where $2 > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+          where $2 > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
   else
     -- Derived keys: the parents of this table's rows that U sees, entered, left, or saw deleted.
@@ -124,7 +144,7 @@ begin
         if p_mode <> 'visibility' then
           v_streams := v_streams || pg_catalog.format(
             'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
-              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
               order by it.sync_xid, it.id limit $8 + 1',
             p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_unseen, 'it.sync_xid'));
         end if;
@@ -136,32 +156,27 @@ begin
           'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = %2$L) k
             cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7)
+                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
                                  order by it.sync_xid, it.id limit $8 + 1) it',
           p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
           pg_catalog.format(v_unseen, 'it.sync_xid'));
       end if;
       if p_mode <> 'full' then
-        v_streams := v_streams || pg_catalog.format(
-          'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
-             from (select * from %9$s x where x.kind = %2$L and x.cause >= $4) x
-            cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                 where it.%3$I = x.key%4$s%5$s
-                                   and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else ''0''::xid8 end,
-                                                                case when x.cause = $4 then $6 else ''00000000-0000-0000-0000-000000000000''::uuid end)
-                                 order by it.sync_xid, it.id limit $8 + 1) it',
-          p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
-          '', 1, null, 'null::timestamptz', 'g');
-        v_streams := v_streams || pg_catalog.format(
-          'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
-             from (select * from %9$s x where x.kind = %2$L and x.cause >= $4) x
-            cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                 where it.%3$I = x.key%4$s%5$s
-                                   and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else ''0''::xid8 end,
-                                                                case when x.cause = $4 then $6 else ''00000000-0000-0000-0000-000000000000''::uuid end)
-                                 order by it.sync_xid, it.id limit $8 + 1) it',
-          p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
-          ' and not (' || v_visible || ')', 0, 'revoked', 'x.at', 'l');
+        -- S3 from the keys gained (g: records), S4 from those lost (l: revoked if not visible).
+        v_streams := v_streams || array(
+          select pg_catalog.format(
+                   'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
+                      from (select * from %9$s x where x.kind = %2$L and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.%1$I it
+                                          where it.%3$I = x.key%4$s%5$s
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else ''0''::xid8 end,
+                                                                         case when x.cause = $4 then $6 else ''00000000-0000-0000-0000-000000000000''::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it',
+                   p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
+                   s.extra, s.item_kind, s.reason, s.at, s.source)
+            from (values ('', 1, null, 'null::timestamptz', 'g'),
+                         (' and not (' || v_visible || ')', 0, 'revoked', 'x.at', 'l')) s (extra, item_kind, reason, at, source)
+           order by s.item_kind desc);
       end if;
     end loop;
 
@@ -171,7 +186,7 @@ begin
         'select m.sync_xid, m.sync_xid, m.row_id, 0, ''revoked'', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = %1$L and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7)
+                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by m.sync_xid, m.row_id limit $8 + 1) m
           where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
         p_table, pg_catalog.format(v_unseen, 'm.sync_xid'), v_visible);
@@ -182,7 +197,7 @@ begin
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
-                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7)
+                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
                                         order by d.sync_xid, d.record_id limit $8 + 1) d',
         p_table, pg_catalog.format(v_unseen, 'd.sync_xid'));
     end if;
@@ -208,6 +223,76 @@ end
 $$;
 comment on function private.sync_items_sql(text, text) is
   'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the migration''s header). Parameters as the migration describes.';
+
+-- A generated query kept as a function: a static query in PL/pgSQL keeps its plan for the
+-- session, and a generic one (these queries are index probes whatever the arguments), so
+-- the query is planned once per session instead of on every call.
+create function private.create_plan_keeping_function(
+  p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text) returns void
+  language plpgsql
+  set search_path = ''
+  set client_min_messages = warning
+as $$
+begin
+  if p_volatility not in ('stable', 'volatile') then
+    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: volatility %L', p_volatility);
+  end if;
+  execute pg_catalog.format($f$
+    create or replace function private.%1$I(%2$s)
+      returns %3$s
+      language plpgsql
+      %4$s
+      set search_path = ''
+      set plan_cache_mode = force_generic_plan
+      set jit = off
+    as $body$
+    #variable_conflict use_column
+    begin
+      %5$s
+    end
+    $body$
+    $f$, p_name, p_arguments, p_returns, p_volatility, p_body);
+  execute pg_catalog.format('comment on function private.%I is %L', p_name, p_comment);
+  execute pg_catalog.format('revoke all on function private.%I from public, anon, authenticated, service_role', p_name);
+end
+$$;
+comment on function private.create_plan_keeping_function(text, text, text, text, text, text) is
+  'Creates (or replaces) private.<p_name>(p_arguments) returns p_returns, a PL/pgSQL function whose body p_body is static SQL over its arguments, with a generic plan kept for the session; comments it and revokes every privilege (callers grant what they need). For the generated queries of sync (private.generate_sync_items, private.generate_sync_pages).';
+revoke all on function private.create_plan_keeping_function(text, text, text, text, text, text)
+  from public, anon, authenticated, service_role;
+
+-- The queries of private.sync_items as functions, one per table and mode: planning the
+-- text each time cost more than running it (9 ms against 1 for an empty pull of notes,
+-- whose query carries the visibility of tasks and activities). Regenerated whenever a
+-- declaration changes (private.declare_visibility).
+create function private.generate_sync_items() returns void
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  v_table text;
+  v_mode text;
+  v_name text;
+begin
+  foreach v_table in array private.sync_tables() loop
+    foreach v_mode in array array['full', 'changes', 'visibility', 'admin'] loop
+      v_name := 'sync_items_' || v_table || '_' || v_mode;
+      perform private.create_plan_keeping_function(v_name,
+        'p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, '
+        'p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], '
+        'p_gained_ats timestamptz[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamptz[]',
+        'table (c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamptz)', 'stable',
+        'return query ' || private.sync_items_sql(v_table, v_mode) || ';',
+        pg_catalog.format('private.sync_items for table %s, mode %s: the query of private.sync_items_sql(%L, %L) with its plan kept. Generated by private.generate_sync_items.',
+                          v_table, v_mode, v_table, v_mode));
+      execute pg_catalog.format('grant execute on function private.%I to service_role', v_name);
+    end loop;
+  end loop;
+end
+$$;
+comment on function private.generate_sync_items() is
+  '(Re)creates private.sync_items_<table>_<mode> for every synced table and mode from private.sync_items_sql: the queries private.sync_items runs, with their plans kept for the session. Run by this migration and by private.declare_visibility.';
+revoke all on function private.generate_sync_items() from public, anon, authenticated, service_role;
 
 create function private.sync_items(
   p_table text,
@@ -251,7 +336,12 @@ begin
              and a.sync_xid >= v_lo and (a.sync_xid >= p_x or a.sync_xid = any (p_ip))
            group by a.kind, a.key) a;
 
-  return query execute private.sync_items_sql(p_table, p_mode)
+  perform private.assert_sync_table(p_table);
+  if p_mode not in ('full', 'changes', 'visibility', 'admin') then
+    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
+  end if;
+  return query execute pg_catalog.format('select * from private.%I($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)',
+                                         'sync_items_' || p_table || '_' || p_mode)
     using v_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit,
           v_keys.kinds, v_keys.keys, v_access.g_kinds, v_access.g_keys, v_access.g_causes, v_access.g_ats,
           v_access.l_kinds, v_access.l_keys, v_access.l_causes, v_access.l_ats;
@@ -265,3 +355,5 @@ revoke all on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, 
 -- sync_pull calls it as its owner; the change feed as service_role.
 grant execute on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint)
   to service_role;
+
+select private.generate_sync_items();

@@ -138,6 +138,109 @@ $$;
 comment on function private.snapshot_in_progress(pg_snapshot) is
   'The transactions a pg_current_snapshot() had in progress: its xip list on a primary; on a hot standby, where that list is empty, the ids between xmin and xmax that pg_xact_status has in progress. For sync_pull''s cursors.';
 
+-- The statement that builds a page of sync_pull, for one table: the page's items
+-- (private.sync_items: index probes of the caller's keys), then their rows by primary key.
+-- The whole answer is built by this one statement, as json: each record is written out as
+-- text once, in json_agg. (Built as jsonb, a page of 1000 watchlist entries cost the
+-- client 33 ms instead of 8: building jsonb's tree, copying it into the answer, then
+-- printing it back to text.) Its parameters: $1 the user, $2 the mode, $3 / $4 the state
+-- delivered (x, ip), $5 the page position, $6 the page size, $7 the cursor's horizon, $8-$10
+-- the state the whole pull will have delivered (x, ip, horizon).
+create function private.sync_page_sql(p_table text) returns text
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  v_columns text;
+  v_deleted_at_expr text;
+begin
+  perform private.assert_sync_table(p_table);
+  -- A record is the row's stored columns but sync_xid and generated ones (a geography
+  -- column would also cost its text form for every row).
+  select pg_catalog.string_agg(pg_catalog.format('t.%I', a.attname), ', ' order by a.attnum),
+         coalesce(max('t.deleted_at') filter (where a.attname = 'deleted_at'), 'null::timestamptz')
+    into v_columns, v_deleted_at_expr
+    from pg_catalog.pg_attribute a
+   where a.attrelid = pg_catalog.format('public.%I', p_table)::regclass and a.attnum > 0 and not a.attisdropped
+     and a.attgenerated = '' and a.attname <> 'sync_xid';
+
+  return pg_catalog.format($q$
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items(%1$L, $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select %2$s as deleted_at, r as record
+                             from public.%1$I t cross join lateral (select %3$s) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', %1$L, 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', %1$L, 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    $q$, p_table, v_deleted_at_expr, v_columns);
+end
+$$;
+comment on function private.sync_page_sql(text) is
+  'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json. Parameters as the migration describes. INVALID_TABLE (22023).';
+
+-- The page statements as functions, one per synced table (private.create_plan_keeping_function:
+-- planned once per session, where running the text planned it on every pull). Each knows the md5 of the text it was made from and answers NULL for any
+-- other: a migration that changes a synced table's columns changes the text, and sync_pull
+-- then runs the text itself until private.generate_sync_pages() is run again (SyncServiceTests
+-- fails until it is).
+create function private.generate_sync_pages() returns void
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  v_table text;
+  v_sql text;
+begin
+  foreach v_table in array private.sync_tables() loop
+    v_sql := private.sync_page_sql(v_table);
+    perform private.create_plan_keeping_function('sync_page_' || v_table,
+      'p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, '
+      'p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_sql_md5 text',
+      'json', 'volatile',
+      pg_catalog.format('if p_sql_md5 is distinct from %L then return null; end if; return (%s);', pg_catalog.md5(v_sql), v_sql),
+      pg_catalog.format('A page of sync_pull for table %s: the statement of private.sync_page_sql(%L) with its plan kept (NULL when p_sql_md5 is not the md5 of the text it was made from). Generated by private.generate_sync_pages.',
+                        v_table, v_table));
+  end loop;
+end
+$$;
+comment on function private.generate_sync_pages() is
+  '(Re)creates private.sync_page_<table> for every synced table from private.sync_page_sql. Run by this migration; run it again after changing the columns of a synced table.';
+revoke all on function private.sync_page_sql(text), private.generate_sync_pages() from public, anon, authenticated, service_role;
+
+select private.generate_sync_pages();
+
 create function public.sync_pull(p_table text, p_cursor text default null, p_limit integer default 1000)
   returns json
   language plpgsql
@@ -147,7 +250,6 @@ create function public.sync_pull(p_table text, p_cursor text default null, p_lim
 as $$
 declare
   v_uid uuid := auth.uid();
-  v_rel regclass;
   v_state jsonb;
   v_x xid8 := '0';
   v_ip xid8[] := '{}';
@@ -160,8 +262,7 @@ declare
   v_next_horizon xid8;
   v_after jsonb := '["0", "0", "00000000-0000-0000-0000-000000000000", -1]';
   v_snapshot pg_snapshot;
-  v_columns text;
-  v_deleted_at_expr text;
+  v_sql text;
   v_page json;
 begin
   perform private.assert_sync_table(p_table);
@@ -174,7 +275,6 @@ begin
     raise exception using errcode = '42501',
       message = 'NOT_AUTHENTICATED: sync_pull needs a calling user (auth.uid() is NULL)';
   end if;
-  v_rel := format('public.%I', p_table)::regclass;
 
   if p_cursor is not null then
     v_state := private.decode_sync_cursor(p_table, p_cursor);
@@ -252,60 +352,20 @@ begin
                  when v_full then 'full'
                  else 'changes' end;
 
-  -- A record is the row's stored columns but sync_xid and generated ones (a geography
-  -- column would also cost its text form for every row).
-  select string_agg(format('t.%I', a.attname), ', ' order by a.attnum),
-         coalesce(max('t.deleted_at') filter (where a.attname = 'deleted_at'), 'null::timestamptz')
-    into v_columns, v_deleted_at_expr
-    from pg_catalog.pg_attribute a
-   where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped
-     and a.attgenerated = '' and a.attname <> 'sync_xid';
-
-  -- The page's items (private.sync_items: index probes of the caller's keys), then their
-  -- rows by primary key. The whole answer is built by this one statement, as json: each
-  -- record is written out as text once, in json_agg. (Built as jsonb, a page of 1000
-  -- watchlist entries cost the client 33 ms instead of 8: building jsonb's tree, copying it
-  -- into the answer, then printing it back to text.)
-  execute format($q$
-    with items as (
-      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items(%1$L, $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
-    ), page as (
-      select * from items where n <= $6
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      select k.n, k.id, %2$s as deleted_at, r as record
-        from kept k
-        join public.%1$I t on t.id = k.id
-       cross join lateral (select %3$s) r
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
-    )
-    select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
-      'cursor', private.encode_sync_cursor(
-                  case when tail.has_more
-                       then jsonb_build_object('t', %1$L, 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
-                                               'a', tail.last)
-                       else jsonb_build_object('t', %1$L, 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
-      'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
-    $q$, p_table, v_deleted_at_expr, v_columns)
+  -- The page: private.sync_page_<table> runs the statement of private.sync_page_sql with
+  -- its plan kept; it answers NULL when the table's columns changed since it was generated,
+  -- and the statement then runs from its text.
+  v_sql := private.sync_page_sql(p_table);
+  execute pg_catalog.format('select private.%I($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)', 'sync_page_' || p_table)
     into v_page
     using v_uid, v_mode, v_x, v_ip, v_after, p_limit, coalesce(v_state ->> 'h', '0')::xid8,
-          v_next_x, v_next_ip, v_next_horizon;
+          v_next_x, v_next_ip, v_next_horizon, pg_catalog.md5(v_sql);
+  if v_page is null then
+    execute v_sql
+      into v_page
+      using v_uid, v_mode, v_x, v_ip, v_after, p_limit, coalesce(v_state ->> 'h', '0')::xid8,
+            v_next_x, v_next_ip, v_next_horizon;
+  end if;
 
   return v_page;
 end

@@ -9,7 +9,8 @@ enum NotificationLookups {
     /// its scope keys name (declarer, claimer, listing owner: `private.row_audience`) and the
     /// authors of earlier notes who may still see it (`private.user_sees`: someone who lost
     /// the item hears nothing more of it). The authors come from a skip scan of
-    /// `notes_parent_author_idx`, one probe per author, however many notes the parent has.
+    /// `notes_parent_author_idx`, one probe per author, however many notes the parent has;
+    /// both are worked out once per parent in the batch, not once per note.
     static func notes(_ requests: [(eventID: Int64, noteID: UUID, parentType: String, parentID: UUID, author: UUID, createdAt: Date, content: String)],
                       _ connection: isolated PostgresConnection) throws -> [NotificationDraft] {
         guard !requests.isEmpty else { return [] }
@@ -20,38 +21,48 @@ enum NotificationLookups {
                                    \(requests.map(\.author))::uuid[], \(requests.map(\.createdAt))::timestamptz[])
                        as n (event_id, parent_type, parent_id, note_id, author, created_at)
             ), parent as (
-              select n.event_id, t.title as label, 'tasks' as parent_table, to_jsonb(t) as row
-                from n join public.tasks t on n.parent_type = 'task' and t.id = n.parent_id
+              -- each parent once per batch, however many of its notes the batch holds
+              select t.id, 'task' as parent_type, t.title as label, 'tasks' as parent_table, to_jsonb(t) as row
+                from public.tasks t where t.id in (select n.parent_id from n where n.parent_type = 'task')
               union all
-              select n.event_id, a.title, 'activities', to_jsonb(a)
-                from n join public.activities a on n.parent_type = 'activity' and a.id = n.parent_id
+              select a.id, 'activity', a.title, 'activities', to_jsonb(a)
+                from public.activities a where a.id in (select n.parent_id from n where n.parent_type = 'activity')
               union all
-              select n.event_id, concat_ws(', ', nullif(l.address, ''), nullif(l.city, '')), 'listings', to_jsonb(l)
-                from n join public.listings l on n.parent_type = 'listing' and l.id = n.parent_id
+              select l.id, 'listing', concat_ws(', ', nullif(l.address, ''), nullif(l.city, '')), 'listings', to_jsonb(l)
+                from public.listings l where l.id in (select n.parent_id from n where n.parent_type = 'listing')
+            ), people as materialized (
+              -- who may see each parent now: its scope keys' holders, and the authors of its
+              -- notes who still see it, each with their first note's time (a skip scan of
+              -- notes_parent_author_idx: one probe per author, however many notes)
+              select p.parent_type, p.id as parent_id, u.u, null::timestamptz as first_at
+                from parent p cross join lateral unnest((private.row_audience(p.parent_table, p.row)).audience) u (u)
+              union all
+              select p.parent_type, p.id, w.u, w.first_at
+                from parent p
+               cross join lateral (
+                 with recursive authors (u, first_at) as (
+                   (select o.created_by, o.created_at from public.notes o
+                     where o.parent_type = p.parent_type and o.parent_id = p.id
+                     order by o.created_by, o.created_at limit 1)
+                   union all
+                   select x.created_by, x.created_at
+                     from authors a
+                    cross join lateral (select o.created_by, o.created_at from public.notes o
+                                         where o.parent_type = p.parent_type and o.parent_id = p.id and o.created_by > a.u
+                                         order by o.created_by, o.created_at limit 1) x)
+                 select a.u, a.first_at from authors a) w
+               where private.user_sees(w.u, p.parent_table, p.row)
             )
             select n.event_id, p.label, r.recipient
               from n
-              join parent p on p.event_id = n.event_id
+              join parent p on p.parent_type = n.parent_type and p.id = n.parent_id
              cross join lateral (
+               -- an author counts from their first note on (the note itself is not theirs:
+               -- its author is left out)
                select distinct x.u as recipient
-                 from (select unnest(a.audience) as u from private.row_audience(p.parent_table, p.row) a
-                       union all
-                       select w.u
-                         from (with recursive authors (u) as (
-                                 (select o.created_by from public.notes o
-                                   where o.parent_type = n.parent_type and o.parent_id = n.parent_id
-                                   order by o.created_by limit 1)
-                                 union all
-                                 select (select o.created_by from public.notes o
-                                          where o.parent_type = n.parent_type and o.parent_id = n.parent_id and o.created_by > a.u
-                                          order by o.created_by limit 1)
-                                   from authors a where a.u is not null)
-                               select a.u from authors a where a.u is not null) w
-                        where exists (select from public.notes o
-                                       where o.parent_type = n.parent_type and o.parent_id = n.parent_id and o.created_by = w.u
-                                         and o.id <> n.note_id and o.created_at <= n.created_at)
-                          and private.user_sees(w.u, p.parent_table, p.row)) x
-                where x.u is not null and x.u <> n.author) r
+                 from people x
+                where x.parent_type = n.parent_type and x.parent_id = n.parent_id and x.u is not null and x.u <> n.author
+                  and (x.first_at is null or x.first_at <= n.created_at)) r
              order by n.event_id, r.recipient
             """, prepared: true)
         let byEvent = Dictionary(requests.map { ($0.eventID, $0) }, uniquingKeysWith: { a, _ in a })
