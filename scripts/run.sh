@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `make run` (after `make seed`: the database is up, migrated and holds the demo data):
-# dispatch-worker in the foreground, pushes as JSON lines on stdout and its log on stderr,
-# with a little demo traffic in the background (claims, notes, a completion, a delete and
-# restore, a sighting, a share, every ~10 s) so events flow within seconds.
+# dispatch-worker in the foreground, pushes as JSON lines on stdout (one per push and
+# device: the demo users have demo devices, and each badge is the recipient's unread count)
+# and its log on stderr, with a little demo traffic in the background (claims, notes, a
+# completion, a delete and restore, a sighting, a share, every ~10 s) so events flow
+# within seconds.
 # Ctrl-C stops both: the worker finishes its batch and exits, the traffic is killed.
 # Extra arguments go to the worker, e.g. `scripts/run.sh --push-sink file:/tmp/pushes.jsonl`.
 set -euo pipefail

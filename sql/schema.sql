@@ -1980,6 +1980,35 @@ $$;
 COMMENT ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) IS 'True when the caller may see the task, activity or listing (p_item_type ''task'' | ''activity'' | ''listing''); false for an absent row or an unknown type. For the claim RPCs and the notes'' INSERT policy.';
 
 --
+-- Name: check_notification_preference(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.check_notification_preference() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if not exists (select from public.notification_types t
+                  where t.preference_key = new.preference_key and t.user_can_disable) then
+    raise exception using errcode = '22023',
+      message = 'INVALID_PREFERENCE: not a notification preference a user may turn off',
+      detail = pg_catalog.jsonb_build_object(
+                 'preference_key', pg_catalog.left(new.preference_key, 100),
+                 'preference_keys', (select pg_catalog.jsonb_agg(distinct t.preference_key order by t.preference_key)
+                                       from public.notification_types t where t.user_can_disable))::text,
+      hint = 'get_notification_preferences() lists the keys. Mandatory types (account state, announcements) have none.';
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION check_notification_preference(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.check_notification_preference() IS 'BEFORE INSERT/UPDATE trigger function of public.notification_preferences: the key must be the preference_key of a type users may disable, else INVALID_PREFERENCE (22023) with DETAIL {preference_key, preference_keys}.';
+
+--
 -- Name: check_work_parent(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3643,7 +3672,7 @@ CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind 
     AS $$
     begin
       case p_table
-        when 'activities' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.activities, p_row) it cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null; when 'bird' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.bird, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'hotspot' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.hotspot, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'journal_entries' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_entries, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_entry_values' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_entry_values, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_field_groups' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_field_groups, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_fields' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_fields, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_thread_stats' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_thread_stats, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_threads' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_threads, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'listings' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.listings, p_row) it cross join lateral (values ('user'::text, it.owned_by)) v (kind, key) where v.key is not null; when 'notes' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notes, p_row) it cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('listing'::text, case when it.parent_type = 'listing' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null; when 'notification_types' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notification_types, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'notifications' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notifications, p_row) it cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null; when 'observed_bird_photos' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.observed_bird_photos, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'properties' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.properties, p_row) it cross join lateral (values ('user'::text, it.owned_by)) v (kind, key) where v.key is not null; when 'subtasks' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.subtasks, p_row) it cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null; when 'tasks' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.tasks, p_row) it cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null; when 'users' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.users, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'watchlist_entries' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_entries, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlist_rules' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_rules, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlist_shares' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_shares, p_row) it cross join lateral (values ('user'::text, it.user_id), ('watchlist_owner'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlists' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlists, p_row) it cross join lateral (values ('user'::text, it.owner_id), ('watchlist'::text, it.id)) v (kind, key) where v.key is not null;
+        when 'activities' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.activities, p_row) it cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null; when 'bird' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.bird, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'hotspot' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.hotspot, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'journal_entries' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_entries, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_entry_values' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_entry_values, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_field_groups' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_field_groups, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_fields' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_fields, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_thread_stats' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_thread_stats, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'journal_threads' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_threads, p_row) it cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null; when 'listings' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.listings, p_row) it cross join lateral (values ('user'::text, it.owned_by)) v (kind, key) where v.key is not null; when 'notes' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notes, p_row) it cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('listing'::text, case when it.parent_type = 'listing' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null; when 'notification_preferences' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notification_preferences, p_row) it cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null; when 'notification_types' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notification_types, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'notifications' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notifications, p_row) it cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null; when 'observed_bird_photos' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.observed_bird_photos, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'properties' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.properties, p_row) it cross join lateral (values ('user'::text, it.owned_by)) v (kind, key) where v.key is not null; when 'push_devices' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.push_devices, p_row) it cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null; when 'subtasks' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.subtasks, p_row) it cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null; when 'tasks' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.tasks, p_row) it cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null; when 'users' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.users, p_row) it cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null; when 'watchlist_entries' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_entries, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlist_rules' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_rules, p_row) it cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlist_shares' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_shares, p_row) it cross join lateral (values ('user'::text, it.user_id), ('watchlist_owner'::text, it.watchlist_id)) v (kind, key) where v.key is not null; when 'watchlists' then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlists, p_row) it cross join lateral (values ('user'::text, it.owner_id), ('watchlist'::text, it.id)) v (kind, key) where v.key is not null;
         else raise exception using errcode = '22023',
           message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L', p_table);
       end case;
@@ -3657,21 +3686,22 @@ CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind 
 COMMENT ON FUNCTION private.row_scope(p_table text, p_row jsonb) IS 'The scope keys (kind, key) of a row of p_table given as jsonb (to_jsonb(row)), derived kinds as they are (a note: (task, its parent id)). Generated from private.visibility_rules by private.generate_row_scope. INVALID_TABLE (22023) for a table without rules.';
 
 --
--- Name: sighting_watchlists(bigint[], uuid[], double precision[], double precision[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
+-- Name: sighting_watchlists(bigint[], uuid[], uuid[], double precision[], double precision[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) RETURNS TABLE(event_id bigint, owner_id uuid, watchlist_id uuid, title text, observer uuid, common_name text)
+CREATE FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_ids uuid[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) RETURNS TABLE(event_id bigint, owner_id uuid, watchlist_id uuid, title text, observer uuid, common_name text)
     LANGUAGE sql STABLE
     SET search_path TO 'pg_catalog', 'extensions'
     AS $$
   with s as (
-    select * from unnest(p_event_ids, p_watchlist_ids, p_lats, p_lons, p_bird_ids)
-             as s (event_id, watchlist_id, lat, lon, bird_id)
+    select * from unnest(p_event_ids, p_entry_ids, p_watchlist_ids, p_lats, p_lons, p_bird_ids)
+             as s (event_id, entry_id, watchlist_id, lat, lon, bird_id)
   ), p as (
-    select s.event_id, ew.owner_id as observer,
+    select s.event_id, e as entry, ew.owner_id as observer,
            st_setsrid(st_makepoint(s.lon, s.lat), 4326)::geography as point,
            b.common_name
       from s
+      join public.watchlist_entries e on e.id = s.entry_id
       join public.watchlists ew on ew.id = s.watchlist_id
       left join public.bird b on b.id = s.bird_id
   ), reach as (
@@ -3690,14 +3720,17 @@ CREATE FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_watchlist_id
      and st_dwithin(w.location_rule_location, p.point, reach.metres)
      and st_dwithin(w.location_rule_location, p.point, w.location_rule_radius_km * 1000)
      and w.owner_id <> p.observer
+   -- Asked last, for the few rules that matched: only users who may see the entry (the
+   -- visibility definition, 0010) hear of it.
+   where private.user_sees(w.owner_id, 'watchlist_entries', pg_catalog.to_jsonb(p.entry))
    order by p.event_id, w.owner_id, st_distance(w.location_rule_location, p.point), w.id
 $$;
 
 --
--- Name: FUNCTION sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION sighting_watchlists(p_event_ids bigint[], p_entry_ids uuid[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) IS 'For each observation i (outbox event p_event_ids[i]: an entry of watchlist p_watchlist_ids[i] at p_lats[i], p_lons[i], of bird p_bird_ids[i]), the live watchlists of other users whose enabled location rule contains the point, one per owner (the nearest), with a title to show, the observer (the entry''s watchlist owner) and the bird''s name. The largest rule radius bounds the GiST index search; each rule''s own radius decides. The worker''s sighting notifications (service_role).';
+COMMENT ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_ids uuid[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) IS 'For each observation i (outbox event p_event_ids[i]: entry p_entry_ids[i] of watchlist p_watchlist_ids[i] at p_lats[i], p_lons[i], of bird p_bird_ids[i]), the live watchlists of other users whose enabled location rule contains the point and whose owner may see the entry (private.user_sees, the visibility definition the SELECT policy is generated from: a sighting never tells anyone of an entry, or its place, they could not read; nothing for an entry no longer there), one per owner (the nearest), with a title to show, the observer (the entry''s watchlist owner) and the bird''s name. The largest rule radius (at most 500 km) bounds the GiST index search; each rule''s own radius decides. The worker''s sighting notifications (service_role).';
 
 --
 -- Name: snapshot_in_progress(pg_snapshot); Type: FUNCTION; Schema: private; Owner: -
@@ -8629,6 +8662,52 @@ $$;
 COMMENT ON FUNCTION private.sync_tables() IS 'The tables sync_pull and sync_push serve (each declared in private.visibility_rules and set up by private.enable_sync). Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
 
 --
+-- Name: take_watchlist_share_notices(bigint[], uuid[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[], p_share_ids uuid[], p_actors uuid[]) RETURNS TABLE(event_id bigint, watchlist_id uuid, reader uuid, sharer uuid, title text)
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with live as (
+    -- Shares that still exist on a live watchlist (one revoked since is no news, and its
+    -- title is no longer the reader's to read), not made by the reader, one per
+    -- (watchlist, reader): the earliest event.
+    select distinct on (s.watchlist_id, s.user_id)
+           r.event_id, s.watchlist_id, s.user_id as reader, coalesce(r.actor, w.owner_id) as sharer,
+           coalesce(nullif(w.title, ''), nullif(w.location_display_name, ''), 'a watchlist') as title
+      from unnest(p_event_ids, p_share_ids, p_actors) as r (event_id, share_id, actor)
+      join public.watchlist_shares s on s.id = r.share_id
+      join public.watchlists w on w.id = s.watchlist_id and w.deleted_at is null
+     where s.user_id <> coalesce(r.actor, w.owner_id)
+       -- The title goes only to a reader who may see the watchlist (the visibility
+       -- definition, 0010: a share makes it so today).
+       and private.user_sees(s.user_id, 'watchlists', pg_catalog.to_jsonb(w))
+     order by s.watchlist_id, s.user_id, r.event_id
+  ), taken as (
+    -- The hour's slot: a row that is new or older than an hour is (re)stamped and
+    -- returned; otherwise nothing. A concurrent worker waits on the row and then finds it
+    -- taken; a retried transaction rolled its stamp back with its notification.
+    insert into private.watchlist_share_notices as n (watchlist_id, user_id, notified_at)
+    select l.watchlist_id, l.reader, pg_catalog.now() from live l
+    on conflict (watchlist_id, user_id) do update
+       set notified_at = excluded.notified_at
+     where n.notified_at <= excluded.notified_at - interval '1 hour'
+    returning n.watchlist_id, n.user_id
+  )
+  select l.event_id, l.watchlist_id, l.reader, l.sharer, l.title
+    from live l
+    join taken t on t.watchlist_id = l.watchlist_id and t.user_id = l.reader
+   order by l.event_id
+$$;
+
+--
+-- Name: FUNCTION take_watchlist_share_notices(p_event_ids bigint[], p_share_ids uuid[], p_actors uuid[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[], p_share_ids uuid[], p_actors uuid[]) IS 'The watchlist_shared notifications to create for share events (outbox event p_event_ids[i] inserted share p_share_ids[i], written by p_actors[i], NULL for a service write): for each share that still exists on a live watchlist and was not made by its reader, the watchlist, reader, sharer (the actor, else the owner) and title to show; at most one per (watchlist, reader) per hour (private.watchlist_share_notices, taken in the caller''s transaction). The worker''s (service_role).';
+
+--
 -- Name: tombstone_gauge(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -9022,6 +9101,34 @@ $$;
 --
 
 COMMENT ON FUNCTION public.get_entity_history(p_entity_type text, p_entity_id uuid, p_limit integer, p_before_id bigint) IS 'History of one entity (p_entity_type listing | property | task | user | activity), newest first, at most p_limit (1..500) entries. Keyset paging: pass the id of the last entry of a page as p_before_id to get the next one (ordered by (changed_at, id), so no gaps or repeats). Only entries the caller may see (owner per the snapshots, or admin); an unknown or invisible entity has an empty history. Errors: INVALID_ENTITY_TYPE, INVALID_LIMIT, INVALID_CURSOR (22023), NULL_ARGUMENT (22004).';
+
+--
+-- Name: get_notification_preferences(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.get_notification_preferences() RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid uuid := auth.uid();
+begin
+  if v_uid is null then
+    raise exception using errcode = '42501',
+      message = 'NOT_AUTHENTICATED: get_notification_preferences needs a signed-in caller';
+  end if;
+  return (
+    select coalesce(pg_catalog.jsonb_object_agg(k.preference_key, coalesce(p.enabled, true)), '{}'::jsonb)
+      from (select distinct t.preference_key from public.notification_types t where t.user_can_disable) k
+      left join public.notification_preferences p on p.user_id = v_uid and p.preference_key = k.preference_key);
+end
+$$;
+
+--
+-- Name: FUNCTION get_notification_preferences(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.get_notification_preferences() IS 'The caller''s switches: {"<preference_key>": true|false, ...} with every key a user may turn off (the preference_key values of public.notification_types), true unless the caller turned it off.';
 
 --
 -- Name: get_recently_deleted(integer); Type: FUNCTION; Schema: public; Owner: -
@@ -9732,6 +9839,78 @@ $$;
 COMMENT ON FUNCTION public.purge_watchlist_tombstones(p_older_than interval) IS 'Hard-deletes watchlist, entry, rule and photo tombstones whose deleted_at is older than p_older_than (default 30 days; children of a purged watchlist go with it by cascade). Returns the number of tombstones purged. Run by the worker on a schedule; service_role only.';
 
 --
+-- Name: register_push_device(text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.register_push_device(p_platform text, p_token text, p_environment text DEFAULT 'production'::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_uid uuid := auth.uid();
+  v_device public.push_devices;
+begin
+  if v_uid is null then
+    raise exception using errcode = '42501',
+      message = 'NOT_AUTHENTICATED: register_push_device needs a signed-in caller';
+  end if;
+  if p_platform is null or p_token is null or p_environment is null then
+    raise exception using errcode = '22004',
+      message = 'NULL_ARGUMENT: p_platform, p_token and p_environment are required';
+  end if;
+  if p_platform not in ('ios', 'android') then
+    raise exception using errcode = '22023',
+      message = 'INVALID_ARGUMENT: p_platform must be ios or android',
+      detail = pg_catalog.jsonb_build_object('argument', 'p_platform', 'allowed', pg_catalog.jsonb_build_array('ios', 'android'))::text;
+  end if;
+  if p_environment not in ('sandbox', 'production') then
+    raise exception using errcode = '22023',
+      message = 'INVALID_ARGUMENT: p_environment must be sandbox or production',
+      detail = pg_catalog.jsonb_build_object('argument', 'p_environment', 'allowed', pg_catalog.jsonb_build_array('sandbox', 'production'))::text;
+  end if;
+  if not (p_token ~ '^[!-~]+$' and pg_catalog.char_length(p_token) <= 4096) then
+    raise exception using errcode = '22023',
+      message = 'INVALID_ARGUMENT: p_token must be 1 to 4096 printable ASCII characters without spaces',
+      detail = pg_catalog.jsonb_build_object('argument', 'p_token', 'length', pg_catalog.char_length(p_token))::text;
+  end if;
+  if not exists (select from public.users u where u.id = v_uid) then
+    raise exception using errcode = 'P0002',
+      message = 'NOT_FOUND: the caller has no profile in public.users';
+  end if;
+
+  -- Idempotent: the same registration again writes nothing. A token registered by
+  -- another user (the phone changed accounts) moves to the caller, and a disabled one
+  -- comes back.
+  insert into public.push_devices as d (user_id, token, platform, environment)
+  values (v_uid, p_token, p_platform, p_environment)
+  on conflict (token) do update
+     set user_id = excluded.user_id, platform = excluded.platform, environment = excluded.environment,
+         registered_at = pg_catalog.now(), disabled_at = null, disabled_reason = null
+   where (d.user_id, d.platform, d.environment) is distinct from (excluded.user_id, excluded.platform, excluded.environment)
+      or d.disabled_at is not null;
+
+  -- At most 10 devices a user: a push fans out to each, so a client cannot turn one
+  -- notification into thousands of gateway requests. The oldest registrations go.
+  delete from public.push_devices d
+   where d.id in (select o.id from public.push_devices o
+                   where o.user_id = v_uid
+                   order by o.registered_at desc, o.id desc
+                  offset 10);
+
+  select * into v_device from public.push_devices d where d.token = p_token;
+  return pg_catalog.jsonb_build_object(
+    'id', v_device.id, 'platform', v_device.platform, 'environment', v_device.environment,
+    'token', v_device.token, 'registered_at', v_device.registered_at);
+end
+$_$;
+
+--
+-- Name: FUNCTION register_push_device(p_platform text, p_token text, p_environment text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.register_push_device(p_platform text, p_token text, p_environment text) IS 'Registers a device of the caller for pushes (p_platform ios or android, p_environment sandbox or production) and returns it as {id, platform, environment, token, registered_at}. Idempotent; a token registered by another user moves to the caller; a disabled device is enabled again; a user keeps at most 10 devices (the oldest registrations are removed). Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), INVALID_ARGUMENT (22023, DETAIL {argument, ...}), NOT_FOUND (P0002: the caller has no profile). SECURITY DEFINER: a token held by another user must move to the caller, and that row is invisible to the caller under row-level security.';
+
+--
 -- Name: release_work_item(text, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -9903,6 +10082,39 @@ $_$;
 COMMENT ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) IS 'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002, no deletion), NOT_AUTHORIZED (42501), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). A restored profile is admin only when an admin restores it. SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
 
 --
+-- Name: set_notification_preference(text, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.set_notification_preference(p_key text, p_enabled boolean) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if auth.uid() is null then
+    raise exception using errcode = '42501',
+      message = 'NOT_AUTHENTICATED: set_notification_preference needs a signed-in caller';
+  end if;
+  if p_key is null or p_enabled is null then
+    raise exception using errcode = '22004',
+      message = 'NULL_ARGUMENT: p_key and p_enabled are required';
+  end if;
+  -- An unknown key is refused by the table's trigger (INVALID_PREFERENCE).
+  insert into public.notification_preferences as p (preference_key, enabled)
+  values (p_key, p_enabled)
+  on conflict (user_id, preference_key) do update
+     set enabled = excluded.enabled
+   where p.enabled is distinct from excluded.enabled;
+  return public.get_notification_preferences();
+end
+$$;
+
+--
+-- Name: FUNCTION set_notification_preference(p_key text, p_enabled boolean); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.set_notification_preference(p_key text, p_enabled boolean) IS 'Turns the caller''s preference p_key on or off (idempotent) and returns all of the caller''s switches, as get_notification_preferences(). A key that is not one a user may turn off (unknown, or of a mandatory type) is INVALID_PREFERENCE (22023, DETAIL {preference_key, preference_keys}); NULL is NULL_ARGUMENT. Off: the worker creates no notification and sends no push of those types to the caller.';
+
+--
 -- Name: sync_pull(text, text, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -10054,7 +10266,7 @@ declare
   -- Never written from a record, whatever the caller's grants (the service role's too).
   c_stamps constant text[] := array['id', 'created_at', 'updated_at', 'row_version', 'sync_xid'];
   -- Derived by triggers from other columns; written only where a grant allows.
-  c_derived_times constant text[] := array['completed_at', 'claimed_at', 'edited_at', 'last_edited_at'];
+  c_derived_times constant text[] := array['completed_at', 'claimed_at', 'edited_at'];
   c_undo constant text := 'sync_push: undo';
   v_uid uuid := auth.uid();
   v_rel regclass;
@@ -10330,7 +10542,7 @@ $_$;
 -- Name: FUNCTION sync_push(p_table text, p_record jsonb, p_expected_version integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced) or {status: "conflict", record: <server row>} when the row moved on or the id exists (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns. Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, last_edited_at, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
+COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced) or {status: "conflict", record: <server row>} when the row moved on or the id exists (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns. Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
 
 --
 -- Name: sync_push_batch(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
@@ -10403,6 +10615,37 @@ $_$;
 --
 
 COMMENT ON FUNCTION public.sync_push_batch(p_table text, p_records jsonb) IS 'Pushes up to 1000 records of p_table in one call: p_records is [{record, expected_version}, ...] as sync_push takes them, the answer an array in the same order of what sync_push answered for each ({status: "applied" | "conflict", record, ...}), or {status: "rejected", code, sqlstate, message, detail, hint} for the coded error it raised. Each record in a subtransaction of its own: a rejected one changes nothing and undoes nothing of the others. An error without a code fails the whole call (retry it as it is: applied records answer "applied" again). Errors: INVALID_TABLE, INVALID_BATCH (22023: not an array of {record, expected_version}, or more than 1000; nothing is pushed), NULL_ARGUMENT (22004).';
+
+--
+-- Name: unregister_push_device(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.unregister_push_device(p_token text) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_count integer;
+begin
+  if auth.uid() is null then
+    raise exception using errcode = '42501',
+      message = 'NOT_AUTHENTICATED: unregister_push_device needs a signed-in caller';
+  end if;
+  if p_token is null then
+    raise exception using errcode = '22004',
+      message = 'NULL_ARGUMENT: p_token is required';
+  end if;
+  delete from public.push_devices d where d.token = p_token and d.user_id = auth.uid();
+  get diagnostics v_count = row_count;
+  return v_count > 0;
+end
+$$;
+
+--
+-- Name: FUNCTION unregister_push_device(p_token text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.unregister_push_device(p_token text) IS 'Removes the caller''s device with this token (on sign-out); returns whether one was removed. Idempotent: a token the caller does not hold (unknown, already removed, or another user''s) returns false and changes nothing.';
 
 --
 -- Name: log; Type: TABLE; Schema: audit; Owner: -
@@ -11513,6 +11756,115 @@ CREATE VIEW outbox.queue AS
 COMMENT ON VIEW outbox.queue IS 'The queue per handler, for psql and dispatch-worker status: pending (due: unclaimed events in the log plus deliveries given back or re-queued), unclaimed (not read by the handler''s cursor yet), scheduled, in_flight (leased), lease_expired (worker gone; claimed again next), failed (waiting for a retry), dead, the age of the oldest unhandled event and the next retry time.';
 
 --
+-- Name: notification_preferences; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.notification_preferences (
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    preference_key text NOT NULL,
+    enabled boolean NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone,
+    row_version integer DEFAULT 1 NOT NULL,
+    CONSTRAINT notification_preferences_preference_key_length CHECK (((char_length(preference_key) <= 100) OR private.too_long('notification_preferences'::text, 'preference_key'::text, 100, char_length(preference_key))))
+);
+
+--
+-- Name: TABLE notification_preferences; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.notification_preferences IS 'Each user''s notification switches: a row per preference key the user has set (a key without a row is on). Keys are the preference_key values of public.notification_types, which only types a user may disable have; mandatory types (account state, announcements) have none, so nothing here can silence them. Users read and write their own rows (row-level security); the worker reads them through private.notification_mutes.';
+
+--
+-- Name: COLUMN notification_preferences.user_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.notification_preferences.user_id IS 'Whose switch; defaults to the caller.';
+
+--
+-- Name: COLUMN notification_preferences.preference_key; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.notification_preferences.preference_key IS 'A preference_key of public.notification_types (e.g. notify_messages); any other value is refused with INVALID_PREFERENCE (22023).';
+
+--
+-- Name: COLUMN notification_preferences.enabled; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.notification_preferences.enabled IS 'False: the worker creates no notification, and sends no push, of the types with this key to this user.';
+
+--
+-- Name: notification_types; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.notification_types (
+    type text NOT NULL,
+    badge_group text NOT NULL,
+    user_can_disable boolean NOT NULL,
+    preference_key text,
+    push_category text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone,
+    row_version integer DEFAULT 1 NOT NULL,
+    CONSTRAINT notification_types_badge_group_check CHECK ((badge_group = ANY (ARRAY['requests'::text, 'messages'::text, 'community'::text, 'bell_only'::text]))),
+    CONSTRAINT notification_types_preference_key_check CHECK ((user_can_disable = (preference_key IS NOT NULL))),
+    CONSTRAINT notification_types_push_category_check CHECK ((push_category ~ '^[A-Z][A-Z_]*$'::text))
+);
+
+--
+-- Name: TABLE notification_types; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.notification_types IS 'Registry of notification types: the one place that says, per type, which badge it counts towards, whether the user may disable it, its preference key and its APNs category. Mirrored verbatim by the valid_notification_type CHECK on public.notifications and by the Swift NotificationType enum; see public.notification_registry_drift().';
+
+--
+-- Name: COLUMN notification_types.type; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.notification_types.type IS 'The value stored in notifications.type and sent as "type" in push payloads.';
+
+--
+-- Name: COLUMN notification_types.badge_group; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.notification_types.badge_group IS 'Which badge an unread notification of this type counts towards in get_badge_counts: requests, messages, community, or bell_only (the bell and nothing else). The four are disjoint, so the app-icon total is their sum.';
+
+--
+-- Name: COLUMN notification_types.user_can_disable; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.notification_types.user_can_disable IS 'False for mandatory types (account state, announcements) that are always delivered.';
+
+--
+-- Name: COLUMN notification_types.preference_key; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.notification_types.preference_key IS 'Name of the user preference that turns this type off; NULL exactly when user_can_disable is false.';
+
+--
+-- Name: COLUMN notification_types.push_category; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.notification_types.push_category IS 'APNs category identifier (aps.category) the apps register actions for.';
+
+--
+-- Name: notification_mutes; Type: VIEW; Schema: private; Owner: -
+--
+
+CREATE VIEW private.notification_mutes AS
+ SELECT p.user_id,
+    t.type
+   FROM (public.notification_preferences p
+     JOIN public.notification_types t ON ((t.preference_key = p.preference_key)))
+  WHERE ((NOT p.enabled) AND t.user_can_disable);
+
+--
+-- Name: VIEW notification_mutes; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON VIEW private.notification_mutes IS 'The notification types each user turned off: (user_id, type) for every type whose preference the user set to false. Mandatory types never appear. NotificationWriter.insert skips these recipients, and the push handler does not push to them (a preference turned off between the insert and the push). The worker''s (service_role).';
+
+--
 -- Name: sync_deletions_awaiting_purge; Type: VIEW; Schema: private; Owner: -
 --
 
@@ -11603,6 +11955,22 @@ CREATE TABLE private.visibility_tables (
 --
 
 COMMENT ON TABLE private.visibility_tables IS 'The tables whose visibility private.visibility_rules defines, and whether admins see every row of each (they do, except for tables private to their owner such as notifications).';
+
+--
+-- Name: watchlist_share_notices; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.watchlist_share_notices (
+    watchlist_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    notified_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: TABLE watchlist_share_notices; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.watchlist_share_notices IS 'When each reader was last told that a watchlist was shared with them: sharing, unsharing and re-sharing notifies at most once an hour per (watchlist, reader), so a watchlist titled with any text cannot be used to push a user again and again. Written by private.take_watchlist_share_notices(); the worker''s (service_role).';
 
 --
 -- Name: activities; Type: TABLE; Schema: public; Owner: -
@@ -12010,60 +12378,6 @@ COMMENT ON COLUMN public.notes.edited_at IS 'Server time of the last change of c
 COMMENT ON COLUMN public.notes.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
 
 --
--- Name: notification_types; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.notification_types (
-    type text NOT NULL,
-    badge_group text NOT NULL,
-    user_can_disable boolean NOT NULL,
-    preference_key text,
-    push_category text NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone,
-    row_version integer DEFAULT 1 NOT NULL,
-    CONSTRAINT notification_types_badge_group_check CHECK ((badge_group = ANY (ARRAY['requests'::text, 'messages'::text, 'community'::text, 'bell_only'::text]))),
-    CONSTRAINT notification_types_preference_key_check CHECK ((user_can_disable = (preference_key IS NOT NULL))),
-    CONSTRAINT notification_types_push_category_check CHECK ((push_category ~ '^[A-Z][A-Z_]*$'::text))
-);
-
---
--- Name: TABLE notification_types; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.notification_types IS 'Registry of notification types: the one place that says, per type, which badge it counts towards, whether the user may disable it, its preference key and its APNs category. Mirrored verbatim by the valid_notification_type CHECK on public.notifications and by the Swift NotificationType enum; see public.notification_registry_drift().';
-
---
--- Name: COLUMN notification_types.type; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.notification_types.type IS 'The value stored in notifications.type and sent as "type" in push payloads.';
-
---
--- Name: COLUMN notification_types.badge_group; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.notification_types.badge_group IS 'Which badge an unread notification of this type counts towards in get_badge_counts: requests, messages, community, or bell_only (the bell and nothing else). The four are disjoint, so the app-icon total is their sum.';
-
---
--- Name: COLUMN notification_types.user_can_disable; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.notification_types.user_can_disable IS 'False for mandatory types (account state, announcements) that are always delivered.';
-
---
--- Name: COLUMN notification_types.preference_key; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.notification_types.preference_key IS 'Name of the user preference that turns this type off; NULL exactly when user_can_disable is false.';
-
---
--- Name: COLUMN notification_types.push_category; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.notification_types.push_category IS 'APNs category identifier (aps.category) the apps register actions for.';
-
---
 -- Name: notifications; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -12238,6 +12552,70 @@ CREATE TABLE public.properties (
 --
 
 COMMENT ON TABLE public.properties IS 'A physical property (address and coordinates). Visible to and changed by its owner (owned_by) and admins. Audited (audit.properties_log).';
+
+--
+-- Name: push_devices; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.push_devices (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid NOT NULL,
+    token text NOT NULL,
+    platform text NOT NULL,
+    environment text DEFAULT 'production'::text NOT NULL,
+    registered_at timestamp with time zone DEFAULT now() NOT NULL,
+    disabled_at timestamp with time zone,
+    disabled_reason text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone,
+    row_version integer DEFAULT 1 NOT NULL,
+    CONSTRAINT push_devices_disabled_check CHECK (((disabled_at IS NULL) = (disabled_reason IS NULL))),
+    CONSTRAINT push_devices_environment_check CHECK ((environment = ANY (ARRAY['sandbox'::text, 'production'::text]))),
+    CONSTRAINT push_devices_platform_check CHECK ((platform = ANY (ARRAY['ios'::text, 'android'::text]))),
+    CONSTRAINT push_devices_token_check CHECK (((token ~ '^[!-~]+$'::text) AND (char_length(token) <= 4096)))
+);
+
+--
+-- Name: TABLE push_devices; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.push_devices IS 'The devices each user receives pushes on: an APNs or FCM token with its platform and APNs environment. Written by register_push_device (a token belongs to one user at a time: registering it moves it to the caller) and by the worker, which disables a device when the push gateway answers that its token is dead. Users read and delete their own rows.';
+
+--
+-- Name: COLUMN push_devices.token; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.push_devices.token IS 'The APNs device token or FCM registration token; unique across users.';
+
+--
+-- Name: COLUMN push_devices.platform; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.push_devices.platform IS '''ios'' (APNs) or ''android'' (FCM).';
+
+--
+-- Name: COLUMN push_devices.environment; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.push_devices.environment IS 'APNs environment the token belongs to: ''sandbox'' (development builds) or ''production''; sent along so a gateway picks the right APNs host.';
+
+--
+-- Name: COLUMN push_devices.registered_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.push_devices.registered_at IS 'When this user last registered the token (or it last changed platform or environment).';
+
+--
+-- Name: COLUMN push_devices.disabled_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.push_devices.disabled_at IS 'Set by the worker when the gateway answered that the token is dead (HTTP 410, "unregistered"): no more pushes go to it until it is registered again.';
+
+--
+-- Name: COLUMN push_devices.disabled_reason; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.push_devices.disabled_reason IS 'The gateway''s answer that disabled the device.';
 
 --
 -- Name: subtasks; Type: TABLE; Schema: public; Owner: -
@@ -12647,7 +13025,7 @@ CREATE TABLE public.watchlists (
     CONSTRAINT watchlists_location_rule_display_name_length CHECK (((char_length(location_rule_display_name) <= 200) OR private.too_long('watchlists'::text, 'location_rule_display_name'::text, 200, char_length(location_rule_display_name)))),
     CONSTRAINT watchlists_location_rule_lat_check CHECK (((location_rule_lat >= ('-90'::integer)::double precision) AND (location_rule_lat <= (90)::double precision))),
     CONSTRAINT watchlists_location_rule_lon_check CHECK (((location_rule_lon >= ('-180'::integer)::double precision) AND (location_rule_lon <= (180)::double precision))),
-    CONSTRAINT watchlists_location_rule_radius_km_check CHECK ((location_rule_radius_km > (0)::double precision)),
+    CONSTRAINT watchlists_location_rule_radius_km_check CHECK (((location_rule_radius_km > (0)::double precision) AND (location_rule_radius_km <= (500)::double precision))),
     CONSTRAINT watchlists_observed_count_check CHECK ((observed_count >= 0)),
     CONSTRAINT watchlists_species_count_check CHECK ((species_count >= 0)),
     CONSTRAINT watchlists_species_rule_shape_id_length CHECK (((char_length(species_rule_shape_id) <= 100) OR private.too_long('watchlists'::text, 'species_rule_shape_id'::text, 100, char_length(species_rule_shape_id)))),
@@ -12667,6 +13045,12 @@ COMMENT ON TABLE public.watchlists IS 'A user''s bird watchlist. The owner manag
 --
 
 COMMENT ON COLUMN public.watchlists.owner_id IS 'Owner (public.users); defaults to the caller. Not updatable through the API.';
+
+--
+-- Name: COLUMN watchlists.location_rule_radius_km; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.watchlists.location_rule_radius_km IS 'Radius of the location rule in km: greater than 0 and at most 500 (the spatial RPCs'' limit; NaN is refused too). A write outside that fails the watchlists_location_rule_radius_km_check CHECK (23514; INVALID_RECORD through sync_push).';
 
 --
 -- Name: COLUMN watchlists.location_rule_location; Type: COMMENT; Schema: public; Owner: -
@@ -12956,6 +13340,13 @@ ALTER TABLE ONLY private.visibility_tables
     ADD CONSTRAINT visibility_tables_pkey PRIMARY KEY (table_name);
 
 --
+-- Name: watchlist_share_notices watchlist_share_notices_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.watchlist_share_notices
+    ADD CONSTRAINT watchlist_share_notices_pkey PRIMARY KEY (watchlist_id, user_id);
+
+--
 -- Name: activities activities_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -13061,6 +13452,13 @@ ALTER TABLE ONLY public.notes
     ADD CONSTRAINT notes_pkey PRIMARY KEY (id);
 
 --
+-- Name: notification_preferences notification_preferences_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notification_preferences
+    ADD CONSTRAINT notification_preferences_pkey PRIMARY KEY (user_id, preference_key);
+
+--
 -- Name: notification_types notification_types_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -13094,6 +13492,20 @@ ALTER TABLE ONLY public.observed_bird_photos
 
 ALTER TABLE ONLY public.properties
     ADD CONSTRAINT properties_pkey PRIMARY KEY (id);
+
+--
+-- Name: push_devices push_devices_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_devices
+    ADD CONSTRAINT push_devices_pkey PRIMARY KEY (id);
+
+--
+-- Name: push_devices push_devices_token_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_devices
+    ADD CONSTRAINT push_devices_token_key UNIQUE (token);
 
 --
 -- Name: subtasks subtasks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -13708,6 +14120,12 @@ CREATE INDEX retries_claim_idx ON outbox.retries USING btree (run_at, event_id) 
 CREATE UNIQUE INDEX visibility_rules_key ON private.visibility_rules USING btree (table_name, kind, COALESCE(key_column, ''::text));
 
 --
+-- Name: watchlist_share_notices_user_id_idx; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX watchlist_share_notices_user_id_idx ON private.watchlist_share_notices USING btree (user_id);
+
+--
 -- Name: activities_claimed_by_sync_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -14000,6 +14418,12 @@ CREATE INDEX properties_owned_by_idx ON public.properties USING btree (owned_by)
 --
 
 CREATE INDEX properties_updated_at_idx ON public.properties USING btree (updated_at);
+
+--
+-- Name: push_devices_user_id_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX push_devices_user_id_idx ON public.push_devices USING btree (user_id);
 
 --
 -- Name: subtasks_parent_id_sync_idx; Type: INDEX; Schema: public; Owner: -
@@ -14494,6 +14918,12 @@ CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id O
 CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id ON public.subtasks FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
 
 --
+-- Name: notification_preferences _check_preference_key; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _check_preference_key BEFORE INSERT OR UPDATE OF preference_key ON public.notification_preferences FOR EACH ROW EXECUTE FUNCTION private.check_notification_preference();
+
+--
 -- Name: notes _derive_edited_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -14662,6 +15092,12 @@ CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.listings FOR EACH ROW EXECU
 CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.notes FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
+-- Name: notification_preferences _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.notification_preferences FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
 -- Name: notification_types _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -14684,6 +15120,12 @@ CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.observed_bird_photos FOR EA
 --
 
 CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.properties FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: push_devices _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.push_devices FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: subtasks _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
@@ -14788,6 +15230,12 @@ CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.listings FOR EACH ROW WHEN 
 CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.notes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
+-- Name: notification_preferences _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.notification_preferences FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
 -- Name: notification_types _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -14810,6 +15258,12 @@ CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.observed_bird_photos FOR EA
 --
 
 CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.properties FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: push_devices _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.push_devices FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: subtasks _stamp_update; Type: TRIGGER; Schema: public; Owner: -
@@ -15691,6 +16145,20 @@ ALTER TABLE ONLY private.visibility_rules
     ADD CONSTRAINT visibility_rules_table_name_fkey FOREIGN KEY (table_name) REFERENCES private.visibility_tables(table_name) ON DELETE CASCADE;
 
 --
+-- Name: watchlist_share_notices watchlist_share_notices_user_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.watchlist_share_notices
+    ADD CONSTRAINT watchlist_share_notices_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: watchlist_share_notices watchlist_share_notices_watchlist_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.watchlist_share_notices
+    ADD CONSTRAINT watchlist_share_notices_watchlist_id_fkey FOREIGN KEY (watchlist_id) REFERENCES public.watchlists(id) ON DELETE CASCADE;
+
+--
 -- Name: activities activities_claimed_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -15789,6 +16257,13 @@ ALTER TABLE ONLY public.notes
     ADD CONSTRAINT notes_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.users(id) ON DELETE CASCADE;
 
 --
+-- Name: notification_preferences notification_preferences_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.notification_preferences
+    ADD CONSTRAINT notification_preferences_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
 -- Name: notifications notifications_source_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -15815,6 +16290,13 @@ ALTER TABLE ONLY public.observed_bird_photos
 
 ALTER TABLE ONLY public.properties
     ADD CONSTRAINT properties_owned_by_fkey FOREIGN KEY (owned_by) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: push_devices push_devices_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.push_devices
+    ADD CONSTRAINT push_devices_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 --
 -- Name: tasks tasks_claimed_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -16263,6 +16745,36 @@ CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING (((
 CREATE POLICY notes_update ON public.notes FOR UPDATE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
+-- Name: notification_preferences; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.notification_preferences ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: notification_preferences notification_preferences_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notification_preferences_delete ON public.notification_preferences FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: notification_preferences notification_preferences_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notification_preferences_insert ON public.notification_preferences FOR INSERT TO authenticated WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: notification_preferences notification_preferences_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notification_preferences_select ON public.notification_preferences FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: notification_preferences notification_preferences_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notification_preferences_update ON public.notification_preferences FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
 -- Name: notification_types; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -16351,6 +16863,24 @@ CREATE POLICY properties_select ON public.properties FOR SELECT TO authenticated
 --
 
 CREATE POLICY properties_update ON public.properties FOR UPDATE TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: push_devices; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.push_devices ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: push_devices push_devices_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY push_devices_delete ON public.push_devices FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: push_devices push_devices_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY push_devices_select ON public.push_devices FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: subtasks; Type: ROW SECURITY; Schema: public; Owner: -
@@ -16886,6 +17416,12 @@ REVOKE ALL ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uui
 GRANT ALL ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) TO authenticated;
 
 --
+-- Name: FUNCTION check_notification_preference(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.check_notification_preference() FROM PUBLIC;
+
+--
 -- Name: FUNCTION check_work_parent(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -17231,11 +17767,11 @@ REVOKE ALL ON FUNCTION private.row_scope(p_table text, p_row jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.row_scope(p_table text, p_row jsonb) TO service_role;
 
 --
--- Name: FUNCTION sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION sighting_watchlists(p_event_ids bigint[], p_entry_ids uuid[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) TO service_role;
+REVOKE ALL ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_ids uuid[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_ids uuid[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) TO service_role;
 
 --
 -- Name: FUNCTION snapshot_in_progress(p_snapshot pg_snapshot); Type: ACL; Schema: private; Owner: -
@@ -17891,6 +18427,13 @@ GRANT ALL ON FUNCTION private.sync_tables() TO authenticated;
 GRANT ALL ON FUNCTION private.sync_tables() TO service_role;
 
 --
+-- Name: FUNCTION take_watchlist_share_notices(p_event_ids bigint[], p_share_ids uuid[], p_actors uuid[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[], p_share_ids uuid[], p_actors uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[], p_share_ids uuid[], p_actors uuid[]) TO service_role;
+
+--
 -- Name: FUNCTION tombstone_gauge(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -17968,6 +18511,14 @@ GRANT ALL ON FUNCTION public.get_badge_counts(p_include_details boolean) TO serv
 REVOKE ALL ON FUNCTION public.get_entity_history(p_entity_type text, p_entity_id uuid, p_limit integer, p_before_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_entity_history(p_entity_type text, p_entity_id uuid, p_limit integer, p_before_id bigint) TO authenticated;
 GRANT ALL ON FUNCTION public.get_entity_history(p_entity_type text, p_entity_id uuid, p_limit integer, p_before_id bigint) TO service_role;
+
+--
+-- Name: FUNCTION get_notification_preferences(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.get_notification_preferences() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_notification_preferences() TO authenticated;
+GRANT ALL ON FUNCTION public.get_notification_preferences() TO service_role;
 
 --
 -- Name: FUNCTION get_recently_deleted(p_limit integer); Type: ACL; Schema: public; Owner: -
@@ -18093,6 +18644,14 @@ REVOKE ALL ON FUNCTION public.purge_watchlist_tombstones(p_older_than interval) 
 GRANT ALL ON FUNCTION public.purge_watchlist_tombstones(p_older_than interval) TO service_role;
 
 --
+-- Name: FUNCTION register_push_device(p_platform text, p_token text, p_environment text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.register_push_device(p_platform text, p_token text, p_environment text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.register_push_device(p_platform text, p_token text, p_environment text) TO authenticated;
+GRANT ALL ON FUNCTION public.register_push_device(p_platform text, p_token text, p_environment text) TO service_role;
+
+--
 -- Name: FUNCTION release_work_item(p_item_type text, p_item_id uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -18107,6 +18666,14 @@ GRANT ALL ON FUNCTION public.release_work_item(p_item_type text, p_item_id uuid)
 REVOKE ALL ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION set_notification_preference(p_key text, p_enabled boolean); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.set_notification_preference(p_key text, p_enabled boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_notification_preference(p_key text, p_enabled boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.set_notification_preference(p_key text, p_enabled boolean) TO service_role;
 
 --
 -- Name: FUNCTION sync_pull(p_table text, p_cursor text, p_limit integer); Type: ACL; Schema: public; Owner: -
@@ -18131,6 +18698,14 @@ GRANT ALL ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_
 REVOKE ALL ON FUNCTION public.sync_push_batch(p_table text, p_records jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.sync_push_batch(p_table text, p_records jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.sync_push_batch(p_table text, p_records jsonb) TO service_role;
+
+--
+-- Name: FUNCTION unregister_push_device(p_token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.unregister_push_device(p_token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.unregister_push_device(p_token text) TO authenticated;
+GRANT ALL ON FUNCTION public.unregister_push_device(p_token text) TO service_role;
 
 --
 -- Name: TABLE log; Type: ACL; Schema: audit; Owner: -
@@ -18254,6 +18829,38 @@ GRANT SELECT ON TABLE outbox.queue_depth TO service_role;
 GRANT SELECT ON TABLE outbox.queue TO service_role;
 
 --
+-- Name: TABLE notification_preferences; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,DELETE ON TABLE public.notification_preferences TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.notification_preferences TO service_role;
+
+--
+-- Name: COLUMN notification_preferences.preference_key; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(preference_key) ON TABLE public.notification_preferences TO authenticated;
+
+--
+-- Name: COLUMN notification_preferences.enabled; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(enabled),UPDATE(enabled) ON TABLE public.notification_preferences TO authenticated;
+
+--
+-- Name: TABLE notification_types; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.notification_types TO authenticated;
+GRANT SELECT ON TABLE public.notification_types TO service_role;
+
+--
+-- Name: TABLE notification_mutes; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.notification_mutes TO service_role;
+
+--
 -- Name: TABLE sync_deletions_awaiting_purge; Type: ACL; Schema: private; Owner: -
 --
 
@@ -18282,6 +18889,12 @@ GRANT SELECT ON TABLE private.visibility_rules TO service_role;
 --
 
 GRANT SELECT ON TABLE private.visibility_tables TO service_role;
+
+--
+-- Name: TABLE watchlist_share_notices; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE private.watchlist_share_notices TO service_role;
 
 --
 -- Name: TABLE activities; Type: ACL; Schema: public; Owner: -
@@ -18613,13 +19226,6 @@ GRANT INSERT(content),UPDATE(content) ON TABLE public.notes TO authenticated;
 GRANT INSERT(created_by) ON TABLE public.notes TO authenticated;
 
 --
--- Name: TABLE notification_types; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT ON TABLE public.notification_types TO authenticated;
-GRANT SELECT ON TABLE public.notification_types TO service_role;
-
---
 -- Name: TABLE notifications; Type: ACL; Schema: public; Owner: -
 --
 
@@ -18753,6 +19359,13 @@ GRANT INSERT(lon),UPDATE(lon) ON TABLE public.properties TO authenticated;
 --
 
 GRANT INSERT(owned_by),UPDATE(owned_by) ON TABLE public.properties TO authenticated;
+
+--
+-- Name: TABLE push_devices; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,DELETE ON TABLE public.push_devices TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.push_devices TO service_role;
 
 --
 -- Name: TABLE subtasks; Type: ACL; Schema: public; Owner: -

@@ -105,7 +105,7 @@ struct ClaimLoop: Sendable {
     /// Runs each handler on its events. Handlers run one after another on this loop's
     /// connection; the batch as a whole can be cancelled by a hard stop.
     private func handle(_ events: [OutboxEvent], connection: PostgresConnection) async -> BatchReport {
-        let context = HandlerContext(connection: connection, worker: worker, log: log)
+        let context = HandlerContext(connection: connection, worker: worker, log: log, stats: stats)
         var byHandler: [String: [OutboxEvent]] = [:]
         for event in events {
             for name in event.handlers { byHandler[name, default: []].append(event) }

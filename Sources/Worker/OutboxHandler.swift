@@ -12,6 +12,14 @@ public protocol OutboxHandler: Sendable {
     /// Runs on the claiming loop's connection (`context.connection`), which it may use for
     /// its own queries and transactions.
     func handle(_ events: [OutboxEvent], context: HandlerContext) async -> [DeliveryResult]
+
+    /// The named counts it reports (`HandlerContext.stats.count`), listed with zeros in the
+    /// worker's JSON totals line so that its keys are known before anything happened.
+    var counters: [String] { get }
+}
+
+extension OutboxHandler {
+    public var counters: [String] { [] }
 }
 
 /// What one event's handling came to.
@@ -41,11 +49,14 @@ public struct HandlerContext: Sendable {
     /// The lease holder's name (loop-specific).
     public let worker: String
     public let log: WorkerLog
+    /// The worker's totals, where a handler adds counts of its own (`WorkerStats.count`).
+    public let stats: WorkerStats
 
-    public init(connection: PostgresConnection, worker: String, log: WorkerLog) {
+    public init(connection: PostgresConnection, worker: String, log: WorkerLog, stats: WorkerStats = WorkerStats()) {
         self.connection = connection
         self.worker = worker
         self.log = log
+        self.stats = stats
     }
 }
 

@@ -10,7 +10,7 @@ public struct WorkerConfiguration: Sendable {
     /// A session connection to the same database for the doorbell's LISTEN; nil = the
     /// `databaseURL` itself unless that is a transaction pooler (then the worker polls).
     public var directURL: String?
-    /// `stdout`, `file:PATH`, `https://…` or `http://…`.
+    /// `stdout`, `file:PATH`, `https://…` / `http://…` (webhook) or `gorush:http(s)://…`.
     public var pushSink: String = "stdout"
     /// Claim loops, each with its own database connection, handling batches side by side.
     public var concurrency: Int = 2
@@ -102,8 +102,7 @@ public struct WorkerConfiguration: Sendable {
                 }
                 if option == "--database-url" { config.databaseURL = value } else { config.directURL = value.isEmpty ? nil : value }
             case "--push-sink":
-                guard value == "stdout" || value.hasPrefix("file:") || value.hasPrefix("https://") || value.hasPrefix("http://")
-                else { throw .invalid(option, value) }
+                guard PushSinks.isValid(value) else { throw .invalid(option, value) }
                 config.pushSink = value
             case "--concurrency": config.concurrency = try positive(option, value)
             case "--batch-size":
@@ -191,8 +190,10 @@ public struct WorkerConfiguration: Sendable {
           --database-direct-url URL  a session connection to the same database, for the doorbell's LISTEN
                                      [DATABASE_DIRECT_URL]; default: --database-url unless it is a pooler,
                                      in which case the worker polls every --poll-interval (and logs so once)
-          --push-sink SINK           stdout | file:PATH | https://host/path | http://… [DISPATCH_PUSH_SINK]
-                                     (default stdout: one JSON line per push)
+          --push-sink SINK           stdout | file:PATH | https://host/path | http://… | gorush:http://host:8088
+                                     (default stdout: one JSON line per push and device; a URL gets
+                                     one POST per push and device; gorush: batches to a Gorush
+                                     server's /api/push, run with core.sync: true) [DISPATCH_PUSH_SINK]
           --concurrency N            batches handled side by side, one connection each (default 2)
           --batch-size N             events claimed at a time (default 500)
           --lease SECONDS            a claimed event is taken over after this (default 30)

@@ -26,6 +26,7 @@ public final class WorkerEngine: Sendable {
     /// Runs until `stop()`; returns once in-flight work is recorded (or given back).
     public func run() async throws {
         let names = handlers.keys.sorted()
+        let counterNames = Array(Set(handlers.values.flatMap(\.counters))).sorted()
         try await prepare(names)
         log.info("worker \(configuration.workerID) running handlers \(names.joined(separator: ", ")) with \(control.doorbells.count) loop\(control.doorbells.count == 1 ? "" : "s"), batches of \(configuration.batchSize), lease \(configuration.lease)")
 
@@ -39,7 +40,7 @@ public final class WorkerEngine: Sendable {
                 """)
             listener = Task {}
         }
-        let background = Task { await runBackgroundJobs(names) }
+        let background = Task { await runBackgroundJobs(names, counterNames) }
         await withTaskGroup(of: Void.self) { group in
             for index in control.doorbells.indices {
                 let loop = ClaimLoop(
@@ -53,7 +54,7 @@ public final class WorkerEngine: Sendable {
         await background.value
         let totals = stats.snapshot
         log.info("stopped: \(WorkerStats.describe(totals))")
-        log.record(WorkerStats.Record(totals, event: "stopped", worker: configuration.workerID, handlers: names).json)
+        log.record(WorkerStats.Record(totals, event: "stopped", worker: configuration.workerID, handlers: names, counters: counterNames).json)
     }
 
     /// Stops claiming; batches in flight get `shutdownGrace` to finish, then their handlers
@@ -102,7 +103,7 @@ public final class WorkerEngine: Sendable {
         }
     }
 
-    private func runBackgroundJobs(_ names: [String]) async {
+    private func runBackgroundJobs(_ names: [String], _ counterNames: [String]) async {
         await withTaskGroup(of: Void.self) { group in
             if let interval = configuration.statsInterval {
                 group.addTask { [control, stats, log, worker = configuration.workerID] in
@@ -113,7 +114,7 @@ public final class WorkerEngine: Sendable {
                         let now = stats.snapshot
                         if now != last {
                             log.info("totals: \(WorkerStats.describe(now))")
-                            log.record(WorkerStats.Record(now, event: "totals", worker: worker, handlers: names).json)
+                            log.record(WorkerStats.Record(now, event: "totals", worker: worker, handlers: names, counters: counterNames).json)
                         }
                         last = now
                     }

@@ -15,6 +15,8 @@ public final class WorkerStats: Sendable {
         /// Per handler: given back untried (shutdown).
         public var released: [String: Int] = [:]
         public var reconnects = 0
+        /// Named counts a handler reports (`push.no_device`, `push.sent` …; see `PushHandler`).
+        public var counters: [String: Int] = [:]
 
         public var totalDone: Int { done.values.reduce(0, +) }
         public var totalDead: Int { dead.values.reduce(0, +) }
@@ -29,12 +31,23 @@ public final class WorkerStats: Sendable {
 
     func record(_ update: (inout Totals) -> Void) { totals.withLock { update(&$0) } }
 
+    /// Adds to named counters (zeros are left out, so the log line lists what happened).
+    func count(_ amounts: [String: Int]) {
+        let nonzero = amounts.filter { $0.value != 0 }
+        guard !nonzero.isEmpty else { return }
+        record { totals in
+            for (name, amount) in nonzero { totals.counters[name, default: 0] += amount }
+        }
+    }
+
     /// The totals as one JSON object for log pipelines and alerts (`WorkerLog.record`), beside
     /// the human line. Its keys never change (the README lists them): `time` (UTC, ISO 8601),
     /// `event` (`totals`, or `stopped` for the last line), `worker`, the counters since the
     /// process started `batches`, `events`, `reconnects`, `done`, `retried`, `dead`,
-    /// `released` (summed over handlers), and `handlers`: each handler the worker runs with
-    /// its own `done`, `retried`, `dead`, `released`, zeros included.
+    /// `released` (summed over handlers), `handlers`: each handler the worker runs with
+    /// its own `done`, `retried`, `dead`, `released`, zeros included, and `counters`: the
+    /// named counts of the handlers it runs (`OutboxHandler.counters`: `push.sent` …), zeros
+    /// included.
     public struct Record: Codable, Equatable, Sendable {
         public struct Handler: Codable, Equatable, Sendable {
             public var done: Int
@@ -54,8 +67,10 @@ public final class WorkerStats: Sendable {
         public var dead: Int
         public var released: Int
         public var handlers: [String: Handler]
+        public var counters: [String: Int]
 
-        public init(_ totals: Totals, event: String, worker: String, handlers names: [String], at date: Date = Date()) {
+        public init(_ totals: Totals, event: String, worker: String, handlers names: [String], counters counterNames: [String] = [],
+                    at date: Date = Date()) {
             var handlers: [String: Handler] = [:]
             for name in Set(names).union(totals.done.keys).union(totals.retried.keys).union(totals.dead.keys)
                 .union(totals.released.keys) {
@@ -74,6 +89,9 @@ public final class WorkerStats: Sendable {
             dead = totals.totalDead
             released = totals.released.values.reduce(0, +)
             self.handlers = handlers
+            var counters = totals.counters
+            for name in counterNames where counters[name] == nil { counters[name] = 0 }
+            self.counters = counters
         }
 
         /// One line of JSON, keys sorted.
@@ -85,13 +103,14 @@ public final class WorkerStats: Sendable {
         }
     }
 
-    /// "batches=… events=… notifications: 12 done, 1 retried, 0 dead; …"
+    /// "batches=… events=… reconnects=… notifications 12 done/1 retried/0 dead … push.no_device=3 …"
     public static func describe(_ totals: Totals) -> String {
         let handlers = Set(totals.done.keys).union(totals.retried.keys).union(totals.dead.keys).sorted()
         let perHandler = handlers.map { name in
             "\(name) \(totals.done[name, default: 0]) done/\(totals.retried[name, default: 0]) retried/\(totals.dead[name, default: 0]) dead"
         }
-        return (["batches=\(totals.batches)", "events=\(totals.events)", "reconnects=\(totals.reconnects)"] + perHandler)
+        let counters = totals.counters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return (["batches=\(totals.batches)", "events=\(totals.events)", "reconnects=\(totals.reconnects)"] + perHandler + counters)
             .joined(separator: " ")
     }
 }

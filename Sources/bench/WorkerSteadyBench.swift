@@ -34,6 +34,11 @@ func steadyState(
         select 'Steady task ' || g, 'Call the seller about the open house', n.id
           from named n, generate_series(1, 13) g
         """)
+    // Each declarer has a phone, so every notification is pushed (a user without a device gets none).
+    try await connection.query("""
+        insert into public.push_devices (user_id, token, platform)
+        select u.id, 'steady-' || u.id, 'ios' from public.users u where u.name like 'Declarer %'
+        """)
     let tasks = try await connection.query("select id from public.tasks order by id").map { try $0.decode(0, as: UUID.self) }
     // The handlers start after the setup's own events.
     try await restartHandler(connection, "notifications")

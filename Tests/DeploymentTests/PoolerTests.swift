@@ -98,6 +98,8 @@ struct PoolerTests {
         try await PooledDatabase.with(poolSize: 2) { f in
             let alice = try await DeploymentData.user(f.admin, "Alice")
             let bob = try await DeploymentData.user(f.admin, "Bob")
+            // Pushes go to devices: Alice has one.
+            try await f.admin.query("insert into public.push_devices (user_id, token, platform) values (\(alice), 'alice-phone', 'ios')")
             let tasks = try await DeploymentData.tasks(f.admin, declaredBy: alice, count: 1000)
             let pushes = NSTemporaryDirectory() + "pooled-pushes-\(UUID().uuidString.prefix(8)).jsonl"
             defer { try? FileManager.default.removeItem(atPath: pushes) }

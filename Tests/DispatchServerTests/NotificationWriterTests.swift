@@ -91,7 +91,33 @@ import Testing
         await connection.close()
     }
 
-    @Test func pushBadgeIsTheBellTotalAfterTheInsert() async throws {
+    @Test func aMutedRecipientGetsNothingAndMandatoryTypesAlwaysGoThrough() async throws {
+        let connection = try await database.connect()
+        let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
+        let ben = try await NotificationTestSupport.makeUser("ben", on: connection)
+        try await connection.transaction(as: ana) { conn in
+            try conn.query("select public.set_notification_preference('notify_work_item_updates', false)")
+            try conn.query("select public.set_notification_preference('notify_notes', false)")
+        }
+        let inserted = try await writer.insert([
+            NewNotification(userID: ana, type: .taskClaimed, title: "muted"),
+            NewNotification(userID: ana, type: .activityCompleted, title: "muted too (same key)"),
+            NewNotification(userID: ana, type: .noteAdded, title: "muted (notes)"),
+            NewNotification(userID: ana, type: .entityRestored, title: "on"),
+            NewNotification(userID: ana, type: .userApproved, title: "mandatory"),
+            NewNotification(userID: ben, type: .taskClaimed, title: "Ben did not mute it"),
+        ], on: connection)
+        #expect(inserted.map(\.title) == ["on", "mandatory", "Ben did not mute it"])
+        #expect(try await writer.insert(NewNotification(userID: ana, type: .taskClaimed, title: "single"), on: connection) == nil)
+
+        try await connection.transaction(as: ana) { conn in
+            try conn.query("select public.set_notification_preference('notify_work_item_updates', true)")
+        }
+        #expect(try await writer.insert(NewNotification(userID: ana, type: .taskClaimed, title: "on again"), on: connection) != nil)
+        await connection.close()
+    }
+
+    @Test func pushBadgeIsTheTotalUnreadAfterTheInsert() async throws {
         let connection = try await database.connect()
         let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
         let ben = try await NotificationTestSupport.makeUser("ben", on: connection)
@@ -102,10 +128,10 @@ import Testing
             let row = try #require(try writer.insert(NewNotification(
                 userID: ana, type: .entityRestored, title: "Listing restored", body: "Ben restored 12 Oak St",
                 sourceUserID: ben, entityType: "listing", entityID: listing), on: conn))
-            let badge = try writer.badgeCounts(for: ana, on: conn).bellTotal
+            let badge = try writer.badgeCounts(for: ana, on: conn).total
             return try PushPayload.notification(for: row, badge: badge)
         }
-        #expect(payload.aps.badge == 2, "the announcement and the restore; the claim is not a bell notification")
+        #expect(payload.aps.badge == 3, "the announcement, the claim and the restore: every group counts")
         #expect(payload.aps.category == "RESTORE")
         #expect(payload.fields["listing_id"] == listing.uuidString.lowercased())
         #expect(payload.fields["source_user_id"] == ben.uuidString.lowercased())

@@ -77,6 +77,27 @@ struct ConfigurationTests {
         #expect(try PushSinks.make("http://127.0.0.1:9/x") is WebhookSink)
         #expect(throws: HandlerError.self) { try PushSinks.make("file:") }
         #expect(throws: HandlerError.self) { try PushSinks.make("carrier-pigeon") }
+        #expect(try PushSinks.make("gorush:https://push.example.com/custom/push") is GorushSink)
+        #expect(throws: HandlerError.self) { try PushSinks.make("gorush:push.example.com") }
+        #expect(try WorkerConfiguration.parse(["--push-sink", "gorush:http://127.0.0.1:8088"]).pushSink == "gorush:http://127.0.0.1:8088")
+        #expect(throws: WorkerConfiguration.ConfigurationError.self) { try WorkerConfiguration.parse(["--push-sink", "gorush:ftp://x"]) }
+    }
+
+    @Test("the push document: sorted keys, the token escaped, the payload as built")
+    func envelope() throws {
+        let payload = try PushPayload.notification(type: .taskClaimed, title: "Task claimed", body: "b", badge: 2)
+        let user = UUID(), notification = UUID()
+        let message = PushMessage(userID: user, notificationID: notification,
+                                  device: PushDevice(token: #"a"b\c"#, platform: .android, environment: .sandbox), payload: payload)
+        let text = String(decoding: try message.envelope(), as: UTF8.self)
+        let parsed = try JSONValue(parsing: text)
+        #expect(parsed["token"]?.stringValue == #"a"b\c"#)
+        #expect(parsed["platform"]?.stringValue == "android" && parsed["environment"]?.stringValue == "sandbox")
+        #expect(parsed["user_id"]?.stringValue == user.uuidString.lowercased())
+        #expect(parsed["notification_id"]?.stringValue == notification.uuidString.lowercased())
+        #expect(parsed["payload"] == (try JSONValue(parsing: String(decoding: try payload.jsonData(), as: UTF8.self))))
+        #expect(text.hasPrefix(#"{"environment":"sandbox","notification_id":""#) && text.contains(#","platform":"android","token":"#),
+                "keys sorted, compact")
     }
 }
 

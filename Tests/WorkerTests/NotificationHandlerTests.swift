@@ -28,11 +28,12 @@ struct NotificationHandlerTests {
         #expect(try await eventually { try await fixture.outstanding() == 0 }, "the worker did not drain the queue")
     }
 
-    @Test("claim, release and completion notify the declarer, with a push whose badge is the bell total")
+    @Test("claim, release and completion notify the declarer, with a push to her device whose badge is her unread count")
     func claimReleaseComplete() async throws {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice")
         let bob = try await f.user("Bob")
+        try await f.device(alice, "alice-phone", environment: "sandbox")
         let task = try await f.task(declaredBy: alice, title: "Fix the roof")
         try await withWorker(f) { pushes in
             _ = try await f.acting(as: bob) { try $0.query("select public.claim_work_item('task', \(task))") }
@@ -52,16 +53,20 @@ struct NotificationHandlerTests {
             let lines = pushLines(pushes)
             let first = try #require(lines.first)
             #expect(first["user_id"]?.stringValue == alice.uuidString.lowercased())
+            #expect(first["token"]?.stringValue == "alice-phone")
+            #expect(first["platform"]?.stringValue == "ios" && first["environment"]?.stringValue == "sandbox")
             #expect(first["payload"]?["type"]?.stringValue == "task_claimed")
             #expect(first["payload"]?["aps"]?["category"]?.stringValue == "WORK_ITEM")
             #expect(first["payload"]?["aps"]?["alert"]?["title"]?.stringValue == "Task claimed")
             #expect(first["payload"]?["task_id"]?.stringValue == task.uuidString.lowercased())
             #expect(first["payload"]?["source_user_id"]?.stringValue == bob.uuidString.lowercased())
-            // task_* count towards the requests badge, not the bell: the bell total is 0 here.
-            let bell = try await f.connection.query(
-                "select (public.notification_badge_counts(\(alice)) ->> 'bell_total')::int").scalar(Int.self)
-            #expect(bell == 0)
-            #expect(lines.allSatisfy { $0["payload"]?["aps"]?["badge"]?.intValue == 0 })
+            // The badge is everything unread, though task_* count towards the requests group
+            // (the bell total is 0): 1 when the first push left, 4 for the last.
+            let counts = try await f.connection.query(
+                "select public.notification_badge_counts(\(alice)) as counts").first!.decodeJSON("counts", as: BadgeCounts.self)
+            #expect(counts.bellTotal == 0 && counts.requestsTotal == 4)
+            #expect(first["payload"]?["aps"]?["badge"]?.intValue == 1)
+            #expect(lines.last?["payload"]?["aps"]?["badge"]?.intValue == 4)
         }
         await f.close()
     }
@@ -170,6 +175,7 @@ struct NotificationHandlerTests {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice")
         let dana = try await f.user("Dana", admin: true)
+        try await f.device(alice, "alice-phone")
         let first = try await f.task(declaredBy: alice, title: "Order the sign")
         let second = try await f.task(declaredBy: alice, title: "Call the stager")
         try await withWorker(f) { pushes in
@@ -187,8 +193,7 @@ struct NotificationHandlerTests {
             #expect(rows.first?.body == "Dana restored “Order the sign”")
             let push = try #require(pushLines(pushes).first)
             #expect(push["payload"]?["aps"]?["category"]?.stringValue == "RESTORE")
-            // entity_restored counts towards the bell: the badge is 1.
-            #expect(push["payload"]?["aps"]?["badge"]?.intValue == 1)
+            #expect(push["payload"]?["aps"]?["badge"]?.intValue == 1, "her one unread notification")
             let restored = try await f.connection.query(
                 "select count(*)::int from outbox.events where table_name = 'tasks' and op = 'insert' and restored").scalar(Int.self)
             #expect(restored == 2, "both restores are flagged on their insert events")
@@ -201,6 +206,7 @@ struct NotificationHandlerTests {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice")
         let carol = try await f.user("Carol")
+        try await f.device(carol, "carol-phone", platform: "android")
         let watchlist = try await f.connection.query(
             "insert into public.watchlists (owner_id, title) values (\(alice), 'Backyard birds') returning id").scalar(UUID.self)
         try await withWorker(f) { pushes in
@@ -217,7 +223,7 @@ struct NotificationHandlerTests {
         await f.close()
     }
 
-    @Test("an observed entry inside another user's enabled location rule is a sighting for that user only")
+    @Test("an observed entry inside another user's enabled location rule is a sighting for that user, if they may read the entry")
     func sighting() async throws {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice")
@@ -239,21 +245,28 @@ struct NotificationHandlerTests {
         let entry = try await f.connection.query("""
             insert into public.watchlist_entries (watchlist_id, bird_id, status) values (\(bobs), \(bird), 'to_observe') returning id
             """).scalar(UUID.self)
+        // Bob shares "Morning walk" with Alice (and Eve): they may read his entries. Carol may not,
+        // but her rule is far away anyway.
+        for reader in [alice, eve] {
+            try await f.connection.query("insert into public.watchlist_shares (watchlist_id, user_id) values (\(bobs), \(reader))")
+        }
+        try await f.device(alice, "alice-phone")
         try await withWorker(f) { pushes in
             _ = try await f.acting(as: bob) {
                 try $0.query("update public.watchlist_entries set status = 'observed', lat = 45.5230, lon = -122.6300 where id = \(entry)")
             }
-            #expect(try await eventually { pushLines(pushes).count == 1 })
+            #expect(try await eventually { pushLines(pushes).contains { $0["payload"]?["type"]?.stringValue == "watchlist_sighting" } })
             // Touching something else of an observed entry is no new sighting.
             _ = try await f.acting(as: bob) {
                 try $0.query("update public.watchlist_entries set notes = 'lovely' where id = \(entry)")
             }
             try await waitIdle(f)
-            let rows = try await f.notifications()
+            let rows = try await f.notifications().filter { $0.type == "watchlist_sighting" }
             #expect(rows.map(\.user) == [alice], "not Carol (far), not Eve (disabled / too small), not Bob (his own)")
-            #expect(rows.first?.type == "watchlist_sighting")
             #expect(rows.first?.body == "Bob observed Varied Thrush inside your watchlist “Backyard birds”")
-            #expect(pushLines(pushes).first?["payload"]?["aps"]?["category"]?.stringValue == "SIGHTING")
+            let push = try #require(pushLines(pushes).first { $0["payload"]?["type"]?.stringValue == "watchlist_sighting" })
+            #expect(push["payload"]?["aps"]?["category"]?.stringValue == "SIGHTING")
+            #expect(push["payload"]?["entry_id"]?.stringValue == entry.uuidString.lowercased())
         }
         // The match uses the partial GiST index on the rule location (PostGIS's names
         // resolved as in private.sighting_watchlists: on its search_path).
@@ -304,8 +317,8 @@ struct NotificationHandlerTests {
 
 @Suite("Push badge")
 struct PushBadgeTests {
-    @Test("the push badge equals notification_badge_counts' bell_total, for every user of a batch")
-    func bellTotalAgrees() async throws {
+    @Test("the push badge is the total unread of notification_badge_counts (the four groups summed), for every user of a batch")
+    func totalUnreadAgrees() async throws {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice"), bob = try await f.user("Bob"), carol = try await f.user("Carol")
         func notify(_ user: UUID, _ type: String, read: Bool = false) async throws {
@@ -313,16 +326,21 @@ struct PushBadgeTests {
                 insert into public.notifications (user_id, type, title, read) values (\(user), \(type), 'x', \(read))
                 """)
         }
-        for type in ["entity_restored", "watchlist_shared", "review", "task_claimed", "message", "other"] { try await notify(alice, type) }
+        for type in ["entity_restored", "watchlist_shared", "review", "task_claimed", "message", "other", "town_hall_post"] {
+            try await notify(alice, type)
+        }
         try await notify(alice, "entity_restored", read: true)
         for type in ["town_hall_post", "task_completed"] { try await notify(bob, type) }
-        let totals = try await PushHandler.bellTotals([alice, bob, carol], f.connection)
+        let badges = try await f.connection.transaction { try PushHandler.badges([alice, bob, carol], $0) }
         for user in [alice, bob, carol] {
-            let expected = try await f.connection.query(
-                "select (public.notification_badge_counts(\(user)) ->> 'bell_total')::int").scalar(Int.self)
-            #expect(totals[user] == expected)
+            let counts = try await f.connection.query("select public.notification_badge_counts(\(user)) as counts")
+                .first!.decodeJSON("counts", as: BadgeCounts.self)
+            let unread = try await f.connection.query(
+                "select count(*)::int from public.notifications where user_id = \(user) and not read").scalar(Int.self)
+            #expect(badges[user] == counts.requestsTotal + counts.messagesTotal + counts.communityTotal + counts.bellTotal)
+            #expect(badges[user] == unread)
         }
-        #expect(totals[alice] == 4 && totals[bob] == 0 && totals[carol] == 0)
+        #expect(badges[alice] == 7 && badges[bob] == 2 && badges[carol] == 0)
         await f.close()
     }
 }

@@ -118,6 +118,7 @@ struct RealtimeTests {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice")
         let bob = try await f.user("Bob")
+        try await f.device(alice, "alice-phone")
         let task = try await f.task(declaredBy: alice)
         let listener = try await f.db.connect()
         let body = String(String(repeating: "All work and no play makes Jack a dull boy. ", count: 230).prefix(10_000))

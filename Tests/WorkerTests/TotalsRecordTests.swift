@@ -11,6 +11,7 @@ struct TotalsRecordTests {
     /// The README's keys: every line has exactly these, and each handler exactly those.
     static let keys: Set<String> = [
         "time", "event", "worker", "batches", "events", "reconnects", "done", "retried", "dead", "released", "handlers",
+        "counters",
     ]
     static let handlerKeys: Set<String> = ["done", "retried", "dead", "released"]
 
@@ -28,8 +29,10 @@ struct TotalsRecordTests {
         totals.retried = ["push": 2]
         totals.dead = ["push": 1]
         totals.released = ["notifications": 3]
+        totals.counters = ["push.sent": 5]
         let date = Date(timeIntervalSince1970: 1_700_000_000.25)
-        let line = WorkerStats.Record(totals, event: "totals", worker: "host:1:x", handlers: ["notifications", "push", "idle"], at: date).json
+        let line = WorkerStats.Record(totals, event: "totals", worker: "host:1:x", handlers: ["notifications", "push", "idle"],
+                                      counters: ["push.sent", "push.no_device"], at: date).json
         #expect(!line.contains("\n"))
         #expect(line.hasPrefix("{\"batches\":4,"), "sorted keys: \(line)")
         let object = try Self.object(line)
@@ -46,6 +49,7 @@ struct TotalsRecordTests {
         #expect(handlers["notifications"] == ["done": 6, "retried": 0, "dead": 0, "released": 3])
         #expect(handlers["push"] == ["done": 1, "retried": 2, "dead": 1, "released": 0])
         #expect(handlers["idle"] == ["done": 0, "retried": 0, "dead": 0, "released": 0])
+        #expect(object["counters"] as? [String: Int] == ["push.sent": 5, "push.no_device": 0], "named counters, zeros included")
     }
 
     @Test("a running engine logs the JSON line beside the human one, and a last one when it stops")

@@ -9,15 +9,19 @@ import TestSupport
 import Testing
 @testable import Worker
 
-/// The push handler against a real HTTP listener: 5xx is retried, 4xx (except 408/429)
-/// goes dead at once, and a dead push can be re-queued.
+/// The push handler against a real HTTP listener: one POST per device in the documented
+/// shape, 5xx is retried, 4xx (except 408/429) goes dead at once, a dead push can be
+/// re-queued, and a per-token "dead" answer disables that device.
 @Suite("Webhook push sink")
 struct WebhookTests {
-    /// Alice gets a notification (Bob claims her task) while the worker pushes to `server`.
-    func claimWithWebhook(_ server: TinyHTTPServer) async throws -> (WorkerFixture, RunningEngine, notificationEvent: () async throws -> Int64?) {
+    /// Alice (with `devices`) gets a notification (Bob claims her task) while the worker
+    /// pushes to `server`.
+    func claimWithWebhook(_ server: TinyHTTPServer, devices: [String] = ["alice-phone"]) async throws
+        -> (WorkerFixture, RunningEngine, notificationEvent: () async throws -> Int64?) {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice")
         let bob = try await f.user("Bob")
+        for token in devices { try await f.device(alice, token) }
         let task = try await f.task(declaredBy: alice)
         let running = f.engine(handlers: [NotificationsHandler(), PushHandler(sink: WebhookSink(url: URL(string: server.url)!))])
         _ = try await f.acting(as: bob) { try $0.query("select public.claim_work_item('task', \(task))") }
@@ -44,8 +48,12 @@ struct WebhookTests {
         #expect(request.path == "/push")
         #expect(request.headers["content-type"] == "application/json")
         let envelope = try JSONValue(parsing: String(decoding: request.body, as: UTF8.self))
+        #expect(envelope.objectValue.map { Set($0.keys) } == ["environment", "notification_id", "payload", "platform", "token", "user_id"])
+        #expect(envelope["token"]?.stringValue == "alice-phone")
+        #expect(envelope["platform"]?.stringValue == "ios" && envelope["environment"]?.stringValue == "production")
         #expect(envelope["payload"]?["type"]?.stringValue == "task_claimed")
         #expect(envelope["payload"]?["aps"]?["alert"]?["title"]?.stringValue == "Task claimed")
+        #expect(request.headers["idempotency-key"] == "\(envelope["notification_id"]?.stringValue ?? "")/alice-phone")
         #expect(server.requests[0].body == server.requests[1].body, "the retry sends the same push")
         try await running.stop()
         #expect(running.engine.stats.snapshot.retried["push"] == 1)
@@ -74,6 +82,43 @@ struct WebhookTests {
         try await running.stop()
         server.stop()
         await f.close()
+    }
+
+    @Test("HTTP 410 or an \"unregistered\" answer for a token disables that device; the other device is pushed; the notification is done")
+    func deadTokensDisableDevices() async throws {
+        let server = try TinyHTTPServer(answer: { _, request in
+            let token = (try? JSONValue(parsing: String(decoding: request.body, as: UTF8.self)))?["token"]?.stringValue
+            switch token {
+            case "old-phone": return (410, #"{"reason":"Unregistered"}"#)
+            case "old-tablet": return (400, #"{"error":"UNREGISTERED"}"#)
+            default: return (200, "{}")
+            }
+        })
+        let (f, running, notificationEvent) = try await claimWithWebhook(server, devices: ["old-phone", "new-phone", "old-tablet"])
+        #expect(try await eventually { server.requests.count == 3 })
+        let event = try #require(try await notificationEvent())
+        #expect(try await eventually { try await pushDelivery(f, event) == nil }, "done: a dead token is an answer, not a failure")
+        #expect(try await eventually { try await f.devices().disabled.count == 2 })
+        let devices = try await f.devices()
+        #expect(devices.active == ["new-phone"])
+        #expect(devices.disabled == ["old-phone": "Unregistered", "old-tablet": "UNREGISTERED"])
+        try await running.stop()
+        #expect(running.engine.stats.snapshot.counters["push.dead_tokens"] == 2)
+        #expect(running.engine.stats.snapshot.counters["push.sent"] == 1)
+        server.stop()
+        await f.close()
+    }
+
+    @Test("dead-token answers: APNs, FCM and legacy spellings; nothing else")
+    func deadTokenAnswers() {
+        for dead in ["Unregistered", "UNREGISTERED", "NotRegistered", "registration-token-not-registered", "messaging/registration-token-not-registered"] {
+            #expect(PushReceipt.isDeadTokenAnswer(dead), "\(dead)")
+        }
+        for alive in ["BadDeviceToken", "TooManyRequests", "InternalServerError", "registered", ""] {
+            #expect(!PushReceipt.isDeadTokenAnswer(alive), "\(alive)")
+        }
+        #expect(WebhookSink.reason(Data(#"{"reason":"Unregistered","timestamp":1}"#.utf8)) == "Unregistered")
+        #expect(WebhookSink.reason(Data("not json".utf8)) == nil)
     }
 
     @Test("429 and 408 are retried; a refused connection is retried")

@@ -88,7 +88,11 @@ create table public.watchlists (
   location_rule_enabled boolean not null default false,
   location_rule_lat double precision check (location_rule_lat between -90 and 90),
   location_rule_lon double precision check (location_rule_lon between -180 and 180),
-  location_rule_radius_km double precision check (location_rule_radius_km > 0),
+  -- At most 500 km, as the spatial RPCs: a planet-wide rule would match every sighting
+  -- anywhere (and make each one probe every rule).
+  location_rule_radius_km double precision
+    constraint watchlists_location_rule_radius_km_check
+    check (location_rule_radius_km > 0 and location_rule_radius_km <= 500),
   location_rule_location geography(Point, 4326)
     generated always as (st_setsrid(st_makepoint(location_rule_lon, location_rule_lat), 4326)::geography) stored,
   location_rule_display_name text,
@@ -107,6 +111,8 @@ create table public.watchlists (
 comment on table public.watchlists is
   'A user''s bird watchlist. The owner manages it; users it is shared with (watchlist_shares) read it. Deleting from the app sets deleted_at (tombstone); public.purge_watchlist_tombstones() hard-deletes old tombstones.';
 comment on column public.watchlists.owner_id is 'Owner (public.users); defaults to the caller. Not updatable through the API.';
+comment on column public.watchlists.location_rule_radius_km is
+  'Radius of the location rule in km: greater than 0 and at most 500 (the spatial RPCs'' limit; NaN is refused too). A write outside that fails the watchlists_location_rule_radius_km_check CHECK (23514; INVALID_RECORD through sync_push).';
 comment on column public.watchlists.location_rule_location is
   'Generated from location_rule_lon/lat; GiST-indexed so that sightings can be matched against location rules.';
 comment on column public.watchlists.sync_status is 'Client-side sync bookkeeping echoed by the app (it keeps its own sync state in the rows it stores); the server never reads it.';

@@ -138,6 +138,7 @@ comment on function public.birds_near(double precision, double precision, double
 
 create function private.sighting_watchlists(
   p_event_ids bigint[],
+  p_entry_ids uuid[],
   p_watchlist_ids uuid[],
   p_lats double precision[],
   p_lons double precision[],
@@ -155,13 +156,14 @@ create function private.sighting_watchlists(
   set search_path from current
 as $$
   with s as (
-    select * from unnest(p_event_ids, p_watchlist_ids, p_lats, p_lons, p_bird_ids)
-             as s (event_id, watchlist_id, lat, lon, bird_id)
+    select * from unnest(p_event_ids, p_entry_ids, p_watchlist_ids, p_lats, p_lons, p_bird_ids)
+             as s (event_id, entry_id, watchlist_id, lat, lon, bird_id)
   ), p as (
-    select s.event_id, ew.owner_id as observer,
+    select s.event_id, e as entry, ew.owner_id as observer,
            st_setsrid(st_makepoint(s.lon, s.lat), 4326)::geography as point,
            b.common_name
       from s
+      join public.watchlist_entries e on e.id = s.entry_id
       join public.watchlists ew on ew.id = s.watchlist_id
       left join public.bird b on b.id = s.bird_id
   ), reach as (
@@ -180,10 +182,13 @@ as $$
      and st_dwithin(w.location_rule_location, p.point, reach.metres)
      and st_dwithin(w.location_rule_location, p.point, w.location_rule_radius_km * 1000)
      and w.owner_id <> p.observer
+   -- Asked last, for the few rules that matched: only users who may see the entry (the
+   -- visibility definition, 0010) hear of it.
+   where private.user_sees(w.owner_id, 'watchlist_entries', pg_catalog.to_jsonb(p.entry))
    order by p.event_id, w.owner_id, st_distance(w.location_rule_location, p.point), w.id
 $$;
-comment on function private.sighting_watchlists(bigint[], uuid[], double precision[], double precision[], uuid[]) is
-  'For each observation i (outbox event p_event_ids[i]: an entry of watchlist p_watchlist_ids[i] at p_lats[i], p_lons[i], of bird p_bird_ids[i]), the live watchlists of other users whose enabled location rule contains the point, one per owner (the nearest), with a title to show, the observer (the entry''s watchlist owner) and the bird''s name. The largest rule radius bounds the GiST index search; each rule''s own radius decides. The worker''s sighting notifications (service_role).';
+comment on function private.sighting_watchlists(bigint[], uuid[], uuid[], double precision[], double precision[], uuid[]) is
+  'For each observation i (outbox event p_event_ids[i]: entry p_entry_ids[i] of watchlist p_watchlist_ids[i] at p_lats[i], p_lons[i], of bird p_bird_ids[i]), the live watchlists of other users whose enabled location rule contains the point and whose owner may see the entry (private.user_sees, the visibility definition the SELECT policy is generated from: a sighting never tells anyone of an entry, or its place, they could not read; nothing for an entry no longer there), one per owner (the nearest), with a title to show, the observer (the entry''s watchlist owner) and the bird''s name. The largest rule radius (at most 500 km) bounds the GiST index search; each rule''s own radius decides. The worker''s sighting notifications (service_role).';
 
 -- ---------------------------------------------------------------------------------------
 -- Privileges
@@ -198,7 +203,7 @@ revoke all on function public.hotspots_near(double precision, double precision, 
   public.birds_near(double precision, double precision, double precision) from public, anon, authenticated, service_role;
 grant execute on function public.hotspots_near(double precision, double precision, double precision),
   public.birds_near(double precision, double precision, double precision) to authenticated, service_role;
-revoke all on function private.sighting_watchlists(bigint[], uuid[], double precision[], double precision[], uuid[])
+revoke all on function private.sighting_watchlists(bigint[], uuid[], uuid[], double precision[], double precision[], uuid[])
   from public, anon, authenticated, service_role;
-grant execute on function private.sighting_watchlists(bigint[], uuid[], double precision[], double precision[], uuid[])
+grant execute on function private.sighting_watchlists(bigint[], uuid[], uuid[], double precision[], double precision[], uuid[])
   to service_role;

@@ -1,12 +1,17 @@
 -- Demo data for `make run` (re-runnable: fixed ids, nothing duplicated on a second run).
 --
 --   Alice  a realtor: owns a listing, declares tasks, keeps a "Backyard birds" watchlist
---          whose location rule covers 5 km around Laurelhurst Park, Portland, and a private
+--          whose location rule covers 5 km around Laurelhurst Park, Portland; a private
 --          journal ("Morning pages": a mood, a run group with distance and time; "Old
---          ideas" is deleted, for journal_restore_thread)
---   Bob    claims and completes her tasks; watches birds nearby ("Morning walk")
---   Carol  a colleague who comments
---   Dana   an admin (restores deleted work)
+--          ideas" is deleted, for journal_restore_thread); an iPhone (a development
+--          build: sandbox) and an Android tablet
+--   Bob    claims and completes her tasks; watches birds nearby ("Morning walk", shared
+--          with Alice, so she may hear of his sightings); an iPhone
+--   Carol  a colleague who comments; an Android phone
+--   Dana   an admin (restores deleted work); no device, so no pushes
+--
+-- The demo tokens are readable names, not real APNs/FCM tokens: the stdout sink shows
+-- which device each push is for.
 --
 -- sql/seed/demo_traffic.sql then acts these people out in a loop (scripts/run.sh).
 
@@ -116,5 +121,20 @@ on conflict (id) do nothing;
 
 update public.journal_threads set deleted_at = now()
  where id = '00000000-0000-4000-8000-00000000a202' and deleted_at is null;
+
+-- Bob shares his watchlist with Alice: a sighting of his entries is hers to hear of (a
+-- user is only told of entries they may read).
+insert into public.watchlist_shares (id, watchlist_id, user_id) values
+  ('00000000-0000-4000-8000-00000000f201', '00000000-0000-4000-8000-00000000f002', '00000000-0000-4000-8000-00000000a11c')
+on conflict do nothing;
+
+insert into public.push_devices (user_id, token, platform, environment) values
+  ('00000000-0000-4000-8000-00000000a11c', 'demo-apns-alice-iphone', 'ios', 'sandbox'),
+  ('00000000-0000-4000-8000-00000000a11c', 'demo-fcm-alice-tablet', 'android', 'production'),
+  ('00000000-0000-4000-8000-000000000b0b', 'demo-apns-bob-iphone', 'ios', 'production'),
+  ('00000000-0000-4000-8000-00000000ca01', 'demo-fcm-carol-phone', 'android', 'production')
+on conflict (token) do update
+   set user_id = excluded.user_id, platform = excluded.platform, environment = excluded.environment,
+       disabled_at = null, disabled_reason = null;
 
 commit;

@@ -13,6 +13,13 @@
 \set entry '00000000-0000-4000-8000-00000000f101'
 \set backyard '00000000-0000-4000-8000-00000000f001'
 
+-- Alice opens the app and reads everything: the badge of her next push counts from 1 again.
+begin;
+select set_config('request.jwt.claims', json_build_object('sub', :'alice', 'role', 'authenticated')::text, true),
+       set_config('role', 'authenticated', true);
+select public.mark_all_notifications_read();
+commit;
+
 -- Alice declares a task on her listing (nobody is notified of a new task).
 begin;
 select set_config('request.jwt.claims', json_build_object('sub', :'alice', 'role', 'authenticated')::text, true),
@@ -83,7 +90,8 @@ update public.watchlist_entries
 commit;
 select pg_sleep(1);
 
--- Alice shares "Backyard birds" with Carol (again): Carol hears of it.
+-- Alice shares "Backyard birds" with Carol (again): Carol hears of it the first time, then
+-- at most once an hour however often it is re-shared.
 begin;
 select set_config('request.jwt.claims', json_build_object('sub', :'alice', 'role', 'authenticated')::text, true),
        set_config('role', 'authenticated', true);

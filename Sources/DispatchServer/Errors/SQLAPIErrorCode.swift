@@ -95,6 +95,9 @@ extension SQLAPIError {
         public static let registryDrift: Code = "REGISTRY_DRIFT"
         /// More ids in one `markRead` than it accepts (refused in Swift).
         public static let tooManyIDs: Code = "TOO_MANY_IDS"
+        /// 22023: not a preference key a user may turn off (unknown, or of a mandatory type;
+        /// `detail` JSON: `preference_key`, `preference_keys`).
+        public static let invalidPreference: Code = "INVALID_PREFERENCE"
 
         // MARK: Journal
 
@@ -141,7 +144,7 @@ extension SQLAPIError {
             .invalidEntityType,
             .cursorExpired, .invalidRecord, .invalidVersion, .idTaken, .columnNotWritable,
             .invalidLatitude, .invalidLongitude, .invalidRadius,
-            .registryDrift, .tooManyIDs,
+            .registryDrift, .tooManyIDs, .invalidPreference,
             .invalidTitle, .invalidContent, .invalidFieldName, .fieldNameTaken, .fieldLimit, .invalidGroup, .invalidValue,
             .invalidHandler, .invalidOps, .invalidMaxAttempts, .invalidBatch, .invalidLease, .arrayLengthMismatch,
         ]

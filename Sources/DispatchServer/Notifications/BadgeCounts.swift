@@ -34,8 +34,7 @@ public struct BadgeCounts: Sendable, Hashable, Codable {
     public var requestsTotal: Int
     public var messagesTotal: Int
     public var communityTotal: Int
-    /// Unread notifications of the `bell_only` group. This is also the push badge, so the
-    /// app icon shows the same number as the in-app bell.
+    /// Unread notifications of the `bell_only` group (the in-app bell).
     public var bellTotal: Int
     /// Per entity, newest first; `[]` unless details were asked for.
     public var requestDetails: [EntityCount]
@@ -55,7 +54,8 @@ public struct BadgeCounts: Sendable, Hashable, Codable {
 
     public static let zero = BadgeCounts()
 
-    /// All unread notifications: the four groups are disjoint, so this is their sum.
+    /// All unread notifications: the four groups are disjoint, so this is their sum. The push
+    /// badge and the app icon show it.
     public var total: Int { requestsTotal + messagesTotal + communityTotal + bellTotal }
 
     /// The count of one badge group.

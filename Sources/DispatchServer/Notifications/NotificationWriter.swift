@@ -41,6 +41,11 @@ public struct NewNotification: Sendable, Hashable {
 /// recipient's badge for the push payload. Users never insert notifications (no grant, no
 /// policy), so this acts as `service_role`.
 ///
+/// Being the one insert path, it is where a user's preferences apply: a notification of a
+/// type its recipient turned off (`private.notification_mutes`, from
+/// `set_notification_preference`) is not created. Mandatory types have no preference and
+/// always are.
+///
 /// Each call is one round trip: a pipeline that switches to `service_role`, runs the
 /// statement and switches back to whatever role and claims the transaction had. So it can
 /// run inside a caller's transaction (the insert then commits or rolls back with the
@@ -49,8 +54,8 @@ public struct NewNotification: Sendable, Hashable {
 public struct NotificationWriter: Sendable {
     public init() {}
 
-    /// Inserts `notification`; returns the stored row, or nil when a row with its
-    /// `dedupeKey` already exists (nothing was inserted).
+    /// Inserts `notification`; returns the stored row, or nil when nothing was inserted: a
+    /// row with its `dedupeKey` exists, or the recipient turned its type off.
     @discardableResult
     public func insert(_ notification: NewNotification, on connection: isolated PostgresConnection) throws -> AppNotification? {
         try insert([notification], on: connection).first
@@ -58,8 +63,9 @@ public struct NotificationWriter: Sendable {
 
     /// Inserts a batch in one statement; returns the rows actually inserted, in input
     /// order, leaving out those whose `dedupeKey` was already taken (also within the batch:
-    /// the first one wins). All or nothing: one bad row (a recipient that does not exist)
-    /// fails the whole batch with the server's error.
+    /// the first one wins) and those whose recipient turned their type off. All or nothing:
+    /// one bad row (a recipient that does not exist) fails the whole batch with the server's
+    /// error.
     @discardableResult
     public func insert(_ notifications: [NewNotification], on connection: isolated PostgresConnection) throws -> [AppNotification] {
         guard !notifications.isEmpty else { return [] }
@@ -67,9 +73,9 @@ public struct NotificationWriter: Sendable {
         return try rows.map { try AppNotification(row: $0) }
     }
 
-    /// A recipient's badge counts (`notification_badge_counts`), e.g. `bellTotal` for
-    /// `PushPayload`'s `badge`. Read after the insert, in the same transaction, it
-    /// includes the notification being pushed.
+    /// A recipient's badge counts (`notification_badge_counts`); their `total` is
+    /// `PushPayload`'s `badge`. Read after the insert, in the same transaction, it includes
+    /// the notification being pushed.
     public func badgeCounts(
         for userID: UUID, includeDetails: Bool = false, on connection: isolated PostgresConnection
     ) throws -> BadgeCounts {
@@ -114,7 +120,8 @@ public struct NotificationWriter: Sendable {
     /// One statement for any batch: a parameter per column, each an array (unnest keeps
     /// them in step and `with ordinality` keeps the input order). Arrays rather than one
     /// jsonb document, because building text arrays costs a fraction of JSONEncoder, and the
-    /// worker writes thousands of notifications a second through here.
+    /// worker writes thousands of notifications a second through here. Muted recipients
+    /// drop out in the same statement (an anti-join on a handful of preference rows).
     static func insertQuery(_ notifications: [NewNotification]) -> PostgresQuery {
         PostgresQuery(sql: """
             insert into public.notifications as n
@@ -124,6 +131,7 @@ public struct NotificationWriter: Sendable {
                         $9::jsonb[], $10::text[])
                  with ordinality as r (user_id, type, title, body, pinned, source_user_id, entity_type, entity_id, data,
                                        dedupe_key, ordinality)
+            where not exists (select from private.notification_mutes m where m.user_id = r.user_id and m.type = r.type)
             order by r.ordinality
             on conflict (dedupe_key) do nothing
             returning \(AppNotification.selectList)

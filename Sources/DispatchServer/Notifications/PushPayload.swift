@@ -8,8 +8,8 @@ import Foundation
 /// - every other notification: `{aps: {alert, sound, badge, mutable-content, category},
 ///   type, ...ids}`, where `mutable-content` lets the app's service extension enrich it.
 ///
-/// `badge` is the recipient's bell total at the time of sending, so the app icon agrees with
-/// the in-app bell. Encoding is byte-for-byte deterministic (sorted keys), so sinks can
+/// `badge` is the recipient's total unread at the time of sending (`BadgeCounts.total`, the
+/// four badge groups summed), the app icon's count. Encoding is byte-for-byte deterministic (sorted keys), so sinks can
 /// deduplicate or sign payloads and tests can compare against fixtures.
 public struct PushPayload: Sendable, Hashable, Encodable {
     public struct Alert: Sendable, Hashable, Codable {

@@ -30,15 +30,15 @@ struct NotificationDraft: Sendable, Hashable {
 enum DraftRequest: Sendable {
     /// A note was added: its recipients are the other people on its parent.
     case note(eventID: Int64, noteID: UUID, parentType: String, parentID: UUID, author: UUID, createdAt: Date, content: String)
-    /// A watchlist was shared with `reader`.
-    case share(eventID: Int64, shareID: UUID, watchlistID: UUID, reader: UUID, actor: UUID?)
+    /// A watchlist was shared (the share names the watchlist and the reader).
+    case share(eventID: Int64, shareID: UUID, actor: UUID?)
     /// An entry was marked observed at a place: other users' location rules may match.
     case sighting(eventID: Int64, entryID: UUID, watchlistID: UUID, latitude: Double, longitude: Double,
                   birdID: UUID?, nickname: String?, actor: UUID?)
 
     var eventID: Int64 {
         switch self {
-        case .note(let id, _, _, _, _, _, _), .share(let id, _, _, _, _), .sighting(let id, _, _, _, _, _, _, _): id
+        case .note(let id, _, _, _, _, _, _), .share(let id, _, _), .sighting(let id, _, _, _, _, _, _, _): id
         }
     }
 }

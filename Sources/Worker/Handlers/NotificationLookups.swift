@@ -79,39 +79,41 @@ enum NotificationLookups {
         }
     }
 
-    /// Shares: the watchlist's title and owner (the sharer when the writer is unknown).
-    static func shares(_ requests: [(eventID: Int64, shareID: UUID, watchlistID: UUID, reader: UUID, actor: UUID?)],
+    /// Shares (`private.take_watchlist_share_notices`): shares that still exist on a live
+    /// watchlist their reader may see (`private.user_sees`), not made by their reader, at
+    /// most one per (watchlist, reader) per hour —
+    /// the hour's slot is taken in this transaction, so it commits or rolls back with the
+    /// notification, and concurrent workers cannot both take it.
+    static func shares(_ requests: [(eventID: Int64, shareID: UUID, actor: UUID?)],
                        _ connection: isolated PostgresConnection) throws -> [NotificationDraft] {
         guard !requests.isEmpty else { return [] }
         let rows = try connection.query("""
-            select w.id, w.owner_id, coalesce(nullif(w.title, ''), nullif(w.location_display_name, ''), 'a watchlist')
-              from public.watchlists w
-             where w.id = any (\(requests.map(\.watchlistID))::uuid[]) and w.deleted_at is null
+            select event_id, watchlist_id, reader, sharer, title
+              from private.take_watchlist_share_notices(\(requests.map(\.eventID))::bigint[], \(requests.map(\.shareID))::uuid[],
+                                                        \(requests.map(\.actor))::uuid[])
             """, prepared: true)
-        var watchlists: [UUID: (owner: UUID, title: String)] = [:]
-        for row in rows {
-            watchlists[try row.decode(0, as: UUID.self)] = (try row.decode(1, as: UUID.self), try row.decode(2, as: String.self))
-        }
-        return requests.compactMap { request in
-            guard let watchlist = watchlists[request.watchlistID] else { return nil }
-            let sharer = request.actor ?? watchlist.owner
-            guard sharer != request.reader else { return nil }
+        let byEvent = Dictionary(requests.map { ($0.eventID, $0) }, uniquingKeysWith: { a, _ in a })
+        return try rows.compactMap { row in
+            let eventID = try row.decode(0, as: Int64.self)
+            guard let request = byEvent[eventID] else { return nil }
             return NotificationDraft(
-                eventID: request.eventID, recipient: request.reader, type: .watchlistShared, source: sharer,
-                entityType: "watchlist", entityID: request.watchlistID, subject: watchlist.title, detail: nil,
+                eventID: eventID, recipient: try row.decode(2, as: UUID.self), type: .watchlistShared,
+                source: try row.decode(3, as: UUID.self), entityType: "watchlist", entityID: try row.decode(1, as: UUID.self),
+                subject: try row.decode(4, as: String.self), detail: nil,
                 data: ["share_id": .string(request.shareID.uuidString.lowercased())])
         }
     }
 
     /// Sightings: every other user's live watchlist whose enabled location rule contains the
-    /// observed point, one per owner (`private.sighting_watchlists`: PostGIS, wherever it
-    /// is installed).
+    /// observed point and whose owner may see the entry (`private.user_sees`), one per owner
+    /// (`private.sighting_watchlists`: PostGIS, wherever it is installed).
     static func sightings(_ requests: [(eventID: Int64, entryID: UUID, watchlistID: UUID, latitude: Double, longitude: Double, birdID: UUID?, nickname: String?, actor: UUID?)],
                           _ connection: isolated PostgresConnection) throws -> [NotificationDraft] {
         guard !requests.isEmpty else { return [] }
         let rows = try connection.query("""
             select event_id, owner_id, watchlist_id, title, observer, common_name
-              from private.sighting_watchlists(\(requests.map(\.eventID))::bigint[], \(requests.map(\.watchlistID))::uuid[],
+              from private.sighting_watchlists(\(requests.map(\.eventID))::bigint[], \(requests.map(\.entryID))::uuid[],
+                                               \(requests.map(\.watchlistID))::uuid[],
                                                \(requests.map(\.latitude))::double precision[],
                                                \(requests.map(\.longitude))::double precision[],
                                                \(requests.map(\.birdID))::uuid[])

@@ -119,10 +119,9 @@ enum NotificationPlanner {
         guard event.operation == .insert else { return .none }
         let row = try event.record()
         guard let shareID = try row.decodeIfPresent("id", as: UUID.self),
-              let watchlistID = try row.decodeIfPresent("watchlist_id", as: UUID.self),
               let reader = try row.decodeIfPresent("user_id", as: UUID.self),
               reader != event.actor else { return .none }
-        return .lookup(.share(eventID: event.id, shareID: shareID, watchlistID: watchlistID, reader: reader, actor: event.actor))
+        return .lookup(.share(eventID: event.id, shareID: shareID, actor: event.actor))
     }
 
     /// An entry that becomes observed at a place (inserted so, marked so, or moved while so).

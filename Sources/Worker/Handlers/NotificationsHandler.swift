@@ -60,7 +60,7 @@ public struct NotificationsHandler: OutboxHandler {
             try connection.act(as: .service)
             var drafts: [NotificationDraft] = []
             var notes: [(eventID: Int64, noteID: UUID, parentType: String, parentID: UUID, author: UUID, createdAt: Date, content: String)] = []
-            var shares: [(eventID: Int64, shareID: UUID, watchlistID: UUID, reader: UUID, actor: UUID?)] = []
+            var shares: [(eventID: Int64, shareID: UUID, actor: UUID?)] = []
             var sightings: [(eventID: Int64, entryID: UUID, watchlistID: UUID, latitude: Double, longitude: Double, birdID: UUID?, nickname: String?, actor: UUID?)] = []
             for plan in plans {
                 switch plan {
@@ -68,8 +68,8 @@ public struct NotificationsHandler: OutboxHandler {
                 case .drafts(let planned): drafts += planned
                 case .lookup(.note(let eventID, let noteID, let parentType, let parentID, let author, let createdAt, let content)):
                     notes.append((eventID, noteID, parentType, parentID, author, createdAt, content))
-                case .lookup(.share(let eventID, let shareID, let watchlistID, let reader, let actor)):
-                    shares.append((eventID, shareID, watchlistID, reader, actor))
+                case .lookup(.share(let eventID, let shareID, let actor)):
+                    shares.append((eventID, shareID, actor))
                 case .lookup(.sighting(let eventID, let entryID, let watchlistID, let latitude, let longitude, let birdID, let nickname, let actor)):
                     sightings.append((eventID, entryID, watchlistID, latitude, longitude, birdID, nickname, actor))
                 }

@@ -2,9 +2,23 @@ import DispatchServer
 import Foundation
 import Postgres
 
-/// Sends a push for each new notification: the APNs payload the apps parse (`PushPayload`),
-/// its badge the recipient's bell total (`notification_badge_counts`) at the time of
-/// sending, to the configured sink. Only inserts of `public.notifications` are pushed.
+/// Sends a push for each new notification (only inserts of `public.notifications`) to each
+/// active device of its recipient: the APNs payload the apps parse (`PushPayload`), with
+/// the recipient's total unread count at the time of sending as its badge (the four badge
+/// groups of `notification_badge_counts` summed: `BadgeCounts.total`), through the
+/// configured sink.
+///
+/// - A recipient who turned the notification's type off after it was written
+///   (`private.notification_mutes`, the same definition the insert path applies) gets no
+///   push: counted as `push.muted` in the worker's totals.
+/// - A recipient without an active device gets no push: `push.no_device`.
+/// - A device whose token the gateway calls dead is disabled (`push_devices.disabled_at`)
+///   and gets no more pushes until registered again: `push.dead_tokens`. That is an answer,
+///   not a failure: the notification is done.
+/// - Any other failure of any device fails the notification (retried per `RetryPolicy`);
+///   the retry pushes to all its devices again, so a device may, rarely, get a push twice
+///   (the webhook's `Idempotency-Key` lets a relay drop it).
+/// `push.sent` counts pushes the sink took (one per device).
 public struct PushHandler: OutboxHandler {
     public let name: String
     public let sink: any PushSink
@@ -13,6 +27,8 @@ public struct PushHandler: OutboxHandler {
         self.name = name
         self.sink = sink
     }
+
+    public var counters: [String] { ["push.sent", "push.muted", "push.no_device", "push.dead_tokens"] }
 
     public func handle(_ events: [OutboxEvent], context: HandlerContext) async -> [DeliveryResult] {
         var results = [DeliveryResult](repeating: .done, count: events.count)
@@ -26,36 +42,126 @@ public struct PushHandler: OutboxHandler {
         }
         guard !pending.isEmpty else { return results }
 
-        let badges: [UUID: Int]
+        let targets: Targets
         do {
-            badges = try await Self.bellTotals(Set(pending.map(\.notification.userID)), context.connection)
+            targets = try await Self.targets(pending.map(\.notification), context.connection)
         } catch {
             for (index, _) in pending { results[index] = .failure(error) }
             return results
         }
 
-        var messages: [(index: Int, message: PushMessage)] = []
-        for (index, notification) in pending {
+        // One message per device; `owners[i]` is the position in `pending` of message i.
+        var messages: [PushMessage] = []
+        var owners: [Int] = []
+        var muted = 0, withoutDevice = 0
+        for (position, (index, notification)) in pending.enumerated() {
+            let recipient = Recipient(user: notification.userID, type: notification.type)
+            if targets.muted.contains(recipient) { muted += 1; continue }
+            guard let devices = targets.devices[recipient], !devices.isEmpty else { withoutDevice += 1; continue }
             do {
-                let payload = try notification.payload(badge: badges[notification.userID] ?? 0)
-                messages.append((index, PushMessage(userID: notification.userID, notificationID: notification.id, payload: payload)))
+                let payload = try notification.payload(badge: targets.badges[notification.userID] ?? 0)
+                for device in devices {
+                    messages.append(PushMessage(userID: notification.userID, notificationID: notification.id, device: device, payload: payload))
+                    owners.append(position)
+                }
             } catch {
                 results[index] = .failed(message: "cannot build the push: \(error)", retryable: false)
             }
         }
-        let sent = await sink.send(messages.map(\.message))
-        for ((index, _), outcome) in zip(messages, sent) {
-            if case .failure(let error) = outcome { results[index] = .failure(error) }
+
+        let receipts = messages.isEmpty ? [] : await sink.send(messages)
+        var failures: [Int: any Error] = [:]
+        var dead: [(message: PushMessage, position: Int, reason: String)] = []
+        var sent = 0
+        for ((message, position), receipt) in zip(zip(messages, owners), receipts) {
+            switch receipt {
+            case .success(.delivered): sent += 1
+            case .success(.deadToken(let reason)): dead.append((message, position, reason))
+            case .failure(let error): if failures[position] == nil { failures[position] = error }
+            }
         }
+        var disabled = 0
+        if !dead.isEmpty {
+            do {
+                disabled = try await Self.disable(dead.map { ($0.message, $0.reason) }, registeredBefore: targets.lookedUpAt, context.connection)
+            } catch {
+                for entry in dead where failures[entry.position] == nil { failures[entry.position] = error }
+            }
+        }
+        for (position, error) in failures { results[pending[position].index] = .failure(error) }
+        context.stats.count(["push.sent": sent, "push.muted": muted, "push.no_device": withoutDevice, "push.dead_tokens": disabled])
         return results
     }
 
-    /// Each recipient's bell total, in one statement for the batch:
-    /// `NotificationWriter.badgeCounts(for:on:)`, i.e. `notification_badge_counts` on its
-    /// totals-only path (no per-entity grouping), so the badge has one definition.
-    static func bellTotals(_ users: Set<UUID>, _ connection: PostgresConnection) async throws -> [UUID: Int] {
+    /// A recipient of a type of notification: whether they get it pushed and where does not
+    /// depend on anything else, so a batch asks once per pair (a burst to one user is one).
+    struct Recipient: Hashable, Sendable {
+        var user: UUID
+        var type: NotificationType
+    }
+
+    /// Who gets a batch's pushes, read in one service_role transaction: per recipient and
+    /// type, whether the recipient muted it, else their active devices (oldest registration
+    /// first); the badge of each recipient with a device; and the database time of the
+    /// lookup (a device registered after it is not disabled by this batch's answers).
+    struct Targets: Sendable {
+        var muted: Set<Recipient> = []
+        var devices: [Recipient: [PushDevice]] = [:]
+        var badges: [UUID: Int] = [:]
+        var lookedUpAt = Date()
+    }
+
+    static func targets(_ notifications: [NotificationRow], _ connection: PostgresConnection) async throws -> Targets {
+        var seen = Set<Recipient>()
+        let recipients = notifications.map { Recipient(user: $0.userID, type: $0.type) }.filter { seen.insert($0).inserted }
+        return try await connection.transaction { connection in
+            try connection.act(as: .service)
+            let rows = try connection.query("""
+                select n.ord::int, m.user_id is not null as muted, d.token, d.platform, d.environment, now() as looked_up_at
+                  from unnest(\(recipients.map(\.user))::uuid[], \(recipients.map(\.type.rawValue))::text[])
+                       with ordinality as n (user_id, type, ord)
+                  left join private.notification_mutes m on m.user_id = n.user_id and m.type = n.type
+                  left join public.push_devices d on d.user_id = n.user_id and d.disabled_at is null and m.user_id is null
+                 order by n.ord, d.registered_at, d.id
+                """, prepared: true)
+            var targets = Targets()
+            if let first = rows.first { targets.lookedUpAt = try first.decode(5, as: Date.self) }
+            for row in rows {
+                let recipient = recipients[try row.decode(0, as: Int.self) - 1]
+                if try row.decode(1, as: Bool.self) { targets.muted.insert(recipient); continue }
+                guard let token = try row.decode(2, as: String?.self) else { continue }
+                guard let platform = PushDevice.Platform(rawValue: try row.decode(3, as: String.self)),
+                      let environment = PushDevice.Environment(rawValue: try row.decode(4, as: String.self)) else { continue }
+                targets.devices[recipient, default: []].append(PushDevice(token: token, platform: platform, environment: environment))
+            }
+            targets.badges = try badges(Set(targets.devices.keys.map(\.user)), connection)
+            return targets
+        }
+    }
+
+    /// Each recipient's badge, in one statement for the batch: their total unread, the sum of
+    /// the four groups of `notification_badge_counts` (`NotificationWriter.badgeCounts`, its
+    /// totals-only path), so the badge has one definition.
+    static func badges(_ users: Set<UUID>, _ connection: isolated PostgresConnection) throws -> [UUID: Int] {
+        guard !users.isEmpty else { return [:] }
+        return try NotificationWriter().badgeCounts(for: Array(users), on: connection).mapValues(\.total)
+    }
+
+    /// Disables the devices whose tokens the gateway called dead (still held by the user the
+    /// push was for, registered before the lookup); returns how many it disabled.
+    static func disable(_ dead: [(message: PushMessage, reason: String)], registeredBefore: Date,
+                        _ connection: PostgresConnection) async throws -> Int {
         try await connection.transaction { connection in
-            try NotificationWriter().badgeCounts(for: Array(users), on: connection).mapValues(\.bellTotal)
+            try connection.act(as: .service)
+            return try connection.query("""
+                update public.push_devices d
+                   set disabled_at = now(), disabled_reason = r.reason
+                  from unnest(\(dead.map(\.message.device.token))::text[], \(dead.map(\.message.userID))::uuid[],
+                              \(dead.map { String($0.reason.prefix(200)) })::text[]) as r (token, user_id, reason)
+                 where d.token = r.token and d.user_id = r.user_id and d.disabled_at is null
+                   and d.registered_at <= \(registeredBefore)
+                returning d.id
+                """, prepared: true).count
         }
     }
 }

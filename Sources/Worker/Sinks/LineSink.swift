@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 
-/// JSON lines to stdout or appended to a file. Writes happen on a serial queue of their
-/// own (a pipe reader that falls behind blocks that queue, never the cooperative pool);
-/// a batch is one write, so concurrent batches never interleave within a line.
+/// JSON lines to stdout or appended to a file, one per push and device
+/// (`PushMessage.envelope`). Writes happen on a serial queue of their own (a pipe reader
+/// that falls behind blocks that queue, never the cooperative pool); a batch is one write,
+/// so concurrent batches never interleave within a line. Every push counts as delivered.
 public final class LineSink: PushSink {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
@@ -27,14 +28,18 @@ public final class LineSink: PushSink {
         if ownsDescriptor { close(descriptor) }
     }
 
-    public func send(_ messages: [PushMessage]) async -> [Result<Void, any Error>] {
-        var results: [Result<Void, any Error>] = []
+    public func send(_ messages: [PushMessage]) async -> [Result<PushReceipt, any Error>] {
+        var results: [Result<PushReceipt, any Error>] = []
         var bytes = Data()
+        // The devices of one notification share its payload: encoded once.
+        var payloads: [UUID: Data] = [:]
         for message in messages {
             do {
-                bytes.append(try message.envelope())
+                let payload = try payloads[message.notificationID] ?? message.payload.jsonData()
+                payloads[message.notificationID] = payload
+                bytes.append(message.envelope(payloadJSON: payload))
                 bytes.append(0x0A)
-                results.append(.success(()))
+                results.append(.success(.delivered))
             } catch {
                 results.append(.failure(HandlerError.permanent("cannot encode the payload: \(error)")))
             }
@@ -48,7 +53,7 @@ public final class LineSink: PushSink {
             }
         }
         if let written {
-            return results.map { result in result.flatMap { .failure(written) } }
+            return results.map { result in result.flatMap { _ in .failure(written) } }
         }
         return results
     }

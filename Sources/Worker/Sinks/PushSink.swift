@@ -1,40 +1,107 @@
 import DispatchServer
 import Foundation
+import Postgres
 
-/// One push to deliver: the payload the device gets plus who gets it.
+/// A device pushes go to, as `register_push_device` stored it in `public.push_devices`.
+public struct PushDevice: Sendable, Hashable {
+    public enum Platform: String, Sendable, Hashable, CaseIterable {
+        case ios, android
+    }
+
+    /// The APNs environment the token belongs to (a development build's token is only
+    /// valid on the sandbox host).
+    public enum Environment: String, Sendable, Hashable, CaseIterable {
+        case sandbox, production
+    }
+
+    public var token: String
+    public var platform: Platform
+    public var environment: Environment
+
+    public init(token: String, platform: Platform, environment: Environment = .production) {
+        self.token = token
+        self.platform = platform
+        self.environment = environment
+    }
+}
+
+/// One push to one device: the payload its app gets, whose notification it is and where it
+/// goes. A notification becomes one message per active device of its recipient.
 public struct PushMessage: Sendable, Hashable {
     public var userID: UUID
     public var notificationID: UUID
+    public var device: PushDevice
     public var payload: PushPayload
 
-    public init(userID: UUID, notificationID: UUID, payload: PushPayload) {
+    public init(userID: UUID, notificationID: UUID, device: PushDevice, payload: PushPayload) {
         self.userID = userID
         self.notificationID = notificationID
+        self.device = device
         self.payload = payload
     }
 
-    /// `{"notification_id": …, "payload": {aps…}, "user_id": …}` with sorted keys: the line
-    /// the stdout and file sinks write and the body the webhook posts.
+    /// The document the stdout and file sinks write as a line and the webhook posts, keys
+    /// sorted: `{"environment", "notification_id", "payload": {aps…}, "platform", "token",
+    /// "user_id"}` (docs/notifications.md).
     public func envelope() throws -> Data {
-        var data = Data(#"{"notification_id":""#.utf8)
-        data.append(Data(notificationID.uuidString.lowercased().utf8))
-        data.append(Data(#"","payload":"#.utf8))
-        data.append(try payload.jsonData())
-        data.append(Data(#","user_id":""#.utf8))
-        data.append(Data(userID.uuidString.lowercased().utf8))
-        data.append(Data(#""}"#.utf8))
+        try envelope(payloadJSON: payload.jsonData())
+    }
+
+    /// `envelope()` around a payload already encoded (the devices of one notification share
+    /// it). Two appends around the payload: the worker writes tens of thousands a second.
+    func envelope(payloadJSON: Data) -> Data {
+        var data = Data(capacity: payloadJSON.count + device.token.utf8.count + 170)
+        data.append(contentsOf: #"{"environment":"\#(device.environment.rawValue)","notification_id":"\#(notificationID.uuidString.lowercased())","payload":"#.utf8)
+        data.append(payloadJSON)
+        data.append(contentsOf: #","platform":"\#(device.platform.rawValue)","token":\#(Self.jsonString(device.token)),"user_id":"\#(userID.uuidString.lowercased())"}"#.utf8)
         return data
+    }
+
+    /// A JSON string literal (tokens are printable ASCII, but a quote or backslash must
+    /// still not end the string).
+    static func jsonString(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
+            return "\"" + text + "\""
+        }
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }
 
-/// Where pushes go. `send` reports per message, in order, so one bad recipient does not
-/// fail the others.
+/// What became of one push, short of an error.
+public enum PushReceipt: Sendable, Hashable {
+    case delivered
+    /// The gateway says the token is dead (APNs 410 `Unregistered`, FCM `UNREGISTERED`): the
+    /// push handler disables the device, and no push goes to it until it is registered again.
+    case deadToken(reason: String)
+
+    /// Whether a gateway's error text says the token is no longer registered: APNs
+    /// `Unregistered`, FCM `UNREGISTERED`, legacy `NotRegistered`, Firebase
+    /// `registration-token-not-registered` (case, spaces, `-` and `_` ignored). Every sink
+    /// reads per-token answers with this, so "dead" means one thing.
+    public static func isDeadTokenAnswer(_ text: String) -> Bool {
+        let folded = String(text.lowercased().unicodeScalars.filter { !" -_".unicodeScalars.contains($0) })
+        return folded.contains("unregistered") || folded.contains("notregistered")
+    }
+}
+
+/// Where pushes go. `send` reports per message, in order, so one bad device does not fail
+/// the others: delivered, a dead token, or an error (retried per `RetryPolicy` when transient).
 public protocol PushSink: Sendable {
-    func send(_ messages: [PushMessage]) async -> [Result<Void, any Error>]
+    func send(_ messages: [PushMessage]) async -> [Result<PushReceipt, any Error>]
 }
 
 public enum PushSinks {
-    /// `stdout`, `file:PATH`, `https://…` or `http://…`.
+    /// `stdout`, `file:PATH`, `https://…` / `http://…` (the webhook), or `gorush:http(s)://…`
+    /// (a Gorush server; `/api/push` when the URL has no path).
     public static func make(_ spec: String) throws -> any PushSink {
         if spec == "stdout" { return LineSink.standardOutput }
         if spec.hasPrefix("file:") {
@@ -42,9 +109,24 @@ public enum PushSinks {
             guard !path.isEmpty else { throw HandlerError.permanent("file: needs a path") }
             return try LineSink(path: path)
         }
-        if spec.hasPrefix("https://") || spec.hasPrefix("http://"), let url = URL(string: spec), url.host != nil {
-            return WebhookSink(url: url)
+        if spec.hasPrefix("gorush:") {
+            guard let url = httpURL(String(spec.dropFirst(7))) else {
+                throw HandlerError.permanent("gorush: needs an http(s) URL, e.g. gorush:http://127.0.0.1:8088")
+            }
+            return GorushSink(url: url)
         }
-        throw HandlerError.permanent("unknown push sink \(spec): use stdout, file:PATH or an http(s) URL")
+        if let url = httpURL(spec) { return WebhookSink(url: url) }
+        throw HandlerError.permanent("unknown push sink \(spec): use stdout, file:PATH, an http(s) URL or gorush:URL")
+    }
+
+    /// Whether `spec` names a sink `make` knows (checked when the configuration is read).
+    public static func isValid(_ spec: String) -> Bool {
+        spec == "stdout" || (spec.hasPrefix("file:") && spec.count > 5)
+            || httpURL(spec) != nil || (spec.hasPrefix("gorush:") && httpURL(String(spec.dropFirst(7))) != nil)
+    }
+
+    private static func httpURL(_ text: String) -> URL? {
+        guard text.hasPrefix("https://") || text.hasPrefix("http://"), let url = URL(string: text), url.host != nil else { return nil }
+        return url
     }
 }

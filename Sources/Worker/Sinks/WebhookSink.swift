@@ -3,10 +3,17 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Postgres
 
-/// POSTs each push as JSON to a URL (an APNs relay, a gateway). 2xx is delivered; 408, 429
-/// and 5xx are retried with the worker's backoff; any other status is permanent (retrying
-/// cannot change the answer), as are malformed payloads.
+/// POSTs each push, one request per device, as JSON (`PushMessage.envelope`: `environment`,
+/// `notification_id`, `payload`, `platform`, `token`, `user_id`) to a URL: an APNs/FCM
+/// relay of your own. The relay answers per token, as APNs does:
+/// - 2xx: delivered;
+/// - HTTP 410, or any status with a JSON body whose `reason` or `error` says the token is
+///   unregistered (`PushReceipt.isDeadTokenAnswer`: `Unregistered`, `UNREGISTERED` …): the
+///   token is dead, and the worker disables that device;
+/// - 408, 429 and 5xx: retried with the worker's backoff; any other status is permanent
+///   (retrying cannot change the answer), as are malformed payloads.
 public final class WebhookSink: PushSink {
     public let url: URL
     private let session: URLSession
@@ -16,10 +23,7 @@ public final class WebhookSink: PushSink {
     public init(url: URL, timeout: TimeInterval = 10, parallelism: Int = 8) {
         self.url = url
         self.parallelism = max(1, parallelism)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.httpMaximumConnectionsPerHost = self.parallelism
-        session = URLSession(configuration: configuration)
+        session = HTTPSinkSession.make(timeout: timeout, connections: self.parallelism)
     }
 
     deinit {
@@ -30,36 +34,23 @@ public final class WebhookSink: PushSink {
         public let status: Int
         public let body: String
         public var isTransient: Bool { RetryPolicy.isTransient(httpStatus: status) }
-        public var description: String { "webhook answered HTTP \(status)" + (body.isEmpty ? "" : ": \(body)") }
+        public var description: String { "push gateway answered HTTP \(status)" + (body.isEmpty ? "" : ": \(body)") }
     }
 
-    public func send(_ messages: [PushMessage]) async -> [Result<Void, any Error>] {
-        var results = [Result<Void, any Error>](repeating: .success(()), count: messages.count)
-        await withTaskGroup(of: (Int, Result<Void, any Error>).self) { group in
-            var next = 0
-            func start() {
-                let index = next
-                next += 1
-                let message = messages[index]
-                group.addTask { (index, await self.post(message)) }
-            }
-            while next < min(parallelism, messages.count) { start() }
-            while let (index, result) = await group.next() {
-                results[index] = result
-                if next < messages.count { start() }
-            }
-        }
-        return results
+    public func send(_ messages: [PushMessage]) async -> [Result<PushReceipt, any Error>] {
+        await HTTPSinkSession.inParallel(messages.count, parallelism) { index in await self.post(messages[index]) }
     }
 
-    private func post(_ message: PushMessage) async -> Result<Void, any Error> {
+    private func post(_ message: PushMessage) async -> Result<PushReceipt, any Error> {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         if let priority = message.payload.aps.priority {
             request.setValue(String(priority), forHTTPHeaderField: "apns-priority")
         }
-        request.setValue(message.notificationID.uuidString.lowercased(), forHTTPHeaderField: "Idempotency-Key")
+        // One push per notification and device: a relay can drop a retried duplicate.
+        request.setValue("\(message.notificationID.uuidString.lowercased())/\(message.device.token)",
+                         forHTTPHeaderField: "Idempotency-Key")
         do {
             request.httpBody = try message.envelope()
         } catch {
@@ -68,10 +59,20 @@ public final class WebhookSink: PushSink {
         do {
             let (body, response) = try await session.data(for: request)
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            if (200..<300).contains(status) { return .success(()) }
+            let reason = Self.reason(body)
+            if status == 410 { return .success(.deadToken(reason: reason ?? "HTTP 410")) }
+            if let reason, PushReceipt.isDeadTokenAnswer(reason) { return .success(.deadToken(reason: reason)) }
+            if (200..<300).contains(status) { return .success(.delivered) }
             return .failure(StatusError(status: status, body: String(decoding: body.prefix(200), as: UTF8.self)))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The `reason` (APNs' name) or `error` string of a JSON object body, if any.
+    static func reason(_ body: Data) -> String? {
+        guard !body.isEmpty, body.count <= 65_536,
+              let object = (try? JSONValue(parsing: String(decoding: body, as: UTF8.self)))?.objectValue else { return nil }
+        return object["reason"]?.stringValue ?? object["error"]?.stringValue
     }
 }

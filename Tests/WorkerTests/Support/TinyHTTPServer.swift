@@ -14,13 +14,22 @@ final class TinyHTTPServer: Sendable {
     let port: Int
     private let socket: Int32
     private let state = Mutex<(requests: [Request], closed: Bool)>(([], false))
-    private let respond: @Sendable (_ index: Int, _ request: Request) -> Int
+    private let respond: @Sendable (_ index: Int, _ request: Request) -> (status: Int, body: String)
 
     var url: String { "http://127.0.0.1:\(port)/push" }
     var requests: [Request] { state.withLock { $0.requests } }
 
-    init(respond: @escaping @Sendable (_ index: Int, _ request: Request) -> Int) throws {
-        self.respond = respond
+    /// Answers each request with the status `respond` gives and a body `{"status": <status>}`.
+    convenience init(respond: @escaping @Sendable (_ index: Int, _ request: Request) -> Int) throws {
+        try self.init(answer: { index, request in
+            let status = respond(index, request)
+            return (status, "{\"status\":\(status)}")
+        })
+    }
+
+    /// Answers each request with the status and JSON body `answer` gives.
+    init(answer: @escaping @Sendable (_ index: Int, _ request: Request) -> (status: Int, body: String)) throws {
+        self.respond = answer
         let fd = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1
@@ -93,8 +102,7 @@ final class TinyHTTPServer: Sendable {
             state.requests.append(request)
             return state.requests.count - 1
         }
-        let status = respond(index, request)
-        let body = "{\"status\":\(status)}"
+        let (status, body) = respond(index, request)
         let response = "HTTP/1.1 \(status) Scripted\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
         _ = response.withCString { write(client, $0, strlen($0)) }
     }

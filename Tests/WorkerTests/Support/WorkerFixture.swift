@@ -37,6 +37,30 @@ struct WorkerFixture {
             """).scalar(UUID.self)
     }
 
+    /// Registers a push device for `user` as that user (`register_push_device`).
+    @discardableResult
+    func device(_ user: UUID, _ token: String, platform: String = "ios", environment: String = "production") async throws -> String {
+        _ = try await acting(as: user) {
+            try $0.query("select public.register_push_device(\(platform), \(token), \(environment))")
+        }
+        return token
+    }
+
+    /// Turns `user`'s preference `key` on or off as that user (`set_notification_preference`).
+    func preference(_ user: UUID, _ key: String, _ enabled: Bool) async throws {
+        _ = try await acting(as: user) { try $0.query("select public.set_notification_preference(\(key), \(enabled))") }
+    }
+
+    /// Tokens of the devices still active, and of those disabled (with the reason).
+    func devices() async throws -> (active: Set<String>, disabled: [String: String]) {
+        var active: Set<String> = [], disabled: [String: String] = [:]
+        for row in try await connection.query("select token, disabled_reason from public.push_devices") {
+            let token = try row.decode(0, as: String.self)
+            if let reason = try row.decode(1, as: String?.self) { disabled[token] = reason } else { active.insert(token) }
+        }
+        return (active, disabled)
+    }
+
     /// Runs `body` as `user` (role authenticated, auth.uid() = user), committed.
     func acting<T: Sendable>(as user: UUID, _ body: @Sendable (isolated PostgresConnection) throws -> T) async throws -> T {
         try await connection.transaction(as: user) { connection in try body(connection) }
