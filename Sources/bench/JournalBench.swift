@@ -12,7 +12,7 @@ import Postgres
 /// (c) adding an entry with 5 values: p99 < 3 ms;
 /// (d) `journal_export_csv` of that 1,000-entry thread: p99 < 20 ms;
 /// (e) `JournalExporter` on a thread of 1,000,000 entries: ≥ 200,000 rows/s, resident memory
-///     < 64 MB (VmHWM of this process, reset just before).
+///     added < 64 MB (VmHWM of this process, reset just before, minus what it held before).
 ///
 /// The latency baseline is `select 1` through the same one-round-trip path as the user (what
 /// the machine's scheduling adds to any call); the exporter's is a bare binary COPY of the
@@ -156,10 +156,12 @@ private func exporterBenchmark(_ context: BenchContext, admin: PostgresConnectio
         String(format: "%.2f s = %.0f rows/s (baseline bare COPY of the rows: %.0f rows/s; exporter = %.2f× of it)",
                best, rate, Double(rows) / baseline, rate / (Double(rows) / baseline)),
         goal: "≥ 200,000 rows/s", met: rate >= 200_000 && written == rows)
+    // What the export adds to the process: in a full `make bench` the earlier groups leave
+    // this process far above 64 MB before the export starts, so the peak alone says nothing.
     BenchContext.report(
-        "resident memory of this process during the export (VmHWM, reset before; resident before: \(residentBeforeKB / 1024) MB)",
-        String(format: "%.1f MB", Double(peakKB) / 1024),
-        goal: "< 64 MB", met: peakKB > 0 && peakKB < 64 * 1024)
+        "resident memory the export adds to this process (VmHWM, reset before, minus the \(residentBeforeKB / 1024) MB resident before)",
+        String(format: "%.1f MB (peak %.1f MB)", Double(peakKB - residentBeforeKB) / 1024, Double(peakKB) / 1024),
+        goal: "< 64 MB", met: peakKB > 0 && peakKB - residentBeforeKB < 64 * 1024)
     await raw.close()
 }
 
