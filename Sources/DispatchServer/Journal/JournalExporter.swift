@@ -10,23 +10,13 @@ import Postgres
 /// text format would escape the CR and LF every line holds). The COPY runs as the user, so
 /// another user's or a deleted thread is NOT_FOUND, and it waits on the connection's own
 /// thread, which is also where the file is written: nothing blocks Swift's cooperative pool.
-public struct JournalExporter: Sendable {
+/// With `ConnectionRoles` it exports from a replica when there are some.
+public struct JournalExporter: UserService {
     let database: ServiceDatabase
     public let user: UUID
 
-    public init(pool: PostgresPool, user: UUID) {
-        database = ServiceDatabase(pool)
-        self.user = user
-    }
-
-    public init(connection: PostgresConnection, user: UUID) {
-        database = ServiceDatabase(connection)
-        self.user = user
-    }
-
-    /// Exports from `roles.reads()`: a replica when there are some.
-    public init(roles: ConnectionRoles, user: UUID) {
-        database = ServiceDatabase(roles)
+    public init(database: ServiceDatabase, user: UUID) {
+        self.database = database
         self.user = user
     }
 

@@ -10,23 +10,12 @@ import Postgres
 /// `SQLAPIError` (`INVALID_TITLE`, `FIELD_LIMIT`, `NOT_FOUND` …). Nothing is changed when a
 /// call throws. With `ConnectionRoles`, the reads (thread list, a thread's entries, its
 /// fields, the export) go to a replica and the writes to the primary.
-public struct JournalService: Sendable {
+public struct JournalService: UserService {
     let database: ServiceDatabase
     public let user: UUID
 
-    public init(pool: PostgresPool, user: UUID) {
-        database = ServiceDatabase(pool)
-        self.user = user
-    }
-
-    public init(connection: PostgresConnection, user: UUID) {
-        database = ServiceDatabase(connection)
-        self.user = user
-    }
-
-    /// Reads from `roles.reads()` (a replica when there are some), writes to the primary.
-    public init(roles: ConnectionRoles, user: UUID) {
-        database = ServiceDatabase(roles)
+    public init(database: ServiceDatabase, user: UUID) {
+        self.database = database
         self.user = user
     }
 

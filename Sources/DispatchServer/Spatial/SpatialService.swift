@@ -5,26 +5,16 @@ import Postgres
 /// functions validate them (so every API layer gets the same rules) and their coded
 /// errors come back as `SQLAPIError` (`INVALID_LATITUDE`, `INVALID_LONGITUDE`,
 /// `INVALID_RADIUS`, `NULL_ARGUMENT`).
-public struct SpatialService: Sendable {
+/// With `ConnectionRoles` every search goes to a replica when there are some.
+public struct SpatialService: UserService {
     /// The largest radius the SQL accepts, in kilometres (documented on the functions).
     public static let maxRadiusKm = 500.0
 
     let database: ServiceDatabase
     public let user: UUID
 
-    public init(pool: PostgresPool, user: UUID) {
-        database = ServiceDatabase(pool)
-        self.user = user
-    }
-
-    public init(connection: PostgresConnection, user: UUID) {
-        database = ServiceDatabase(connection)
-        self.user = user
-    }
-
-    /// Every search goes to `roles.reads()`: a replica when there are some.
-    public init(roles: ConnectionRoles, user: UUID) {
-        database = ServiceDatabase(roles)
+    public init(database: ServiceDatabase, user: UUID) {
+        self.database = database
         self.user = user
     }
 
