@@ -2725,6 +2725,27 @@ $_$;
 COMMENT ON FUNCTION private.generate_sync_push_updates() IS 'Creates private.sync_push_update_<table> for each synced table: sync_push''s UPDATE with its plan kept for the session, naming every column authenticated may update. Run again after changing the column grants of a synced table.';
 
 --
+-- Name: generate_sync_statements(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.generate_sync_statements() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.generate_sync_items();
+  perform private.generate_sync_pages();
+  perform private.generate_sync_push_updates();
+end
+$$;
+
+--
+-- Name: FUNCTION generate_sync_statements(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.generate_sync_statements() IS 'Regenerates every per-table statement of sync_pull (private.generate_sync_items, private.generate_sync_pages) and sync_push (private.generate_sync_push_updates). Run after adding a synced table or changing the columns or column grants of one.';
+
+--
 -- Name: guard_listing_move(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -17529,6 +17550,12 @@ REVOKE ALL ON FUNCTION private.generate_sync_pages() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.generate_sync_push_updates() FROM PUBLIC;
+
+--
+-- Name: FUNCTION generate_sync_statements(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.generate_sync_statements() FROM PUBLIC;
 
 --
 -- Name: FUNCTION guard_listing_move(); Type: ACL; Schema: private; Owner: -

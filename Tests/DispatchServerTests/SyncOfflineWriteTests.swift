@@ -224,7 +224,7 @@ import Testing
                         else array(select m[1] from regexp_matches(p.prosrc, 'case when ''([a-z_0-9]+)'' = any', 'g') m order by 1)
                              is distinct from g.updatable end
             """).map { try $0.decode(0, as: String.self) }
-        #expect(drifted.isEmpty, "run private.generate_sync_push_updates() after changing the grants of: \(drifted)")
+        #expect(drifted.isEmpty, "run private.generate_sync_statements() after changing the grants of: \(drifted)")
         // None left behind for a table that is no longer synced.
         #expect(try await admin.query("""
             select count(*)::int from pg_proc where proname like 'sync_push\\_update\\_%' and pronamespace = 'private'::regnamespace

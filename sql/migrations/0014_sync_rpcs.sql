@@ -765,6 +765,22 @@ $$;
 comment on function private.generate_sync_push_updates() is
   'Creates private.sync_push_update_<table> for each synced table: sync_push''s UPDATE with its plan kept for the session, naming every column authenticated may update. Run again after changing the column grants of a synced table.';
 revoke all on function private.generate_sync_push_updates() from public, anon, authenticated, service_role;
+
+-- What a migration calls after it adds a synced table or changes one's columns or grants:
+-- every generated statement of sync_pull and sync_push, so that none is forgotten.
+create function private.generate_sync_statements() returns void
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  perform private.generate_sync_items();
+  perform private.generate_sync_pages();
+  perform private.generate_sync_push_updates();
+end
+$$;
+comment on function private.generate_sync_statements() is
+  'Regenerates every per-table statement of sync_pull (private.generate_sync_items, private.generate_sync_pages) and sync_push (private.generate_sync_push_updates). Run after adding a synced table or changing the columns or column grants of one.';
+revoke all on function private.generate_sync_statements() from public, anon, authenticated, service_role;
 select private.generate_sync_push_updates();
 
 -- ---------------------------------------------------------------------------------------

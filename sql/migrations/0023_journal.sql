@@ -514,9 +514,6 @@ $$;
 
 select private.enable_sync(format('public.%I', t)::regclass)
   from unnest(array['journal_threads', 'journal_entries', 'journal_fields', 'journal_field_groups', 'journal_entry_values']) t;
--- The pull's statements for the new synced tables (their plans kept, as for the others).
-select private.generate_sync_items();
-select private.generate_sync_pages();
 
 -- Derived data, read with the threads: the same rule.
 select private.declare_visibility('public.journal_thread_stats', false, '[{"kind": "user", "column": "owner_id"}]');
@@ -537,5 +534,6 @@ grant insert (id, thread_id, name, sort_order, is_group, deleted_at), update (na
 grant insert (id, parent_field_id, child_field_id) on public.journal_field_groups to authenticated;
 grant insert (id, entry_id, field_id, value), update (value) on public.journal_entry_values to authenticated;
 
--- sync_push's update statements for the new synced tables, from the grants above.
-select private.generate_sync_push_updates();
+-- The pull's and push's statements for the new synced tables (their plans kept, as for the
+-- others), from the visibility and the grants above.
+select private.generate_sync_statements();
