@@ -48,7 +48,7 @@ CREATE SCHEMA migrations;
 -- Name: SCHEMA migrations; Type: COMMENT; Schema: -; Owner: -
 --
 
-COMMENT ON SCHEMA migrations IS 'The ledger of `migrate` (sql/migrations). Only its owner uses it: a row here decides whether a migration runs.';
+COMMENT ON SCHEMA migrations IS 'The ledger of `migrate` (sql/migrations and sql/code). Only its owner uses it: a row here decides whether a migration runs.';
 
 --
 -- Name: outbox; Type: SCHEMA; Schema: -; Owner: -
@@ -138,8 +138,10 @@ begin
   end if;
   v_log := v_table || '_log';
 
-  insert into audit.tracked_tables (entity_type, table_name, owner_column)
-  values (p_entity_type, v_table, p_owner_column);
+  insert into audit.tracked_tables as t (entity_type, table_name, owner_column)
+  values (p_entity_type, v_table, p_owner_column)
+  on conflict (table_name) do update set entity_type = excluded.entity_type, owner_column = excluded.owner_column
+  where (t.entity_type, t.owner_column) is distinct from (excluded.entity_type, excluded.owner_column);
 
   -- The owner named in either snapshot, compared as text so that a malformed snapshot can
   -- never make a policy throw; auth.uid() once per query (an InitPlan).
@@ -147,6 +149,8 @@ begin
     'old_row ->> %1$L = (select auth.uid())::text or new_row ->> %1$L = (select auth.uid())::text',
     p_owner_column);
 
+  -- The log itself once (a table of the audit history: never dropped here).
+  if pg_catalog.to_regclass(pg_catalog.format('audit.%I', v_log)) is null then
   execute pg_catalog.format($ddl$
     create table audit.%1$I partition of audit.log for values in (%2$L);
     alter table audit.%1$I add primary key (id);
@@ -159,15 +163,9 @@ begin
     create index %8$I on audit.%1$I (record_pk, changed_at desc, id desc);
     create index %15$I on audit.%1$I ((old_row ->> %16$L), changed_at desc, id desc) where action = 'DELETE';
     alter table audit.%1$I enable row level security;
-    create policy %9$I on audit.%1$I for select to authenticated
-      using (%10$s or (select private.is_admin()));
     revoke all on table audit.%1$I from public, anon, authenticated, service_role;
     grant select on audit.%1$I to authenticated, service_role;
     comment on table audit.%1$I is %11$L;
-    create trigger %12$I before insert or delete on public.%2$I
-      for each row execute function audit.log_changes();
-    create trigger %13$I before update on public.%2$I
-      for each row when (%14$s) execute function audit.log_changes();
     $ddl$,
     v_log, v_table,
     v_log || '_record_pk_idx', v_log || '_changed_at_idx', v_log || '_changed_by_idx',
@@ -178,6 +176,21 @@ begin
     'audit_' || v_table || '_insert_delete', 'audit_' || v_table || '_update',
     private.row_changed_condition(p_table),
     v_log || '_deleted_owner_idx', p_owner_column);
+  end if;
+
+  -- Its policy and the triggers, every time (the owner column may have changed).
+  execute pg_catalog.format($code$
+    drop policy if exists %3$I on audit.%1$I;
+    create policy %3$I on audit.%1$I for select to authenticated
+      using (%4$s or (select private.is_admin()));
+    create or replace trigger %5$I before insert or delete on public.%2$I
+      for each row execute function audit.log_changes();
+    create or replace trigger %6$I before update on public.%2$I
+      for each row when (%7$s) execute function audit.log_changes();
+    $code$,
+    v_log, v_table, v_log || '_select', v_owner_check,
+    'audit_' || v_table || '_insert_delete', 'audit_' || v_table || '_update',
+    private.row_changed_condition(p_table));
 
   -- The policy of the parent (what the RPCs read through): the same rule, the owner column
   -- chosen per partition. Rebuilt from the registry each time a table joins.
@@ -1093,7 +1106,7 @@ begin
   if not exists (select from private.visibility_rules r where r.table_name = v_name) then
     raise exception using errcode = '22023',
       message = format('INVALID_TABLE: private.visibility_rules do not say who may see %s', p_table),
-      hint = 'Declare who may see the table''s rows first (private.declare_visibility).';
+      hint = 'Say who may see the table''s rows first (visible_to in the table manifest).';
   end if;
 
   select a.attname into v_key
@@ -1774,6 +1787,137 @@ $_$;
 COMMENT ON FUNCTION outbox.visibility_events(p_user uuid, p_tables text[], p_snapshot pg_snapshot) IS 'The visibility changes of user p_user since snapshot p_snapshot in the synced tables among p_tables (NULL = all), as change-feed events with id 0 and a reason: inserts (granted: the row now visible, as it is) and deletes (revoked). The same query as sync_pull''s (private.sync_items, mode visibility). For outbox.changes_since.';
 
 --
+-- Name: apply_manifest(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.apply_manifest() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET client_min_messages TO 'warning'
+    AS $_$
+declare
+  v_entry private.table_manifest;
+  v_table regclass;
+  v_problem text;
+  v_drift text;
+begin
+  -- Every entry names a table of schema public, each rule a kind and (but everyone) a uuid column.
+  select pg_catalog.string_agg(pg_catalog.format('%s: %s', p.table_name, p.problem), '; ')
+    into v_problem
+    from (select m.table_name, 'no such table in schema public' as problem
+            from private.table_manifest m where pg_catalog.to_regclass(pg_catalog.format('public.%I', m.table_name)) is null
+          union all
+          select m.table_name, pg_catalog.format('%s is not a rule (kind, a uuid column, condition)', r)
+            from private.table_manifest m cross join pg_catalog.jsonb_array_elements(m.visible_to) r
+           where pg_catalog.to_regclass(pg_catalog.format('public.%I', m.table_name)) is not null
+             and (exists (select from pg_catalog.jsonb_object_keys(r) k where k not in ('kind', 'column', 'condition'))
+                  or not exists (select from private.visibility_kinds k where k.kind = r ->> 'kind')
+                  or (r ? 'column' and not exists (
+                        select from pg_catalog.pg_attribute a
+                         where a.attrelid = pg_catalog.format('public.%I', m.table_name)::regclass
+                           and a.attname = r ->> 'column' and a.atttypid = 'uuid'::regtype and not a.attisdropped)))) p;
+  if v_problem is not null then
+    raise exception using errcode = '22023', message = 'INVALID_MANIFEST: ' || v_problem;
+  end if;
+
+  delete from private.visibility_tables;
+  insert into private.visibility_tables (table_name, admin_sees)
+  select m.table_name, m.admin_sees from private.table_manifest m;
+  insert into private.visibility_rules (table_name, kind, key_column, condition)
+  select m.table_name, r ->> 'kind', r ->> 'column', r ->> 'condition'
+    from private.table_manifest m cross join pg_catalog.jsonb_array_elements(m.visible_to) r;
+
+  -- Sync first: its column is one of those the stamping and audit triggers compare.
+  for v_entry in select * from private.table_manifest where synced order by ordinal loop
+    perform private.enable_sync(pg_catalog.format('public.%I', v_entry.table_name)::regclass);
+  end loop;
+
+  for v_entry in select * from private.table_manifest order by ordinal loop
+    v_table := pg_catalog.format('public.%I', v_entry.table_name)::regclass;
+    perform private.apply_select_policy(v_entry.table_name);
+    if v_entry.stamped then
+      perform private.enable_row_stamping(v_table);
+    else
+      execute pg_catalog.format('drop trigger if exists _stamp_insert on %s; drop trigger if exists _stamp_update on %1$s', v_table);
+    end if;
+    perform private.limit_lengths(v_table, v_entry.lengths);
+    if v_entry.tombstoned then
+      execute pg_catalog.format('create or replace trigger _stamp_deleted_at before insert or update of deleted_at on %s '
+                                'for each row execute function private.stamp_deleted_at()', v_table);
+    else
+      execute pg_catalog.format('drop trigger if exists _stamp_deleted_at on %s', v_table);
+    end if;
+    if v_entry.audit_entity is not null then
+      perform audit.enable_tracking(v_table, v_entry.audit_entity, v_entry.audit_owner);
+    end if;
+  end loop;
+
+  perform private.generate_row_scope();
+  perform private.generate_sync_statements();
+
+  for v_entry in select * from private.table_manifest order by ordinal loop
+    if v_entry.outbox then
+      perform outbox.enable_changes(pg_catalog.format('public.%I', v_entry.table_name)::regclass);
+    else
+      perform outbox.disable_changes(pg_catalog.format('public.%I', v_entry.table_name)::regclass);
+    end if;
+  end loop;
+
+  -- Supabase Realtime, where the publication exists. One FOR ALL TABLES already publishes
+  -- everything, the journals included: say so and go on (refusing would leave the database
+  -- half-installed for a setting the project owner chose).
+  if exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime' and p.puballtables) then
+    raise warning using
+      message = 'PUBLICATION_FOR_ALL_TABLES: publication supabase_realtime publishes every table, the journals included',
+      hint = 'Recreate it without FOR ALL TABLES (drop publication supabase_realtime, then create publication supabase_realtime), then call private.enable_supabase_realtime().';
+  elsif exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime') then
+    perform private.enable_supabase_realtime();
+  end if;
+
+  -- The notification registry (public.notification_types) and the CHECK constraint on
+  -- notifications.type are written together by the migration that adds a type.
+  select pg_catalog.string_agg(pg_catalog.format('%s (missing from %s)', d.type, d.missing_from), ', ')
+    into v_drift
+    from public.notification_registry_drift() d;
+  if v_drift is not null then
+    raise exception using errcode = '23514',
+      message = 'REGISTRY_DRIFT: notification_types and valid_notification_type differ',
+      detail = v_drift,
+      hint = 'Add the type to both the registry insert and the CHECK constraint in the same migration.';
+  end if;
+end
+$_$;
+
+--
+-- Name: FUNCTION apply_manifest(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.apply_manifest() IS 'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/99_generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
+
+--
+-- Name: apply_select_policy(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.apply_select_policy(p_table text) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET client_min_messages TO 'warning'
+    AS $$
+begin
+  execute pg_catalog.format('alter table public.%I enable row level security', p_table);
+  execute pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select', p_table);
+  execute pg_catalog.format('create policy %I on public.%I for select to authenticated using (%s)',
+                            p_table || '_select', p_table, private.visibility_predicate(p_table, '', 'caller'));
+end
+$$;
+
+--
+-- Name: FUNCTION apply_select_policy(p_table text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.apply_select_policy(p_table text) IS '(Re)creates the SELECT policy <table>_select of a table of schema public from its rules in private.visibility_rules (private.visibility_predicate, caller form). Run by private.apply_manifest.';
+
+--
 -- Name: assert_spatial_args(double precision, double precision, double precision); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2114,57 +2258,6 @@ $_$;
 COMMENT ON FUNCTION private.create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text) IS 'Creates (or replaces) private.<p_name>(p_arguments) returns p_returns, a PL/pgSQL function whose body p_body is static SQL over its arguments, with a generic plan kept for the session; comments it and revokes every privilege (callers grant what they need). For the generated queries of sync (private.generate_sync_items, private.generate_sync_pages).';
 
 --
--- Name: declare_visibility(regclass, boolean, jsonb); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.declare_visibility(p_table regclass, p_admin_sees boolean, p_rules jsonb) RETURNS void
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    SET client_min_messages TO 'warning'
-    AS $$
-declare
-  v_name text;
-  v_rule jsonb;
-begin
-  select c.relname into v_name
-    from pg_catalog.pg_class c where c.oid = p_table and c.relnamespace = 'public'::regnamespace;
-  if v_name is null or p_admin_sees is null or pg_catalog.jsonb_typeof(p_rules) is distinct from 'array' then
-    raise exception using errcode = '22023',
-      message = pg_catalog.format('INVALID_ARGUMENT: declare_visibility(%s, %s, %s)', p_table, p_admin_sees, left(p_rules::text, 100));
-  end if;
-  delete from private.visibility_tables where table_name = v_name;
-  insert into private.visibility_tables (table_name, admin_sees) values (v_name, p_admin_sees);
-  for v_rule in select * from pg_catalog.jsonb_array_elements(p_rules) loop
-    if exists (select from pg_catalog.jsonb_object_keys(v_rule) k where k not in ('kind', 'column', 'condition'))
-       or (v_rule ? 'column' and not exists (select from pg_catalog.pg_attribute a
-                                              where a.attrelid = p_table and a.attname = v_rule ->> 'column'
-                                                and a.atttypid = 'uuid'::regtype and not a.attisdropped)) then
-      raise exception using errcode = '22023',
-        message = pg_catalog.format('INVALID_ARGUMENT: %s is not a rule of %s (kind, a uuid column, condition)', v_rule, p_table);
-    end if;
-    insert into private.visibility_rules (table_name, kind, key_column, condition)
-    values (v_name, v_rule ->> 'kind', v_rule ->> 'column', v_rule ->> 'condition');
-  end loop;
-
-  execute pg_catalog.format('alter table public.%I enable row level security', v_name);
-  execute pg_catalog.format('drop policy if exists %I on public.%I', v_name || '_select', v_name);
-  execute pg_catalog.format('create policy %I on public.%I for select to authenticated using (%s)',
-                            v_name || '_select', v_name, private.visibility_predicate(v_name, '', 'caller'));
-  perform private.generate_row_scope();
-  -- The pull's queries read every synced table's rules and those of their parents (0013).
-  if pg_catalog.to_regprocedure('private.generate_sync_items()') is not null then
-    execute 'select private.generate_sync_items()';
-  end if;
-end
-$$;
-
---
--- Name: FUNCTION declare_visibility(p_table regclass, p_admin_sees boolean, p_rules jsonb); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.declare_visibility(p_table regclass, p_admin_sees boolean, p_rules jsonb) IS 'Declares who may see the rows of a table of schema public: its rules (a JSON array of {kind, column, condition}: see private.visibility_rules) and whether admins see every row. (Re)creates the table''s SELECT policy <table>_select from them and regenerates private.row_scope and (once sync is set up) the pull''s queries (private.generate_sync_items). INVALID_ARGUMENT (22023).';
-
---
 -- Name: decode_sync_cursor(text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2476,11 +2569,11 @@ begin
       message = pg_catalog.format('INVALID_TABLE: %s is not a table of private.sync_tables() with visibility rules', p_table);
   end if;
 
-  execute format('alter table public.%I add column sync_xid xid8 not null default pg_current_xact_id()', v_name);
+  execute format('alter table public.%I add column if not exists sync_xid xid8 not null default pg_current_xact_id()', v_name);
   execute format('comment on column public.%I.sync_xid is %L', v_name,
     'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.');
   -- Every change in order: admins' pulls.
-  execute format('create index %I on public.%I (sync_xid, id)', v_name || '_sync_xid_idx', v_name);
+  execute format('create index if not exists %I on public.%I (sync_xid, id)', v_name || '_sync_xid_idx', v_name);
   -- A user's pull: per key column, the rows of one key in change order (the columns its
   -- rules'' conditions read ride along, so a condition needs no heap visit); per everyone
   -- rule, the rows it holds for all. A key column "id" needs none: it is the primary key.
@@ -2495,25 +2588,25 @@ begin
      group by r.key_column
   loop
     if v_index.key_column is null then
-      execute format('create index %I on public.%I (sync_xid, id) where %s',
+      execute format('create index if not exists %I on public.%I (sync_xid, id) where %s',
                      v_name || '_everyone_sync_idx', v_name, private.visibility_condition(v_index.condition, ''));
     else
-      execute format('create index %I on public.%I (%I, sync_xid, id)%s',
+      execute format('create index if not exists %I on public.%I (%I, sync_xid, id)%s',
                      v_name || '_' || v_index.key_column || '_sync_idx', v_name, v_index.key_column,
                      coalesce(' include (' || v_index.extra || ')', ''));
     end if;
   end loop;
 
-  execute format('create trigger _sync_xid_insert before insert on public.%I '
+  execute format('create or replace trigger _sync_xid_insert before insert on public.%I '
                  'for each row execute function private.stamp_sync_xid()', v_name);
-  execute format('create trigger _sync_xid_update before update on public.%I for each row '
+  execute format('create or replace trigger _sync_xid_update before update on public.%I for each row '
                  'when (old.row_version is distinct from new.row_version) '
                  'execute function private.stamp_sync_xid()', v_name);
   select pg_catalog.string_agg(format('old.%1$I is distinct from new.%1$I', c), ' or ')
     into v_moved from unnest(private.visibility_columns(v_name)) c;
-  execute format('create trigger _sync_moves after update on public.%I for each row when (%s) '
+  execute format('create or replace trigger _sync_moves after update on public.%I for each row when (%s) '
                  'execute function private.record_sync_moves()', v_name, v_moved);
-  execute format('create trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
+  execute format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
                  'for each statement execute function private.record_sync_deletions()', v_name);
 end
 $_$;
@@ -2522,7 +2615,7 @@ $_$;
 -- Name: FUNCTION enable_sync(p_table regclass); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.enable_sync(p_table regclass) IS 'Sets up a table of private.sync_tables() that has visibility rules for sync: its sync_xid column and trigger, the indexes a pull reads ((sync_xid, id); (key column, sync_xid, id) per key column; (sync_xid, id) where an everyone rule holds), and the triggers that log its moves and hard deletes. INVALID_TABLE (22023).';
+COMMENT ON FUNCTION private.enable_sync(p_table regclass) IS 'Sets up a table of private.sync_tables() that has visibility rules for sync: its sync_xid column and trigger, the indexes a pull reads ((sync_xid, id); (key column, sync_xid, id) per key column; (sync_xid, id) where an everyone rule holds), and the triggers that log its moves and hard deletes. Idempotent (what exists is kept, the triggers replaced): run by private.apply_manifest. INVALID_TABLE (22023).';
 
 --
 -- Name: encode_sync_cursor(jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -2610,7 +2703,7 @@ $_$;
 -- Name: FUNCTION generate_row_scope(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.generate_row_scope() IS '(Re)creates private.row_scope from private.visibility_rules: a branch per table with one static query. Run by private.declare_visibility.';
+COMMENT ON FUNCTION private.generate_row_scope() IS '(Re)creates private.row_scope from private.visibility_rules: a branch per table with one static query. Run by private.apply_manifest.';
 
 --
 -- Name: generate_sync_items(); Type: FUNCTION; Schema: private; Owner: -
@@ -2646,7 +2739,7 @@ $$;
 -- Name: FUNCTION generate_sync_items(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.generate_sync_items() IS '(Re)creates private.sync_items_<table>_<mode> for every synced table and mode from private.sync_items_sql: the queries private.sync_items runs, with their plans kept for the session. Run by this migration and by private.declare_visibility.';
+COMMENT ON FUNCTION private.generate_sync_items() IS '(Re)creates private.sync_items_<table>_<mode> for every synced table and mode from private.sync_items_sql: the queries private.sync_items runs, with their plans kept for the session. Run by private.generate_sync_statements (private.apply_manifest).';
 
 --
 -- Name: generate_sync_pages(); Type: FUNCTION; Schema: private; Owner: -
@@ -3431,12 +3524,32 @@ CREATE FUNCTION private.limit_lengths(p_table regclass, p_limits jsonb) RETURNS 
     AS $$
 declare
   v_table text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table);
+  v_constraint record;
+  v_limit text[];
+  v_column text;
+  v_max integer;
 begin
-  execute pg_catalog.format('alter table %s %s', p_table, (
-    select pg_catalog.string_agg(pg_catalog.format(
-             'add constraint %I check (pg_catalog.char_length(%I) <= %s or private.too_long(%L, %L, %s, pg_catalog.char_length(%I)))',
-             v_table || '_' || l.key || '_length', l.key, l.value::integer, v_table, l.key, l.value::integer, l.key), ', ')
-      from pg_catalog.jsonb_each_text(p_limits) l));
+  -- Limits that are gone or changed: dropped. One that holds is kept (adding it again would
+  -- read the whole table to validate it).
+  for v_constraint in
+    select c.conname, pg_catalog.pg_get_constraintdef(c.oid) as def
+      from pg_catalog.pg_constraint c
+     where c.conrelid = p_table and c.contype = 'c' and c.conname like v_table || '\_%\_length'
+       and pg_catalog.pg_get_constraintdef(c.oid) like '%private.too_long(%'
+  loop
+    v_limit := pg_catalog.regexp_match(v_constraint.def, 'char_length\(("?\w+"?)\) <= (\d+)');
+    if v_limit is null or v_constraint.conname is distinct from v_table || '_' || pg_catalog.btrim(v_limit[1], '"') || '_length'
+       or (p_limits ->> pg_catalog.btrim(v_limit[1], '"'))::integer is distinct from v_limit[2]::integer then
+      execute pg_catalog.format('alter table %s drop constraint %I', p_table, v_constraint.conname);
+    end if;
+  end loop;
+  for v_column, v_max in select l.key, l.value::integer from pg_catalog.jsonb_each_text(p_limits) l order by l.key loop
+    if not exists (select from pg_catalog.pg_constraint c where c.conrelid = p_table and c.conname = v_table || '_' || v_column || '_length') then
+      execute pg_catalog.format(
+        'alter table %s add constraint %I check (pg_catalog.char_length(%I) <= %s or private.too_long(%L, %L, %s, pg_catalog.char_length(%I)))',
+        p_table, v_table || '_' || v_column || '_length', v_column, v_max, v_table, v_column, v_max, v_column);
+    end if;
+  end loop;
 end
 $$;
 
@@ -3444,7 +3557,7 @@ $$;
 -- Name: FUNCTION limit_lengths(p_table regclass, p_limits jsonb); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.limit_lengths(p_table regclass, p_limits jsonb) IS 'Adds a length limit to each column of p_limits ({"column": max characters, ...}): a CHECK constraint <table>_<column>_length that raises TOO_LONG (private.too_long) when a value is longer.';
+COMMENT ON FUNCTION private.limit_lengths(p_table regclass, p_limits jsonb) IS 'Gives each column of p_limits ({"column": max characters, ...}) its length limit, a CHECK constraint <table>_<column>_length that raises TOO_LONG (private.too_long) when a value is longer, and drops the limits of columns no longer listed or listed with another maximum (then added again). Idempotent: run by private.apply_manifest from the table manifest.';
 
 --
 -- Name: log_access_change(); Type: FUNCTION; Schema: private; Owner: -
@@ -3492,6 +3605,25 @@ $$;
 COMMENT ON FUNCTION private.log_access_change() IS 'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
 
 --
+-- Name: manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean DEFAULT true, stamped boolean DEFAULT true, lengths jsonb DEFAULT '{}'::jsonb, tombstoned boolean DEFAULT false, synced boolean DEFAULT false, outbox boolean DEFAULT false, realtime text DEFAULT NULL::text, audited_as text DEFAULT NULL::text, audit_owner text DEFAULT NULL::text) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $_$
+  insert into private.table_manifest (table_name, visible_to, admin_sees, stamped, lengths, tombstoned, synced, outbox,
+                                      realtime, audit_entity, audit_owner)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+$_$;
+
+--
+-- Name: FUNCTION manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text) IS 'One entry of the table manifest (sql/code/90_table_manifest.sql): the table of schema public and its features. Called with named arguments; private.apply_manifest() checks the entry against the table.';
+
+--
 -- Name: postgis_search_path(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3516,32 +3648,17 @@ COMMENT ON FUNCTION private.postgis_search_path() IS 'pg_catalog and the schema 
 --
 
 CREATE FUNCTION private.realtime_tables() RETURNS TABLE(table_name text, replica_identity text)
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    LANGUAGE sql STABLE PARALLEL SAFE
     SET search_path TO ''
     AS $$
-  select t.table_name, t.replica_identity
-    from (values
-      -- DEFAULT: a device acts on the new row (an update's record is the whole row, merged
-      -- by row_version), and what happened to someone's work (claimed, released, completed,
-      -- shared, a sighting) reaches them as a notification; a delete carries the id only,
-      -- whatever the identity. WAL: nothing on update, the 16-byte id on delete.
-      ('users', 'default'), ('properties', 'default'), ('listings', 'default'),
-      ('tasks', 'default'), ('activities', 'default'), ('notes', 'default'), ('subtasks', 'default'),
-      ('watchlists', 'default'), ('watchlist_shares', 'default'), ('watchlist_entries', 'default'),
-      ('watchlist_rules', 'default'), ('observed_bird_photos', 'default'),
-      -- FULL: the feed is paged, so a device does not hold every notification it hears of;
-      -- the bell and the badge act on the change of "read" (false -> true: one fewer
-      -- unread), which only the old row tells. WAL: the whole old row (a few hundred
-      -- bytes) on every update (a notification is marked read once) and delete.
-      ('notifications', 'full')
-    ) as t (table_name, replica_identity)
+  select m.table_name, m.realtime from private.table_manifest m where m.realtime is not null order by m.ordinal
 $$;
 
 --
 -- Name: FUNCTION realtime_tables(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.realtime_tables() IS 'The tables the apps subscribe to through Supabase Realtime (postgres_changes) and the replica identity each gets: default (primary key) everywhere but notifications (full: oldRecord.read tells the badge what changed). private.enable_supabase_realtime() applies it.';
+COMMENT ON FUNCTION private.realtime_tables() IS 'The tables the apps subscribe to through Supabase Realtime (postgres_changes) and the replica identity each gets, as the table manifest says (its realtime column). private.enable_supabase_realtime() applies it.';
 
 --
 -- Name: record_sync_deletions(); Type: FUNCTION; Schema: private; Owner: -
@@ -8668,19 +8785,17 @@ COMMENT ON FUNCTION private.sync_push_update_watchlists(p_record jsonb, p_column
 --
 
 CREATE FUNCTION private.sync_tables() RETURNS text[]
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    LANGUAGE sql STABLE PARALLEL SAFE
     SET search_path TO ''
     AS $$
-  select array['tasks', 'activities', 'listings', 'notes', 'subtasks',
-               'watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos',
-               'journal_threads', 'journal_entries', 'journal_fields', 'journal_field_groups', 'journal_entry_values']
+  select coalesce(array_agg(m.table_name order by m.ordinal), '{}') from private.table_manifest m where m.synced
 $$;
 
 --
 -- Name: FUNCTION sync_tables(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_tables() IS 'The tables sync_pull and sync_push serve (each declared in private.visibility_rules and set up by private.enable_sync). Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
+COMMENT ON FUNCTION private.sync_tables() IS 'The tables sync_pull and sync_push serve: those the table manifest marks synced, in its order (each set up by private.enable_sync). Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
 
 --
 -- Name: take_watchlist_share_notices(bigint[], uuid[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
@@ -10905,6 +11020,23 @@ CREATE TABLE auth.users (
 COMMENT ON TABLE auth.users IS 'Sign-in identities: one row per user who can sign in (public.users holds their profile). Written by whatever signs users up, as the owner; no API role reads it.';
 
 --
+-- Name: code_files; Type: TABLE; Schema: migrations; Owner: -
+--
+
+CREATE TABLE migrations.code_files (
+    name text NOT NULL,
+    checksum text NOT NULL,
+    applied_at timestamp with time zone DEFAULT now() NOT NULL,
+    duration_ms integer NOT NULL
+);
+
+--
+-- Name: TABLE code_files; Type: COMMENT; Schema: migrations; Owner: -
+--
+
+COMMENT ON TABLE migrations.code_files IS 'The repeatable layer as the database runs it: one row per sql/code file with the sha256 of the text last applied. A file whose checksum differs is applied again by `migrate`.';
+
+--
 -- Name: schema_migrations; Type: TABLE; Schema: migrations; Owner: -
 --
 
@@ -11904,6 +12036,102 @@ CREATE VIEW private.sync_deletions_awaiting_purge AS
 COMMENT ON VIEW private.sync_deletions_awaiting_purge IS 'Gauge: per synced table, the hard deletions kept for sync_pull (public.sync_deletions, which has a row per scope key of each deleted row: counted here once per deleted row) until public.purge_sync_deletions removes them after 30 days: how many (exact while the table has under 10,000 log rows; above, estimated from the statistics), and the oldest one''s deleted_at and age in seconds (0 when none). The oldest is that of the earliest deleting transaction (one index probe), so within that transaction''s duration of the earliest deletion. An age well past 30 days means the purge stopped.';
 
 --
+-- Name: table_manifest; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.table_manifest (
+    ordinal integer NOT NULL,
+    table_name text NOT NULL,
+    visible_to jsonb NOT NULL,
+    admin_sees boolean DEFAULT true NOT NULL,
+    stamped boolean DEFAULT true NOT NULL,
+    lengths jsonb DEFAULT '{}'::jsonb NOT NULL,
+    tombstoned boolean DEFAULT false NOT NULL,
+    synced boolean DEFAULT false NOT NULL,
+    outbox boolean DEFAULT false NOT NULL,
+    realtime text,
+    audit_entity text,
+    audit_owner text,
+    CONSTRAINT table_manifest_audit_check CHECK (((audit_entity IS NULL) = (audit_owner IS NULL))),
+    CONSTRAINT table_manifest_lengths_check CHECK ((jsonb_typeof(lengths) = 'object'::text)),
+    CONSTRAINT table_manifest_realtime_check CHECK ((realtime = ANY (ARRAY['default'::text, 'full'::text]))),
+    CONSTRAINT table_manifest_visible_to_check CHECK (((jsonb_typeof(visible_to) = 'array'::text) AND (jsonb_array_length(visible_to) > 0)))
+);
+
+--
+-- Name: TABLE table_manifest; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.table_manifest IS 'Per table of schema public, the features it takes part in (written by sql/code/90_table_manifest.sql; private.apply_manifest() generates the rest). Ordinal is the order of the file: the order of private.sync_tables().';
+
+--
+-- Name: COLUMN table_manifest.visible_to; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.visible_to IS 'Who may see a row: the table''s rules in private.visibility_rules, as a JSON array of {kind, column, condition}.';
+
+--
+-- Name: COLUMN table_manifest.admin_sees; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.admin_sees IS 'Admins see every row (false for rows private to their owner).';
+
+--
+-- Name: COLUMN table_manifest.stamped; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.stamped IS 'updated_at and row_version are set by the server (private.stamp_row).';
+
+--
+-- Name: COLUMN table_manifest.lengths; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.lengths IS 'Length limits of the text columns apps write: {"column": max characters} (TOO_LONG).';
+
+--
+-- Name: COLUMN table_manifest.tombstoned; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.tombstoned IS 'deleted_at is a tombstone stamped with the server clock (private.stamp_deleted_at).';
+
+--
+-- Name: COLUMN table_manifest.synced; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.synced IS 'Served by sync_pull and sync_push.';
+
+--
+-- Name: COLUMN table_manifest.outbox; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.outbox IS 'Every change is recorded in outbox.events with its audience.';
+
+--
+-- Name: COLUMN table_manifest.realtime; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.realtime IS 'Published to Supabase Realtime with this replica identity (default or full); NULL = never.';
+
+--
+-- Name: COLUMN table_manifest.audit_entity; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.audit_entity IS 'Audited (audit.log) under this entity type; audit_owner names the owning column.';
+
+--
+-- Name: table_manifest_ordinal_seq; Type: SEQUENCE; Schema: private; Owner: -
+--
+
+ALTER TABLE private.table_manifest ALTER COLUMN ordinal ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.table_manifest_ordinal_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: tombstones_awaiting_purge; Type: VIEW; Schema: private; Owner: -
 --
 
@@ -11954,7 +12182,7 @@ CREATE TABLE private.visibility_rules (
 -- Name: TABLE visibility_rules; Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON TABLE private.visibility_rules IS 'The one definition of who may see a row: a row of table_name has the key (kind, value of key_column) when condition holds (an everyone rule has no column: the row is visible to all while condition holds). Conditions are SQL over the row named "it" (it.claimed_by is null and not it.completed). Registered with private.declare_visibility.';
+COMMENT ON TABLE private.visibility_rules IS 'The one definition of who may see a row: a row of table_name has the key (kind, value of key_column) when condition holds (an everyone rule has no column: the row is visible to all while condition holds). Conditions are SQL over the row named "it" (it.claimed_by is null and not it.completed). Written from the table manifest by private.apply_manifest.';
 
 --
 -- Name: COLUMN visibility_rules.condition; Type: COMMENT; Schema: private; Owner: -
@@ -13305,6 +13533,13 @@ ALTER TABLE ONLY auth.users
     ADD CONSTRAINT users_pkey PRIMARY KEY (id);
 
 --
+-- Name: code_files code_files_pkey; Type: CONSTRAINT; Schema: migrations; Owner: -
+--
+
+ALTER TABLE ONLY migrations.code_files
+    ADD CONSTRAINT code_files_pkey PRIMARY KEY (name);
+
+--
 -- Name: schema_migrations schema_migrations_pkey; Type: CONSTRAINT; Schema: migrations; Owner: -
 --
 
@@ -13345,6 +13580,20 @@ ALTER TABLE ONLY outbox.log_horizon
 
 ALTER TABLE ONLY outbox.retries
     ADD CONSTRAINT retries_pkey PRIMARY KEY (handler, event_id);
+
+--
+-- Name: table_manifest table_manifest_audit_entity_key; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.table_manifest
+    ADD CONSTRAINT table_manifest_audit_entity_key UNIQUE (audit_entity);
+
+--
+-- Name: table_manifest table_manifest_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.table_manifest
+    ADD CONSTRAINT table_manifest_pkey PRIMARY KEY (table_name);
 
 --
 -- Name: visibility_kinds visibility_kinds_pkey; Type: CONSTRAINT; Schema: private; Owner: -
@@ -15308,7 +15557,7 @@ CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.users FOR EACH ROW WHEN ((o
 -- Name: watchlist_entries _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_entries FOR EACH ROW WHEN ((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.watchlist_id IS DISTINCT FROM new.watchlist_id)) OR (old.bird_id IS DISTINCT FROM new.bird_id)) OR (old.nickname IS DISTINCT FROM new.nickname)) OR (old.status IS DISTINCT FROM new.status)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.added_date IS DISTINCT FROM new.added_date)) OR (old.observation_date IS DISTINCT FROM new.observation_date)) OR (old.to_observe_start_date IS DISTINCT FROM new.to_observe_start_date)) OR (old.to_observe_end_date IS DISTINCT FROM new.to_observe_end_date)) OR (old.observed_by IS DISTINCT FROM new.observed_by)) OR (old.lat IS DISTINCT FROM new.lat)) OR (old.lon IS DISTINCT FROM new.lon)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.priority IS DISTINCT FROM new.priority)) OR (old.notify_upcoming IS DISTINCT FROM new.notify_upcoming)) OR (old.target_date_range IS DISTINCT FROM new.target_date_range)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version))) EXECUTE FUNCTION private.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_entries FOR EACH ROW WHEN (((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.watchlist_id IS DISTINCT FROM new.watchlist_id)) OR (old.bird_id IS DISTINCT FROM new.bird_id)) OR (old.nickname IS DISTINCT FROM new.nickname)) OR (old.status IS DISTINCT FROM new.status)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.added_date IS DISTINCT FROM new.added_date)) OR (old.observation_date IS DISTINCT FROM new.observation_date)) OR (old.to_observe_start_date IS DISTINCT FROM new.to_observe_start_date)) OR (old.to_observe_end_date IS DISTINCT FROM new.to_observe_end_date)) OR (old.observed_by IS DISTINCT FROM new.observed_by)) OR (old.lat IS DISTINCT FROM new.lat)) OR (old.lon IS DISTINCT FROM new.lon)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.priority IS DISTINCT FROM new.priority)) OR (old.notify_upcoming IS DISTINCT FROM new.notify_upcoming)) OR (old.target_date_range IS DISTINCT FROM new.target_date_range)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version)) OR (old.sync_xid IS DISTINCT FROM new.sync_xid))) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: watchlist_rules _stamp_update; Type: TRIGGER; Schema: public; Owner: -
@@ -15326,7 +15575,7 @@ CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_shares FOR EACH R
 -- Name: watchlists _stamp_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlists FOR EACH ROW WHEN ((((((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id)) OR (old.type IS DISTINCT FROM new.type)) OR (old.title IS DISTINCT FROM new.title)) OR (old.location IS DISTINCT FROM new.location)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.start_date IS DISTINCT FROM new.start_date)) OR (old.end_date IS DISTINCT FROM new.end_date)) OR (old.observed_count IS DISTINCT FROM new.observed_count)) OR (old.species_count IS DISTINCT FROM new.species_count)) OR (old.cover_image_path IS DISTINCT FROM new.cover_image_path)) OR (old.species_rule_enabled IS DISTINCT FROM new.species_rule_enabled)) OR (old.species_rule_shape_id IS DISTINCT FROM new.species_rule_shape_id)) OR (old.location_rule_enabled IS DISTINCT FROM new.location_rule_enabled)) OR (old.location_rule_lat IS DISTINCT FROM new.location_rule_lat)) OR (old.location_rule_lon IS DISTINCT FROM new.location_rule_lon)) OR (old.location_rule_radius_km IS DISTINCT FROM new.location_rule_radius_km)) OR (old.location_rule_display_name IS DISTINCT FROM new.location_rule_display_name)) OR (old.date_rule_enabled IS DISTINCT FROM new.date_rule_enabled)) OR (old.date_rule_start_date IS DISTINCT FROM new.date_rule_start_date)) OR (old.date_rule_end_date IS DISTINCT FROM new.date_rule_end_date)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version))) EXECUTE FUNCTION private.stamp_row();
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlists FOR EACH ROW WHEN (((((((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id)) OR (old.type IS DISTINCT FROM new.type)) OR (old.title IS DISTINCT FROM new.title)) OR (old.location IS DISTINCT FROM new.location)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.start_date IS DISTINCT FROM new.start_date)) OR (old.end_date IS DISTINCT FROM new.end_date)) OR (old.observed_count IS DISTINCT FROM new.observed_count)) OR (old.species_count IS DISTINCT FROM new.species_count)) OR (old.cover_image_path IS DISTINCT FROM new.cover_image_path)) OR (old.species_rule_enabled IS DISTINCT FROM new.species_rule_enabled)) OR (old.species_rule_shape_id IS DISTINCT FROM new.species_rule_shape_id)) OR (old.location_rule_enabled IS DISTINCT FROM new.location_rule_enabled)) OR (old.location_rule_lat IS DISTINCT FROM new.location_rule_lat)) OR (old.location_rule_lon IS DISTINCT FROM new.location_rule_lon)) OR (old.location_rule_radius_km IS DISTINCT FROM new.location_rule_radius_km)) OR (old.location_rule_display_name IS DISTINCT FROM new.location_rule_display_name)) OR (old.date_rule_enabled IS DISTINCT FROM new.date_rule_enabled)) OR (old.date_rule_start_date IS DISTINCT FROM new.date_rule_start_date)) OR (old.date_rule_end_date IS DISTINCT FROM new.date_rule_end_date)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version)) OR (old.sync_xid IS DISTINCT FROM new.sync_xid))) EXECUTE FUNCTION private.stamp_row();
 
 --
 -- Name: activities _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
@@ -17387,6 +17636,18 @@ REVOKE ALL ON FUNCTION outbox.visibility_events(p_user uuid, p_tables text[], p_
 GRANT ALL ON FUNCTION outbox.visibility_events(p_user uuid, p_tables text[], p_snapshot pg_snapshot) TO service_role;
 
 --
+-- Name: FUNCTION apply_manifest(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.apply_manifest() FROM PUBLIC;
+
+--
+-- Name: FUNCTION apply_select_policy(p_table text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.apply_select_policy(p_table text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision); Type: ACL; Schema: private; Owner: -
 --
 
@@ -17459,12 +17720,6 @@ REVOKE ALL ON FUNCTION private.claimable_table(p_item_type text, p_item_id uuid)
 --
 
 REVOKE ALL ON FUNCTION private.create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text) FROM PUBLIC;
-
---
--- Name: FUNCTION declare_visibility(p_table regclass, p_admin_sees boolean, p_rules jsonb); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.declare_visibility(p_table regclass, p_admin_sees boolean, p_rules jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION decode_sync_cursor(p_table text, p_cursor text); Type: ACL; Schema: private; Owner: -
@@ -17741,6 +17996,12 @@ REVOKE ALL ON FUNCTION private.limit_lengths(p_table regclass, p_limits jsonb) F
 --
 
 REVOKE ALL ON FUNCTION private.log_access_change() FROM PUBLIC;
+
+--
+-- Name: FUNCTION manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION postgis_search_path(); Type: ACL; Schema: private; Owner: -
@@ -18892,6 +19153,12 @@ GRANT SELECT ON TABLE private.notification_mutes TO service_role;
 --
 
 GRANT SELECT ON TABLE private.sync_deletions_awaiting_purge TO service_role;
+
+--
+-- Name: TABLE table_manifest; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.table_manifest TO service_role;
 
 --
 -- Name: TABLE tombstones_awaiting_purge; Type: ACL; Schema: private; Owner: -

@@ -7,10 +7,38 @@ public struct Migration: Sendable, Hashable {
     public var path: String
     public var sql: String
 
-    /// A file whose first line is `-- migrate:no-transaction` runs statement by
+    /// Earlier files this one stands for: a database that applied every one of them (with
+    /// these checksums) already has what this file creates, so `migrate` records this file
+    /// as applied without running it and drops those rows from the ledger. Declared in the
+    /// file's header, one line each: `-- migrate:replaces 0008_watchlists <sha256>`. This is
+    /// how history is squashed or reshaped without re-running it anywhere.
+    public var replaces: [Replaced] {
+        header.compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count == 4, words[1] == "migrate:replaces",
+                  let underscore = words[2].firstIndex(of: "_"), let version = Int(words[2][..<underscore])
+            else { return nil }
+            return Replaced(version: version, name: String(words[2][words[2].index(after: underscore)...]),
+                            checksum: String(words[3]))
+        }
+    }
+
+    /// The file's leading `-- migrate:` lines.
+    private var header: [Substring] {
+        Array(sql.split(separator: "\n").prefix { $0.hasPrefix("-- migrate:") })
+    }
+
+    /// A ledger row a file stands for (`replaces`).
+    public struct Replaced: Sendable, Hashable {
+        public var version: Int
+        public var name: String
+        public var checksum: String
+    }
+
+    /// A file whose header has the line `-- migrate:no-transaction` runs statement by
     /// statement outside a transaction (for `create index concurrently`).
     public var runsInTransaction: Bool {
-        !sql.hasPrefix("-- migrate:no-transaction")
+        !header.contains("-- migrate:no-transaction")
     }
 
     public var fileName: String { (path as NSString).lastPathComponent }
@@ -54,6 +82,10 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
     case failed(file: String, line: Int?, error: Error)
     /// `up` was given a connection through a transaction pooler, which keeps no session lock.
     case needsSession
+    /// The database applied some but not all of the files a migration replaces.
+    case partlyReplaced(file: String, applied: [String], missing: [String])
+    /// The repeatable layer differs from what the database runs (`verify`).
+    case codeOutdated([String])
 
     public var description: String {
         switch self {
@@ -69,6 +101,13 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
                 --database-direct-url) to a direct connection to the database (on Supabase: the direct connection, \
                 or the session pooler on port 5432)
                 """
+        case .partlyReplaced(let file, let applied, let missing):
+            return """
+                \(file) replaces \((applied + missing).joined(separator: ", ")), but the database applied only \
+                \(applied.joined(separator: ", ")): migrate it with the files it was last migrated with first
+                """
+        case .codeOutdated(let files):
+            return "the database runs other code than sql/code (run migrate): \(files.joined(separator: ", "))"
         case .failed(let file, let line, let error):
             let location = line.map { "\(file):\($0)" } ?? file
             return "\(location): \(error)"

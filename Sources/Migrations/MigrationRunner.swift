@@ -1,7 +1,14 @@
 import Foundation
 import Postgres
 
-/// Applies `sql/migrations` to a database and reports on it.
+/// Applies `sql/migrations` and the repeatable layer `sql/code` to a database and reports
+/// on both.
+///
+/// Two layers: a migration (DDL and data) runs once and is never edited; a code file
+/// (functions, views, policies) is re-applied whenever it changed, after the pending
+/// migrations, every changed file in one transaction that ends with the final step (a code
+/// file marked `-- migrate:final`: the project's regenerates what the table manifest
+/// derives). Code files are recorded in `migrations.code_files`.
 ///
 /// The applied migrations are recorded in `migrations.schema_migrations` (version, name,
 /// sha256 checksum of the file, when, how long), a schema of its own that no API role can
@@ -26,23 +33,44 @@ public struct MigrationRunner: Sendable {
     /// The key of the advisory lock every runner takes (any constant unique to us).
     static let lockKey = 0x6469_7370_6d69_6772  // "dispmigr"
 
+    /// A code file's state: `applied` (the database runs this text), `pending` (new or
+    /// edited: `up` applies it), `removed` (recorded, no longer in the folder).
+    public struct CodeStatus: Sendable {
+        public var name: String
+        public var state: CodeState
+        public var appliedAt: Date?
+    }
+
+    public enum CodeState: String, Sendable {
+        case applied, pending, removed
+    }
+
     public var migrations: [Migration]
+    public var code: [CodeFile]
     public var log: @Sendable (String) -> Void
 
-    public init(migrations: [Migration], log: @escaping @Sendable (String) -> Void = { print($0) }) {
+    public init(migrations: [Migration], code: [CodeFile] = [], log: @escaping @Sendable (String) -> Void = { print($0) }) {
         self.migrations = migrations
+        self.code = code
         self.log = log
     }
 
-    public init(directory: String, log: @escaping @Sendable (String) -> Void = { print($0) }) throws {
-        self.init(migrations: try Migration.load(from: directory), log: log)
+    /// The migrations of `directory` and, when it is a folder named `migrations`, the code
+    /// files of the `code` folder beside it (or of `codeDirectory`).
+    public init(directory: String, codeDirectory: String? = nil,
+                log: @escaping @Sendable (String) -> Void = { print($0) }) throws {
+        let codeFolder = codeDirectory ?? CodeFile.directory(besideMigrations: directory)
+        self.init(migrations: try Migration.load(from: directory),
+                  code: try codeFolder.map { try CodeFile.load(from: $0) } ?? [], log: log)
     }
 
-    /// Applies every pending migration in order, each in its own transaction. Refuses
-    /// to run when an applied file was edited or removed. Returns what it applied.
+    /// Applies every pending migration in order, each in its own transaction, then every
+    /// new or edited code file and the final step in one transaction. Refuses to run when an
+    /// applied migration was edited or removed. Returns the migrations it applied.
     @discardableResult
     public func up(_ connection: PostgresConnection, dryRun: Bool = false) async throws -> [Migration] {
         try await withLock(connection) { connection in
+            if !dryRun { try await adoptReplacements(connection) }
             let statuses = try await status(connection, locked: true)
             try check(statuses)
             let pending = Set(statuses.filter { $0.state == .pending }.map(\.version))
@@ -62,8 +90,123 @@ public struct MigrationRunner: Sendable {
                 }
                 applied.append(migration)
             }
-            if applied.isEmpty { log("up to date") }
+            let changedCode = try await applyCode(connection, afterMigrations: !applied.isEmpty, dryRun: dryRun)
+            if applied.isEmpty && changedCode.isEmpty { log("up to date") }
             return applied
+        }
+    }
+
+    /// The code files `up` would apply: new or edited since they last ran.
+    public func codeStatus(_ connection: PostgresConnection) async throws -> [CodeStatus] {
+        var recorded: [String: (checksum: String, at: Date)] = [:]
+        if try await connection.query("select to_regclass('migrations.code_files') is not null").scalar(Bool.self) {
+            for row in try await connection.query("select name, checksum, applied_at from migrations.code_files") {
+                recorded[try row.decode("name")] = (try row.decode("checksum"), try row.decode("applied_at"))
+            }
+        }
+        var statuses: [CodeStatus] = []
+        for file in code where !file.isFinal {
+            let record = recorded.removeValue(forKey: file.name)
+            var same = false
+            if let record { same = try await checksum(of: file.sql, connection) == record.checksum }
+            statuses.append(CodeStatus(name: file.name, state: same ? .applied : .pending, appliedAt: record?.at))
+        }
+        for (name, record) in recorded.sorted(by: { $0.key < $1.key }) {
+            statuses.append(CodeStatus(name: name, state: .removed, appliedAt: record.at))
+        }
+        return statuses
+    }
+
+    /// Applies the new and edited code files in name order and the final step, in one
+    /// transaction, when a file changed or a migration ran. Returns the files applied.
+    private func applyCode(_ connection: PostgresConnection, afterMigrations: Bool, dryRun: Bool) async throws -> [CodeFile] {
+        let statuses = try await codeStatus(connection)
+        let pending = Set(statuses.filter { $0.state == .pending }.map(\.name))
+        let removed = statuses.filter { $0.state == .removed }.map(\.name)
+        let files = code.filter { pending.contains($0.name) }
+        let final = code.filter(\.isFinal)
+        guard afterMigrations || !files.isEmpty || !removed.isEmpty else { return [] }
+        if dryRun {
+            for file in files { log("would apply \(file.fileName)") }
+            for file in final { log("would run \(file.fileName)") }
+            return files
+        }
+        let done = try await connection.transaction { connection in
+            var done: [String] = []
+            for file in files + final {
+                let started = Date()
+                _ = connection.takeWarnings()
+                do {
+                    try connection.runScript(file.sql)
+                    // A file may set search_path for itself (PostGIS's schema): never for the next.
+                    try connection.query("reset search_path")
+                } catch let error as PostgresError {
+                    throw MigrationError.failed(file: file.path, line: error.position.map { SQLScript.line(of: $0, in: file.sql) },
+                                                error: error)
+                }
+                for warning in connection.takeWarnings() { done.append("warning: \(file.fileName): \(warning)") }
+                let ms = Int(Date().timeIntervalSince(started) * 1000)
+                if !file.isFinal {
+                    try connection.query("""
+                        insert into migrations.code_files as c (name, checksum, duration_ms)
+                        values (\(file.name), encode(sha256(convert_to(\(file.sql), 'UTF8')), 'hex'), \(ms))
+                        on conflict (name) do update
+                          set checksum = excluded.checksum, applied_at = now(), duration_ms = excluded.duration_ms
+                        """)
+                }
+                done.append("\(file.isFinal ? "ran" : "applied") \(file.fileName) (\(ms) ms)")
+            }
+            if !removed.isEmpty {
+                try connection.query("delete from migrations.code_files where name = any (\(removed)::text[])")
+                done.append("forgot \(removed.joined(separator: ", ")) (removed from the code folder)")
+            }
+            return done
+        }
+        done.forEach(log)
+        return files
+    }
+
+    /// Rewrites the ledger for migrations that replace earlier files (`Migration.replaces`):
+    /// where the database applied every file a migration replaces, that migration is
+    /// recorded as applied and the replaced rows go, in one transaction.
+    private func adoptReplacements(_ connection: PostgresConnection) async throws {
+        let declared = migrations.filter { !$0.replaces.isEmpty }
+        guard !declared.isEmpty else { return }
+        var recorded: Set<Migration.Replaced> = []
+        for row in try await connection.query("select version, name, checksum from migrations.schema_migrations") {
+            recorded.insert(Migration.Replaced(version: try row.decode("version"), name: try row.decode("name"),
+                                               checksum: try row.decode("checksum")))
+        }
+        var adopted: [Migration] = []
+        for migration in declared {
+            let present = migration.replaces.filter { recorded.contains($0) }
+            if present.isEmpty { continue }
+            guard present.count == migration.replaces.count else {
+                let label = { (r: Migration.Replaced) in String(format: "%04d_", r.version) + r.name }
+                throw MigrationError.partlyReplaced(file: migration.fileName, applied: present.map(label),
+                                                    missing: migration.replaces.filter { !recorded.contains($0) }.map(label))
+            }
+            adopted.append(migration)
+        }
+        guard !adopted.isEmpty else { return }
+        let replaced = Set(adopted.flatMap(\.replaces))
+        let adoptedNow = adopted
+        try await connection.transaction { connection in
+            for old in replaced {
+                try connection.query("""
+                    delete from migrations.schema_migrations
+                     where version = \(old.version) and name = \(old.name) and checksum = \(old.checksum)
+                    """)
+            }
+            for migration in adoptedNow {
+                try connection.query("""
+                    insert into migrations.schema_migrations (version, name, checksum, duration_ms)
+                    values (\(migration.version), \(migration.name), encode(sha256(convert_to(\(migration.sql), 'UTF8')), 'hex'), 0)
+                    """)
+            }
+        }
+        for migration in adopted {
+            log("recorded \(migration.fileName) as applied: the database applied every file it replaces")
         }
     }
 
@@ -72,9 +215,12 @@ public struct MigrationRunner: Sendable {
         try await status(connection, locked: false)
     }
 
-    /// Throws when an applied migration was edited or is missing from the directory.
+    /// Throws when an applied migration was edited or is missing from the directory, or
+    /// when the database runs other code than the code folder holds.
     public func verify(_ connection: PostgresConnection) async throws {
         try check(try await status(connection))
+        let outdated = try await codeStatus(connection).filter { $0.state != .applied }.map { "\($0.name) (\($0.state))" }
+        if !outdated.isEmpty { throw MigrationError.codeOutdated(outdated) }
     }
 
     private func check(_ statuses: [Status]) throws {
@@ -95,7 +241,7 @@ public struct MigrationRunner: Sendable {
         var statuses: [Status] = []
         for migration in migrations {
             if let record = applied.removeValue(forKey: migration.version) {
-                let same = try await checksum(of: migration, connection) == record.checksum
+                let same = try await checksum(of: migration.sql, connection) == record.checksum
                 statuses.append(Status(version: migration.version, name: migration.name, state: same ? .applied : .changed, appliedAt: record.at))
             } else {
                 statuses.append(Status(version: migration.version, name: migration.name, state: .pending))
@@ -134,40 +280,52 @@ public struct MigrationRunner: Sendable {
         declare
           v_grantee text;
         begin
-          if exists (select from pg_catalog.pg_namespace where nspname = 'migrations') then
-            return;
+          if not exists (select from pg_catalog.pg_namespace where nspname = 'migrations') then
+            create schema migrations;
+            comment on schema migrations is
+              'The ledger of `migrate` (sql/migrations and sql/code). Only its owner uses it: a row here decides whether a migration runs.';
           end if;
-          create schema migrations;
-          comment on schema migrations is
-            'The ledger of `migrate` (sql/migrations). Only its owner uses it: a row here decides whether a migration runs.';
-          create table migrations.schema_migrations (
-            version integer primary key,
-            name text not null,
-            checksum text not null,
-            applied_at timestamptz not null default now(),
-            duration_ms integer not null
-          );
-          comment on table migrations.schema_migrations is
-            'Migrations applied by `swift run migrate`: one row per sql/migrations file, with the sha256 of the file as it ran.';
+          if pg_catalog.to_regclass('migrations.schema_migrations') is null then
+            create table migrations.schema_migrations (
+              version integer primary key,
+              name text not null,
+              checksum text not null,
+              applied_at timestamptz not null default now(),
+              duration_ms integer not null
+            );
+            comment on table migrations.schema_migrations is
+              'Migrations applied by `swift run migrate`: one row per sql/migrations file, with the sha256 of the file as it ran.';
+          end if;
+          if pg_catalog.to_regclass('migrations.code_files') is null then
+            create table migrations.code_files (
+              name text primary key,
+              checksum text not null,
+              applied_at timestamptz not null default now(),
+              duration_ms integer not null
+            );
+            comment on table migrations.code_files is
+              'The repeatable layer as the database runs it: one row per sql/code file with the sha256 of the text last applied. A file whose checksum differs is applied again by `migrate`.';
+          end if;
           for v_grantee in
             select distinct case when a.grantee = 0 then 'public' else pg_catalog.quote_ident(r.rolname) end
               from (select n.nspacl as acl, n.nspowner as owner from pg_catalog.pg_namespace n where n.nspname = 'migrations'
                     union all
-                    select c.relacl, c.relowner from pg_catalog.pg_class c where c.oid = 'migrations.schema_migrations'::regclass) o
+                    select c.relacl, c.relowner from pg_catalog.pg_class c
+                     where c.oid in ('migrations.schema_migrations'::regclass, 'migrations.code_files'::regclass)) o
              cross join lateral pg_catalog.aclexplode(o.acl) a
               left join pg_catalog.pg_roles r on r.oid = a.grantee
              where a.grantee <> o.owner
           loop
             execute pg_catalog.format('revoke all on schema migrations from %s', v_grantee);
-            execute pg_catalog.format('revoke all on table migrations.schema_migrations from %s', v_grantee);
+            execute pg_catalog.format('revoke all on table migrations.schema_migrations, migrations.code_files from %s', v_grantee);
           end loop;
         end
         $$;
         """
 
-    /// sha256 of the file's bytes, computed by the server (no crypto library needed).
-    private func checksum(of migration: Migration, _ connection: PostgresConnection) async throws -> String {
-        try await connection.query("select encode(sha256(convert_to(\(migration.sql), 'UTF8')), 'hex')").scalar(String.self)
+    /// sha256 of a file's bytes, computed by the server (no crypto library needed).
+    private func checksum(of sql: String, _ connection: PostgresConnection) async throws -> String {
+        try await connection.query("select encode(sha256(convert_to(\(sql), 'UTF8')), 'hex')").scalar(String.self)
     }
 
     private func apply(_ migration: Migration, _ connection: PostgresConnection) async throws {

@@ -2,17 +2,21 @@ import Foundation
 import Migrations
 import Postgres
 
-/// `swift run migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR]`
+/// `swift run migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR] [--code-dir DIR]`
 let usage = """
-    usage: migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR]
+    usage: migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR] [--code-dir DIR]
 
-      up        apply pending migrations in order (the default)
-      status    list applied, pending, changed and missing migrations
-      verify    exit non-zero when an applied migration was edited or is missing
+      up        apply pending migrations in order (the default), then the new and edited
+                code files and the final step, in one transaction
+      status    list applied, pending, changed and missing migrations, and the code files
+                (applied, pending: new or edited, removed)
+      verify    exit non-zero when an applied migration was edited or is missing, or a code
+                file differs from what the database runs
 
       --database-url URL          the database (else DATABASE_URL, else libpq's PG* variables)
       --database-direct-url URL   a session connection to the same database (else DATABASE_DIRECT_URL)
       --dir DIR                   the migrations folder (default: sql/migrations)
+      --code-dir DIR              the repeatable layer (default: the folder code beside DIR)
       --dry-run                   with up: print what would be applied, change nothing
 
     migrate runs on one session: an advisory lock held from start to end serialises runners.
@@ -28,6 +32,7 @@ var environment = ProcessInfo.processInfo.environment
 var url = environment[ConnectionRoles.primaryVariable] ?? ""
 var directURL = environment[ConnectionRoles.directVariable]
 var directory = "sql/migrations"
+var codeDirectory: String?
 var arguments = CommandLine.arguments.dropFirst()
 
 func fail(_ message: String, code: Int32 = 1) -> Never {
@@ -43,6 +48,7 @@ while let argument = arguments.popFirst() {
         guard let value = arguments.popFirst() else { fail("\(argument) needs a value\n\(usage)", code: 2) }
         if argument == "--database-url" { url = value } else { directURL = value }
     case "--dir": directory = arguments.popFirst() ?? directory
+    case "--code-dir": codeDirectory = arguments.popFirst()
     case "-h", "--help": print(usage); exit(0)
     default: fail("unknown argument \(argument)\n\(usage)", code: 2)
     }
@@ -53,7 +59,7 @@ let session = ConnectionRoles.session(primary: url, direct: directURL)
 if command == "up", session == nil { fail("\(MigrationError.needsSession)") }
 
 do {
-    let runner = try MigrationRunner(directory: directory)
+    let runner = try MigrationRunner(directory: directory, codeDirectory: codeDirectory)
     let connection = try await PostgresConnection.connect(session ?? url)
     switch command {
     case "status":
@@ -61,9 +67,13 @@ do {
             let at = status.appliedAt.map { " \($0)" } ?? ""
             print("\(status.state.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(String(format: "%04d", status.version))_\(status.name)\(at)")
         }
+        for status in try await runner.codeStatus(connection) {
+            let at = status.appliedAt.map { " \($0)" } ?? ""
+            print("\(status.state.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) code/\(status.name)\(at)")
+        }
     case "verify":
         try await runner.verify(connection)
-        print("verified: every applied migration matches its file")
+        print("verified: every applied migration matches its file, and the database runs the code folder as it is")
     default:
         try await runner.up(connection, dryRun: dryRun)
     }

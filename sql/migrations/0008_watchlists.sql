@@ -1,71 +1,9 @@
--- Watchlists: birds, hotspots, users' watchlists with their entries, rules and photos, and
--- who a watchlist is shared with (write rules: 0009; who reads what: 0010).
---
--- Ids default to gen_random_uuid() (a device may bring its own); owners are public.users;
--- hotspot.location and watchlist_entries.location are generated geography(Point, 4326)
--- columns built with immutable functions (st_makepoint + st_setsrid: a location built by
--- concatenating text could not be a generated column, nor use an index) with GiST
--- indexes; coordinate ranges are checked; updated_at and row_version come from the server
--- (private.enable_row_stamping); deleted_at tombstones are stamped with the server clock;
--- foreign keys are indexed.
-
--- PostGIS's types and functions are found in the schema it is installed in (0001), for
--- this migration's transaction only; every other name below is schema-qualified.
-select pg_catalog.set_config('search_path', private.postgis_search_path(), true);
-
--- ---------------------------------------------------------------------------------------
--- Reference data: bird and hotspot (read by every authenticated user, written by service_role)
--- ---------------------------------------------------------------------------------------
-
-create table public.bird (
-  id uuid primary key default gen_random_uuid(),
-  common_name text not null,
-  scientific_name text,
-  static_image_name text,
-  family text,
-  order_name text,
-  description_text text,
-  conservation_status text,
-  rarity_level text,
-  migration_strategy text,
-  hemisphere text,
-  valid_locations text[],
-  valid_months integer[] check (valid_months <@ array[1,2,3,4,5,6,7,8,9,10,11,12]),
-  shape_id text,
-  size_category integer,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz,
-  row_version integer not null default 1
-);
-comment on table public.bird is
-  'Bird species catalogue (reference data). Every authenticated user reads it; only service_role writes it.';
-comment on column public.bird.valid_months is 'Months (1-12) in which the species can be observed.';
-comment on column public.bird.shape_id is 'Silhouette shape, matched by watchlists.species_rule_shape_id.';
-
-create index bird_updated_at_idx on public.bird (updated_at);
-select private.enable_row_stamping('public.bird');
-
-create table public.hotspot (
-  id uuid primary key default gen_random_uuid(),
-  name text not null,
-  locality text,
-  lat double precision not null check (lat between -90 and 90),
-  lon double precision not null check (lon between -180 and 180),
-  location geography(Point, 4326) not null
-    generated always as (st_setsrid(st_makepoint(lon, lat), 4326)::geography) stored,
-  image_name text,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz,
-  row_version integer not null default 1
-);
-comment on table public.hotspot is
-  'Birding hotspots (reference data). Every authenticated user reads them; only service_role writes them. Queried with public.hotspots_near().';
-comment on column public.hotspot.location is
-  'Generated from lon/lat (WGS 84); GiST-indexed for hotspots_near().';
-
-create index hotspot_location_gist on public.hotspot using gist (location);
-create index hotspot_updated_at_idx on public.hotspot (updated_at);
-select private.enable_row_stamping('public.hotspot');
+-- migrate:replaces 0008_watchlists ee4451bfef5134940bbb9b0213f01a4b4f4a238001b1001ef14c9a425941d507
+-- PostGIS's types and functions are found in the schema it is installed in, for this
+-- migration's transaction only; every other name below is schema-qualified.
+select pg_catalog.set_config('search_path', 'pg_catalog, ' || pg_catalog.quote_ident(n.nspname), true)
+  from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace
+ where e.extname = 'postgis';
 
 -- ---------------------------------------------------------------------------------------
 -- Watchlists and their children
@@ -124,10 +62,6 @@ create index watchlists_updated_at_idx on public.watchlists (updated_at);
 create index watchlists_deleted_at_idx on public.watchlists (deleted_at) where deleted_at is not null;
 create index watchlists_location_rule_gist on public.watchlists using gist (location_rule_location)
   where location_rule_enabled and deleted_at is null;
-select private.enable_row_stamping('public.watchlists');
-select private.limit_lengths('public.watchlists',
-  '{"type": 50, "title": 200, "location": 200, "location_display_name": 200, "cover_image_path": 2048,
-    "species_rule_shape_id": 100, "location_rule_display_name": 200, "sync_status": 50}');
 
 create table public.watchlist_shares (
   id uuid primary key default gen_random_uuid(),
@@ -146,7 +80,6 @@ comment on column public.watchlist_shares.role is '''read'' (default) or ''write
 -- (watchlist_id, user_id) is covered by the unique constraint's index.
 create index watchlist_shares_user_id_idx on public.watchlist_shares (user_id);
 create index watchlist_shares_updated_at_idx on public.watchlist_shares (updated_at);
-select private.enable_row_stamping('public.watchlist_shares');
 
 create table public.watchlist_entries (
   id uuid primary key default gen_random_uuid(),
@@ -188,10 +121,6 @@ create index watchlist_entries_bird_id_idx on public.watchlist_entries (bird_id)
 create index watchlist_entries_updated_at_idx on public.watchlist_entries (updated_at);
 create index watchlist_entries_deleted_at_idx on public.watchlist_entries (deleted_at) where deleted_at is not null;
 create index watchlist_entries_location_gist on public.watchlist_entries using gist (location);
-select private.enable_row_stamping('public.watchlist_entries');
-select private.limit_lengths('public.watchlist_entries',
-  '{"nickname": 200, "status": 50, "notes": 10000, "observed_by": 200, "location_display_name": 200,
-    "target_date_range": 100, "sync_status": 50}');
 
 create table public.watchlist_rules (
   id uuid primary key default gen_random_uuid(),
@@ -216,8 +145,6 @@ comment on column public.watchlist_rules.deleted_at is 'Tombstone: set (to the s
 
 create index watchlist_rules_updated_at_idx on public.watchlist_rules (updated_at);
 create index watchlist_rules_deleted_at_idx on public.watchlist_rules (deleted_at) where deleted_at is not null;
-select private.enable_row_stamping('public.watchlist_rules');
-select private.limit_lengths('public.watchlist_rules', '{"rule_type": 100, "parameters_json": 10000, "sync_status": 50}');
 
 create table public.observed_bird_photos (
   id uuid primary key default gen_random_uuid(),
@@ -246,113 +173,3 @@ comment on column public.observed_bird_photos.deleted_at is 'Tombstone: set (to 
 create index observed_bird_photos_watchlist_entry_id_idx on public.observed_bird_photos (watchlist_entry_id);
 create index observed_bird_photos_updated_at_idx on public.observed_bird_photos (updated_at);
 create index observed_bird_photos_deleted_at_idx on public.observed_bird_photos (deleted_at) where deleted_at is not null;
-select private.enable_row_stamping('public.observed_bird_photos');
-select private.limit_lengths('public.observed_bird_photos', '{"image_path": 2048, "storage_url": 2048, "sync_status": 50}');
-
--- ---------------------------------------------------------------------------------------
--- A photo's watchlist: the one of its entry
--- ---------------------------------------------------------------------------------------
--- The watchlist decides who sees a photo (0010); kept on the photo so that a user's sync
--- reads their photos by watchlist like their entries. The apps never move an entry to
--- another watchlist (watchlist_id is not theirs to update), the service may: its photos follow.
-
-create function private.derive_photo_watchlist() returns trigger
-  language plpgsql
-  set search_path = ''
-as $$
-begin
-  if tg_table_name = 'observed_bird_photos' then
-    new.watchlist_id := (select e.watchlist_id from public.watchlist_entries e where e.id = new.watchlist_entry_id);
-    return new;
-  end if;
-  update public.observed_bird_photos p set watchlist_id = new.watchlist_id
-   where p.watchlist_entry_id = new.id and p.watchlist_id is distinct from new.watchlist_id;
-  return null;
-end
-$$;
-comment on function private.derive_photo_watchlist() is
-  'Keeps observed_bird_photos.watchlist_id equal to its entry''s watchlist_id: BEFORE INSERT/UPDATE OF watchlist_entry_id on photos sets it, AFTER UPDATE OF watchlist_id on entries moves the entry''s photos along.';
-revoke all on function private.derive_photo_watchlist() from public, anon, authenticated, service_role;
-
-create trigger _derive_watchlist_id before insert or update of watchlist_entry_id, watchlist_id on public.observed_bird_photos
-  for each row execute function private.derive_photo_watchlist();
-create trigger photos_follow after update of watchlist_id on public.watchlist_entries
-  for each row when (old.watchlist_id is distinct from new.watchlist_id)
-  execute function private.derive_photo_watchlist();
-
--- ---------------------------------------------------------------------------------------
--- Tombstones carry the server's clock, never the device's.
--- ---------------------------------------------------------------------------------------
-
-create function private.stamp_deleted_at() returns trigger
-  language plpgsql
-  set search_path = ''
-as $$
-begin
-  if new.deleted_at is not null then
-    new.deleted_at := case when tg_op = 'UPDATE' then coalesce(old.deleted_at, clock_timestamp())
-                           else clock_timestamp() end;
-  end if;
-  return new;
-end
-$$;
-comment on function private.stamp_deleted_at() is
-  'BEFORE INSERT/UPDATE trigger function: a row that becomes a tombstone gets deleted_at from the server clock (whatever the device sent); an existing tombstone keeps its first deleted_at; setting NULL revives the row.';
-
-create trigger _stamp_deleted_at before insert or update of deleted_at on public.watchlists
-  for each row execute function private.stamp_deleted_at();
-create trigger _stamp_deleted_at before insert or update of deleted_at on public.watchlist_entries
-  for each row execute function private.stamp_deleted_at();
-create trigger _stamp_deleted_at before insert or update of deleted_at on public.watchlist_rules
-  for each row execute function private.stamp_deleted_at();
-create trigger _stamp_deleted_at before insert or update of deleted_at on public.observed_bird_photos
-  for each row execute function private.stamp_deleted_at();
-
-revoke all on function private.stamp_deleted_at() from public, anon, authenticated, service_role;
-
--- ---------------------------------------------------------------------------------------
--- Tombstone purge (run by the worker on a schedule)
--- ---------------------------------------------------------------------------------------
-
-create function public.purge_watchlist_tombstones(p_older_than interval default '30 days')
-  returns integer
-  language plpgsql
-  set search_path = ''
-as $$
-declare
-  v_cutoff timestamptz;
-  v_photos integer;
-  v_rules integer;
-  v_entries integer;
-  v_watchlists integer;
-begin
-  if p_older_than is null then
-    raise exception using errcode = '22004',
-      message = 'NULL_ARGUMENT: p_older_than must not be NULL';
-  end if;
-  if p_older_than < interval '0' then
-    raise exception using errcode = '22023',
-      message = 'INVALID_INTERVAL: p_older_than must not be negative',
-      detail = format('p_older_than = %s', p_older_than);
-  end if;
-  v_cutoff := now() - p_older_than;
-
-  -- Children first, so each count is the tombstones purged from that table (rows that
-  -- merely cascade from a purged parent are not counted twice).
-  delete from public.observed_bird_photos where deleted_at < v_cutoff;
-  get diagnostics v_photos = row_count;
-  delete from public.watchlist_rules where deleted_at < v_cutoff;
-  get diagnostics v_rules = row_count;
-  delete from public.watchlist_entries where deleted_at < v_cutoff;
-  get diagnostics v_entries = row_count;
-  delete from public.watchlists where deleted_at < v_cutoff;
-  get diagnostics v_watchlists = row_count;
-
-  return v_photos + v_rules + v_entries + v_watchlists;
-end
-$$;
-comment on function public.purge_watchlist_tombstones(interval) is
-  'Hard-deletes watchlist, entry, rule and photo tombstones whose deleted_at is older than p_older_than (default 30 days; children of a purged watchlist go with it by cascade). Returns the number of tombstones purged. Run by the worker on a schedule; service_role only.';
-
-revoke all on function public.purge_watchlist_tombstones(interval) from public, anon, authenticated, service_role;
-grant execute on function public.purge_watchlist_tombstones(interval) to service_role;

@@ -18,7 +18,7 @@
 
 -- Shared by claim and release: validates the arguments and the caller, and maps the item
 -- type to its table (the only source of the identifier in their dynamic SQL).
-create function private.claimable_table(p_item_type text, p_item_id uuid) returns text
+create or replace function private.claimable_table(p_item_type text, p_item_id uuid) returns text
   language plpgsql
   stable
   set search_path = ''
@@ -46,7 +46,7 @@ comment on function private.claimable_table(text, uuid) is
   'The table of a claimable item type (task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501).';
 revoke all on function private.claimable_table(text, uuid) from public, anon, authenticated, service_role;
 
-create function public.claim_work_item(p_item_type text, p_item_id uuid) returns jsonb
+create or replace function public.claim_work_item(p_item_type text, p_item_id uuid) returns jsonb
   language plpgsql
   volatile
   security definer
@@ -107,7 +107,7 @@ $$;
 comment on function public.claim_work_item(text, uuid) is
   'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002, absent or not visible). SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
 
-create function public.release_work_item(p_item_type text, p_item_id uuid) returns jsonb
+create or replace function public.release_work_item(p_item_type text, p_item_id uuid) returns jsonb
   language plpgsql
   volatile
   security definer

@@ -10,7 +10,7 @@
 -- caller: they read and write with the caller's row-level security, never around it)
 -- ---------------------------------------------------------------------------------------
 
-create function private.journal_caller() returns uuid
+create or replace function private.journal_caller() returns uuid
   language plpgsql
   stable
   set search_path = ''
@@ -27,7 +27,7 @@ $$;
 comment on function private.journal_caller() is
   'The caller (auth.uid()); NOT_AUTHENTICATED (42501) when there is none. Journal RPCs serve users only.';
 
-create function private.journal_live_thread(p_thread_id uuid) returns void
+create or replace function private.journal_live_thread(p_thread_id uuid) returns void
   language plpgsql
   stable
   set search_path = ''
@@ -46,7 +46,7 @@ $$;
 comment on function private.journal_live_thread(uuid) is
   'Raises unless p_thread_id is a live thread of the caller: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: absent, deleted or another user''s — the same answer, so nothing leaks). Where every journal call that starts from a thread checks it (the RPCs, the export, the thread read of JournalService).';
 
-create function private.journal_entry_json(p_entry public.journal_entries) returns jsonb
+create or replace function private.journal_entry_json(p_entry public.journal_entries) returns jsonb
   language sql
   stable
   set search_path = ''
@@ -59,7 +59,7 @@ comment on function private.journal_entry_json(public.journal_entries) is
   'An entry as the RPCs return it: its columns (not sync_xid) plus "values": {field id: value}.';
 
 -- p_values as rows: each key a field id, each value a string or null (no value).
-create function private.journal_values(p_values jsonb) returns table (field_id uuid, value text)
+create or replace function private.journal_values(p_values jsonb) returns table (field_id uuid, value text)
   language plpgsql
   immutable
   set search_path = ''
@@ -86,7 +86,7 @@ $$;
 comment on function private.journal_values(jsonb) is
   'p_values ({field id: text or null}) as rows (field_id, value); INVALID_VALUE (22023) for anything but an object of UUID keys and string/null values. The per-value rules are journal_entry_values_check''s.';
 
-create function private.journal_write_values(p_entry_id uuid, p_values jsonb) returns boolean
+create or replace function private.journal_write_values(p_entry_id uuid, p_values jsonb) returns boolean
   language plpgsql
   set search_path = ''
 as $$
@@ -130,7 +130,7 @@ grant execute on function private.journal_caller(), private.journal_live_thread(
 -- RPCs (invoker: row-level security is the authorisation)
 -- ---------------------------------------------------------------------------------------
 
-create function public.journal_create_thread(p_title text, p_first_entry text default null, p_id uuid default null)
+create or replace function public.journal_create_thread(p_title text, p_first_entry text default null, p_id uuid default null)
   returns jsonb
   language plpgsql
   volatile
@@ -177,7 +177,7 @@ comment on function public.journal_create_thread(text, text, uuid) is
 -- One round trip, and inside it as few statements as the work needs: the thread is checked
 -- by the entry's own trigger, a retry found by the insert's conflict, and the answer built
 -- from the rows just written rather than read back.
-create function public.journal_add_entry(p_thread_id uuid, p_content text, p_values jsonb default null,
+create or replace function public.journal_add_entry(p_thread_id uuid, p_content text, p_values jsonb default null,
                                          p_id uuid default null, p_entry_timestamp timestamptz default null)
   returns jsonb
   language plpgsql
@@ -217,7 +217,7 @@ $$;
 comment on function public.journal_add_entry(uuid, text, jsonb, uuid, timestamptz) is
   'Adds an entry to a live thread, with p_values ({field id: text}) and, for an entry written offline, the device''s p_entry_timestamp (default: now). Returns the entry with "values". With p_id, a retry returns the entry that id already names. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: no such live thread of yours), INVALID_CONTENT, INVALID_VALUE (22023), ID_TAKEN (23505). Nothing is changed on error.';
 
-create function public.journal_update_entry(p_entry_id uuid, p_content text, p_values jsonb default null)
+create or replace function public.journal_update_entry(p_entry_id uuid, p_content text, p_values jsonb default null)
   returns jsonb
   language plpgsql
   volatile
@@ -249,7 +249,7 @@ $$;
 comment on function public.journal_update_entry(uuid, text, jsonb) is
   'Replaces a live entry''s content and, when p_values is not NULL, its values (the entry keeps exactly the strings given). A real change stamps last_edited_at; the same content and values change nothing. Returns the entry with "values". Errors: NOT_AUTHENTICATED, NULL_ARGUMENT, NOT_FOUND (deleted, in a deleted thread, or not yours), INVALID_CONTENT, INVALID_VALUE. Nothing is changed on error.';
 
-create function public.journal_delete_entry(p_entry_id uuid) returns jsonb
+create or replace function public.journal_delete_entry(p_entry_id uuid) returns jsonb
   language plpgsql
   volatile
   set search_path = ''
@@ -274,7 +274,7 @@ $$;
 comment on function public.journal_delete_entry(uuid) is
   'Soft-deletes an entry (deleted_at, server clock); deleting it again returns it unchanged. Returns the entry. Errors: NOT_AUTHENTICATED, NULL_ARGUMENT, NOT_FOUND (P0002: absent, in a deleted thread, or not yours).';
 
-create function private.journal_set_thread_deleted(p_thread_id uuid, p_deleted boolean) returns jsonb
+create or replace function private.journal_set_thread_deleted(p_thread_id uuid, p_deleted boolean) returns jsonb
   language plpgsql
   volatile
   set search_path = ''
@@ -301,7 +301,7 @@ comment on function private.journal_set_thread_deleted(uuid, boolean) is
 revoke all on function private.journal_set_thread_deleted(uuid, boolean) from public, anon, authenticated, service_role;
 grant execute on function private.journal_set_thread_deleted(uuid, boolean) to authenticated;
 
-create function public.journal_delete_thread(p_thread_id uuid) returns jsonb
+create or replace function public.journal_delete_thread(p_thread_id uuid) returns jsonb
   language sql
   volatile
   set search_path = ''
@@ -311,7 +311,7 @@ $$;
 comment on function public.journal_delete_thread(uuid) is
   'Soft-deletes a thread (deleted_at): it and its entries leave every list and the export; its entries keep their own state for journal_restore_thread. Deleting again returns it unchanged. Errors: NOT_AUTHENTICATED, NULL_ARGUMENT, NOT_FOUND.';
 
-create function public.journal_restore_thread(p_thread_id uuid) returns jsonb
+create or replace function public.journal_restore_thread(p_thread_id uuid) returns jsonb
   language sql
   volatile
   set search_path = ''
@@ -334,7 +334,7 @@ grant execute on function public.journal_create_thread(text, text, uuid),
 -- Tombstone purge (run by the worker on a schedule)
 -- ---------------------------------------------------------------------------------------
 
-create function public.purge_journal_tombstones(p_older_than interval default '30 days') returns integer
+create or replace function public.purge_journal_tombstones(p_older_than interval default '30 days') returns integer
   language plpgsql
   security definer
   set search_path = ''
@@ -405,7 +405,7 @@ declare
       when ascii({cell}) in (61, 43, 45, 64, 9) then '''' || {cell}
       else {cell} end)$cell$;
   c_function constant text := $function$
-create function public.journal_csv_lines(p_thread_id uuid) returns setof text
+create or replace function public.journal_csv_lines(p_thread_id uuid) returns setof text
   language plpgsql
   stable
   set search_path = ''
@@ -465,7 +465,7 @@ $migration$;
 comment on function public.journal_csv_lines(uuid) is
   'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (a leading apostrophe before = + - @ TAB CR) and quoted as RFC 4180 says. No byte order mark. For streaming (COPY (select …) TO STDOUT); journal_export_csv is its concatenation. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
 
-create function public.journal_export_csv(p_thread_id uuid) returns text
+create or replace function public.journal_export_csv(p_thread_id uuid) returns text
   language sql
   stable
   set search_path = ''

@@ -30,7 +30,7 @@
 -- after the position only if (sync_xid, id) >= (c0, this). Without it a page read every row
 -- of the position's transaction again (100,000 rows written by one transaction cost a
 -- quadratic scan over 100 pages).
-create function private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) returns uuid
+create or replace function private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) returns uuid
   language sql
   immutable
   parallel safe
@@ -50,7 +50,7 @@ grant execute on function private.sync_after_id(xid8, xid8, uuid) to service_rol
 --   $1 lo (the oldest unseen transaction), $2 x, $3 ip (the state delivered), $4-$7 the page
 --   position (c0, c1, id, kind), $8 the page size, $9 / $10 the user's keys (kinds, keys),
 --   $11-$14 the keys gained (kinds, keys, causes, times), $15-$18 the keys lost.
-create function private.sync_items_sql(p_table text, p_mode text) returns text
+create or replace function private.sync_items_sql(p_table text, p_mode text) returns text
   language plpgsql
   stable
   set search_path = ''
@@ -227,7 +227,7 @@ comment on function private.sync_items_sql(text, text) is
 -- A generated query kept as a function: a static query in PL/pgSQL keeps its plan for the
 -- session, and a generic one (these queries are index probes whatever the arguments), so
 -- the query is planned once per session instead of on every call.
-create function private.create_plan_keeping_function(
+create or replace function private.create_plan_keeping_function(
   p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text) returns void
   language plpgsql
   set search_path = ''
@@ -264,8 +264,8 @@ revoke all on function private.create_plan_keeping_function(text, text, text, te
 -- The queries of private.sync_items as functions, one per table and mode: planning the
 -- text each time cost more than running it (9 ms against 1 for an empty pull of notes,
 -- whose query carries the visibility of tasks and activities). Regenerated whenever a
--- declaration changes (private.declare_visibility).
-create function private.generate_sync_items() returns void
+-- declaration changes (private.apply_manifest).
+create or replace function private.generate_sync_items() returns void
   language plpgsql
   set search_path = ''
 as $$
@@ -291,10 +291,10 @@ begin
 end
 $$;
 comment on function private.generate_sync_items() is
-  '(Re)creates private.sync_items_<table>_<mode> for every synced table and mode from private.sync_items_sql: the queries private.sync_items runs, with their plans kept for the session. Run by this migration and by private.declare_visibility.';
+  '(Re)creates private.sync_items_<table>_<mode> for every synced table and mode from private.sync_items_sql: the queries private.sync_items runs, with their plans kept for the session. Run by private.generate_sync_statements (private.apply_manifest).';
 revoke all on function private.generate_sync_items() from public, anon, authenticated, service_role;
 
-create function private.sync_items(
+create or replace function private.sync_items(
   p_table text,
   p_user uuid,
   p_mode text,
@@ -355,5 +355,3 @@ revoke all on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, 
 -- sync_pull calls it as its owner; the change feed as service_role.
 grant execute on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint)
   to service_role;
-
-select private.generate_sync_items();

@@ -1,44 +1,7 @@
--- Push devices and notification preferences: which phones a user's pushes go to, which
--- kinds of notification the user turned off, and how often a watchlist share may notify.
---
---   public.notification_preferences   a user's switches, one row per preference key set
---   private.notification_mutes         the (user, type) pairs turned off: the one definition
---                                      both the worker's insert path (NotificationWriter)
---                                      and its push handler read
---   get_notification_preferences(), set_notification_preference(key, enabled)
---   public.push_devices                each user's APNs / FCM device tokens
---   register_push_device(platform, token, environment), unregister_push_device(token)
---   private.take_watchlist_share_notices  at most one watchlist_shared notification per
---                                      (watchlist, reader) per hour
-
--- ---------------------------------------------------------------------------------------
--- Preferences
--- ---------------------------------------------------------------------------------------
-
-create table public.notification_preferences (
-  user_id uuid not null default auth.uid() references public.users (id) on delete cascade,
-  preference_key text not null,
-  enabled boolean not null,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz,
-  row_version integer not null default 1,
-  constraint notification_preferences_pkey primary key (user_id, preference_key)
-);
-comment on table public.notification_preferences is
-  'Each user''s notification switches: a row per preference key the user has set (a key without a row is on). Keys are the preference_key values of public.notification_types, which only types a user may disable have; mandatory types (account state, announcements) have none, so nothing here can silence them. Users read and write their own rows (row-level security); the worker reads them through private.notification_mutes.';
-comment on column public.notification_preferences.user_id is 'Whose switch; defaults to the caller.';
-comment on column public.notification_preferences.preference_key is
-  'A preference_key of public.notification_types (e.g. notify_messages); any other value is refused with INVALID_PREFERENCE (22023).';
-comment on column public.notification_preferences.enabled is
-  'False: the worker creates no notification, and sends no push, of the types with this key to this user.';
-
-select private.enable_row_stamping('public.notification_preferences');
-select private.limit_lengths('public.notification_preferences', '{"preference_key": 100}');
-
 -- The keys live in the registry, which several types share a key of: a trigger rather than
 -- a foreign key, so that the registry stays the one list and both the RPC and a direct
 -- write get the same coded refusal.
-create function private.check_notification_preference() returns trigger
+create or replace function private.check_notification_preference() returns trigger
   language plpgsql
   set search_path = ''
 as $$
@@ -60,36 +23,32 @@ comment on function private.check_notification_preference() is
   'BEFORE INSERT/UPDATE trigger function of public.notification_preferences: the key must be the preference_key of a type users may disable, else INVALID_PREFERENCE (22023) with DETAIL {preference_key, preference_keys}.';
 revoke all on function private.check_notification_preference() from public, anon, authenticated, service_role;
 
-create trigger _check_preference_key before insert or update of preference_key on public.notification_preferences
+create or replace trigger _check_preference_key before insert or update of preference_key on public.notification_preferences
   for each row execute function private.check_notification_preference();
 
-create view private.notification_mutes as
+create or replace view private.notification_mutes as
   select p.user_id, t.type
     from public.notification_preferences p
     join public.notification_types t on t.preference_key = p.preference_key
    where not p.enabled and t.user_can_disable;
 comment on view private.notification_mutes is
   'The notification types each user turned off: (user_id, type) for every type whose preference the user set to false. Mandatory types never appear. NotificationWriter.insert skips these recipients, and the push handler does not push to them (a preference turned off between the insert and the push). The worker''s (service_role).';
-
--- A user's switches are theirs alone, as their notifications (the visibility definition, 0010).
-select private.declare_visibility('public.notification_preferences', false, '[{"kind": "user", "column": "user_id"}]');
+drop policy if exists notification_preferences_insert on public.notification_preferences;
 create policy notification_preferences_insert on public.notification_preferences for insert to authenticated
   with check (user_id = (select auth.uid()));
+drop policy if exists notification_preferences_update on public.notification_preferences;
 create policy notification_preferences_update on public.notification_preferences for update to authenticated
   using (user_id = (select auth.uid()))
   with check (user_id = (select auth.uid()));
+drop policy if exists notification_preferences_delete on public.notification_preferences;
 create policy notification_preferences_delete on public.notification_preferences for delete to authenticated
   using (user_id = (select auth.uid()));
 
-revoke all on public.notification_preferences, private.notification_mutes from public, anon, authenticated, service_role;
-grant select, delete on public.notification_preferences to authenticated;
-grant insert (preference_key, enabled) on public.notification_preferences to authenticated;
-grant update (enabled) on public.notification_preferences to authenticated;
-grant select, insert, update, delete on public.notification_preferences to service_role;
+revoke all on private.notification_mutes from public, anon, authenticated, service_role;
 grant select on private.notification_mutes to service_role;
 
 -- Security invoker: row-level security keeps each user to their own switches.
-create function public.get_notification_preferences()
+create or replace function public.get_notification_preferences()
   returns jsonb
   language plpgsql stable
   set search_path = ''
@@ -110,7 +69,7 @@ $$;
 comment on function public.get_notification_preferences() is
   'The caller''s switches: {"<preference_key>": true|false, ...} with every key a user may turn off (the preference_key values of public.notification_types), true unless the caller turned it off.';
 
-create function public.set_notification_preference(p_key text, p_enabled boolean)
+create or replace function public.set_notification_preference(p_key text, p_enabled boolean)
   returns jsonb
   language plpgsql volatile
   set search_path = ''
@@ -140,54 +99,11 @@ revoke all on function public.get_notification_preferences(), public.set_notific
   from public, anon, authenticated, service_role;
 grant execute on function public.get_notification_preferences(), public.set_notification_preference(text, boolean)
   to authenticated, service_role;
-
--- ---------------------------------------------------------------------------------------
--- Devices
--- ---------------------------------------------------------------------------------------
-
-create table public.push_devices (
-  id uuid primary key default gen_random_uuid(),
-  user_id uuid not null references public.users (id) on delete cascade,
-  token text not null,
-  platform text not null,
-  environment text not null default 'production',
-  registered_at timestamptz not null default now(),
-  disabled_at timestamptz,
-  disabled_reason text,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz,
-  row_version integer not null default 1,
-  constraint push_devices_token_key unique (token),
-  -- Printable ASCII without spaces (APNs tokens are hex, FCM tokens [A-Za-z0-9_:-]).
-  constraint push_devices_token_check check (token ~ '^[!-~]+$' and pg_catalog.char_length(token) <= 4096),
-  constraint push_devices_platform_check check (platform in ('ios', 'android')),
-  constraint push_devices_environment_check check (environment in ('sandbox', 'production')),
-  constraint push_devices_disabled_check check ((disabled_at is null) = (disabled_reason is null))
-);
-comment on table public.push_devices is
-  'The devices each user receives pushes on: an APNs or FCM token with its platform and APNs environment. Written by register_push_device (a token belongs to one user at a time: registering it moves it to the caller) and by the worker, which disables a device when the push gateway answers that its token is dead. Users read and delete their own rows.';
-comment on column public.push_devices.token is 'The APNs device token or FCM registration token; unique across users.';
-comment on column public.push_devices.platform is '''ios'' (APNs) or ''android'' (FCM).';
-comment on column public.push_devices.environment is
-  'APNs environment the token belongs to: ''sandbox'' (development builds) or ''production''; sent along so a gateway picks the right APNs host.';
-comment on column public.push_devices.registered_at is 'When this user last registered the token (or it last changed platform or environment).';
-comment on column public.push_devices.disabled_at is
-  'Set by the worker when the gateway answered that the token is dead (HTTP 410, "unregistered"): no more pushes go to it until it is registered again.';
-comment on column public.push_devices.disabled_reason is 'The gateway''s answer that disabled the device.';
-
-create index push_devices_user_id_idx on public.push_devices (user_id);
-select private.enable_row_stamping('public.push_devices');
-
--- A user's devices are theirs alone (the visibility definition, 0010).
-select private.declare_visibility('public.push_devices', false, '[{"kind": "user", "column": "user_id"}]');
+drop policy if exists push_devices_delete on public.push_devices;
 create policy push_devices_delete on public.push_devices for delete to authenticated
   using (user_id = (select auth.uid()));
 
-revoke all on public.push_devices from public, anon, authenticated, service_role;
-grant select, delete on public.push_devices to authenticated;
-grant select, insert, update, delete on public.push_devices to service_role;
-
-create function public.register_push_device(p_platform text, p_token text, p_environment text default 'production')
+create or replace function public.register_push_device(p_platform text, p_token text, p_environment text default 'production')
   returns jsonb
   language plpgsql volatile security definer
   set search_path = ''
@@ -253,7 +169,7 @@ comment on function public.register_push_device(text, text, text) is
   'Registers a device of the caller for pushes (p_platform ios or android, p_environment sandbox or production) and returns it as {id, platform, environment, token, registered_at}. Idempotent; a token registered by another user moves to the caller; a disabled device is enabled again; a user keeps at most 10 devices (the oldest registrations are removed). Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), INVALID_ARGUMENT (22023, DETAIL {argument, ...}), NOT_FOUND (P0002: the caller has no profile). SECURITY DEFINER: a token held by another user must move to the caller, and that row is invisible to the caller under row-level security.';
 
 -- Security invoker: row-level security lets a user remove only their own devices.
-create function public.unregister_push_device(p_token text)
+create or replace function public.unregister_push_device(p_token text)
   returns boolean
   language plpgsql volatile
   set search_path = ''
@@ -282,24 +198,7 @@ revoke all on function public.register_push_device(text, text, text), public.unr
 grant execute on function public.register_push_device(text, text, text), public.unregister_push_device(text)
   to authenticated, service_role;
 
--- ---------------------------------------------------------------------------------------
--- Watchlist shares notify at most once an hour per (watchlist, reader)
--- ---------------------------------------------------------------------------------------
-
-create table private.watchlist_share_notices (
-  watchlist_id uuid not null references public.watchlists (id) on delete cascade,
-  user_id uuid not null references public.users (id) on delete cascade,
-  notified_at timestamptz not null,
-  constraint watchlist_share_notices_pkey primary key (watchlist_id, user_id)
-);
-comment on table private.watchlist_share_notices is
-  'When each reader was last told that a watchlist was shared with them: sharing, unsharing and re-sharing notifies at most once an hour per (watchlist, reader), so a watchlist titled with any text cannot be used to push a user again and again. Written by private.take_watchlist_share_notices(); the worker''s (service_role).';
-create index watchlist_share_notices_user_id_idx on private.watchlist_share_notices (user_id);
-
-revoke all on private.watchlist_share_notices from public, anon, authenticated, service_role;
-grant select, insert, update, delete on private.watchlist_share_notices to service_role;
-
-create function private.take_watchlist_share_notices(p_event_ids bigint[], p_share_ids uuid[], p_actors uuid[])
+create or replace function private.take_watchlist_share_notices(p_event_ids bigint[], p_share_ids uuid[], p_actors uuid[])
   returns table (event_id bigint, watchlist_id uuid, reader uuid, sharer uuid, title text)
   language sql volatile
   set search_path = ''

@@ -8,7 +8,7 @@
 -- Claim
 -- ---------------------------------------------------------------------------------------
 
-create function outbox.claim(
+create or replace function outbox.claim(
   p_worker text,
   p_handlers text[] default null,
   p_batch integer default 500,
@@ -279,7 +279,7 @@ comment on function outbox.claim(text, text[], integer, interval) is
 
 -- The retry schedule, defined once in SQL (the Swift RetryPolicy is tested against it):
 -- attempt n failed, wait min(2^(n-1), 60) seconds: 1 s, 2 s, 4 s ... 60 s.
-create function outbox.retry_delay(p_attempts integer) returns interval
+create or replace function outbox.retry_delay(p_attempts integer) returns interval
   language sql
   immutable
   parallel safe
@@ -290,7 +290,7 @@ $$;
 comment on function outbox.retry_delay(integer) is
   'How long to wait after the p_attempts-th failed attempt before the next: min(2^(n-1), 60) seconds (1, 2, 4 ... 60).';
 
-create function outbox.fail(
+create or replace function outbox.fail(
   p_worker text,
   p_handlers text[],
   p_event_ids bigint[],
@@ -363,7 +363,7 @@ $$;
 comment on function outbox.fail(text, text[], bigint[], text[], boolean[], bigint[]) is
   'Records failed attempts of worker p_worker: (p_handlers[i], p_event_ids[i]) failed with p_errors[i]; p_retryable[i] NULL or true = retryable (NULL array: all); p_batches[i] = the batch it was claimed in (0 or NULL array: a retry row). A retryable failure of attempt n is retried after outbox.retry_delay(n) (1, 2, 4 ... 60 s); after the handler''s max_attempts, or when not retryable, the delivery goes dead. Deliveries no longer leased to p_worker are left alone. Returns the new state of each. Call before outbox.complete closes the batch. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
 
-create function outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[], p_batches bigint[] default null)
+create or replace function outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[], p_batches bigint[] default null)
   returns integer
   language plpgsql
   set search_path = ''
@@ -426,7 +426,7 @@ $$;
 comment on function outbox.release(text, text[], bigint[], bigint[]) is
   'Gives back deliveries (p_handlers[i], p_event_ids[i], claimed in batch p_batches[i]; 0 or NULL array = a retry row) leased to p_worker without a result, e.g. when the worker stops in the middle of a batch: they are due again at once and the unfinished attempt is not counted. Both arrays NULL = everything leased to p_worker, whole batches included (a worker that lost the answer to its claim with its connection). Returns how many deliveries. Call before outbox.complete closes the batch. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
 
-create function outbox.complete(
+create or replace function outbox.complete(
   p_worker text,
   p_batches bigint[],
   p_handlers text[] default null,
@@ -464,7 +464,7 @@ $$;
 comment on function outbox.complete(text, bigint[], text[], bigint[]) is
   'Closes the batches p_batches leased to p_worker: their events are handled, but for those outbox.fail or outbox.release made retry rows of just before. Deletes the retry rows (p_handlers[i], p_event_ids[i]) that succeeded (accepted even from a worker whose lease was taken over: the handler did its work). Returns the batches plus retry rows removed. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
 
-create function outbox.requeue_dead(p_handler text default null, p_event_ids bigint[] default null)
+create or replace function outbox.requeue_dead(p_handler text default null, p_event_ids bigint[] default null)
   returns integer
   language plpgsql
   set search_path = ''

@@ -3,7 +3,7 @@
 -- Shared row stamping for every domain table: the server's clock stamps each write and
 -- each real UPDATE bumps row_version (optimistic locking for sync_push). A no-op UPDATE
 -- (nothing changed) is left alone, so it also writes no audit row.
-create function private.stamp_row() returns trigger
+create or replace function private.stamp_row() returns trigger
   language plpgsql
   set search_path = ''
 as $$
@@ -25,7 +25,7 @@ comment on function private.stamp_row() is
 -- with them. Shared by row stamping, the audit trail and the change outbox, so that all
 -- three agree on what a real change is. The text reflects the columns as they are when it
 -- is called: a trigger built from it is rebuilt after adding columns to such a table.
-create function private.row_changed_condition(p_table regclass) returns text
+create or replace function private.row_changed_condition(p_table regclass) returns text
   language sql
   stable
   set search_path = ''
@@ -46,7 +46,7 @@ comment on function private.row_changed_condition(regclass) is
 -- Trigger names start with "_" so that they fire before every other BEFORE trigger
 -- (triggers fire in name order): audit snapshots then see the stamped row. Re-running it
 -- replaces the triggers (after adding columns to a table with generated columns).
-create function private.enable_row_stamping(p_table regclass) returns void
+create or replace function private.enable_row_stamping(p_table regclass) returns void
   language plpgsql
   set search_path = ''
 as $$
@@ -77,7 +77,7 @@ revoke all on function private.stamp_row(), private.row_changed_condition(regcla
 -- case costs no function call, and the refusal is the same whatever path the write took
 -- (an API layer, sync_push, psql).
 
-create function private.too_long(p_table text, p_column text, p_max integer, p_length integer) returns boolean
+create or replace function private.too_long(p_table text, p_column text, p_max integer, p_length integer) returns boolean
   language plpgsql
   immutable
   strict
@@ -97,53 +97,47 @@ comment on function private.too_long(text, text, integer, integer) is
 revoke all on function private.too_long(text, text, integer, integer) from public, anon, authenticated, service_role;
 grant execute on function private.too_long(text, text, integer, integer) to authenticated, service_role;
 
-create function private.limit_lengths(p_table regclass, p_limits jsonb) returns void
+create or replace function private.limit_lengths(p_table regclass, p_limits jsonb) returns void
   language plpgsql
   set search_path = ''
 as $$
 declare
   v_table text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table);
+  v_constraint record;
+  v_limit text[];
+  v_column text;
+  v_max integer;
 begin
-  execute pg_catalog.format('alter table %s %s', p_table, (
-    select pg_catalog.string_agg(pg_catalog.format(
-             'add constraint %I check (pg_catalog.char_length(%I) <= %s or private.too_long(%L, %L, %s, pg_catalog.char_length(%I)))',
-             v_table || '_' || l.key || '_length', l.key, l.value::integer, v_table, l.key, l.value::integer, l.key), ', ')
-      from pg_catalog.jsonb_each_text(p_limits) l));
+  -- Limits that are gone or changed: dropped. One that holds is kept (adding it again would
+  -- read the whole table to validate it).
+  for v_constraint in
+    select c.conname, pg_catalog.pg_get_constraintdef(c.oid) as def
+      from pg_catalog.pg_constraint c
+     where c.conrelid = p_table and c.contype = 'c' and c.conname like v_table || '\_%\_length'
+       and pg_catalog.pg_get_constraintdef(c.oid) like '%private.too_long(%'
+  loop
+    v_limit := pg_catalog.regexp_match(v_constraint.def, 'char_length\(("?\w+"?)\) <= (\d+)');
+    if v_limit is null or v_constraint.conname is distinct from v_table || '_' || pg_catalog.btrim(v_limit[1], '"') || '_length'
+       or (p_limits ->> pg_catalog.btrim(v_limit[1], '"'))::integer is distinct from v_limit[2]::integer then
+      execute pg_catalog.format('alter table %s drop constraint %I', p_table, v_constraint.conname);
+    end if;
+  end loop;
+  for v_column, v_max in select l.key, l.value::integer from pg_catalog.jsonb_each_text(p_limits) l order by l.key loop
+    if not exists (select from pg_catalog.pg_constraint c where c.conrelid = p_table and c.conname = v_table || '_' || v_column || '_length') then
+      execute pg_catalog.format(
+        'alter table %s add constraint %I check (pg_catalog.char_length(%I) <= %s or private.too_long(%L, %L, %s, pg_catalog.char_length(%I)))',
+        p_table, v_table || '_' || v_column || '_length', v_column, v_max, v_table, v_column, v_max, v_column);
+    end if;
+  end loop;
 end
 $$;
 comment on function private.limit_lengths(regclass, jsonb) is
-  'Adds a length limit to each column of p_limits ({"column": max characters, ...}): a CHECK constraint <table>_<column>_length that raises TOO_LONG (private.too_long) when a value is longer.';
+  'Gives each column of p_limits ({"column": max characters, ...}) its length limit, a CHECK constraint <table>_<column>_length that raises TOO_LONG (private.too_long) when a value is longer, and drops the limits of columns no longer listed or listed with another maximum (then added again). Idempotent: run by private.apply_manifest from the table manifest.';
 revoke all on function private.limit_lengths(regclass, jsonb) from public, anon, authenticated, service_role;
-
--- ---------------------------------------------------------------------------------------
--- public.users
--- ---------------------------------------------------------------------------------------
-
-create table public.users (
-  id uuid primary key references auth.users (id) on delete cascade,
-  name text not null default '',
-  email text,
-  avatar_url text,
-  gender text,
-  profile_photo text,
-  is_admin boolean not null default false,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz,
-  row_version integer not null default 1
-);
-comment on table public.users is
-  'App profile of each auth user (realtors and bird watchers alike). Every authenticated user reads profiles (names for "claimed by"); each updates only their own row; is_admin sees and changes everything.';
-comment on column public.users.is_admin is 'Admins see and change every row of every table.';
-
-create index users_updated_at_idx on public.users (updated_at);
-
-select private.enable_row_stamping('public.users');
-select private.limit_lengths('public.users',
-  '{"name": 100, "email": 320, "avatar_url": 2048, "gender": 50, "profile_photo": 2048}');
 
 -- is_admin() is SECURITY DEFINER so that policies can ask it without recursing into
 -- the users policies.
-create function private.is_admin() returns boolean
+create or replace function private.is_admin() returns boolean
   language sql stable security definer
   set search_path = ''
 as $$
@@ -154,23 +148,16 @@ comment on function private.is_admin() is
 revoke all on function private.is_admin() from public, anon, authenticated, service_role;
 grant execute on function private.is_admin() to authenticated;
 
-alter table public.users enable row level security;
-
 -- auth.uid() and is_admin() in (select ...): evaluated once per statement (an InitPlan),
 -- not once per row. Who reads profiles (everybody) is part of the visibility definition
 -- (0010), which creates users_select.
+drop policy if exists users_insert on public.users;
 create policy users_insert on public.users for insert to authenticated
   with check (id = (select auth.uid()) and not is_admin);
+drop policy if exists users_update on public.users;
 create policy users_update on public.users for update to authenticated
   using (id = (select auth.uid()) or (select private.is_admin()))
   with check (id = (select auth.uid()) or (select private.is_admin()));
+drop policy if exists users_delete on public.users;
 create policy users_delete on public.users for delete to authenticated
   using ((select private.is_admin()));
-
--- is_admin is in no column list: nobody promotes themselves through the API.
-revoke all on table public.users from public, anon, authenticated, service_role;
-grant select, delete on public.users to authenticated;
-grant insert (id, name, email, avatar_url, gender, profile_photo),
-      update (name, email, avatar_url, gender, profile_photo)
-  on public.users to authenticated;
-grant select, insert, update, delete on public.users to service_role;

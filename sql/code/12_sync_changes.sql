@@ -35,19 +35,18 @@
 -- The synced tables
 -- ---------------------------------------------------------------------------------------
 
-create function private.sync_tables() returns text[]
+create or replace function private.sync_tables() returns text[]
   language sql
-  immutable
+  stable
   parallel safe
   set search_path = ''
 as $$
-  select array['tasks', 'activities', 'listings', 'notes', 'subtasks',
-               'watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos']
+  select coalesce(array_agg(m.table_name order by m.ordinal), '{}') from private.table_manifest m where m.synced
 $$;
 comment on function private.sync_tables() is
-  'The tables sync_pull and sync_push serve (each declared in private.visibility_rules and set up by private.enable_sync). Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
+  'The tables sync_pull and sync_push serve: those the table manifest marks synced, in its order (each set up by private.enable_sync). Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
 
-create function private.assert_sync_table(p_table text) returns void
+create or replace function private.assert_sync_table(p_table text) returns void
   language plpgsql
   immutable
   set search_path = ''
@@ -67,7 +66,7 @@ comment on function private.assert_sync_table(text) is
   'Raises NULL_ARGUMENT (22004) or INVALID_TABLE (22023) unless p_table is one of private.sync_tables().';
 
 -- sync_xid: the transaction that last wrote the row.
-create function private.stamp_sync_xid() returns trigger
+create or replace function private.stamp_sync_xid() returns trigger
   language plpgsql
   set search_path = ''
 as $$
@@ -79,81 +78,8 @@ $$;
 comment on function private.stamp_sync_xid() is
   'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on UPDATE only when they bumped row_version (a real change).';
 
--- ---------------------------------------------------------------------------------------
--- The logs
--- ---------------------------------------------------------------------------------------
-
-create table public.sync_deletions (
-  table_name text not null,
-  record_id uuid not null,
-  kind text not null,
-  key uuid not null,
-  sync_xid xid8 not null default pg_current_xact_id(),
-  deleted_at timestamptz not null default clock_timestamp(),
-  constraint sync_deletions_pkey primary key (table_name, kind, key, sync_xid, record_id)
-);
-comment on table public.sync_deletions is
-  'Hard deletes of synced rows, for sync_pull''s "deleted": one row per scope key (kind, key) the deleted row had (private.row_scope), so that a user''s pull finds the deletions of their keys by index. Written by the _sync_deletions statement trigger; purged after 30 days by public.purge_sync_deletions().';
-comment on column public.sync_deletions.sync_xid is 'Id of the deleting transaction (compared with sync_pull cursors).';
--- Admins read every deletion of a table in change order; a child deleted in the same
--- transaction as its parent finds the parent's keys by record (private.row_keys).
-create index sync_deletions_xid_idx on public.sync_deletions (table_name, sync_xid, record_id);
-create index sync_deletions_record_idx on public.sync_deletions (table_name, record_id);
-create index sync_deletions_deleted_at_idx on public.sync_deletions (deleted_at);
-
-create table public.sync_moves (
-  table_name text not null,
-  kind text not null,
-  key uuid not null,
-  sync_xid xid8 not null default pg_current_xact_id(),
-  row_id uuid not null,
-  entered boolean not null,
-  moved_at timestamptz not null default clock_timestamp(),
-  constraint sync_moves_pkey primary key (table_name, kind, key, sync_xid, row_id, entered)
-);
-comment on table public.sync_moves is
-  'Rows of synced tables whose scope keys changed: in transaction sync_xid, row_id of table_name left (entered false) or entered the key (kind, key). A pull revokes a row that left a key of the caller''s and is no longer visible to them, and delivers the children of a parent that entered (notes of a task just claimed by the caller). Written by the _sync_moves trigger, only when a column deciding the keys changes; purged with the deletions.';
-create index sync_moves_moved_at_idx on public.sync_moves (moved_at);
-
-create table public.sync_horizon (
-  table_name text primary key,
-  purged_through xid8 not null
-);
-comment on table public.sync_horizon is
-  'The newest sync_xid purged from the logs: per synced table for its deletions and moves, and under ''sync_access_log'' for the access log. A cursor that had not yet seen it gets CURSOR_EXPIRED.';
-
-alter table public.sync_deletions enable row level security;
-alter table public.sync_moves enable row level security;
-alter table public.sync_horizon enable row level security;
--- Read by sync_pull (as its owner) and by the worker's purge; nobody reads them directly.
-revoke all on public.sync_deletions, public.sync_moves, public.sync_horizon from public, anon, authenticated, service_role;
-grant select, insert, update, delete on public.sync_deletions, public.sync_moves, public.sync_horizon to service_role;
-
--- Holdings that change: the access log. -- A share granted or revoked, a listing or watchlist given to someone else or deleted, the
--- admin flag: each changes which keys a user holds, and so which rows they may see,
--- without writing those rows. One row per (user, key) per transaction says so; sync_pull
--- reads the caller's rows from it (delivering or revoking the rows with that key), and
--- nothing else is written: sharing a watchlist of 10,000 entries writes one share and one
--- log row. A new listing or watchlist is not logged: nothing can carry its key before it exists.
-
-create table public.sync_access_log (
-  user_id uuid not null,
-  kind text not null,
-  key uuid not null,
-  granted boolean not null,
-  sync_xid xid8 not null default pg_current_xact_id(),
-  logged_at timestamptz not null default clock_timestamp(),
-  constraint sync_access_log_pkey primary key (user_id, sync_xid, kind, key)
-);
-comment on table public.sync_access_log is
-  'Changes of the scope keys users hold (private.user_keys): user_id gained (granted) or lost the key (kind, key) in transaction sync_xid; kind admin = the admin flag changed. Written by the private.log_access_change triggers, read by sync_pull for the caller (ordered by sync_xid like every change), purged with the sync deletions (public.purge_sync_deletions).';
-create index sync_access_log_logged_at_idx on public.sync_access_log (logged_at);
-alter table public.sync_access_log enable row level security;
-revoke all on public.sync_access_log from public, anon, authenticated, service_role;
-grant select, insert, update, delete on public.sync_access_log to service_role;
-
 -- One branch per source table: each is parsed only for the table it serves.
-create function private.log_access_change() returns trigger
+create or replace function private.log_access_change() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -192,20 +118,20 @@ comment on function private.log_access_change() is
   'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
 revoke all on function private.log_access_change() from public, anon, authenticated, service_role;
 
-create trigger sync_access_delete after delete on public.listings
+create or replace trigger sync_access_delete after delete on public.listings
   for each row execute function private.log_access_change();
-create trigger sync_access_update after update of owned_by on public.listings
+create or replace trigger sync_access_update after update of owned_by on public.listings
   for each row when (old.owned_by is distinct from new.owned_by) execute function private.log_access_change();
-create trigger sync_access_delete after delete on public.watchlists
+create or replace trigger sync_access_delete after delete on public.watchlists
   for each row execute function private.log_access_change();
-create trigger sync_access_update after update of owner_id on public.watchlists
+create or replace trigger sync_access_update after update of owner_id on public.watchlists
   for each row when (old.owner_id is distinct from new.owner_id) execute function private.log_access_change();
-create trigger sync_access_insert_delete after insert or delete on public.watchlist_shares
+create or replace trigger sync_access_insert_delete after insert or delete on public.watchlist_shares
   for each row execute function private.log_access_change();
-create trigger sync_access_update after update of user_id, watchlist_id on public.watchlist_shares
+create or replace trigger sync_access_update after update of user_id, watchlist_id on public.watchlist_shares
   for each row when (old.user_id is distinct from new.user_id or old.watchlist_id is distinct from new.watchlist_id)
   execute function private.log_access_change();
-create trigger sync_access_update after update of is_admin on public.users
+create or replace trigger sync_access_update after update of is_admin on public.users
   for each row when (old.is_admin is distinct from new.is_admin) execute function private.log_access_change();
 
 -- ---------------------------------------------------------------------------------------
@@ -214,7 +140,7 @@ create trigger sync_access_update after update of is_admin on public.users
 
 -- A row whose key columns changed: the keys it left and entered (private.row_scope of the
 -- old and of the new row). Its trigger fires only when one of those columns changed.
-create function private.record_sync_moves() returns trigger
+create or replace function private.record_sync_moves() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -239,7 +165,7 @@ comment on function private.record_sync_moves() is
 -- Per statement, from its transition table: a cascade or a bulk delete is one insert. Named
 -- to fire before every other AFTER DELETE statement trigger (delete_children): children
 -- deleted by it find their parent's keys here.
-create function private.record_sync_deletions() returns trigger
+create or replace function private.record_sync_deletions() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -260,7 +186,7 @@ comment on function private.record_sync_deletions() is
 -- enable_sync
 -- ---------------------------------------------------------------------------------------
 
-create function private.enable_sync(p_table regclass) returns void
+create or replace function private.enable_sync(p_table regclass) returns void
   language plpgsql
   set search_path = ''
   set client_min_messages = warning
@@ -276,11 +202,11 @@ begin
       message = pg_catalog.format('INVALID_TABLE: %s is not a table of private.sync_tables() with visibility rules', p_table);
   end if;
 
-  execute format('alter table public.%I add column sync_xid xid8 not null default pg_current_xact_id()', v_name);
+  execute format('alter table public.%I add column if not exists sync_xid xid8 not null default pg_current_xact_id()', v_name);
   execute format('comment on column public.%I.sync_xid is %L', v_name,
     'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.');
   -- Every change in order: admins' pulls.
-  execute format('create index %I on public.%I (sync_xid, id)', v_name || '_sync_xid_idx', v_name);
+  execute format('create index if not exists %I on public.%I (sync_xid, id)', v_name || '_sync_xid_idx', v_name);
   -- A user's pull: per key column, the rows of one key in change order (the columns its
   -- rules'' conditions read ride along, so a condition needs no heap visit); per everyone
   -- rule, the rows it holds for all. A key column "id" needs none: it is the primary key.
@@ -295,38 +221,36 @@ begin
      group by r.key_column
   loop
     if v_index.key_column is null then
-      execute format('create index %I on public.%I (sync_xid, id) where %s',
+      execute format('create index if not exists %I on public.%I (sync_xid, id) where %s',
                      v_name || '_everyone_sync_idx', v_name, private.visibility_condition(v_index.condition, ''));
     else
-      execute format('create index %I on public.%I (%I, sync_xid, id)%s',
+      execute format('create index if not exists %I on public.%I (%I, sync_xid, id)%s',
                      v_name || '_' || v_index.key_column || '_sync_idx', v_name, v_index.key_column,
                      coalesce(' include (' || v_index.extra || ')', ''));
     end if;
   end loop;
 
-  execute format('create trigger _sync_xid_insert before insert on public.%I '
+  execute format('create or replace trigger _sync_xid_insert before insert on public.%I '
                  'for each row execute function private.stamp_sync_xid()', v_name);
-  execute format('create trigger _sync_xid_update before update on public.%I for each row '
+  execute format('create or replace trigger _sync_xid_update before update on public.%I for each row '
                  'when (old.row_version is distinct from new.row_version) '
                  'execute function private.stamp_sync_xid()', v_name);
   select pg_catalog.string_agg(format('old.%1$I is distinct from new.%1$I', c), ' or ')
     into v_moved from unnest(private.visibility_columns(v_name)) c;
-  execute format('create trigger _sync_moves after update on public.%I for each row when (%s) '
+  execute format('create or replace trigger _sync_moves after update on public.%I for each row when (%s) '
                  'execute function private.record_sync_moves()', v_name, v_moved);
-  execute format('create trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
+  execute format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
                  'for each statement execute function private.record_sync_deletions()', v_name);
 end
 $$;
 comment on function private.enable_sync(regclass) is
-  'Sets up a table of private.sync_tables() that has visibility rules for sync: its sync_xid column and trigger, the indexes a pull reads ((sync_xid, id); (key column, sync_xid, id) per key column; (sync_xid, id) where an everyone rule holds), and the triggers that log its moves and hard deletes. INVALID_TABLE (22023).';
-
-select private.enable_sync(format('public.%I', t)::regclass) from unnest(private.sync_tables()) t;
+  'Sets up a table of private.sync_tables() that has visibility rules for sync: its sync_xid column and trigger, the indexes a pull reads ((sync_xid, id); (key column, sync_xid, id) per key column; (sync_xid, id) where an everyone rule holds), and the triggers that log its moves and hard deletes. Idempotent (what exists is kept, the triggers replaced): run by private.apply_manifest. INVALID_TABLE (22023).';
 
 -- ---------------------------------------------------------------------------------------
 -- Purging the logs
 -- ---------------------------------------------------------------------------------------
 
-create function public.purge_sync_deletions(p_older_than interval default '30 days') returns integer
+create or replace function public.purge_sync_deletions(p_older_than interval default '30 days') returns integer
   language plpgsql
   set search_path = ''
 as $$

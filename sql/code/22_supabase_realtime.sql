@@ -20,34 +20,19 @@
 -- logs: they name who may see what), reference data (bird, hotspot,
 -- notification_types).
 
--- The one list: which tables, and each one's replica identity.
-create function private.realtime_tables() returns table (table_name text, replica_identity text)
+-- The one list, which tables and each one's replica identity, is the table manifest.
+create or replace function private.realtime_tables() returns table (table_name text, replica_identity text)
   language sql
-  immutable
+  stable
   parallel safe
   set search_path = ''
 as $$
-  select t.table_name, t.replica_identity
-    from (values
-      -- DEFAULT: a device acts on the new row (an update's record is the whole row, merged
-      -- by row_version), and what happened to someone's work (claimed, released, completed,
-      -- shared, a sighting) reaches them as a notification; a delete carries the id only,
-      -- whatever the identity. WAL: nothing on update, the 16-byte id on delete.
-      ('users', 'default'), ('properties', 'default'), ('listings', 'default'),
-      ('tasks', 'default'), ('activities', 'default'), ('notes', 'default'), ('subtasks', 'default'),
-      ('watchlists', 'default'), ('watchlist_shares', 'default'), ('watchlist_entries', 'default'),
-      ('watchlist_rules', 'default'), ('observed_bird_photos', 'default'),
-      -- FULL: the feed is paged, so a device does not hold every notification it hears of;
-      -- the bell and the badge act on the change of "read" (false -> true: one fewer
-      -- unread), which only the old row tells. WAL: the whole old row (a few hundred
-      -- bytes) on every update (a notification is marked read once) and delete.
-      ('notifications', 'full')
-    ) as t (table_name, replica_identity)
+  select m.table_name, m.realtime from private.table_manifest m where m.realtime is not null order by m.ordinal
 $$;
 comment on function private.realtime_tables() is
-  'The tables the apps subscribe to through Supabase Realtime (postgres_changes) and the replica identity each gets: default (primary key) everywhere but notifications (full: oldRecord.read tells the badge what changed). private.enable_supabase_realtime() applies it.';
+  'The tables the apps subscribe to through Supabase Realtime (postgres_changes) and the replica identity each gets, as the table manifest says (its realtime column). private.enable_supabase_realtime() applies it.';
 
-create function private.enable_supabase_realtime()
+create or replace function private.enable_supabase_realtime()
   returns table (table_name text, replica_identity text, added boolean)
   language plpgsql
   set search_path = ''
@@ -106,18 +91,3 @@ comment on function private.enable_supabase_realtime() is
 -- Only the owner (who alone may alter the tables and the publication) runs these.
 revoke all on function private.realtime_tables(), private.enable_supabase_realtime()
   from public, anon, authenticated, service_role;
-
--- A FOR ALL TABLES publication already publishes everything, the journals included: the
--- migration says so and goes on (refusing would leave the database half-installed for a
--- setting the project owner chose); private.enable_supabase_realtime() itself refuses it.
-do $$
-begin
-  if exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime' and p.puballtables) then
-    raise warning using
-      message = 'PUBLICATION_FOR_ALL_TABLES: publication supabase_realtime publishes every table, the journals included',
-      hint = 'Recreate it without FOR ALL TABLES (drop publication supabase_realtime, then create publication supabase_realtime), then call private.enable_supabase_realtime().';
-  elsif exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime') then
-    perform private.enable_supabase_realtime();
-  end if;
-end
-$$;

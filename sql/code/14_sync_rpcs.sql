@@ -14,7 +14,7 @@
 --   a        (only while has_more) the order key of the page's last item: [cause xid, row xid,
 --            id, kind] (private.sync_items; kind 0 = deletion, 1 = row)
 
-create function private.encode_sync_cursor(p_state jsonb) returns text
+create or replace function private.encode_sync_cursor(p_state jsonb) returns text
   language sql
   immutable
   set search_path = ''
@@ -27,7 +27,7 @@ comment on function private.encode_sync_cursor(jsonb) is 'Encodes a sync_pull cu
 -- used (its size first, before any decoding), and anything sync_pull could not have
 -- returned is refused: an unknown key, a transaction id that is not a decimal number or
 -- lies past this server's newest, a position of an unknown kind.
-create function private.decode_sync_cursor(p_table text, p_cursor text) returns jsonb
+create or replace function private.decode_sync_cursor(p_table text, p_cursor text) returns jsonb
   language plpgsql
   stable
   set search_path = ''
@@ -122,7 +122,7 @@ comment on function private.decode_sync_cursor(text, text) is 'Decodes and valid
 -- commit log still has in progress counts. Read after the snapshot: a transaction that
 -- finished in between is seen by the statements that follow, so counting it as seen loses
 -- nothing.
-create function private.snapshot_in_progress(p_snapshot pg_snapshot) returns xid8[]
+create or replace function private.snapshot_in_progress(p_snapshot pg_snapshot) returns xid8[]
   language sql
   volatile
   set search_path = ''
@@ -146,7 +146,7 @@ comment on function private.snapshot_in_progress(pg_snapshot) is
 -- printing it back to text.) Its parameters: $1 the user, $2 the mode, $3 / $4 the state
 -- delivered (x, ip), $5 the page position, $6 the page size, $7 the cursor's horizon, $8-$10
 -- the state the whole pull will have delivered (x, ip, horizon).
-create function private.sync_page_sql(p_table text) returns text
+create or replace function private.sync_page_sql(p_table text) returns text
   language plpgsql
   stable
   set search_path = ''
@@ -215,7 +215,7 @@ comment on function private.sync_page_sql(text) is
 -- other: a migration that changes a synced table's columns changes the text, and sync_pull
 -- then runs the text itself until private.generate_sync_pages() is run again (SyncServiceTests
 -- fails until it is).
-create function private.generate_sync_pages() returns void
+create or replace function private.generate_sync_pages() returns void
   language plpgsql
   set search_path = ''
 as $$
@@ -239,9 +239,7 @@ comment on function private.generate_sync_pages() is
   '(Re)creates private.sync_page_<table> for every synced table from private.sync_page_sql. Run by this migration; run it again after changing the columns of a synced table.';
 revoke all on function private.sync_page_sql(text), private.generate_sync_pages() from public, anon, authenticated, service_role;
 
-select private.generate_sync_pages();
-
-create function public.sync_pull(p_table text, p_cursor text default null, p_limit integer default 1000)
+create or replace function public.sync_pull(p_table text, p_cursor text default null, p_limit integer default 1000)
   returns json
   language plpgsql
   volatile
@@ -400,7 +398,7 @@ comment on function public.sync_pull(text, text, integer) is
 -- ALREADY_CLAIMED, said to whoever may see the item or could see it at the version the push
 -- was based on (it was open then, visible to everyone: the audit trail holds each version).
 -- SECURITY DEFINER: the winner's claim took the item out of the loser's sight.
-create function private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) returns jsonb
+create or replace function private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) returns jsonb
   language plpgsql
   stable
   security definer
@@ -433,7 +431,7 @@ $$;
 comment on function private.sync_claim_holder(text, uuid, integer) is
   'For sync_push: {code: "ALREADY_CLAIMED", message, detail} naming who holds the task or activity when someone other than the caller does and the caller may see it, or could at version p_version (open then, per the audit trail); NULL otherwise. SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
 
-create function public.sync_push(p_table text, p_record jsonb, p_expected_version integer)
+create or replace function public.sync_push(p_table text, p_record jsonb, p_expected_version integer)
   returns jsonb
   language plpgsql
   volatile
@@ -728,7 +726,7 @@ comment on function public.sync_push(text, jsonb, integer) is
 -- in p_columns and to itself otherwise; sync_push writes a column outside that list (one
 -- only the service role may write) with a statement of its own. Run it again after
 -- changing the column grants of a synced table.
-create function private.generate_sync_push_updates() returns void
+create or replace function private.generate_sync_push_updates() returns void
   language plpgsql
   set search_path = ''
 as $$
@@ -768,7 +766,7 @@ revoke all on function private.generate_sync_push_updates() from public, anon, a
 
 -- What a migration calls after it adds a synced table or changes one's columns or grants:
 -- every generated statement of sync_pull and sync_push, so that none is forgotten.
-create function private.generate_sync_statements() returns void
+create or replace function private.generate_sync_statements() returns void
   language plpgsql
   set search_path = ''
 as $$
@@ -781,7 +779,6 @@ $$;
 comment on function private.generate_sync_statements() is
   'Regenerates every per-table statement of sync_pull (private.generate_sync_items, private.generate_sync_pages) and sync_push (private.generate_sync_push_updates). Run after adding a synced table or changing the columns or column grants of one.';
 revoke all on function private.generate_sync_statements() from public, anon, authenticated, service_role;
-select private.generate_sync_push_updates();
 
 -- ---------------------------------------------------------------------------------------
 -- sync_push_batch
@@ -793,7 +790,7 @@ select private.generate_sync_push_updates();
 -- {status: "rejected", code, sqlstate, message, detail, hint}). An error that is not about
 -- the record (no code: a lost lock, a server fault) fails the whole batch, which the client
 -- retries as it is: what was applied answers "applied" again.
-create function public.sync_push_batch(p_table text, p_records jsonb) returns jsonb
+create or replace function public.sync_push_batch(p_table text, p_records jsonb) returns jsonb
   language plpgsql
   volatile
   security invoker

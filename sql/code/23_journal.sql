@@ -1,153 +1,9 @@
--- ThreadJournal: a person's private journals — threads of timestamped entries, custom fields
--- and field groups with per-entry values, soft delete with an undo, "(edited)" tracking — as
--- tables with their rules, privacy and sync. The server is the opt-in backup and sync of a
--- local-first app: every table is in sync_pull / sync_push. Its RPCs and the CSV export:
--- 0024.
---
--- Private means private: each table's only policy is owner_id = auth.uid(), with no admin
--- exception (a journal is not company data), and service_role has no privilege on them at
--- all. Content never leaves these tables: they are not recorded in the outbox, not audited,
--- never turned into notifications, and no error message quotes it (DETAIL carries lengths
--- and ids only).
---
--- owner_id is on every table. Only the thread's is given (it defaults to the caller); the
--- triggers copy it from the parent row, so it is right by construction, row-level security
--- is one comparison per row, and a deleted row knows whose it was without its parent.
---
--- Every rule a client could break (through the RPCs below or through sync_push) is checked
--- by a BEFORE trigger that raises the coded error: one place per rule, the same error on
--- both paths. The length limits the triggers enforce are also stated as the usual
--- <table>_<column>_length constraints, which only a write with the triggers off could reach.
-
--- ---------------------------------------------------------------------------------------
--- Tables
--- ---------------------------------------------------------------------------------------
-
-create table public.journal_threads (
-  id uuid primary key default gen_random_uuid(),
-  owner_id uuid not null default auth.uid() references public.users (id) on delete cascade,
-  title text not null,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  deleted_at timestamptz,
-  row_version integer not null default 1
-);
-comment on table public.journal_threads is
-  'A journal thread: a titled, continuous series of entries. Readable and writable by its owner only (admins included: no exception). Deleting sets deleted_at (journal_delete_thread); journal_restore_thread is the undo, until purge_journal_tombstones removes the thread (30 days).';
-comment on column public.journal_threads.id is 'Client may supply it (created offline); journal_create_thread is idempotent by it.';
-comment on column public.journal_threads.owner_id is 'The owner; defaults to the caller and cannot be changed through the API.';
-comment on column public.journal_threads.title is 'Trimmed of surrounding whitespace by the server; 1 to 200 characters (INVALID_TITLE).';
-comment on column public.journal_threads.deleted_at is 'Tombstone (server clock). The entries are left as they are: they leave every list and the export with their thread and come back with it.';
-create index journal_threads_deleted_at_idx on public.journal_threads (deleted_at) where deleted_at is not null;
-
-create table public.journal_entries (
-  id uuid primary key default gen_random_uuid(),
-  thread_id uuid not null references public.journal_threads (id) on delete cascade,
-  owner_id uuid not null,
-  content text not null,
-  entry_timestamp timestamptz not null default clock_timestamp(),
-  last_edited_at timestamptz,
-  deleted_at timestamptz,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  row_version integer not null default 1
-);
-comment on table public.journal_entries is
-  'One timestamped entry of a journal thread. Owner only. Deleting sets deleted_at.';
-comment on column public.journal_entries.owner_id is 'Copied from the thread by the server.';
-comment on column public.journal_entries.content is '1 to 65,536 characters, not only whitespace (INVALID_CONTENT). Kept as written.';
-comment on column public.journal_entries.entry_timestamp is 'When the entry was written: the server clock, or the device''s for an entry written offline. Entries are ordered by it (then id). Not writable after the insert.';
-comment on column public.journal_entries.last_edited_at is 'The app''s "(edited)": the server clock of the last edit — a change of the content, a value changed, removed or added by journal_update_entry — or of a client''s write to this column (a device marking an edit it made offline: whatever it writes, the server''s clock is stored). NULL for an entry never edited.';
--- A thread's entries in their order: the thread read and the export walk this range.
-create index journal_entries_thread_idx on public.journal_entries (thread_id, entry_timestamp, id);
-create index journal_entries_deleted_at_idx on public.journal_entries (deleted_at) where deleted_at is not null;
-
-create table public.journal_fields (
-  id uuid primary key default gen_random_uuid(),
-  thread_id uuid not null references public.journal_threads (id) on delete cascade,
-  owner_id uuid not null,
-  name text not null,
-  sort_order integer not null default 0,
-  is_group boolean not null default false,
-  deleted_at timestamptz,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  row_version integer not null default 1,
-  constraint journal_fields_id_thread_key unique (id, thread_id)
-);
-comment on table public.journal_fields is
-  'A custom field of a thread (is_group: a field group that holds other fields). At most 20 live fields per thread (FIELD_LIMIT, counted with the thread row locked, so two sessions adding the 20th and 21st at once cannot both succeed). Owner only. Deleting sets deleted_at; the field then leaves the export, its values are kept.';
-comment on column public.journal_fields.name is 'Trimmed; 1 to 50 characters (INVALID_FIELD_NAME); unique per thread among live fields, ignoring case (FIELD_NAME_TAKEN).';
-comment on column public.journal_fields.sort_order is 'Column order in the export (then name, id).';
-comment on column public.journal_fields.is_group is 'A group holds fields (journal_field_groups) and has no values of its own. Fixed when the field is created.';
-create index journal_fields_thread_idx on public.journal_fields (thread_id, sort_order);
-create unique index journal_fields_live_name_key on public.journal_fields (thread_id, lower(name)) where deleted_at is null;
-create index journal_fields_deleted_at_idx on public.journal_fields (deleted_at) where deleted_at is not null;
-
-create table public.journal_field_groups (
-  id uuid primary key default gen_random_uuid(),
-  thread_id uuid not null,
-  owner_id uuid not null,
-  parent_field_id uuid not null,
-  child_field_id uuid not null,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  row_version integer not null default 1,
-  constraint journal_field_groups_parent_fkey foreign key (parent_field_id, thread_id)
-    references public.journal_fields (id, thread_id) on delete cascade,
-  constraint journal_field_groups_child_fkey foreign key (child_field_id, thread_id)
-    references public.journal_fields (id, thread_id) on delete cascade,
-  constraint journal_field_groups_child_key unique (child_field_id),
-  constraint journal_field_groups_not_self check (parent_field_id <> child_field_id)
-);
-comment on table public.journal_field_groups is
-  'Which group a field belongs to: the parent is a group, the child is not, both live and of the same thread, a child in at most one group (INVALID_GROUP otherwise). Removing a field from its group deletes the row. Owner only.';
-comment on column public.journal_field_groups.thread_id is 'Copied from the parent field by the server; the foreign keys then hold both fields to that thread.';
-create index journal_field_groups_parent_idx on public.journal_field_groups (parent_field_id, thread_id);
-
-create table public.journal_entry_values (
-  id uuid primary key default gen_random_uuid(),
-  entry_id uuid not null references public.journal_entries (id) on delete cascade,
-  field_id uuid not null,
-  thread_id uuid not null,
-  owner_id uuid not null,
-  entry_timestamp timestamptz not null,
-  value text,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  row_version integer not null default 1,
-  constraint journal_entry_values_field_fkey foreign key (field_id, thread_id)
-    references public.journal_fields (id, thread_id) on delete cascade,
-  constraint journal_entry_values_entry_field_key unique (entry_id, field_id)
-);
-comment on table public.journal_entry_values is
-  'The value of one field on one entry (at most one per entry and field): the field is a live, non-group field of the entry''s thread, the value at most 4,096 characters (INVALID_VALUE). Owner only.';
-comment on column public.journal_entry_values.thread_id is 'Copied from the entry by the server; the foreign key then holds the field to the entry''s thread.';
-comment on column public.journal_entry_values.entry_timestamp is 'Copied from the entry by the server (and kept equal to it): a thread''s values are then read in the order of its entries, one index range merged with the entries'' own, with no sort and no per-entry lookup.';
--- A thread's values in its entries' order (the thread read and the export), also the
--- foreign key's index for a field's hard delete.
-create index journal_entry_values_thread_idx on public.journal_entry_values (thread_id, entry_timestamp, entry_id, field_id);
-
-create table public.journal_thread_stats (
-  thread_id uuid primary key references public.journal_threads (id) on delete cascade,
-  owner_id uuid not null,
-  live_entries integer not null default 0,
-  last_entry_at timestamptz
-);
-comment on table public.journal_thread_stats is
-  'Per thread, its live entry count and newest live entry_timestamp, kept by triggers on journal_entries so that the thread list never counts entries (counting them for 100 threads of 1,000 entries costs some 20 ms, reading them from here well under 1). Derived data: not synced; owner reads, nobody writes.';
-
-select private.limit_lengths('public.journal_threads', '{"title": 200}');
-select private.limit_lengths('public.journal_entries', '{"content": 65536}');
-select private.limit_lengths('public.journal_fields', '{"name": 50}');
-select private.limit_lengths('public.journal_entry_values', '{"value": 4096}');
-
 -- ---------------------------------------------------------------------------------------
 -- Rules (BEFORE triggers, invoker: they see what the caller sees, so a parent the caller
 -- cannot see is NOT_FOUND rather than a foreign-key error that would confirm it exists)
 -- ---------------------------------------------------------------------------------------
 
-create function private.journal_threads_check() returns trigger
+create or replace function private.journal_threads_check() returns trigger
   language plpgsql
   set search_path = ''
 as $$
@@ -164,7 +20,7 @@ $$;
 comment on function private.journal_threads_check() is
   'BEFORE INSERT/UPDATE OF title on journal_threads: trims the title and raises INVALID_TITLE (22023) unless it is 1 to 200 characters.';
 
-create function private.journal_entries_check() returns trigger
+create or replace function private.journal_entries_check() returns trigger
   language plpgsql
   set search_path = ''
 as $$
@@ -194,7 +50,7 @@ $$;
 comment on function private.journal_entries_check() is
   'BEFORE INSERT/UPDATE on journal_entries: copies owner_id from the thread (NOT_FOUND when the caller cannot see it), raises INVALID_CONTENT (22023) for empty, blank or over-long content, and keeps last_edited_at the server''s: NULL on insert, the server clock when the content changes or anyone writes the column.';
 
-create function private.journal_fields_check() returns trigger
+create or replace function private.journal_fields_check() returns trigger
   language plpgsql
   set search_path = ''
 as $$
@@ -242,7 +98,7 @@ $$;
 comment on function private.journal_fields_check() is
   'BEFORE INSERT/UPDATE on journal_fields: locks the thread row (FOR NO KEY UPDATE) so that concurrent field changes of one thread run one after the other, copies owner_id, trims the name, and raises INVALID_FIELD_NAME, FIELD_NAME_TAKEN (23505), FIELD_LIMIT (55000: 20 live fields), INVALID_GROUP (is_group changed) or NOT_FOUND (thread).';
 
-create function private.journal_field_groups_check() returns trigger
+create or replace function private.journal_field_groups_check() returns trigger
   language plpgsql
   set search_path = ''
 as $$
@@ -283,7 +139,7 @@ $$;
 comment on function private.journal_field_groups_check() is
   'BEFORE INSERT/UPDATE on journal_field_groups: copies thread_id and owner_id from the parent and raises INVALID_GROUP (22023) unless the parent is a live group and the child a live non-group field of the same thread that is in no other group; NOT_FOUND for a field the caller cannot see.';
 
-create function private.journal_entry_values_check() returns trigger
+create or replace function private.journal_entry_values_check() returns trigger
   language plpgsql
   set search_path = ''
 as $$
@@ -317,15 +173,15 @@ $$;
 comment on function private.journal_entry_values_check() is
   'BEFORE INSERT/UPDATE on journal_entry_values: copies thread_id, owner_id and entry_timestamp from the entry (NOT_FOUND when the caller cannot see it) and raises INVALID_VALUE (22023) for a field that is not a live non-group field of that thread, or a value over 4,096 characters.';
 
-create trigger _journal_check before insert or update of title on public.journal_threads
+create or replace trigger _journal_check before insert or update of title on public.journal_threads
   for each row execute function private.journal_threads_check();
-create trigger _journal_check before insert or update on public.journal_entries
+create or replace trigger _journal_check before insert or update on public.journal_entries
   for each row execute function private.journal_entries_check();
-create trigger _journal_check before insert or update on public.journal_fields
+create or replace trigger _journal_check before insert or update on public.journal_fields
   for each row execute function private.journal_fields_check();
-create trigger _journal_check before insert or update on public.journal_field_groups
+create or replace trigger _journal_check before insert or update on public.journal_field_groups
   for each row execute function private.journal_field_groups_check();
-create trigger _journal_check before insert or update on public.journal_entry_values
+create or replace trigger _journal_check before insert or update on public.journal_entry_values
   for each row execute function private.journal_entry_values_check();
 
 revoke all on function private.journal_threads_check(), private.journal_entries_check(), private.journal_fields_check(),
@@ -340,7 +196,7 @@ revoke all on function private.journal_threads_check(), private.journal_entries_
 -- values it adds; a device marks an offline edit by writing last_edited_at). created_at is
 -- the creating transaction's now(): an entry created in this transaction is not edited, and
 -- one already marked in it is not marked twice.
-create function private.journal_values_mark_edited() returns trigger
+create or replace function private.journal_values_mark_edited() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -361,14 +217,14 @@ $$;
 comment on function private.journal_values_mark_edited() is
   'AFTER UPDATE/DELETE statement trigger on journal_entry_values: stamps last_edited_at on the entries whose values changed or went, unless the entry was created in this transaction or already stamped by it.';
 
-create trigger journal_mark_edited_update after update on public.journal_entry_values
+create or replace trigger journal_mark_edited_update after update on public.journal_entry_values
   referencing new table as new_rows old table as old_rows for each statement execute function private.journal_values_mark_edited();
-create trigger journal_mark_edited_delete after delete on public.journal_entry_values
+create or replace trigger journal_mark_edited_delete after delete on public.journal_entry_values
   referencing old table as old_rows for each statement execute function private.journal_values_mark_edited();
 
 -- entry_timestamp is not writable through the API; should an owner of the database change
 -- it, the values follow, so that they stay in their entry's place.
-create function private.journal_entries_move_values() returns trigger
+create or replace function private.journal_entries_move_values() returns trigger
   language plpgsql
   set search_path = ''
 as $$
@@ -380,11 +236,11 @@ $$;
 comment on function private.journal_entries_move_values() is
   'AFTER UPDATE OF entry_timestamp on journal_entries: copies the new entry_timestamp to the entry''s values.';
 
-create trigger journal_move_values after update of entry_timestamp on public.journal_entries
+create or replace trigger journal_move_values after update of entry_timestamp on public.journal_entries
   for each row when (old.entry_timestamp is distinct from new.entry_timestamp)
   execute function private.journal_entries_move_values();
 
-create function private.journal_create_thread_stats() returns trigger
+create or replace function private.journal_create_thread_stats() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -397,14 +253,14 @@ $$;
 comment on function private.journal_create_thread_stats() is
   'AFTER INSERT statement trigger on journal_threads: an empty journal_thread_stats row per new thread.';
 
-create trigger journal_thread_stats_insert after insert on public.journal_threads
+create or replace trigger journal_thread_stats_insert after insert on public.journal_threads
   referencing new table as new_rows for each statement execute function private.journal_create_thread_stats();
 
 -- Inserts only add to the count and can only raise the newest time (greatest() is applied
 -- to the row as it stands when the update gets its lock). An update or delete can lower it:
 -- the stats rows are locked first, then the newest live entry is looked up (one probe of
 -- journal_entries_thread_idx) in a statement whose snapshot sees every committed entry.
-create function private.journal_count_entries() returns trigger
+create or replace function private.journal_count_entries() returns trigger
   language plpgsql
   security definer
   set search_path = ''
@@ -450,11 +306,11 @@ $$;
 comment on function private.journal_count_entries() is
   'AFTER INSERT/UPDATE/DELETE statement trigger on journal_entries: keeps journal_thread_stats (live entry count, newest live entry_timestamp) exact under concurrent writers.';
 
-create trigger journal_count_entries_insert after insert on public.journal_entries
+create or replace trigger journal_count_entries_insert after insert on public.journal_entries
   referencing new table as new_rows for each statement execute function private.journal_count_entries();
-create trigger journal_count_entries_update after update on public.journal_entries
+create or replace trigger journal_count_entries_update after update on public.journal_entries
   referencing new table as new_rows old table as old_rows for each statement execute function private.journal_count_entries();
-create trigger journal_count_entries_delete after delete on public.journal_entries
+create or replace trigger journal_count_entries_delete after delete on public.journal_entries
   referencing old table as old_rows for each statement execute function private.journal_count_entries();
 
 revoke all on function private.journal_values_mark_edited(), private.journal_entries_move_values(),
@@ -464,76 +320,24 @@ revoke all on function private.journal_values_mark_edited(), private.journal_ent
 -- Visibility and sync: the owner, and nobody else
 -- ---------------------------------------------------------------------------------------
 
--- Each table is declared in the one visibility definition like any other (0010) with a
--- single rule, the user key of owner_id, and admin_sees false: that gives the SELECT policy
--- (<table>_select: owner_id = auth.uid(), no admin term), the row scope, and with it sync
--- as every synced table has it (0012-0014): sync_pull reads a user's journal changes from
--- the per-key stream (owner_id, sync_xid, id) in the same query shape as a listing's, hard
--- deletes are logged in sync_deletions under the owner's key alone, and an admin's pull is
--- the owner's pull (admin mode is only for tables admins see). Keeping journal sync apart
--- would need a second cursor rule and a second deletion log to get the same guarantees. The
--- key never changes (owner_id is copied from the parent by the triggers and no client may
--- write it), so a journal row never moves and no access-log row ever concerns it: the
--- user-scoped change feed and sync_pull's revocations have nothing of it to report. The
--- tables are not recorded in the outbox (outbox.enable_changes is never called on them),
--- not audited, and not published for Supabase Realtime (private.realtime_tables, 0022).
+-- The other commands than SELECT (whose policy the table manifest generates, with the
+-- owner's key and no admin term): the owner's own rows only, whatever they write.
 do $$
 declare
   v_table text;
 begin
   foreach v_table in array array['journal_threads', 'journal_entries', 'journal_fields',
                                  'journal_field_groups', 'journal_entry_values'] loop
-    perform private.enable_row_stamping(format('public.%I', v_table)::regclass);
-    perform private.declare_visibility(format('public.%I', v_table)::regclass, false, '[{"kind": "user", "column": "owner_id"}]');
-    -- The other commands: the owner's own rows only, whatever they write.
+    execute format('drop policy if exists %I on public.%I', v_table || '_insert', v_table);
     execute format('create policy %I on public.%I for insert to authenticated with check (owner_id = (select auth.uid()))',
                    v_table || '_insert', v_table);
+    execute format('drop policy if exists %I on public.%I', v_table || '_update', v_table);
     execute format('create policy %I on public.%I for update to authenticated '
                    'using (owner_id = (select auth.uid())) with check (owner_id = (select auth.uid()))',
                    v_table || '_update', v_table);
+    execute format('drop policy if exists %I on public.%I', v_table || '_delete', v_table);
     execute format('create policy %I on public.%I for delete to authenticated using (owner_id = (select auth.uid()))',
                    v_table || '_delete', v_table);
   end loop;
-  foreach v_table in array array['journal_threads', 'journal_entries', 'journal_fields'] loop
-    execute format('create trigger _stamp_deleted_at before insert or update of deleted_at on public.%I '
-                   'for each row execute function private.stamp_deleted_at()', v_table);
-  end loop;
 end
 $$;
-
-create or replace function private.sync_tables() returns text[]
-  language sql
-  immutable
-  parallel safe
-  set search_path = ''
-as $$
-  select array['tasks', 'activities', 'listings', 'notes', 'subtasks',
-               'watchlists', 'watchlist_entries', 'watchlist_rules', 'observed_bird_photos',
-               'journal_threads', 'journal_entries', 'journal_fields', 'journal_field_groups', 'journal_entry_values']
-$$;
-
-select private.enable_sync(format('public.%I', t)::regclass)
-  from unnest(array['journal_threads', 'journal_entries', 'journal_fields', 'journal_field_groups', 'journal_entry_values']) t;
-
--- Derived data, read with the threads: the same rule.
-select private.declare_visibility('public.journal_thread_stats', false, '[{"kind": "user", "column": "owner_id"}]');
-
--- Clients never write server-managed columns (owner_id below the thread, thread_id of
--- groups and values, stamps); ids may be sent on insert (rows created offline).
-revoke all on table public.journal_threads, public.journal_entries, public.journal_fields,
-  public.journal_field_groups, public.journal_entry_values, public.journal_thread_stats
-  from public, anon, authenticated, service_role;
-grant select, delete on public.journal_threads, public.journal_entries, public.journal_fields,
-  public.journal_field_groups, public.journal_entry_values to authenticated;
-grant select on public.journal_thread_stats to authenticated;
-grant insert (id, title, deleted_at), update (title, deleted_at) on public.journal_threads to authenticated;
-grant insert (id, thread_id, content, entry_timestamp, deleted_at), update (content, last_edited_at, deleted_at)
-  on public.journal_entries to authenticated;
-grant insert (id, thread_id, name, sort_order, is_group, deleted_at), update (name, sort_order, deleted_at)
-  on public.journal_fields to authenticated;
-grant insert (id, parent_field_id, child_field_id) on public.journal_field_groups to authenticated;
-grant insert (id, entry_id, field_id, value), update (value) on public.journal_entry_values to authenticated;
-
--- The pull's and push's statements for the new synced tables (their plans kept, as for the
--- others), from the visibility and the grants above.
-select private.generate_sync_statements();

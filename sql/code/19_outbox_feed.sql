@@ -10,7 +10,7 @@
 -- after a full page a few events may come twice (clients deduplicate by id). A cursor that
 -- had not read events that outbox.prune has since removed gets CURSOR_EXPIRED, never a gap.
 
-create function outbox.current_cursor() returns text
+create or replace function outbox.current_cursor() returns text
   language sql
   stable
   set search_path = ''
@@ -28,7 +28,7 @@ comment on function outbox.current_cursor() is
 -- that became visible to the user come as inserts (reason "granted") with the row as it is
 -- now, rows that stopped being visible as deletes (reason "revoked"). They are not events
 -- of the log (their id is 0), and a grant brings every row of its key in one page.
-create function outbox.visibility_events(p_user uuid, p_tables text[], p_snapshot pg_catalog.pg_snapshot) returns jsonb
+create or replace function outbox.visibility_events(p_user uuid, p_tables text[], p_snapshot pg_catalog.pg_snapshot) returns jsonb
   language plpgsql
   stable
   set search_path = ''
@@ -71,7 +71,7 @@ $$;
 comment on function outbox.visibility_events(uuid, text[], pg_catalog.pg_snapshot) is
   'The visibility changes of user p_user since snapshot p_snapshot in the synced tables among p_tables (NULL = all), as change-feed events with id 0 and a reason: inserts (granted: the row now visible, as it is) and deletes (revoked). The same query as sync_pull''s (private.sync_items, mode visibility). For outbox.changes_since.';
 
-create function outbox.changes_since(
+create or replace function outbox.changes_since(
   p_cursor text,
   p_tables text[] default null,
   p_limit integer default 1000,
@@ -215,7 +215,7 @@ comment on function outbox.changes_since(text, text[], integer, uuid) is
 -- the handlers' and the start cursors of the leased batches (whose events a takeover reads
 -- again). An event is read by a cursor when its id is up to the cursor's and its
 -- transaction was visible in the cursor's snapshot.
-create function outbox.log_partition_consumed(p_partition integer) returns boolean
+create or replace function outbox.log_partition_consumed(p_partition integer) returns boolean
   language plpgsql
   stable
   set search_path = ''
@@ -242,7 +242,7 @@ $$;
 comment on function outbox.log_partition_consumed(integer) is
   'True when every event of partition outbox.events_pNN has been read by every handler''s cursor and by the start cursor of every outstanding batch: no handler needs it any more. Index probes only.';
 
-create function outbox.prune(p_older_than interval default '7 days') returns bigint
+create or replace function outbox.prune(p_older_than interval default '7 days') returns bigint
   language plpgsql
   -- TRUNCATE, which service_role does not hold: the worker's maintenance calls this.
   security definer

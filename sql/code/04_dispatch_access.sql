@@ -7,7 +7,7 @@
 -- The rules for tasks and activities are written out in their policies (index-friendly);
 -- subtasks ask the helper below, which applies the same rules to one row.
 
-create function private.can_change_work_item(p_item_type text, p_item_id uuid) returns boolean
+create or replace function private.can_change_work_item(p_item_type text, p_item_id uuid) returns boolean
   language sql
   stable
   security definer
@@ -38,13 +38,6 @@ $$;
 comment on function private.can_change_work_item(text, uuid) is
   'True when the caller may change the task, activity or listing: declared_by, claimed_by, the listing owner or an admin (for a listing: its owner or an admin). The UPDATE rules of those tables for one row; SECURITY DEFINER for use in policies.';
 
-alter table public.properties enable row level security;
-alter table public.listings enable row level security;
-alter table public.tasks enable row level security;
-alter table public.activities enable row level security;
-alter table public.notes enable row level security;
-alter table public.subtasks enable row level security;
-
 -- properties / listings: the owner and admins. One policy per command: a FOR ALL policy
 -- would be a second permissive SELECT policy beside the generated one.
 do $$
@@ -53,11 +46,14 @@ declare
 begin
   foreach t in array array['properties', 'listings'] loop
     execute pg_catalog.format($p$
+      drop policy if exists %1$I on public.%2$I;
       create policy %1$I on public.%2$I for insert to authenticated
         with check (owned_by = (select auth.uid()) or (select private.is_admin()));
+      drop policy if exists %3$I on public.%2$I;
       create policy %3$I on public.%2$I for update to authenticated
         using (owned_by = (select auth.uid()) or (select private.is_admin()))
         with check (owned_by = (select auth.uid()) or (select private.is_admin()));
+      drop policy if exists %4$I on public.%2$I;
       create policy %4$I on public.%2$I for delete to authenticated
         using (owned_by = (select auth.uid()) or (select private.is_admin()));
       $p$, t || '_insert', t, t || '_update', t || '_delete');
@@ -72,14 +68,17 @@ declare
 begin
   foreach t in array array['tasks', 'activities'] loop
     execute pg_catalog.format($p$
+      drop policy if exists %2$I on public.%1$I;
       create policy %2$I on public.%1$I for insert to authenticated
         with check ((declared_by = (select auth.uid()) and (claimed_by is null or claimed_by = (select auth.uid())))
                     or (select private.is_admin()));
+      drop policy if exists %3$I on public.%1$I;
       create policy %3$I on public.%1$I for update to authenticated
         using (declared_by = (select auth.uid())
                or claimed_by = (select auth.uid())
                or listing_id = any (array(select l.id from public.listings l where l.owned_by = (select auth.uid())))
                or (select private.is_admin()));
+      drop policy if exists %4$I on public.%1$I;
       create policy %4$I on public.%1$I for delete to authenticated
         using (declared_by = (select auth.uid()) or (select private.is_admin()));
       $p$, t, t || '_insert', t || '_update', t || '_delete');
@@ -89,20 +88,25 @@ $$;
 
 -- notes: their author or an admin edits and deletes (seen with their parent, and written
 -- by whoever sees it: 0010).
+drop policy if exists notes_update on public.notes;
 create policy notes_update on public.notes for update to authenticated
   using (created_by = (select auth.uid()) or (select private.is_admin()))
   with check (created_by = (select auth.uid()) or (select private.is_admin()));
+drop policy if exists notes_delete on public.notes;
 create policy notes_delete on public.notes for delete to authenticated
   using (created_by = (select auth.uid()) or (select private.is_admin()));
 
 -- subtasks: changed by whoever may change their parent (seen with it: 0010). One policy
 -- per command: a FOR ALL policy beside the SELECT one would be a second permissive SELECT
 -- policy, evaluated for every row read.
+drop policy if exists subtasks_insert on public.subtasks;
 create policy subtasks_insert on public.subtasks for insert to authenticated
   with check (private.can_change_work_item(parent_type, parent_id));
+drop policy if exists subtasks_update on public.subtasks;
 create policy subtasks_update on public.subtasks for update to authenticated
   using (private.can_change_work_item(parent_type, parent_id))
   with check (private.can_change_work_item(parent_type, parent_id));
+drop policy if exists subtasks_delete on public.subtasks;
 create policy subtasks_delete on public.subtasks for delete to authenticated
   using (private.can_change_work_item(parent_type, parent_id));
 
@@ -116,7 +120,7 @@ create policy subtasks_delete on public.subtasks for delete to authenticated
 -- releasing it. The policies cannot say this (they see only the new row); this trigger
 -- compares old and new.
 
-create function private.guard_listing_move() returns trigger
+create or replace function private.guard_listing_move() returns trigger
   language plpgsql
   set search_path = ''
 as $$
@@ -141,70 +145,12 @@ comment on function private.guard_listing_move() is
   'BEFORE UPDATE OF listing_id trigger function of tasks and activities (only when listing_id changes): the declarer, the owner of the current listing or an admin may move the item; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user pass.';
 revoke all on function private.guard_listing_move() from public, anon, authenticated, service_role;
 
-create trigger _guard_listing_move before update of listing_id on public.tasks
+create or replace trigger _guard_listing_move before update of listing_id on public.tasks
   for each row when (old.listing_id is distinct from new.listing_id)
   execute function private.guard_listing_move();
-create trigger _guard_listing_move before update of listing_id on public.activities
+create or replace trigger _guard_listing_move before update of listing_id on public.activities
   for each row when (old.listing_id is distinct from new.listing_id)
   execute function private.guard_listing_move();
-
--- ---------------------------------------------------------------------------------------
--- Grants
--- ---------------------------------------------------------------------------------------
-
--- Column-level INSERT/UPDATE grants: row-level security says which rows a user may write,
--- these say which columns. Never updatable by the apps: id (the audit trail and every child
--- row hang on it), created_at, and the server-managed updated_at, row_version, completed_at,
--- claimed_at, edited_at (their triggers would override them anyway); of these only id (ids
--- are made on the device) and the times of an item completed or claimed offline may be
--- given on INSERT. Beyond those:
---   tasks / activities  claimed_by changes only through claim_work_item / release_work_item
---                       (SECURITY DEFINER; a claimer's edit could otherwise hand the item to
---                       anyone); declared_by never changes; listing_id only as
---                       _guard_listing_move allows. On INSERT claimed_by may name only the
---                       caller (tasks_insert / activities_insert), e.g. a task created and
---                       claimed offline.
---   listings / properties  owned_by stays updatable, and the policies' WITH CHECK (owner
---                       or admin) decides: an owner cannot give a row away (nor hide it in
---                       someone else's account), an admin can reassign it.
---   notes               created_by and the parent never change; only content is edited.
---   subtasks            title and completed; they stay with their parent.
--- sync_push writes only the columns the caller holds UPDATE/INSERT on and refuses a record
--- that changes any other (COLUMN_NOT_WRITABLE; claimed_by set to the caller or to null is a
--- claim or a release, made by those functions), so a pushed record cannot change these
--- either. Columns added by later migrations are not writable by authenticated unless
--- granted there.
--- service_role (the worker) reads and writes rows, but never truncates a table or adds
--- triggers to one (which could switch the audit trail off unseen).
-revoke all
-  on public.properties, public.listings, public.tasks, public.activities, public.notes, public.subtasks
-  from public, anon, authenticated, service_role;
-grant select, delete
-  on public.properties, public.listings, public.tasks, public.activities, public.notes, public.subtasks
-  to authenticated;
-grant insert (id, address, city, state, zip, lat, lon, owned_by),
-      update (address, city, state, zip, lat, lon, owned_by)
-  on public.properties to authenticated;
-grant insert (id, property_id, address, city, state, zip, status, price, mls_number, owned_by),
-      update (property_id, address, city, state, zip, status, price, mls_number, owned_by)
-  on public.listings to authenticated;
-grant insert (id, title, description, due_date, priority, completed, completed_at, claimed_by, claimed_at,
-              declared_by, listing_id),
-      update (title, description, due_date, priority, completed, listing_id)
-  on public.tasks to authenticated;
-grant insert (id, title, description, type, due_date, priority, duration_minutes, completed, completed_at,
-              claimed_by, claimed_at, declared_by, listing_id),
-      update (title, description, type, due_date, priority, duration_minutes, completed, listing_id)
-  on public.activities to authenticated;
-grant insert (id, parent_type, parent_id, content, created_by),
-      update (content)
-  on public.notes to authenticated;
-grant insert (id, parent_type, parent_id, title, completed),
-      update (title, completed)
-  on public.subtasks to authenticated;
-grant select, insert, update, delete
-  on public.properties, public.listings, public.tasks, public.activities, public.notes, public.subtasks
-  to service_role;
 
 -- The policy helper runs as the querying user (app users only: service_role bypasses
 -- row-level security).

@@ -24,7 +24,7 @@
 -- counted exactly in the index (table_name, sync_xid, record_id) while the table's log rows
 -- are under 10,000; above, the statistics' row estimate divided by the rows per deletion of
 -- the table's oldest 1,000 log rows (the same index: keys per row barely vary in a table).
-create function private.sync_deletion_gauge()
+create or replace function private.sync_deletion_gauge()
   returns table (table_name text, deletions bigint, estimated boolean, oldest_deleted_at timestamptz,
                  oldest_age_seconds double precision)
   language sql
@@ -72,7 +72,7 @@ $$;
 comment on function private.sync_deletion_gauge() is
   'The rows of private.sync_deletions_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
 
-create view private.sync_deletions_awaiting_purge as
+create or replace view private.sync_deletions_awaiting_purge as
   select g.table_name, g.deletions, g.estimated, g.oldest_deleted_at, g.oldest_age_seconds
     from private.sync_deletion_gauge() g;
 comment on view private.sync_deletions_awaiting_purge is
@@ -86,7 +86,7 @@ comment on view private.sync_deletions_awaiting_purge is
 -- The tables with deleted_at tombstones (stamped by private.stamp_deleted_at, 0008), each
 -- with a partial index on deleted_at where it is not null: it holds the tombstones only, so
 -- the oldest is its first entry, and an exact count reads the tombstones, not the table.
-create function private.tombstone_gauge()
+create or replace function private.tombstone_gauge()
   returns table (table_name text, tombstones bigint, estimated boolean, oldest_deleted_at timestamptz,
                  oldest_age_seconds double precision)
   language plpgsql
@@ -130,7 +130,7 @@ $$;
 comment on function private.tombstone_gauge() is
   'The rows of private.tombstones_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
 
-create view private.tombstones_awaiting_purge as
+create or replace view private.tombstones_awaiting_purge as
   select g.table_name, g.tombstones, g.estimated, g.oldest_deleted_at, g.oldest_age_seconds
     from private.tombstone_gauge() g;
 comment on view private.tombstones_awaiting_purge is

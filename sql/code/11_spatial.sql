@@ -12,7 +12,7 @@
 -- schema, where no API role may create anything).
 select pg_catalog.set_config('search_path', private.postgis_search_path(), true);
 
-create function private.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision)
+create or replace function private.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision)
   returns void
   language plpgsql
   immutable
@@ -46,20 +46,7 @@ $$;
 comment on function private.assert_spatial_args(double precision, double precision, double precision) is
   'Validates the arguments of the spatial RPCs: NULL_ARGUMENT (22004) for a NULL, INVALID_LATITUDE (outside -90..90), INVALID_LONGITUDE (outside -180..180), INVALID_RADIUS (not in (0, 500] km) (22023).';
 
--- A named row type rather than RETURNS TABLE: its lat/lon columns would clash with the
--- parameters of the same names.
-create type public.hotspot_near as (
-  id uuid,
-  name text,
-  locality text,
-  lat double precision,
-  lon double precision,
-  image_name text,
-  distance_m double precision
-);
-comment on type public.hotspot_near is 'A row of public.hotspots_near(): the hotspot and its distance in metres from the search point.';
-
-create function public.hotspots_near(lat double precision, lon double precision, radius_km double precision)
+create or replace function public.hotspots_near(lat double precision, lon double precision, radius_km double precision)
   returns setof public.hotspot_near
   language plpgsql
   stable
@@ -83,7 +70,7 @@ $$;
 comment on function public.hotspots_near(double precision, double precision, double precision) is
   'Hotspots within radius_km (0 < radius_km <= 500) of (lat, lon), nearest first, with their distance in metres (WGS 84 spheroid). Uses the GiST index on hotspot.location. Errors: NULL_ARGUMENT (22004), INVALID_LATITUDE, INVALID_LONGITUDE, INVALID_RADIUS (22023).';
 
-create function public.birds_near(lat double precision, lon double precision, radius_km double precision)
+create or replace function public.birds_near(lat double precision, lon double precision, radius_km double precision)
   returns table (
     id uuid,
     common_name text,
@@ -136,7 +123,7 @@ comment on function public.birds_near(double precision, double precision, double
 -- Sightings (the worker's notifications)
 -- ---------------------------------------------------------------------------------------
 
-create function private.sighting_watchlists(
+create or replace function private.sighting_watchlists(
   p_event_ids bigint[],
   p_entry_ids uuid[],
   p_watchlist_ids uuid[],

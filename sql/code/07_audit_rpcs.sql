@@ -5,7 +5,7 @@
 -- re-creating a row needs more than its owner may do through the API (the original id,
 -- created_at, a claimer): it authorises explicitly from the snapshot's ownership column.
 
-create function public.get_entity_history(
+create or replace function public.get_entity_history(
   p_entity_type text,
   p_entity_id uuid,
   p_limit integer default 50,
@@ -74,7 +74,7 @@ $$;
 comment on function public.get_entity_history(text, uuid, integer, bigint) is
   'History of one entity (p_entity_type listing | property | task | user | activity), newest first, at most p_limit (1..500) entries. Keyset paging: pass the id of the last entry of a page as p_before_id to get the next one (ordered by (changed_at, id), so no gaps or repeats). Only entries the caller may see (owner per the snapshots, or admin); an unknown or invisible entity has an empty history. Errors: INVALID_ENTITY_TYPE, INVALID_LIMIT, INVALID_CURSOR (22023), NULL_ARGUMENT (22004).';
 
-create function public.get_recently_deleted(p_limit integer default 50)
+create or replace function public.get_recently_deleted(p_limit integer default 50)
   returns table (
     id bigint,
     entity_type text,
@@ -140,7 +140,7 @@ $$;
 comment on function public.get_recently_deleted(integer) is
   'Deletions of the last 30 days across listings, properties, tasks, users and activities, newest first, at most p_limit (1..500): only entities the caller may see (owner per old_row, or admin) and not restored since. Each entry has the shape of get_entity_history; old_row is the snapshot restore_entity would re-create. Reads only the caller''s deletions (an index per audited table), whatever others deleted. Errors: INVALID_LIMIT (22023). SECURITY DEFINER: under row-level security the owner index cannot serve the caller''s own deletions; it applies the policy''s rule (owner per old_row, or admin) itself.';
 
-create function public.restore_entity(p_entity_type text, p_entity_id uuid) returns jsonb
+create or replace function public.restore_entity(p_entity_type text, p_entity_id uuid) returns jsonb
   language plpgsql
   volatile
   security definer

@@ -1,0 +1,130 @@
+-- ---------------------------------------------------------------------------------------
+-- Server-derived columns
+-- ---------------------------------------------------------------------------------------
+
+create or replace function private.derive_work_item_state() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    -- An inserted row may carry its times (offline creation, restore); fill in the gaps.
+    new.completed_at := case when new.completed then coalesce(new.completed_at, now()) end;
+    new.claimed_at := case when new.claimed_by is not null then coalesce(new.claimed_at, now()) end;
+  else
+    new.completed_at := case
+      when new.completed is not distinct from old.completed then old.completed_at
+      when new.completed then now()
+    end;
+    new.claimed_at := case
+      when new.claimed_by is not distinct from old.claimed_by then old.claimed_at
+      when new.claimed_by is not null then now()
+    end;
+  end if;
+  return new;
+end
+$$;
+comment on function private.derive_work_item_state() is
+  'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock; on UPDATE a client cannot set them directly.';
+
+create or replace trigger _derive_work_item_state before insert or update on public.tasks
+  for each row execute function private.derive_work_item_state();
+create or replace trigger _derive_work_item_state before insert or update on public.activities
+  for each row execute function private.derive_work_item_state();
+
+create or replace function private.derive_note_edited_at() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    new.edited_at := null;
+  elsif new.content is distinct from old.content then
+    new.edited_at := clock_timestamp();
+  else
+    new.edited_at := old.edited_at;
+  end if;
+  return new;
+end
+$$;
+comment on function private.derive_note_edited_at() is
+  'BEFORE INSERT/UPDATE trigger function of notes: edited_at is NULL for a new note and becomes the server time whenever content changes.';
+
+create or replace trigger _derive_edited_at before insert or update on public.notes
+  for each row execute function private.derive_note_edited_at();
+
+-- ---------------------------------------------------------------------------------------
+-- Polymorphic parents of notes and subtasks
+-- ---------------------------------------------------------------------------------------
+
+-- A note/subtask parent must exist (what a foreign key would check), locked FOR KEY SHARE
+-- like a foreign key check so that a concurrent delete of the parent waits for us.
+create or replace function private.check_work_parent() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  if new.parent_type = 'task' then
+    perform from public.tasks t where t.id = new.parent_id for key share;
+  elsif new.parent_type = 'activity' then
+    perform from public.activities a where a.id = new.parent_id for key share;
+  elsif new.parent_type = 'listing' then
+    perform from public.listings l where l.id = new.parent_id for key share;
+  end if;
+  if not found then
+    raise exception using
+      errcode = '23503',
+      message = format('FK_MISSING: %s %s does not exist', new.parent_type, new.parent_id),
+      detail = format('%s.parent_id must reference an existing %s.', tg_table_name, new.parent_type);
+  end if;
+  return new;
+end
+$$;
+comment on function private.check_work_parent() is
+  'BEFORE INSERT/UPDATE OF parent_type, parent_id trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise).';
+
+create or replace trigger _check_parent before insert or update of parent_type, parent_id on public.notes
+  for each row execute function private.check_work_parent();
+create or replace trigger _check_parent before insert or update of parent_type, parent_id on public.subtasks
+  for each row execute function private.check_work_parent();
+
+-- Deleting a task, activity or listing deletes its notes and subtasks (a polymorphic
+-- parent has no foreign key to cascade from), once per statement. SECURITY DEFINER: the
+-- notes of other users go too, which their row-level security would not let the deleting
+-- user do.
+create or replace function private.delete_work_children() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  delete from public.notes n
+   using deleted_rows d
+   where n.parent_type = tg_argv[0] and n.parent_id = d.id;
+  if tg_argv[0] <> 'listing' then
+    delete from public.subtasks s
+     using deleted_rows d
+     where s.parent_type = tg_argv[0] and s.parent_id = d.id;
+  end if;
+  return null;
+end
+$$;
+comment on function private.delete_work_children() is
+  'AFTER DELETE statement trigger function of tasks, activities and listings (argument: the parent_type): deletes the notes and subtasks of the deleted rows.';
+
+create or replace trigger delete_children after delete on public.tasks
+  referencing old table as deleted_rows
+  for each statement execute function private.delete_work_children('task');
+create or replace trigger delete_children after delete on public.activities
+  referencing old table as deleted_rows
+  for each statement execute function private.delete_work_children('activity');
+create or replace trigger delete_children after delete on public.listings
+  referencing old table as deleted_rows
+  for each statement execute function private.delete_work_children('listing');
+
+-- Trigger functions: fired by their triggers, never called; executable by their owner only.
+revoke all on function
+  private.derive_work_item_state(), private.derive_note_edited_at(),
+  private.check_work_parent(), private.delete_work_children()
+  from public, anon, authenticated, service_role;

@@ -1,0 +1,213 @@
+-- Not a secret: which entity types exist (the RPCs' error hints list them).
+drop policy if exists tracked_tables_select on audit.tracked_tables;
+create policy tracked_tables_select on audit.tracked_tables for select to authenticated using (true);
+
+-- ---------------------------------------------------------------------------------------
+-- Restores: how the trigger functions recognise the row public.restore_entity re-creates
+-- ---------------------------------------------------------------------------------------
+-- The transaction-local setting audit.restoring holds '<table>:<id>' around the INSERT of a
+-- restore; these two functions are the only places that name it.
+
+create or replace function audit.set_restoring(p_table text, p_id uuid) returns void
+  language sql
+  volatile
+  set search_path = ''
+as $$
+  select pg_catalog.set_config('audit.restoring', coalesce(p_table || ':' || p_id::text, ''), true)
+$$;
+comment on function audit.set_restoring(text, uuid) is
+  'Marks the row of p_table with id p_id as being restored, for the rest of the transaction (NULLs clear the mark). Called by public.restore_entity around its INSERT.';
+
+create or replace function audit.is_restoring(p_table text, p_id text) returns boolean
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select coalesce(pg_catalog.current_setting('audit.restoring', true) = p_table || ':' || p_id, false)
+$$;
+comment on function audit.is_restoring(text, text) is
+  'True while public.restore_entity re-creates the row of p_table whose id (as text) is p_id: the audit trigger logs that INSERT as RESTORE and the change outbox flags its event as restored.';
+
+-- ---------------------------------------------------------------------------------------
+-- The trigger
+-- ---------------------------------------------------------------------------------------
+-- Static INSERTs into audit.log (tuple routing picks the partition), no dynamic SQL: this
+-- runs on every write. The UPDATE path, the hot one, is a single statement with the
+-- snapshots computed in place. changed_by and changed_at are the log's defaults.
+
+create or replace function audit.log_changes() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  if tg_op = 'UPDATE' then
+    insert into audit.log (table_name, record_pk, action, old_row, new_row)
+    values (tg_table_name, new.id, 'UPDATE', pg_catalog.to_jsonb(old), pg_catalog.to_jsonb(new));
+    return new;
+  elsif tg_op = 'INSERT' then
+    insert into audit.log (table_name, record_pk, action, new_row)
+    values (tg_table_name, new.id,
+            case when audit.is_restoring(tg_table_name, new.id::text) then 'RESTORE' else 'INSERT' end,
+            pg_catalog.to_jsonb(new));
+    return new;
+  end if;
+  insert into audit.log (table_name, record_pk, action, old_row)
+  values (tg_table_name, old.id, 'DELETE', pg_catalog.to_jsonb(old));
+  return old;
+end
+$$;
+comment on function audit.log_changes() is
+  'BEFORE INSERT/UPDATE/DELETE row trigger function of the audited tables: writes one audit.log row with the old and new row as jsonb and auth.uid() as changed_by. An INSERT made by public.restore_entity is logged as RESTORE. Fires after the _stamp_* and _derive_* triggers (name order), so new_row is the stored row.';
+
+-- ---------------------------------------------------------------------------------------
+-- enable_tracking
+-- ---------------------------------------------------------------------------------------
+
+create or replace function audit.enable_tracking(p_table regclass, p_entity_type text, p_owner_column text) returns void
+  language plpgsql
+  set search_path = ''
+  set client_min_messages = warning
+as $$
+declare
+  v_table text;
+  v_log text;
+  v_owner_check text;
+begin
+  if p_table is null or p_entity_type is null or p_owner_column is null then
+    raise exception using errcode = '22004',
+      message = 'NULL_ARGUMENT: p_table, p_entity_type and p_owner_column are required';
+  end if;
+  select c.relname into v_table
+    from pg_catalog.pg_class c
+   where c.oid = p_table and c.relkind = 'r' and c.relnamespace = 'public'::regnamespace;
+  if v_table is null
+     or not exists (select from pg_catalog.pg_attribute a
+                     where a.attrelid = p_table and a.attname = 'id' and a.atttypid = 'uuid'::regtype)
+     or not exists (select from pg_catalog.pg_attribute a
+                     where a.attrelid = p_table and a.attname = p_owner_column and not a.attisdropped) then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_TABLE: %s is not a table of schema public with a uuid id and a column %I',
+                                  p_table, p_owner_column);
+  end if;
+  v_log := v_table || '_log';
+
+  insert into audit.tracked_tables as t (entity_type, table_name, owner_column)
+  values (p_entity_type, v_table, p_owner_column)
+  on conflict (table_name) do update set entity_type = excluded.entity_type, owner_column = excluded.owner_column
+  where (t.entity_type, t.owner_column) is distinct from (excluded.entity_type, excluded.owner_column);
+
+  -- The owner named in either snapshot, compared as text so that a malformed snapshot can
+  -- never make a policy throw; auth.uid() once per query (an InitPlan).
+  v_owner_check := pg_catalog.format(
+    'old_row ->> %1$L = (select auth.uid())::text or new_row ->> %1$L = (select auth.uid())::text',
+    p_owner_column);
+
+  -- The log itself once (a table of the audit history: never dropped here).
+  if pg_catalog.to_regclass(pg_catalog.format('audit.%I', v_log)) is null then
+  execute pg_catalog.format($ddl$
+    create table audit.%1$I partition of audit.log for values in (%2$L);
+    alter table audit.%1$I add primary key (id);
+    alter table audit.%1$I alter column table_name set default %2$L;
+    create index %3$I on audit.%1$I (record_pk);
+    create index %4$I on audit.%1$I (changed_at desc);
+    create index %5$I on audit.%1$I (changed_by);
+    create index %6$I on audit.%1$I (action);
+    create index %7$I on audit.%1$I (changed_at desc) where action = 'DELETE';
+    create index %8$I on audit.%1$I (record_pk, changed_at desc, id desc);
+    create index %15$I on audit.%1$I ((old_row ->> %16$L), changed_at desc, id desc) where action = 'DELETE';
+    alter table audit.%1$I enable row level security;
+    revoke all on table audit.%1$I from public, anon, authenticated, service_role;
+    grant select on audit.%1$I to authenticated, service_role;
+    comment on table audit.%1$I is %11$L;
+    $ddl$,
+    v_log, v_table,
+    v_log || '_record_pk_idx', v_log || '_changed_at_idx', v_log || '_changed_by_idx',
+    v_log || '_action_idx', v_log || '_deleted_at_idx', v_log || '_record_pk_changed_at_idx',
+    v_log || '_select', v_owner_check,
+    pg_catalog.format('Audit trail of public.%s: one row per INSERT, real UPDATE, DELETE and RESTORE. Visible to the user named by %s in old_row or new_row, and to admins.',
+                      v_table, p_owner_column),
+    'audit_' || v_table || '_insert_delete', 'audit_' || v_table || '_update',
+    private.row_changed_condition(p_table),
+    v_log || '_deleted_owner_idx', p_owner_column);
+  end if;
+
+  -- Its policy and the triggers, every time (the owner column may have changed).
+  execute pg_catalog.format($code$
+    drop policy if exists %3$I on audit.%1$I;
+    create policy %3$I on audit.%1$I for select to authenticated
+      using (%4$s or (select private.is_admin()));
+    create or replace trigger %5$I before insert or delete on public.%2$I
+      for each row execute function audit.log_changes();
+    create or replace trigger %6$I before update on public.%2$I
+      for each row when (%7$s) execute function audit.log_changes();
+    $code$,
+    v_log, v_table, v_log || '_select', v_owner_check,
+    'audit_' || v_table || '_insert_delete', 'audit_' || v_table || '_update',
+    private.row_changed_condition(p_table));
+
+  -- The policy of the parent (what the RPCs read through): the same rule, the owner column
+  -- chosen per partition. Rebuilt from the registry each time a table joins.
+  drop policy if exists log_select on audit.log;
+  execute pg_catalog.format(
+    'create policy log_select on audit.log for select to authenticated using ((case table_name %s end) or (select private.is_admin()))',
+    (select pg_catalog.string_agg(pg_catalog.format(
+              'when %L then coalesce(old_row ->> %L = (select auth.uid())::text, false) or coalesce(new_row ->> %L = (select auth.uid())::text, false)',
+              t.table_name, t.owner_column, t.owner_column), ' ' order by t.table_name)
+       from audit.tracked_tables t));
+end
+$$;
+comment on function audit.enable_tracking(regclass, text, text) is
+  'Audits a table of schema public that has a uuid id: registers it in audit.tracked_tables as p_entity_type with its ownership column, creates its log audit.<table>_log (a partition of audit.log) with the history indexes (an owner''s deletions among them: get_recently_deleted) and the owner-or-admin read policy (also on audit.log), and attaches the audit_<table>_insert_delete and audit_<table>_update (only real changes) triggers. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+
+-- ---------------------------------------------------------------------------------------
+-- Entity types
+-- ---------------------------------------------------------------------------------------
+
+create or replace function audit.get_table_names()
+  returns table (entity_type text, table_name text, log_table text, owner_column text)
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select t.entity_type, t.table_name, t.table_name || '_log', t.owner_column
+    from audit.tracked_tables t
+   order by t.entity_type
+$$;
+comment on function audit.get_table_names() is
+  'The audited entity types: entity_type (listing, property, task, user, activity) -> public table, audit log table, and the ownership column that authorises reading and restoring.';
+
+create or replace function audit.entity_table(p_entity_type text)
+  returns table (table_name text, log_table text, owner_column text)
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+begin
+  return query
+    select m.table_name, m.log_table, m.owner_column
+      from audit.get_table_names() m
+     where m.entity_type = p_entity_type;
+  if not found then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_ENTITY_TYPE: %s is not an audited entity type',
+                                  coalesce(pg_catalog.quote_literal(p_entity_type), 'NULL')),
+      hint = 'Use one of: ' || (select pg_catalog.string_agg(t.entity_type, ', ' order by t.entity_type)
+                                  from audit.tracked_tables t) || '.';
+  end if;
+end
+$$;
+comment on function audit.entity_table(text) is
+  'Looks p_entity_type up in audit.get_table_names(); raises INVALID_ENTITY_TYPE (22023) for anything else, NULL included, before any identifier reaches dynamic SQL.';
+
+-- ---------------------------------------------------------------------------------------
+-- Privileges of the functions
+-- ---------------------------------------------------------------------------------------
+-- get_entity_history and get_recently_deleted (SECURITY INVOKER) look entity types up as
+-- the caller; everything else runs as the owner (the definer trigger, restore_entity,
+-- migrations).
+
+revoke all on function audit.log_changes(), audit.entity_table(text), audit.get_table_names(),
+  audit.enable_tracking(regclass, text, text), audit.set_restoring(text, uuid), audit.is_restoring(text, text)
+  from public, anon, authenticated, service_role;
+grant execute on function audit.entity_table(text), audit.get_table_names() to authenticated, service_role;

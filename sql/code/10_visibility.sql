@@ -1,0 +1,355 @@
+-- ---------------------------------------------------------------------------------------
+-- The kinds: who holds which keys
+-- ---------------------------------------------------------------------------------------
+
+create or replace function private.everyone_key() returns uuid
+  language sql immutable parallel safe
+  set search_path = ''
+as $$
+  select '00000000-0000-0000-0000-000000000000'::uuid
+$$;
+comment on function private.everyone_key() is 'The uuid of the one key of kind everyone.';
+
+-- The base keys a user holds (derived kinds are worked out from the rows: sync and
+-- caller_visible_ids). Each branch is one index probe.
+create or replace function private.user_keys(p_user uuid) returns table (kind text, key uuid)
+  language sql stable
+  set search_path = ''
+as $$
+  select 'user', p_user where p_user is not null
+  union all
+  select 'everyone', private.everyone_key() where p_user is not null
+  union all
+  select 'listing', l.id from public.listings l where l.owned_by = p_user
+  union all
+  select 'watchlist_owner', w.id from public.watchlists w where w.owner_id = p_user
+  union
+  select 'watchlist', w.id from public.watchlists w where w.owner_id = p_user
+  union
+  select 'watchlist', s.watchlist_id from public.watchlist_shares s where s.user_id = p_user
+$$;
+comment on function private.user_keys(uuid) is
+  'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist and watchlist_owner) and those shared with them (watchlist). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
+
+create or replace function private.key_holders(p_kind text, p_key uuid) returns setof uuid
+  language sql stable
+  set search_path = ''
+as $$
+  select p_key where p_kind = 'user'
+  union all
+  select l.owned_by from public.listings l where p_kind = 'listing' and l.id = p_key
+  union all
+  select w.owner_id from public.watchlists w where p_kind in ('watchlist', 'watchlist_owner') and w.id = p_key
+  union all
+  select s.user_id from public.watchlist_shares s where p_kind = 'watchlist' and s.watchlist_id = p_key
+$$;
+comment on function private.key_holders(text, uuid) is
+  'The users holding the base key (p_kind, p_key): the inverse of private.user_keys. Nobody for everyone (every user holds it: callers flag it instead) and for derived kinds (resolve them with private.row_keys first).';
+
+-- For policies: the caller's keys of one kind, once per statement as `(select ...)`.
+-- SECURITY DEFINER: it reads listings, watchlists and shares, whose own policies call it.
+create or replace function private.caller_keys(p_kind text) returns uuid[]
+  language sql stable security definer
+  set search_path = ''
+as $$
+  select coalesce(array_agg(k.key), '{}') from private.user_keys(auth.uid()) k where k.kind = p_kind
+$$;
+comment on function private.caller_keys(text) is
+  'The keys of kind p_kind the caller (auth.uid()) holds, as an array: policies compare a key column with it (col = any ((select private.caller_keys(''listing'')))), evaluated once per statement. SECURITY DEFINER so that the policies of the tables it reads can call it without recursing.';
+
+-- ---------------------------------------------------------------------------------------
+-- Rendering the rules
+-- ---------------------------------------------------------------------------------------
+
+-- A rule's condition with "it." replaced by p_alias (or nothing, inside a policy).
+create or replace function private.visibility_condition(p_condition text, p_alias text) returns text
+  language sql immutable
+  set search_path = ''
+as $$
+  select pg_catalog.regexp_replace(p_condition, '\mit\.', case when p_alias = '' then '' else p_alias || '.' end, 'g')
+$$;
+comment on function private.visibility_condition(text, text) is
+  'A visibility rule''s condition with its row "it" renamed p_alias ('''' = unqualified column names, inside a policy).';
+
+-- "Row p_alias of p_table is visible", in one of two forms:
+--   caller  for the caller (auth.uid()), as policies and caller_sees ask it; admins pass on
+--           the tables admins see
+--   keys    for whoever holds the keys of a relation k (kind, key) in scope: sync, for any
+--           user (derived keys included in k)
+create or replace function private.visibility_predicate(p_table text, p_alias text, p_form text) returns text
+  language plpgsql stable
+  set search_path = ''
+as $$
+declare
+  v_prefix text := case when p_alias = '' then '' else p_alias || '.' end;
+  v_terms text;
+  v_admin boolean;
+begin
+  select t.admin_sees into v_admin from private.visibility_tables t where t.table_name = p_table;
+  if v_admin is null or p_form not in ('caller', 'keys') then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L (form %L)', p_table, p_form);
+  end if;
+  if exists (select from private.visibility_rules r where r.table_name = p_table and r.kind = 'everyone' and r.condition = 'true') then
+    return 'true';
+  end if;
+  select pg_catalog.string_agg(
+           case when r.kind = 'everyone' then '(' || private.visibility_condition(r.condition, p_alias) || ')'
+                else '(' || coalesce(private.visibility_condition(r.condition, p_alias) || ' and ', '') ||
+                     case when p_form = 'keys' then pg_catalog.format('(%L, %s%I) in (select k.kind, k.key from k)', r.kind, v_prefix, r.key_column)
+                          when r.kind = 'user' then pg_catalog.format('%s%I = (select auth.uid())', v_prefix, r.key_column)
+                          when k.derived_from is not null
+                            then pg_catalog.format('%s%I in (select private.caller_visible_ids(%L))', v_prefix, r.key_column, k.derived_from)
+                          else pg_catalog.format('%s%I = any ((select private.caller_keys(%L))::uuid[])', v_prefix, r.key_column, r.kind) end
+                     || ')' end,
+           ' or ' order by r.kind, r.key_column)
+    into v_terms
+    from private.visibility_rules r
+    join private.visibility_kinds k on k.kind = r.kind
+   where r.table_name = p_table;
+  return coalesce(v_terms, 'false')
+         || case when p_form = 'caller' and v_admin then ' or (select private.is_admin())' else '' end;
+end
+$$;
+comment on function private.visibility_predicate(text, text, text) is
+  'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: the SELECT policies) or keys (for whoever holds the keys of a relation k (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
+
+-- The columns that decide a row's keys: key columns and those the conditions name.
+create or replace function private.visibility_columns(p_table text) returns text[]
+  language sql stable
+  set search_path = ''
+as $$
+  select array(
+    select distinct c
+      from private.visibility_rules r
+     cross join lateral (select r.key_column
+                         union all
+                         select m[1] from pg_catalog.regexp_matches(coalesce(r.condition, ''), '\mit\.(\w+)', 'g') m) x (c)
+     where r.table_name = p_table and c is not null
+     order by c)
+$$;
+comment on function private.visibility_columns(text) is
+  'The columns of p_table that decide its rows'' scope keys (key columns and the columns the conditions read): an UPDATE that changes none of them leaves the row''s visibility as it was. Empty for a table without rules.';
+
+-- ---------------------------------------------------------------------------------------
+-- Declaring a table: its rules, its SELECT policy, and the generated row_scope
+-- ---------------------------------------------------------------------------------------
+
+-- private.row_scope(table, row jsonb) is generated: one static query per table (cached
+-- plans: the outbox triggers call it for every changed row), written from the rules.
+create or replace function private.generate_row_scope() returns void
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  v_branches text;
+begin
+  select pg_catalog.string_agg(pg_catalog.format(
+           'when %L then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.%I, p_row) it '
+           'cross join lateral (values %s) v (kind, key) where v.key is not null;',
+           t.table_name, t.table_name,
+           (select pg_catalog.string_agg(
+                     case when r.kind = 'everyone'
+                          then pg_catalog.format('(''everyone''::text, case when %s then private.everyone_key() end)', r.condition)
+                          when r.condition is null then pg_catalog.format('(%L::text, it.%I)', r.kind, r.key_column)
+                          else pg_catalog.format('(%L::text, case when %s then it.%I end)', r.kind, r.condition, r.key_column) end,
+                     ', ' order by r.kind, r.key_column)
+              from private.visibility_rules r where r.table_name = t.table_name)),
+         ' ' order by t.table_name)
+    into v_branches
+    from private.visibility_tables t
+   where exists (select from private.visibility_rules r where r.table_name = t.table_name);
+
+  execute pg_catalog.format($f$
+    create or replace function private.row_scope(p_table text, p_row jsonb) returns table (kind text, key uuid)
+      language plpgsql stable
+      set search_path = ''
+    as $body$
+    begin
+      case p_table
+        %s
+        else raise exception using errcode = '22023',
+          message = pg_catalog.format('INVALID_TABLE: no visibility rules for %%L', p_table);
+      end case;
+    end
+    $body$
+    $f$, coalesce(v_branches, ''));
+  comment on function private.row_scope(text, jsonb) is
+    'The scope keys (kind, key) of a row of p_table given as jsonb (to_jsonb(row)), derived kinds as they are (a note: (task, its parent id)). Generated from private.visibility_rules by private.generate_row_scope. INVALID_TABLE (22023) for a table without rules.';
+  revoke all on function private.row_scope(text, jsonb) from public, anon, authenticated, service_role;
+  grant execute on function private.row_scope(text, jsonb) to service_role;
+end
+$$;
+comment on function private.generate_row_scope() is
+  '(Re)creates private.row_scope from private.visibility_rules: a branch per table with one static query. Run by private.apply_manifest.';
+
+-- Replaced by the table manifest (private.apply_manifest and private.apply_select_policy).
+drop function if exists private.declare_visibility(regclass, boolean, jsonb);
+
+-- A table's SELECT policy, from its rules (private.apply_manifest fills them from the table
+-- manifest, then calls this for each table).
+create or replace function private.apply_select_policy(p_table text) returns void
+  language plpgsql
+  set search_path = ''
+  set client_min_messages = warning
+as $$
+begin
+  execute pg_catalog.format('alter table public.%I enable row level security', p_table);
+  execute pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select', p_table);
+  execute pg_catalog.format('create policy %I on public.%I for select to authenticated using (%s)',
+                            p_table || '_select', p_table, private.visibility_predicate(p_table, '', 'caller'));
+end
+$$;
+comment on function private.apply_select_policy(text) is
+  '(Re)creates the SELECT policy <table>_select of a table of schema public from its rules in private.visibility_rules (private.visibility_predicate, caller form). Run by private.apply_manifest.';
+
+-- ---------------------------------------------------------------------------------------
+-- Questions asked of the definition
+-- ---------------------------------------------------------------------------------------
+
+-- Derived keys are resolved through the parent row; a parent deleted in this very
+-- transaction (the cascade of delete_children) left its keys in public.sync_deletions
+-- (0012) just before its children went.
+create or replace function private.row_keys(p_table text, p_row jsonb) returns table (kind text, key uuid)
+  language plpgsql stable
+  set search_path = ''
+as $$
+declare
+  v_scope record;
+  v_parent jsonb;
+begin
+  for v_scope in
+    select s.kind, s.key, k.derived_from
+      from private.row_scope(p_table, p_row) s
+      join private.visibility_kinds k on k.kind = s.kind
+  loop
+    if v_scope.derived_from is null then
+      kind := v_scope.kind;
+      key := v_scope.key;
+      return next;
+      continue;
+    end if;
+    execute pg_catalog.format('select pg_catalog.to_jsonb(p) from public.%I p where p.id = $1', v_scope.derived_from)
+      into v_parent using v_scope.key;
+    if v_parent is not null then
+      return query select * from private.row_keys(v_scope.derived_from, v_parent);
+    else
+      return query select d.kind, d.key from public.sync_deletions d
+                    where d.table_name = v_scope.derived_from and d.record_id = v_scope.key
+                      and d.sync_xid = pg_catalog.pg_current_xact_id();
+    end if;
+  end loop;
+end
+$$;
+comment on function private.row_keys(text, jsonb) is
+  'The base scope keys of a row of p_table (jsonb): private.row_scope with each derived key replaced by the keys of the parent row it names (live, or deleted earlier in this transaction).';
+
+create or replace function private.row_audience(p_table text, p_row jsonb, out audience uuid[], out visible_to_all boolean)
+  language sql stable
+  set search_path = ''
+as $$
+  with k as (select * from private.row_keys(p_table, p_row))
+  select coalesce((select array_agg(distinct h order by h)
+                     from k cross join lateral private.key_holders(k.kind, k.key) h where h is not null), '{}'),
+         exists (select from k where k.kind = 'everyone')
+$$;
+comment on function private.row_audience(text, jsonb) is
+  'Who may see a row of p_table (jsonb), admins aside: the holders of its keys, and whether every user may (an everyone key). The outbox''s audience.';
+
+create or replace function private.user_sees(p_user uuid, p_table text, p_row jsonb) returns boolean
+  language sql stable
+  set search_path = ''
+as $$
+  select p_row is not null and p_user is not null
+     and (exists (select from private.row_keys(p_table, p_row) r
+                   where r.kind = 'everyone'
+                      or (r.kind, r.key) in (select k.kind, k.key from private.user_keys(p_user) k))
+          or ((select t.admin_sees from private.visibility_tables t where t.table_name = p_table)
+              and exists (select from public.users u where u.id = p_user and u.is_admin)))
+$$;
+comment on function private.user_sees(uuid, text, jsonb) is
+  'True when user p_user may see the row of p_table given as jsonb: the question the SELECT policy answers for auth.uid(), asked for anyone (notification recipients, user-scoped change feeds).';
+
+-- The ids of p_table the caller may see, for policies on children (`parent_id in (select
+-- private.caller_visible_ids('tasks'))`: one hash per statement, whatever the number of
+-- children). One indexed branch per rule.
+create or replace function private.caller_visible_ids(p_table text) returns setof uuid
+  language plpgsql stable security definer
+  set search_path = ''
+as $$
+declare
+  v_sql text;
+begin
+  if (select t.admin_sees from private.visibility_tables t where t.table_name = p_table) and private.is_admin() then
+    return query execute pg_catalog.format('select it.id from public.%I it', p_table);
+    return;
+  end if;
+  select pg_catalog.string_agg(
+           case when r.kind = 'everyone'
+                  then pg_catalog.format('select it.id from public.%I it where %s', p_table, r.condition)
+                when k.derived_from is not null
+                  then pg_catalog.format('select it.id from public.%I it where it.%I in (select private.caller_visible_ids(%L))%s',
+                                         p_table, r.key_column, k.derived_from, ' and ' || r.condition)
+                else pg_catalog.format('select it.id from private.user_keys($1) k join public.%I it on k.kind = %L and it.%I = k.key%s',
+                                       p_table, r.kind, r.key_column, ' and ' || r.condition) end,
+           ' union ')
+    into v_sql
+    from private.visibility_rules r
+    join private.visibility_kinds k on k.kind = r.kind
+   where r.table_name = p_table;
+  if v_sql is null then
+    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L', p_table);
+  end if;
+  return query execute v_sql using auth.uid();
+end
+$$;
+comment on function private.caller_visible_ids(text) is
+  'Ids of the rows of p_table the caller may see, from private.visibility_rules (one index scan per rule; every id for an admin where admins see the table). For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
+
+create or replace function private.caller_sees(p_table text, p_id uuid) returns boolean
+  language plpgsql stable security definer
+  set search_path = ''
+as $$
+declare
+  v_seen boolean;
+begin
+  execute pg_catalog.format('select exists (select from public.%I it where it.id = $1 and (%s))',
+                            p_table, private.visibility_predicate(p_table, 'it', 'caller'))
+    into v_seen using p_id;
+  return v_seen;
+end
+$$;
+comment on function private.caller_sees(text, uuid) is
+  'True when the caller may see row p_id of p_table: the table''s SELECT policy for one row (false for an absent row). SECURITY DEFINER so that policies and definer RPCs can ask it.';
+
+create or replace function private.can_see_work_item(p_item_type text, p_item_id uuid) returns boolean
+  language sql stable security definer
+  set search_path = ''
+as $$
+  select case p_item_type
+           when 'task' then private.caller_sees('tasks', p_item_id)
+           when 'activity' then private.caller_sees('activities', p_item_id)
+           when 'listing' then private.caller_sees('listings', p_item_id)
+           else false end
+$$;
+comment on function private.can_see_work_item(text, uuid) is
+  'True when the caller may see the task, activity or listing (p_item_type ''task'' | ''activity'' | ''listing''); false for an absent row or an unknown type. For the claim RPCs and the notes'' INSERT policy.';
+
+revoke all on function private.everyone_key(), private.user_keys(uuid), private.key_holders(text, uuid),
+  private.caller_keys(text), private.visibility_condition(text, text), private.visibility_predicate(text, text, text),
+  private.visibility_columns(text), private.generate_row_scope(), private.apply_select_policy(text),
+  private.row_keys(text, jsonb), private.row_audience(text, jsonb), private.user_sees(uuid, text, jsonb),
+  private.caller_visible_ids(text), private.caller_sees(text, uuid), private.can_see_work_item(text, uuid)
+  from public, anon, authenticated, service_role;
+-- Policies call these as the querying user.
+grant execute on function private.caller_keys(text), private.caller_visible_ids(text),
+  private.can_see_work_item(text, uuid) to authenticated;
+-- The worker and the change feeds ask them for any user.
+grant execute on function private.everyone_key(), private.user_keys(uuid), private.key_holders(text, uuid),
+  private.row_keys(text, jsonb), private.row_audience(text, jsonb), private.user_sees(uuid, text, jsonb),
+  private.visibility_columns(text) to service_role;
+
+-- A note is written by someone who sees its parent (the other write rules of notes: 0004).
+drop policy if exists notes_insert on public.notes;
+create policy notes_insert on public.notes for insert to authenticated
+  with check (created_by = (select auth.uid()) and private.can_see_work_item(parent_type, parent_id));

@@ -1,0 +1,147 @@
+-- The table manifest's two functions: private.manifest() writes an entry (the manifest file,
+-- 90_table_manifest.sql, is one call per table), private.apply_manifest() generates from the
+-- entries everything a table's features need. The latter is the final step of every migrate
+-- that changed anything (99_generate.sql), so no migration and no developer has to remember
+-- a generator call: a new table is a DDL migration plus an entry.
+--
+-- What apply_manifest generates, and what it never does:
+--   visibility   private.visibility_tables / visibility_rules from visible_to and admin_sees,
+--                the SELECT policy <table>_select, private.row_scope
+--   stamped      the _stamp_insert / _stamp_update triggers (updated_at, row_version)
+--   lengths      the CHECK constraints <table>_<column>_length (TOO_LONG)
+--   tombstoned   the _stamp_deleted_at trigger (deleted_at from the server clock)
+--   audit        audit.tracked_tables, the partition audit.<table>_log, its policy, the
+--                audit_<table>_* triggers
+--   synced       the sync_xid column, its indexes and triggers, the pull's and the push's
+--                per-table statements (private.generate_sync_statements)
+--   outbox       the outbox_* triggers (outbox.enable_changes / disable_changes)
+--   realtime     the tables of the publication supabase_realtime, where it exists
+-- A feature switched off loses its triggers and policies; columns, indexes and logs it
+-- created hold data and stay until a migration drops them. Then it checks that the
+-- notification registry and its CHECK constraint agree.
+
+create or replace function private.manifest(
+  p_table text,
+  visible_to jsonb,
+  admin_sees boolean default true,
+  stamped boolean default true,
+  lengths jsonb default '{}',
+  tombstoned boolean default false,
+  synced boolean default false,
+  outbox boolean default false,
+  realtime text default null,
+  audited_as text default null,
+  audit_owner text default null
+) returns void
+  language sql
+  set search_path = ''
+as $$
+  insert into private.table_manifest (table_name, visible_to, admin_sees, stamped, lengths, tombstoned, synced, outbox,
+                                      realtime, audit_entity, audit_owner)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+$$;
+comment on function private.manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text) is
+  'One entry of the table manifest (sql/code/90_table_manifest.sql): the table of schema public and its features. Called with named arguments; private.apply_manifest() checks the entry against the table.';
+
+create or replace function private.apply_manifest() returns void
+  language plpgsql
+  set search_path = ''
+  set client_min_messages = warning
+as $$
+declare
+  v_entry private.table_manifest;
+  v_table regclass;
+  v_problem text;
+  v_drift text;
+begin
+  -- Every entry names a table of schema public, each rule a kind and (but everyone) a uuid column.
+  select pg_catalog.string_agg(pg_catalog.format('%s: %s', p.table_name, p.problem), '; ')
+    into v_problem
+    from (select m.table_name, 'no such table in schema public' as problem
+            from private.table_manifest m where pg_catalog.to_regclass(pg_catalog.format('public.%I', m.table_name)) is null
+          union all
+          select m.table_name, pg_catalog.format('%s is not a rule (kind, a uuid column, condition)', r)
+            from private.table_manifest m cross join pg_catalog.jsonb_array_elements(m.visible_to) r
+           where pg_catalog.to_regclass(pg_catalog.format('public.%I', m.table_name)) is not null
+             and (exists (select from pg_catalog.jsonb_object_keys(r) k where k not in ('kind', 'column', 'condition'))
+                  or not exists (select from private.visibility_kinds k where k.kind = r ->> 'kind')
+                  or (r ? 'column' and not exists (
+                        select from pg_catalog.pg_attribute a
+                         where a.attrelid = pg_catalog.format('public.%I', m.table_name)::regclass
+                           and a.attname = r ->> 'column' and a.atttypid = 'uuid'::regtype and not a.attisdropped)))) p;
+  if v_problem is not null then
+    raise exception using errcode = '22023', message = 'INVALID_MANIFEST: ' || v_problem;
+  end if;
+
+  delete from private.visibility_tables;
+  insert into private.visibility_tables (table_name, admin_sees)
+  select m.table_name, m.admin_sees from private.table_manifest m;
+  insert into private.visibility_rules (table_name, kind, key_column, condition)
+  select m.table_name, r ->> 'kind', r ->> 'column', r ->> 'condition'
+    from private.table_manifest m cross join pg_catalog.jsonb_array_elements(m.visible_to) r;
+
+  -- Sync first: its column is one of those the stamping and audit triggers compare.
+  for v_entry in select * from private.table_manifest where synced order by ordinal loop
+    perform private.enable_sync(pg_catalog.format('public.%I', v_entry.table_name)::regclass);
+  end loop;
+
+  for v_entry in select * from private.table_manifest order by ordinal loop
+    v_table := pg_catalog.format('public.%I', v_entry.table_name)::regclass;
+    perform private.apply_select_policy(v_entry.table_name);
+    if v_entry.stamped then
+      perform private.enable_row_stamping(v_table);
+    else
+      execute pg_catalog.format('drop trigger if exists _stamp_insert on %s; drop trigger if exists _stamp_update on %1$s', v_table);
+    end if;
+    perform private.limit_lengths(v_table, v_entry.lengths);
+    if v_entry.tombstoned then
+      execute pg_catalog.format('create or replace trigger _stamp_deleted_at before insert or update of deleted_at on %s '
+                                'for each row execute function private.stamp_deleted_at()', v_table);
+    else
+      execute pg_catalog.format('drop trigger if exists _stamp_deleted_at on %s', v_table);
+    end if;
+    if v_entry.audit_entity is not null then
+      perform audit.enable_tracking(v_table, v_entry.audit_entity, v_entry.audit_owner);
+    end if;
+  end loop;
+
+  perform private.generate_row_scope();
+  perform private.generate_sync_statements();
+
+  for v_entry in select * from private.table_manifest order by ordinal loop
+    if v_entry.outbox then
+      perform outbox.enable_changes(pg_catalog.format('public.%I', v_entry.table_name)::regclass);
+    else
+      perform outbox.disable_changes(pg_catalog.format('public.%I', v_entry.table_name)::regclass);
+    end if;
+  end loop;
+
+  -- Supabase Realtime, where the publication exists. One FOR ALL TABLES already publishes
+  -- everything, the journals included: say so and go on (refusing would leave the database
+  -- half-installed for a setting the project owner chose).
+  if exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime' and p.puballtables) then
+    raise warning using
+      message = 'PUBLICATION_FOR_ALL_TABLES: publication supabase_realtime publishes every table, the journals included',
+      hint = 'Recreate it without FOR ALL TABLES (drop publication supabase_realtime, then create publication supabase_realtime), then call private.enable_supabase_realtime().';
+  elsif exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime') then
+    perform private.enable_supabase_realtime();
+  end if;
+
+  -- The notification registry (public.notification_types) and the CHECK constraint on
+  -- notifications.type are written together by the migration that adds a type.
+  select pg_catalog.string_agg(pg_catalog.format('%s (missing from %s)', d.type, d.missing_from), ', ')
+    into v_drift
+    from public.notification_registry_drift() d;
+  if v_drift is not null then
+    raise exception using errcode = '23514',
+      message = 'REGISTRY_DRIFT: notification_types and valid_notification_type differ',
+      detail = v_drift,
+      hint = 'Add the type to both the registry insert and the CHECK constraint in the same migration.';
+  end if;
+end
+$$;
+comment on function private.apply_manifest() is
+  'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/99_generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
+
+revoke all on function private.manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text),
+  private.apply_manifest() from public, anon, authenticated, service_role;

@@ -1,0 +1,143 @@
+-- The table manifest: for every table of schema public the apps reach, the features it
+-- takes part in. This file is the one place that says it; private.apply_manifest() (the
+-- final step of migrate) generates from it the policies, triggers, constraints and
+-- statements each feature needs. Adding a table: a DDL migration (the table, its indexes,
+-- its grants, row-level security on) and an entry here.
+--
+--   visible_to  who may see a row: scope-key rules {kind, column, condition} (the kinds are
+--               private.visibility_kinds: user, listing, watchlist, watchlist_owner, task,
+--               activity, everyone; a condition is SQL over the row, called "it")
+--   admin_sees  admins see every row (default true; false for what is private to its owner)
+--   stamped     updated_at and row_version set by the server (default true)
+--   lengths     {"column": max characters} of the text columns apps write (TOO_LONG)
+--   tombstoned  deleted_at is a tombstone, stamped with the server clock
+--   synced      served by sync_pull and sync_push (in this file's order)
+--   outbox      every change recorded in outbox.events (the worker, realtime feeds)
+--   realtime    published to Supabase Realtime with this replica identity: 'default' (a
+--               device acts on the new row; a delete carries the id only, whatever the
+--               identity) or 'full' (the old row too, for a change only it tells)
+--   audited_as  audited under this entity type (history, restore), owned by audit_owner
+--
+-- Never published and never in the outbox: the journal tables (a journal's content stays in
+-- its tables); never published: reference data (bird, hotspot, notification_types).
+
+truncate private.table_manifest restart identity;
+
+-- Work items: their declarer, their claimer, their listing's owner; open ones everyone (so
+-- that they can be claimed).
+select private.manifest('tasks',
+  visible_to => '[{"kind": "user", "column": "declared_by"},
+                  {"kind": "user", "column": "claimed_by"},
+                  {"kind": "listing", "column": "listing_id"},
+                  {"kind": "everyone", "condition": "it.claimed_by is null and not it.completed"}]',
+  lengths => '{"title": 200, "description": 10000}',
+  synced => true, outbox => true, realtime => 'default', audited_as => 'task', audit_owner => 'declared_by');
+
+select private.manifest('activities',
+  visible_to => '[{"kind": "user", "column": "declared_by"},
+                  {"kind": "user", "column": "claimed_by"},
+                  {"kind": "listing", "column": "listing_id"},
+                  {"kind": "everyone", "condition": "it.claimed_by is null and not it.completed"}]',
+  lengths => '{"title": 200, "description": 10000}',
+  synced => true, outbox => true, realtime => 'default', audited_as => 'activity', audit_owner => 'declared_by');
+
+select private.manifest('listings',
+  visible_to => '[{"kind": "user", "column": "owned_by"}]',
+  lengths => '{"address": 200, "city": 100, "state": 100, "zip": 20, "mls_number": 50}',
+  synced => true, outbox => true, realtime => 'default', audited_as => 'listing', audit_owner => 'owned_by');
+
+-- Notes and subtasks are seen with their parent.
+select private.manifest('notes',
+  visible_to => '[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = ''task''"},
+                  {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = ''activity''"},
+                  {"kind": "listing", "column": "parent_id", "condition": "it.parent_type = ''listing''"}]',
+  lengths => '{"content": 10000}',
+  synced => true, outbox => true, realtime => 'default');
+
+select private.manifest('subtasks',
+  visible_to => '[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = ''task''"},
+                  {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = ''activity''"}]',
+  lengths => '{"title": 200}',
+  synced => true, outbox => true, realtime => 'default');
+
+-- Watchlists: the owner and the users it is shared with; children inherit from the list.
+select private.manifest('watchlists',
+  visible_to => '[{"kind": "user", "column": "owner_id"}, {"kind": "watchlist", "column": "id"}]',
+  lengths => '{"type": 50, "title": 200, "location": 200, "location_display_name": 200, "cover_image_path": 2048,
+               "species_rule_shape_id": 100, "location_rule_display_name": 200, "sync_status": 50}',
+  tombstoned => true, synced => true, outbox => true, realtime => 'default');
+
+select private.manifest('watchlist_entries',
+  visible_to => '[{"kind": "watchlist", "column": "watchlist_id"}]',
+  lengths => '{"nickname": 200, "status": 50, "notes": 10000, "observed_by": 200, "location_display_name": 200,
+               "target_date_range": 100, "sync_status": 50}',
+  tombstoned => true, synced => true, outbox => true, realtime => 'default');
+
+select private.manifest('watchlist_rules',
+  visible_to => '[{"kind": "watchlist", "column": "watchlist_id"}]',
+  lengths => '{"rule_type": 100, "parameters_json": 10000, "sync_status": 50}',
+  tombstoned => true, synced => true, outbox => true, realtime => 'default');
+
+select private.manifest('observed_bird_photos',
+  visible_to => '[{"kind": "watchlist", "column": "watchlist_id"}]',
+  lengths => '{"image_path": 2048, "storage_url": 2048, "sync_status": 50}',
+  tombstoned => true, synced => true, outbox => true, realtime => 'default');
+
+-- Journals: the owner's alone, admins included.
+select private.manifest('journal_threads',
+  visible_to => '[{"kind": "user", "column": "owner_id"}]', admin_sees => false,
+  lengths => '{"title": 200}', tombstoned => true, synced => true);
+
+select private.manifest('journal_entries',
+  visible_to => '[{"kind": "user", "column": "owner_id"}]', admin_sees => false,
+  lengths => '{"content": 65536}', tombstoned => true, synced => true);
+
+select private.manifest('journal_fields',
+  visible_to => '[{"kind": "user", "column": "owner_id"}]', admin_sees => false,
+  lengths => '{"name": 50}', tombstoned => true, synced => true);
+
+select private.manifest('journal_field_groups',
+  visible_to => '[{"kind": "user", "column": "owner_id"}]', admin_sees => false,
+  synced => true);
+
+select private.manifest('journal_entry_values',
+  visible_to => '[{"kind": "user", "column": "owner_id"}]', admin_sees => false,
+  lengths => '{"value": 4096}', synced => true);
+
+select private.manifest('journal_thread_stats',
+  visible_to => '[{"kind": "user", "column": "owner_id"}]', admin_sees => false, stamped => false);
+
+-- Profiles: names and avatars for everyone ("claimed by").
+select private.manifest('users',
+  visible_to => '[{"kind": "everyone", "condition": "true"}]',
+  lengths => '{"name": 100, "email": 320, "avatar_url": 2048, "gender": 50, "profile_photo": 2048}',
+  outbox => true, realtime => 'default', audited_as => 'user', audit_owner => 'id');
+
+select private.manifest('properties',
+  visible_to => '[{"kind": "user", "column": "owned_by"}]',
+  lengths => '{"address": 200, "city": 100, "state": 100, "zip": 20}',
+  outbox => true, realtime => 'default', audited_as => 'property', audit_owner => 'owned_by');
+
+select private.manifest('watchlist_shares',
+  visible_to => '[{"kind": "user", "column": "user_id"}, {"kind": "watchlist_owner", "column": "watchlist_id"}]',
+  outbox => true, realtime => 'default');
+
+-- Reference data, read by every user.
+select private.manifest('bird', visible_to => '[{"kind": "everyone", "condition": "true"}]');
+select private.manifest('hotspot', visible_to => '[{"kind": "everyone", "condition": "true"}]');
+select private.manifest('notification_types', visible_to => '[{"kind": "everyone", "condition": "true"}]');
+
+-- A user's own notifications, preferences and devices: theirs alone. Notifications are
+-- published with the full old row: the feed is paged, so a device does not hold every
+-- notification it hears of, and the bell and the badge act on the change of "read", which
+-- only the old row tells.
+select private.manifest('notifications',
+  visible_to => '[{"kind": "user", "column": "user_id"}]', admin_sees => false,
+  outbox => true, realtime => 'full');
+
+select private.manifest('notification_preferences',
+  visible_to => '[{"kind": "user", "column": "user_id"}]', admin_sees => false,
+  lengths => '{"preference_key": 100}');
+
+select private.manifest('push_devices',
+  visible_to => '[{"kind": "user", "column": "user_id"}]', admin_sees => false);
