@@ -19158,6 +19158,7 @@ GRANT SELECT ON TABLE private.sync_deletions_awaiting_purge TO service_role;
 -- Name: TABLE table_manifest; Type: ACL; Schema: private; Owner: -
 --
 
+GRANT SELECT ON TABLE private.table_manifest TO authenticated;
 GRANT SELECT ON TABLE private.table_manifest TO service_role;
 
 --

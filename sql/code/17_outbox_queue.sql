@@ -1,3 +1,20 @@
+-- The outbox queue's functions and views (the tables: migration 0015_outbox_queue):
+--
+--   outbox.register_handler(...)         declare a consumer (which tables / operations)
+--   outbox.deliveries                    every outstanding (handler, event), for psql
+--   outbox.queue                         the queue per handler, for psql and `status`
+--   outbox.queue_depth, oldest_pending,  the same as gauges, for monitoring
+--   dead_deliveries, events_per_minute
+-- and the worker's calls (18_outbox_claims.sql, 19_outbox_feed.sql):
+--   outbox.claim(...)                    lease a batch: retries due, batches whose lease
+--                                        expired, then the next page of each handler's log
+--   outbox.fail(...)                     retry later (outbox.retry_delay) or dead-letter
+--   outbox.release(...)                  give back untried (shutdown)
+--   outbox.complete(...)                 close the batches, drop the retries that succeeded
+--   outbox.requeue_dead(...)             give dead deliveries a fresh set of attempts
+--   outbox.prune(...)                    truncate the days no handler or retention needs
+--
+
 -- ---------------------------------------------------------------------------------------
 -- Handlers
 -- ---------------------------------------------------------------------------------------

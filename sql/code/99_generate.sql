@@ -2,3 +2,18 @@
 -- The final step of every migrate that applied a migration or a code file: everything the
 -- table manifest derives, generated again from it (private.apply_manifest).
 select private.apply_manifest();
+
+-- The worker's handlers, which read the tables the manifest records in the outbox. A new
+-- one starts at the end of the log; an existing one keeps its place and its max_attempts
+-- (the operator's: dispatch-worker --max-attempts); tables, operations and description are
+-- what this says.
+select outbox.register_handler(h.name, h.tables, h.ops, coalesce(current.max_attempts, 5), h.description)
+  from (values
+    ('notifications', '{tasks,activities,listings,properties,notes,watchlist_entries,watchlist_shares}'::text[],
+     '{insert,update}'::text[],
+     'Turns claims, releases, completions, notes, restores, shares and sightings into public.notifications rows.'),
+    ('push', '{notifications}', '{insert}',
+     'Sends a push payload for each new notification to the configured sink.')
+  ) as h (name, tables, ops, description)
+  left join outbox.handlers current on current.name = h.name
+ order by h.name;

@@ -63,24 +63,6 @@ create index watchlists_deleted_at_idx on public.watchlists (deleted_at) where d
 create index watchlists_location_rule_gist on public.watchlists using gist (location_rule_location)
   where location_rule_enabled and deleted_at is null;
 
-create table public.watchlist_shares (
-  id uuid primary key default gen_random_uuid(),
-  watchlist_id uuid not null references public.watchlists (id) on delete cascade,
-  user_id uuid not null references public.users (id) on delete cascade,
-  role text not null default 'read' check (role in ('read', 'write')),
-  created_at timestamptz not null default now(),
-  updated_at timestamptz,
-  row_version integer not null default 1,
-  constraint watchlist_shares_watchlist_user_key unique (watchlist_id, user_id)
-);
-comment on table public.watchlist_shares is
-  'Who a watchlist is shared with. role ''read'' (default) may read the watchlist and its entries, rules and photos; ''write'' may also manage its entries, rules and photos. The watchlist row itself and its shares are managed by the owner only.';
-comment on column public.watchlist_shares.role is '''read'' (default) or ''write''.';
-
--- (watchlist_id, user_id) is covered by the unique constraint's index.
-create index watchlist_shares_user_id_idx on public.watchlist_shares (user_id);
-create index watchlist_shares_updated_at_idx on public.watchlist_shares (updated_at);
-
 create table public.watchlist_entries (
   id uuid primary key default gen_random_uuid(),
   watchlist_id uuid not null references public.watchlists (id) on delete cascade,
@@ -145,31 +127,3 @@ comment on column public.watchlist_rules.deleted_at is 'Tombstone: set (to the s
 
 create index watchlist_rules_updated_at_idx on public.watchlist_rules (updated_at);
 create index watchlist_rules_deleted_at_idx on public.watchlist_rules (deleted_at) where deleted_at is not null;
-
-create table public.observed_bird_photos (
-  id uuid primary key default gen_random_uuid(),
-  watchlist_entry_id uuid not null references public.watchlist_entries (id) on delete cascade,
-  watchlist_id uuid,
-  image_path text not null,
-  storage_url text,
-  is_uploaded boolean not null default false,
-  captured_at timestamptz,
-  uploaded_at timestamptz,
-  sync_status text default 'pendingCreate',
-  last_synced_at timestamptz,
-  deleted_at timestamptz,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz,
-  row_version integer not null default 1
-);
-comment on table public.observed_bird_photos is
-  'A photo of an observed entry (local image_path; storage_url once uploaded). Access is inherited from the entry''s watchlist.';
-comment on column public.observed_bird_photos.watchlist_id is
-  'The watchlist of the photo''s entry, kept by the server (_derive_watchlist_id, and when an entry moves): who sees a photo is who sees that watchlist, and this column lets a user''s sync find their photos by it. Never written by the apps.';
-comment on column public.observed_bird_photos.sync_status is 'Client-side sync bookkeeping echoed by the app (it keeps its own sync state in the rows it stores); the server never reads it.';
-comment on column public.observed_bird_photos.last_synced_at is 'Client-side sync bookkeeping echoed by the app (it keeps its own sync state in the rows it stores); the server never reads it.';
-comment on column public.observed_bird_photos.deleted_at is 'Tombstone: set (to the server clock) when the app deletes the photo; NULL while live.';
-
-create index observed_bird_photos_watchlist_entry_id_idx on public.observed_bird_photos (watchlist_entry_id);
-create index observed_bird_photos_updated_at_idx on public.observed_bird_photos (updated_at);
-create index observed_bird_photos_deleted_at_idx on public.observed_bird_photos (deleted_at) where deleted_at is not null;

@@ -1,4 +1,25 @@
 -- migrate:replaces 0009_watchlist_access b896c170b12f62715c196c8798857a7acbcc894f602e527fb717648ffff01512
+-- migrate:replaces 0008_watchlists ee4451bfef5134940bbb9b0213f01a4b4f4a238001b1001ef14c9a425941d507
+-- Who a watchlist is shared with, and who may do what with watchlists and their children.
+
+create table public.watchlist_shares (
+  id uuid primary key default gen_random_uuid(),
+  watchlist_id uuid not null references public.watchlists (id) on delete cascade,
+  user_id uuid not null references public.users (id) on delete cascade,
+  role text not null default 'read' check (role in ('read', 'write')),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz,
+  row_version integer not null default 1,
+  constraint watchlist_shares_watchlist_user_key unique (watchlist_id, user_id)
+);
+comment on table public.watchlist_shares is
+  'Who a watchlist is shared with. role ''read'' (default) may read the watchlist and its entries, rules and photos; ''write'' may also manage its entries, rules and photos. The watchlist row itself and its shares are managed by the owner only.';
+comment on column public.watchlist_shares.role is '''read'' (default) or ''write''.';
+
+-- (watchlist_id, user_id) is covered by the unique constraint's index.
+create index watchlist_shares_user_id_idx on public.watchlist_shares (user_id);
+create index watchlist_shares_updated_at_idx on public.watchlist_shares (updated_at);
+
 -- ---------------------------------------------------------------------------------------
 -- Row-level security
 -- ---------------------------------------------------------------------------------------

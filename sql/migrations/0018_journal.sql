@@ -2,9 +2,7 @@
 -- migrate:replaces 0024_journal_rpcs ec54d422568d5e26ac63147bb27af4efb065dccb2fe93d61fdba79709e93b6ec
 -- ThreadJournal: a person's private journals — threads of timestamped entries, custom fields
 -- and field groups with per-entry values, soft delete with an undo, "(edited)" tracking — as
--- tables with their rules, privacy and sync. The server is the opt-in backup and sync of a
--- local-first app: every table is in sync_pull / sync_push. Its RPCs and the CSV export:
--- 0024.
+-- tables (their triggers, RPCs and CSV export: sql/code/23_journal.sql, 24_journal_rpcs.sql).
 --
 -- Private means private: each table's only policy is owner_id = auth.uid(), with no admin
 -- exception (a journal is not company data), and service_role has no privilege on them at
@@ -16,14 +14,8 @@
 -- triggers copy it from the parent row, so it is right by construction, row-level security
 -- is one comparison per row, and a deleted row knows whose it was without its parent.
 --
--- Every rule a client could break (through the RPCs below or through sync_push) is checked
--- by a BEFORE trigger that raises the coded error: one place per rule, the same error on
--- both paths. The length limits the triggers enforce are also stated as the usual
--- <table>_<column>_length constraints, which only a write with the triggers off could reach.
-
--- ---------------------------------------------------------------------------------------
--- Tables
--- ---------------------------------------------------------------------------------------
+-- Every rule a client could break (through the RPCs or sync_push) is checked by a BEFORE
+-- trigger that raises the coded error: one place per rule, the same error on both paths.
 
 create table public.journal_threads (
   id uuid primary key default gen_random_uuid(),

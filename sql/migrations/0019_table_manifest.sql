@@ -40,4 +40,5 @@ comment on table private.visibility_rules is
   'The one definition of who may see a row: a row of table_name has the key (kind, value of key_column) when condition holds (an everyone rule has no column: the row is visible to all while condition holds). Conditions are SQL over the row named "it" (it.claimed_by is null and not it.completed). Written from the table manifest by private.apply_manifest.';
 
 revoke all on private.table_manifest from public, anon, authenticated, service_role;
-grant select on private.table_manifest to service_role;
+-- Read by private.sync_tables() and private.realtime_tables(), which the app roles call.
+grant select on private.table_manifest to authenticated, service_role;

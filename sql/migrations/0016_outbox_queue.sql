@@ -2,29 +2,15 @@
 -- migrate:replaces 0018_outbox_claims 11659fc138bd210d05afe59529c5f6bd1b0fb77134d9dfe866d9176c75497333
 -- migrate:replaces 0019_outbox_feed 18da5e554221d0a94c3513e52cac6378d4e739e62c71a3093c888fb62fc472ad
 -- The durable change outbox, the queue side: dispatch-worker's handlers consume the events
--- of outbox.events (0016), each event once per handler, at least once.
+-- of outbox.events, each event once per handler, at least once.
 --
 -- A log-based queue, in the manner of PgQ: each handler reads the append-only log from a
 -- cursor of its own (outbox.cursors), page by page, and a page it has leased is one row of
 -- outbox.batches, not one row per event, and the rows are reused: a handled page costs the
 -- queue one in-place (HOT) update of a row that already exists; only the exceptions, events
--- that failed, were given back or went dead, get a row each (outbox.retries). So the cost per event depends neither on the
--- backlog nor on the history, the queue tables stay small, and old events leave the log a
--- day at a time (outbox.prune, 0019), never row by row.
---
---   outbox.register_handler(...)         declare a consumer (which tables / operations)
---   outbox.deliveries                    every outstanding (handler, event), for psql
---   outbox.queue                         the queue per handler, for psql and `status`
---   outbox.queue_depth, oldest_pending,  the same as gauges, for monitoring
---   dead_deliveries, events_per_minute
--- and, in 0018, the worker's calls:
---   outbox.claim(...)                    lease a batch: retries due, batches whose lease
---                                        expired, then the next page of each handler's log
---   outbox.fail(...)                     retry later (outbox.retry_delay) or dead-letter
---   outbox.release(...)                  give back untried (shutdown)
---   outbox.complete(...)                 close the batches, drop the retries that succeeded
---   outbox.requeue_dead(...)             give dead deliveries a fresh set of attempts
---   outbox.prune(...)                    truncate the days no handler or retention needs
+-- that failed, were given back or went dead, get a row each (outbox.retries). So the cost
+-- per event depends neither on the backlog nor on the history, and old events leave the log
+-- a day at a time (outbox.prune), never row by row. Functions: sql/code/17_outbox_queue.sql.
 --
 -- Life of a delivery: (event committed) -> read by the handler's cursor into a batch
 --   -> running (the batch is leased) -> done (the batch is closed: no row per event left)
@@ -32,10 +18,6 @@
 --                                                    dead (max_attempts, or not retryable)
 -- A batch or retry whose lease ran out (the worker died) is claimed again; the events of
 -- a batch are found again from its two cursors (outbox.batch_events).
-
--- ---------------------------------------------------------------------------------------
--- Tables
--- ---------------------------------------------------------------------------------------
 
 create table outbox.handlers (
   name text primary key,

@@ -1,0 +1,193 @@
+import Foundation
+import Migrations
+import Postgres
+import Synchronization
+import TestSupport
+import Testing
+
+/// The two layers: migrations run once; a code file runs again whenever it changed, with
+/// the final step after it; the project's history upgrades to the same schema as a fresh
+/// install; and the migrations stay DDL.
+@Suite struct CodeLayerTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// A temporary `migrations` folder and its `code` folder beside it.
+    func project(migrations: [String: String], code: [String: String]) throws -> (migrations: String, code: String) {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("layers-\(UUID().uuidString)")
+        let folders = (base.appendingPathComponent("migrations").path, base.appendingPathComponent("code").path)
+        for (folder, files) in [(folders.0, migrations), (folders.1, code)] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for (name, sql) in files {
+                try sql.write(toFile: (folder as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+        }
+        return folders
+    }
+
+    func runner(_ migrations: String, _ lines: Mutex<[String]>) throws -> MigrationRunner {
+        try MigrationRunner(directory: migrations, log: { line in lines.withLock { $0.append(line) } })
+    }
+
+    /// Without the timings: "applied 02_g.sql".
+    func logged(_ lines: Mutex<[String]>) -> [String] {
+        lines.withLock { lines in
+            defer { lines.removeAll() }
+            return lines.map { $0.replacing(/ \(\d+ ms\)$/, with: "") }
+        }
+    }
+
+    @Test func editingOneCodeFileAppliesExactlyThatFileAndTheFinalStep() async throws {
+        let database = try await TestDatabase.create(migrated: false)
+        let connection = try await database.connect()
+        let folders = try project(
+            migrations: ["0001_runs.sql": "create table runs (n serial primary key, what text);\n"],
+            code: [
+                "01_f.sql": "create or replace function f() returns int language sql as 'select 1';\n",
+                "02_g.sql": "create or replace function g() returns int language sql as 'select f() + 1';\n",
+                "99_final.sql": "-- migrate:final\ninsert into runs (what) values ('final');\n",
+            ])
+        let lines = Mutex<[String]>([])
+        try await runner(folders.migrations, lines).up(connection)
+        #expect(logged(lines) == ["applied 0001_runs.sql", "applied 01_f.sql", "applied 02_g.sql", "ran 99_final.sql"])
+        #expect(try await connection.query("select g()").scalar(Int.self) == 2)
+
+        // Nothing changed: nothing runs, the final step neither.
+        try await runner(folders.migrations, lines).up(connection)
+        #expect(logged(lines) == ["up to date"])
+        try await runner(folders.migrations, lines).verify(connection)
+
+        // One file edited: that file and the final step, in that order.
+        try "create or replace function g() returns int language sql as 'select f() + 41';\n"
+            .write(toFile: folders.code + "/02_g.sql", atomically: true, encoding: .utf8)
+        let edited = try runner(folders.migrations, lines)
+        #expect(try await edited.codeStatus(connection).map { "\($0.name) \($0.state)" } == ["01_f applied", "02_g pending"])
+        await #expect(throws: MigrationError.self) { try await edited.verify(connection) }
+        try await edited.up(connection, dryRun: true)
+        #expect(logged(lines) == ["would apply 02_g.sql", "would run 99_final.sql"])
+        #expect(try await connection.query("select g()").scalar(Int.self) == 2)
+        try await edited.up(connection)
+        #expect(logged(lines) == ["applied 02_g.sql", "ran 99_final.sql"])
+        #expect(try await connection.query("select g()").scalar(Int.self) == 42)
+        #expect(try await connection.query("select count(*)::int from runs where what = 'final'").scalar(Int.self) == 2)
+        try await edited.verify(connection)
+        await connection.close()
+    }
+
+    /// A failing code file rolls back every code file of the run and the final step: the
+    /// database keeps running the code it had.
+    @Test func aFailingCodeFileChangesNothing() async throws {
+        let database = try await TestDatabase.create(migrated: false)
+        let connection = try await database.connect()
+        let folders = try project(migrations: [:], code: [
+            "01_f.sql": "create or replace function f() returns int language sql as 'select 1';\n",
+        ])
+        let lines = Mutex<[String]>([])
+        try await runner(folders.migrations, lines).up(connection)
+        try "create or replace function f() returns int language sql as 'select 2';\n"
+            .write(toFile: folders.code + "/01_f.sql", atomically: true, encoding: .utf8)
+        try "create or replace function h() returns int language sql as 'select no_such_column';\n"
+            .write(toFile: folders.code + "/02_h.sql", atomically: true, encoding: .utf8)
+        await #expect(throws: MigrationError.self) { try await runner(folders.migrations, lines).up(connection) }
+        #expect(try await connection.query("select f()").scalar(Int.self) == 1)
+        #expect(try await connection.query("select to_regproc('h') is null").scalar(Bool.self))
+        #expect(try await runner(folders.migrations, lines).codeStatus(connection).map(\.state) == [.pending, .pending])
+        await connection.close()
+    }
+
+    /// A migration that replaces earlier files is recorded, not run, where they ran; where
+    /// they did not, it runs; where only some did, migrate refuses.
+    @Test func aMigrationReplacingEarlierFilesIsRecordedWhereTheyRan() async throws {
+        let old = ["0001_a.sql": "create table a (n int);\n", "0002_b.sql": "create table b (n int);\n"]
+        let oldFolders = try project(migrations: old, code: [:])
+        func sha(_ text: String) async throws -> String {
+            let c = try await TestDatabase.create(migrated: false).connect()
+            defer { Task { await c.close() } }
+            return try await c.query("select encode(sha256(convert_to(\(text), 'UTF8')), 'hex')").scalar(String.self)
+        }
+        let squashed = """
+            -- migrate:replaces 0001_a \(try await sha(old["0001_a.sql"]!))
+            -- migrate:replaces 0002_b \(try await sha(old["0002_b.sql"]!))
+            create table a (n int);
+            create table b (n int);
+
+            """
+        let newFolders = try project(migrations: ["0001_a_and_b.sql": squashed, "0002_c.sql": "create table c (n int);\n"], code: [:])
+        let lines = Mutex<[String]>([])
+
+        let upgraded = try await TestDatabase.create(migrated: false).connect()
+        try await runner(oldFolders.migrations, lines).up(upgraded)
+        _ = logged(lines)
+        try await runner(newFolders.migrations, lines).up(upgraded)
+        #expect(logged(lines) == ["recorded 0001_a_and_b.sql as applied: the database applied every file it replaces",
+                                  "applied 0002_c.sql"])
+        #expect(try await upgraded.query("select string_agg(name, ',' order by version) from migrations.schema_migrations")
+            .scalar(String.self) == "a_and_b,c")
+        try await runner(newFolders.migrations, lines).verify(upgraded)
+
+        let fresh = try await TestDatabase.create(migrated: false).connect()
+        try await runner(newFolders.migrations, lines).up(fresh)
+        #expect(logged(lines) == ["applied 0001_a_and_b.sql", "applied 0002_c.sql"])
+
+        let half = try await TestDatabase.create(migrated: false).connect()
+        try await MigrationRunner(migrations: [try Migration.load(from: oldFolders.migrations)[0]], log: { _ in }).up(half)
+        await #expect(throws: MigrationError.self) { try await runner(newFolders.migrations, lines).up(half) }
+        for connection in [upgraded, fresh, half] { await connection.close() }
+    }
+
+    /// The layout before the code layer existed (the last commit with it) upgrades to the
+    /// same schema and privileges as a fresh install of today's files.
+    @Test func theEarlierLayoutUpgradesToTheSameSchemaAsAFreshInstall() async throws {
+        let before = "0ce3d96"
+        let listing = try await ChildProcess.run("/usr/bin/git", ["-C", Self.root.path, "ls-tree", "--name-only", before, "sql/migrations/"])
+        try #require(listing.status == 0, "git ls-tree: \(listing.output)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earlier-\(UUID().uuidString)/migrations").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for path in listing.output.split(separator: "\n") {
+            let file = try await ChildProcess.run("/usr/bin/git", ["-C", Self.root.path, "show", "\(before):\(path)"])
+            try #require(file.status == 0)
+            try file.output.write(toFile: folder + "/" + (path as NSString).lastPathComponent, atomically: true, encoding: .utf8)
+        }
+        #expect(CodeFile.directory(besideMigrations: folder).map { FileManager.default.fileExists(atPath: $0) } == false)
+
+        let upgraded = try await TestDatabase.create(migrated: false)
+        let connection = try await upgraded.connect()
+        try await MigrationRunner(directory: folder, log: { _ in }).up(connection)
+        let current = try MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in })
+        try await current.up(connection)
+        try await current.verify(connection)
+        #expect(try await current.up(connection).isEmpty)
+        let fresh = try await TestDatabase.create()
+        #expect(try await Self.dump(upgraded.url) == Self.dump(fresh.url))
+        let matrix = { (url: String) async throws -> String in
+            let c = try await PostgresConnection.connect(url)
+            defer { Task { await c.close() } }
+            let sql = try String(contentsOfFile: Self.root.appendingPathComponent("sql/checks/privilege_matrix.sql").path, encoding: .utf8)
+            try await c.query("set search_path = ''")
+            return try await c.runScript(sql).map { try $0.decode(0, as: String.self) }.joined(separator: "\n")
+        }
+        #expect(try await matrix(upgraded.url) == matrix(fresh.url))
+        await connection.close()
+    }
+
+    static func dump(_ url: String) async throws -> String {
+        let dump = try await ChildProcess.run("/bin/bash", [root.appendingPathComponent("scripts/schema.sh").path, "dump", url])
+        try #require(dump.status == 0, "scripts/schema.sh dump: \(dump.output)")
+        return dump.output
+    }
+
+    /// History holds DDL and data: no function, view, policy or trigger is created by a
+    /// migration (code lives in sql/code), but auth.uid() where the platform has none: the
+    /// stand-in for Supabase's, which the column defaults of the tables need from the start.
+    /// And a migration stays short.
+    @Test func migrationsAreShortAndHoldNoCode() throws {
+        let code = /(?i)create\s+(or\s+replace\s+)?(function|procedure|view|policy|trigger)\s+([a-z_."]+)/
+        for migration in try Migration.load(from: TestDatabase.migrationsDirectory) {
+            let lines = migration.sql.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            #expect(lines <= 150, "\(migration.fileName): \(lines) lines")
+            for match in migration.sql.matches(of: code) where String(match.output.3) != "auth.uid" {
+                Issue.record("\(migration.fileName) creates \(match.output.2) \(match.output.3): code goes to sql/code")
+            }
+        }
+    }
+}
