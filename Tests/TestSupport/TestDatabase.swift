@@ -161,7 +161,8 @@ actor Template {
         // Separated by a form feed, not NUL: a parameter is a C string, so text after a NUL
         // never reached the server and only the first migration decided the name. The
         // Supabase-like set-up is part of what its template holds.
-        let sources = runner.migrations.map { $0.fileName + "\n" + $0.sql }
+        // The code layer is part of what a template holds: an edited code file is a new template.
+        let sources = runner.migrations.map { $0.fileName + "\n" + $0.sql } + runner.code.map { $0.fileName + "\n" + $0.sql }
             + (flavor == .supabaseLike ? [SupabaseLike.roles, SupabaseLike.setUp] : [])
         let digest = try await admin.query("""
             select left(encode(sha256(convert_to(\(sources.joined(separator: "\u{C}")), 'UTF8')), 'hex'), 16)

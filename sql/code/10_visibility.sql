@@ -145,8 +145,9 @@ declare
   v_branches text;
 begin
   select pg_catalog.string_agg(pg_catalog.format(
-           'when %L then return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.%I, p_row) it '
-           'cross join lateral (values %s) v (kind, key) where v.key is not null;',
+           E'when %L then\n'
+           || E'          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.%I, p_row) it\n'
+           || E'           cross join lateral (values %s) v (kind, key) where v.key is not null;',
            t.table_name, t.table_name,
            (select pg_catalog.string_agg(
                      case when r.kind = 'everyone'
@@ -155,7 +156,7 @@ begin
                           else pg_catalog.format('(%L::text, case when %s then it.%I end)', r.kind, r.condition, r.key_column) end,
                      ', ' order by r.kind, r.key_column)
               from private.visibility_rules r where r.table_name = t.table_name)),
-         ' ' order by t.table_name)
+         E'\n        ' order by t.table_name)
     into v_branches
     from private.visibility_tables t
    where exists (select from private.visibility_rules r where r.table_name = t.table_name);

@@ -340,8 +340,11 @@ begin
   if p_mode not in ('full', 'changes', 'visibility', 'admin') then
     raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
   end if;
-  return query execute pg_catalog.format('select * from private.%I($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)',
-                                         'sync_items_' || p_table || '_' || p_mode)
+  return query execute pg_catalog.format(
+    'select * from private.%I(p_lo => $1, p_x => $2, p_ip => $3, p_after_c0 => $4, p_after_c1 => $5, p_after_id => $6, '
+    'p_after_kind => $7, p_limit => $8, p_kinds => $9, p_keys => $10, p_gained_kinds => $11, p_gained_keys => $12, '
+    'p_gained_causes => $13, p_gained_ats => $14, p_lost_kinds => $15, p_lost_keys => $16, p_lost_causes => $17, '
+    'p_lost_ats => $18)', 'sync_items_' || p_table || '_' || p_mode)
     using v_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit,
           v_keys.kinds, v_keys.keys, v_access.g_kinds, v_access.g_keys, v_access.g_causes, v_access.g_ats,
           v_access.l_kinds, v_access.l_keys, v_access.l_causes, v_access.l_ats;

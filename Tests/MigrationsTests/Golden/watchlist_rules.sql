@@ -1,0 +1,131 @@
+-- policy watchlist_rules_select
+((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin))
+
+-- triggers of watchlist_rules
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at()
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.stamp_row()
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row()
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.watchlist_rules REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions()
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.record_sync_moves()
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid()
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid()
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_rules REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id')
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.watchlist_rules FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell()
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_rules REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id')
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'watchlist_id')
+
+-- length limits of watchlist_rules
+watchlist_rules_rule_type_length: CHECK (((char_length(rule_type) <= 100) OR private.too_long('watchlist_rules'::text, 'rule_type'::text, 100, char_length(rule_type))))
+
+-- private.row_scope
+CREATE OR REPLACE FUNCTION private.row_scope(p_table text, p_row jsonb)
+ RETURNS TABLE(kind text, key uuid)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+    begin
+      case p_table
+        when 'watchlist_rules' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_rules, p_row) it
+           cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null;
+        when 'watchlists' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlists, p_row) it
+           cross join lateral (values ('user'::text, it.owner_id), ('watchlist'::text, it.id)) v (kind, key) where v.key is not null;
+        else raise exception using errcode = '22023',
+          message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L', p_table);
+      end case;
+    end
+    $function$
+
+
+-- private.sync_items_sql('watchlist_rules', 'changes')
+with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'watchlist') k
+            cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
+                                          where it.watchlist_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'watchlist_rules' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8
+
+-- private.sync_page_sql('watchlist_rules')
+
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('watchlist_rules', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.watchlist_rules t cross join lateral (select t.id, t.watchlist_id, t.rule_type, t.parameters_json, t.is_active, t.priority, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'watchlist_rules', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'watchlist_rules', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    

@@ -1,0 +1,7371 @@
+--
+-- Name: row_scope(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind text, key uuid)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+    begin
+      case p_table
+        when 'activities' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.activities, p_row) it
+           cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null;
+        when 'bird' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.bird, p_row) it
+           cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null;
+        when 'hotspot' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.hotspot, p_row) it
+           cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null;
+        when 'journal_entries' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_entries, p_row) it
+           cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null;
+        when 'journal_entry_values' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_entry_values, p_row) it
+           cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null;
+        when 'journal_field_groups' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_field_groups, p_row) it
+           cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null;
+        when 'journal_fields' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_fields, p_row) it
+           cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null;
+        when 'journal_thread_stats' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_thread_stats, p_row) it
+           cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null;
+        when 'journal_threads' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_threads, p_row) it
+           cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null;
+        when 'listings' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.listings, p_row) it
+           cross join lateral (values ('user'::text, it.owned_by)) v (kind, key) where v.key is not null;
+        when 'notes' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notes, p_row) it
+           cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('listing'::text, case when it.parent_type = 'listing' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null;
+        when 'notification_preferences' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notification_preferences, p_row) it
+           cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null;
+        when 'notification_types' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notification_types, p_row) it
+           cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null;
+        when 'notifications' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notifications, p_row) it
+           cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null;
+        when 'observed_bird_photos' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.observed_bird_photos, p_row) it
+           cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null;
+        when 'properties' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.properties, p_row) it
+           cross join lateral (values ('user'::text, it.owned_by)) v (kind, key) where v.key is not null;
+        when 'push_devices' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.push_devices, p_row) it
+           cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null;
+        when 'subtasks' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.subtasks, p_row) it
+           cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null;
+        when 'tasks' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.tasks, p_row) it
+           cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null;
+        when 'users' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.users, p_row) it
+           cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null;
+        when 'watchlist_entries' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_entries, p_row) it
+           cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null;
+        when 'watchlist_rules' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_rules, p_row) it
+           cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null;
+        when 'watchlist_shares' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_shares, p_row) it
+           cross join lateral (values ('user'::text, it.user_id), ('watchlist_owner'::text, it.watchlist_id)) v (kind, key) where v.key is not null;
+        when 'watchlists' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlists, p_row) it
+           cross join lateral (values ('user'::text, it.owner_id), ('watchlist'::text, it.id)) v (kind, key) where v.key is not null;
+        else raise exception using errcode = '22023',
+          message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L', p_table);
+      end case;
+    end
+    $$;
+
+--
+-- Name: FUNCTION row_scope(p_table text, p_row jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.row_scope(p_table text, p_row jsonb) IS 'The scope keys (kind, key) of a row of p_table given as jsonb (to_jsonb(row)), derived kinds as they are (a note: (task, its parent id)). Generated from private.visibility_rules by private.generate_row_scope. INVALID_TABLE (22023) for a table without rules.';
+
+--
+-- Name: sync_items_activities_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_activities_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'activities' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_activities_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_activities_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table activities, mode admin: the query of private.sync_items_sql(''activities'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_activities_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_activities_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
+              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+              order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'listing') k
+            cross join lateral (select it.sync_xid, it.id from public.activities it
+                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'listing' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.activities it
+                                          where it.listing_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'listing' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.activities it
+                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.activities it
+                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.activities it
+                                          where it.claimed_by = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.activities it
+                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.activities it
+                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.activities it
+                                          where it.declared_by = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.activities it
+                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'activities' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'activities' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_activities_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_activities_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table activities, mode changes: the query of private.sync_items_sql(''activities'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_activities_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_activities_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
+              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+              order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'listing') k
+            cross join lateral (select it.sync_xid, it.id from public.activities it
+                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.activities it
+                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.activities it
+                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_activities_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_activities_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table activities, mode full: the query of private.sync_items_sql(''activities'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_activities_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_activities_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'listing' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.activities it
+                                          where it.listing_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'listing' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.activities it
+                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.activities it
+                                          where it.claimed_by = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.activities it
+                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.activities it
+                                          where it.declared_by = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.activities it
+                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'activities' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_activities_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_activities_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table activities, mode visibility: the query of private.sync_items_sql(''activities'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entries_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_entries it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'journal_entries' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entries, mode admin: the query of private.sync_items_sql(''journal_entries'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entries_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_entries it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entries it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entries it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'journal_entries' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entries, mode changes: the query of private.sync_items_sql(''journal_entries'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entries_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_entries it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entries, mode full: the query of private.sync_items_sql(''journal_entries'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entries_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entries it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entries it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entries, mode visibility: the query of private.sync_items_sql(''journal_entries'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entry_values_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entry_values_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_entry_values it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'journal_entry_values' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entry_values_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entry_values, mode admin: the query of private.sync_items_sql(''journal_entry_values'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entry_values_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entry_values_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_entry_values' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'journal_entry_values' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entry_values_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entry_values, mode changes: the query of private.sync_items_sql(''journal_entry_values'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entry_values_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entry_values_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entry_values_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entry_values, mode full: the query of private.sync_items_sql(''journal_entry_values'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_entry_values_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_entry_values_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_entry_values' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_entry_values_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_entry_values, mode visibility: the query of private.sync_items_sql(''journal_entry_values'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_field_groups_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_field_groups_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_field_groups it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'journal_field_groups' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_field_groups_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_field_groups, mode admin: the query of private.sync_items_sql(''journal_field_groups'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_field_groups_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_field_groups_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_field_groups' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'journal_field_groups' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_field_groups_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_field_groups, mode changes: the query of private.sync_items_sql(''journal_field_groups'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_field_groups_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_field_groups_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_field_groups_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_field_groups, mode full: the query of private.sync_items_sql(''journal_field_groups'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_field_groups_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_field_groups_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_field_groups' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_field_groups_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_field_groups, mode visibility: the query of private.sync_items_sql(''journal_field_groups'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_fields_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_fields it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'journal_fields' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_fields, mode admin: the query of private.sync_items_sql(''journal_fields'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_fields_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_fields it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_fields it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_fields it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_fields' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'journal_fields' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_fields, mode changes: the query of private.sync_items_sql(''journal_fields'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_fields_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_fields it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_fields, mode full: the query of private.sync_items_sql(''journal_fields'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_fields_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_fields_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_fields it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_fields it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_fields' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_fields_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_fields, mode visibility: the query of private.sync_items_sql(''journal_fields'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_threads_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_threads it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'journal_threads' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_threads, mode admin: the query of private.sync_items_sql(''journal_threads'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_threads_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_threads_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_threads it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_threads it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_threads it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_threads' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'journal_threads' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_threads_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_threads, mode changes: the query of private.sync_items_sql(''journal_threads'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_threads_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.journal_threads it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_threads, mode full: the query of private.sync_items_sql(''journal_threads'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_journal_threads_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_journal_threads_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_threads it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.journal_threads it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'journal_threads' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_journal_threads_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table journal_threads, mode visibility: the query of private.sync_items_sql(''journal_threads'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_listings_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_listings_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.listings it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'listings' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_listings_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_listings_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table listings, mode admin: the query of private.sync_items_sql(''listings'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_listings_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_listings_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.listings it
+                                 where it.owned_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.listings it
+                                          where it.owned_by = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.listings it
+                                          where it.owned_by = x.key and not ((('user', it.owned_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.listings it where it.id = m.row_id and ((('user', it.owned_by) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'listings' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_listings_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_listings_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table listings, mode changes: the query of private.sync_items_sql(''listings'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_listings_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_listings_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.listings it
+                                 where it.owned_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_listings_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_listings_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table listings, mode full: the query of private.sync_items_sql(''listings'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_listings_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_listings_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.listings it
+                                          where it.owned_by = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.listings it
+                                          where it.owned_by = x.key and not ((('user', it.owned_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.listings it where it.id = m.row_id and ((('user', it.owned_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_listings_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_listings_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table listings, mode visibility: the query of private.sync_items_sql(''listings'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_notes_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_notes_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'notes' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_notes_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_notes_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table notes, mode admin: the query of private.sync_items_sql(''notes'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_notes_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_notes_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
+ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
+                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
+xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
+                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
+dp_activity as (select 'activity'::text as kind, d.record_id as key
+                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
+ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
+                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
+xp_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
+                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id not in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_task v)),
+dp_task as (select 'task'::text as kind, d.record_id as key
+                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
+g as (select * from g0 union all select * from ep_activity union all select * from ep_task),
+l as (select * from l0 union all select * from xp_activity union all select * from xp_task),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl union select kind, key from dp_activity union select kind, key from dp_task)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'activity') k
+            cross join lateral (select it.sync_xid, it.id from public.notes it
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'activity' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.notes it
+                                          where it.parent_id = x.key and it.parent_type = 'activity'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'activity' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.notes it
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'listing') k
+            cross join lateral (select it.sync_xid, it.id from public.notes it
+                                 where it.parent_id = k.key and it.parent_type = 'listing' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'listing' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.notes it
+                                          where it.parent_id = x.key and it.parent_type = 'listing'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'listing' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.notes it
+                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'task') k
+            cross join lateral (select it.sync_xid, it.id from public.notes it
+                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'task' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.notes it
+                                          where it.parent_id = x.key and it.parent_type = 'task'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'task' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.notes it
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'notes' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_notes_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_notes_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table notes, mode changes: the query of private.sync_items_sql(''notes'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_notes_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_notes_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
+vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
+k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'activity') k
+            cross join lateral (select it.sync_xid, it.id from public.notes it
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'listing') k
+            cross join lateral (select it.sync_xid, it.id from public.notes it
+                                 where it.parent_id = k.key and it.parent_type = 'listing' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'task') k
+            cross join lateral (select it.sync_xid, it.id from public.notes it
+                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_notes_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_notes_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table notes, mode full: the query of private.sync_items_sql(''notes'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_notes_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_notes_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
+ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
+                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
+xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
+                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
+dp_activity as (select 'activity'::text as kind, d.record_id as key
+                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
+ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
+                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
+xp_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
+                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id not in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_task v)),
+dp_task as (select 'task'::text as kind, d.record_id as key
+                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
+g as (select * from g0 union all select * from ep_activity union all select * from ep_task),
+l as (select * from l0 union all select * from xp_activity union all select * from xp_task),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl union select kind, key from dp_activity union select kind, key from dp_task)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'activity' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.notes it
+                                          where it.parent_id = x.key and it.parent_type = 'activity'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'activity' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.notes it
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'listing' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.notes it
+                                          where it.parent_id = x.key and it.parent_type = 'listing'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'listing' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.notes it
+                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'task' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.notes it
+                                          where it.parent_id = x.key and it.parent_type = 'task'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'task' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.notes it
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_notes_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_notes_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table notes, mode visibility: the query of private.sync_items_sql(''notes'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_observed_bird_photos_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_observed_bird_photos_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.observed_bird_photos it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'observed_bird_photos' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_observed_bird_photos_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_observed_bird_photos_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table observed_bird_photos, mode admin: the query of private.sync_items_sql(''observed_bird_photos'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_observed_bird_photos_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_observed_bird_photos_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'watchlist') k
+            cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
+                                          where it.watchlist_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'observed_bird_photos' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_observed_bird_photos_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_observed_bird_photos_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table observed_bird_photos, mode changes: the query of private.sync_items_sql(''observed_bird_photos'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_observed_bird_photos_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_observed_bird_photos_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'watchlist') k
+            cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_observed_bird_photos_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_observed_bird_photos_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table observed_bird_photos, mode full: the query of private.sync_items_sql(''observed_bird_photos'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_observed_bird_photos_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_observed_bird_photos_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
+                                          where it.watchlist_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_observed_bird_photos_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_observed_bird_photos_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table observed_bird_photos, mode visibility: the query of private.sync_items_sql(''observed_bird_photos'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_sql(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_sql(p_table text, p_mode text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  v_derived record;
+  v_rule record;
+  v_rules private.visibility_rules[];
+  v_ctes text[] := '{}';
+  v_k text := 'select kind, key from k0';
+  v_g text := 'select * from g0';
+  v_l text := 'select * from l0';
+  v_dk text := 'select kind, key from kl';
+  v_streams text[] := '{}';
+  v_visible text;
+  v_unseen constant text := '%1$s >= greatest($1, $4) and (%1$s >= $2 or %1$s = any ($3))';
+begin
+  if p_mode not in ('full', 'changes', 'visibility', 'admin') then
+    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
+  end if;
+  perform private.assert_sync_table(p_table);
+
+  if p_mode = 'admin' then
+    -- Every change of the table (the sync_xid index), and every hard delete once.
+    v_streams := array[pg_catalog.format(
+      'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
+        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'it.sync_xid')),
+      pg_catalog.format(
+        'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
+          where $2 > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
+  else
+    -- Derived keys: the parents of this table's rows that U sees, entered, left, or saw deleted.
+    for v_derived in
+      select distinct k.kind, k.derived_from as parent
+        from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
+       where r.table_name = p_table and k.derived_from is not null
+       order by k.kind
+    loop
+      select array_agg(r) into v_rules from private.visibility_rules r where r.table_name = v_derived.parent;
+      v_ctes := v_ctes || pg_catalog.format('%I as (%s)', 'vp_' || v_derived.kind, (
+        select pg_catalog.string_agg(
+                 case when r.kind = 'everyone'
+                      then pg_catalog.format('select %L::text as kind, it.id as key from public.%I it where %s',
+                                             v_derived.kind, v_derived.parent, private.visibility_condition(r.condition, 'it'))
+                      else pg_catalog.format('select %L::text as kind, it.id as key from k0 join public.%I it on k0.kind = %L and it.%I = k0.key%s',
+                                             v_derived.kind, v_derived.parent, r.kind, r.key_column,
+                                             ' and ' || private.visibility_condition(r.condition, 'it')) end, ' union ')
+          from unnest(v_rules) r));
+      if p_mode <> 'full' then
+        v_ctes := v_ctes || pg_catalog.format(
+          '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from k0 join public.sync_moves m on m.table_name = %3$L and m.kind = k0.kind and m.key = k0.key
+                       and m.entered and %4$s
+                     where m.row_id in (select v.key from %5$I v) group by m.row_id%6$s)',
+          'ep_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
+          'vp_' || v_derived.kind,
+          (select pg_catalog.string_agg(pg_catalog.format(
+                    ' union all select %L, it.id, g0.cause, g0.at from g0 join public.%I it on g0.kind = %L and it.%I = g0.key%s',
+                    v_derived.kind, v_derived.parent, r.kind, r.key_column, ' and ' || private.visibility_condition(r.condition, 'it')), '')
+             from unnest(v_rules) r where r.kind <> 'everyone'));
+        v_ctes := v_ctes || pg_catalog.format(
+          '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from kl0 join public.sync_moves m on m.table_name = %3$L and m.kind = kl0.kind and m.key = kl0.key
+                       and not m.entered and %4$s
+                     where m.row_id not in (select v.key from %5$I v) group by m.row_id%6$s)',
+          'xp_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
+          'vp_' || v_derived.kind,
+          (select pg_catalog.string_agg(pg_catalog.format(
+                    ' union all select %L, it.id, l0.cause, l0.at from l0 join public.%I it on l0.kind = %L and it.%I = l0.key%s'
+                    ' where it.id not in (select v.key from %I v)',
+                    v_derived.kind, v_derived.parent, r.kind, r.key_column, ' and ' || private.visibility_condition(r.condition, 'it'),
+                    'vp_' || v_derived.kind), '')
+             from unnest(v_rules) r where r.kind <> 'everyone'));
+        v_ctes := v_ctes || pg_catalog.format(
+          '%1$I as (select %2$L::text as kind, d.record_id as key
+                      from kl0 join public.sync_deletions d on d.table_name = %3$L and d.kind = kl0.kind and d.key = kl0.key and %4$s)',
+          'dp_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'd.sync_xid'));
+        v_g := v_g || pg_catalog.format(' union all select * from %I', 'ep_' || v_derived.kind);
+        v_l := v_l || pg_catalog.format(' union all select * from %I', 'xp_' || v_derived.kind);
+        v_dk := v_dk || pg_catalog.format(' union select kind, key from %I', 'dp_' || v_derived.kind);
+      end if;
+      v_k := v_k || pg_catalog.format(' union all select kind, key from %I', 'vp_' || v_derived.kind);
+    end loop;
+
+    v_visible := private.visibility_predicate(p_table, 'it', 'keys');
+    for v_rule in select * from private.visibility_rules r where r.table_name = p_table order by r.kind, r.key_column loop
+      if v_rule.kind = 'everyone' then
+        -- S1 for the rows every user sees.
+        if p_mode <> 'visibility' then
+          v_streams := v_streams || pg_catalog.format(
+            'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
+              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+              order by it.sync_xid, it.id limit $8 + 1',
+            p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_unseen, 'it.sync_xid'));
+        end if;
+        continue;
+      end if;
+      -- S1: the rows of U's keys written since; S3 / S4: every row of a key gained / lost.
+      if p_mode <> 'visibility' then
+        v_streams := v_streams || pg_catalog.format(
+          'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = %2$L) k
+            cross join lateral (select it.sync_xid, it.id from public.%1$I it
+                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it',
+          p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
+          pg_catalog.format(v_unseen, 'it.sync_xid'));
+      end if;
+      if p_mode <> 'full' then
+        -- S3 from the keys gained (g: records), S4 from those lost (l: revoked if not visible).
+        v_streams := v_streams || array(
+          select pg_catalog.format(
+                   'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
+                      from (select * from %9$s x where x.kind = %2$L and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.%1$I it
+                                          where it.%3$I = x.key%4$s%5$s
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else ''0''::xid8 end,
+                                                                         case when x.cause = $4 then $6 else ''00000000-0000-0000-0000-000000000000''::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it',
+                   p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
+                   s.extra, s.item_kind, s.reason, s.at, s.source)
+            from (values ('', 1, null, 'null::timestamptz', 'g'),
+                         (' and not (' || v_visible || ')', 0, 'revoked', 'x.at', 'l')) s (extra, item_kind, reason, at, source)
+           order by s.item_kind desc);
+      end if;
+    end loop;
+
+    if p_mode <> 'full' then
+      -- S5: rows that left a key of U's and that U no longer sees.
+      v_streams := v_streams || pg_catalog.format(
+        'select m.sync_xid, m.sync_xid, m.row_id, 0, ''revoked'', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = %1$L and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
+        p_table, pg_catalog.format(v_unseen, 'm.sync_xid'), v_visible);
+    end if;
+    if p_mode = 'changes' then
+      -- S2: hard deletes under U's keys (children: also under the parents U saw deleted).
+      v_streams := v_streams || pg_catalog.format(
+        'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
+                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d',
+        p_table, pg_catalog.format(v_unseen, 'd.sync_xid'));
+    end if;
+
+    v_ctes := array['k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key))',
+                    'g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at))',
+                    'l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at))',
+                    'kl0 as (select kind, key from k0 union select kind, key from l0)']
+              || v_ctes
+              || array['k as (' || v_k || ')', 'g as (' || v_g || ')', 'l as (' || v_l || ')',
+                       'kl as (select kind, key from k union select kind, key from l)', 'dk as (' || v_dk || ')'];
+  end if;
+
+  return coalesce('with ' || nullif(pg_catalog.array_to_string(v_ctes, E',\n'), '') || E'\n', '')
+      || 'select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ('
+      || pg_catalog.array_to_string(array(select '(' || s || ')' from unnest(v_streams) s), E'\nunion all\n')
+      || ') i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8';
+end
+$_$;
+
+--
+-- Name: FUNCTION sync_items_sql(p_table text, p_mode text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the migration''s header). Parameters as the migration describes.';
+
+--
+-- Name: sync_items_subtasks_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_subtasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'subtasks' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_subtasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_subtasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table subtasks, mode admin: the query of private.sync_items_sql(''subtasks'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_subtasks_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_subtasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
+ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
+                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
+xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
+                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
+dp_activity as (select 'activity'::text as kind, d.record_id as key
+                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
+ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
+                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
+xp_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
+                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id not in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_task v)),
+dp_task as (select 'task'::text as kind, d.record_id as key
+                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
+g as (select * from g0 union all select * from ep_activity union all select * from ep_task),
+l as (select * from l0 union all select * from xp_activity union all select * from xp_task),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl union select kind, key from dp_activity union select kind, key from dp_task)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'activity') k
+            cross join lateral (select it.sync_xid, it.id from public.subtasks it
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'activity' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.subtasks it
+                                          where it.parent_id = x.key and it.parent_type = 'activity'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'activity' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.subtasks it
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'task') k
+            cross join lateral (select it.sync_xid, it.id from public.subtasks it
+                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'task' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.subtasks it
+                                          where it.parent_id = x.key and it.parent_type = 'task'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'task' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.subtasks it
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'subtasks' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_subtasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_subtasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table subtasks, mode changes: the query of private.sync_items_sql(''subtasks'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_subtasks_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_subtasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
+vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
+k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'activity') k
+            cross join lateral (select it.sync_xid, it.id from public.subtasks it
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'task') k
+            cross join lateral (select it.sync_xid, it.id from public.subtasks it
+                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_subtasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_subtasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table subtasks, mode full: the query of private.sync_items_sql(''subtasks'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_subtasks_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_subtasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
+ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
+                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
+xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
+                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
+dp_activity as (select 'activity'::text as kind, d.record_id as key
+                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
+ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
+                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
+xp_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
+                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                     where m.row_id not in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_task v)),
+dp_task as (select 'task'::text as kind, d.record_id as key
+                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
+g as (select * from g0 union all select * from ep_activity union all select * from ep_task),
+l as (select * from l0 union all select * from xp_activity union all select * from xp_task),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl union select kind, key from dp_activity union select kind, key from dp_task)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'activity' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.subtasks it
+                                          where it.parent_id = x.key and it.parent_type = 'activity'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'activity' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.subtasks it
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'task' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.subtasks it
+                                          where it.parent_id = x.key and it.parent_type = 'task'
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'task' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.subtasks it
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_subtasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_subtasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table subtasks, mode visibility: the query of private.sync_items_sql(''subtasks'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_tasks_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_tasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'tasks' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_tasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_tasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table tasks, mode admin: the query of private.sync_items_sql(''tasks'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_tasks_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_tasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
+              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+              order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'listing') k
+            cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'listing' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                          where it.listing_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'listing' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                          where it.claimed_by = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                          where it.declared_by = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'tasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'tasks' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_tasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_tasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table tasks, mode changes: the query of private.sync_items_sql(''tasks'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_tasks_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_tasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
+              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+              order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'listing') k
+            cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_tasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_tasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table tasks, mode full: the query of private.sync_items_sql(''tasks'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_tasks_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_tasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'listing' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                          where it.listing_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'listing' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                          where it.claimed_by = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                          where it.declared_by = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.tasks it
+                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'tasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_tasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_tasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table tasks, mode visibility: the query of private.sync_items_sql(''tasks'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_watchlist_entries_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_watchlist_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlist_entries it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'watchlist_entries' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_watchlist_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_watchlist_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table watchlist_entries, mode admin: the query of private.sync_items_sql(''watchlist_entries'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_watchlist_entries_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_watchlist_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'watchlist') k
+            cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
+                                          where it.watchlist_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'watchlist_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'watchlist_entries' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_watchlist_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_watchlist_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table watchlist_entries, mode changes: the query of private.sync_items_sql(''watchlist_entries'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_watchlist_entries_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_watchlist_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'watchlist') k
+            cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_watchlist_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_watchlist_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table watchlist_entries, mode full: the query of private.sync_items_sql(''watchlist_entries'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_watchlist_entries_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_watchlist_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
+                                          where it.watchlist_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'watchlist_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_watchlist_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_watchlist_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table watchlist_entries, mode visibility: the query of private.sync_items_sql(''watchlist_entries'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_watchlist_rules_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlist_rules it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'watchlist_rules' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table watchlist_rules, mode admin: the query of private.sync_items_sql(''watchlist_rules'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_watchlist_rules_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_watchlist_rules_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'watchlist') k
+            cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
+                                          where it.watchlist_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'watchlist_rules' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_watchlist_rules_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_watchlist_rules_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table watchlist_rules, mode changes: the query of private.sync_items_sql(''watchlist_rules'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_watchlist_rules_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_watchlist_rules_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'watchlist') k
+            cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_watchlist_rules_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_watchlist_rules_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table watchlist_rules, mode full: the query of private.sync_items_sql(''watchlist_rules'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_watchlist_rules_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_watchlist_rules_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
+                                          where it.watchlist_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_watchlist_rules_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_watchlist_rules_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table watchlist_rules, mode visibility: the query of private.sync_items_sql(''watchlist_rules'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_watchlists_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlists it
+        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+        order by it.sync_xid, it.id limit $8 + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where $2 > '0'::xid8 and d.table_name = 'watchlists' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table watchlists, mode admin: the query of private.sync_items_sql(''watchlists'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_watchlists_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_watchlists_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.watchlists it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlists it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlists it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'watchlist') k
+            cross join lateral (select it.sync_xid, it.id from public.watchlists it
+                                 where it.id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlists it
+                                          where it.id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlists it
+                                          where it.id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'watchlists' and d.kind = dk.kind and d.key = dk.key
+                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_watchlists_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_watchlists_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table watchlists, mode changes: the query of private.sync_items_sql(''watchlists'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_watchlists_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_watchlists_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.watchlists it
+                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'watchlist') k
+            cross join lateral (select it.sync_xid, it.id from public.watchlists it
+                                 where it.id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
+                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_watchlists_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_watchlists_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table watchlists, mode full: the query of private.sync_items_sql(''watchlists'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_watchlists_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_watchlists_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlists it
+                                          where it.owner_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlists it
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlists it
+                                          where it.id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                     cross join lateral (select it.sync_xid, it.id from public.watchlists it
+                                          where it.id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
+                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit $8 + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
+                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+          where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit $8;
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_items_watchlists_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_watchlists_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table watchlists, mode visibility: the query of private.sync_items_sql(''watchlists'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_page_activities(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('activities', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select null::timestamptz as deleted_at, r as record
+                             from public.activities t cross join lateral (select t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'activities', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'activities', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_activities(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table activities: the statement of private.sync_page_sql(''activities'') with its plan kept. Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_journal_entries(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('journal_entries', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.journal_entries t cross join lateral (select t.id, t.thread_id, t.owner_id, t.content, t.entry_timestamp, t.last_edited_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'journal_entries', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'journal_entries', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table journal_entries: the statement of private.sync_page_sql(''journal_entries'') with its plan kept. Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_journal_entry_values(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('journal_entry_values', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select null::timestamptz as deleted_at, r as record
+                             from public.journal_entry_values t cross join lateral (select t.id, t.entry_id, t.field_id, t.thread_id, t.owner_id, t.entry_timestamp, t.value, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'journal_entry_values', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'journal_entry_values', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table journal_entry_values: the statement of private.sync_page_sql(''journal_entry_values'') with its plan kept. Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_journal_field_groups(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('journal_field_groups', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select null::timestamptz as deleted_at, r as record
+                             from public.journal_field_groups t cross join lateral (select t.id, t.thread_id, t.owner_id, t.parent_field_id, t.child_field_id, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'journal_field_groups', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'journal_field_groups', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table journal_field_groups: the statement of private.sync_page_sql(''journal_field_groups'') with its plan kept. Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_journal_fields(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('journal_fields', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.journal_fields t cross join lateral (select t.id, t.thread_id, t.owner_id, t.name, t.sort_order, t.is_group, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'journal_fields', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'journal_fields', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table journal_fields: the statement of private.sync_page_sql(''journal_fields'') with its plan kept. Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_journal_threads(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('journal_threads', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.journal_threads t cross join lateral (select t.id, t.owner_id, t.title, t.created_at, t.updated_at, t.deleted_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'journal_threads', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'journal_threads', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table journal_threads: the statement of private.sync_page_sql(''journal_threads'') with its plan kept. Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_listings(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('listings', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select null::timestamptz as deleted_at, r as record
+                             from public.listings t cross join lateral (select t.id, t.property_id, t.address, t.city, t.state, t.zip, t.status, t.price, t.mls_number, t.owned_by, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'listings', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'listings', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_listings(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table listings: the statement of private.sync_page_sql(''listings'') with its plan kept. Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_notes(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('notes', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select null::timestamptz as deleted_at, r as record
+                             from public.notes t cross join lateral (select t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'notes', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'notes', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table notes: the statement of private.sync_page_sql(''notes'') with its plan kept. Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_observed_bird_photos(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('observed_bird_photos', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.observed_bird_photos t cross join lateral (select t.id, t.watchlist_entry_id, t.watchlist_id, t.image_path, t.storage_url, t.is_uploaded, t.captured_at, t.uploaded_at, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'observed_bird_photos', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'observed_bird_photos', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_observed_bird_photos(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table observed_bird_photos: the statement of private.sync_page_sql(''observed_bird_photos'') with its plan kept. Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_sql(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_sql(p_table text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  v_columns text;
+  v_deleted_at_expr text;
+begin
+  perform private.assert_sync_table(p_table);
+  -- A record is the row's stored columns but sync_xid and generated ones (a geography
+  -- column would also cost its text form for every row).
+  select pg_catalog.string_agg(pg_catalog.format('t.%I', a.attname), ', ' order by a.attnum),
+         coalesce(max('t.deleted_at') filter (where a.attname = 'deleted_at'), 'null::timestamptz')
+    into v_columns, v_deleted_at_expr
+    from pg_catalog.pg_attribute a
+   where a.attrelid = pg_catalog.format('public.%I', p_table)::regclass and a.attnum > 0 and not a.attisdropped
+     and a.attgenerated = '' and a.attname <> 'sync_xid';
+
+  return pg_catalog.format($q$
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items(%1$L, $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select %2$s as deleted_at, r as record
+                             from public.%1$I t cross join lateral (select %3$s) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', %1$L, 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', %1$L, 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    $q$, p_table, v_deleted_at_expr, v_columns);
+end
+$_$;
+
+--
+-- Name: FUNCTION sync_page_sql(p_table text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_sql(p_table text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json. Parameters as the migration describes. INVALID_TABLE (22023).';
+
+--
+-- Name: sync_page_subtasks(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('subtasks', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select null::timestamptz as deleted_at, r as record
+                             from public.subtasks t cross join lateral (select t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'subtasks', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'subtasks', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table subtasks: the statement of private.sync_page_sql(''subtasks'') with its plan kept. Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_tasks(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('tasks', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select null::timestamptz as deleted_at, r as record
+                             from public.tasks t cross join lateral (select t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'tasks', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'tasks', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table tasks: the statement of private.sync_page_sql(''tasks'') with its plan kept. Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_watchlist_entries(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('watchlist_entries', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.watchlist_entries t cross join lateral (select t.id, t.watchlist_id, t.bird_id, t.nickname, t.status, t.notes, t.added_date, t.observation_date, t.to_observe_start_date, t.to_observe_end_date, t.observed_by, t.lat, t.lon, t.location_display_name, t.priority, t.notify_upcoming, t.target_date_range, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'watchlist_entries', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'watchlist_entries', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_watchlist_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table watchlist_entries: the statement of private.sync_page_sql(''watchlist_entries'') with its plan kept. Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_watchlist_rules(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('watchlist_rules', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.watchlist_rules t cross join lateral (select t.id, t.watchlist_id, t.rule_type, t.parameters_json, t.is_active, t.priority, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'watchlist_rules', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'watchlist_rules', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_watchlist_rules(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table watchlist_rules: the statement of private.sync_page_sql(''watchlist_rules'') with its plan kept. Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_page_watchlists(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $_$
+    #variable_conflict use_column
+    begin
+      return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items('watchlists', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
+                                ($5 ->> 3)::integer, $6 + 1) i
+    ), page as (
+      select * from items where n <= $6
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select t.deleted_at as deleted_at, r as record
+                             from public.watchlists t cross join lateral (select t.id, t.owner_id, t.type, t.title, t.location, t.location_display_name, t.start_date, t.end_date, t.observed_count, t.species_count, t.cover_image_path, t.species_rule_enabled, t.species_rule_shape_id, t.location_rule_enabled, t.location_rule_lat, t.location_rule_lon, t.location_rule_radius_km, t.location_rule_display_name, t.date_rule_enabled, t.date_rule_start_date, t.date_rule_end_date, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > $6 as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', 'watchlists', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
+                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', 'watchlists', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    );
+    end
+    $_$;
+
+--
+-- Name: FUNCTION sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table watchlists: the statement of private.sync_page_sql(''watchlists'') with its plan kept. Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_push_update_activities(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_update_activities(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      
+        return query
+          update public.activities as t set title = case when 'title' = any (p_columns) then r.title else t.title end, description = case when 'description' = any (p_columns) then r.description else t.description end, type = case when 'type' = any (p_columns) then r.type else t.type end, due_date = case when 'due_date' = any (p_columns) then r.due_date else t.due_date end, priority = case when 'priority' = any (p_columns) then r.priority else t.priority end, duration_minutes = case when 'duration_minutes' = any (p_columns) then r.duration_minutes else t.duration_minutes end, completed = case when 'completed' = any (p_columns) then r.completed else t.completed end, listing_id = case when 'listing_id' = any (p_columns) then r.listing_id else t.listing_id end
+            from pg_catalog.jsonb_populate_record(null::public.activities, p_record) r
+           where t.id = p_id and t.row_version = p_version
+          returning pg_catalog.to_jsonb(t);
+        
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_update_activities(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_update_activities(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the activities row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_update_journal_entries(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_update_journal_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      
+        return query
+          update public.journal_entries as t set content = case when 'content' = any (p_columns) then r.content else t.content end, last_edited_at = case when 'last_edited_at' = any (p_columns) then r.last_edited_at else t.last_edited_at end, deleted_at = case when 'deleted_at' = any (p_columns) then r.deleted_at else t.deleted_at end
+            from pg_catalog.jsonb_populate_record(null::public.journal_entries, p_record) r
+           where t.id = p_id and t.row_version = p_version
+          returning pg_catalog.to_jsonb(t);
+        
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_update_journal_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_update_journal_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the journal_entries row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_update_journal_entry_values(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_update_journal_entry_values(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      
+        return query
+          update public.journal_entry_values as t set value = case when 'value' = any (p_columns) then r.value else t.value end
+            from pg_catalog.jsonb_populate_record(null::public.journal_entry_values, p_record) r
+           where t.id = p_id and t.row_version = p_version
+          returning pg_catalog.to_jsonb(t);
+        
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_update_journal_entry_values(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_update_journal_entry_values(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the journal_entry_values row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_update_journal_fields(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_update_journal_fields(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      
+        return query
+          update public.journal_fields as t set name = case when 'name' = any (p_columns) then r.name else t.name end, sort_order = case when 'sort_order' = any (p_columns) then r.sort_order else t.sort_order end, deleted_at = case when 'deleted_at' = any (p_columns) then r.deleted_at else t.deleted_at end
+            from pg_catalog.jsonb_populate_record(null::public.journal_fields, p_record) r
+           where t.id = p_id and t.row_version = p_version
+          returning pg_catalog.to_jsonb(t);
+        
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_update_journal_fields(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_update_journal_fields(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the journal_fields row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_update_journal_threads(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_update_journal_threads(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      
+        return query
+          update public.journal_threads as t set title = case when 'title' = any (p_columns) then r.title else t.title end, deleted_at = case when 'deleted_at' = any (p_columns) then r.deleted_at else t.deleted_at end
+            from pg_catalog.jsonb_populate_record(null::public.journal_threads, p_record) r
+           where t.id = p_id and t.row_version = p_version
+          returning pg_catalog.to_jsonb(t);
+        
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_update_journal_threads(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_update_journal_threads(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the journal_threads row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_update_listings(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_update_listings(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      
+        return query
+          update public.listings as t set property_id = case when 'property_id' = any (p_columns) then r.property_id else t.property_id end, address = case when 'address' = any (p_columns) then r.address else t.address end, city = case when 'city' = any (p_columns) then r.city else t.city end, state = case when 'state' = any (p_columns) then r.state else t.state end, zip = case when 'zip' = any (p_columns) then r.zip else t.zip end, status = case when 'status' = any (p_columns) then r.status else t.status end, price = case when 'price' = any (p_columns) then r.price else t.price end, mls_number = case when 'mls_number' = any (p_columns) then r.mls_number else t.mls_number end, owned_by = case when 'owned_by' = any (p_columns) then r.owned_by else t.owned_by end
+            from pg_catalog.jsonb_populate_record(null::public.listings, p_record) r
+           where t.id = p_id and t.row_version = p_version
+          returning pg_catalog.to_jsonb(t);
+        
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_update_listings(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_update_listings(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the listings row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_update_notes(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_update_notes(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      
+        return query
+          update public.notes as t set content = case when 'content' = any (p_columns) then r.content else t.content end
+            from pg_catalog.jsonb_populate_record(null::public.notes, p_record) r
+           where t.id = p_id and t.row_version = p_version
+          returning pg_catalog.to_jsonb(t);
+        
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_update_notes(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_update_notes(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the notes row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_update_observed_bird_photos(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_update_observed_bird_photos(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      
+        return query
+          update public.observed_bird_photos as t set image_path = case when 'image_path' = any (p_columns) then r.image_path else t.image_path end, storage_url = case when 'storage_url' = any (p_columns) then r.storage_url else t.storage_url end, is_uploaded = case when 'is_uploaded' = any (p_columns) then r.is_uploaded else t.is_uploaded end, captured_at = case when 'captured_at' = any (p_columns) then r.captured_at else t.captured_at end, uploaded_at = case when 'uploaded_at' = any (p_columns) then r.uploaded_at else t.uploaded_at end, sync_status = case when 'sync_status' = any (p_columns) then r.sync_status else t.sync_status end, last_synced_at = case when 'last_synced_at' = any (p_columns) then r.last_synced_at else t.last_synced_at end, deleted_at = case when 'deleted_at' = any (p_columns) then r.deleted_at else t.deleted_at end
+            from pg_catalog.jsonb_populate_record(null::public.observed_bird_photos, p_record) r
+           where t.id = p_id and t.row_version = p_version
+          returning pg_catalog.to_jsonb(t);
+        
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_update_observed_bird_photos(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_update_observed_bird_photos(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the observed_bird_photos row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_update_subtasks(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_update_subtasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      
+        return query
+          update public.subtasks as t set title = case when 'title' = any (p_columns) then r.title else t.title end, completed = case when 'completed' = any (p_columns) then r.completed else t.completed end
+            from pg_catalog.jsonb_populate_record(null::public.subtasks, p_record) r
+           where t.id = p_id and t.row_version = p_version
+          returning pg_catalog.to_jsonb(t);
+        
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_update_subtasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_update_subtasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the subtasks row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_update_tasks(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_update_tasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      
+        return query
+          update public.tasks as t set title = case when 'title' = any (p_columns) then r.title else t.title end, description = case when 'description' = any (p_columns) then r.description else t.description end, due_date = case when 'due_date' = any (p_columns) then r.due_date else t.due_date end, priority = case when 'priority' = any (p_columns) then r.priority else t.priority end, completed = case when 'completed' = any (p_columns) then r.completed else t.completed end, listing_id = case when 'listing_id' = any (p_columns) then r.listing_id else t.listing_id end
+            from pg_catalog.jsonb_populate_record(null::public.tasks, p_record) r
+           where t.id = p_id and t.row_version = p_version
+          returning pg_catalog.to_jsonb(t);
+        
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_update_tasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_update_tasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the tasks row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_update_watchlist_entries(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_update_watchlist_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      
+        return query
+          update public.watchlist_entries as t set bird_id = case when 'bird_id' = any (p_columns) then r.bird_id else t.bird_id end, nickname = case when 'nickname' = any (p_columns) then r.nickname else t.nickname end, status = case when 'status' = any (p_columns) then r.status else t.status end, notes = case when 'notes' = any (p_columns) then r.notes else t.notes end, added_date = case when 'added_date' = any (p_columns) then r.added_date else t.added_date end, observation_date = case when 'observation_date' = any (p_columns) then r.observation_date else t.observation_date end, to_observe_start_date = case when 'to_observe_start_date' = any (p_columns) then r.to_observe_start_date else t.to_observe_start_date end, to_observe_end_date = case when 'to_observe_end_date' = any (p_columns) then r.to_observe_end_date else t.to_observe_end_date end, observed_by = case when 'observed_by' = any (p_columns) then r.observed_by else t.observed_by end, lat = case when 'lat' = any (p_columns) then r.lat else t.lat end, lon = case when 'lon' = any (p_columns) then r.lon else t.lon end, location_display_name = case when 'location_display_name' = any (p_columns) then r.location_display_name else t.location_display_name end, priority = case when 'priority' = any (p_columns) then r.priority else t.priority end, notify_upcoming = case when 'notify_upcoming' = any (p_columns) then r.notify_upcoming else t.notify_upcoming end, target_date_range = case when 'target_date_range' = any (p_columns) then r.target_date_range else t.target_date_range end, sync_status = case when 'sync_status' = any (p_columns) then r.sync_status else t.sync_status end, last_synced_at = case when 'last_synced_at' = any (p_columns) then r.last_synced_at else t.last_synced_at end, deleted_at = case when 'deleted_at' = any (p_columns) then r.deleted_at else t.deleted_at end
+            from pg_catalog.jsonb_populate_record(null::public.watchlist_entries, p_record) r
+           where t.id = p_id and t.row_version = p_version
+          returning pg_catalog.to_jsonb(t);
+        
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_update_watchlist_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_update_watchlist_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the watchlist_entries row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_update_watchlist_rules(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_update_watchlist_rules(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      
+        return query
+          update public.watchlist_rules as t set rule_type = case when 'rule_type' = any (p_columns) then r.rule_type else t.rule_type end, parameters_json = case when 'parameters_json' = any (p_columns) then r.parameters_json else t.parameters_json end, is_active = case when 'is_active' = any (p_columns) then r.is_active else t.is_active end, priority = case when 'priority' = any (p_columns) then r.priority else t.priority end, sync_status = case when 'sync_status' = any (p_columns) then r.sync_status else t.sync_status end, last_synced_at = case when 'last_synced_at' = any (p_columns) then r.last_synced_at else t.last_synced_at end, deleted_at = case when 'deleted_at' = any (p_columns) then r.deleted_at else t.deleted_at end
+            from pg_catalog.jsonb_populate_record(null::public.watchlist_rules, p_record) r
+           where t.id = p_id and t.row_version = p_version
+          returning pg_catalog.to_jsonb(t);
+        
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_update_watchlist_rules(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_update_watchlist_rules(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the watchlist_rules row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_update_watchlists(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_update_watchlists(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      
+        return query
+          update public.watchlists as t set type = case when 'type' = any (p_columns) then r.type else t.type end, title = case when 'title' = any (p_columns) then r.title else t.title end, location = case when 'location' = any (p_columns) then r.location else t.location end, location_display_name = case when 'location_display_name' = any (p_columns) then r.location_display_name else t.location_display_name end, start_date = case when 'start_date' = any (p_columns) then r.start_date else t.start_date end, end_date = case when 'end_date' = any (p_columns) then r.end_date else t.end_date end, observed_count = case when 'observed_count' = any (p_columns) then r.observed_count else t.observed_count end, species_count = case when 'species_count' = any (p_columns) then r.species_count else t.species_count end, cover_image_path = case when 'cover_image_path' = any (p_columns) then r.cover_image_path else t.cover_image_path end, species_rule_enabled = case when 'species_rule_enabled' = any (p_columns) then r.species_rule_enabled else t.species_rule_enabled end, species_rule_shape_id = case when 'species_rule_shape_id' = any (p_columns) then r.species_rule_shape_id else t.species_rule_shape_id end, location_rule_enabled = case when 'location_rule_enabled' = any (p_columns) then r.location_rule_enabled else t.location_rule_enabled end, location_rule_lat = case when 'location_rule_lat' = any (p_columns) then r.location_rule_lat else t.location_rule_lat end, location_rule_lon = case when 'location_rule_lon' = any (p_columns) then r.location_rule_lon else t.location_rule_lon end, location_rule_radius_km = case when 'location_rule_radius_km' = any (p_columns) then r.location_rule_radius_km else t.location_rule_radius_km end, location_rule_display_name = case when 'location_rule_display_name' = any (p_columns) then r.location_rule_display_name else t.location_rule_display_name end, date_rule_enabled = case when 'date_rule_enabled' = any (p_columns) then r.date_rule_enabled else t.date_rule_enabled end, date_rule_start_date = case when 'date_rule_start_date' = any (p_columns) then r.date_rule_start_date else t.date_rule_start_date end, date_rule_end_date = case when 'date_rule_end_date' = any (p_columns) then r.date_rule_end_date else t.date_rule_end_date end, sync_status = case when 'sync_status' = any (p_columns) then r.sync_status else t.sync_status end, last_synced_at = case when 'last_synced_at' = any (p_columns) then r.last_synced_at else t.last_synced_at end, deleted_at = case when 'deleted_at' = any (p_columns) then r.deleted_at else t.deleted_at end
+            from pg_catalog.jsonb_populate_record(null::public.watchlists, p_record) r
+           where t.id = p_id and t.row_version = p_version
+          returning pg_catalog.to_jsonb(t);
+        
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_update_watchlists(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_update_watchlists(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the watchlists row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: activities_log; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.activities_log (
+    id bigint DEFAULT nextval('audit.log_id_seq'::regclass) NOT NULL,
+    table_name text DEFAULT 'activities'::text NOT NULL,
+    record_pk uuid NOT NULL,
+    action text NOT NULL,
+    changed_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    changed_by uuid DEFAULT auth.uid(),
+    old_row jsonb,
+    new_row jsonb,
+    CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
+);
+
+--
+-- Name: TABLE activities_log; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON TABLE audit.activities_log IS 'Audit trail of public.activities: one row per INSERT, real UPDATE, DELETE and RESTORE. Visible to the user named by declared_by in old_row or new_row, and to admins.';
+
+--
+-- Name: listings_log; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.listings_log (
+    id bigint DEFAULT nextval('audit.log_id_seq'::regclass) NOT NULL,
+    table_name text DEFAULT 'listings'::text NOT NULL,
+    record_pk uuid NOT NULL,
+    action text NOT NULL,
+    changed_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    changed_by uuid DEFAULT auth.uid(),
+    old_row jsonb,
+    new_row jsonb,
+    CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
+);
+
+--
+-- Name: TABLE listings_log; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON TABLE audit.listings_log IS 'Audit trail of public.listings: one row per INSERT, real UPDATE, DELETE and RESTORE. Visible to the user named by owned_by in old_row or new_row, and to admins.';
+
+--
+-- Name: properties_log; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.properties_log (
+    id bigint DEFAULT nextval('audit.log_id_seq'::regclass) NOT NULL,
+    table_name text DEFAULT 'properties'::text NOT NULL,
+    record_pk uuid NOT NULL,
+    action text NOT NULL,
+    changed_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    changed_by uuid DEFAULT auth.uid(),
+    old_row jsonb,
+    new_row jsonb,
+    CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
+);
+
+--
+-- Name: TABLE properties_log; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON TABLE audit.properties_log IS 'Audit trail of public.properties: one row per INSERT, real UPDATE, DELETE and RESTORE. Visible to the user named by owned_by in old_row or new_row, and to admins.';
+
+--
+-- Name: tasks_log; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.tasks_log (
+    id bigint DEFAULT nextval('audit.log_id_seq'::regclass) NOT NULL,
+    table_name text DEFAULT 'tasks'::text NOT NULL,
+    record_pk uuid NOT NULL,
+    action text NOT NULL,
+    changed_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    changed_by uuid DEFAULT auth.uid(),
+    old_row jsonb,
+    new_row jsonb,
+    CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
+);
+
+--
+-- Name: TABLE tasks_log; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON TABLE audit.tasks_log IS 'Audit trail of public.tasks: one row per INSERT, real UPDATE, DELETE and RESTORE. Visible to the user named by declared_by in old_row or new_row, and to admins.';
+
+--
+-- Name: users_log; Type: TABLE; Schema: audit; Owner: -
+--
+
+CREATE TABLE audit.users_log (
+    id bigint DEFAULT nextval('audit.log_id_seq'::regclass) NOT NULL,
+    table_name text DEFAULT 'users'::text NOT NULL,
+    record_pk uuid NOT NULL,
+    action text NOT NULL,
+    changed_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    changed_by uuid DEFAULT auth.uid(),
+    old_row jsonb,
+    new_row jsonb,
+    CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
+);
+
+--
+-- Name: TABLE users_log; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON TABLE audit.users_log IS 'Audit trail of public.users: one row per INSERT, real UPDATE, DELETE and RESTORE. Visible to the user named by id in old_row or new_row, and to admins.';
+
+--
+-- Name: activities_log; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.log ATTACH PARTITION audit.activities_log FOR VALUES IN ('activities');
+
+--
+-- Name: listings_log; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.log ATTACH PARTITION audit.listings_log FOR VALUES IN ('listings');
+
+--
+-- Name: properties_log; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.log ATTACH PARTITION audit.properties_log FOR VALUES IN ('properties');
+
+--
+-- Name: tasks_log; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.log ATTACH PARTITION audit.tasks_log FOR VALUES IN ('tasks');
+
+--
+-- Name: users_log; Type: TABLE ATTACH; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.log ATTACH PARTITION audit.users_log FOR VALUES IN ('users');
+
+--
+-- Name: activities_log activities_log_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.activities_log
+    ADD CONSTRAINT activities_log_pkey PRIMARY KEY (id);
+
+--
+-- Name: listings_log listings_log_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.listings_log
+    ADD CONSTRAINT listings_log_pkey PRIMARY KEY (id);
+
+--
+-- Name: properties_log properties_log_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.properties_log
+    ADD CONSTRAINT properties_log_pkey PRIMARY KEY (id);
+
+--
+-- Name: tasks_log tasks_log_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.tasks_log
+    ADD CONSTRAINT tasks_log_pkey PRIMARY KEY (id);
+
+--
+-- Name: users_log users_log_pkey; Type: CONSTRAINT; Schema: audit; Owner: -
+--
+
+ALTER TABLE ONLY audit.users_log
+    ADD CONSTRAINT users_log_pkey PRIMARY KEY (id);
+
+--
+-- Name: activities_log_action_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX activities_log_action_idx ON audit.activities_log USING btree (action);
+
+--
+-- Name: activities_log_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX activities_log_changed_at_idx ON audit.activities_log USING btree (changed_at DESC);
+
+--
+-- Name: activities_log_changed_by_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX activities_log_changed_by_idx ON audit.activities_log USING btree (changed_by);
+
+--
+-- Name: activities_log_deleted_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX activities_log_deleted_at_idx ON audit.activities_log USING btree (changed_at DESC) WHERE (action = 'DELETE'::text);
+
+--
+-- Name: activities_log_deleted_owner_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX activities_log_deleted_owner_idx ON audit.activities_log USING btree (((old_row ->> 'declared_by'::text)), changed_at DESC, id DESC) WHERE (action = 'DELETE'::text);
+
+--
+-- Name: activities_log_record_pk_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX activities_log_record_pk_changed_at_idx ON audit.activities_log USING btree (record_pk, changed_at DESC, id DESC);
+
+--
+-- Name: activities_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX activities_log_record_pk_idx ON audit.activities_log USING btree (record_pk);
+
+--
+-- Name: listings_log_action_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX listings_log_action_idx ON audit.listings_log USING btree (action);
+
+--
+-- Name: listings_log_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX listings_log_changed_at_idx ON audit.listings_log USING btree (changed_at DESC);
+
+--
+-- Name: listings_log_changed_by_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX listings_log_changed_by_idx ON audit.listings_log USING btree (changed_by);
+
+--
+-- Name: listings_log_deleted_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX listings_log_deleted_at_idx ON audit.listings_log USING btree (changed_at DESC) WHERE (action = 'DELETE'::text);
+
+--
+-- Name: listings_log_deleted_owner_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX listings_log_deleted_owner_idx ON audit.listings_log USING btree (((old_row ->> 'owned_by'::text)), changed_at DESC, id DESC) WHERE (action = 'DELETE'::text);
+
+--
+-- Name: listings_log_record_pk_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX listings_log_record_pk_changed_at_idx ON audit.listings_log USING btree (record_pk, changed_at DESC, id DESC);
+
+--
+-- Name: listings_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX listings_log_record_pk_idx ON audit.listings_log USING btree (record_pk);
+
+--
+-- Name: properties_log_action_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX properties_log_action_idx ON audit.properties_log USING btree (action);
+
+--
+-- Name: properties_log_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX properties_log_changed_at_idx ON audit.properties_log USING btree (changed_at DESC);
+
+--
+-- Name: properties_log_changed_by_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX properties_log_changed_by_idx ON audit.properties_log USING btree (changed_by);
+
+--
+-- Name: properties_log_deleted_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX properties_log_deleted_at_idx ON audit.properties_log USING btree (changed_at DESC) WHERE (action = 'DELETE'::text);
+
+--
+-- Name: properties_log_deleted_owner_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX properties_log_deleted_owner_idx ON audit.properties_log USING btree (((old_row ->> 'owned_by'::text)), changed_at DESC, id DESC) WHERE (action = 'DELETE'::text);
+
+--
+-- Name: properties_log_record_pk_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX properties_log_record_pk_changed_at_idx ON audit.properties_log USING btree (record_pk, changed_at DESC, id DESC);
+
+--
+-- Name: properties_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX properties_log_record_pk_idx ON audit.properties_log USING btree (record_pk);
+
+--
+-- Name: tasks_log_action_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX tasks_log_action_idx ON audit.tasks_log USING btree (action);
+
+--
+-- Name: tasks_log_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX tasks_log_changed_at_idx ON audit.tasks_log USING btree (changed_at DESC);
+
+--
+-- Name: tasks_log_changed_by_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX tasks_log_changed_by_idx ON audit.tasks_log USING btree (changed_by);
+
+--
+-- Name: tasks_log_deleted_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX tasks_log_deleted_at_idx ON audit.tasks_log USING btree (changed_at DESC) WHERE (action = 'DELETE'::text);
+
+--
+-- Name: tasks_log_deleted_owner_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX tasks_log_deleted_owner_idx ON audit.tasks_log USING btree (((old_row ->> 'declared_by'::text)), changed_at DESC, id DESC) WHERE (action = 'DELETE'::text);
+
+--
+-- Name: tasks_log_record_pk_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX tasks_log_record_pk_changed_at_idx ON audit.tasks_log USING btree (record_pk, changed_at DESC, id DESC);
+
+--
+-- Name: tasks_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX tasks_log_record_pk_idx ON audit.tasks_log USING btree (record_pk);
+
+--
+-- Name: users_log_action_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX users_log_action_idx ON audit.users_log USING btree (action);
+
+--
+-- Name: users_log_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX users_log_changed_at_idx ON audit.users_log USING btree (changed_at DESC);
+
+--
+-- Name: users_log_changed_by_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX users_log_changed_by_idx ON audit.users_log USING btree (changed_by);
+
+--
+-- Name: users_log_deleted_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX users_log_deleted_at_idx ON audit.users_log USING btree (changed_at DESC) WHERE (action = 'DELETE'::text);
+
+--
+-- Name: users_log_deleted_owner_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX users_log_deleted_owner_idx ON audit.users_log USING btree (((old_row ->> 'id'::text)), changed_at DESC, id DESC) WHERE (action = 'DELETE'::text);
+
+--
+-- Name: users_log_record_pk_changed_at_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX users_log_record_pk_changed_at_idx ON audit.users_log USING btree (record_pk, changed_at DESC, id DESC);
+
+--
+-- Name: users_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX users_log_record_pk_idx ON audit.users_log USING btree (record_pk);
+
+--
+-- Name: activities_claimed_by_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX activities_claimed_by_sync_idx ON public.activities USING btree (claimed_by, sync_xid, id);
+
+--
+-- Name: activities_declared_by_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX activities_declared_by_sync_idx ON public.activities USING btree (declared_by, sync_xid, id);
+
+--
+-- Name: activities_everyone_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX activities_everyone_sync_idx ON public.activities USING btree (sync_xid, id) WHERE ((claimed_by IS NULL) AND (NOT completed));
+
+--
+-- Name: activities_listing_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX activities_listing_id_sync_idx ON public.activities USING btree (listing_id, sync_xid, id);
+
+--
+-- Name: activities_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX activities_sync_xid_idx ON public.activities USING btree (sync_xid, id);
+
+--
+-- Name: journal_entries_owner_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entries_owner_id_sync_idx ON public.journal_entries USING btree (owner_id, sync_xid, id);
+
+--
+-- Name: journal_entries_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entries_sync_xid_idx ON public.journal_entries USING btree (sync_xid, id);
+
+--
+-- Name: journal_entry_values_owner_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entry_values_owner_id_sync_idx ON public.journal_entry_values USING btree (owner_id, sync_xid, id);
+
+--
+-- Name: journal_entry_values_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entry_values_sync_xid_idx ON public.journal_entry_values USING btree (sync_xid, id);
+
+--
+-- Name: journal_field_groups_owner_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_field_groups_owner_id_sync_idx ON public.journal_field_groups USING btree (owner_id, sync_xid, id);
+
+--
+-- Name: journal_field_groups_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_field_groups_sync_xid_idx ON public.journal_field_groups USING btree (sync_xid, id);
+
+--
+-- Name: journal_fields_owner_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_fields_owner_id_sync_idx ON public.journal_fields USING btree (owner_id, sync_xid, id);
+
+--
+-- Name: journal_fields_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_fields_sync_xid_idx ON public.journal_fields USING btree (sync_xid, id);
+
+--
+-- Name: journal_threads_owner_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_threads_owner_id_sync_idx ON public.journal_threads USING btree (owner_id, sync_xid, id);
+
+--
+-- Name: journal_threads_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_threads_sync_xid_idx ON public.journal_threads USING btree (sync_xid, id);
+
+--
+-- Name: listings_owned_by_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX listings_owned_by_sync_idx ON public.listings USING btree (owned_by, sync_xid, id);
+
+--
+-- Name: listings_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX listings_sync_xid_idx ON public.listings USING btree (sync_xid, id);
+
+--
+-- Name: notes_parent_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notes_parent_id_sync_idx ON public.notes USING btree (parent_id, sync_xid, id) INCLUDE (parent_type);
+
+--
+-- Name: notes_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notes_sync_xid_idx ON public.notes USING btree (sync_xid, id);
+
+--
+-- Name: observed_bird_photos_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX observed_bird_photos_sync_xid_idx ON public.observed_bird_photos USING btree (sync_xid, id);
+
+--
+-- Name: observed_bird_photos_watchlist_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX observed_bird_photos_watchlist_id_sync_idx ON public.observed_bird_photos USING btree (watchlist_id, sync_xid, id);
+
+--
+-- Name: subtasks_parent_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX subtasks_parent_id_sync_idx ON public.subtasks USING btree (parent_id, sync_xid, id) INCLUDE (parent_type);
+
+--
+-- Name: subtasks_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX subtasks_sync_xid_idx ON public.subtasks USING btree (sync_xid, id);
+
+--
+-- Name: tasks_claimed_by_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tasks_claimed_by_sync_idx ON public.tasks USING btree (claimed_by, sync_xid, id);
+
+--
+-- Name: tasks_declared_by_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tasks_declared_by_sync_idx ON public.tasks USING btree (declared_by, sync_xid, id);
+
+--
+-- Name: tasks_everyone_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tasks_everyone_sync_idx ON public.tasks USING btree (sync_xid, id) WHERE ((claimed_by IS NULL) AND (NOT completed));
+
+--
+-- Name: tasks_listing_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tasks_listing_id_sync_idx ON public.tasks USING btree (listing_id, sync_xid, id);
+
+--
+-- Name: tasks_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tasks_sync_xid_idx ON public.tasks USING btree (sync_xid, id);
+
+--
+-- Name: watchlist_entries_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX watchlist_entries_sync_xid_idx ON public.watchlist_entries USING btree (sync_xid, id);
+
+--
+-- Name: watchlist_entries_watchlist_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX watchlist_entries_watchlist_id_sync_idx ON public.watchlist_entries USING btree (watchlist_id, sync_xid, id);
+
+--
+-- Name: watchlist_rules_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX watchlist_rules_sync_xid_idx ON public.watchlist_rules USING btree (sync_xid, id);
+
+--
+-- Name: watchlist_rules_watchlist_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX watchlist_rules_watchlist_id_sync_idx ON public.watchlist_rules USING btree (watchlist_id, sync_xid, id);
+
+--
+-- Name: watchlists_owner_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX watchlists_owner_id_sync_idx ON public.watchlists USING btree (owner_id, sync_xid, id);
+
+--
+-- Name: watchlists_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX watchlists_sync_xid_idx ON public.watchlists USING btree (sync_xid, id);
+
+--
+-- Name: journal_entries _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.journal_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: journal_fields _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.journal_fields FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: journal_threads _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.journal_threads FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: observed_bird_photos _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: watchlist_entries _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlist_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: watchlist_rules _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: watchlists _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlists FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: activities _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.activities FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: bird _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.bird FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: hotspot _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.hotspot FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_entries _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.journal_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_entry_values _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.journal_entry_values FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_field_groups _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.journal_field_groups FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_fields _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.journal_fields FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_threads _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.journal_threads FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: listings _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.listings FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: notes _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.notes FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: notification_preferences _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.notification_preferences FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: notification_types _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.notification_types FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: notifications _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: observed_bird_photos _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: properties _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.properties FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: push_devices _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.push_devices FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: subtasks _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.subtasks FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: tasks _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: users _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.users FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: watchlist_entries _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.watchlist_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: watchlist_rules _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: watchlist_shares _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.watchlist_shares FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: watchlists _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.watchlists FOR EACH ROW EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: activities _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.activities FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: bird _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.bird FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: hotspot _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.hotspot FOR EACH ROW WHEN ((((((((((old.id IS DISTINCT FROM new.id) OR (old.name IS DISTINCT FROM new.name)) OR (old.locality IS DISTINCT FROM new.locality)) OR (old.lat IS DISTINCT FROM new.lat)) OR (old.lon IS DISTINCT FROM new.lon)) OR (old.image_name IS DISTINCT FROM new.image_name)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version))) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_entries _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.journal_entries FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_entry_values _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.journal_entry_values FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_field_groups _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.journal_field_groups FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_fields _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.journal_fields FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: journal_threads _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.journal_threads FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: listings _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.listings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: notes _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.notes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: notification_preferences _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.notification_preferences FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: notification_types _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.notification_types FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: notifications _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.notifications FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: observed_bird_photos _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: properties _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.properties FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: push_devices _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.push_devices FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: subtasks _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.subtasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: tasks _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.tasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: users _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.users FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: watchlist_entries _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_entries FOR EACH ROW WHEN (((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.watchlist_id IS DISTINCT FROM new.watchlist_id)) OR (old.bird_id IS DISTINCT FROM new.bird_id)) OR (old.nickname IS DISTINCT FROM new.nickname)) OR (old.status IS DISTINCT FROM new.status)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.added_date IS DISTINCT FROM new.added_date)) OR (old.observation_date IS DISTINCT FROM new.observation_date)) OR (old.to_observe_start_date IS DISTINCT FROM new.to_observe_start_date)) OR (old.to_observe_end_date IS DISTINCT FROM new.to_observe_end_date)) OR (old.observed_by IS DISTINCT FROM new.observed_by)) OR (old.lat IS DISTINCT FROM new.lat)) OR (old.lon IS DISTINCT FROM new.lon)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.priority IS DISTINCT FROM new.priority)) OR (old.notify_upcoming IS DISTINCT FROM new.notify_upcoming)) OR (old.target_date_range IS DISTINCT FROM new.target_date_range)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version)) OR (old.sync_xid IS DISTINCT FROM new.sync_xid))) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: watchlist_rules _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: watchlist_shares _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_shares FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: watchlists _stamp_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlists FOR EACH ROW WHEN (((((((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id)) OR (old.type IS DISTINCT FROM new.type)) OR (old.title IS DISTINCT FROM new.title)) OR (old.location IS DISTINCT FROM new.location)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.start_date IS DISTINCT FROM new.start_date)) OR (old.end_date IS DISTINCT FROM new.end_date)) OR (old.observed_count IS DISTINCT FROM new.observed_count)) OR (old.species_count IS DISTINCT FROM new.species_count)) OR (old.cover_image_path IS DISTINCT FROM new.cover_image_path)) OR (old.species_rule_enabled IS DISTINCT FROM new.species_rule_enabled)) OR (old.species_rule_shape_id IS DISTINCT FROM new.species_rule_shape_id)) OR (old.location_rule_enabled IS DISTINCT FROM new.location_rule_enabled)) OR (old.location_rule_lat IS DISTINCT FROM new.location_rule_lat)) OR (old.location_rule_lon IS DISTINCT FROM new.location_rule_lon)) OR (old.location_rule_radius_km IS DISTINCT FROM new.location_rule_radius_km)) OR (old.location_rule_display_name IS DISTINCT FROM new.location_rule_display_name)) OR (old.date_rule_enabled IS DISTINCT FROM new.date_rule_enabled)) OR (old.date_rule_start_date IS DISTINCT FROM new.date_rule_start_date)) OR (old.date_rule_end_date IS DISTINCT FROM new.date_rule_end_date)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version)) OR (old.sync_xid IS DISTINCT FROM new.sync_xid))) EXECUTE FUNCTION private.stamp_row();
+
+--
+-- Name: activities _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.activities REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: journal_entries _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.journal_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: journal_entry_values _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.journal_entry_values REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: journal_field_groups _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.journal_field_groups REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: journal_fields _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.journal_fields REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: journal_threads _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.journal_threads REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: listings _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.listings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: notes _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.notes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: observed_bird_photos _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.observed_bird_photos REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: subtasks _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.subtasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: tasks _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: watchlist_entries _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.watchlist_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: watchlist_rules _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.watchlist_rules REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: watchlists _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.watchlists REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
+-- Name: activities _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.activities FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.completed IS DISTINCT FROM new.completed) OR (old.declared_by IS DISTINCT FROM new.declared_by) OR (old.listing_id IS DISTINCT FROM new.listing_id))) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: journal_entries _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.journal_entries FOR EACH ROW WHEN ((old.owner_id IS DISTINCT FROM new.owner_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: journal_entry_values _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.journal_entry_values FOR EACH ROW WHEN ((old.owner_id IS DISTINCT FROM new.owner_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: journal_field_groups _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.journal_field_groups FOR EACH ROW WHEN ((old.owner_id IS DISTINCT FROM new.owner_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: journal_fields _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.journal_fields FOR EACH ROW WHEN ((old.owner_id IS DISTINCT FROM new.owner_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: journal_threads _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.journal_threads FOR EACH ROW WHEN ((old.owner_id IS DISTINCT FROM new.owner_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: listings _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.listings FOR EACH ROW WHEN ((old.owned_by IS DISTINCT FROM new.owned_by)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: notes _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.notes FOR EACH ROW WHEN (((old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_type IS DISTINCT FROM new.parent_type))) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: observed_bird_photos _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: subtasks _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.subtasks FOR EACH ROW WHEN (((old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_type IS DISTINCT FROM new.parent_type))) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: tasks _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.tasks FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.completed IS DISTINCT FROM new.completed) OR (old.declared_by IS DISTINCT FROM new.declared_by) OR (old.listing_id IS DISTINCT FROM new.listing_id))) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: watchlist_entries _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.watchlist_entries FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: watchlist_rules _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: watchlists _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.watchlists FOR EACH ROW WHEN (((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id))) EXECUTE FUNCTION private.record_sync_moves();
+
+--
+-- Name: activities _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.activities FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_entries _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_entry_values _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_entry_values FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_field_groups _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_field_groups FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_fields _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_fields FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_threads _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_threads FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: listings _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.listings FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: notes _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.notes FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: observed_bird_photos _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: subtasks _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.subtasks FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: tasks _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: watchlist_entries _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlist_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: watchlist_rules _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: watchlists _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlists FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: activities _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.activities FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_entries _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.journal_entries FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_entry_values _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.journal_entry_values FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_field_groups _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.journal_field_groups FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_fields _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.journal_fields FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: journal_threads _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.journal_threads FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: listings _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.listings FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: notes _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.notes FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: observed_bird_photos _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: subtasks _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.subtasks FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: tasks _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.tasks FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: watchlist_entries _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.watchlist_entries FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: watchlist_rules _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: watchlists _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.watchlists FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: activities audit_activities_insert_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_activities_insert_delete BEFORE INSERT OR DELETE ON public.activities FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: activities audit_activities_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_activities_update BEFORE UPDATE ON public.activities FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: listings audit_listings_insert_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_listings_insert_delete BEFORE INSERT OR DELETE ON public.listings FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: listings audit_listings_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_listings_update BEFORE UPDATE ON public.listings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: properties audit_properties_insert_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_properties_insert_delete BEFORE INSERT OR DELETE ON public.properties FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: properties audit_properties_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_properties_update BEFORE UPDATE ON public.properties FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: tasks audit_tasks_insert_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_tasks_insert_delete BEFORE INSERT OR DELETE ON public.tasks FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: tasks audit_tasks_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_tasks_update BEFORE UPDATE ON public.tasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: users audit_users_insert_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_users_insert_delete BEFORE INSERT OR DELETE ON public.users FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: users audit_users_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_users_update BEFORE UPDATE ON public.users FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: activities outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.activities REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+
+--
+-- Name: listings outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.listings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'owned_by');
+
+--
+-- Name: notes outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.notes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'parent_id', 'parent_type');
+
+--
+-- Name: notifications outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'user_id');
+
+--
+-- Name: observed_bird_photos outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.observed_bird_photos REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
+
+--
+-- Name: properties outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.properties REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'owned_by');
+
+--
+-- Name: subtasks outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.subtasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'parent_id', 'parent_type');
+
+--
+-- Name: tasks outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+
+--
+-- Name: users outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules');
+
+--
+-- Name: watchlist_entries outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
+
+--
+-- Name: watchlist_rules outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_rules REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
+
+--
+-- Name: watchlist_shares outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_shares REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'user_id', 'watchlist_id');
+
+--
+-- Name: watchlists outbox_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlists REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'id', 'owner_id');
+
+--
+-- Name: activities outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.activities FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: listings outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.listings FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: notes outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.notes FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: notifications outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.notifications FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: observed_bird_photos outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.observed_bird_photos FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: properties outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.properties FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: subtasks outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.subtasks FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: tasks outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.tasks FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: users outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: watchlist_entries outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.watchlist_entries FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: watchlist_rules outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.watchlist_rules FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: watchlist_shares outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.watchlist_shares FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: watchlists outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.watchlists FOR EACH STATEMENT EXECUTE FUNCTION outbox.ring_doorbell();
+
+--
+-- Name: activities outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.activities REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+
+--
+-- Name: listings outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.listings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'owned_by');
+
+--
+-- Name: notes outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'parent_id', 'parent_type');
+
+--
+-- Name: notifications outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'user_id');
+
+--
+-- Name: observed_bird_photos outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.observed_bird_photos REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
+
+--
+-- Name: properties outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.properties REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'owned_by');
+
+--
+-- Name: subtasks outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.subtasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'parent_id', 'parent_type');
+
+--
+-- Name: tasks outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.tasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+
+--
+-- Name: users outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules');
+
+--
+-- Name: watchlist_entries outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_entries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
+
+--
+-- Name: watchlist_rules outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_rules REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
+
+--
+-- Name: watchlist_shares outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_shares REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'user_id', 'watchlist_id');
+
+--
+-- Name: watchlists outbox_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlists REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'id', 'owner_id');
+
+--
+-- Name: activities outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.activities FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+
+--
+-- Name: listings outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.listings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'direct', 'owned_by');
+
+--
+-- Name: notes outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.notes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'parent_id', 'parent_type');
+
+--
+-- Name: notifications outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.notifications FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'direct', 'user_id');
+
+--
+-- Name: observed_bird_photos outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'watchlist_id');
+
+--
+-- Name: properties outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.properties FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'direct', 'owned_by');
+
+--
+-- Name: subtasks outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.subtasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'parent_id', 'parent_type');
+
+--
+-- Name: tasks outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.tasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+
+--
+-- Name: users outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.users FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules');
+
+--
+-- Name: watchlist_entries outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_entries FOR EACH ROW WHEN (((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.watchlist_id IS DISTINCT FROM new.watchlist_id)) OR (old.bird_id IS DISTINCT FROM new.bird_id)) OR (old.nickname IS DISTINCT FROM new.nickname)) OR (old.status IS DISTINCT FROM new.status)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.added_date IS DISTINCT FROM new.added_date)) OR (old.observation_date IS DISTINCT FROM new.observation_date)) OR (old.to_observe_start_date IS DISTINCT FROM new.to_observe_start_date)) OR (old.to_observe_end_date IS DISTINCT FROM new.to_observe_end_date)) OR (old.observed_by IS DISTINCT FROM new.observed_by)) OR (old.lat IS DISTINCT FROM new.lat)) OR (old.lon IS DISTINCT FROM new.lon)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.priority IS DISTINCT FROM new.priority)) OR (old.notify_upcoming IS DISTINCT FROM new.notify_upcoming)) OR (old.target_date_range IS DISTINCT FROM new.target_date_range)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version)) OR (old.sync_xid IS DISTINCT FROM new.sync_xid))) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'watchlist_id');
+
+--
+-- Name: watchlist_rules outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'watchlist_id');
+
+--
+-- Name: watchlist_shares outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_shares FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'user_id', 'watchlist_id');
+
+--
+-- Name: watchlists outbox_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlists FOR EACH ROW WHEN (((((((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id)) OR (old.type IS DISTINCT FROM new.type)) OR (old.title IS DISTINCT FROM new.title)) OR (old.location IS DISTINCT FROM new.location)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.start_date IS DISTINCT FROM new.start_date)) OR (old.end_date IS DISTINCT FROM new.end_date)) OR (old.observed_count IS DISTINCT FROM new.observed_count)) OR (old.species_count IS DISTINCT FROM new.species_count)) OR (old.cover_image_path IS DISTINCT FROM new.cover_image_path)) OR (old.species_rule_enabled IS DISTINCT FROM new.species_rule_enabled)) OR (old.species_rule_shape_id IS DISTINCT FROM new.species_rule_shape_id)) OR (old.location_rule_enabled IS DISTINCT FROM new.location_rule_enabled)) OR (old.location_rule_lat IS DISTINCT FROM new.location_rule_lat)) OR (old.location_rule_lon IS DISTINCT FROM new.location_rule_lon)) OR (old.location_rule_radius_km IS DISTINCT FROM new.location_rule_radius_km)) OR (old.location_rule_display_name IS DISTINCT FROM new.location_rule_display_name)) OR (old.date_rule_enabled IS DISTINCT FROM new.date_rule_enabled)) OR (old.date_rule_start_date IS DISTINCT FROM new.date_rule_start_date)) OR (old.date_rule_end_date IS DISTINCT FROM new.date_rule_end_date)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version)) OR (old.sync_xid IS DISTINCT FROM new.sync_xid))) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'id', 'owner_id');
+
+--
+-- Name: activities_log; Type: ROW SECURITY; Schema: audit; Owner: -
+--
+
+ALTER TABLE audit.activities_log ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: activities_log activities_log_select; Type: POLICY; Schema: audit; Owner: -
+--
+
+CREATE POLICY activities_log_select ON audit.activities_log FOR SELECT TO authenticated USING ((((old_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ((new_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: listings_log; Type: ROW SECURITY; Schema: audit; Owner: -
+--
+
+ALTER TABLE audit.listings_log ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: listings_log listings_log_select; Type: POLICY; Schema: audit; Owner: -
+--
+
+CREATE POLICY listings_log_select ON audit.listings_log FOR SELECT TO authenticated USING ((((old_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ((new_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: log log_select; Type: POLICY; Schema: audit; Owner: -
+--
+
+CREATE POLICY log_select ON audit.log FOR SELECT TO authenticated USING ((
+CASE table_name
+    WHEN 'activities'::text THEN (COALESCE(((old_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text), false) OR COALESCE(((new_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text), false))
+    WHEN 'listings'::text THEN (COALESCE(((old_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text), false) OR COALESCE(((new_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text), false))
+    WHEN 'properties'::text THEN (COALESCE(((old_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text), false) OR COALESCE(((new_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text), false))
+    WHEN 'tasks'::text THEN (COALESCE(((old_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text), false) OR COALESCE(((new_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text), false))
+    WHEN 'users'::text THEN (COALESCE(((old_row ->> 'id'::text) = (( SELECT auth.uid() AS uid))::text), false) OR COALESCE(((new_row ->> 'id'::text) = (( SELECT auth.uid() AS uid))::text), false))
+    ELSE NULL::boolean
+END OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: properties_log; Type: ROW SECURITY; Schema: audit; Owner: -
+--
+
+ALTER TABLE audit.properties_log ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: properties_log properties_log_select; Type: POLICY; Schema: audit; Owner: -
+--
+
+CREATE POLICY properties_log_select ON audit.properties_log FOR SELECT TO authenticated USING ((((old_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ((new_row ->> 'owned_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: tasks_log; Type: ROW SECURITY; Schema: audit; Owner: -
+--
+
+ALTER TABLE audit.tasks_log ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: tasks_log tasks_log_select; Type: POLICY; Schema: audit; Owner: -
+--
+
+CREATE POLICY tasks_log_select ON audit.tasks_log FOR SELECT TO authenticated USING ((((old_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ((new_row ->> 'declared_by'::text) = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: tracked_tables tracked_tables_select; Type: POLICY; Schema: audit; Owner: -
+--
+
+CREATE POLICY tracked_tables_select ON audit.tracked_tables FOR SELECT TO authenticated USING (true);
+
+--
+-- Name: users_log; Type: ROW SECURITY; Schema: audit; Owner: -
+--
+
+ALTER TABLE audit.users_log ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: users_log users_log_select; Type: POLICY; Schema: audit; Owner: -
+--
+
+CREATE POLICY users_log_select ON audit.users_log FOR SELECT TO authenticated USING ((((old_row ->> 'id'::text) = (( SELECT auth.uid() AS uid))::text) OR ((new_row ->> 'id'::text) = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: activities activities_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY activities_select ON public.activities FOR SELECT TO authenticated USING ((((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: bird bird_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY bird_select ON public.bird FOR SELECT TO authenticated USING (true);
+
+--
+-- Name: hotspot hotspot_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY hotspot_select ON public.hotspot FOR SELECT TO authenticated USING (true);
+
+--
+-- Name: journal_entries journal_entries_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entries_select ON public.journal_entries FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_entry_values journal_entry_values_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entry_values_select ON public.journal_entry_values FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_field_groups journal_field_groups_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_field_groups_select ON public.journal_field_groups FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_fields journal_fields_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_fields_select ON public.journal_fields FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_thread_stats journal_thread_stats_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_thread_stats_select ON public.journal_thread_stats FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_threads journal_threads_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_threads_select ON public.journal_threads FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: listings listings_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY listings_select ON public.listings FOR SELECT TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: notes notes_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids))) OR ((parent_type = 'listing'::text) AND (parent_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[]))) OR ((parent_type = 'task'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids))) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: notification_preferences notification_preferences_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notification_preferences_select ON public.notification_preferences FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: notification_types notification_types_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notification_types_select ON public.notification_types FOR SELECT TO authenticated USING (true);
+
+--
+-- Name: notifications notifications_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notifications_select ON public.notifications FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: observed_bird_photos observed_bird_photos_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY observed_bird_photos_select ON public.observed_bird_photos FOR SELECT TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: properties properties_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY properties_select ON public.properties FOR SELECT TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: push_devices push_devices_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY push_devices_select ON public.push_devices FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: subtasks subtasks_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids))) OR ((parent_type = 'task'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids))) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: tasks tasks_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY tasks_select ON public.tasks FOR SELECT TO authenticated USING ((((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: users users_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY users_select ON public.users FOR SELECT TO authenticated USING (true);
+
+--
+-- Name: watchlist_entries watchlist_entries_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_entries_select ON public.watchlist_entries FOR SELECT TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlist_rules watchlist_rules_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_rules_select ON public.watchlist_rules FOR SELECT TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlist_shares watchlist_shares_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_shares_select ON public.watchlist_shares FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR (watchlist_id = ANY (( SELECT private.caller_keys('watchlist_owner'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlists watchlists_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlists_select ON public.watchlists FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: FUNCTION row_scope(p_table text, p_row jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.row_scope(p_table text, p_row jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.row_scope(p_table text, p_row jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_activities_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_activities_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_activities_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_activities_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_activities_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_activities_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_activities_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_activities_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_activities_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_activities_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_activities_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_activities_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entry_values_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entry_values_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entry_values_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entry_values_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entry_values_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entry_values_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_entry_values_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_entry_values_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_entry_values_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_field_groups_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_field_groups_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_field_groups_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_field_groups_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_field_groups_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_field_groups_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_field_groups_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_field_groups_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_field_groups_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_fields_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_fields_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_fields_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_threads_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_threads_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_journal_threads_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_journal_threads_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_journal_threads_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_listings_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_listings_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_listings_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_listings_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_listings_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_listings_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_listings_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_listings_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_listings_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_listings_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_listings_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_listings_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_notes_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_notes_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_notes_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_notes_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_notes_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_notes_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_notes_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_notes_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_notes_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_notes_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_notes_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_notes_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_observed_bird_photos_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_observed_bird_photos_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_observed_bird_photos_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_observed_bird_photos_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_observed_bird_photos_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_observed_bird_photos_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_observed_bird_photos_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_observed_bird_photos_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_observed_bird_photos_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_observed_bird_photos_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_observed_bird_photos_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_observed_bird_photos_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_sql(p_table text, p_mode text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_sql(p_table text, p_mode text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_items_subtasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_subtasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_subtasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_subtasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_subtasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_subtasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_subtasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_subtasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_subtasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_subtasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_subtasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_subtasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_tasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_tasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_tasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_tasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_tasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_tasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_tasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_tasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_tasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_tasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_tasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_tasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_watchlist_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_watchlist_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_watchlist_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_watchlist_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_watchlist_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_watchlist_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_watchlist_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_watchlist_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_watchlist_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_watchlist_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_watchlist_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_watchlist_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_watchlist_rules_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_watchlist_rules_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_watchlist_rules_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_watchlist_rules_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_watchlist_rules_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_watchlist_rules_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_watchlist_rules_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_watchlist_rules_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_watchlist_rules_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_watchlists_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_watchlists_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_watchlists_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_watchlists_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_watchlists_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_watchlists_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_watchlists_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_watchlists_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_watchlists_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_page_activities(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_listings(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_observed_bird_photos(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_sql(p_table text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_sql(p_table text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_watchlist_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_watchlist_rules(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_push_update_activities(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_update_activities(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_update_activities(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_update_activities(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_update_journal_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_update_journal_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_update_journal_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_update_journal_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_update_journal_entry_values(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_update_journal_entry_values(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_update_journal_entry_values(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_update_journal_entry_values(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_update_journal_fields(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_update_journal_fields(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_update_journal_fields(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_update_journal_fields(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_update_journal_threads(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_update_journal_threads(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_update_journal_threads(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_update_journal_threads(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_update_listings(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_update_listings(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_update_listings(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_update_listings(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_update_notes(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_update_notes(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_update_notes(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_update_notes(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_update_observed_bird_photos(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_update_observed_bird_photos(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_update_observed_bird_photos(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_update_observed_bird_photos(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_update_subtasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_update_subtasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_update_subtasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_update_subtasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_update_tasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_update_tasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_update_tasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_update_tasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_update_watchlist_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_update_watchlist_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_update_watchlist_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_update_watchlist_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_update_watchlist_rules(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_update_watchlist_rules(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_update_watchlist_rules(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_update_watchlist_rules(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_update_watchlists(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_update_watchlists(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_update_watchlists(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_update_watchlists(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
+-- Name: TABLE activities_log; Type: ACL; Schema: audit; Owner: -
+--
+
+GRANT SELECT ON TABLE audit.activities_log TO authenticated;
+GRANT SELECT ON TABLE audit.activities_log TO service_role;
+
+--
+-- Name: TABLE listings_log; Type: ACL; Schema: audit; Owner: -
+--
+
+GRANT SELECT ON TABLE audit.listings_log TO authenticated;
+GRANT SELECT ON TABLE audit.listings_log TO service_role;
+
+--
+-- Name: TABLE properties_log; Type: ACL; Schema: audit; Owner: -
+--
+
+GRANT SELECT ON TABLE audit.properties_log TO authenticated;
+GRANT SELECT ON TABLE audit.properties_log TO service_role;
+
+--
+-- Name: TABLE tasks_log; Type: ACL; Schema: audit; Owner: -
+--
+
+GRANT SELECT ON TABLE audit.tasks_log TO authenticated;
+GRANT SELECT ON TABLE audit.tasks_log TO service_role;
+
+--
+-- Name: TABLE users_log; Type: ACL; Schema: audit; Owner: -
+--
+
+GRANT SELECT ON TABLE audit.users_log TO authenticated;
+GRANT SELECT ON TABLE audit.users_log TO service_role;
+
+--
+-- PostgreSQL database dump
+--
+
+--
+-- Data for Name: tracked_tables; Type: TABLE DATA; Schema: audit; Owner: -
+--
+
+COPY audit.tracked_tables (entity_type, table_name, owner_column) FROM stdin;
+task	tasks	declared_by
+activity	activities	declared_by
+listing	listings	owned_by
+user	users	id
+property	properties	owned_by
+\.
+
+--
+-- Data for Name: table_manifest; Type: TABLE DATA; Schema: private; Owner: -
+--
+
+COPY private.table_manifest (ordinal, table_name, visible_to, admin_sees, stamped, lengths, tombstoned, synced, outbox, realtime, audit_entity, audit_owner) FROM stdin;
+1	tasks	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "everyone", "condition": "it.claimed_by is null and not it.completed"}]	t	t	{"title": 200, "description": 10000}	f	t	t	default	task	declared_by
+2	activities	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "everyone", "condition": "it.claimed_by is null and not it.completed"}]	t	t	{"title": 200, "description": 10000}	f	t	t	default	activity	declared_by
+3	listings	[{"kind": "user", "column": "owned_by"}]	t	t	{"zip": 20, "city": 100, "state": 100, "address": 200, "mls_number": 50}	f	t	t	default	listing	owned_by
+4	notes	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}, {"kind": "listing", "column": "parent_id", "condition": "it.parent_type = 'listing'"}]	t	t	{"content": 10000}	f	t	t	default	\N	\N
+5	subtasks	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}]	t	t	{"title": 200}	f	t	t	default	\N	\N
+6	watchlists	[{"kind": "user", "column": "owner_id"}, {"kind": "watchlist", "column": "id"}]	t	t	{"type": 50, "title": 200, "location": 200, "sync_status": 50, "cover_image_path": 2048, "location_display_name": 200, "species_rule_shape_id": 100, "location_rule_display_name": 200}	t	t	t	default	\N	\N
+7	watchlist_entries	[{"kind": "watchlist", "column": "watchlist_id"}]	t	t	{"notes": 10000, "status": 50, "nickname": 200, "observed_by": 200, "sync_status": 50, "target_date_range": 100, "location_display_name": 200}	t	t	t	default	\N	\N
+8	watchlist_rules	[{"kind": "watchlist", "column": "watchlist_id"}]	t	t	{"rule_type": 100, "sync_status": 50, "parameters_json": 10000}	t	t	t	default	\N	\N
+9	observed_bird_photos	[{"kind": "watchlist", "column": "watchlist_id"}]	t	t	{"image_path": 2048, "storage_url": 2048, "sync_status": 50}	t	t	t	default	\N	\N
+10	journal_threads	[{"kind": "user", "column": "owner_id"}]	f	t	{"title": 200}	t	t	f	\N	\N	\N
+11	journal_entries	[{"kind": "user", "column": "owner_id"}]	f	t	{"content": 65536}	t	t	f	\N	\N	\N
+12	journal_fields	[{"kind": "user", "column": "owner_id"}]	f	t	{"name": 50}	t	t	f	\N	\N	\N
+13	journal_field_groups	[{"kind": "user", "column": "owner_id"}]	f	t	{}	f	t	f	\N	\N	\N
+14	journal_entry_values	[{"kind": "user", "column": "owner_id"}]	f	t	{"value": 4096}	f	t	f	\N	\N	\N
+15	journal_thread_stats	[{"kind": "user", "column": "owner_id"}]	f	f	{}	f	f	f	\N	\N	\N
+16	users	[{"kind": "everyone", "condition": "true"}]	t	t	{"name": 100, "email": 320, "gender": 50, "avatar_url": 2048, "profile_photo": 2048}	f	f	t	default	user	id
+17	properties	[{"kind": "user", "column": "owned_by"}]	t	t	{"zip": 20, "city": 100, "state": 100, "address": 200}	f	f	t	default	property	owned_by
+18	watchlist_shares	[{"kind": "user", "column": "user_id"}, {"kind": "watchlist_owner", "column": "watchlist_id"}]	t	t	{}	f	f	t	default	\N	\N
+19	bird	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
+20	hotspot	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
+21	notification_types	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
+22	notifications	[{"kind": "user", "column": "user_id"}]	f	t	{}	f	f	t	full	\N	\N
+23	notification_preferences	[{"kind": "user", "column": "user_id"}]	f	t	{"preference_key": 100}	f	f	f	\N	\N	\N
+24	push_devices	[{"kind": "user", "column": "user_id"}]	f	t	{}	f	f	f	\N	\N	\N
+\.
+
+--
+-- Data for Name: visibility_kinds; Type: TABLE DATA; Schema: private; Owner: -
+--
+
+COPY private.visibility_kinds (kind, derived_from, description) FROM stdin;
+user	\N	A user id, held by that user.
+listing	\N	A listing id, held by the listing's owner.
+watchlist	\N	A watchlist id, held by its owner and by the users it is shared with (any role).
+watchlist_owner	\N	A watchlist id, held by its owner only.
+everyone	\N	One constant key (private.everyone_key()), held by every user.
+task	tasks	A task id, held by whoever may see the task.
+activity	activities	An activity id, held by whoever may see the activity.
+\.
+
+--
+-- Data for Name: visibility_tables; Type: TABLE DATA; Schema: private; Owner: -
+--
+
+COPY private.visibility_tables (table_name, admin_sees) FROM stdin;
+tasks	t
+activities	t
+listings	t
+notes	t
+subtasks	t
+watchlists	t
+watchlist_entries	t
+watchlist_rules	t
+observed_bird_photos	t
+journal_threads	f
+journal_entries	f
+journal_fields	f
+journal_field_groups	f
+journal_entry_values	f
+journal_thread_stats	f
+users	t
+properties	t
+watchlist_shares	t
+bird	t
+hotspot	t
+notification_types	t
+notifications	f
+notification_preferences	f
+push_devices	f
+\.
+
+--
+-- Data for Name: visibility_rules; Type: TABLE DATA; Schema: private; Owner: -
+--
+
+COPY private.visibility_rules (table_name, kind, key_column, condition) FROM stdin;
+tasks	user	declared_by	\N
+tasks	user	claimed_by	\N
+tasks	listing	listing_id	\N
+tasks	everyone	\N	it.claimed_by is null and not it.completed
+activities	user	declared_by	\N
+activities	user	claimed_by	\N
+activities	listing	listing_id	\N
+activities	everyone	\N	it.claimed_by is null and not it.completed
+listings	user	owned_by	\N
+notes	task	parent_id	it.parent_type = 'task'
+notes	activity	parent_id	it.parent_type = 'activity'
+notes	listing	parent_id	it.parent_type = 'listing'
+subtasks	task	parent_id	it.parent_type = 'task'
+subtasks	activity	parent_id	it.parent_type = 'activity'
+watchlists	user	owner_id	\N
+watchlists	watchlist	id	\N
+watchlist_entries	watchlist	watchlist_id	\N
+watchlist_rules	watchlist	watchlist_id	\N
+observed_bird_photos	watchlist	watchlist_id	\N
+journal_threads	user	owner_id	\N
+journal_entries	user	owner_id	\N
+journal_fields	user	owner_id	\N
+journal_field_groups	user	owner_id	\N
+journal_entry_values	user	owner_id	\N
+journal_thread_stats	user	owner_id	\N
+users	everyone	\N	true
+properties	user	owned_by	\N
+watchlist_shares	user	user_id	\N
+watchlist_shares	watchlist_owner	watchlist_id	\N
+bird	everyone	\N	true
+hotspot	everyone	\N	true
+notification_types	everyone	\N	true
+notifications	user	user_id	\N
+notification_preferences	user	user_id	\N
+push_devices	user	user_id	\N
+\.
+
+--
+-- Name: table_manifest_ordinal_seq; Type: SEQUENCE SET; Schema: private; Owner: -
+--
+
+SELECT pg_catalog.setval('private.table_manifest_ordinal_seq', 24, true);
+
+--
+-- PostgreSQL database dump complete
+--
+
