@@ -101,22 +101,22 @@ CREATE FUNCTION private.sync_items_activities_admin(p_lo xid8, p_x xid8, p_ip xi
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1)
+        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'activities' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+          where p_x > '0'::xid8 and d.table_name = 'activities' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_activities_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -133,12 +133,12 @@ CREATE FUNCTION private.sync_items_activities_changes(p_lo xid8, p_x xid8, p_ip 
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -146,93 +146,93 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
-              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-              order by it.sync_xid, it.id limit $8 + 1)
+              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.listing_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'listing' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.listing_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'listing' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.claimed_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.claimed_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.declared_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.declared_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'activities' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'activities' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_activities_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -249,12 +249,12 @@ CREATE FUNCTION private.sync_items_activities_full(p_lo xid8, p_x xid8, p_ip xid
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -262,32 +262,32 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
-              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-              order by it.sync_xid, it.id limit $8 + 1)
+              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.listing_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.claimed_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                 where it.declared_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_activities_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -304,12 +304,12 @@ CREATE FUNCTION private.sync_items_activities_visibility(p_lo xid8, p_x xid8, p_
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -317,65 +317,65 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'listing' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.listing_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'listing' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.claimed_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.declared_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'activities' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_activities_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -392,22 +392,22 @@ CREATE FUNCTION private.sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_entries it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1)
+        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'journal_entries' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+          where p_x > '0'::xid8 and d.table_name = 'journal_entries' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -424,12 +424,12 @@ CREATE FUNCTION private.sync_items_journal_entries_changes(p_lo xid8, p_x xid8, 
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -439,43 +439,43 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
                                           where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
                                           where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_entries' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -492,12 +492,12 @@ CREATE FUNCTION private.sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_i
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -507,14 +507,14 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -531,12 +531,12 @@ CREATE FUNCTION private.sync_items_journal_entries_visibility(p_lo xid8, p_x xid
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -544,33 +544,33 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
                                           where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
                                           where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -587,22 +587,22 @@ CREATE FUNCTION private.sync_items_journal_entry_values_admin(p_lo xid8, p_x xid
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_entry_values it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1)
+        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'journal_entry_values' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+          where p_x > '0'::xid8 and d.table_name = 'journal_entry_values' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_entry_values_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -619,12 +619,12 @@ CREATE FUNCTION private.sync_items_journal_entry_values_changes(p_lo xid8, p_x x
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -634,43 +634,43 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
                                           where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
                                           where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entry_values' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_entry_values' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_entry_values_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -687,12 +687,12 @@ CREATE FUNCTION private.sync_items_journal_entry_values_full(p_lo xid8, p_x xid8
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -702,14 +702,14 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_entry_values_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -726,12 +726,12 @@ CREATE FUNCTION private.sync_items_journal_entry_values_visibility(p_lo xid8, p_
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -739,33 +739,33 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
                                           where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
                                           where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entry_values' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_entry_values_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -782,22 +782,22 @@ CREATE FUNCTION private.sync_items_journal_field_groups_admin(p_lo xid8, p_x xid
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_field_groups it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1)
+        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'journal_field_groups' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+          where p_x > '0'::xid8 and d.table_name = 'journal_field_groups' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_field_groups_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -814,12 +814,12 @@ CREATE FUNCTION private.sync_items_journal_field_groups_changes(p_lo xid8, p_x x
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -829,43 +829,43 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
                                           where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
                                           where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_field_groups' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_field_groups' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_field_groups_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -882,12 +882,12 @@ CREATE FUNCTION private.sync_items_journal_field_groups_full(p_lo xid8, p_x xid8
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -897,14 +897,14 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_field_groups_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -921,12 +921,12 @@ CREATE FUNCTION private.sync_items_journal_field_groups_visibility(p_lo xid8, p_
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -934,33 +934,33 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
                                           where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
                                           where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_field_groups' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_field_groups_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -977,22 +977,22 @@ CREATE FUNCTION private.sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_i
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_fields it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1)
+        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'journal_fields' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+          where p_x > '0'::xid8 and d.table_name = 'journal_fields' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1009,12 +1009,12 @@ CREATE FUNCTION private.sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -1024,43 +1024,43 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
                                           where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
                                           where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_fields' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_fields' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1077,12 +1077,12 @@ CREATE FUNCTION private.sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -1092,14 +1092,14 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1116,12 +1116,12 @@ CREATE FUNCTION private.sync_items_journal_fields_visibility(p_lo xid8, p_x xid8
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -1129,33 +1129,33 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
                                           where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
                                           where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_fields' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_fields_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1172,22 +1172,22 @@ CREATE FUNCTION private.sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_threads it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1)
+        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'journal_threads' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+          where p_x > '0'::xid8 and d.table_name = 'journal_threads' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1204,12 +1204,12 @@ CREATE FUNCTION private.sync_items_journal_threads_changes(p_lo xid8, p_x xid8, 
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -1219,43 +1219,43 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
                                           where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
                                           where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_threads' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_threads' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_threads_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1272,12 +1272,12 @@ CREATE FUNCTION private.sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_i
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -1287,14 +1287,14 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1311,12 +1311,12 @@ CREATE FUNCTION private.sync_items_journal_threads_visibility(p_lo xid8, p_x xid
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -1324,33 +1324,33 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
                                           where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
                                           where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_threads' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_journal_threads_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1367,22 +1367,22 @@ CREATE FUNCTION private.sync_items_listings_admin(p_lo xid8, p_x xid8, p_ip xid8
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.listings it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1)
+        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'listings' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+          where p_x > '0'::xid8 and d.table_name = 'listings' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_listings_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1399,12 +1399,12 @@ CREATE FUNCTION private.sync_items_listings_changes(p_lo xid8, p_x xid8, p_ip xi
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -1414,43 +1414,43 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where it.owned_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.owned_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
                                           where it.owned_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
                                           where it.owned_by = x.key and not ((('user', it.owned_by) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.listings it where it.id = m.row_id and ((('user', it.owned_by) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'listings' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_listings_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1467,12 +1467,12 @@ CREATE FUNCTION private.sync_items_listings_full(p_lo xid8, p_x xid8, p_ip xid8[
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -1482,14 +1482,14 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where it.owned_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                 where it.owned_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_listings_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1506,12 +1506,12 @@ CREATE FUNCTION private.sync_items_listings_visibility(p_lo xid8, p_x xid8, p_ip
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -1519,33 +1519,33 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
                                           where it.owned_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
                                           where it.owned_by = x.key and not ((('user', it.owned_by) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.listings it where it.id = m.row_id and ((('user', it.owned_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_listings_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1562,22 +1562,22 @@ CREATE FUNCTION private.sync_items_notes_admin(p_lo xid8, p_x xid8, p_ip xid8[],
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1)
+        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'notes' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+          where p_x > '0'::xid8 and d.table_name = 'notes' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_notes_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1594,35 +1594,35 @@ CREATE FUNCTION private.sync_items_notes_changes(p_lo xid8, p_x xid8, p_ip xid8[
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
 ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
-                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
 xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
-                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
 dp_activity as (select 'activity'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
 vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
 ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
-                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
 xp_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
-                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id not in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_task v)),
 dp_task as (select 'task'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
 k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
 g as (select * from g0 union all select * from ep_activity union all select * from ep_task),
 l as (select * from l0 union all select * from xp_activity union all select * from xp_task),
@@ -1631,87 +1631,87 @@ dk as (select kind, key from kl union select kind, key from dp_activity union se
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'activity' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'activity'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'activity' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'listing' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.parent_id = k.key and it.parent_type = 'listing' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'listing' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'listing'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'listing' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'task' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'task'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'task' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'notes' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_notes_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1728,12 +1728,12 @@ CREATE FUNCTION private.sync_items_notes_full(p_lo xid8, p_x xid8, p_ip xid8[], 
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
 vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
@@ -1745,26 +1745,26 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'listing' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.parent_id = k.key and it.parent_type = 'listing' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_notes_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1781,100 +1781,100 @@ CREATE FUNCTION private.sync_items_notes_visibility(p_lo xid8, p_x xid8, p_ip xi
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
 ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
-                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
 xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
-                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
 dp_activity as (select 'activity'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
 vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
 ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
-                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
 xp_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
-                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id not in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_task v)),
 dp_task as (select 'task'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
 k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
 g as (select * from g0 union all select * from ep_activity union all select * from ep_task),
 l as (select * from l0 union all select * from xp_activity union all select * from xp_task),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl union select kind, key from dp_activity union select kind, key from dp_task)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'activity' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'activity'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'activity' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'listing' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'listing'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'listing' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'task' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'task'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'task' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_notes_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1891,22 +1891,22 @@ CREATE FUNCTION private.sync_items_observed_bird_photos_admin(p_lo xid8, p_x xid
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.observed_bird_photos it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1)
+        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'observed_bird_photos' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+          where p_x > '0'::xid8 and d.table_name = 'observed_bird_photos' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_observed_bird_photos_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1923,12 +1923,12 @@ CREATE FUNCTION private.sync_items_observed_bird_photos_changes(p_lo xid8, p_x x
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -1938,43 +1938,43 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
                                           where it.watchlist_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
                                           where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'observed_bird_photos' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_observed_bird_photos_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -1991,12 +1991,12 @@ CREATE FUNCTION private.sync_items_observed_bird_photos_full(p_lo xid8, p_x xid8
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -2006,14 +2006,14 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_observed_bird_photos_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -2030,12 +2030,12 @@ CREATE FUNCTION private.sync_items_observed_bird_photos_visibility(p_lo xid8, p_
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -2043,33 +2043,33 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
                                           where it.watchlist_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
                                           where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_observed_bird_photos_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -2096,7 +2096,7 @@ declare
   v_dk text := 'select kind, key from kl';
   v_streams text[] := '{}';
   v_visible text;
-  v_unseen constant text := '%1$s >= greatest($1, $4) and (%1$s >= $2 or %1$s = any ($3))';
+  v_unseen constant text := '%1$s >= greatest(p_lo, p_after_c0) and (%1$s >= p_x or %1$s = any (p_ip))';
 begin
   if p_mode not in ('full', 'changes', 'visibility', 'admin') then
     raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
@@ -2107,12 +2107,12 @@ begin
     -- Every change of the table (the sync_xid index), and every hard delete once.
     v_streams := array[pg_catalog.format(
       'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
-        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'it.sync_xid')),
+        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1', p_table, pg_catalog.format(v_unseen, 'it.sync_xid')),
       pg_catalog.format(
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
-          where $2 > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
+          where p_x > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
   else
     -- Derived keys: the parents of this table's rows that U sees, entered, left, or saw deleted.
     for v_derived in
@@ -2174,8 +2174,8 @@ begin
         if p_mode <> 'visibility' then
           v_streams := v_streams || pg_catalog.format(
             'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
-              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-              order by it.sync_xid, it.id limit $8 + 1',
+              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              order by it.sync_xid, it.id limit p_limit + 1',
             p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_unseen, 'it.sync_xid'));
         end if;
         continue;
@@ -2186,8 +2186,8 @@ begin
           'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = %2$L) k
             cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it',
+                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it',
           p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
           pg_catalog.format(v_unseen, 'it.sync_xid'));
       end if;
@@ -2196,12 +2196,12 @@ begin
         v_streams := v_streams || array(
           select pg_catalog.format(
                    'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
-                      from (select * from %9$s x where x.kind = %2$L and x.cause >= $4) x
+                      from (select * from %9$s x where x.kind = %2$L and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.%1$I it
                                           where it.%3$I = x.key%4$s%5$s
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else ''0''::xid8 end,
-                                                                         case when x.cause = $4 then $6 else ''00000000-0000-0000-0000-000000000000''::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it',
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else ''0''::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else ''00000000-0000-0000-0000-000000000000''::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it',
                    p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
                    s.extra, s.item_kind, s.reason, s.at, s.source)
             from (values ('', 1, null, 'null::timestamptz', 'g'),
@@ -2216,8 +2216,8 @@ begin
         'select m.sync_xid, m.sync_xid, m.row_id, 0, ''revoked'', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = %1$L and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
         p_table, pg_catalog.format(v_unseen, 'm.sync_xid'), v_visible);
     end if;
@@ -2227,14 +2227,14 @@ begin
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
-                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d',
+                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d',
         p_table, pg_catalog.format(v_unseen, 'd.sync_xid'));
     end if;
 
-    v_ctes := array['k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key))',
-                    'g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at))',
-                    'l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at))',
+    v_ctes := array['k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key))',
+                    'g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at))',
+                    'l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at))',
                     'kl0 as (select kind, key from k0 union select kind, key from l0)']
               || v_ctes
               || array['k as (' || v_k || ')', 'g as (' || v_g || ')', 'l as (' || v_l || ')',
@@ -2245,10 +2245,10 @@ begin
       || 'select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ('
       || pg_catalog.array_to_string(array(select '(' || s || ')' from unnest(v_streams) s), E'\nunion all\n')
       || ') i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8';
+        limit p_limit';
 end
 $_$;
 
@@ -2256,7 +2256,7 @@ $_$;
 -- Name: FUNCTION sync_items_sql(p_table text, p_mode text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the migration''s header). Parameters as the migration describes.';
+COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/13_sync_items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
 
 --
 -- Name: sync_items_subtasks_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
@@ -2267,22 +2267,22 @@ CREATE FUNCTION private.sync_items_subtasks_admin(p_lo xid8, p_x xid8, p_ip xid8
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1)
+        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'subtasks' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+          where p_x > '0'::xid8 and d.table_name = 'subtasks' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_subtasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -2299,35 +2299,35 @@ CREATE FUNCTION private.sync_items_subtasks_changes(p_lo xid8, p_x xid8, p_ip xi
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
 ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
-                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
 xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
-                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
 dp_activity as (select 'activity'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
 vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
 ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
-                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
 xp_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
-                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id not in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_task v)),
 dp_task as (select 'task'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
 k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
 g as (select * from g0 union all select * from ep_activity union all select * from ep_task),
 l as (select * from l0 union all select * from xp_activity union all select * from xp_task),
@@ -2336,65 +2336,65 @@ dk as (select kind, key from kl union select kind, key from dp_activity union se
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'activity' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                           where it.parent_id = x.key and it.parent_type = 'activity'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'activity' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                           where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'task' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                           where it.parent_id = x.key and it.parent_type = 'task'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'task' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                           where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'subtasks' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_subtasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -2411,12 +2411,12 @@ CREATE FUNCTION private.sync_items_subtasks_full(p_lo xid8, p_x xid8, p_ip xid8[
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
 vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
@@ -2428,20 +2428,20 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_subtasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -2458,84 +2458,84 @@ CREATE FUNCTION private.sync_items_subtasks_visibility(p_lo xid8, p_x xid8, p_ip
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
 ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
-                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
 xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
-                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
 dp_activity as (select 'activity'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
 vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
 ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
-                       and m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
 xp_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
-                       and not m.entered and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3))
+                       and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
                      where m.row_id not in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_task v)),
 dp_task as (select 'task'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3))),
+                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
 k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
 g as (select * from g0 union all select * from ep_activity union all select * from ep_task),
 l as (select * from l0 union all select * from xp_activity union all select * from xp_task),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl union select kind, key from dp_activity union select kind, key from dp_task)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'activity' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                           where it.parent_id = x.key and it.parent_type = 'activity'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'activity' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                           where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'task' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                           where it.parent_id = x.key and it.parent_type = 'task'
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'task' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                           where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_subtasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -2552,22 +2552,22 @@ CREATE FUNCTION private.sync_items_tasks_admin(p_lo xid8, p_x xid8, p_ip xid8[],
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1)
+        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'tasks' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+          where p_x > '0'::xid8 and d.table_name = 'tasks' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_tasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -2584,12 +2584,12 @@ CREATE FUNCTION private.sync_items_tasks_changes(p_lo xid8, p_x xid8, p_ip xid8[
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -2597,93 +2597,93 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
-              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-              order by it.sync_xid, it.id limit $8 + 1)
+              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.listing_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'listing' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.listing_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'listing' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.claimed_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.claimed_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.declared_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.declared_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'tasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'tasks' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_tasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -2700,12 +2700,12 @@ CREATE FUNCTION private.sync_items_tasks_full(p_lo xid8, p_x xid8, p_ip xid8[], 
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -2713,32 +2713,32 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
-              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-              order by it.sync_xid, it.id limit $8 + 1)
+              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.listing_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.listing_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.claimed_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.claimed_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.declared_by = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                 where it.declared_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_tasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -2755,12 +2755,12 @@ CREATE FUNCTION private.sync_items_tasks_visibility(p_lo xid8, p_x xid8, p_ip xi
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -2768,65 +2768,65 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'listing' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.listing_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'listing' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.claimed_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.declared_by = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'tasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_tasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -2843,22 +2843,22 @@ CREATE FUNCTION private.sync_items_watchlist_entries_admin(p_lo xid8, p_x xid8, 
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlist_entries it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1)
+        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'watchlist_entries' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+          where p_x > '0'::xid8 and d.table_name = 'watchlist_entries' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_watchlist_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -2875,12 +2875,12 @@ CREATE FUNCTION private.sync_items_watchlist_entries_changes(p_lo xid8, p_x xid8
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -2890,43 +2890,43 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
                                           where it.watchlist_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
                                           where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_entries' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_watchlist_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -2943,12 +2943,12 @@ CREATE FUNCTION private.sync_items_watchlist_entries_full(p_lo xid8, p_x xid8, p
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -2958,14 +2958,14 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_watchlist_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -2982,12 +2982,12 @@ CREATE FUNCTION private.sync_items_watchlist_entries_visibility(p_lo xid8, p_x x
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -2995,33 +2995,33 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
                                           where it.watchlist_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
                                           where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_watchlist_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -3038,22 +3038,22 @@ CREATE FUNCTION private.sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8, p_
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlist_rules it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1)
+        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'watchlist_rules' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+          where p_x > '0'::xid8 and d.table_name = 'watchlist_rules' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -3070,12 +3070,12 @@ CREATE FUNCTION private.sync_items_watchlist_rules_changes(p_lo xid8, p_x xid8, 
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -3085,43 +3085,43 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
                                           where it.watchlist_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
                                           where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_rules' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_watchlist_rules_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -3138,12 +3138,12 @@ CREATE FUNCTION private.sync_items_watchlist_rules_full(p_lo xid8, p_x xid8, p_i
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -3153,14 +3153,14 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_watchlist_rules_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -3177,12 +3177,12 @@ CREATE FUNCTION private.sync_items_watchlist_rules_visibility(p_lo xid8, p_x xid
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -3190,33 +3190,33 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
                                           where it.watchlist_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
                                           where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_watchlist_rules_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -3233,22 +3233,22 @@ CREATE FUNCTION private.sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_ip xi
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlists it
-        where it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1)
+        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where $2 > '0'::xid8 and d.table_name = 'watchlists' and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+          where p_x > '0'::xid8 and d.table_name = 'watchlists' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -3265,12 +3265,12 @@ CREATE FUNCTION private.sync_items_watchlists_changes(p_lo xid8, p_x xid8, p_ip 
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -3280,65 +3280,65 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlists' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_watchlists_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -3355,12 +3355,12 @@ CREATE FUNCTION private.sync_items_watchlists_full(p_lo xid8, p_x xid8, p_ip xid
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -3370,20 +3370,20 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                 where it.id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_watchlists_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -3400,12 +3400,12 @@ CREATE FUNCTION private.sync_items_watchlists_visibility(p_lo xid8, p_x xid8, p_
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -3413,49 +3413,49 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.owner_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8;
+        limit p_limit;
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_items_watchlists_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
@@ -3472,16 +3472,16 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('activities', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('activities', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -3496,8 +3496,8 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -3507,16 +3507,16 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'activities', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'activities', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'activities', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'activities', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     );
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_page_activities(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
@@ -3533,16 +3533,16 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('journal_entries', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('journal_entries', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -3557,8 +3557,8 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -3568,16 +3568,16 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'journal_entries', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'journal_entries', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'journal_entries', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'journal_entries', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     );
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
@@ -3594,16 +3594,16 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('journal_entry_values', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('journal_entry_values', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -3618,8 +3618,8 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -3629,16 +3629,16 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'journal_entry_values', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'journal_entry_values', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'journal_entry_values', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'journal_entry_values', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     );
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
@@ -3655,16 +3655,16 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('journal_field_groups', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('journal_field_groups', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -3679,8 +3679,8 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -3690,16 +3690,16 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'journal_field_groups', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'journal_field_groups', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'journal_field_groups', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'journal_field_groups', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     );
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
@@ -3716,16 +3716,16 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('journal_fields', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('journal_fields', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -3740,8 +3740,8 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -3751,16 +3751,16 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'journal_fields', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'journal_fields', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'journal_fields', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'journal_fields', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     );
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
@@ -3777,16 +3777,16 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('journal_threads', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('journal_threads', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -3801,8 +3801,8 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -3812,16 +3812,16 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'journal_threads', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'journal_threads', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'journal_threads', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'journal_threads', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     );
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
@@ -3838,16 +3838,16 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('listings', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('listings', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -3862,8 +3862,8 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -3873,16 +3873,16 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'listings', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'listings', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'listings', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'listings', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     );
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_page_listings(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
@@ -3899,16 +3899,16 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('notes', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('notes', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -3923,8 +3923,8 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -3934,16 +3934,16 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'notes', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'notes', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'notes', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'notes', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     );
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
@@ -3960,16 +3960,16 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('observed_bird_photos', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('observed_bird_photos', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -3984,8 +3984,8 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -3995,16 +3995,16 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'observed_bird_photos', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'observed_bird_photos', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'observed_bird_photos', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'observed_bird_photos', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     );
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_page_observed_bird_photos(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
@@ -4037,10 +4037,10 @@ begin
   return pg_catalog.format($q$
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items(%1$L, $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items(%1$L, p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -4055,8 +4055,8 @@ begin
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -4066,10 +4066,10 @@ begin
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', %1$L, 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', %1$L, 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', %1$L, 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', %1$L, 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
@@ -4081,7 +4081,7 @@ $_$;
 -- Name: FUNCTION sync_page_sql(p_table text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_sql(p_table text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json. Parameters as the migration describes. INVALID_TABLE (22023).';
+COMMENT ON FUNCTION private.sync_page_sql(p_table text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json. It names the parameters of private.sync_page_<table>. INVALID_TABLE (22023).';
 
 --
 -- Name: sync_page_subtasks(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8); Type: FUNCTION; Schema: private; Owner: -
@@ -4092,16 +4092,16 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('subtasks', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('subtasks', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -4116,8 +4116,8 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -4127,16 +4127,16 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'subtasks', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'subtasks', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'subtasks', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'subtasks', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     );
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
@@ -4153,16 +4153,16 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('tasks', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('tasks', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -4177,8 +4177,8 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -4188,16 +4188,16 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'tasks', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'tasks', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'tasks', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'tasks', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     );
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
@@ -4214,16 +4214,16 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('watchlist_entries', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('watchlist_entries', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -4238,8 +4238,8 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -4249,16 +4249,16 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'watchlist_entries', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'watchlist_entries', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'watchlist_entries', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'watchlist_entries', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     );
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_page_watchlist_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
@@ -4275,16 +4275,16 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('watchlist_rules', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('watchlist_rules', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -4299,8 +4299,8 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -4310,16 +4310,16 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'watchlist_rules', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'watchlist_rules', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'watchlist_rules', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'watchlist_rules', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     );
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_page_watchlist_rules(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
@@ -4336,16 +4336,16 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
     SET search_path TO ''
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
-    AS $_$
+    AS $$
     #variable_conflict use_column
     begin
       return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('watchlists', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('watchlists', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -4360,8 +4360,8 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -4371,16 +4371,16 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'watchlists', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'watchlists', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'watchlists', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'watchlists', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
     );
     end
-    $_$;
+    $$;
 
 --
 -- Name: FUNCTION sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8); Type: COMMENT; Schema: private; Owner: -
@@ -6446,6 +6446,12 @@ ALTER TABLE audit.users_log ENABLE ROW LEVEL SECURITY;
 --
 
 CREATE POLICY users_log_select ON audit.users_log FOR SELECT TO authenticated USING ((((old_row ->> 'id'::text) = (( SELECT auth.uid() AS uid))::text) OR ((new_row ->> 'id'::text) = (( SELECT auth.uid() AS uid))::text) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: table_manifest table_manifest_select; Type: POLICY; Schema: private; Owner: -
+--
+
+CREATE POLICY table_manifest_select ON private.table_manifest FOR SELECT TO authenticated, service_role USING (true);
 
 --
 -- Name: activities activities_select; Type: POLICY; Schema: public; Owner: -

@@ -4105,7 +4105,7 @@ $_$;
 -- Name: FUNCTION sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint) IS 'The changes of synced table p_table that concern user p_user since the state (p_x, p_ip) (every transaction below p_x except those in p_ip already delivered), after the position (p_after_c0, p_after_c1, p_after_id, p_after_kind), in that order, at most p_limit: (c0, c1, id, kind 1 = record | 0 = deletion, reason deleted | revoked, at). Modes: full (every row U sees), changes (records, hard deletes, revocations: sync_pull), visibility (only what a change of U''s keys or of a row''s keys brought or took: the user-scoped change feed), admin (every change, for admins). Streams and keys are read from private.visibility_rules (see the migration''s header).';
+COMMENT ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint) IS 'The changes of synced table p_table that concern user p_user since the state (p_x, p_ip) (every transaction below p_x except those in p_ip already delivered), after the position (p_after_c0, p_after_c1, p_after_id, p_after_kind), in that order, at most p_limit: (c0, c1, id, kind 1 = record | 0 = deletion, reason deleted | revoked, at). Modes: full (every row U sees), changes (records, hard deletes, revocations: sync_pull), visibility (only what a change of U''s keys or of a row''s keys brought or took: the user-scoped change feed), admin (every change, for admins). Streams and keys are read from private.visibility_rules (see sql/code/13_sync_items.sql).';
 
 --
 -- Name: sync_tables(); Type: FUNCTION; Schema: private; Owner: -
@@ -10360,6 +10360,12 @@ ALTER TABLE audit.tracked_tables ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE auth.users ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: table_manifest; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.table_manifest ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: activities; Type: ROW SECURITY; Schema: public; Owner: -

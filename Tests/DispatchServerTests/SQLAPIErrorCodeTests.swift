@@ -19,18 +19,19 @@ import Testing
     /// Codes only Swift raises (a limit checked before a round trip).
     static let swiftOnly: Set<SQLAPIError.Code> = [.tooManyIDs]
 
-    /// Every string literal in the migrations that starts with `CODE: `, paired with the
-    /// `errcode` of the statement it belongs to.
+    /// Every string literal of the SQL (the migrations and the code layer) that starts with
+    /// `CODE: `, paired with the `errcode` of the statement it belongs to.
     static func raises() throws -> [Raise] {
-        let directory = TestDatabase.migrationsDirectory
         var found: [Raise] = []
-        for file in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() where file.hasSuffix(".sql") {
-            let sql = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
-            // A statement runs to the next semicolon; coded messages never contain one.
-            for statement in sql.split(separator: ";") {
-                let state = statement.firstMatch(of: #/errcode\s*=\s*'([0-9A-Z]{5})'/#).map { String($0.1) }
-                for match in statement.matches(of: #/'([A-Z][A-Z0-9_]*): /#) {
-                    found.append(Raise(code: String(match.1), state: state, file: file))
+        for directory in [TestDatabase.migrationsDirectory, TestDatabase.repositoryPath("sql/code")] {
+            for file in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() where file.hasSuffix(".sql") {
+                let sql = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+                // A statement runs to the next semicolon; coded messages never contain one.
+                for statement in sql.split(separator: ";") {
+                    let state = statement.firstMatch(of: #/errcode\s*=\s*'([0-9A-Z]{5})'/#).map { String($0.1) }
+                    for match in statement.matches(of: #/'([A-Z][A-Z0-9_]*): /#) {
+                        found.append(Raise(code: String(match.1), state: state, file: file))
+                    }
                 }
             }
         }

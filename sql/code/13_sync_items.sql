@@ -46,10 +46,14 @@ revoke all on function private.sync_after_id(xid8, xid8, uuid) from public, anon
 grant execute on function private.sync_after_id(xid8, xid8, uuid) to service_role;
 
 -- The query of private.sync_items for a table and mode: text built from the visibility
--- rules alone, so a test can EXPLAIN exactly what a pull runs. Its parameters:
---   $1 lo (the oldest unseen transaction), $2 x, $3 ip (the state delivered), $4-$7 the page
---   position (c0, c1, id, kind), $8 the page size, $9 / $10 the user's keys (kinds, keys),
---   $11-$14 the keys gained (kinds, keys, causes, times), $15-$18 the keys lost.
+-- rules alone, so a test can EXPLAIN exactly what a pull runs. It names the parameters of
+-- the function that keeps it (private.sync_items_<table>_<mode>):
+--   p_lo        the oldest unseen transaction; p_x, p_ip the state delivered (every
+--               transaction below p_x but those in p_ip)
+--   p_after_c0, p_after_c1, p_after_id, p_after_kind   the page position; p_limit its size
+--   p_kinds, p_keys                                    the user's keys
+--   p_gained_kinds, _keys, _causes, _ats               the keys gained since the state
+--   p_lost_kinds, _keys, _causes, _ats                 the keys lost
 create or replace function private.sync_items_sql(p_table text, p_mode text) returns text
   language plpgsql
   stable
@@ -66,7 +70,7 @@ declare
   v_dk text := 'select kind, key from kl';
   v_streams text[] := '{}';
   v_visible text;
-  v_unseen constant text := '%1$s >= greatest($1, $4) and (%1$s >= $2 or %1$s = any ($3))';
+  v_unseen constant text := '%1$s >= greatest(p_lo, p_after_c0) and (%1$s >= p_x or %1$s = any (p_ip))';
 begin
   if p_mode not in ('full', 'changes', 'visibility', 'admin') then
     raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
@@ -77,12 +81,12 @@ begin
     -- Every change of the table (the sync_xid index), and every hard delete once.
     v_streams := array[pg_catalog.format(
       'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
-        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-        order by it.sync_xid, it.id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'it.sync_xid')),
+        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1', p_table, pg_catalog.format(v_unseen, 'it.sync_xid')),
       pg_catalog.format(
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
-          where $2 > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit $8 + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
+          where p_x > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
   else
     -- Derived keys: the parents of this table's rows that U sees, entered, left, or saw deleted.
     for v_derived in
@@ -144,8 +148,8 @@ begin
         if p_mode <> 'visibility' then
           v_streams := v_streams || pg_catalog.format(
             'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
-              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-              order by it.sync_xid, it.id limit $8 + 1',
+              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              order by it.sync_xid, it.id limit p_limit + 1',
             p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_unseen, 'it.sync_xid'));
         end if;
         continue;
@@ -156,8 +160,8 @@ begin
           'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = %2$L) k
             cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it',
+                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it',
           p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
           pg_catalog.format(v_unseen, 'it.sync_xid'));
       end if;
@@ -166,12 +170,12 @@ begin
         v_streams := v_streams || array(
           select pg_catalog.format(
                    'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
-                      from (select * from %9$s x where x.kind = %2$L and x.cause >= $4) x
+                      from (select * from %9$s x where x.kind = %2$L and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.%1$I it
                                           where it.%3$I = x.key%4$s%5$s
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else ''0''::xid8 end,
-                                                                         case when x.cause = $4 then $6 else ''00000000-0000-0000-0000-000000000000''::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it',
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else ''0''::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else ''00000000-0000-0000-0000-000000000000''::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it',
                    p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
                    s.extra, s.item_kind, s.reason, s.at, s.source)
             from (values ('', 1, null, 'null::timestamptz', 'g'),
@@ -186,8 +190,8 @@ begin
         'select m.sync_xid, m.sync_xid, m.row_id, 0, ''revoked'', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = %1$L and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
         p_table, pg_catalog.format(v_unseen, 'm.sync_xid'), v_visible);
     end if;
@@ -197,14 +201,14 @@ begin
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
-                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d',
+                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d',
         p_table, pg_catalog.format(v_unseen, 'd.sync_xid'));
     end if;
 
-    v_ctes := array['k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key))',
-                    'g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at))',
-                    'l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at))',
+    v_ctes := array['k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key))',
+                    'g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at))',
+                    'l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at))',
                     'kl0 as (select kind, key from k0 union select kind, key from l0)']
               || v_ctes
               || array['k as (' || v_k || ')', 'g as (' || v_g || ')', 'l as (' || v_l || ')',
@@ -215,14 +219,14 @@ begin
       || 'select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ('
       || pg_catalog.array_to_string(array(select '(' || s || ')' from unnest(v_streams) s), E'\nunion all\n')
       || ') i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8';
+        limit p_limit';
 end
 $$;
 comment on function private.sync_items_sql(text, text) is
-  'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the migration''s header). Parameters as the migration describes.';
+  'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/13_sync_items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
 
 -- A generated query kept as a function: a static query in PL/pgSQL keeps its plan for the
 -- session, and a generic one (these queries are index probes whatever the arguments), so
@@ -351,7 +355,7 @@ begin
 end
 $$;
 comment on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint) is
-  'The changes of synced table p_table that concern user p_user since the state (p_x, p_ip) (every transaction below p_x except those in p_ip already delivered), after the position (p_after_c0, p_after_c1, p_after_id, p_after_kind), in that order, at most p_limit: (c0, c1, id, kind 1 = record | 0 = deletion, reason deleted | revoked, at). Modes: full (every row U sees), changes (records, hard deletes, revocations: sync_pull), visibility (only what a change of U''s keys or of a row''s keys brought or took: the user-scoped change feed), admin (every change, for admins). Streams and keys are read from private.visibility_rules (see the migration''s header).';
+  'The changes of synced table p_table that concern user p_user since the state (p_x, p_ip) (every transaction below p_x except those in p_ip already delivered), after the position (p_after_c0, p_after_c1, p_after_id, p_after_kind), in that order, at most p_limit: (c0, c1, id, kind 1 = record | 0 = deletion, reason deleted | revoked, at). Modes: full (every row U sees), changes (records, hard deletes, revocations: sync_pull), visibility (only what a change of U''s keys or of a row''s keys brought or took: the user-scoped change feed), admin (every change, for admins). Streams and keys are read from private.visibility_rules (see sql/code/13_sync_items.sql).';
 
 revoke all on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint),
   private.sync_items_sql(text, text) from public, anon, authenticated, service_role;

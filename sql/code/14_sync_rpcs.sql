@@ -168,10 +168,10 @@ begin
   return pg_catalog.format($q$
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items(%1$L, $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items(%1$L, p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -186,8 +186,8 @@ begin
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -197,10 +197,10 @@ begin
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', %1$L, 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', %1$L, 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', %1$L, 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', %1$L, 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
@@ -208,7 +208,7 @@ begin
 end
 $$;
 comment on function private.sync_page_sql(text) is
-  'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json. Parameters as the migration describes. INVALID_TABLE (22023).';
+  'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json. It names the parameters of private.sync_page_<table>. INVALID_TABLE (22023).';
 
 -- The page statements as functions, one per synced table (private.create_plan_keeping_function:
 -- planned once per session, where running the text planned it on every pull). A migration

@@ -40,5 +40,8 @@ comment on table private.visibility_rules is
   'The one definition of who may see a row: a row of table_name has the key (kind, value of key_column) when condition holds (an everyone rule has no column: the row is visible to all while condition holds). Conditions are SQL over the row named "it" (it.claimed_by is null and not it.completed). Written from the table manifest by private.apply_manifest.';
 
 revoke all on private.table_manifest from public, anon, authenticated, service_role;
--- Read by private.sync_tables() and private.realtime_tables(), which the app roles call.
+revoke all on sequence private.table_manifest_ordinal_seq from public, anon, authenticated, service_role;
+-- Read by private.sync_tables() and private.realtime_tables(), which the app roles call
+-- (its policy: sql/code/89_apply_manifest.sql).
+alter table private.table_manifest enable row level security;
 grant select on private.table_manifest to authenticated, service_role;

@@ -93,6 +93,9 @@ extension SQLAPIError {
         /// 23514: the registry table and the type CHECK list different types (raised by a
         /// migration that adds a type, never by an RPC).
         public static let registryDrift: Code = "REGISTRY_DRIFT"
+        /// 22023: an entry of the table manifest names no table of schema public, or a rule
+        /// that is not one (raised by migrate's final step, never by an RPC).
+        public static let invalidManifest: Code = "INVALID_MANIFEST"
         /// More ids in one `markRead` than it accepts (refused in Swift).
         public static let tooManyIDs: Code = "TOO_MANY_IDS"
         /// 22023: not a preference key a user may turn off (unknown, or of a mandatory type;
@@ -144,7 +147,7 @@ extension SQLAPIError {
             .invalidEntityType,
             .cursorExpired, .invalidRecord, .invalidVersion, .idTaken, .columnNotWritable,
             .invalidLatitude, .invalidLongitude, .invalidRadius,
-            .registryDrift, .tooManyIDs, .invalidPreference,
+            .registryDrift, .invalidManifest, .tooManyIDs, .invalidPreference,
             .invalidTitle, .invalidContent, .invalidFieldName, .fieldNameTaken, .fieldLimit, .invalidGroup, .invalidValue,
             .invalidHandler, .invalidOps, .invalidMaxAttempts, .invalidBatch, .invalidLease, .arrayLengthMismatch,
         ]

@@ -40,9 +40,9 @@ AS $function$
 
 
 -- private.sync_items_sql('watchlist_rules', 'changes')
-with k0 as (select * from unnest($9::text[], $10::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest($11::text[], $12::uuid[], $13::xid8[], $14::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest($15::text[], $16::uuid[], $17::xid8[], $18::timestamptz[]) as l0 (kind, key, cause, at)),
+with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
 k as (select kind, key from k0),
 g as (select * from g0),
@@ -52,50 +52,50 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest($1, $4) and (it.sync_xid >= $2 or it.sync_xid = any ($3)) and (it.sync_xid, it.sync_xid, it.id, 1) > ($4, $5, $6, $7) and (it.sync_xid, it.id) >= ($4, private.sync_after_id($4, $5, $6))
-                                 order by it.sync_xid, it.id limit $8 + 1) it)
+                                 where it.watchlist_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
                                           where it.watchlist_id = x.key
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= $4) x
+                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
                                           where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
-                                            and (it.sync_xid, it.id) >= (case when x.cause = $4 then $5 else '0'::xid8 end,
-                                                                         case when x.cause = $4 then $6 else '00000000-0000-0000-0000-000000000000'::uuid end)
-                                          order by it.sync_xid, it.id limit $8 + 1) it)
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest($1, $4) and (m.sync_xid >= $2 or m.sync_xid = any ($3)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > ($4, $5, $6, $7) and (m.sync_xid, m.row_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by m.sync_xid, m.row_id limit $8 + 1) m
+                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_rules' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest($1, $4) and (d.sync_xid >= $2 or d.sync_xid = any ($3)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > ($4, $5, $6, $7) and (d.sync_xid, d.record_id) >= ($4, private.sync_after_id($4, $5, $6))
-                                        order by d.sync_xid, d.record_id limit $8 + 1) d)) i (c0, c1, id, kind, reason, at)
-        where (i.c0, i.c1, i.id, i.kind) > ($4, $5, $6, $7)
+                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
-        limit $8
+        limit p_limit
 
 -- private.sync_page_sql('watchlist_rules')
 
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items('watchlist_rules', $1, $2, $3, $4, ($5 ->> 0)::xid8, ($5 ->> 1)::xid8, ($5 ->> 2)::uuid,
-                                ($5 ->> 3)::integer, $6 + 1) i
+        from private.sync_items('watchlist_rules', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
     ), page as (
-      select * from items where n <= $6
+      select * from items where n <= p_limit
     ), kept as (
       -- within a page each id appears once, in its latest state (a row deleted and
       -- re-created, or the other way round, in the same page)
@@ -110,8 +110,8 @@ union all
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
-      select (select count(*) from items) > $6 as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = $6) as last
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
     )
     select json_build_object(
       'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
@@ -121,10 +121,10 @@ union all
                                    select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
-                       then jsonb_build_object('t', 'watchlist_rules', 'x', $3::text, 'ip', to_jsonb($4::text[]), 'h', $7::text,
-                                               'nx', $8::text, 'nip', to_jsonb($9::text[]), 'nh', $10::text,
+                       then jsonb_build_object('t', 'watchlist_rules', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
-                       else jsonb_build_object('t', 'watchlist_rules', 'x', $8::text, 'ip', to_jsonb($9::text[]), 'h', $10::text) end),
+                       else jsonb_build_object('t', 'watchlist_rules', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
       'server_timestamp', now(),
       'has_more', tail.has_more)
       from tail
