@@ -3843,7 +3843,7 @@ CREATE FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_ids uu
      and st_dwithin(w.location_rule_location, p.point, w.location_rule_radius_km * 1000)
      and w.owner_id <> p.observer
    -- Asked last, for the few rules that matched: only users who may see the entry (the
-   -- visibility definition, 0010) hear of it.
+   -- visibility definition, 10_visibility.sql) hear of it.
    where private.user_sees(w.owner_id, 'watchlist_entries', pg_catalog.to_jsonb(p.entry))
    order by p.event_id, w.owner_id, st_distance(w.location_rule_location, p.point), w.id
 $$;
@@ -4144,7 +4144,7 @@ CREATE FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[], p_sha
       join public.watchlists w on w.id = s.watchlist_id and w.deleted_at is null
      where s.user_id <> coalesce(r.actor, w.owner_id)
        -- The title goes only to a reader who may see the watchlist (the visibility
-       -- definition, 0010: a share makes it so today).
+       -- definition, 10_visibility.sql: a share makes it so today).
        and private.user_sees(s.user_id, 'watchlists', pg_catalog.to_jsonb(w))
      order by s.watchlist_id, s.user_id, r.event_id
   ), taken as (

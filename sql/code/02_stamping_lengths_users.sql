@@ -150,7 +150,7 @@ grant execute on function private.is_admin() to authenticated;
 
 -- auth.uid() and is_admin() in (select ...): evaluated once per statement (an InitPlan),
 -- not once per row. Who reads profiles (everybody) is part of the visibility definition
--- (0010), which creates users_select.
+-- (10_visibility.sql), which creates users_select.
 drop policy if exists users_insert on public.users;
 create policy users_insert on public.users for insert to authenticated
   with check (id = (select auth.uid()) and not is_admin);

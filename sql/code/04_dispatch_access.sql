@@ -1,5 +1,5 @@
 -- Dispatch core access: who may change which rows (row-level security) and which columns
--- (grants) of the tables of 0003. Who may see them is the visibility definition (0010),
+-- (grants) of the tables of migration 0004_dispatch_core. Who may see them is the visibility definition (10_visibility.sql),
 -- which generates the SELECT policies (and the notes' INSERT policy, which asks it).
 --
 -- Policies compare columns with (select auth.uid()) / (select private.is_admin()), which the
@@ -87,7 +87,7 @@ end
 $$;
 
 -- notes: their author or an admin edits and deletes (seen with their parent, and written
--- by whoever sees it: 0010).
+-- by whoever sees it: 10_visibility.sql).
 drop policy if exists notes_update on public.notes;
 create policy notes_update on public.notes for update to authenticated
   using (created_by = (select auth.uid()) or (select private.is_admin()))
@@ -96,7 +96,7 @@ drop policy if exists notes_delete on public.notes;
 create policy notes_delete on public.notes for delete to authenticated
   using (created_by = (select auth.uid()) or (select private.is_admin()));
 
--- subtasks: changed by whoever may change their parent (seen with it: 0010). One policy
+-- subtasks: changed by whoever may change their parent (seen with it: 10_visibility.sql). One policy
 -- per command: a FOR ALL policy beside the SELECT one would be a second permissive SELECT
 -- policy, evaluated for every row read.
 drop policy if exists subtasks_insert on public.subtasks;

@@ -1,7 +1,7 @@
 -- The audit RPCs: an entity's history, what was deleted lately, and restoring a deletion.
 --
 -- get_entity_history and get_recently_deleted are SECURITY INVOKER: the log's row-level
--- security (0006) is what authorises them. restore_entity is SECURITY DEFINER, because
+-- security (06_audit.sql) is what authorises them. restore_entity is SECURITY DEFINER, because
 -- re-creating a row needs more than its owner may do through the API (the original id,
 -- created_at, a claimer): it authorises explicitly from the snapshot's ownership column.
 

@@ -3,7 +3,7 @@
 -- ---------------------------------------------------------------------------------------
 -- A photo's watchlist: the one of its entry
 -- ---------------------------------------------------------------------------------------
--- The watchlist decides who sees a photo (0010); kept on the photo so that a user's sync
+-- The watchlist decides who sees a photo (10_visibility.sql); kept on the photo so that a user's sync
 -- reads their photos by watchlist like their entries. The apps never move an entry to
 -- another watchlist (watchlist_id is not theirs to update), the service may: its photos follow.
 

@@ -1,6 +1,6 @@
 -- Watchlist access: who may manage watchlists and everything in them (row-level
 -- security), and which columns the apps may write (grants). Who may read them is the
--- visibility definition (0010), which generates the SELECT policies.
+-- visibility definition (10_visibility.sql), which generates the SELECT policies.
 
 -- ---------------------------------------------------------------------------------------
 -- Access helpers (SECURITY DEFINER so that policies do not recurse into each other's RLS)
@@ -65,7 +65,7 @@ create policy watchlist_shares_delete on public.watchlist_shares for delete to a
   using (user_id = (select auth.uid()) or private.is_watchlist_owner(watchlist_id));
 
 -- Entries, rules and photos are managed by whoever may write their watchlist (a photo
--- carries its entry's: 0008). The same three policies for each, written once.
+-- carries its entry's: 08_watchlists.sql). The same three policies for each, written once.
 do $$
 declare
   t text;

@@ -210,7 +210,7 @@ comment on function private.apply_select_policy(text) is
 
 -- Derived keys are resolved through the parent row; a parent deleted in this very
 -- transaction (the cascade of delete_children) left its keys in public.sync_deletions
--- (0012) just before its children went.
+-- (12_sync_changes.sql) just before its children went.
 create or replace function private.row_keys(p_table text, p_row jsonb) returns table (kind text, key uuid)
   language plpgsql stable
   set search_path = ''
@@ -350,7 +350,7 @@ grant execute on function private.everyone_key(), private.user_keys(uuid), priva
   private.row_keys(text, jsonb), private.row_audience(text, jsonb), private.user_sees(uuid, text, jsonb),
   private.visibility_columns(text) to service_role;
 
--- A note is written by someone who sees its parent (the other write rules of notes: 0004).
+-- A note is written by someone who sees its parent (the other write rules of notes: 04_dispatch_access.sql).
 drop policy if exists notes_insert on public.notes;
 create policy notes_insert on public.notes for insert to authenticated
   with check (created_by = (select auth.uid()) and private.can_see_work_item(parent_type, parent_id));

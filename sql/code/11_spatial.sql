@@ -6,7 +6,7 @@
 -- first with their distance, and bad input gets a coded error instead of a wrong answer.
 -- Both functions are SECURITY INVOKER: birds_near only sees entries the caller may read.
 --
--- PostGIS is called by name from the schema it is installed in (0001: extensions, or
+-- PostGIS is called by name from the schema it is installed in (01_postgis_search_path.sql: extensions, or
 -- public on an older install): this migration searches it, and each function that calls
 -- PostGIS keeps that search_path (SET search_path FROM CURRENT: pg_catalog, then PostGIS's
 -- schema, where no API role may create anything).
@@ -170,7 +170,7 @@ as $$
      and st_dwithin(w.location_rule_location, p.point, w.location_rule_radius_km * 1000)
      and w.owner_id <> p.observer
    -- Asked last, for the few rules that matched: only users who may see the entry (the
-   -- visibility definition, 0010) hear of it.
+   -- visibility definition, 10_visibility.sql) hear of it.
    where private.user_sees(w.owner_id, 'watchlist_entries', pg_catalog.to_jsonb(p.entry))
    order by p.event_id, w.owner_id, st_distance(w.location_rule_location, p.point), w.id
 $$;

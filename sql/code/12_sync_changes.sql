@@ -1,7 +1,7 @@
 -- Offline sync, the change side: which tables are synced, the transaction that last wrote
 -- each synced row, and the three logs that say what changed in who sees what: hard
 -- deletions, rows whose keys changed (moves), users whose keys changed (access). What a
--- pull delivers from them: 0013; sync_pull and sync_push: 0014.
+-- pull delivers from them: 13_sync_items.sql; sync_pull and sync_push: 14_sync_rpcs.sql.
 --
 -- Why not `updated_at > last_synced_at` (what a client would naturally ask): updated_at is
 -- stamped when a row is written, not when its transaction commits. A transaction that wrote
@@ -18,14 +18,14 @@
 -- committing between the snapshot and the read, or one written by the pulling transaction
 -- itself).
 --
--- Who sees a row is the visibility definition (0010): its scope keys. So that a user's pull
+-- Who sees a row is the visibility definition (10_visibility.sql): its scope keys. So that a user's pull
 -- reads only what concerns them, each synced table is indexed by each key column with the
 -- change order after it, (column, sync_xid, id), and the logs by key:
 --   sync_deletions  a hard delete: one row per key the deleted row had
 --   sync_moves      a row whose keys changed (claimed, released, completed, moved to another
 --                   listing, a note moved to another parent): the keys it left and entered.
 --                   Written only when a key column changes, never on other updates.
---   sync_access_log a user who gained or lost a key (0010's sources: shares, owners, the
+--   sync_access_log a user who gained or lost a key (10_visibility.sql's sources: shares, owners, the
 --                   admin flag). The rows with that key are not written.
 -- Tombstones (deleted_at) need no log: the row itself is written. Old log rows are purged by
 -- public.purge_sync_deletions(), after which an older cursor gets CURSOR_EXPIRED and the

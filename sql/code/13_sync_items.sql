@@ -1,6 +1,6 @@
 -- What a pull delivers: private.sync_items, the changes of one synced table that concern
--- one user since a cursor, read through the user's scope keys (0010) and the logs (0012).
--- sync_pull (0014) pages and prints them; the user-scoped change feed (0019) takes the
+-- one user since a cursor, read through the user's scope keys (10_visibility.sql) and the logs (12_sync_changes.sql).
+-- sync_pull (14_sync_rpcs.sql) pages and prints them; the user-scoped change feed (19_outbox_feed.sql) takes the
 -- visibility changes from it: one query, not two.
 --
 -- A cursor is the state already delivered: every transaction below x except those in ip

@@ -1,5 +1,5 @@
 -- Offline sync: sync_pull and sync_push, and the cursors that make a pull never miss a
--- change (why and how: 0012; what a pull contains: 0013).
+-- change (why and how: 12_sync_changes.sql; what a pull contains: 13_sync_items.sql).
 
 -- ---------------------------------------------------------------------------------------
 -- Cursors
@@ -374,7 +374,7 @@ comment on function public.sync_pull(text, text, integer) is
 -- ---------------------------------------------------------------------------------------
 -- A push lands whole or not at all, and its answer says which. Each column of a record is
 --   writable  the caller holds INSERT (new row) or UPDATE (existing row) on it: written.
---             The column grants (0004, 0009) are the one list of what an app may write.
+--             The column grants (04_dispatch_access.sql, 09_watchlist_access.sql) are the one list of what an app may write.
 --   derived   decided by the server at every write: its clock (created_at, updated_at, and
 --             completed_at, claimed_at, edited_at, which triggers derive from other
 --             columns), its version counter (row_version), sync_xid, generated columns. A

@@ -15,7 +15,7 @@ comment on function outbox.log_partition(timestamptz) is
 -- Recording changes
 -- ---------------------------------------------------------------------------------------
 
--- The audience of a change comes from the visibility definition (0010): the holders of the
+-- The audience of a change comes from the visibility definition (10_visibility.sql): the holders of the
 -- row's keys (private.row_audience). On a table whose rules are all plain user columns
 -- (notifications: user_id) that is the columns' values themselves, which the triggers read
 -- from the row directly ("direct"): the worker writes notifications by the thousand.
@@ -30,7 +30,7 @@ comment on function outbox.log_partition(timestamptz) is
 -- RLS), hence SECURITY DEFINER: nobody but the owner and service_role may touch the outbox
 -- directly. Per row it costs one audience lookup (two only when an UPDATE moved
 -- the row to other people) and one INSERT (which also works out an update's changed
--- columns); no queue rows: each handler reads the log from its own cursor (0017).
+-- columns); no queue rows: each handler reads the log from its own cursor (17_outbox_queue.sql).
 create or replace function outbox.record_change() returns trigger
   language plpgsql
   security definer

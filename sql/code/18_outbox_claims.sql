@@ -1,5 +1,5 @@
 -- The durable change outbox, the worker's calls: claim a batch, report results, re-queue
--- dead deliveries (the queue's tables and their life cycle: 0017; pruning the log: 0019).
+-- dead deliveries (the queue's tables and their life cycle: 17_outbox_queue.sql; pruning the log: 19_outbox_feed.sql).
 --
 -- A claim and the report of the batch before it go in one round trip and one transaction
 -- (the worker pipelines them), so a page is either handled and closed, or still leased.

@@ -1,4 +1,4 @@
--- The durable change outbox, the feed side: realtime change feeds read outbox.events (0016)
+-- The durable change outbox, the feed side: realtime change feeds read outbox.events (16_outbox_capture.sql)
 -- from a never-miss cursor, all changes or only those concerning one user; and how long the
 -- log keeps events for them (outbox.prune: a whole day leaves at a time).
 --

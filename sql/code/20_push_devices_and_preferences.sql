@@ -215,7 +215,7 @@ as $$
       join public.watchlists w on w.id = s.watchlist_id and w.deleted_at is null
      where s.user_id <> coalesce(r.actor, w.owner_id)
        -- The title goes only to a reader who may see the watchlist (the visibility
-       -- definition, 0010: a share makes it so today).
+       -- definition, 10_visibility.sql: a share makes it so today).
        and private.user_sees(s.user_id, 'watchlists', pg_catalog.to_jsonb(w))
      order by s.watchlist_id, s.user_id, r.event_id
   ), taken as (

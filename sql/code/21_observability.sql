@@ -1,6 +1,6 @@
 -- Observability: what the purge jobs have yet to remove, as gauges for monitoring (the
 -- queue's gauges are outbox.queue_depth, outbox.oldest_pending, outbox.dead_deliveries and
--- outbox.events_per_minute, 0015). deploy/prometheus/queries.yaml reads them all.
+-- outbox.events_per_minute, 15_notifications.sql). deploy/prometheus/queries.yaml reads them all.
 --
 -- A Prometheus exporter runs every query on every scrape (every 15 to 60 s), so each gauge
 -- costs a few index probes, never a scan of what it counts: the oldest row is the first
@@ -83,7 +83,7 @@ comment on view private.sync_deletions_awaiting_purge is
 -- public.purge_journal_tombstones: 30 days)
 -- ---------------------------------------------------------------------------------------
 
--- The tables with deleted_at tombstones (stamped by private.stamp_deleted_at, 0008), each
+-- The tables with deleted_at tombstones (stamped by private.stamp_deleted_at, 08_watchlists.sql), each
 -- with a partial index on deleted_at where it is not null: it holds the tombstones only, so
 -- the oldest is its first entry, and an exact count reads the tombstones, not the table.
 create or replace function private.tombstone_gauge()

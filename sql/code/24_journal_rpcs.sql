@@ -1,4 +1,4 @@
--- ThreadJournal's API (the tables, their rules, privacy and sync: 0023): the RPCs that create
+-- ThreadJournal's API (the tables, their rules, privacy and sync: 23_journal.sql): the RPCs that create
 -- a thread, add, edit and delete entries, delete a thread and undo it; the worker's purge of
 -- old tombstones; and the CSV export.
 -- Each validates its arguments, fails with a coded error and changes nothing then; the

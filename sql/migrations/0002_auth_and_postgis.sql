@@ -69,7 +69,7 @@ begin
     create extension postgis schema extensions;
   end if;
 
-  -- Functions that need PostGIS at run time search its schema (0008, 0011): that is only
+  -- Functions that need PostGIS at run time search its schema (08_watchlists.sql, 11_spatial.sql): that is only
   -- safe while no API role can create an object there to stand in for one of PostGIS's.
   select n.nspname into v_schema
     from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace

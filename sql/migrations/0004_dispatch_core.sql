@@ -1,15 +1,15 @@
 -- migrate:replaces 0003_dispatch_core 4dd1f3a311dd8f441dc2b8acb1fa7b4dbb91e775b53eb622e4c3986cc74e6364
 -- Dispatch core: properties, listings, tasks, activities, notes and subtasks (who may see
--- and change them: 0004). Every id is a uuid the client may make itself (rows are created
+-- and change them: 04_dispatch_access.sql). Every id is a uuid the client may make itself (rows are created
 -- offline); every column added later is NULL or has a DEFAULT, so old clients and old
 -- audit snapshots keep working.
 --
 -- Server-managed columns (a client never decides them):
---   updated_at, row_version    _stamp_insert / _stamp_update (0002)
+--   updated_at, row_version    _stamp_insert / _stamp_update (02_stamping_lengths_users.sql)
 --   completed_at, claimed_at   _derive_work_item_state (tasks, activities)
 --   edited_at                  _derive_edited_at (notes)
 -- The _derive_* triggers sort before _stamp_* (trigger names fire in name order), so the
--- stamping guard and the audit guard (0006) see the final row.
+-- stamping guard and the audit guard (06_audit.sql) see the final row.
 
 -- ---------------------------------------------------------------------------------------
 -- Tables
@@ -131,7 +131,7 @@ comment on table public.subtasks is
   'A checklist item of a task or activity (parent_type, parent_id). Visible with its parent, changed by whoever may change the parent. Deleted with its parent.';
 
 -- Every foreign key and updated_at is indexed. The columns that decide who sees a synced
--- row (owners, claimers, listings, parents) get their index from sync (0012): (column,
+-- row (owners, claimers, listings, parents) get their index from sync (12_sync_changes.sql): (column,
 -- sync_xid, id), which serves their foreign keys too.
 create index properties_owned_by_idx on public.properties (owned_by);
 create index properties_updated_at_idx on public.properties (updated_at);

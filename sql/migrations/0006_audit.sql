@@ -2,7 +2,7 @@
 -- migrate:replaces 0007_audit_rpcs 3ad31d96e2e22a0fe6cf827911f88dafe8ff9dfee2f5ee44343991f4e57a48f8
 -- The audit trail: every INSERT, real UPDATE and DELETE of listings, properties, tasks,
 -- users and activities, with the whole row before and after, so that a person can see what
--- happened to a record and restore one deleted by mistake (0007).
+-- happened to a record and restore one deleted by mistake (07_audit_rpcs.sql).
 --
 -- One mechanism for every audited table, audit.enable_tracking(table, entity type, owner
 -- column), in the spirit of supa_audit's enable_tracking(regclass): it registers the table,

@@ -1,7 +1,7 @@
 -- migrate:replaces 0008_watchlists ee4451bfef5134940bbb9b0213f01a4b4f4a238001b1001ef14c9a425941d507
 -- migrate:replaces 0011_spatial 8699837731d90397f9dce4f5df41dee8232d4ec66a69e2e33da34de219bc97aa
 -- Watchlists: birds, hotspots, users' watchlists with their entries, rules and photos, and
--- who a watchlist is shared with (write rules: 0009; who reads what: 0010).
+-- who a watchlist is shared with (write rules: 09_watchlist_access.sql; who reads what: 10_visibility.sql).
 --
 -- Ids default to gen_random_uuid() (a device may bring its own); owners are public.users;
 -- hotspot.location and watchlist_entries.location are generated geography(Point, 4326)

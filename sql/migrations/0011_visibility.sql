@@ -1,7 +1,7 @@
 -- migrate:replaces 0010_visibility 004161559c9a775d50cee9a238e0cb6cab26bf2cca6cca9f6f04a7be32112fb4
 -- Who may see which rows: one definition, read by row-level security (the SELECT policies
--- below are generated from it), by sync (which rows a pull delivers or revokes: 0012-0014),
--- by the outbox (each change's audience: 0016) and by every notification recipient query.
+-- below are generated from it), by sync (which rows a pull delivers or revokes: 12_sync_changes.sql to 14_sync_rpcs.sql),
+-- by the outbox (each change's audience: 16_outbox_capture.sql) and by every notification recipient query.
 --
 -- Scope keys. Every row carries a set of keys, every user holds a set of keys, and a row is
 -- visible to a user when the two sets meet (or the user is an admin, on the tables admins
@@ -24,7 +24,7 @@
 --   private.row_keys / row_audience  its base keys (derived ones resolved) and who holds them
 --   private.user_keys(user)          the keys a user holds; caller_keys(kind) for policies
 --   private.user_sees(user, ...)     the question for someone other than the caller
---   sync (0012-0014)                 key indexes, the moves and deletion logs, the pull
+--   sync (12_sync_changes.sql to 14_sync_rpcs.sql)                 key indexes, the moves and deletion logs, the pull
 -- When a user's holdings change (a share, a listing's or watchlist's owner, the admin flag),
 -- the triggers below log it in public.sync_access_log: the rows themselves are not touched.
 

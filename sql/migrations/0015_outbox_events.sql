@@ -1,7 +1,7 @@
 -- migrate:replaces 0016_outbox_capture bdaebc6d1c1856eb5aedf6a76b7170d0446bbe2b7fa0548a93e1087be61c5c5a
 -- The durable change outbox, the capture side: every change to a recorded table becomes,
 -- in the writing transaction, one row of outbox.events, the log that realtime feeds read
--- (0019) and the worker's handlers consume (0017, 0018). NOTIFY is only a doorbell: one
+-- (19_outbox_feed.sql) and the worker's handlers consume (17_outbox_queue.sql, 18_outbox_claims.sql). NOTIFY is only a doorbell: one
 -- constant, empty payload on channel outbox.doorbell_channel() per transaction, whatever the
 -- number or size of the rows changed, so a bulk change rings once and no payload nears
 -- NOTIFY's 8000-byte limit.
@@ -11,9 +11,9 @@
 --   outbox.tables                      the recorded tables
 --
 -- The writer pays for one event row and nothing else: who handles it, and when, is the
--- queue's business (0017). The log is append-only and never updated or deleted row by row:
+-- queue's business (17_outbox_queue.sql). The log is append-only and never updated or deleted row by row:
 -- it is a ring of daily partitions, and a day leaves as a whole (TRUNCATE, outbox.prune in
--- 0019) once it is older than the retention and every handler has read past it. So a
+-- 19_outbox_feed.sql) once it is older than the retention and every handler has read past it. So a
 -- reader's cost per event does not depend on how much history or backlog the log holds,
 -- and the log leaves no dead rows for vacuum to chase.
 
@@ -94,7 +94,7 @@ create index events_created_at_brin on outbox.events using brin (created_at);
 
 -- What the log has lost: outbox.prune records here the newest event and the range of
 -- writing transactions it truncated, so a feed cursor that had not yet read them gets
--- CURSOR_EXPIRED instead of a silent gap (outbox.changes_since, 0019).
+-- CURSOR_EXPIRED instead of a silent gap (outbox.changes_since, 19_outbox_feed.sql).
 create table outbox.log_horizon (
   singleton boolean primary key default true,
   last_event_id bigint not null default 0,

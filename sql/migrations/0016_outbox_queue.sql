@@ -39,7 +39,7 @@ comment on column outbox.handlers.ops is 'Operations it receives (subset of inse
 comment on column outbox.handlers.max_attempts is 'Attempts before a delivery goes dead (the first try counts).';
 comment on column outbox.handlers.description is 'What the handler does, for people reading psql.';
 
--- A cursor is the same never-miss position as a realtime feed's (0019): "every event
+-- A cursor is the same never-miss position as a realtime feed's (19_outbox_feed.sql): "every event
 -- visible in snapshot with an id up to last_event_id has been read, and no other". The
 -- next page is, in id order, the ids above last_event_id plus the smaller ids of the
 -- transactions the snapshot could not see (txid in its xip list, or >= its xmax).
