@@ -4108,6 +4108,258 @@ $_$;
 COMMENT ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint) IS 'The changes of synced table p_table that concern user p_user since the state (p_x, p_ip) (every transaction below p_x except those in p_ip already delivered), after the position (p_after_c0, p_after_c1, p_after_id, p_after_kind), in that order, at most p_limit: (c0, c1, id, kind 1 = record | 0 = deletion, reason deleted | revoked, at). Modes: full (every row U sees), changes (records, hard deletes, revocations: sync_pull), visibility (only what a change of U''s keys or of a row''s keys brought or took: the user-scoped change feed), admin (every change, for admins). Streams and keys are read from private.visibility_rules (see sql/code/13_sync_items.sql).';
 
 --
+-- Name: sync_items_sql(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_sql(p_table text, p_mode text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  v_derived record;
+  v_rule record;
+  v_rules private.visibility_rules[];
+  v_ctes text[] := '{}';
+  v_k text := 'select kind, key from k0';
+  v_g text := 'select * from g0';
+  v_l text := 'select * from l0';
+  v_dk text := 'select kind, key from kl';
+  v_streams text[] := '{}';
+  v_visible text;
+  v_unseen constant text := '%1$s >= greatest(p_lo, p_after_c0) and (%1$s >= p_x or %1$s = any (p_ip))';
+begin
+  if p_mode not in ('full', 'changes', 'visibility', 'admin') then
+    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
+  end if;
+  perform private.assert_sync_table(p_table);
+
+  if p_mode = 'admin' then
+    -- Every change of the table (the sync_xid index), and every hard delete once.
+    v_streams := array[pg_catalog.format(
+      'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
+        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1', p_table, pg_catalog.format(v_unseen, 'it.sync_xid')),
+      pg_catalog.format(
+        'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
+          where p_x > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
+  else
+    -- Derived keys: the parents of this table's rows that U sees, entered, left, or saw deleted.
+    for v_derived in
+      select distinct k.kind, k.derived_from as parent
+        from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
+       where r.table_name = p_table and k.derived_from is not null
+       order by k.kind
+    loop
+      select array_agg(r) into v_rules from private.visibility_rules r where r.table_name = v_derived.parent;
+      v_ctes := v_ctes || pg_catalog.format('%I as (%s)', 'vp_' || v_derived.kind, (
+        select pg_catalog.string_agg(
+                 case when r.kind = 'everyone'
+                      then pg_catalog.format('select %L::text as kind, it.id as key from public.%I it where %s',
+                                             v_derived.kind, v_derived.parent, private.visibility_condition(r.condition, 'it'))
+                      else pg_catalog.format('select %L::text as kind, it.id as key from k0 join public.%I it on k0.kind = %L and it.%I = k0.key%s',
+                                             v_derived.kind, v_derived.parent, r.kind, r.key_column,
+                                             ' and ' || private.visibility_condition(r.condition, 'it')) end, ' union ')
+          from unnest(v_rules) r));
+      if p_mode <> 'full' then
+        v_ctes := v_ctes || pg_catalog.format(
+          '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from k0 join public.sync_moves m on m.table_name = %3$L and m.kind = k0.kind and m.key = k0.key
+                       and m.entered and %4$s
+                     where m.row_id in (select v.key from %5$I v) group by m.row_id%6$s)',
+          'ep_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
+          'vp_' || v_derived.kind,
+          (select pg_catalog.string_agg(pg_catalog.format(
+                    ' union all select %L, it.id, g0.cause, g0.at from g0 join public.%I it on g0.kind = %L and it.%I = g0.key%s',
+                    v_derived.kind, v_derived.parent, r.kind, r.key_column, ' and ' || private.visibility_condition(r.condition, 'it')), '')
+             from unnest(v_rules) r where r.kind <> 'everyone'));
+        v_ctes := v_ctes || pg_catalog.format(
+          '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from kl0 join public.sync_moves m on m.table_name = %3$L and m.kind = kl0.kind and m.key = kl0.key
+                       and not m.entered and %4$s
+                     where m.row_id not in (select v.key from %5$I v) group by m.row_id%6$s)',
+          'xp_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
+          'vp_' || v_derived.kind,
+          (select pg_catalog.string_agg(pg_catalog.format(
+                    ' union all select %L, it.id, l0.cause, l0.at from l0 join public.%I it on l0.kind = %L and it.%I = l0.key%s'
+                    ' where it.id not in (select v.key from %I v)',
+                    v_derived.kind, v_derived.parent, r.kind, r.key_column, ' and ' || private.visibility_condition(r.condition, 'it'),
+                    'vp_' || v_derived.kind), '')
+             from unnest(v_rules) r where r.kind <> 'everyone'));
+        v_ctes := v_ctes || pg_catalog.format(
+          '%1$I as (select %2$L::text as kind, d.record_id as key
+                      from kl0 join public.sync_deletions d on d.table_name = %3$L and d.kind = kl0.kind and d.key = kl0.key and %4$s)',
+          'dp_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'd.sync_xid'));
+        v_g := v_g || pg_catalog.format(' union all select * from %I', 'ep_' || v_derived.kind);
+        v_l := v_l || pg_catalog.format(' union all select * from %I', 'xp_' || v_derived.kind);
+        v_dk := v_dk || pg_catalog.format(' union select kind, key from %I', 'dp_' || v_derived.kind);
+      end if;
+      v_k := v_k || pg_catalog.format(' union all select kind, key from %I', 'vp_' || v_derived.kind);
+    end loop;
+
+    v_visible := private.visibility_predicate(p_table, 'it', 'keys');
+    for v_rule in select * from private.visibility_rules r where r.table_name = p_table order by r.kind, r.key_column loop
+      if v_rule.kind = 'everyone' then
+        -- S1 for the rows every user sees.
+        if p_mode <> 'visibility' then
+          v_streams := v_streams || pg_catalog.format(
+            'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
+              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              order by it.sync_xid, it.id limit p_limit + 1',
+            p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_unseen, 'it.sync_xid'));
+        end if;
+        continue;
+      end if;
+      -- S1: the rows of U's keys written since; S3 / S4: every row of a key gained / lost.
+      if p_mode <> 'visibility' then
+        v_streams := v_streams || pg_catalog.format(
+          'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = %2$L) k
+            cross join lateral (select it.sync_xid, it.id from public.%1$I it
+                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it',
+          p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
+          pg_catalog.format(v_unseen, 'it.sync_xid'));
+      end if;
+      if p_mode <> 'full' then
+        -- S3 from the keys gained (g: records), S4 from those lost (l: revoked if not visible).
+        v_streams := v_streams || array(
+          select pg_catalog.format(
+                   'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
+                      from (select * from %9$s x where x.kind = %2$L and x.cause >= p_after_c0) x
+                     cross join lateral (select it.sync_xid, it.id from public.%1$I it
+                                          where it.%3$I = x.key%4$s%5$s
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else ''0''::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else ''00000000-0000-0000-0000-000000000000''::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it',
+                   p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
+                   s.extra, s.item_kind, s.reason, s.at, s.source)
+            from (values ('', 1, null, 'null::timestamptz', 'g'),
+                         (' and not (' || v_visible || ')', 0, 'revoked', 'x.at', 'l')) s (extra, item_kind, reason, at, source)
+           order by s.item_kind desc);
+      end if;
+    end loop;
+
+    if p_mode <> 'full' then
+      -- S5: rows that left a key of U's and that U no longer sees.
+      v_streams := v_streams || pg_catalog.format(
+        'select m.sync_xid, m.sync_xid, m.row_id, 0, ''revoked'', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = %1$L and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+          where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
+        p_table, pg_catalog.format(v_unseen, 'm.sync_xid'), v_visible);
+    end if;
+    if p_mode = 'changes' then
+      -- S2: hard deletes under U's keys (children: also under the parents U saw deleted).
+      v_streams := v_streams || pg_catalog.format(
+        'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
+                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d',
+        p_table, pg_catalog.format(v_unseen, 'd.sync_xid'));
+    end if;
+
+    v_ctes := array['k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key))',
+                    'g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at))',
+                    'l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at))',
+                    'kl0 as (select kind, key from k0 union select kind, key from l0)']
+              || v_ctes
+              || array['k as (' || v_k || ')', 'g as (' || v_g || ')', 'l as (' || v_l || ')',
+                       'kl as (select kind, key from k union select kind, key from l)', 'dk as (' || v_dk || ')'];
+  end if;
+
+  return coalesce('with ' || nullif(pg_catalog.array_to_string(v_ctes, E',\n'), '') || E'\n', '')
+      || 'select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ('
+      || pg_catalog.array_to_string(array(select '(' || s || ')' from unnest(v_streams) s), E'\nunion all\n')
+      || ') i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit p_limit';
+end
+$_$;
+
+--
+-- Name: FUNCTION sync_items_sql(p_table text, p_mode text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/13_sync_items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
+
+--
+-- Name: sync_page_sql(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_sql(p_table text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  v_columns text;
+  v_deleted_at_expr text;
+begin
+  perform private.assert_sync_table(p_table);
+  -- A record is the row's stored columns but sync_xid and generated ones (a geography
+  -- column would also cost its text form for every row).
+  select pg_catalog.string_agg(pg_catalog.format('t.%I', a.attname), ', ' order by a.attnum),
+         coalesce(max('t.deleted_at') filter (where a.attname = 'deleted_at'), 'null::timestamptz')
+    into v_columns, v_deleted_at_expr
+    from pg_catalog.pg_attribute a
+   where a.attrelid = pg_catalog.format('public.%I', p_table)::regclass and a.attnum > 0 and not a.attisdropped
+     and a.attgenerated = '' and a.attname <> 'sync_xid';
+
+  return pg_catalog.format($q$
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items(%1$L, p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
+    ), page as (
+      select * from items where n <= p_limit
+    ), kept as (
+      -- within a page each id appears once, in its latest state (a row deleted and
+      -- re-created, or the other way round, in the same page)
+      select distinct on (p.id) p.* from page p order by p.id, p.n desc
+    ), found as (
+      -- each row by its primary key (a join could be planned as a scan of the whole table
+      -- hashed, for the 1000 items a function is estimated to return)
+      select k.n, k.id, f.deleted_at, f.record
+        from kept k
+       cross join lateral (select %2$s as deleted_at, r as record
+                             from public.%1$I t cross join lateral (select %3$s) r
+                            where t.id = k.id limit 1) f
+       where k.kind = 1
+    ), tail as (
+      select (select count(*) from items) > p_limit as has_more,
+             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+    )
+    select json_build_object(
+      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
+      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
+                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
+                                   union all
+                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', %1$L, 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', %1$L, 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'server_timestamp', now(),
+      'has_more', tail.has_more)
+      from tail
+    $q$, p_table, v_deleted_at_expr, v_columns);
+end
+$_$;
+
+--
+-- Name: FUNCTION sync_page_sql(p_table text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_sql(p_table text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json. It names the parameters of private.sync_page_<table>. INVALID_TABLE (22023).';
+
+--
 -- Name: sync_tables(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -11593,6 +11845,18 @@ GRANT ALL ON FUNCTION private.sync_deletion_gauge() TO service_role;
 
 REVOKE ALL ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_sql(p_table text, p_mode text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_sql(p_table text, p_mode text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_page_sql(p_table text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_sql(p_table text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION sync_tables(); Type: ACL; Schema: private; Owner: -
