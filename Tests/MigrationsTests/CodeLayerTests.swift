@@ -85,6 +85,34 @@ import Testing
         await connection.close()
     }
 
+    /// The same with the project's own layers: a fix to one function is an edit of its file,
+    /// and migrate applies exactly that file and the final step.
+    @Test func editingOneOfTheProjectsCodeFilesAppliesExactlyThatFile() async throws {
+        let read = { (folder: String) throws -> [String: String] in
+            let path = TestDatabase.repositoryPath("sql/" + folder)
+            return try Dictionary(uniqueKeysWithValues: FileManager.default.contentsOfDirectory(atPath: path).map {
+                ($0, try String(contentsOfFile: path + "/" + $0, encoding: .utf8))
+            })
+        }
+        let folders = try project(migrations: try read("migrations"), code: try read("code"))
+        let database = try await TestDatabase.create(migrated: false)
+        let connection = try await database.connect()
+        let lines = Log()
+        try await runner(folders.migrations, lines).up(connection)
+        _ = logged(lines)
+        let file = folders.code + "/10_visibility.sql"
+        let fixed = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
+            of: "'The uuid of the one key of kind everyone.'", with: "'The uuid of the one key of kind everyone (fixed).'")
+        try fixed.write(toFile: file, atomically: true, encoding: .utf8)
+        try await runner(folders.migrations, lines).up(connection)
+        #expect(logged(lines) == ["applied 10_visibility.sql", "ran 99_generate.sql"])
+        #expect(try await connection.query("select obj_description('private.everyone_key()'::regprocedure)").scalar(String.self)
+            == "The uuid of the one key of kind everyone (fixed).")
+        try await runner(folders.migrations, lines).up(connection)
+        #expect(logged(lines) == ["up to date"])
+        await connection.close()
+    }
+
     /// A failing code file rolls back every code file of the run and the final step: the
     /// database keeps running the code it had.
     @Test func aFailingCodeFileChangesNothing() async throws {
