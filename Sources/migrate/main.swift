@@ -2,9 +2,11 @@ import Foundation
 import Migrations
 import Postgres
 
-/// `swift run migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR]`
+/// `swift run migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR]
+/// [--wait SECONDS] [--allow-postgis-in-public]`
 let usage = """
     usage: migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR]
+                   [--wait SECONDS] [--allow-postgis-in-public]
 
       up        apply pending migrations in order (the default)
       status    list applied, pending, changed and missing migrations
@@ -14,6 +16,10 @@ let usage = """
       --database-direct-url URL   a session connection to the same database (else DATABASE_DIRECT_URL)
       --dir DIR                   the migrations folder (default: sql/migrations)
       --dry-run                   with up: print what would be applied, change nothing
+      --wait SECONDS              keep trying a database that refuses connections (still starting) this long
+                                  (default 60; a bad password or database name fails at once)
+      --allow-postgis-in-public   with up: go on although PostGIS is in schema public and API roles may write
+                                  its table spatial_ref_sys (refused otherwise, with how to move it)
 
     migrate runs on one session: an advisory lock held from start to end serialises runners.
     A transaction-mode pooler (PgBouncer pool_mode=transaction, Supavisor port 6543) would
@@ -28,6 +34,8 @@ var environment = ProcessInfo.processInfo.environment
 var url = environment[ConnectionRoles.primaryVariable] ?? ""
 var directURL = environment[ConnectionRoles.directVariable]
 var directory = "sql/migrations"
+var wait = Duration.seconds(60)
+var allowPostGISInPublic = false
 var arguments = CommandLine.arguments.dropFirst()
 
 func fail(_ message: String, code: Int32 = 1) -> Never {
@@ -42,7 +50,15 @@ while let argument = arguments.popFirst() {
     case "--database-url", "--database-direct-url":
         guard let value = arguments.popFirst() else { fail("\(argument) needs a value\n\(usage)", code: 2) }
         if argument == "--database-url" { url = value } else { directURL = value }
-    case "--dir": directory = arguments.popFirst() ?? directory
+    case "--dir":
+        guard let value = arguments.popFirst() else { fail("--dir needs a value\n\(usage)", code: 2) }
+        directory = value
+    case "--wait":
+        guard let value = arguments.popFirst(), let seconds = Double(value), seconds >= 0, seconds <= 3600 else {
+            fail("--wait needs a number of seconds (0 to 3600)\n\(usage)", code: 2)
+        }
+        wait = .milliseconds(Int64(seconds * 1000))
+    case "--allow-postgis-in-public": allowPostGISInPublic = true
     case "-h", "--help": print(usage); exit(0)
     default: fail("unknown argument \(argument)\n\(usage)", code: 2)
     }
@@ -54,7 +70,13 @@ if command == "up", session == nil { fail("\(MigrationError.needsSession)") }
 
 do {
     let runner = try MigrationRunner(directory: directory)
-    let connection = try await PostgresConnection.connect(session ?? url)
+    let connection = try await DatabaseWait(limit: wait).connect(session ?? url) { message in
+        FileHandle.standardError.write(Data("migrate: \(message)\n".utf8))
+    }
+    if command == "up", let exposure = try await PostGISExposure.inspect(connection) {
+        if exposure.isRefused, !allowPostGISInPublic { fail("refused: \(exposure.explanation)") }
+        FileHandle.standardError.write(Data("migrate: warning: \(exposure.explanation)\n".utf8))
+    }
     switch command {
     case "status":
         for status in try await runner.status(connection) {

@@ -11,7 +11,7 @@
 --    ANALYZE it returns the bounding box of any geometry column, whatever row-level
 --    security hides (the extent of private locations). Revoked from PUBLIC where the
 --    migrating role owns PostGIS; elsewhere (Supabase: its admin owns the extension) a
---    warning says who must do it.
+--    notice says who must do it (docs/supabase.md says it too).
 
 -- ---------------------------------------------------------------------------------------
 -- 1. Retry horizons
@@ -96,7 +96,7 @@ begin
     return;
   end if;
   if not pg_catalog.pg_has_role(current_user, v_owner, 'usage') then
-    raise warning 'st_estimatedextent is executable by PUBLIC and, after ANALYZE, returns the extent of geometry columns whatever row-level security hides; PostGIS belongs to %, so % must run: revoke execute on function st_estimatedextent from public (each overload)', v_owner, v_owner;
+    raise notice 'st_estimatedextent is executable by PUBLIC and, after ANALYZE, returns the extent of geometry columns whatever row-level security hides; PostGIS belongs to %, so % must run: revoke execute on function st_estimatedextent from public (each overload)', v_owner, v_owner;
     return;
   end if;
   for v_function in
