@@ -219,7 +219,7 @@ public struct WorkerConfiguration: Sendable {
                                      handler's attempts) [DISPATCH_PUSH_RETRY_FOR]
           --poll-interval SECONDS    look for work this often even without a doorbell (default 2)
           --stats-interval SECONDS   log totals this often when they changed, 0 = never (default 30): a line
-                                     to read and a JSON line ({"event":"totals",...}; README) to parse
+                                     to read and a JSON line ({"event":"totals",...}; docs/realtime-and-worker.md) to parse
           --maintenance-interval S   purge tombstones and prune old events, 0 = never (default 3600)
           --shutdown-grace SECONDS   on SIGINT/SIGTERM, wait this long for in-flight batches (default 10)
           --handlers LIST            e.g. notifications,push (the default); name=KIND runs a kind
