@@ -23,10 +23,10 @@ public struct TestDatabase: Sendable {
     public let conninfo: String
     public let name: String
     public let flavor: DatabaseFlavor
-    /// Drops the database when the last copy of this value is released (the suite instance
-    /// holding it ends with its test), so a run keeps only the databases of running tests
-    /// and never fills the disk; `make test` drops any left over afterwards (a crash, a
-    /// database held by a static).
+    /// Drops the database after the last copy of this value is released (the suite instance
+    /// holding it ends with its test) and its connections are closed, so a run keeps about
+    /// the databases of running tests and never fills the disk; `make test` drops any left
+    /// over afterwards (a crash, a database held by a static, the end of the process).
     private let release: DropOnRelease?
 
     /// The comment on every database the tests create (clones and templates). Only
@@ -226,9 +226,26 @@ final class DropOnRelease: Sendable {
         self.name = name
     }
 
+    /// Drops the database once nobody is connected to it any more (never with force: a test
+    /// may still hold a connection after its last use of the `TestDatabase` value, and its
+    /// connections close when the test ends), trying every few seconds for two minutes.
     deinit {
-        let database = TestDatabase(conninfo: conninfo, name: name, flavor: .plain)
-        Task { await database.drop() }
+        let conninfo = self.conninfo, name = self.name
+        Task {
+            for _ in 0..<40 {
+                guard let admin = try? await PostgresConnection.connect(conninfo) else { return }
+                defer { Task { await admin.close() } }
+                do {
+                    try await admin.runScript("drop database if exists \(TestDatabase.quote(name))")
+                    return
+                } catch let error as PostgresError where error.sqlState == "55006" {
+                    // still in use
+                } catch {
+                    return
+                }
+                try? await Task.sleep(for: .seconds(3))
+            }
+        }
     }
 }
 
