@@ -5,7 +5,7 @@
 # bench then create and drop their test databases on that server, never others).
 SHELL := /bin/bash
 ifneq ($(origin DATABASE_URL),undefined)
-ifeq ($(DISPATCH_DATABASE_URL),)
+ifeq ($(DISPATCH_DATABASE_URL)$(MAKELEVEL),0)
 $(info make: DATABASE_URL is set in this shell and is ignored: targets use the project's own cluster (.pgdata/). To use another database, name it: DISPATCH_DATABASE_URL=postgresql://… make $(MAKECMDGOALS))
 endif
 endif

@@ -59,7 +59,7 @@ import Testing
         let waited = ContinuousClock.now - started
         #expect(nobody.status == 1)
         #expect(nobody.output.contains("waiting for the database") && nobody.output.contains("did not answer within"), "\(nobody.output)")
-        #expect(waited >= .seconds(1) && waited < .seconds(30), "\(waited)")
+        #expect(waited >= .milliseconds(500) && waited < .seconds(30), "it waited, and no longer than bounded: \(waited)")
 
         let database = try await TestDatabase.create(migrated: false)
         let missing = try await migrate(["up", "--dir", dir], url: database.url.replacingOccurrences(of: database.name, with: "no_such_database_here"))
