@@ -179,6 +179,21 @@ struct WebhookTests {
         #expect(WebhookSink.reason(Data("not json".utf8)) == nil)
     }
 
+    @Test("a gateway that cannot be reached: one readable line, retried")
+    func unreachableGatewayIsOneLine() async throws {
+        let payload = try PushPayload.notification(type: .taskClaimed, title: "Task claimed", body: "b", badge: 1)
+        let message = PushMessage(userID: UUID(), notificationID: UUID(), device: PushDevice(token: "t", platform: .ios), payload: payload)
+        let results = await WebhookSink(url: URL(string: "http://127.0.0.1:1/push")!, timeout: 5).send([message])
+        guard case .failure(let error) = try #require(results.first) else {
+            Issue.record("a closed port delivered")
+            return
+        }
+        let line = "\(error)"
+        #expect(line.hasPrefix("push gateway 127.0.0.1:1 unreachable: ") && !line.contains("\n") && line.count < 200, "\(line)")
+        #expect(RetryPolicy.isTransient(error))
+        #expect(DeliveryResult.failure(error) == .failed(message: line, retryable: true))
+    }
+
     @Test("429 and 408 are retried; a refused connection is retried")
     func statusClassification() {
         #expect(WebhookSink.StatusError(status: 429, body: "").isTransient)

@@ -22,8 +22,10 @@ let myTasks = try await roles.primary.transaction(as: bob) { db in
 }
 print("Bob holds \(myTasks) task(s)")
 
-// The feed starts here: it will bring what happens from now on (and resumes from a cursor).
-let feed = roles.changes(tables: ["tasks"], since: nil, options: .init(pollInterval: .seconds(1), user: bob))
+// The feed starts from this cursor (a feed given none starts when it is first read): it brings
+// what happens from here on, and a saved cursor resumes it after a restart.
+let now = RealtimeCursor(rawValue: try await roles.primary.query("select outbox.current_cursor()").scalar(String.self))
+let feed = roles.changes(tables: ["tasks"], since: now, options: .init(pollInterval: .seconds(1), user: bob))
 
 // Claiming: one winner among any number of claimers; the others get ALREADY_CLAIMED.
 let claims = ClaimService(roles.primary, userID: bob)
