@@ -68,9 +68,11 @@ psql: db
 stop:
 	scripts/db.sh stop
 
-## Test databases are clones of a migrated template; drop the ones the tests left. Only
-## databases the test suite marked as its own (TestDatabase.marker, a comment on the
-## database) are dropped: a database of the same name made by anyone else stays.
+## Test databases are clones of a migrated template; drop the ones the tests left. On a
+## server named by DISPATCH_DATABASE_URL only databases the tests and the bench marked as
+## their own (TestDatabase.marker, a comment on the database) are dropped: one of the same
+## name made by anyone else stays. The project's own cluster is wholly the project's: there
+## the unmarked ones older runs left (dispatch_test_*, dispatch_template_*) go too.
 clean-test-dbs:
-	@psql "$(DATABASE_URL)" -qtAX -c "select datname from pg_database where shobj_description(oid, 'pg_database') = 'dispatch test database: dropped by make clean-test-dbs'" \
+	@psql "$(DATABASE_URL)" -qtAX -c "select datname from pg_database where shobj_description(oid, 'pg_database') = 'dispatch test database: dropped by make clean-test-dbs' or ($(if $(DISPATCH_DATABASE_URL),false,true) and (datname like 'dispatch\_test\_%' or datname like 'dispatch\_template\_%' or datname like 'dispatch\_bench\_%'))" \
 	  | while read -r db; do psql "$(DATABASE_URL)" -qX -c "drop database if exists \"$$db\" with (force)" >/dev/null; done

@@ -141,9 +141,17 @@ public struct TestDatabase: Sendable {
             .deletingLastPathComponent().appendingPathComponent(relative).path
     }
 
-    /// Comments the database with `marker`, the sign that the tests made it.
-    static func mark(_ name: String, _ admin: PostgresConnection) async throws {
+    /// Comments the database with `marker`, the sign that the tests (or the bench) made it.
+    public static func mark(_ name: String, _ admin: PostgresConnection) async throws {
         try await admin.runScript("comment on database \(quote(name)) is '\(marker)'")
+    }
+
+    /// Whether `name` is absent, or a database the tests or the bench made (marked): one
+    /// that may be dropped and made again.
+    public static func isOursOrAbsent(_ name: String, _ admin: PostgresConnection) async throws -> Bool {
+        try await admin.query("""
+            select coalesce((select shobj_description(oid, 'pg_database') = \(marker) from pg_database where datname = \(name)), true)
+            """).scalar(Bool.self)
     }
 
     /// `identifier` quoted for SQL text (a database name in DDL).
