@@ -66,8 +66,8 @@ public actor PostgresConnection {
     }
 
     /// Whether `conninfo` declares a transaction-mode pooler with `pgbouncer=true` (PgBouncer
-    /// with `pool_mode = transaction`, Supavisor on port 6543). A pooler cannot be detected
-    /// from the client side, so the URL says it. Throws for a value other than true/false.
+    /// with `pool_mode = transaction`, Supavisor on port 6543). A pooler cannot be recognised
+    /// on connecting (only later, by its symptoms: `UndeclaredPooler`), so the URL says it. Throws for a value other than true/false.
     public static func isTransactionPooled(_ conninfo: String) throws -> Bool {
         try TransactionPoolerDeclaration(parsing: conninfo).isTransactionPooled
     }

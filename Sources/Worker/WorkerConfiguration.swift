@@ -201,8 +201,9 @@ public struct WorkerConfiguration: Sendable {
         options (environment variable in brackets):
           --database-url URL         the database for every statement [DATABASE_URL; else libpq's PG* variables];
                                      may be a transaction-mode pooler (PgBouncer pool_mode=transaction,
-                                     Supavisor port 6543): say so with pgbouncer=true in the URL, as a pooler
-                                     cannot be detected; statements then go unprepared (unnamed)
+                                     Supavisor port 6543): say so with pgbouncer=true in the URL; statements
+                                     then go unprepared (unnamed). An undeclared one is found by its
+                                     symptoms, after a few failed statements (retried, never counted)
           --database-direct-url URL  a session connection to the same database, for the doorbell's LISTEN
                                      [DATABASE_DIRECT_URL]; default: --database-url unless it is a pooler,
                                      in which case the worker polls every --poll-interval (and logs so once)

@@ -23,8 +23,8 @@ let usage = """
 
     migrate runs on one session: an advisory lock held from start to end serialises runners.
     A transaction-mode pooler (PgBouncer pool_mode=transaction, Supavisor port 6543) would
-    hand each transaction to any server connection and keep no lock. It cannot be detected
-    from the client side, so the URL says it: pgbouncer=true (postgresql://…:6543/db?pgbouncer=true).
+    hand each transaction to any server connection and keep no lock. It cannot be recognised
+    on connecting, so the URL says it: pgbouncer=true (postgresql://…:6543/db?pgbouncer=true).
     migrate then runs on the direct URL, and refuses to run when there is none.
     """
 
