@@ -1,13 +1,19 @@
-# Every target uses DATABASE_URL when it is set; otherwise the project's own cluster
-# (scripts/db.sh: a data folder in .pgdata/, a Unix socket, port 54329).
+# Every target uses the project's own cluster (scripts/db.sh: a data folder in .pgdata/, a
+# Unix socket, port DISPATCH_PG_PORT, default 54329). DATABASE_URL from the shell is never
+# used: it is the usual name of an application's production database. Another database is
+# used only when named by the opt-in DISPATCH_DATABASE_URL (make run, make test and make
+# bench then create and drop their test databases on that server, never others).
 SHELL := /bin/bash
-ifeq ($(origin DATABASE_URL),undefined)
-export DISPATCH_LOCAL_DB := 1
-export DATABASE_URL := $(shell scripts/db.sh url)
+ifneq ($(origin DATABASE_URL),undefined)
+ifeq ($(DISPATCH_DATABASE_URL)$(MAKELEVEL),0)
+$(info make: DATABASE_URL is set in this shell and is ignored: targets use the project's own cluster (.pgdata/). To use another database, name it: DISPATCH_DATABASE_URL=postgresql://… make $(MAKECMDGOALS))
 endif
+endif
+override export DATABASE_URL := $(shell scripts/db.sh url)
+unexport DATABASE_DIRECT_URL DATABASE_READ_URL
 SWIFT ?= swift
 
-.PHONY: db run test bench psql stop build migrate seed schema clean-test-dbs
+.PHONY: db run test bench psql stop build migrate seed schema clean-test-dbs examples
 
 build:
 	$(SWIFT) build
@@ -30,13 +36,22 @@ run: seed
 ## 8 tests at once: with every test of every suite started together (the default), the
 ## process stalled on this 2-core machine (no test progressed, the time limits never fired;
 ## not yet understood), and they ran no faster.
+## Every test database is dropped afterwards, whether the tests passed or not (each is also
+## dropped when its suite ends). The example package (Examples/) is built too.
 test: db clean-test-dbs
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --experimental-maximum-parallelization-width 8
+	status=0; $(SWIFT) test --skip-build --experimental-maximum-parallelization-width 8 || status=$$?; \
+	  $(MAKE) --no-print-directory clean-test-dbs; exit $$status
+	$(MAKE) --no-print-directory examples
 
-## sql/schema.sql and the privilege matrix sql/checks/privilege_matrix.expected from a
-## scratch database migrated with every file of sql/migrations (the test suite fails when
-## a checked-in file differs: regenerate after a deliberate change, review the diff).
+## The example package, built against this checkout (it depends on it by path).
+examples:
+	$(SWIFT) build --package-path Examples
+
+## sql/schema.sql (hand-written), sql/schema.generated.sql (what the table manifest
+## generates, with its rows) and the privilege matrix sql/checks/privilege_matrix.expected,
+## from a scratch database migrated with sql/migrations and sql/code (the test suite fails
+## when a checked-in file differs: regenerate after a deliberate change, review the diff).
 schema: db
 	$(SWIFT) build --product migrate
 	scripts/schema.sh write
@@ -54,7 +69,11 @@ psql: db
 stop:
 	scripts/db.sh stop
 
-## Test databases are clones of a migrated template; drop the ones earlier runs left.
+## Test databases are clones of a migrated template; drop the ones the tests left. On a
+## server named by DISPATCH_DATABASE_URL only databases the tests and the bench marked as
+## their own (TestDatabase.marker, a comment on the database) are dropped: one of the same
+## name made by anyone else stays. The project's own cluster is wholly the project's: there
+## the unmarked ones older runs left (dispatch_test_*, dispatch_template_*) go too.
 clean-test-dbs:
-	@psql "$(DATABASE_URL)" -qtAX -c "select datname from pg_database where datname like 'dispatch\_test\_%' or datname like 'dispatch\_template\_%'" \
+	@psql "$(DATABASE_URL)" -qtAX -c "select datname from pg_database where shobj_description(oid, 'pg_database') = 'dispatch test database: dropped by make clean-test-dbs' or ($(if $(DISPATCH_DATABASE_URL),false,true) and (datname like 'dispatch\_test\_%' or datname like 'dispatch\_template\_%' or datname like 'dispatch\_bench\_%'))" \
 	  | while read -r db; do psql "$(DATABASE_URL)" -qX -c "drop database if exists \"$$db\" with (force)" >/dev/null; done

@@ -7,8 +7,10 @@
 #   scripts/db.sh stop    stop the cluster
 #   scripts/db.sh url     print the DATABASE_URL of the local cluster
 #
-# With DATABASE_URL set (and DISPATCH_LOCAL_DB unset: the Makefile sets it when it chose
-# the local cluster itself), `start` only checks that server and does nothing else.
+# The port is DISPATCH_PG_PORT (default 54329), given to the server at every start rather
+# than written into the cluster: a cluster running on another port is restarted on the new
+# one. DATABASE_URL in the environment is never used here: another server is reached only
+# through the Makefile's opt-in, DISPATCH_DATABASE_URL (then `start` only checks it).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -46,10 +48,16 @@ need_postgis() {
   fi
 }
 
+# The port a running cluster listens on (line 4 of postmaster.pid), empty when stopped.
+running_port() {
+  as_server "$pgbin/pg_ctl" -D "$data" status >/dev/null 2>&1 || return 0
+  sed -n 4p "$data/postmaster.pid" 2>/dev/null || true
+}
+
 start() {
-  if [ -n "${DATABASE_URL:-}" ] && [ -z "${DISPATCH_LOCAL_DB:-}" ]; then
-    "$pgbin/pg_isready" -q -d "$DATABASE_URL" || { log "DATABASE_URL does not answer"; exit 1; }
-    echo "$DATABASE_URL"; return
+  if [ -n "${DISPATCH_DATABASE_URL:-}" ]; then
+    "$pgbin/pg_isready" -q -d "$DISPATCH_DATABASE_URL" || { log "DISPATCH_DATABASE_URL does not answer"; exit 1; }
+    echo "$DISPATCH_DATABASE_URL"; return
   fi
   [ -x "$pgbin/initdb" ] || { log "no PostgreSQL server binaries found (apt-get install postgresql)"; exit 1; }
   need_postgis
@@ -62,19 +70,26 @@ start() {
     cat >> "$data/postgresql.conf" <<CONF
 # set by scripts/db.sh
 listen_addresses = ''
-port = $port
 unix_socket_directories = '$sock'
 max_connections = 400
 shared_buffers = 512MB
 fsync = off
 synchronous_commit = off
 full_page_writes = off
-max_wal_size = 4GB
 log_min_messages = warning
 CONF
   fi
+  local current; current=$(running_port)
+  if [ -n "$current" ] && [ "$current" != "$port" ]; then
+    log "the cluster runs on port $current; restarting it on DISPATCH_PG_PORT=$port"
+    stop
+  fi
   if ! as_server "$pgbin/pg_ctl" -D "$data" status >/dev/null 2>&1; then
-    as_server "$pgbin/pg_ctl" -D "$data" -l "$data/server.log" -w -t 60 start >/dev/null ||
+    # Settings given at every start, so that they apply to clusters made before them too:
+    # the port, and WAL kept small (test databases are clones: each one is WAL-logged, and
+    # a cluster that keeps gigabytes of it for crash recovery it never needs fills disks).
+    as_server "$pgbin/pg_ctl" -D "$data" -l "$data/server.log" -w -t 60 \
+      -o "-c port=$port -c max_wal_size=256MB -c min_wal_size=64MB -c wal_keep_size=0" start >/dev/null ||
       { tail -n 20 "$data/server.log" >&2; exit 1; }
   fi
   "$pgbin/psql" -qtAX -h "$sock" -p "$port" -U postgres -d postgres \
@@ -91,6 +106,6 @@ stop() {
 case "${1:-start}" in
   start) start ;;
   stop) stop ;;
-  url) if [ -n "${DATABASE_URL:-}" ] && [ -z "${DISPATCH_LOCAL_DB:-}" ]; then echo "$DATABASE_URL"; else url; fi ;;
+  url) if [ -n "${DISPATCH_DATABASE_URL:-}" ]; then echo "$DISPATCH_DATABASE_URL"; else url; fi ;;
   *) echo "usage: $0 start|stop|url" >&2; exit 2 ;;
 esac

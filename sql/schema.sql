@@ -1472,7 +1472,7 @@ CREATE TABLE outbox.handlers (
     description text DEFAULT ''::text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone,
-    CONSTRAINT handlers_max_attempts_check CHECK (((max_attempts >= 1) AND (max_attempts <= 100))),
+    CONSTRAINT handlers_max_attempts_check CHECK (((max_attempts >= 1) AND (max_attempts <= 10100))),
     CONSTRAINT handlers_name_check CHECK ((name ~ '^[a-z][a-z0-9_.:-]{0,62}$'::text)),
     CONSTRAINT handlers_ops_check CHECK (((ops <@ '{insert,update,delete}'::text[]) AND (cardinality(ops) > 0)))
 );
@@ -1505,7 +1505,7 @@ COMMENT ON COLUMN outbox.handlers.ops IS 'Operations it receives (subset of inse
 -- Name: COLUMN handlers.max_attempts; Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON COLUMN outbox.handlers.max_attempts IS 'Attempts before a delivery goes dead (the first try counts).';
+COMMENT ON COLUMN outbox.handlers.max_attempts IS 'Attempts before a delivery goes dead (the first try counts). Set from a horizon with outbox.set_retry_horizon: the attempts whose waits (outbox.retry_delay) span it.';
 
 --
 -- Name: COLUMN handlers.description; Type: COMMENT; Schema: outbox; Owner: -
@@ -1668,6 +1668,38 @@ $$;
 COMMENT ON FUNCTION outbox.requeue_dead(p_handler text, p_event_ids bigint[]) IS 'Gives dead deliveries a fresh set of attempts, due now (last_error is kept until the next failure). Filters: one handler, some events; both NULL = every dead delivery. Returns how many.';
 
 --
+-- Name: retry_attempts(interval); Type: FUNCTION; Schema: outbox; Owner: -
+--
+
+CREATE FUNCTION outbox.retry_attempts(p_horizon interval) RETURNS integer
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+declare
+  v_attempts integer := 1;
+  v_waited interval := interval '0';
+begin
+  if p_horizon is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_horizon must be an interval';
+  end if;
+  if p_horizon < interval '0' or p_horizon > interval '7 days' then
+    raise exception using errcode = '22023', message = 'INVALID_INTERVAL: p_horizon must be between 0 and 7 days';
+  end if;
+  while v_waited < p_horizon loop
+    v_waited := v_waited + outbox.retry_delay(v_attempts);
+    v_attempts := v_attempts + 1;
+  end loop;
+  return v_attempts;
+end
+$$;
+
+--
+-- Name: FUNCTION retry_attempts(p_horizon interval); Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON FUNCTION outbox.retry_attempts(p_horizon interval) IS 'The attempts (the first included) whose waits on the retry schedule, outbox.retry_delay(1), (2) ..., add up to at least p_horizon: a delivery failing all along is retried for p_horizon, then goes dead. 0 to 7 days; NULL_ARGUMENT (22004), INVALID_INTERVAL (22023).';
+
+--
 -- Name: retry_delay(integer); Type: FUNCTION; Schema: outbox; Owner: -
 --
 
@@ -1703,6 +1735,36 @@ $$;
 --
 
 COMMENT ON FUNCTION outbox.ring_doorbell() IS 'AFTER STATEMENT trigger function: pg_notify(outbox.doorbell_channel(), '''') — the doorbell for workers and realtime listeners. Delivered at commit, at most once per transaction.';
+
+--
+-- Name: set_retry_horizon(text, interval); Type: FUNCTION; Schema: outbox; Owner: -
+--
+
+CREATE FUNCTION outbox.set_retry_horizon(p_handler text, p_horizon interval) RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_attempts integer := outbox.retry_attempts(p_horizon);
+begin
+  if p_handler is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_handler must name a handler';
+  end if;
+  update outbox.handlers h
+     set max_attempts = v_attempts, updated_at = now()
+   where h.name = p_handler and h.max_attempts <> v_attempts;
+  if not found and not exists (select from outbox.handlers h where h.name = p_handler) then
+    raise exception using errcode = 'P0002', message = format('NOT_FOUND: no handler %s in outbox.handlers', p_handler);
+  end if;
+  return v_attempts;
+end
+$$;
+
+--
+-- Name: FUNCTION set_retry_horizon(p_handler text, p_horizon interval); Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON FUNCTION outbox.set_retry_horizon(p_handler text, p_horizon interval) IS 'Retries the failed deliveries of handler p_handler for p_horizon before they go dead: stores outbox.retry_attempts(p_horizon) as its max_attempts, returned. dispatch-worker --push-retry-for calls it. NULL_ARGUMENT (22004), INVALID_INTERVAL (22023), NOT_FOUND (P0002).';
 
 --
 -- Name: unregister_handler(text); Type: FUNCTION; Schema: outbox; Owner: -
@@ -11210,6 +11272,24 @@ GRANT ALL ON FUNCTION auth.uid() TO authenticated;
 GRANT ALL ON FUNCTION auth.uid() TO service_role;
 
 --
+-- Name: FUNCTION st_estimatedextent(text, text); Type: ACL; Schema: extensions; Owner: -
+--
+
+REVOKE ALL ON FUNCTION extensions.st_estimatedextent(text, text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION st_estimatedextent(text, text, text); Type: ACL; Schema: extensions; Owner: -
+--
+
+REVOKE ALL ON FUNCTION extensions.st_estimatedextent(text, text, text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION st_estimatedextent(text, text, text, boolean); Type: ACL; Schema: extensions; Owner: -
+--
+
+REVOKE ALL ON FUNCTION extensions.st_estimatedextent(text, text, text, boolean) FROM PUBLIC;
+
+--
 -- Name: FUNCTION backlog(); Type: ACL; Schema: outbox; Owner: -
 --
 
@@ -11348,6 +11428,13 @@ REVOKE ALL ON FUNCTION outbox.requeue_dead(p_handler text, p_event_ids bigint[])
 GRANT ALL ON FUNCTION outbox.requeue_dead(p_handler text, p_event_ids bigint[]) TO service_role;
 
 --
+-- Name: FUNCTION retry_attempts(p_horizon interval); Type: ACL; Schema: outbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION outbox.retry_attempts(p_horizon interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION outbox.retry_attempts(p_horizon interval) TO service_role;
+
+--
 -- Name: FUNCTION retry_delay(p_attempts integer); Type: ACL; Schema: outbox; Owner: -
 --
 
@@ -11359,6 +11446,13 @@ GRANT ALL ON FUNCTION outbox.retry_delay(p_attempts integer) TO service_role;
 --
 
 REVOKE ALL ON FUNCTION outbox.ring_doorbell() FROM PUBLIC;
+
+--
+-- Name: FUNCTION set_retry_horizon(p_handler text, p_horizon interval); Type: ACL; Schema: outbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION outbox.set_retry_horizon(p_handler text, p_horizon interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION outbox.set_retry_horizon(p_handler text, p_horizon interval) TO service_role;
 
 --
 -- Name: FUNCTION unregister_handler(p_name text); Type: ACL; Schema: outbox; Owner: -

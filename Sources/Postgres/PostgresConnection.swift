@@ -11,6 +11,13 @@ public actor PostgresConnection {
     private let libpq = LibPQConnection()
     private let hub = NotificationHub()
     private var preparedStatements: [String: String] = [:]
+    /// Starts the name of every statement this connection prepares: random, so that two
+    /// clients whose statements meet on one server connection (behind a pooler) can never
+    /// run each other's.
+    private let statementPrefix = "dispatch_\(String(UInt64.random(in: 0...UInt64.max), radix: 36))_"
+    /// A pooler nobody declared showed itself (see `UndeclaredPooler`): statements go
+    /// unnamed from then on.
+    public private(set) var detectedPooler = false
     private var savepointDepth = 0
     private var transactionDepth = 0
 
@@ -59,8 +66,8 @@ public actor PostgresConnection {
     }
 
     /// Whether `conninfo` declares a transaction-mode pooler with `pgbouncer=true` (PgBouncer
-    /// with `pool_mode = transaction`, Supavisor on port 6543). A pooler cannot be detected
-    /// from the client side, so the URL says it. Throws for a value other than true/false.
+    /// with `pool_mode = transaction`, Supavisor on port 6543). A pooler cannot be recognised
+    /// on connecting (only later, by its symptoms: `UndeclaredPooler`), so the URL says it. Throws for a value other than true/false.
     public static func isTransactionPooled(_ conninfo: String) throws -> Bool {
         try TransactionPoolerDeclaration(parsing: conninfo).isTransactionPooled
     }
@@ -121,13 +128,42 @@ public actor PostgresConnection {
     /// unnamed statement like any other: a named one would stay behind on a server
     /// connection the pooler then lends to another client, which fails preparing the same
     /// name (42P05) while this one finds its statement missing (26000).
+    ///
+    /// Statement names are unique to the connection, and a pooler nobody declared is found
+    /// by its symptoms (`UndeclaredPooler`): the connection then prepares nothing more, and
+    /// the statement is sent again unnamed (outside a transaction: nothing of it ran; inside
+    /// one, `transaction` runs the whole transaction again).
     @discardableResult
     public func query(_ query: PostgresQuery, prepared: Bool = false) throws -> PostgresRows {
-        let name = prepared && !isTransactionPooled ? try preparedName(for: query.sql) : nil
-        try libpq.send(query, preparedName: name)
+        if prepared, namesStatements {
+            do {
+                return try run(query, preparedName: try preparedName(for: query.sql))
+            } catch let error as PostgresError where noticePooler(error) && transactionDepth == 0 {
+                // sent again below, unnamed
+            }
+        }
+        return try run(query, preparedName: nil)
+    }
+
+    private func run(_ query: PostgresQuery, preparedName: String?) throws -> PostgresRows {
+        try libpq.send(query, preparedName: preparedName)
         try libpq.flush()
         defer { deliverNotifications() }
         return try libpq.collect(query: query.sql)
+    }
+
+    /// Whether `prepared: true` prepares under a name: not through a declared or detected pooler.
+    private var namesStatements: Bool { !isTransactionPooled && !detectedPooler }
+
+    /// Whether `error` shows an undeclared pooler; if so, the connection stops naming statements.
+    private func noticePooler(_ error: PostgresError) -> Bool {
+        guard UndeclaredPooler.isSymptom(error) else { return false }
+        if !detectedPooler {
+            detectedPooler = true
+            preparedStatements = [:]
+            UndeclaredPooler.warnOnce()
+        }
+        return true
     }
 
     /// Runs SQL text that may hold several statements (a migration file), with libpq's
@@ -144,7 +180,7 @@ public actor PostgresConnection {
     private func preparedName(for sql: String) throws -> String {
         if let name = preparedStatements[sql] { return name }
         let pg = try libpq.connection()
-        let name = "dispatch_\(preparedStatements.count + 1)"
+        let name = statementPrefix + String(preparedStatements.count + 1)
         guard PQsendPrepare(pg, name, sql, 0, nil) == 1 else { throw libpq.failure(.connectionLost, query: sql) }
         try libpq.flush()
         _ = try libpq.collect(query: sql)
@@ -156,9 +192,22 @@ public actor PostgresConnection {
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it
     /// throws. Nested calls become savepoints.
+    ///
+    /// When a statement of the transaction showed an undeclared pooler (`UndeclaredPooler`),
+    /// the transaction, rolled back by the server, runs once more with unnamed statements:
+    /// `body` may run twice, as after any failed attempt.
     @discardableResult
     public func transaction<T: Sendable>(_ body: @Sendable (isolated PostgresConnection) async throws -> T) async throws -> T {
         if transactionDepth > 0 { return try await savepoint(body) }
+        let detectedBefore = detectedPooler
+        do {
+            return try await attemptTransaction(body)
+        } catch let error as PostgresError where !detectedBefore && detectedPooler && UndeclaredPooler.isSymptom(error) {
+            return try await attemptTransaction(body)
+        }
+    }
+
+    private func attemptTransaction<T: Sendable>(_ body: @Sendable (isolated PostgresConnection) async throws -> T) async throws -> T {
         try query("begin")
         transactionDepth = 1
         defer { transactionDepth = 0 }
@@ -203,9 +252,20 @@ public actor PostgresConnection {
     /// Sends all statements before reading any result (libpq's pipeline mode): one
     /// round trip for the batch. They run as one implicit transaction: if one fails,
     /// none of them takes effect, and the first error is thrown.
+    ///
+    /// Like `query`, a pipeline that shows an undeclared pooler is sent again unnamed (its
+    /// statements are one implicit transaction: none of them took effect).
     public func pipeline(_ queries: [PostgresQuery], prepared: Bool = false) throws -> [PostgresRows] {
+        guard prepared, namesStatements else { return try runPipeline(queries, prepared: false) }
+        do {
+            return try runPipeline(queries, prepared: true)
+        } catch let error as PostgresError where noticePooler(error) && transactionDepth == 0 {
+            return try runPipeline(queries, prepared: false)
+        }
+    }
+
+    private func runPipeline(_ queries: [PostgresQuery], prepared: Bool) throws -> [PostgresRows] {
         let pg = try libpq.connection()
-        let prepared = prepared && !isTransactionPooled
         var names: [String?] = []
         if prepared { for query in queries { names.append(try preparedName(for: query.sql)) } }
         guard PQenterPipelineMode(pg) == 1 else { throw libpq.failure(.client) }

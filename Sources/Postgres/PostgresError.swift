@@ -45,14 +45,29 @@ public struct PostgresError: Error, Sendable, CustomStringConvertible {
         self.query = query
     }
 
-    /// True when retrying on a fresh connection may succeed: the connection was lost or
-    /// never made, or the server's SQLSTATE says so (`SQLState.isTransient`).
+    /// True when retrying on a fresh connection may succeed: the connection was lost, or
+    /// could not be made for a reason that can pass (the server is down, starting,
+    /// unreachable), or the server's SQLSTATE says so (`SQLState.isTransient`). A
+    /// connection refused for good (`isPermanentConnectionFailure`) is not.
     public var isTransient: Bool {
         switch kind {
-        case .connectionLost, .connectionFailed: return true
+        case .connectionLost: return true
+        case .connectionFailed: return !isPermanentConnectionFailure
         case .server: return sqlState?.isTransient ?? false
         case .decoding, .client: return false
         }
+    }
+
+    /// A connection the server will refuse however often it is tried: bad credentials, no
+    /// such database or role, no pg_hba.conf entry, a malformed URL. libpq reports these as
+    /// text without a SQLSTATE, so the text is read.
+    public var isPermanentConnectionFailure: Bool {
+        guard kind == .connectionFailed else { return false }
+        let text = message.lowercased()
+        return ["authentication failed", "no password supplied", "does not exist", "no pg_hba.conf entry",
+                "invalid connection option", "invalid uri", "missing \"=\"", "invalid integer value",
+                "in the database url", "is not permitted to log in", "invalid sslmode value"]
+            .contains { text.contains($0) }
     }
 
     public var description: String {

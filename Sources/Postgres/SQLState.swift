@@ -48,6 +48,15 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, ExpressibleByStrin
     public static let cannotConnectNow: SQLState = "57P03"
     public static let idleSessionTimeout: SQLState = "57P05"
 
+    // MARK: Prepared statements moved by a pooler (UndeclaredPooler)
+
+    /// 26000: the prepared statement does not exist (on this server connection).
+    public static let invalidSQLStatementName: SQLState = "26000"
+    /// 42P05: a prepared statement of that name already exists.
+    public static let duplicatePreparedStatement: SQLState = "42P05"
+    /// 08P01: the protocol was broken, e.g. a Bind with another parameter count.
+    public static let protocolViolation: SQLState = "08P01"
+
     // MARK: Others the tests meet
 
     public static let undefinedColumn: SQLState = "42703"
@@ -60,7 +69,9 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, ExpressibleByStrin
     /// True when the same statement may succeed on a fresh connection: the connection
     /// broke (class 08), the server is shutting down, restarting or full, or the
     /// transaction lost a serialization race or a deadlock. `database_dropped` (57P04) and
-    /// `query_canceled` (57014) are not: retrying cannot change their answer.
+    /// `query_canceled` (57014) are not: retrying cannot change their answer. A prepared
+    /// statement missing (26000) or already there (42P05) is a connection's statement
+    /// moved by a pooler (`UndeclaredPooler`): the connection goes on unnamed.
     public var isTransient: Bool {
         errorClass == "08" || Self.transient.contains(self)
     }
@@ -68,5 +79,6 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, ExpressibleByStrin
     private static let transient: Set<SQLState> = [
         .serializationFailure, .deadlockDetected, .tooManyConnections,
         .adminShutdown, .crashShutdown, .cannotConnectNow, .idleSessionTimeout,
+        .invalidSQLStatementName, .duplicatePreparedStatement,
     ]
 }

@@ -6,11 +6,11 @@ import Foundation
 /// (`postgresql://app@pooler:6543/postgres?pgbouncer=true`, or `… pgbouncer=true` in a
 /// key/value conninfo).
 ///
-/// It cannot be detected: a pooler forwards the server's own greeting, and consecutive
-/// transactions of one client often do land on the same server connection — until, under
-/// load, they do not. So the user says it, and the library then keeps to what survives a
-/// change of server connection between transactions: no named prepared statement, no
-/// LISTEN. libpq rejects parameters it does not know, so the declaration is removed
+/// It cannot be recognised on connecting: a pooler forwards the server's own greeting, and
+/// consecutive transactions of one client often do land on the same server connection —
+/// until, under load, they do not (then `UndeclaredPooler` notices, after the fact). So the
+/// user says it, and the library then keeps to what survives a change of server connection
+/// between transactions from the start: no named prepared statement, no LISTEN. libpq rejects parameters it does not know, so the declaration is removed
 /// before libpq sees the conninfo.
 struct TransactionPoolerDeclaration: Equatable {
     static let parameter = "pgbouncer"

@@ -29,6 +29,7 @@ struct ClaimLoop: Sendable {
         var backoff = ReconnectBackoff()
         var nextRetry: ContinuousClock.Instant?
         var lastFailure: String?
+        var lost = false  // the connection was lost: the next one made is a reconnection
 
         while true {
             let stopping = control.isStopping
@@ -40,6 +41,8 @@ struct ClaimLoop: Sendable {
                 } else {
                     current = try await PostgresConnection.connect(configuration.databaseURL)
                     connection = current
+                    if lost { stats.record { $0.reconnects += 1 } }
+                    lost = false
                     if lastFailure != nil { log.info("loop \(index): reconnected") }
                     lastFailure = nil
                 }
@@ -72,10 +75,12 @@ struct ClaimLoop: Sendable {
                 if let connection { healthy = await connection.isHealthy() }
                 let transient = RetryPolicy.isTransient(error) || !healthy
                 if transient {
-                    if let dead = connection { await dead.close() }
+                    if let dead = connection {
+                        await dead.close()
+                        lost = true
+                    }
                     connection = nil
                     releaseOrphans = true
-                    stats.record { $0.reconnects += 1 }
                 }
                 if control.isHardStopped { break }
                 let delay = transient ? backoff.next() : configuration.pollInterval
@@ -140,8 +145,8 @@ struct ClaimLoop: Sendable {
                 switch result {
                 case .done:
                     report.done.append(.init(handler: name, eventID: event.id, batch: claimedIn))
-                case .failed where hardStopped:
-                    // Cut short by the stop: not a real attempt.
+                case .failed where hardStopped, .interrupted:
+                    // Cut short by the stop, or by the connection: not a real attempt.
                     report.released.append(.init(handler: name, eventID: event.id, batch: claimedIn))
                 case .failed(let message, let retryable):
                     report.failed.append(.init(handler: name, eventID: event.id, batch: claimedIn, message: message, retryable: retryable))

@@ -25,13 +25,35 @@ extension OutboxHandler {
 /// What one event's handling came to.
 public enum DeliveryResult: Sendable, Equatable {
     case done
-    /// Retried later (1 s, 2 s, 4 s … 60 s) while `retryable` and attempts remain; dead otherwise.
+    /// Retried later (`outbox.retry_delay`) while `retryable` and the handler's retries
+    /// last (`outbox.handlers`: attempts, or a horizon); dead otherwise.
     case failed(message: String, retryable: Bool)
+    /// Not handled because the database connection failed under it (lost, refused, a
+    /// protocol error, a statement moved by a pooler): given back untried, like a delivery
+    /// cut short by a stop. The event was not at fault, so this is never an attempt and
+    /// never makes it dead.
+    case interrupted(message: String)
 
-    /// Classifies a thrown error with the retry policy: transient (connection lost, server
-    /// restarting, HTTP 408/429/5xx, network timeouts) is retried; anything else is not.
+    /// Classifies a thrown error: a database connection or protocol failure interrupts;
+    /// otherwise the retry policy decides: transient (server restarting, HTTP 408/429/5xx,
+    /// network timeouts) is retried; anything else is not.
     public static func failure(_ error: any Error) -> DeliveryResult {
-        .failed(message: describe(error), retryable: RetryPolicy.isTransient(error))
+        if isConnectionFailure(error) { return .interrupted(message: describe(error)) }
+        return .failed(message: describe(error), retryable: RetryPolicy.isTransient(error))
+    }
+
+    /// A failure of the database connection rather than of the handler's work: lost or
+    /// refused, a connection-class SQLSTATE (08: protocol violation …) or a prepared
+    /// statement moved by a pooler (26000, 42P05).
+    static func isConnectionFailure(_ error: any Error) -> Bool {
+        guard let error = error as? PostgresError else { return false }
+        switch error.kind {
+        case .connectionLost, .connectionFailed: return true
+        case .server:
+            guard let state = error.sqlState else { return false }
+            return state.errorClass == "08" || state == .invalidSQLStatementName || state == .duplicatePreparedStatement
+        case .decoding, .client: return false
+        }
     }
 
     static func describe(_ error: any Error) -> String {

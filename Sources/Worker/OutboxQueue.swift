@@ -81,6 +81,16 @@ public enum OutboxQueue {
             """)
     }
 
+    /// Retries the handler's failed deliveries for `horizon` before they go dead
+    /// (`outbox.set_retry_horizon`: the attempts whose waits span it); returns the attempts.
+    @discardableResult
+    public static func setRetryHorizon(_ connection: PostgresConnection, handler: String, horizon: Duration) async throws -> Int {
+        let milliseconds = Int(horizon.components.seconds * 1000 + horizon.components.attoseconds / 1_000_000_000_000_000)
+        return try await connection.query("""
+            select outbox.set_retry_horizon(\(handler), make_interval(secs => \(milliseconds)::int / 1000.0))
+            """).scalar(Int.self)
+    }
+
     /// Handler names registered in `outbox.handlers`.
     public static func registeredHandlers(_ connection: PostgresConnection) async throws -> Set<String> {
         Set(try await connection.query("select name from outbox.handlers").map { try $0.decode(0, as: String.self) })

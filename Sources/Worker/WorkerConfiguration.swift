@@ -19,6 +19,9 @@ public struct WorkerConfiguration: Sendable {
     public var lease: Duration = .seconds(30)
     /// When set, stored as `outbox.handlers.max_attempts` of the handlers this worker runs.
     public var maxAttempts: Int?
+    /// When set, how long the push handlers retry a failed push before it goes dead
+    /// (`outbox.set_retry_horizon`); the migrations' default is one hour.
+    public var pushRetryFor: Duration?
     /// The safety-net poll when no doorbell rings (retries due, a missed NOTIFY).
     public var pollInterval: Duration = .seconds(2)
     /// How often a line of totals is logged (nil = never).
@@ -117,6 +120,10 @@ public struct WorkerConfiguration: Sendable {
                 let attempts = try positive(option, value)
                 guard attempts <= 100 else { throw .invalid(option, value) }
                 config.maxAttempts = attempts
+            case "--push-retry-for":
+                let horizon = try seconds(option, value)
+                guard horizon <= .seconds(7 * 86_400) else { throw .invalid(option, value) }
+                config.pushRetryFor = horizon
             case "--poll-interval":
                 let interval = try seconds(option, value)
                 guard interval > .zero else { throw .invalid(option, value) }
@@ -150,6 +157,7 @@ public struct WorkerConfiguration: Sendable {
             ("DISPATCH_PUSH_SINK", "--push-sink"),
             ("DISPATCH_WORKER_CONCURRENCY", "--concurrency"), ("DISPATCH_WORKER_BATCH_SIZE", "--batch-size"),
             ("DISPATCH_WORKER_LEASE", "--lease"), ("DISPATCH_WORKER_MAX_ATTEMPTS", "--max-attempts"),
+            ("DISPATCH_PUSH_RETRY_FOR", "--push-retry-for"),
             ("DISPATCH_WORKER_POLL_INTERVAL", "--poll-interval"), ("DISPATCH_WORKER_HANDLERS", "--handlers"),
             ("DISPATCH_WORKER_LOG_BATCHES", "--log-batches"),
         ]
@@ -162,6 +170,7 @@ public struct WorkerConfiguration: Sendable {
             if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
                 try apply(String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
             } else if argument.hasPrefix("--") {
+                guard options.contains(argument) else { throw .unknownOption(argument) }
                 guard let value = remaining.popFirst() else { throw .missingValue(argument) }
                 try apply(argument, value)
             } else {
@@ -170,6 +179,13 @@ public struct WorkerConfiguration: Sendable {
         }
         return config
     }
+
+    /// Every option `parse` takes (each with a value).
+    static let options: Set<String> = [
+        "--database-url", "--database-direct-url", "--push-sink", "--concurrency", "--batch-size", "--lease",
+        "--max-attempts", "--push-retry-for", "--poll-interval", "--stats-interval", "--maintenance-interval",
+        "--shutdown-grace", "--handlers", "--worker-id", "--log-batches",
+    ]
 
     /// The worker's connections: statements on `databaseURL`, LISTEN on `directURL`.
     public var connectionRoles: ConnectionRoles {
@@ -185,8 +201,9 @@ public struct WorkerConfiguration: Sendable {
         options (environment variable in brackets):
           --database-url URL         the database for every statement [DATABASE_URL; else libpq's PG* variables];
                                      may be a transaction-mode pooler (PgBouncer pool_mode=transaction,
-                                     Supavisor port 6543): say so with pgbouncer=true in the URL, as a pooler
-                                     cannot be detected; statements then go unprepared (unnamed)
+                                     Supavisor port 6543): say so with pgbouncer=true in the URL; statements
+                                     then go unprepared (unnamed). An undeclared one is found by its
+                                     symptoms, after a few failed statements (retried, never counted)
           --database-direct-url URL  a session connection to the same database, for the doorbell's LISTEN
                                      [DATABASE_DIRECT_URL]; default: --database-url unless it is a pooler,
                                      in which case the worker polls every --poll-interval (and logs so once)
@@ -197,10 +214,13 @@ public struct WorkerConfiguration: Sendable {
           --concurrency N            batches handled side by side, one connection each (default 2)
           --batch-size N             events claimed at a time (default 500)
           --lease SECONDS            a claimed event is taken over after this (default 30)
-          --max-attempts N           attempts before an event goes dead (default 5; stored per handler)
+          --max-attempts N           attempts before an event goes dead (default 5, push: see below; stored per handler)
+          --push-retry-for SECONDS   retry a failed push for this long before it goes dead (migrations' default 3600:
+                                     an hour-long gateway outage; waits 1, 2, 4 … capped at 60 s; stored as the push
+                                     handler's attempts) [DISPATCH_PUSH_RETRY_FOR]
           --poll-interval SECONDS    look for work this often even without a doorbell (default 2)
           --stats-interval SECONDS   log totals this often when they changed, 0 = never (default 30): a line
-                                     to read and a JSON line ({"event":"totals",...}; README) to parse
+                                     to read and a JSON line ({"event":"totals",...}; docs/realtime-and-worker.md) to parse
           --maintenance-interval S   purge tombstones and prune old events, 0 = never (default 3600)
           --shutdown-grace SECONDS   on SIGINT/SIGTERM, wait this long for in-flight batches (default 10)
           --handlers LIST            e.g. notifications,push (the default); name=KIND runs a kind

@@ -92,9 +92,21 @@ public final class WorkerEngine: Sendable {
                 if let maxAttempts = configuration.maxAttempts {
                     try await OutboxQueue.setMaxAttempts(connection, handlers: names, maxAttempts: maxAttempts)
                 }
+                if let horizon = configuration.pushRetryFor {
+                    for spec in configuration.handlers where spec.kind == "push" && registered.contains(spec.name) {
+                        try await OutboxQueue.setRetryHorizon(connection, handler: spec.name, horizon: horizon)
+                    }
+                }
                 return
             } catch {
                 // Start even before the database: a worker started with the stack waits for it.
+                // A connection refused for good (bad credentials, no such database) ends it.
+                if let error = error as? PostgresError, error.isPermanentConnectionFailure {
+                    throw WorkerStartError(message: """
+                        cannot connect to the database, and retrying will not help: \(error.message)
+                        (check DATABASE_URL / --database-url: user, password, database name)
+                        """)
+                }
                 guard RetryPolicy.isTransient(error), !control.isStopping else { throw error }
                 let delay = backoff.next()
                 if backoff.failures == 1 { log.warning("database unavailable (\(DeliveryResult.describe(error))); waiting") }
@@ -142,4 +154,10 @@ public final class WorkerEngine: Sendable {
             }
         }
     }
+}
+
+/// Why the worker could not start, in words for the operator.
+struct WorkerStartError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Migrations
 import Postgres
+import TestSupport
 
 /// What every benchmark gets: a freshly migrated database of its own (dropped and
 /// re-created each run) and helpers to time things and print figures.
@@ -14,8 +15,13 @@ struct BenchContext: Sendable {
         // One database per run, so two checkouts benchmarking at once never collide.
         let database = "dispatch_bench_\(group)_\(getpid())"
         let admin = try await PostgresConnection.connect(conninfo)
+        // Only a database the bench made itself is dropped (never one that merely has the name).
+        guard try await TestDatabase.isOursOrAbsent(database, admin) else {
+            throw PostgresError(.client, "database \(database) exists and the bench did not make it: not dropping it")
+        }
         try await admin.runScript("drop database if exists \(database) with (force)")
         try await admin.runScript("create database \(database)")
+        try await TestDatabase.mark(database, admin)
         await admin.close()
         if migrated {
             let connection = try await PostgresConnection.connect(conninfo, database: database)

@@ -2,9 +2,11 @@ import Foundation
 import Migrations
 import Postgres
 
-/// `swift run migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR] [--code-dir DIR]`
+/// `swift run migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR]
+/// [--code-dir DIR] [--wait SECONDS] [--allow-postgis-in-public]`
 let usage = """
-    usage: migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR] [--code-dir DIR]
+    usage: migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR]
+                   [--code-dir DIR] [--wait SECONDS] [--allow-postgis-in-public]
 
       up        apply pending migrations in order (the default), then the new and edited
                 code files and the final step, in one transaction
@@ -18,11 +20,15 @@ let usage = """
       --dir DIR                   the migrations folder (default: sql/migrations)
       --code-dir DIR              the repeatable layer (default: the folder code beside DIR)
       --dry-run                   with up: print what would be applied, change nothing
+      --wait SECONDS              keep trying a database that refuses connections (still starting) this long
+                                  (default 60; a bad password or database name fails at once)
+      --allow-postgis-in-public   with up: go on although PostGIS is in schema public and API roles may write
+                                  its table spatial_ref_sys (refused otherwise, with how to move it)
 
     migrate runs on one session: an advisory lock held from start to end serialises runners.
     A transaction-mode pooler (PgBouncer pool_mode=transaction, Supavisor port 6543) would
-    hand each transaction to any server connection and keep no lock. It cannot be detected
-    from the client side, so the URL says it: pgbouncer=true (postgresql://…:6543/db?pgbouncer=true).
+    hand each transaction to any server connection and keep no lock. It cannot be recognised
+    on connecting, so the URL says it: pgbouncer=true (postgresql://…:6543/db?pgbouncer=true).
     migrate then runs on the direct URL, and refuses to run when there is none.
     """
 
@@ -33,6 +39,8 @@ var url = environment[ConnectionRoles.primaryVariable] ?? ""
 var directURL = environment[ConnectionRoles.directVariable]
 var directory = "sql/migrations"
 var codeDirectory: String?
+var wait = Duration.seconds(60)
+var allowPostGISInPublic = false
 var arguments = CommandLine.arguments.dropFirst()
 
 func fail(_ message: String, code: Int32 = 1) -> Never {
@@ -47,8 +55,15 @@ while let argument = arguments.popFirst() {
     case "--database-url", "--database-direct-url":
         guard let value = arguments.popFirst() else { fail("\(argument) needs a value\n\(usage)", code: 2) }
         if argument == "--database-url" { url = value } else { directURL = value }
-    case "--dir": directory = arguments.popFirst() ?? directory
-    case "--code-dir": codeDirectory = arguments.popFirst()
+    case "--dir", "--code-dir":
+        guard let value = arguments.popFirst() else { fail("\(argument) needs a value\n\(usage)", code: 2) }
+        if argument == "--dir" { directory = value } else { codeDirectory = value }
+    case "--wait":
+        guard let value = arguments.popFirst(), let seconds = Double(value), seconds >= 0, seconds <= 3600 else {
+            fail("--wait needs a number of seconds (0 to 3600)\n\(usage)", code: 2)
+        }
+        wait = .milliseconds(Int64(seconds * 1000))
+    case "--allow-postgis-in-public": allowPostGISInPublic = true
     case "-h", "--help": print(usage); exit(0)
     default: fail("unknown argument \(argument)\n\(usage)", code: 2)
     }
@@ -60,7 +75,13 @@ if command == "up", session == nil { fail("\(MigrationError.needsSession)") }
 
 do {
     let runner = try MigrationRunner(directory: directory, codeDirectory: codeDirectory)
-    let connection = try await PostgresConnection.connect(session ?? url)
+    let connection = try await DatabaseWait(limit: wait).connect(session ?? url) { message in
+        FileHandle.standardError.write(Data("migrate: \(message)\n".utf8))
+    }
+    if command == "up", let exposure = try await PostGISExposure.inspect(connection) {
+        if exposure.isRefused, !allowPostGISInPublic { fail("refused: \(exposure.explanation)") }
+        FileHandle.standardError.write(Data("migrate: warning: \(exposure.explanation)\n".utf8))
+    }
     switch command {
     case "status":
         for status in try await runner.status(connection) {

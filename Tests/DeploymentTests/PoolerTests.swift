@@ -10,18 +10,54 @@ import Testing
 /// different server connections, which other clients use in between.
 @Suite("Through PgBouncer in transaction mode")
 struct PoolerTests {
-    @Test("a named statement breaks behind the pooler (42P05); with pgbouncer=true none is made and LISTEN is refused")
+    @Test("undeclared, statement names never collide and the pooler is detected; with pgbouncer=true none is made and LISTEN is refused")
     func namedStatements() async throws {
         try await PooledDatabase.with(poolSize: 1) { f in
-            // What the issue saw: two clients each prepare "dispatch_1" on the one server connection.
+            // Two clients on one server connection: each prepares under a name of its own
+            // (once every client's first statement was "dispatch_1": 42P05, or another
+            // client's statement bound and run), and each gets its own answer.
             let first = try await PostgresConnection.connect(f.bouncer.undeclaredURL(database: f.db.name))
             let second = try await PostgresConnection.connect(f.bouncer.undeclaredURL(database: f.db.name))
             #expect(!first.isTransactionPooled)
-            _ = try await first.query("select 1", prepared: true)
-            let collision = await #expect(throws: PostgresError.self) { try await second.query("select 2", prepared: true) }
-            #expect(collision?.sqlState == "42P05", "\(String(describing: collision))")
+            #expect(try await first.query("select 1", prepared: true).scalar(Int.self) == 1)
+            #expect(try await second.query("select 2", prepared: true).scalar(Int.self) == 2)
+            #expect(try await first.query("select \(3)::int + 0", prepared: true).scalar(Int.self) == 3)
+            let names = try await first.query("select name from pg_prepared_statements where name like 'dispatch\\_%'")
+                .map { try $0.decode(0, as: String.self) }
+            #expect(Set(names).count == names.count && names.count >= 2, "\(names)")
             await first.close()
             await second.close()
+
+            // With two server connections a client's statements move between them: the
+            // statement it prepared is missing (26000) on the other one, which the
+            // connection takes as the pooler's sign. It then goes unnamed and answers.
+            let wider = try await PgBouncer.start(inFrontOf: f.admin, poolSize: 2)
+            do {
+                var clients: [PostgresConnection] = []
+                for _ in 0..<3 { clients.append(try await PostgresConnection.connect(wider.undeclaredURL(database: f.db.name))) }
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (k, client) in clients.enumerated() {
+                        group.addTask {
+                            for i in 0..<200 {
+                                #expect(try await client.query("select \(i)::int + \(k)::int", prepared: true).scalar(Int.self) == i + k)
+                                let sum = try await client.transaction { c in
+                                    try c.query("select \(i)::int * 2", prepared: true).scalar(Int.self)
+                                }
+                                #expect(sum == i * 2)
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                var detected = false
+                for client in clients { detected = await client.detectedPooler || detected }
+                #expect(detected, "the moves were seen")
+                for client in clients { await client.close() }
+            } catch {
+                await wider.stop()
+                throw error
+            }
+            await wider.stop()
 
             // Declared: four clients, prepared statements and pipelines, one server connection.
             var clients: [PostgresConnection] = []
@@ -41,7 +77,7 @@ struct PoolerTests {
             }
             let prepared = try await clients[0].query("select count(*)::int from pg_prepared_statements where name like 'dispatch\\_%'")
                 .scalar(Int.self)
-            #expect(prepared == 1, "only the undeclared client's statement, left on the server connection")
+            #expect(prepared == 3, "only the undeclared clients' three statements, left on the server connection")
 
             let refused = await #expect(throws: PostgresError.self) {
                 try await clients[0].listen(on: "dispatch_outbox") { _ in }
@@ -140,6 +176,65 @@ struct PoolerTests {
                 #expect(!log.contains(sign), "\(sign) in the worker's log: \(log.suffix(2000))")
             }
             await roles.close()
+        }
+    }
+
+    @Test("two workers behind an undeclared pooler (no pgbouncer=true): every one of 40 claims notified, none dead, no statement of another client bound")
+    func workersThroughAnUndeclaredPooler() async throws {
+        try await PooledDatabase.with(poolSize: 2) { f in
+            let alice = try await DeploymentData.user(f.admin, "Alice")
+            let bob = try await DeploymentData.user(f.admin, "Bob")
+            try await f.admin.query("insert into public.push_devices (user_id, token, platform) values (\(alice), 'alice-phone', 'ios')")
+            let tasks = try await DeploymentData.tasks(f.admin, declaredBy: alice, count: 40)
+            let undeclared = f.bouncer.undeclaredURL(database: f.db.name)
+            var workers: [(ChildProcess, String)] = []
+            for n in 0..<2 {
+                let pushes = NSTemporaryDirectory() + "undeclared-pushes-\(n)-\(UUID().uuidString.prefix(8)).jsonl"
+                workers.append((try ChildProcess(builtExecutable("dispatch-worker"), [
+                    "--push-sink", "file:" + pushes, "--concurrency", "2", "--batch-size", "5", "--log-batches", "false",
+                    "--stats-interval", "0", "--maintenance-interval", "0", "--poll-interval", "0.5",
+                ], environment: ["DATABASE_URL": undeclared, "DATABASE_DIRECT_URL": f.directURL]), pushes))
+            }
+            defer {
+                for (worker, pushes) in workers {
+                    worker.removeOutput()
+                    try? FileManager.default.removeItem(atPath: pushes)
+                }
+            }
+            // Bob claims through the same undeclared pooler, four at a time.
+            let pool = PostgresPool(undeclared, maxConnections: 4)
+            let claims = ClaimService(pool, userID: bob)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for slice in 0..<4 {
+                    group.addTask {
+                        for task in stride(from: slice, to: tasks.count, by: 4) { try await claims.claim(.task, id: tasks[task]) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let pushCount = { workers.reduce(0) { $0 + pushLines($1.1) } }
+            let handled = try await eventually(timeout: .seconds(60), every: .milliseconds(200)) {
+                try await f.admin.query("select count(*)::int from public.notifications where type = 'task_claimed'").scalar(Int.self) == 40
+                    && pushCount() >= 40
+            }
+            let logs = workers.map { $0.0.stderr }.joined(separator: "\n")
+            #expect(handled, "\(logs.suffix(3000))")
+            #expect(pushCount() == 40, "one push per claim")
+            #expect(try await f.admin.query("select count(*)::int from outbox.deliveries where state = 'dead'").scalar(Int.self) == 0)
+            #expect(try await eventually {
+                try await f.admin.query("select count(*)::int from outbox.deliveries where state <> 'done'").scalar(Int.self) == 0
+            })
+            for (worker, _) in workers {
+                worker.signal(SIGINT)
+                #expect(await worker.wait(timeout: .seconds(15)) == 0)
+            }
+            // A statement of another client bound here would fail its Bind (08P01, another
+            // parameter count) or, with the same count, run: answers would be wrong or missing.
+            #expect(logs.contains("add pgbouncer=true"), "the pooler was detected (statements moved): \(logs.suffix(2000))")
+            for sign in ["08P01", "bind message supplies", "42P05"] {
+                #expect(!logs.contains(sign), "\(sign) in the workers' logs: \(logs.suffix(3000))")
+            }
+            await pool.close()
         }
     }
 

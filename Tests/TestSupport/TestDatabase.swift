@@ -23,6 +23,23 @@ public struct TestDatabase: Sendable {
     public let conninfo: String
     public let name: String
     public let flavor: DatabaseFlavor
+    /// Drops the database after the last copy of this value is released (the suite instance
+    /// holding it ends with its test) and its connections are closed, so a run keeps about
+    /// the databases of running tests and never fills the disk; `make test` drops any left
+    /// over afterwards (a crash, a database held by a static, the end of the process).
+    private let release: DropOnRelease?
+
+    /// The comment on every database the tests create (clones and templates). Only
+    /// databases carrying it are dropped by `make clean-test-dbs`: a database of the same
+    /// name that someone else made on a server the tests were pointed at stays.
+    public static let marker = "dispatch test database: dropped by make clean-test-dbs"
+
+    init(conninfo: String, name: String, flavor: DatabaseFlavor, dropOnRelease: Bool = false) {
+        self.conninfo = conninfo
+        self.name = name
+        self.flavor = flavor
+        release = dropOnRelease ? DropOnRelease(conninfo: conninfo, name: name) : nil
+    }
 
     /// Creates a fresh database for the calling suite: migrated (a clone of the
     /// template), or not, for tests of the migrations runner itself (a Supabase-like one
@@ -33,7 +50,7 @@ public struct TestDatabase: Sendable {
         let suffix = UUID().uuidString.prefix(8).lowercased()
         let base = label.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
         let name = "dispatch_test_" + String(String(base).suffix(30)) + "_" + suffix
-        let database = TestDatabase(conninfo: Template.conninfo, name: name, flavor: flavor)
+        let database = TestDatabase(conninfo: Template.conninfo, name: name, flavor: flavor, dropOnRelease: true)
         switch (flavor, migrated) {
         case (.plain, _):
             let template = migrated ? try await Template.plain.name() : "template0"
@@ -57,6 +74,7 @@ public struct TestDatabase: Sendable {
             let admin = try await PostgresConnection.connect(conninfo)
             do {
                 try await admin.runScript("create database \(Self.quote(name)) template \(Self.quote(template))")
+                try await Self.mark(name, admin)
             } catch {
                 failure = error
             }
@@ -123,6 +141,19 @@ public struct TestDatabase: Sendable {
             .deletingLastPathComponent().appendingPathComponent(relative).path
     }
 
+    /// Comments the database with `marker`, the sign that the tests (or the bench) made it.
+    public static func mark(_ name: String, _ admin: PostgresConnection) async throws {
+        try await admin.runScript("comment on database \(quote(name)) is '\(marker)'")
+    }
+
+    /// Whether `name` is absent, or a database the tests or the bench made (marked): one
+    /// that may be dropped and made again.
+    public static func isOursOrAbsent(_ name: String, _ admin: PostgresConnection) async throws -> Bool {
+        try await admin.query("""
+            select coalesce((select shobj_description(oid, 'pg_database') = \(marker) from pg_database where datname = \(name)), true)
+            """).scalar(Bool.self)
+    }
+
     /// `identifier` quoted for SQL text (a database name in DDL).
     public static func quote(_ identifier: String) -> String {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
@@ -174,6 +205,7 @@ actor Template {
             let building = TestDatabase(conninfo: Self.conninfo, name: name + "_building", flavor: flavor)
             try await admin.runScript("drop database if exists \(TestDatabase.quote(building.name))")
             try await admin.runScript("create database \(TestDatabase.quote(building.name))")
+            try await TestDatabase.mark(building.name, admin)
             switch flavor {
             case .plain:
                 let connection = try await building.connect()
@@ -189,6 +221,40 @@ actor Template {
         await admin.close()
         built = name
         return name
+    }
+}
+
+/// Drops a test database when released (see `TestDatabase.release`). The drop runs in a
+/// task of its own: a deinit cannot wait.
+final class DropOnRelease: Sendable {
+    let conninfo: String
+    let name: String
+
+    init(conninfo: String, name: String) {
+        self.conninfo = conninfo
+        self.name = name
+    }
+
+    /// Drops the database once nobody is connected to it any more (never with force: a test
+    /// may still hold a connection after its last use of the `TestDatabase` value, and its
+    /// connections close when the test ends), trying every few seconds for two minutes.
+    deinit {
+        let conninfo = self.conninfo, name = self.name
+        Task {
+            for _ in 0..<40 {
+                guard let admin = try? await PostgresConnection.connect(conninfo) else { return }
+                defer { Task { await admin.close() } }
+                do {
+                    try await admin.runScript("drop database if exists \(TestDatabase.quote(name))")
+                    return
+                } catch let error as PostgresError where error.sqlState == "55006" {
+                    // still in use
+                } catch {
+                    return
+                }
+                try? await Task.sleep(for: .seconds(3))
+            }
+        }
     }
 }
 

@@ -71,6 +71,28 @@ struct ConfigurationTests {
         }
     }
 
+    @Test("an unknown flag is named as unknown, wherever it stands; a known one without its value says so")
+    func unknownFlags() throws {
+        for arguments in [["--bogus"], ["--batch-size", "5", "--bogus"], ["--bogus", "1"], ["run-fast"]] {
+            #expect(throws: WorkerConfiguration.ConfigurationError.self, "\(arguments)") { try WorkerConfiguration.parse(arguments, environment: [:]) }
+            do {
+                _ = try WorkerConfiguration.parse(arguments, environment: [:])
+            } catch {
+                #expect("\(error)".hasPrefix("unknown option"), "\(arguments): \(error)")
+            }
+        }
+        do {
+            _ = try WorkerConfiguration.parse(["--batch-size"], environment: [:])
+            Issue.record("a known flag without a value was accepted")
+        } catch {
+            #expect("\(error)" == "--batch-size needs a value")
+        }
+        let horizon = try WorkerConfiguration.parse(["--push-retry-for", "7200"], environment: ["DISPATCH_PUSH_RETRY_FOR": "60"])
+        #expect(horizon.pushRetryFor == .seconds(7200))
+        #expect(try WorkerConfiguration.parse([], environment: ["DISPATCH_PUSH_RETRY_FOR": "60"]).pushRetryFor == .seconds(60))
+        #expect(throws: WorkerConfiguration.ConfigurationError.self) { try WorkerConfiguration.parse(["--push-retry-for", "-1"], environment: [:]) }
+    }
+
     @Test("push sinks from their names")
     func sinks() throws {
         #expect(try PushSinks.make("stdout") is LineSink)
@@ -96,8 +118,15 @@ struct ConfigurationTests {
         #expect(parsed["user_id"]?.stringValue == user.uuidString.lowercased())
         #expect(parsed["notification_id"]?.stringValue == notification.uuidString.lowercased())
         #expect(parsed["payload"] == (try JSONValue(parsing: String(decoding: try payload.jsonData(), as: UTF8.self))))
-        #expect(text.hasPrefix(#"{"environment":"sandbox","notification_id":""#) && text.contains(#","platform":"android","token":"#),
-                "keys sorted, compact")
+        #expect(text.hasPrefix(#"{"collapse_id":""#) && text.contains(#","environment":"sandbox","idempotency_key":""#)
+                && text.contains(#","platform":"android","token":"#), "keys sorted, compact")
+        // One key per notification and device, the same on every sending.
+        let again = PushMessage(userID: user, notificationID: notification, device: message.device, payload: payload)
+        let otherDevice = PushMessage(userID: user, notificationID: notification,
+                                      device: PushDevice(token: "another", platform: .android), payload: payload)
+        #expect(parsed["idempotency_key"]?.stringValue == again.idempotencyKey)
+        #expect(message.idempotencyKey != otherDevice.idempotencyKey && message.collapseID == otherDevice.collapseID)
+        #expect(message.idempotencyKey.hasPrefix(notification.uuidString.lowercased() + "/") && message.collapseID.utf8.count <= 64)
     }
 }
 

@@ -79,7 +79,8 @@ struct NotificationHandlerTests {
         try await f.device(alice, "alice-phone")
         let task = try await f.task(declaredBy: alice, title: "Fix the roof")
         let bobsApp = SyncService(connection: try await f.db.connect(), user: bob)
-        var record = try #require(try await bobsApp.pull(table: .tasks).records.first?.objectValue)
+        var record = try #require(try await bobsApp.pull(table: .tasks).records
+            .first { $0["id"]?.stringValue == task.uuidString.lowercased() }?.objectValue)
         record["claimed_by"] = .string(bob.uuidString)
         try await withWorker(f) { pushes in
             let result = try await bobsApp.push(table: .tasks, record: .object(record), expectedVersion: 1)

@@ -109,6 +109,29 @@ struct ProcessTests {
         await f.close()
     }
 
+    @Test("a connection refused for good ends the worker (status 1, a clear message); a server not there yet is waited for; an unknown flag is named")
+    func connectionErrors() async throws {
+        let f = try await WorkerFixture.make()
+        let wrong = f.db.url.replacingOccurrences(of: f.db.name, with: "no_such_database_here")
+        let started = ContinuousClock.now
+        let refused = try await ChildProcess.run(Self.binary(Self.shipped), ["--database-url", wrong])
+        #expect(refused.status == 1, "\(refused.output)")
+        #expect(refused.output.contains("retrying will not help") && refused.output.contains("does not exist"), "\(refused.output)")
+        #expect(ContinuousClock.now - started < .seconds(10), "at once, not after a backoff")
+
+        let waiting = try worker(Self.shipped, "postgresql:///dispatch?host=/nonexistent-dispatch&port=1", ["--push-sink", "file:/dev/null"])
+        defer { waiting.removeOutput() }
+        try await Task.sleep(for: .seconds(2))
+        #expect(waiting.isRunning, "a server that is not there (yet) is waited for: \(waiting.stderr)")
+        #expect(waiting.stderr.contains("database unavailable"), "\(waiting.stderr)")
+        waiting.signal(SIGKILL)
+        _ = await waiting.wait(timeout: .seconds(10))
+
+        let unknown = try await ChildProcess.run(Self.binary(Self.shipped), ["--batch-size", "5", "--bogus"])
+        #expect(unknown.status == 2 && unknown.output.contains("unknown option --bogus"), "\(unknown.output)")
+        await f.close()
+    }
+
     @Test("Postgres restarts under a running worker: it reconnects, catches up and loses nothing")
     func postgresRestart() async throws {
         let cluster = try await PrivateCluster.start()
@@ -156,6 +179,11 @@ struct ProcessTests {
             #expect(process.stderr.contains("reconnect") || process.stderr.contains("database unavailable"), "\(process.stderr)")
             process.signal(SIGINT)
             #expect(await process.wait(timeout: .seconds(15)) == 0)
+            // Each of the two claim loops lost its connection once and made one new one; the
+            // attempts that failed while the server was down are not reconnections.
+            let stopped = process.stderr.split(separator: "\n").last { $0.hasPrefix("{") && $0.contains(#""event":"stopped""#) }
+            let totals = try JSONValue(parsing: String(try #require(stopped)))
+            #expect(totals["reconnects"] == .number(2), "\(stopped ?? "")")
             await connection.close()
             try? FileManager.default.removeItem(atPath: pushes)
         } catch {

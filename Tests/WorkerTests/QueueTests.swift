@@ -89,7 +89,7 @@ struct QueueTests {
                 return .failure(HandlerError.permanent("cannot handle \(title)"))
             }
             let first = failedOnce.withLock { $0.insert(event.id).inserted }
-            return first ? .failure(PostgresError(.connectionLost, "simulated outage")) : .done
+            return first ? .failure(HandlerError.transient("simulated outage")) : .done
         }
         try await handler.register(on: f.connection)
         let running = f.engine(handlers: [handler])
@@ -142,6 +142,38 @@ struct QueueTests {
         await f.close()
     }
 
+    @Test("a lost connection or a statement moved by a pooler is not a handler failure: given back untried, never dead")
+    func connectionFailuresGiveBack() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let failures = Mutex(0)
+        let handler = RecordingHandler(name: "rec") { _ in
+            let n = failures.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            switch n {
+            case 1: return .failure(PostgresError(.connectionLost, "server closed the connection unexpectedly"))
+            case 2: return .failure(PostgresError(.server, "prepared statement \"dispatch_x_1\" does not exist", sqlState: .invalidSQLStatementName))
+            case 3: return .failure(PostgresError(.server, "bind message supplies 6 parameters, but prepared statement requires 1", sqlState: .protocolViolation))
+            default: return .done
+            }
+        }
+        // One attempt only: had any of these counted, the event would be dead.
+        try await handler.register(on: f.connection, maxAttempts: 1)
+        let running = f.engine(handlers: [handler])
+        let task = try await f.task(declaredBy: alice)
+        let event = try await f.connection.query("select id from outbox.events where record_id = \(task)").scalar(Int64.self)
+        #expect(try await eventually { try await f.outstanding(handler: "rec") == 0 && failures.withLock { $0 } >= 4 })
+        #expect(handler.attempts[event]?.allSatisfy { $0 == 1 } == true, "never an attempt: \(handler.attempts[event] ?? [])")
+        try await running.stop()
+        let stats = running.engine.stats.snapshot
+        #expect(stats.dead["rec", default: 0] == 0 && stats.retried["rec", default: 0] == 0 && stats.released["rec"] == 3)
+        #expect(DeliveryResult.failure(PostgresError(.server, "duplicate key", sqlState: .uniqueViolation))
+                == .failed(message: "duplicate key (SQLSTATE 23505)", retryable: false), "a server's answer is still a failure")
+        await f.close()
+    }
+
     @Test("--max-attempts is stored for the worker's handlers")
     func maxAttemptsOption() async throws {
         let f = try await WorkerFixture.make()
@@ -151,7 +183,8 @@ struct QueueTests {
         })
         try await running.stop()
         let push = try await f.connection.query("select max_attempts from outbox.handlers where name = 'push'").scalar(Int.self)
-        #expect(push == 5, "handlers this worker does not run keep theirs")
+        let hour = try await f.connection.query("select outbox.retry_attempts(interval '1 hour')").scalar(Int.self)
+        #expect(push == hour, "handlers this worker does not run keep theirs (push: its one-hour horizon)")
         await f.close()
     }
 

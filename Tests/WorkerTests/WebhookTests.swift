@@ -48,12 +48,18 @@ struct WebhookTests {
         #expect(request.path == "/push")
         #expect(request.headers["content-type"] == "application/json")
         let envelope = try JSONValue(parsing: String(decoding: request.body, as: UTF8.self))
-        #expect(envelope.objectValue.map { Set($0.keys) } == ["environment", "notification_id", "payload", "platform", "token", "user_id"])
+        #expect(envelope.objectValue.map { Set($0.keys) } == [
+            "collapse_id", "environment", "idempotency_key", "notification_id", "payload", "platform", "token", "user_id",
+        ])
         #expect(envelope["token"]?.stringValue == "alice-phone")
         #expect(envelope["platform"]?.stringValue == "ios" && envelope["environment"]?.stringValue == "production")
         #expect(envelope["payload"]?["type"]?.stringValue == "task_claimed")
         #expect(envelope["payload"]?["aps"]?["alert"]?["title"]?.stringValue == "Task claimed")
-        #expect(request.headers["idempotency-key"] == "\(envelope["notification_id"]?.stringValue ?? "")/alice-phone")
+        let notificationID = try #require(envelope["notification_id"]?.stringValue)
+        #expect(request.headers["idempotency-key"] == envelope["idempotency_key"]?.stringValue)
+        #expect(request.headers["idempotency-key"]?.hasPrefix(notificationID + "/") == true)
+        #expect(request.headers["idempotency-key"]?.contains("alice-phone") == false, "the token stays out of the key")
+        #expect(request.headers["apns-collapse-id"] == notificationID && envelope["collapse_id"]?.stringValue == notificationID)
         #expect(server.requests[0].body == server.requests[1].body, "the retry sends the same push")
         try await running.stop()
         #expect(running.engine.stats.snapshot.retried["push"] == 1)
@@ -109,6 +115,58 @@ struct WebhookTests {
         await f.close()
     }
 
+    /// The queue's clock, not the test's, runs through the outage: each time the failed
+    /// pushes wait for their next attempt, their wait is skipped (run_at moved to now) and
+    /// added to the outage's elapsed time. 40 s of retry schedule take a few seconds here.
+    @Test("a 40 s gateway outage: every push delivered once the gateway is back, none dead (the retry horizon, default 1 h)")
+    func outageRiddenOut() async throws {
+        let down = Mutex(true)
+        let server = try TinyHTTPServer { _, _ in down.withLock { $0 } ? 503 : 200 }
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let bob = try await f.user("Bob")
+        try await f.device(alice, "alice-phone")
+        let horizon = try await f.connection.query("""
+            select max_attempts, outbox.retry_attempts(interval '1 hour') as hour, outbox.retry_attempts(interval '40 seconds') as outage
+              from outbox.handlers where name = 'push'
+            """).first.map { (try $0.decode(0, as: Int.self), try $0.decode(1, as: Int.self), try $0.decode(2, as: Int.self)) }
+        #expect(horizon?.0 == horizon?.1, "the push handler retries for an hour by default")
+        #expect((horizon?.2 ?? 0) > 5, "five attempts (the old default) would not have lasted 40 s")
+        var tasks: [UUID] = []
+        for n in 0..<10 { tasks.append(try await f.task(declaredBy: alice, title: "Task \(n)")) }
+        let running = f.engine(handlers: [NotificationsHandler(), PushHandler(sink: WebhookSink(url: URL(string: server.url)!))])
+        for task in tasks { _ = try await f.acting(as: bob) { try $0.query("select public.claim_work_item('task', \(task))") } }
+
+        var elapsed = 0.0
+        while elapsed < 40 {
+            let skipped = try await eventually(timeout: .seconds(20), every: .milliseconds(50)) {
+                try await f.connection.query("select count(*)::int from outbox.retries where handler = 'push' and state = 'failed'")
+                    .scalar(Int.self) == 10
+            }
+            try #require(skipped, "the ten pushes failed and wait for their retry")
+            let waits = try await f.connection.query("""
+                with due as (select handler, event_id, run_at from outbox.retries where handler = 'push' and state = 'failed')
+                update outbox.retries r set run_at = now()
+                  from due where r.handler = due.handler and r.event_id = due.event_id
+                returning extract(epoch from due.run_at - now())::float8
+                """).map { try $0.decode(0, as: Double.self) }
+            elapsed += waits.max() ?? 0
+        }
+        #expect(try await f.connection.query("select count(*)::int from outbox.retries where handler = 'push' and state = 'dead'")
+                    .scalar(Int.self) == 0, "nothing dead within the outage")
+        down.withLock { $0 = false }
+        #expect(try await eventually(timeout: .seconds(30)) {
+            try await f.connection.query("select count(*)::int from outbox.deliveries where handler = 'push' and state <> 'done'")
+                .scalar(Int.self) == 0
+        }, "every push delivered")
+        let delivered = server.requests.suffix(10).compactMap { $0.headers["idempotency-key"] }
+        #expect(Set(delivered).count == 10, "ten pushes, each its own key, delivered")
+        try await running.stop()
+        #expect(running.engine.stats.snapshot.dead["push", default: 0] == 0)
+        server.stop()
+        await f.close()
+    }
+
     @Test("dead-token answers: APNs, FCM and legacy spellings; nothing else")
     func deadTokenAnswers() {
         for dead in ["Unregistered", "UNREGISTERED", "NotRegistered", "registration-token-not-registered", "messaging/registration-token-not-registered"] {
@@ -119,6 +177,21 @@ struct WebhookTests {
         }
         #expect(WebhookSink.reason(Data(#"{"reason":"Unregistered","timestamp":1}"#.utf8)) == "Unregistered")
         #expect(WebhookSink.reason(Data("not json".utf8)) == nil)
+    }
+
+    @Test("a gateway that cannot be reached: one readable line, retried")
+    func unreachableGatewayIsOneLine() async throws {
+        let payload = try PushPayload.notification(type: .taskClaimed, title: "Task claimed", body: "b", badge: 1)
+        let message = PushMessage(userID: UUID(), notificationID: UUID(), device: PushDevice(token: "t", platform: .ios), payload: payload)
+        let results = await WebhookSink(url: URL(string: "http://127.0.0.1:1/push")!, timeout: 5).send([message])
+        guard case .failure(let error) = try #require(results.first) else {
+            Issue.record("a closed port delivered")
+            return
+        }
+        let line = "\(error)"
+        #expect(line.hasPrefix("push gateway 127.0.0.1:1 unreachable: ") && !line.contains("\n") && line.count < 200, "\(line)")
+        #expect(RetryPolicy.isTransient(error))
+        #expect(DeliveryResult.failure(error) == .failed(message: line, retryable: true))
     }
 
     @Test("429 and 408 are retried; a refused connection is retried")

@@ -7,13 +7,14 @@ select private.apply_manifest();
 -- one starts at the end of the log; an existing one keeps its place and its max_attempts
 -- (the operator's: dispatch-worker --max-attempts); tables, operations and description are
 -- what this says.
-select outbox.register_handler(h.name, h.tables, h.ops, coalesce(current.max_attempts, 5), h.description)
+select outbox.register_handler(h.name, h.tables, h.ops, coalesce(current.max_attempts, h.attempts), h.description)
   from (values
     ('notifications', '{tasks,activities,listings,properties,notes,watchlist_entries,watchlist_shares}'::text[],
-     '{insert,update}'::text[],
+     '{insert,update}'::text[], 5,
      'Turns claims, releases, completions, notes, restores, shares and sightings into public.notifications rows.'),
-    ('push', '{notifications}', '{insert}',
+    -- A push gateway may be away for a while (redeployed, a network cut): an hour of retries.
+    ('push', '{notifications}', '{insert}', outbox.retry_attempts(interval '1 hour'),
      'Sends a push payload for each new notification to the configured sink.')
-  ) as h (name, tables, ops, description)
+  ) as h (name, tables, ops, attempts, description)
   left join outbox.handlers current on current.name = h.name
  order by h.name;

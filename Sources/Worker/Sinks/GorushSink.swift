@@ -10,7 +10,8 @@ import Postgres
 /// `{"notifications": [{"notif_id", "tokens": [token], "platform": 1 (iOS) | 2 (Android),
 /// "title", "message", "data", "priority", and for iOS "badge", "category", "sound",
 /// "mutable_content", "production" | "development"}]}`, one Gorush notification per push
-/// and device (`notif_id` = `<notification id>/<n>`), at most `maxNotifications` per
+/// and device (`notif_id` = the push's `idempotencyKey`; `collapse_id` for iOS and
+/// `collapse_key` for Android = its `collapseID`, so a re-sent push shows once), at most `maxNotifications` per
 /// request (Gorush's `core.max_notification`, 100 by default).
 ///
 /// Gorush answers `{"counts", "logs", "success"}`. Run it with `core.sync: true`: then
@@ -65,6 +66,10 @@ public final class GorushSink: PushSink {
             "message": .string(payload.aps.alert.body),
             "data": .object(data),
         ]
+        switch message.device.platform {
+        case .ios: object["collapse_id"] = .string(message.collapseID)
+        case .android: object["collapse_key"] = .string(message.collapseID)
+        }
         if let priority = payload.aps.priority { object["priority"] = priority >= 10 ? "high" : "normal" }
         switch message.device.platform {
         case .ios:
@@ -84,15 +89,11 @@ public final class GorushSink: PushSink {
         func all(_ result: Result<PushReceipt, any Error>) -> [(Int, Result<PushReceipt, any Error>)] {
             indices.map { ($0, result) }
         }
-        // The n-th device of a notification within this request: ids unique per request.
+        // A push's idempotency key: unique per notification and device, so per request.
         var ids: [String: Int] = [:]
-        var seen: [UUID: Int] = [:]
         var notifications: [JSONValue] = []
         for index in indices {
-            let notificationID = messages[index].notificationID
-            let n = seen[notificationID, default: 0]
-            seen[notificationID] = n + 1
-            let id = "\(notificationID.uuidString.lowercased())/\(n)"
+            let id = messages[index].idempotencyKey
             ids[id] = index
             notifications.append(Self.notification(messages[index], id: id))
         }
@@ -109,7 +110,7 @@ public final class GorushSink: PushSink {
             }
             body = data
         } catch {
-            return all(.failure(error))
+            return all(.failure(HTTPSinkSession.Failure(error, url: url)))
         }
         // Per-push failures (sync mode); every other push was accepted.
         var failed: [Int: String] = [:]

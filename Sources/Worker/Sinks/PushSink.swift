@@ -40,9 +40,29 @@ public struct PushMessage: Sendable, Hashable {
         self.payload = payload
     }
 
+    /// The same for every sending of this push to this device, and different for any other
+    /// device or notification: `<notification id>/<16 hex digits of the token's FNV-1a
+    /// hash>` (the token itself stays out of a gateway's logs). A retried batch re-sends
+    /// pushes the gateway may already have taken; with this key it can drop them. Every
+    /// sink carries it: the envelope's `idempotency_key`, the webhook's `Idempotency-Key`
+    /// header, Gorush's `notif_id`.
+    public var idempotencyKey: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in device.token.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return notificationID.uuidString.lowercased() + "/" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// APNs' `apns-collapse-id` (FCM's collapse key): the notification's id, so that a push
+    /// the device already shows is replaced, not shown twice, when it arrives again.
+    public var collapseID: String { notificationID.uuidString.lowercased() }
+
     /// The document the stdout and file sinks write as a line and the webhook posts, keys
-    /// sorted: `{"environment", "notification_id", "payload": {aps…}, "platform", "token",
-    /// "user_id"}` (docs/notifications.md).
+    /// sorted: `{"collapse_id", "environment", "idempotency_key", "notification_id",
+    /// "payload": {aps…}, "platform", "token", "user_id"}` (docs/notifications.md).
     public func envelope() throws -> Data {
         try envelope(payloadJSON: payload.jsonData())
     }
@@ -50,8 +70,8 @@ public struct PushMessage: Sendable, Hashable {
     /// `envelope()` around a payload already encoded (the devices of one notification share
     /// it). Two appends around the payload: the worker writes tens of thousands a second.
     func envelope(payloadJSON: Data) -> Data {
-        var data = Data(capacity: payloadJSON.count + device.token.utf8.count + 170)
-        data.append(contentsOf: #"{"environment":"\#(device.environment.rawValue)","notification_id":"\#(notificationID.uuidString.lowercased())","payload":"#.utf8)
+        var data = Data(capacity: payloadJSON.count + device.token.utf8.count + 280)
+        data.append(contentsOf: #"{"collapse_id":"\#(collapseID)","environment":"\#(device.environment.rawValue)","idempotency_key":"\#(idempotencyKey)","notification_id":"\#(notificationID.uuidString.lowercased())","payload":"#.utf8)
         data.append(payloadJSON)
         data.append(contentsOf: #","platform":"\#(device.platform.rawValue)","token":\#(Self.jsonString(device.token)),"user_id":"\#(userID.uuidString.lowercased())"}"#.utf8)
         return data

@@ -48,9 +48,10 @@ public final class WebhookSink: PushSink {
         if let priority = message.payload.aps.priority {
             request.setValue(String(priority), forHTTPHeaderField: "apns-priority")
         }
-        // One push per notification and device: a relay can drop a retried duplicate.
-        request.setValue("\(message.notificationID.uuidString.lowercased())/\(message.device.token)",
-                         forHTTPHeaderField: "Idempotency-Key")
+        // One push per notification and device: a relay can drop a retried duplicate, and a
+        // device shows a push that arrives twice once.
+        request.setValue(message.idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
+        request.setValue(message.collapseID, forHTTPHeaderField: "apns-collapse-id")
         do {
             request.httpBody = try message.envelope()
         } catch {
@@ -65,7 +66,7 @@ public final class WebhookSink: PushSink {
             if (200..<300).contains(status) { return .success(.delivered) }
             return .failure(StatusError(status: status, body: String(decoding: body.prefix(200), as: UTF8.self)))
         } catch {
-            return .failure(error)
+            return .failure(HTTPSinkSession.Failure(error, url: url))
         }
     }
 
