@@ -73,7 +73,10 @@ stop:
 ## server named by DISPATCH_DATABASE_URL only databases the tests and the bench marked as
 ## their own (TestDatabase.marker, a comment on the database) are dropped: one of the same
 ## name made by anyone else stays. The project's own cluster is wholly the project's: there
-## the unmarked ones older runs left (dispatch_test_*, dispatch_template_*) go too.
+## the unmarked ones older runs left (dispatch_test_*, dispatch_template_*) go too. Never
+## by force: a database still in use belongs to a run going on beside this one (another
+## make test, a make bench) and stays; that run drops it.
 clean-test-dbs:
 	@psql "$(DATABASE_URL)" -qtAX -c "select datname from pg_database where shobj_description(oid, 'pg_database') = 'dispatch test database: dropped by make clean-test-dbs' or ($(if $(DISPATCH_DATABASE_URL),false,true) and (datname like 'dispatch\_test\_%' or datname like 'dispatch\_template\_%' or datname like 'dispatch\_bench\_%'))" \
-	  | while read -r db; do psql "$(DATABASE_URL)" -qX -c "drop database if exists \"$$db\" with (force)" >/dev/null; done
+	  | while read -r db; do psql "$(DATABASE_URL)" -qX -c "drop database if exists \"$$db\"" >/dev/null 2>&1 \
+	      || echo "clean-test-dbs: $$db is in use (a run going on beside this one): left to it" >&2; done
