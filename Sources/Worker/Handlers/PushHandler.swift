@@ -3,7 +3,8 @@ import Foundation
 import Postgres
 
 /// Sends a push for each new notification (only inserts of `public.notifications`) to each
-/// active device of its recipient: the APNs payload the apps parse (`PushPayload`), with
+/// active device of its recipient: the APNs payload the apps parse for the row's type
+/// (`PushPayload.notification(for:)`, from the row read as `AppNotification`), with
 /// the recipient's total unread count at the time of sending as its badge (the four badge
 /// groups of `notification_badge_counts` summed: `BadgeCounts.total`), through the
 /// configured sink.
