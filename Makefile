@@ -56,12 +56,14 @@ schema: db
 	$(SWIFT) build --product migrate
 	scripts/schema.sh write
 
+## The benchmarks (Benchmarks/, a package of its own), every group or one: GROUP=journal.
+## The worker executables the bench starts are built through that package, so they land
+## next to `bench`, where it looks for them; it runs from here (it reads sql/migrations).
 bench: db
-	$(SWIFT) build -c release --product bench
-	$(SWIFT) build -c release --product migrate
-	$(SWIFT) build -c release --product dispatch-worker
-	$(SWIFT) build -c release --product dispatch-worker-testing
-	.build/release/bench
+	$(SWIFT) build --package-path Benchmarks -c release --product bench
+	$(SWIFT) build --package-path Benchmarks -c release --product dispatch-worker
+	$(SWIFT) build --package-path Benchmarks -c release --product dispatch-worker-testing
+	Benchmarks/.build/release/bench $(GROUP)
 
 psql: db
 	psql "$(DATABASE_URL)"

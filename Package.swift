@@ -16,7 +16,10 @@ let package = Package(
         .library(name: "Worker", targets: ["Worker"]),
         .executable(name: "migrate", targets: ["migrate"]),
         .executable(name: "dispatch-worker", targets: ["dispatch-worker"]),
-        .executable(name: "bench", targets: ["bench"]),
+        // For the benchmarks (Benchmarks/, a package of their own): the tests' harness and
+        // the worker built with the test handlers. Nothing under Sources/ depends on them.
+        .library(name: "TestSupport", targets: ["TestSupport"]),
+        .executable(name: "dispatch-worker-testing", targets: ["dispatch-worker-testing"]),
     ],
     targets: [
         .systemLibrary(
@@ -32,8 +35,8 @@ let package = Package(
         .target(name: "Worker", dependencies: ["Postgres", "DispatchServer"]),
         .executableTarget(name: "migrate", dependencies: ["Migrations"]),
         .executableTarget(name: "dispatch-worker", dependencies: ["Worker"]),
-        // The bench starts PgBouncer and a standby with the tests' harness (TestSupport).
-        .executableTarget(name: "bench", dependencies: ["Postgres", "Migrations", "DispatchServer", "Worker", "TestSupport"]),
+        // The tests' harness (a database per suite, PgBouncer, a standby, child processes);
+        // the benchmarks use it too.
         .target(name: "TestSupport", dependencies: ["Postgres", "Migrations"], path: "Tests/TestSupport"),
         // Handlers only tests and benchmarks use (no-op, sleep), and the worker executable
         // built with them: kept out of Sources so the shipped `dispatch-worker` cannot run them.

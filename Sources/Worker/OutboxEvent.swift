@@ -8,7 +8,7 @@ import Synchronization
 /// The row JSON stays text until a handler asks for it: a handler that only looks at the
 /// table and operation (or ignores most updates after glancing at the changed columns)
 /// never pays for parsing whole rows.
-public final class OutboxEvent: Sendable {
+public final class OutboxEvent: ChangeEvent {
     public let id: Int64
     /// The handlers to run for it in this batch (leased to us).
     public let handlers: [String]

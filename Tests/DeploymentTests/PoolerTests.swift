@@ -148,7 +148,7 @@ struct PoolerTests {
 
             // Bob claims every task through the pooler too, eight at a time.
             let roles = ConnectionRoles(primary: f.pooledURL, maxConnections: 8)
-            let claims = ClaimService(roles.primary, userID: bob)
+            let claims = ClaimService(pool: roles.primary, user: bob)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for slice in 0..<8 {
                     group.addTask {
@@ -203,7 +203,7 @@ struct PoolerTests {
             }
             // Bob claims through the same undeclared pooler, four at a time.
             let pool = PostgresPool(undeclared, maxConnections: 4)
-            let claims = ClaimService(pool, userID: bob)
+            let claims = ClaimService(pool: pool, user: bob)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for slice in 0..<4 {
                     group.addTask {
@@ -295,12 +295,12 @@ struct PoolerTests {
                 record: ["id": .string(entry.uuidString), "watchlist_id": .string(scenario.watchlist.uuidString), "nickname": "pushed"],
                 expectedVersion: nil)
             #expect(!pushed.isConflict)
-            let claims = ClaimService(pooled.primary, userID: scenario.bob)
+            let claims = ClaimService(pool: pooled.primary, user: scenario.bob)
             #expect(try await claims.claim(.task, id: scenario.task)["claimed_by"]?.stringValue == scenario.bob.uuidString.lowercased())
             try await claims.release(.task, id: scenario.task)
-            let restored = try await AuditService(roles: pooled, userID: scenario.alice).restore(entity: .task, id: scenario.deletedTask)
+            let restored = try await AuditService(roles: pooled, user: scenario.alice).restore(entity: .task, id: scenario.deletedTask)
             #expect(restored["title"] == "Deleted")
-            #expect(try await NotificationService(userID: scenario.alice).markAllRead(using: pooled.primary) == 2)
+            #expect(try await NotificationService(pool: pooled.primary, user: scenario.alice).markAllRead() == 2)
 
             #expect(try await heardLive?.recordID == entry, "the live feed (60 s poll) heard the doorbell")
             // Through the pooled URL alone a feed cannot LISTEN: it reads on its poll interval.

@@ -66,17 +66,17 @@ struct ServiceScenario {
             }
             answers.sync[table] = records
         }
-        let audit = AuditService(roles: roles, userID: alice)
+        let audit = AuditService(roles: roles, user: alice)
         answers.history = try await audit.fullHistory(entity: .task, id: task, pageSize: 1)
         answers.recentlyDeleted = try await audit.recentlyDeleted()
         let spatial = SpatialService(roles: roles, user: alice)
         answers.hotspots = try await spatial.hotspotsNear(latitude: 48.85, longitude: 2.35, radiusKm: 5)
         answers.birds = try await spatial.birdsNear(latitude: 48.85, longitude: 2.35, radiusKm: 5)
-        let notifications = NotificationService(userID: alice)
-        answers.badges = try await notifications.badgeCounts(using: roles)
-        answers.badgeDetails = try await notifications.badgeCounts(includeDetails: true, using: roles)
-        answers.feed = try await notifications.list(using: roles).notifications
-        answers.unread = try await notifications.unreadCount(using: roles)
+        let notifications = NotificationService(roles: roles, user: alice)
+        answers.badges = try await notifications.badgeCounts()
+        answers.badgeDetails = try await notifications.badgeCounts(includeDetails: true)
+        answers.feed = try await notifications.list().notifications
+        answers.unread = try await notifications.unreadCount()
         return answers
     }
 

@@ -311,9 +311,21 @@ struct NotificationHandlerTests {
     }
 
     @Test("an unknown notification type in a row cannot be pushed: permanent failure, not a crash")
-    func unknownTypeIsPermanent() throws {
-        let row = try #require(try JSONValue(parsing: #"{"id":"6f1c1f2e-0000-4000-8000-000000000001","user_id":"6f1c1f2e-0000-4000-8000-000000000002","type":"made_up","title":"x"}"#).objectValue)
-        #expect(throws: HandlerError.self) { try NotificationRow(RealtimeRow(row)) }
+    func unknownTypeIsPermanent() async throws {
+        let f = try await WorkerFixture.make()
+        let row = #"{"id":"6f1c1f2e-0000-4000-8000-000000000001","user_id":"6f1c1f2e-0000-4000-8000-000000000002","type":"made_up","title":"x"}"#
+        let event = OutboxEvent(id: 1, handlers: ["push"], attempts: [1], table: "notifications", operation: .insert,
+                                recordID: nil, recordText: row, changesText: nil, audienceText: nil, createdAt: Date(),
+                                actor: nil, restored: false)
+        let results = await PushHandler(sink: try LineSink(path: "/dev/null"))
+            .handle([event], context: HandlerContext(connection: f.connection, worker: "test", log: .silent))
+        guard case .failed(let message, let retryable) = try #require(results.first) else {
+            Issue.record("pushed: \(results)")
+            return
+        }
+        #expect(!retryable)
+        #expect(message.contains("made_up"))
+        await f.close()
     }
 }
 

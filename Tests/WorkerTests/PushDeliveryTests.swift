@@ -55,7 +55,7 @@ struct PushDeliveryTests {
             try await claim(f, bob, task)
             #expect(try await eventually { pushLines(pushes).contains { $0["payload"]?["type"]?.stringValue == "task_claimed" } })
             let push = try #require(pushLines(pushes).first { $0["payload"]?["type"]?.stringValue == "task_claimed" })
-            let unread = try await NotificationService(userID: alice).unreadCount(on: f.connection)
+            let unread = try await NotificationService(connection: f.connection, user: alice).unreadCount()
             #expect(unread == 7)
             #expect(push["payload"]?["aps"]?["badge"]?.intValue == unread, "6 earlier unread + the claim")
         }

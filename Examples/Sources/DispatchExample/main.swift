@@ -28,7 +28,7 @@ let now = RealtimeCursor(rawValue: try await roles.primary.query("select outbox.
 let feed = roles.changes(tables: ["tasks"], since: now, options: .init(pollInterval: .seconds(1), user: bob))
 
 // Claiming: one winner among any number of claimers; the others get ALREADY_CLAIMED.
-let claims = ClaimService(roles.primary, userID: bob)
+let claims = ClaimService(pool: roles.primary, user: bob)
 do {
     let claimed = try await claims.claim(.task, id: yardSign)
     print("claimed:", claimed["title"]?.stringValue ?? "")

@@ -8,26 +8,19 @@ import Postgres
 ///
 /// With `ConnectionRoles`, history and recently deleted are read from a replica; restores,
 /// and the reads that must see them, go to the primary.
-public struct AuditService: Sendable {
-    /// Where restores go (the primary).
-    public var database: any UserScopedDatabase { databases.primary }
-    let databases: ServiceDatabase
-    public let userID: UUID
+public struct AuditService: UserService {
+    let database: ServiceDatabase
+    public let user: UUID
+
+    public init(database: ServiceDatabase, user: UUID) {
+        self.database = database
+        self.user = user
+    }
 
     /// The apps' first history page: 50 entries, then "Show all" pages through the rest.
     public static let defaultPageSize = 50
     /// `get_entity_history` accepts 1…500.
     public static let maxPageSize = 500
-
-    public init(_ database: any UserScopedDatabase, userID: UUID) {
-        databases = ServiceDatabase(database)
-        self.userID = userID
-    }
-
-    public init(roles: ConnectionRoles, userID: UUID) {
-        databases = ServiceDatabase(roles)
-        self.userID = userID
-    }
 
     /// One page of the entity's history, newest first. An entity the caller may not see, or
     /// one with no history yet, gives an empty page (the same answer, so nothing leaks).
@@ -38,7 +31,7 @@ public struct AuditService: Sendable {
         // One extra row tells whether another page exists, so the last page has no cursor.
         // A limit out of range goes to the server as it is, which rejects it.
         let fetch = (1..<Self.maxPageSize).contains(limit) ? limit + 1 : limit
-        let rows = try await read(on: databases.reads(),
+        let rows = try await read(on: database.reads(),
             "select * from public.get_entity_history(\(entity.rawValue), \(id), \(fetch), \(cursor?.beforeID))")
         let page = try rows.prefix(limit).map(AuditEntry.init(row:))
         let count = rows.count
@@ -61,7 +54,7 @@ public struct AuditService: Sendable {
     /// Deletions of the last 30 days that the caller may restore and that are not restored
     /// yet, newest first, across all entity types. Throws `SQLAPIError`.
     public func recentlyDeleted(limit: Int = defaultPageSize) async throws -> [AuditEntry] {
-        try await read(on: databases.reads(), "select * from public.get_recently_deleted(\(limit))").map(AuditEntry.init(row:))
+        try await read(on: database.reads(), "select * from public.get_recently_deleted(\(limit))").map(AuditEntry.init(row:))
     }
 
     /// Re-creates the entity from its latest deletion and returns the restored row. Throws
@@ -73,7 +66,7 @@ public struct AuditService: Sendable {
     /// or nothing, and a lost connection (a `PostgresError`, transient) rolls it back.
     public func restore(entity: AuditableEntity, id: UUID) async throws -> JSONValue {
         try await SQLAPIError.mapping {
-            try await database.transaction(as: userID) { conn in
+            try await database.primary.transaction(as: user) { conn in
                 try conn.query("select public.restore_entity(\(entity.rawValue), \(id))").scalar(JSONValue.self)
             }
         }
@@ -102,14 +95,14 @@ public struct AuditService: Sendable {
     /// on the primary: it follows a restore there.
     func liveRow(entity: AuditableEntity, id: UUID) async throws -> JSONValue? {
         // The table name comes from the enum, never from input.
-        try await read(on: database, PostgresQuery(sql: "select to_jsonb(t) from public.\(entity.tableName) t where t.id = $1", binds: [id]))
+        try await read(on: database.primary, PostgresQuery(sql: "select to_jsonb(t) from public.\(entity.tableName) t where t.id = $1", binds: [id]))
             .first?.decode(0, as: JSONValue.self)
     }
 
     /// A read as the user, in one round trip (see `UserScopedDatabase.pipeline(as:_:)`).
     private func read(on database: any UserScopedDatabase, _ query: PostgresQuery) async throws -> PostgresRows {
         try await SQLAPIError.mapping {
-            try await database.pipeline(as: userID, [query])[0]
+            try await database.pipeline(as: user, [query])[0]
         }
     }
 }

@@ -20,11 +20,17 @@ public struct ServiceDatabase: Sendable {
     }
 }
 
-/// A service that acts as one user: its three ways in — a pool, a pinned connection (tests,
-/// callers that must choose the backend), the deployment's `ConnectionRoles` (reads to a
-/// replica when there are some) — written once.
+/// A service that acts as one user. Every service is built the same way, `XService(<where>,
+/// user:)`, and `<where>` is one of four, written once here:
+/// - `pool:` each call on any free connection (servers);
+/// - `connection:` one pinned connection (tests, callers that must choose the backend);
+/// - `roles:` the deployment's `ConnectionRoles`: reads to a replica when there are some,
+///   writes to the primary;
+/// - `database:` any other `UserScopedDatabase` (a test's that drops a reply).
 public protocol UserService: Sendable {
     init(database: ServiceDatabase, user: UUID)
+    /// The user every call acts as.
+    var user: UUID { get }
 }
 
 extension UserService {
@@ -38,5 +44,9 @@ extension UserService {
 
     public init(roles: ConnectionRoles, user: UUID) {
         self.init(database: ServiceDatabase(roles), user: user)
+    }
+
+    public init(database: any UserScopedDatabase, user: UUID) {
+        self.init(database: ServiceDatabase(database), user: user)
     }
 }

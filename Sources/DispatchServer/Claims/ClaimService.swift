@@ -5,13 +5,14 @@ import Postgres
 /// `release_work_item`. The race is decided on the server (one conditional UPDATE under the
 /// row lock), so any number of app servers can call this at once and exactly one claimer
 /// wins.
-public struct ClaimService: Sendable {
-    public let database: any UserScopedDatabase
-    public let userID: UUID
+/// With `ConnectionRoles`, every call goes to the primary (each one writes).
+public struct ClaimService: UserService {
+    let database: ServiceDatabase
+    public let user: UUID
 
-    public init(_ database: any UserScopedDatabase, userID: UUID) {
+    public init(database: ServiceDatabase, user: UUID) {
         self.database = database
-        self.userID = userID
+        self.user = user
     }
 
     /// Claims the item for the user and returns its row. Claiming an item the user already
@@ -36,7 +37,7 @@ public struct ClaimService: Sendable {
 
     private func call(_ body: @escaping @Sendable (isolated PostgresConnection) throws -> JSONValue) async throws -> JSONValue {
         try await SQLAPIError.mapping {
-            try await database.transaction(as: userID) { conn in try body(conn) }
+            try await database.primary.transaction(as: user) { conn in try body(conn) }
         }
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 import Postgres
 
-/// One row of `public.notifications`, with the field names of the apps' `AppNotification`.
-///
-/// Codable with the table's column names, so the same type reads a result row, a
-/// `to_jsonb(n)` value and a realtime record of the table.
+/// One row of `public.notifications`, with the field names of the apps' `AppNotification`:
+/// the one Swift type for a stored notification, whether read from a result row
+/// (`init(row:)`), an outbox or realtime record (`init(record:)`, what the push handler
+/// sends) or a `to_jsonb(n)` value (Codable with the table's column names).
 public struct AppNotification: Sendable, Hashable, Codable, Identifiable {
     public var id: UUID
     /// The recipient.
@@ -79,6 +79,31 @@ public struct AppNotification: Sendable, Hashable, Codable, Identifiable {
             sourceUserID: try row.decode("source_user_id"),
             entityType: try row.decode("entity_type"),
             entityID: try row.decode("entity_id"),
+            data: data)
+    }
+
+    /// Reads a realtime or outbox record of the table (the row as `to_jsonb` gives it).
+    public init(record: RealtimeRow) throws {
+        let rawType = try record.decode("type", as: String.self)
+        guard let type = NotificationType(rawValue: rawType) else {
+            throw RealtimeDecodingError(column: "type", expected: "a type of the NotificationType registry",
+                                        found: .string(rawType))
+        }
+        guard case .object(let data) = try record.decode("data", as: JSONValue.self) else {
+            throw RealtimeDecodingError(column: "data", expected: "a JSON object", found: record.values["data"])
+        }
+        self.init(
+            id: try record.decode("id"),
+            userID: try record.decode("user_id"),
+            type: type,
+            title: try record.decode("title"),
+            body: try record.decode("body"),
+            read: try record.decode("read"),
+            pinned: try record.decode("pinned"),
+            createdAt: try record.decode("created_at"),
+            sourceUserID: try record.decode("source_user_id"),
+            entityType: try record.decode("entity_type"),
+            entityID: try record.decode("entity_id"),
             data: data)
     }
 }

@@ -6,18 +6,21 @@ import Postgres
 /// Every call runs in its own transaction as that user (`transaction(as:)`), so row-level
 /// security and the column grants decide what it may see and change — exactly what the
 /// apps get through the API — rather than a `where user_id = …` this type could forget.
-/// Calls take the connection as an `isolated` parameter: inside `withIsolation` or a
-/// transaction they run with no hop; from elsewhere, `await` them like any actor call.
-public struct NotificationService: Sendable {
-    public let userID: UUID
+/// With `ConnectionRoles`, the feed, the badges and the unread count are read from a
+/// replica when there are some (they may lag a moment behind `markRead`); marking read
+/// goes to the primary.
+public struct NotificationService: UserService {
+    let database: ServiceDatabase
+    public let user: UUID
 
     /// Page sizes above this are refused: a feed page is for a screen, not an export.
     public static let maxPageSize = 200
     /// Ids per `markRead` call; a bound keeps one request's array within reason.
     public static let maxMarkReadIDs = 1000
 
-    public init(userID: UUID) {
-        self.userID = userID
+    public init(database: ServiceDatabase, user: UUID) {
+        self.database = database
+        self.user = user
     }
 
     /// One page of the feed, newest first; pass `page.nextCursor` back for the next one.
@@ -25,15 +28,14 @@ public struct NotificationService: Sendable {
     public func list(
         limit: Int = 50,
         after cursor: NotificationCursor? = nil,
-        unreadOnly: Bool = false,
-        on connection: isolated PostgresConnection
+        unreadOnly: Bool = false
     ) async throws -> NotificationPage {
         guard (1...Self.maxPageSize).contains(limit) else {
             throw SQLAPIError(.invalidLimit, "limit must be 1…\(Self.maxPageSize), got \(limit)")
         }
-        let query = Self.listQuery(userID: userID, limit: limit, cursor: cursor, unreadOnly: unreadOnly)
+        let query = Self.listQuery(userID: user, limit: limit, cursor: cursor, unreadOnly: unreadOnly)
         return try await SQLAPIError.mapping {
-            try await connection.transaction(as: userID) { conn in
+            try await database.reads().transaction(as: user) { conn in
                 let rows = try conn.query(query, prepared: true)
                 var notifications: [AppNotification] = []
                 notifications.reserveCapacity(min(rows.count, limit))
@@ -55,12 +57,9 @@ public struct NotificationService: Sendable {
 
     /// `get_badge_counts`: the four totals, and per-entity details when asked for (they
     /// cost more to build, so the tab badges should not ask).
-    public func badgeCounts(
-        includeDetails: Bool = false,
-        on connection: isolated PostgresConnection
-    ) async throws -> BadgeCounts {
+    public func badgeCounts(includeDetails: Bool = false) async throws -> BadgeCounts {
         try await SQLAPIError.mapping {
-            try await connection.transaction(as: userID) { conn in
+            try await database.reads().transaction(as: user) { conn in
                 try conn.query("select public.get_badge_counts(\(includeDetails)) as counts", prepared: true)
                     .first.map { try $0.decodeJSON("counts", as: BadgeCounts.self) } ?? .zero
             }
@@ -68,11 +67,11 @@ public struct NotificationService: Sendable {
     }
 
     /// All unread notifications of the user (the sum of the four badge totals).
-    public func unreadCount(on connection: isolated PostgresConnection) async throws -> Int {
+    public func unreadCount() async throws -> Int {
         try await SQLAPIError.mapping {
-            try await connection.transaction(as: userID) { [userID] conn in
+            try await database.reads().transaction(as: user) { [user] conn in
                 try conn.query(
-                    "select count(*) from public.notifications n where n.user_id = \(userID) and not n.read",
+                    "select count(*) from public.notifications n where n.user_id = \(user) and not n.read",
                     prepared: true
                 ).scalar(Int.self)
             }
@@ -82,12 +81,12 @@ public struct NotificationService: Sendable {
     /// Marks these notifications read; returns how many went from unread to read. Ids that
     /// are not the user's, or already read, are skipped — so a retried call is harmless.
     @discardableResult
-    public func markRead(ids: [UUID], on connection: isolated PostgresConnection) async throws -> Int {
+    public func markRead(ids: [UUID]) async throws -> Int {
         guard ids.count <= Self.maxMarkReadIDs else {
             throw SQLAPIError(.tooManyIDs, "at most \(Self.maxMarkReadIDs) ids per call, got \(ids.count)")
         }
         return try await SQLAPIError.mapping {
-            try await connection.transaction(as: userID) { conn in
+            try await database.primary.transaction(as: user) { conn in
                 try conn.query("select public.mark_notifications_read(\(ids)::uuid[])", prepared: true).scalar(Int.self)
             }
         }
@@ -95,9 +94,9 @@ public struct NotificationService: Sendable {
 
     /// Marks every unread notification of the user read; returns how many changed.
     @discardableResult
-    public func markAllRead(on connection: isolated PostgresConnection) async throws -> Int {
+    public func markAllRead() async throws -> Int {
         try await SQLAPIError.mapping {
-            try await connection.transaction(as: userID) { conn in
+            try await database.primary.transaction(as: user) { conn in
                 try conn.query("select public.mark_all_notifications_read()", prepared: true).scalar(Int.self)
             }
         }
@@ -125,54 +124,5 @@ public struct NotificationService: Sendable {
         sql += " order by n.created_at desc, n.id desc limit $\(binds.count + 1)"
         binds.append(limit + 1)
         return PostgresQuery(sql: sql, binds: binds)
-    }
-}
-
-extension NotificationService {
-    /// `list` on a connection of `pool`.
-    public func list(
-        limit: Int = 50, after cursor: NotificationCursor? = nil, unreadOnly: Bool = false, using pool: PostgresPool
-    ) async throws -> NotificationPage {
-        try await pool.withConnection { try await list(limit: limit, after: cursor, unreadOnly: unreadOnly, on: $0) }
-    }
-
-    /// `badgeCounts` on a connection of `pool`.
-    public func badgeCounts(includeDetails: Bool = false, using pool: PostgresPool) async throws -> BadgeCounts {
-        try await pool.withConnection { try await badgeCounts(includeDetails: includeDetails, on: $0) }
-    }
-
-    /// `unreadCount` on a connection of `pool`.
-    public func unreadCount(using pool: PostgresPool) async throws -> Int {
-        try await pool.withConnection { try await unreadCount(on: $0) }
-    }
-
-    /// `markRead` on a connection of `pool`.
-    @discardableResult
-    public func markRead(ids: [UUID], using pool: PostgresPool) async throws -> Int {
-        try await pool.withConnection { try await markRead(ids: ids, on: $0) }
-    }
-
-    /// `list` on a replica of `roles` when there are some (it may lag a moment behind
-    /// `markRead`), else on the primary.
-    public func list(
-        limit: Int = 50, after cursor: NotificationCursor? = nil, unreadOnly: Bool = false, using roles: ConnectionRoles
-    ) async throws -> NotificationPage {
-        try await list(limit: limit, after: cursor, unreadOnly: unreadOnly, using: roles.reads())
-    }
-
-    /// `badgeCounts` on a replica of `roles` when there are some, else on the primary.
-    public func badgeCounts(includeDetails: Bool = false, using roles: ConnectionRoles) async throws -> BadgeCounts {
-        try await badgeCounts(includeDetails: includeDetails, using: roles.reads())
-    }
-
-    /// `unreadCount` on a replica of `roles` when there are some, else on the primary.
-    public func unreadCount(using roles: ConnectionRoles) async throws -> Int {
-        try await unreadCount(using: roles.reads())
-    }
-
-    /// `markAllRead` on a connection of `pool`.
-    @discardableResult
-    public func markAllRead(using pool: PostgresPool) async throws -> Int {
-        try await pool.withConnection { try await markAllRead(on: $0) }
     }
 }

@@ -133,7 +133,9 @@ public struct PushPayload: Sendable, Hashable, Encodable {
     /// a `message` about a conversation whose `data` names the `message_id` (and with a
     /// source user, the sender) gets the chat-message shape; everything else the
     /// notification shape, carrying the row's id, entity, source user and the string
-    /// values of its `data` (the ids apps route on; other JSON values are not sent).
+    /// values of its `data` (the ids apps route on; other JSON values are not sent). A
+    /// `data` key the builder sets itself (`aps`, `type`, the ids) is left out rather than
+    /// refused: a stored row must always be sendable, so the push handler sends this.
     public static func notification(
         for notification: AppNotification, badge: Int, sound: String = defaultSound
     ) throws(BuildError) -> PushPayload {
@@ -144,14 +146,14 @@ public struct PushPayload: Sendable, Hashable, Encodable {
                 title: notification.title, body: notification.body, badge: badge,
                 conversationID: conversationID, messageID: messageID, senderID: senderID, sound: sound)
         }
-        var extra: [String: String] = [:]
-        for (key, value) in notification.data {
-            if case .string(let text) = value { extra[key] = text }
-        }
-        return try self.notification(
+        var payload = try self.notification(
             type: notification.type, title: notification.title, body: notification.body, badge: badge,
             notificationID: notification.id, entityType: notification.entityType, entityID: notification.entityID,
-            sourceUserID: notification.sourceUserID, extra: extra, sound: sound)
+            sourceUserID: notification.sourceUserID, sound: sound)
+        for (key, value) in notification.data where key != "aps" && key != "type" && payload.fields[key] == nil {
+            if case .string(let text) = value { payload.fields[key] = text }
+        }
+        return payload
     }
 
     /// The exact bytes to send: keys sorted at every level and `/` left unescaped, so equal

@@ -6,44 +6,20 @@ import Postgres
 /// `SQLAPIError` (`INVALID_TABLE`, `INVALID_CURSOR`, `CURSOR_EXPIRED`, `NOT_AUTHORIZED` …).
 /// With `ConnectionRoles`, pulls go to a replica and pushes to the primary: a pull from a
 /// lagging replica may repeat a change later, never lose one, the client's own pushes included.
-public struct SyncService: Sendable {
+public struct SyncService: UserService {
     let database: ServiceDatabase
     public let user: UUID
     /// How `pullAll` retries a page that failed transiently (a lost connection, a server
-    /// restarting); coded errors are permanent and thrown at once.
-    public var retryPolicy: RetryPolicy
-    /// The wait between retries; tests pass one that records instead of sleeping.
-    public var sleep: @Sendable (Duration) async throws -> Void
+    /// restarting); coded errors are permanent and thrown at once. On one pinned connection
+    /// a retry only helps with server-side transient errors: a lost connection stays lost,
+    /// so build the service with a pool where `pullAll` should ride out one.
+    public var retryPolicy: RetryPolicy = .default
+    /// The wait between retries; tests set one that records instead of sleeping.
+    public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 
-    public init(pool: PostgresPool, user: UUID, retryPolicy: RetryPolicy = .default,
-                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
-        self.init(database: pool, user: user, retryPolicy: retryPolicy, sleep: sleep)
-    }
-
-    /// On one connection a retry only helps with server-side transient errors: a lost
-    /// connection stays lost. Use the pool initializer where `pullAll` should ride out one.
-    public init(connection: PostgresConnection, user: UUID, retryPolicy: RetryPolicy = .default,
-                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
-        self.init(database: connection, user: user, retryPolicy: retryPolicy, sleep: sleep)
-    }
-
-    /// Pulls from `roles.reads()` (a replica when there are some), pushes to the primary.
-    public init(roles: ConnectionRoles, user: UUID, retryPolicy: RetryPolicy = .default,
-                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
-        self.init(database: ServiceDatabase(roles), user: user, retryPolicy: retryPolicy, sleep: sleep)
-    }
-
-    init(database: any UserScopedDatabase, user: UUID, retryPolicy: RetryPolicy,
-         sleep: @escaping @Sendable (Duration) async throws -> Void) {
-        self.init(database: ServiceDatabase(database), user: user, retryPolicy: retryPolicy, sleep: sleep)
-    }
-
-    init(database: ServiceDatabase, user: UUID, retryPolicy: RetryPolicy,
-         sleep: @escaping @Sendable (Duration) async throws -> Void) {
+    public init(database: ServiceDatabase, user: UUID) {
         self.database = database
         self.user = user
-        self.retryPolicy = retryPolicy
-        self.sleep = sleep
     }
 
     /// One page of changes since `cursor` (nil: everything, a full sync).

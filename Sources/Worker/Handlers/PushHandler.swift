@@ -3,7 +3,8 @@ import Foundation
 import Postgres
 
 /// Sends a push for each new notification (only inserts of `public.notifications`) to each
-/// active device of its recipient: the APNs payload the apps parse (`PushPayload`), with
+/// active device of its recipient: the APNs payload the apps parse for the row's type
+/// (`PushPayload.notification(for:)`, from the row read as `AppNotification`), with
 /// the recipient's total unread count at the time of sending as its badge (the four badge
 /// groups of `notification_badge_counts` summed: `BadgeCounts.total`), through the
 /// configured sink.
@@ -32,10 +33,10 @@ public struct PushHandler: OutboxHandler {
 
     public func handle(_ events: [OutboxEvent], context: HandlerContext) async -> [DeliveryResult] {
         var results = [DeliveryResult](repeating: .done, count: events.count)
-        var pending: [(index: Int, notification: NotificationRow)] = []
+        var pending: [(index: Int, notification: AppNotification)] = []
         for (index, event) in events.enumerated() where event.table == "notifications" && event.operation == .insert {
             do {
-                pending.append((index, try NotificationRow(try event.record())))
+                pending.append((index, try AppNotification(record: try event.record())))
             } catch {
                 results[index] = .failed(message: "cannot read the notification: \(DeliveryResult.describe(error))", retryable: false)
             }
@@ -59,7 +60,7 @@ public struct PushHandler: OutboxHandler {
             if targets.muted.contains(recipient) { muted += 1; continue }
             guard let devices = targets.devices[recipient], !devices.isEmpty else { withoutDevice += 1; continue }
             do {
-                let payload = try notification.payload(badge: targets.badges[notification.userID] ?? 0)
+                let payload = try PushPayload.notification(for: notification, badge: targets.badges[notification.userID] ?? 0)
                 for device in devices {
                     messages.append(PushMessage(userID: notification.userID, notificationID: notification.id, device: device, payload: payload))
                     owners.append(position)
@@ -111,7 +112,7 @@ public struct PushHandler: OutboxHandler {
         var lookedUpAt = Date()
     }
 
-    static func targets(_ notifications: [NotificationRow], _ connection: PostgresConnection) async throws -> Targets {
+    static func targets(_ notifications: [AppNotification], _ connection: PostgresConnection) async throws -> Targets {
         var seen = Set<Recipient>()
         let recipients = notifications.map { Recipient(user: $0.userID, type: $0.type) }.filter { seen.insert($0).inserted }
         return try await connection.transaction { connection in
@@ -163,52 +164,5 @@ public struct PushHandler: OutboxHandler {
                 returning d.id
                 """, prepared: true).count
         }
-    }
-}
-
-/// The columns of a `public.notifications` row a push needs.
-struct NotificationRow: Sendable {
-    var id: UUID
-    var userID: UUID
-    var type: NotificationType
-    var title: String
-    var body: String
-    var entityType: String?
-    var entityID: UUID?
-    var sourceUserID: UUID?
-    var data: [String: JSONValue]
-
-    init(_ row: RealtimeRow) throws {
-        id = try row.decode("id")
-        userID = try row.decode("user_id")
-        let typeName = try row.decode("type", as: String.self)
-        guard let type = NotificationType(rawValue: typeName) else {
-            throw HandlerError.permanent("notification type \(typeName) is not in the registry")
-        }
-        self.type = type
-        title = try row.decode("title")
-        body = (try row.decodeIfPresent("body", as: String.self)) ?? ""
-        entityType = try row.decodeIfPresent("entity_type")
-        entityID = try row.decodeIfPresent("entity_id")
-        sourceUserID = try row.decodeIfPresent("source_user_id")
-        data = (try row.decodeIfPresent("data", as: JSONValue.self))?.objectValue ?? [:]
-    }
-
-    /// The notification shape of `PushPayload`; `data` travels as extra top-level keys
-    /// (strings as they are, other values as JSON text), minus keys the builder sets itself.
-    func payload(badge: Int) throws -> PushPayload {
-        var reserved: Set<String> = ["aps", "type", "notification_id", "entity_type", "source_user_id"]
-        if let entityType { reserved.insert("\(entityType)_id") }
-        var extra: [String: String] = [:]
-        for (key, value) in data where !reserved.contains(key) {
-            switch value {
-            case .null: continue
-            case .string(let text): extra[key] = text
-            default: extra[key] = value.jsonText
-            }
-        }
-        return try PushPayload.notification(
-            type: type, title: title, body: body, badge: badge, notificationID: id,
-            entityType: entityType, entityID: entityID, sourceUserID: sourceUserID, extra: extra)
     }
 }

@@ -400,7 +400,9 @@ import Testing
         for i in 0..<7 { try await F.entry(admin, in: list, nickname: "e\(i)") }
         let sleeps = RecordedSleeps()
         let pool = database.pool(maxConnections: 2)
-        let sync = SyncService(pool: pool, user: alice, sleep: { await sleeps.record($0) })
+        var recording = SyncService(pool: pool, user: alice)
+        recording.sleep = { await sleeps.record($0) }
+        let sync = recording
 
         // Hold a lock the pull needs, kill the waiting backend (the server reports 57P01, a
         // transient error), then let the retry through.

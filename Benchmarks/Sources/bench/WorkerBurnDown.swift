@@ -46,7 +46,7 @@ func burnDown(
 ) async throws -> BurnDown {
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(executable).path
     guard FileManager.default.isExecutableFile(atPath: binary) else {
-        throw PostgresError(.client, "\(binary) is missing: swift build -c release --product \(executable)")
+        throw PostgresError(.client, "\(binary) is missing: make bench builds it")
     }
     let first = handlers[0]
     let start = try await connection.query(

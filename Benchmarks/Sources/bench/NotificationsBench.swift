@@ -14,10 +14,10 @@ import Postgres
     let connection = try await context.connect()
     let user = try await seedNotifications(connection)
     let calls = 2000
-    let service = NotificationService(userID: user)
+    let service = NotificationService(connection: connection, user: user)
 
     // The shape of what is measured, so the figures can be judged.
-    let sample = try await service.badgeCounts(includeDetails: true, on: connection)
+    let sample = try await service.badgeCounts(includeDetails: true)
     let bytes = try await connection.transaction(as: user) { conn in
         try conn.query("select length(public.get_badge_counts(true)::text)").scalar(Int.self)
     }
@@ -51,8 +51,8 @@ import Postgres
         print(String(format: "  info get_badge_counts(false) (totals only), %@: p50 %.2f ms, p99 %.2f ms",
                      label, totals.p50, totals.p99))
 
-        let decoded = try await percentiles(connection, calls: calls / 2) { conn in
-            _ = try await service.badgeCounts(includeDetails: true, on: conn)
+        let decoded = try await percentiles(connection, calls: calls / 2) { _ in
+            _ = try await service.badgeCounts(includeDetails: true)
         }
         print(String(format: "  info NotificationService.badgeCounts(includeDetails: true), decoding included, %@: p50 %.2f ms, p99 %.2f ms",
                      label, decoded.p50, decoded.p99))

@@ -18,7 +18,7 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
     ("journal", journalBenchmarks),
 ]
 
-// `bench <group>` runs one group only (e.g. `.build/release/bench journal`).
+// `bench <group>` runs one group only (e.g. `make bench GROUP=journal`).
 // Each group gets a freshly migrated database of its own: what one group leaves behind
 // (a million audit rows, a notification backlog) must not weigh on the next one's figures.
 // Line by line even into a file or a pipe: a long run shows its figures as they come.

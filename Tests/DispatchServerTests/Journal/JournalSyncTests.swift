@@ -10,12 +10,6 @@ import Testing
 
     typealias F = JournalFixtures
 
-    @Test func swiftAndSQLNameTheSameSyncedTables() async throws {
-        let admin = try await database.connect()
-        let sql = try await admin.query("select private.sync_tables()").scalar([String].self)
-        #expect(sql == SyncTable.allCases.map(\.rawValue))
-    }
-
     @Test func theFiveTablesPullAndPushWithTheServerDecidingOwnerAndClock() async throws {
         let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")

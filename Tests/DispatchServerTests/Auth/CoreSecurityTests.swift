@@ -37,7 +37,7 @@ import Testing
         #expect(try await visible("tasks", done, to: alice))
         #expect(try await !visible("tasks", done, to: bob))
 
-        try await ClaimService(admin, userID: bob).claim(.task, id: open)
+        try await ClaimService(connection: admin, user: bob).claim(.task, id: open)
         #expect(try await visible("tasks", open, to: alice))
         #expect(try await visible("tasks", open, to: bob))
         #expect(try await !visible("tasks", open, to: carol))
@@ -45,7 +45,7 @@ import Testing
         // Carol owns a listing; Bob declares a task on it and claims it: Carol sees it.
         let carolsListing = try await CoreTestData.listing(admin, as: carol)
         let onListing = try await CoreTestData.task(admin, as: bob, title: "On Carol's listing", listing: carolsListing)
-        try await ClaimService(admin, userID: bob).claim(.task, id: onListing)
+        try await ClaimService(connection: admin, user: bob).claim(.task, id: onListing)
         #expect(try await visible("tasks", onListing, to: carol))
         #expect(try await !visible("tasks", onListing, to: alice))
         // Listings and properties: owner only.
@@ -67,7 +67,7 @@ import Testing
             try conn.query("update notes set content = 'hacked' where id = \(note)").affectedRows
         }
         #expect(edited == 0)
-        try await ClaimService(admin, userID: bob).claim(.task, id: task)
+        try await ClaimService(connection: admin, user: bob).claim(.task, id: task)
         #expect(try await visible("notes", note, to: bob))
         #expect(try await !visible("notes", note, to: carol))
         #expect(try await CoreTestData.count(admin, "select count(*)::int from notes where content = 'Lockbox 1234'", []) == 1)
@@ -95,9 +95,9 @@ import Testing
         #expect(try await CoreTestData.count(admin, "select count(*)::int from users where is_admin", []) == 0)
         #expect(try await CoreTestData.count(admin, "select count(*)::int from users where name = 'Alice'", []) == 1)
         // Bob's own history shows his rename.
-        let history = try await AuditService(admin, userID: bob).history(entity: .user, id: bob)
+        let history = try await AuditService(connection: admin, user: bob).history(entity: .user, id: bob)
         #expect(history.entries.first?.summary == "Name changed from “Bob” to “Robert”")
-        #expect(try await AuditService(admin, userID: bob).history(entity: .user, id: alice).isEmpty)
+        #expect(try await AuditService(connection: admin, user: bob).history(entity: .user, id: alice).isEmpty)
     }
 
     /// Column grants: claimed_by changes only through the claim functions, declared_by, id

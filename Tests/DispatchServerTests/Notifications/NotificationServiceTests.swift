@@ -31,9 +31,9 @@ import Testing
             }
             #expect(object["request_details"] == .array([]))
             #expect(object["conversation_details"] == .array([]))
-            #expect(try await NotificationService(userID: ana).badgeCounts(includeDetails: details, on: connection) == .zero)
+            #expect(try await NotificationService(connection: connection, user: ana).badgeCounts(includeDetails: details) == .zero)
         }
-        #expect(try await NotificationService(userID: ana).unreadCount(on: connection) == 0)
+        #expect(try await NotificationService(connection: connection, user: ana).unreadCount() == 0)
         await connection.close()
     }
 
@@ -65,16 +65,16 @@ import Testing
                 "update public.notifications set created_at = now() - \(minutes) * interval '1 minute' where id = \(notification.id)")
         }
         let readOne = try #require(inserted.first { $0.type == .taskUnclaimed })
-        let service = NotificationService(userID: ana)
-        #expect(try await service.markRead(ids: [readOne.id], on: connection) == 1)
+        let service = NotificationService(connection: connection, user: ana)
+        #expect(try await service.markRead(ids: [readOne.id]) == 1)
 
-        let totals = try await service.badgeCounts(on: connection)
+        let totals = try await service.badgeCounts()
         #expect(totals == BadgeCounts(requestsTotal: 3, messagesTotal: 1, communityTotal: 1, bellTotal: 2))
         #expect(totals.total == 7)
         #expect(totals[.bellOnly] == 2)
-        #expect(try await service.unreadCount(on: connection) == 7)
+        #expect(try await service.unreadCount() == 7)
 
-        let detailed = try await service.badgeCounts(includeDetails: true, on: connection)
+        let detailed = try await service.badgeCounts(includeDetails: true)
         #expect(detailed.requestsTotal == 3 && detailed.messagesTotal == 1 && detailed.communityTotal == 1 && detailed.bellTotal == 2)
         #expect(detailed.requestDetails.map(\.entityID) == [task1, task2])
         #expect(detailed.requestDetails.map(\.unreadCount) == [2, 1])
@@ -104,13 +104,13 @@ import Testing
             NewNotification(userID: ana, type: .noteAdded, title: "note \($0)", entityType: "task", entityID: UUID())
         }, on: connection)
         let anaIDs = rows.map(\.id)
-        let benService = NotificationService(userID: ben)
+        let benService = NotificationService(connection: connection, user: ben)
 
-        #expect(try await benService.list(on: connection).notifications.isEmpty)
-        #expect(try await benService.badgeCounts(includeDetails: true, on: connection) == .zero)
-        #expect(try await benService.unreadCount(on: connection) == 0)
-        #expect(try await benService.markRead(ids: anaIDs, on: connection) == 0)
-        #expect(try await benService.markAllRead(on: connection) == 0)
+        #expect(try await benService.list().notifications.isEmpty)
+        #expect(try await benService.badgeCounts(includeDetails: true) == .zero)
+        #expect(try await benService.unreadCount() == 0)
+        #expect(try await benService.markRead(ids: anaIDs) == 0)
+        #expect(try await benService.markAllRead() == 0)
         // Even a direct UPDATE or SELECT by id finds nothing: row-level security hides the rows.
         let (updated, selected) = try await connection.transaction(as: ben) { conn in
             (try conn.query("update public.notifications set read = true where id = any(\(anaIDs)::uuid[])").affectedRows,
@@ -119,9 +119,9 @@ import Testing
         #expect(updated == 0)
         #expect(selected == 0)
         // Nothing changed for Ana.
-        let anaService = NotificationService(userID: ana)
-        #expect(try await anaService.unreadCount(on: connection) == 3)
-        #expect(try await anaService.list(on: connection).notifications.map(\.id).sorted { $0.uuidString < $1.uuidString }
+        let anaService = NotificationService(connection: connection, user: ana)
+        #expect(try await anaService.unreadCount() == 3)
+        #expect(try await anaService.list().notifications.map(\.id).sorted { $0.uuidString < $1.uuidString }
                 == anaIDs.sorted { $0.uuidString < $1.uuidString })
         await connection.close()
     }
@@ -136,26 +136,26 @@ import Testing
             NewNotification(userID: ana, type: .taskClaimed, title: "claim \($0)", entityType: "task", entityID: UUID())
         } + [NewNotification(userID: ben, type: .taskClaimed, title: "ben's")], on: connection)
         let ana0 = rows[0].id, ana1 = rows[1].id, benRow = rows[5].id
-        let service = NotificationService(userID: ana)
+        let service = NotificationService(connection: connection, user: ana)
 
-        #expect(try await service.markRead(ids: [], on: connection) == 0)
-        #expect(try await service.markRead(ids: [ana0, ana1, benRow], on: connection) == 2)
-        #expect(try await service.markRead(ids: [ana0, ana1], on: connection) == 0, "already read")
-        #expect(try await service.badgeCounts(on: connection).requestsTotal == 3)
-        let page = try await service.list(on: connection)
+        #expect(try await service.markRead(ids: []) == 0)
+        #expect(try await service.markRead(ids: [ana0, ana1, benRow]) == 2)
+        #expect(try await service.markRead(ids: [ana0, ana1]) == 0, "already read")
+        #expect(try await service.badgeCounts().requestsTotal == 3)
+        let page = try await service.list()
         #expect(Set(page.notifications.filter(\.read).map(\.id)) == [ana0, ana1])
         // row_version moved once per real change.
         #expect(try await connection.query("select row_version from public.notifications where id = \(ana0)").scalar(Int.self) == 2)
 
-        #expect(try await service.markAllRead(on: connection) == 3)
-        #expect(try await service.markAllRead(on: connection) == 0)
-        #expect(try await service.unreadCount(on: connection) == 0)
-        #expect(try await service.badgeCounts(includeDetails: true, on: connection) == .zero)
+        #expect(try await service.markAllRead() == 3)
+        #expect(try await service.markAllRead() == 0)
+        #expect(try await service.unreadCount() == 0)
+        #expect(try await service.badgeCounts(includeDetails: true) == .zero)
         // Ben's row is untouched by Ana's calls.
         #expect(try await connection.query("select read from public.notifications where id = \(benRow)").scalar(Bool.self) == false)
 
         let tooMany = try await #require(throws: SQLAPIError.self) {
-            try await service.markRead(ids: (0...NotificationService.maxMarkReadIDs).map { _ in UUID() }, on: connection)
+            try await service.markRead(ids: (0...NotificationService.maxMarkReadIDs).map { _ in UUID() })
         }
         #expect(tooMany.code == .tooManyIDs)
         #expect(tooMany.message.hasPrefix("TOO_MANY_IDS: "))
@@ -243,12 +243,12 @@ import Testing
         let expected = try await NotificationTestSupport.ids(connection, of: ana)
         #expect(expected.count == 55)
 
-        let service = NotificationService(userID: ana)
+        let service = NotificationService(connection: connection, user: ana)
         var seen: [UUID] = []
         var cursor: NotificationCursor?
         var pages = 0
         repeat {
-            let page = try await service.list(limit: 7, after: cursor, on: connection)
+            let page = try await service.list(limit: 7, after: cursor)
             #expect(page.notifications.count <= 7)
             #expect(page.notifications.allSatisfy { $0.userID == ana })
             seen += page.notifications.map(\.id)
@@ -265,18 +265,18 @@ import Testing
         #expect(seen == expected)
 
         // A page exactly as long as what is left ends the feed.
-        let all = try await service.list(limit: 56, on: connection)
+        let all = try await service.list(limit: 56)
         #expect(all.notifications.count == 56)
         #expect(all.nextCursor == nil)
 
         // Unread only, after marking every third read.
         let toRead = stride(from: 0, to: expected.count, by: 3).map { expected[$0] }
-        #expect(try await service.markRead(ids: toRead, on: connection) == toRead.count)
+        #expect(try await service.markRead(ids: toRead) == toRead.count)
         let unreadExpected = try await NotificationTestSupport.ids(connection, of: ana, unreadOnly: true)
         var unreadSeen: [UUID] = []
         cursor = nil
         repeat {
-            let page = try await service.list(limit: 4, after: cursor, unreadOnly: true, on: connection)
+            let page = try await service.list(limit: 4, after: cursor, unreadOnly: true)
             #expect(page.notifications.allSatisfy { !$0.read })
             unreadSeen += page.notifications.map(\.id)
             cursor = page.nextCursor
@@ -289,9 +289,9 @@ import Testing
     @Test func pagingRejectsBadLimitsAndTokens() async throws {
         let connection = try await database.connect()
         let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
-        let service = NotificationService(userID: ana)
+        let service = NotificationService(connection: connection, user: ana)
         for limit in [0, -1, NotificationService.maxPageSize + 1] {
-            let error = try await #require(throws: SQLAPIError.self) { try await service.list(limit: limit, on: connection) }
+            let error = try await #require(throws: SQLAPIError.self) { try await service.list(limit: limit) }
             #expect(error.code == .invalidLimit)
         }
         #expect(NotificationCursor(token: "") == nil)
@@ -313,18 +313,18 @@ import Testing
             sourceUserID: ben, entityType: "task", entityID: entity,
             data: ["note_id": "n-1", "count": 2, "tags": ["a"]]), on: connection))
         let pool = database.pool(maxConnections: 2)
-        let service = NotificationService(userID: ana)
-        let listed = try #require(try await service.list(using: pool).notifications.first)
+        let service = NotificationService(pool: pool, user: ana)
+        let listed = try #require(try await service.list().notifications.first)
         #expect(listed == written)
         #expect(listed.pinned && !listed.read && listed.sourceUserID == ben && listed.entityID == entity)
         #expect(listed.data == ["note_id": "n-1", "count": 2, "tags": ["a"]])
         // The same row as JSON (to_jsonb, a realtime record) decodes to the same value.
         let json = try await connection.query("select to_jsonb(n) as j from public.notifications n where id = \(written.id)")
         #expect(try json.first?.decodeJSON("j", as: AppNotification.self) == written)
-        #expect(try await service.badgeCounts(using: pool).requestsTotal == 1)
-        #expect(try await service.unreadCount(using: pool) == 1)
-        #expect(try await service.markRead(ids: [written.id], using: pool) == 1)
-        #expect(try await service.markAllRead(using: pool) == 0)
+        #expect(try await service.badgeCounts().requestsTotal == 1)
+        #expect(try await service.unreadCount() == 1)
+        #expect(try await service.markRead(ids: [written.id]) == 1)
+        #expect(try await service.markAllRead() == 0)
         await pool.close()
         await connection.close()
     }

@@ -178,7 +178,7 @@ private func historyLatency(_ context: BenchContext, _ connection: PostgresConne
 
     // The whole library path: a pooled connection, the page decoded into AuditEntry values.
     let pool = PostgresPool(context.conninfo, database: context.database, maxConnections: 1)
-    let audit = AuditService(pool, userID: owner)
+    let audit = AuditService(pool: pool, user: owner)
     let service = try await sample { id in try await audit.history(entity: .task, id: id).entries.count }
     print(String(format: "  (through AuditService.history on a pool, decoded: p50 %.2f ms, p99 %.2f ms)", service.p50, service.p99))
     await pool.close()

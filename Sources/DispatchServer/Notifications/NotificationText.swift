@@ -1,14 +1,13 @@
-import DispatchServer
 import Foundation
 import Postgres
 
 /// Title and body of each notification type, in one place: who did what to which item.
 /// Field-by-field change summaries (`AuditSummaryBuilder`) are for history screens; a
 /// push names the item and the action.
-enum NotificationText {
-    static let someone = "Someone"
+public enum NotificationText {
+    public static let someone = "Someone"
 
-    static func render(_ draft: NotificationDraft, sourceName: String?) -> (title: String, body: String) {
+    public static func render(_ draft: NotificationDraft, sourceName: String?) -> (title: String, body: String) {
         let who = sourceName.flatMap { $0.isEmpty ? nil : $0 } ?? someone
         let subject = quoted(draft.subject)
         switch draft.type {
@@ -37,7 +36,7 @@ enum NotificationText {
 
     /// The first `limit` characters of a text on one line, with an ellipsis when cut (a 1 MB
     /// note becomes a short notification, never a huge push).
-    static func excerpt(_ text: String, limit: Int) -> String {
+    public static func excerpt(_ text: String, limit: Int) -> String {
         let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
             .trimmingCharacters(in: .whitespaces)
         guard flat.count > limit else { return flat }

@@ -34,7 +34,7 @@ import Testing
             for (user, connection) in zip(claimers, connections) {
                 group.addTask {
                     do {
-                        return (user, .success(try await ClaimService(connection, userID: user).claim(.task, id: task)))
+                        return (user, .success(try await ClaimService(connection: connection, user: user).claim(.task, id: task)))
                     } catch let error as SQLAPIError {
                         return (user, .failure(error))
                     }
@@ -79,29 +79,29 @@ import Testing
         let ids = try await CoreTestData.users(admin, ["Alice", "Bob", "Carol", "Root"], admins: ["Root"])
         let (alice, bob, carol, root) = (ids[0], ids[1], ids[2], ids[3])
         let task = try await CoreTestData.task(admin, as: alice)
-        let claimed = try await ClaimService(admin, userID: bob).claim(.task, id: task)
+        let claimed = try await ClaimService(connection: admin, user: bob).claim(.task, id: task)
         #expect(claimed["claimed_by"]?.stringValue == bob.uuidString.lowercased())
         #expect(claimed["claimed_at"]?.isNull == false)
         // Claiming what one holds is a no-op success.
-        #expect(try await ClaimService(admin, userID: bob).claim(.task, id: task) == claimed)
+        #expect(try await ClaimService(connection: admin, user: bob).claim(.task, id: task) == claimed)
 
-        let byDeclarer = try await #require(throws: SQLAPIError.self) { try await ClaimService(admin, userID: alice).release(.task, id: task) }
+        let byDeclarer = try await #require(throws: SQLAPIError.self) { try await ClaimService(connection: admin, user: alice).release(.task, id: task) }
         #expect(byDeclarer.code == .notClaimer)
         #expect(byDeclarer.claimer?.id == bob && byDeclarer.claimer?.name == "Bob")
         #expect(byDeclarer.sqlState == .insufficientPrivilege)
-        let byStranger = try await #require(throws: SQLAPIError.self) { try await ClaimService(admin, userID: carol).release(.task, id: task) }
+        let byStranger = try await #require(throws: SQLAPIError.self) { try await ClaimService(connection: admin, user: carol).release(.task, id: task) }
         #expect(byStranger.code == .notFound)
         #expect(byStranger.claimer == nil, "no claimer for a code without one")
         #expect(try await CoreTestData.count(admin, "select count(*)::int from tasks where id = $1 and claimed_by = $2", [task, bob]) == 1)
 
-        let released = try await ClaimService(admin, userID: bob).release(.task, id: task)
+        let released = try await ClaimService(connection: admin, user: bob).release(.task, id: task)
         #expect(released["claimed_by"] == .null && released["claimed_at"] == .null)
-        #expect(try await ClaimService(admin, userID: bob).release(.task, id: task)["claimed_by"] == .null)
+        #expect(try await ClaimService(connection: admin, user: bob).release(.task, id: task)["claimed_by"] == .null)
 
-        try await ClaimService(admin, userID: carol).claim(.task, id: task)
-        let byAdmin = try await ClaimService(admin, userID: root).release(.task, id: task)
+        try await ClaimService(connection: admin, user: carol).claim(.task, id: task)
+        let byAdmin = try await ClaimService(connection: admin, user: root).release(.task, id: task)
         #expect(byAdmin["claimed_by"] == .null)
-        let summaries = try await AuditService(admin, userID: alice).history(entity: .task, id: task).entries.map(\.summary)
+        let summaries = try await AuditService(connection: admin, user: alice).history(entity: .task, id: task).entries.map(\.summary)
         #expect(summaries == ["Claim released", "Claimed by Carol", "Claim released", "Claimed by Bob", "Task created"])
     }
 
@@ -111,8 +111,8 @@ import Testing
         let ids = try await CoreTestData.users(admin, ["Alice", "Bob"])
         let (alice, bob) = (ids[0], ids[1])
         let done = try await CoreTestData.task(admin, as: alice, completed: true)
-        let asBob = ClaimService(admin, userID: bob)
-        let asAlice = ClaimService(admin, userID: alice)
+        let asBob = ClaimService(connection: admin, user: bob)
+        let asAlice = ClaimService(connection: admin, user: alice)
 
         let completed = try await #require(throws: SQLAPIError.self) { try await asAlice.claim(.task, id: done) }
         #expect(completed.code == .alreadyCompleted)

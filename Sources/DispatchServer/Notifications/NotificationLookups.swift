@@ -1,4 +1,3 @@
-import DispatchServer
 import Foundation
 import Postgres
 
@@ -11,7 +10,7 @@ enum NotificationLookups {
     /// the item hears nothing more of it). The authors come from a skip scan of
     /// `notes_parent_author_idx`, one probe per author, however many notes the parent has;
     /// both are worked out once per parent in the batch, not once per note.
-    static func notes(_ requests: [(eventID: Int64, noteID: UUID, parentType: String, parentID: UUID, author: UUID, createdAt: Date, content: String)],
+    static func notes(_ requests: [NotificationLookup.NoteAdded],
                       _ connection: isolated PostgresConnection) throws -> [NotificationDraft] {
         guard !requests.isEmpty else { return [] }
         let rows = try connection.query("""
@@ -84,7 +83,7 @@ enum NotificationLookups {
     /// most one per (watchlist, reader) per hour —
     /// the hour's slot is taken in this transaction, so it commits or rolls back with the
     /// notification, and concurrent workers cannot both take it.
-    static func shares(_ requests: [(eventID: Int64, shareID: UUID, actor: UUID?)],
+    static func shares(_ requests: [NotificationLookup.WatchlistShared],
                        _ connection: isolated PostgresConnection) throws -> [NotificationDraft] {
         guard !requests.isEmpty else { return [] }
         let rows = try connection.query("""
@@ -107,7 +106,7 @@ enum NotificationLookups {
     /// Sightings: every other user's live watchlist whose enabled location rule contains the
     /// observed point and whose owner may see the entry (`private.user_sees`), one per owner
     /// (`private.sighting_watchlists`: PostGIS, wherever it is installed).
-    static func sightings(_ requests: [(eventID: Int64, entryID: UUID, watchlistID: UUID, latitude: Double, longitude: Double, birdID: UUID?, nickname: String?, actor: UUID?)],
+    static func sightings(_ requests: [NotificationLookup.Sighting],
                           _ connection: isolated PostgresConnection) throws -> [NotificationDraft] {
         guard !requests.isEmpty else { return [] }
         let rows = try connection.query("""

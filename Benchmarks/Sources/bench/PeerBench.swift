@@ -2,7 +2,7 @@ import Foundation
 import Postgres
 
 /// The peer figure: pgqueuer (PyPI) draining no-op jobs on this machine and this cluster, in
-/// a throwaway virtual environment under .build/ and a database of its own. Never a number
+/// a throwaway virtual environment under Benchmarks/.build/ and a database of its own. Never a number
 /// written down: when it cannot be installed or run, the report says so and why.
 struct PeerFigure: Sendable, CustomStringConvertible {
     var version = ""
@@ -20,9 +20,9 @@ struct PeerFigure: Sendable, CustomStringConvertible {
 
 func pgqueuerDrain(jobs: Int, batch: Int) async -> PeerFigure {
     var figure = PeerFigure(jobs: jobs, batch: batch)
-    let venv = FileManager.default.currentDirectoryPath + "/.build/bench-venv"
+    let venv = FileManager.default.currentDirectoryPath + "/Benchmarks/.build/bench-venv"
     let python = venv + "/bin/python"
-    let script = FileManager.default.currentDirectoryPath + "/scripts/bench/pgqueuer_drain.py"
+    let script = FileManager.default.currentDirectoryPath + "/Benchmarks/scripts/pgqueuer_drain.py"
     do {
         if !FileManager.default.isExecutableFile(atPath: python) {
             try run("python3", ["-m", "venv", venv], what: "python3 -m venv")

@@ -31,7 +31,7 @@ import Testing
         #expect(try await CoreTestData.delete(admin, .property, property, as: alice) == 1)
         #expect(try await CoreTestData.count(admin, "select count(*)::int from listings where id = $1", [listing]) == 0)
 
-        let audit = AuditService(admin, userID: alice)
+        let audit = AuditService(connection: admin, user: alice)
         let deleted = try await audit.recentlyDeleted()
         #expect(Set(deleted.map(\.recordID)) == [property, listing])
         #expect(deleted.allSatisfy { $0.action == .delete && $0.changedBy == alice && $0.changedByName == "Alice" })
@@ -63,7 +63,7 @@ import Testing
     /// Restore, then restore again → UNIQUE_CONFLICT on the id; and a unique key taken over
     /// by another live row → UNIQUE_CONFLICT naming it.
     @Test func restoringTwiceOrOntoATakenUniqueKeyFailsWithUniqueConflict() async throws {
-        let audit = AuditService(admin, userID: alice)
+        let audit = AuditService(connection: admin, user: alice)
         let task = try await CoreTestData.task(admin, as: alice, title: "Stage the house")
         try await CoreTestData.delete(admin, .task, task, as: alice)
         let restored = try await audit.restore(entity: .task, id: task)
@@ -95,7 +95,7 @@ import Testing
 
     /// Restoring something never deleted (or never existing) is NOT_FOUND, not a crash.
     @Test func restoringWithoutADeletionIsNotFound() async throws {
-        let audit = AuditService(admin, userID: alice)
+        let audit = AuditService(connection: admin, user: alice)
         let live = try await CoreTestData.task(admin, as: alice)
         for id in [live, UUID()] {
             let error = try await #require(throws: SQLAPIError.self) { try await audit.restore(entity: .task, id: id) }
@@ -108,7 +108,7 @@ import Testing
     /// A restore is logged as RESTORE (by the restorer), not as INSERT, and comes back as
     /// the newest history entry with the restored row.
     @Test func restoreIsLoggedAsRestore() async throws {
-        let audit = AuditService(admin, userID: alice)
+        let audit = AuditService(connection: admin, user: alice)
         let property = try await CoreTestData.property(admin, as: alice, address: "3 Oak Ave")
         try await CoreTestData.delete(admin, .property, property, as: alice)
         let row = try await audit.restore(entity: .property, id: property)
@@ -128,7 +128,7 @@ import Testing
     /// DEFAULT (or NULL). That is why a column added to an audited table must be nullable or
     /// have a default: old snapshots lack it. The ALTER runs in this test's own database.
     @Test func aSnapshotFromBeforeAddedColumnsStillRestores() async throws {
-        let audit = AuditService(admin, userID: alice)
+        let audit = AuditService(connection: admin, user: alice)
         let listing = try await CoreTestData.listing(admin, as: alice, price: 1_250.5, mls: "MLS-OLD")
         try await CoreTestData.delete(admin, .listing, listing, as: alice)
         try await admin.runScript("""
@@ -155,7 +155,7 @@ import Testing
         }
         try await CoreTestData.delete(admin, .listing, listing, as: alice)
 
-        let asBob = AuditService(admin, userID: bob)
+        let asBob = AuditService(connection: admin, user: bob)
         #expect(try await asBob.history(entity: .listing, id: listing).isEmpty)
         #expect(try await asBob.recentlyDeleted().isEmpty)
         let error = try await #require(throws: SQLAPIError.self) { try await asBob.restore(entity: .listing, id: listing) }
@@ -169,11 +169,11 @@ import Testing
         }
         #expect(direct == 0)
 
-        let asAlice = AuditService(admin, userID: alice)
+        let asAlice = AuditService(connection: admin, user: alice)
         #expect(try await asAlice.history(entity: .listing, id: listing).entries.count == 3)
         #expect(try await asAlice.recentlyDeleted().map(\.recordID) == [listing])
 
-        let asAdmin = AuditService(admin, userID: carolAdmin)
+        let asAdmin = AuditService(connection: admin, user: carolAdmin)
         #expect(try await asAdmin.history(entity: .listing, id: listing).entries.count == 3)
         let row = try await asAdmin.restore(entity: .listing, id: listing)
         #expect(row["owned_by"]?.stringValue == alice.uuidString.lowercased())
@@ -208,7 +208,7 @@ import Testing
         let listing = try await CoreTestData.listing(admin, as: alice, property: property, mls: "MLS-5")
         try await CoreTestData.delete(admin, .listing, listing, as: alice)
         let pool = db.pool(maxConnections: 2)
-        let audit = AuditService(pool, userID: alice)
+        let audit = AuditService(pool: pool, user: alice)
 
         // The restore's foreign key check needs a KEY SHARE lock on the property: hold it.
         let locker = try await db.connect()
@@ -228,7 +228,7 @@ import Testing
         try await locker.query("rollback")
         #expect(try await CoreTestData.count(admin, "select count(*)::int from listings where id = $1", [listing]) == 0)
         #expect(try await CoreTestData.auditCount(admin, .listing, listing, action: .restore) == 0)
-        #expect(try await AuditService(admin, userID: alice).recentlyDeleted().map(\.recordID) == [listing])
+        #expect(try await AuditService(connection: admin, user: alice).recentlyDeleted().map(\.recordID) == [listing])
 
         // The retry, on a fresh pooled connection.
         let row = try await audit.restore(entity: .listing, id: listing)
@@ -245,7 +245,7 @@ import Testing
         let listing = try await CoreTestData.listing(admin, as: alice, property: property)
         try await CoreTestData.delete(admin, .listing, listing, as: alice)
         let pool = db.pool(maxConnections: 2)
-        let audit = AuditService(pool, userID: alice)
+        let audit = AuditService(pool: pool, user: alice)
         let locker = try await db.connect()
         try await locker.query("begin")
         try await locker.query("select 1 from properties where id = \(property) for update")
@@ -283,7 +283,7 @@ import Testing
         try await CoreTestData.delete(admin, .task, task, as: alice)
         let flaky = LosesFirstReply(base: admin)
         let attempts = Mutex(0)
-        let row = try await AuditService(flaky, userID: alice).restore(
+        let row = try await AuditService(database: flaky, user: alice).restore(
             entity: .task, id: task, retrying: RetryPolicy(initialDelay: .milliseconds(1), maxAttempts: 3),
             sleep: { _ in attempts.withLock { $0 += 1 } })
         #expect(attempts.withLock { $0 } == 1)
@@ -292,7 +292,7 @@ import Testing
         #expect(try await CoreTestData.auditCount(admin, .task, task, action: .restore) == 1)
         // Without the lost reply, restoring twice is still an error.
         let error = try await #require(throws: SQLAPIError.self) {
-            try await AuditService(admin, userID: alice).restore(entity: .task, id: task, retrying: .default)
+            try await AuditService(connection: admin, user: alice).restore(entity: .task, id: task, retrying: .default)
         }
         #expect(error.code == .uniqueConflict)
     }

@@ -1,4 +1,3 @@
-import DispatchServer
 import Foundation
 import Postgres
 
@@ -7,30 +6,37 @@ import Postgres
 ///
 /// Nobody is notified of their own action: the actor is the event's `actor` (auth.uid() of
 /// the writer) or, for a service write, the person the change names (the claimer).
-enum NotificationPlanner {
-    enum Plan: Sendable {
+public enum NotificationPlanner {
+    public enum Plan: Sendable, Hashable {
         case none
         case drafts([NotificationDraft])
-        case lookup(DraftRequest)
+        case lookup(NotificationLookup)
     }
 
     /// Statuses that mean "I saw it" (the apps write `observed`; accept its spellings).
     static let observedStatuses: Set<String> = ["observed", "seen", "spotted"]
 
-    static func plan(_ event: OutboxEvent) throws -> Plan {
-        switch event.table {
-        case "tasks", "activities": return try workItem(event)
-        case "listings", "properties": return try restore(event)
-        case "notes": return try note(event)
-        case "watchlist_shares": return try share(event)
-        case "watchlist_entries": return try sighting(event)
-        default: return .none
-        }
+    /// The rule for each table whose changes can notify someone. Its keys are the tables the
+    /// notification handler must receive (`outbox.handlers.tables` of `notifications`;
+    /// `ContractTests` compares them).
+    static let rules: [String: @Sendable (any ChangeEvent) throws -> Plan] = [
+        "tasks": workItem, "activities": workItem,
+        "listings": restore, "properties": restore,
+        "notes": note,
+        "watchlist_shares": share,
+        "watchlist_entries": sighting,
+    ]
+
+    /// The tables the rules read, sorted.
+    public static var tables: [String] { rules.keys.sorted() }
+
+    public static func plan(_ event: any ChangeEvent) throws -> Plan {
+        try rules[event.table]?(event) ?? .none
     }
 
     // MARK: Claims, releases, completions, restores of tasks and activities
 
-    private static func workItem(_ event: OutboxEvent) throws -> Plan {
+    private static func workItem(_ event: any ChangeEvent) throws -> Plan {
         if event.operation == .insert { return try restore(event) }
         guard event.operation == .update else { return .none }
         // Cheap exit: most updates touch neither column, and for them only the small
@@ -82,7 +88,7 @@ enum NotificationPlanner {
     }
 
     /// A row re-created by restore_entity: its owner hears of it (unless they did it).
-    private static func restore(_ event: OutboxEvent) throws -> Plan {
+    private static func restore(_ event: any ChangeEvent) throws -> Plan {
         guard event.operation == .insert, event.restored else { return .none }
         let row = try event.record()
         let (entityType, ownerColumn): (String, String) = switch event.table {
@@ -102,7 +108,7 @@ enum NotificationPlanner {
 
     // MARK: Lookups
 
-    private static func note(_ event: OutboxEvent) throws -> Plan {
+    private static func note(_ event: any ChangeEvent) throws -> Plan {
         guard event.operation == .insert else { return .none }
         let row = try event.record()
         guard let noteID = try row.decodeIfPresent("id", as: UUID.self),
@@ -111,21 +117,21 @@ enum NotificationPlanner {
               let author = try row.decodeIfPresent("created_by", as: UUID.self) else { return .none }
         let createdAt = (try row.decodeIfPresent("created_at", as: Date.self)) ?? event.createdAt
         let content = (try row.decodeIfPresent("content", as: String.self)) ?? ""
-        return .lookup(.note(eventID: event.id, noteID: noteID, parentType: parentType, parentID: parentID,
-                             author: author, createdAt: createdAt, content: content))
+        return .lookup(.note(.init(eventID: event.id, noteID: noteID, parentType: parentType, parentID: parentID,
+                                   author: author, createdAt: createdAt, content: content)))
     }
 
-    private static func share(_ event: OutboxEvent) throws -> Plan {
+    private static func share(_ event: any ChangeEvent) throws -> Plan {
         guard event.operation == .insert else { return .none }
         let row = try event.record()
         guard let shareID = try row.decodeIfPresent("id", as: UUID.self),
               let reader = try row.decodeIfPresent("user_id", as: UUID.self),
               reader != event.actor else { return .none }
-        return .lookup(.share(eventID: event.id, shareID: shareID, actor: event.actor))
+        return .lookup(.share(.init(eventID: event.id, shareID: shareID, actor: event.actor)))
     }
 
     /// An entry that becomes observed at a place (inserted so, marked so, or moved while so).
-    private static func sighting(_ event: OutboxEvent) throws -> Plan {
+    private static func sighting(_ event: any ChangeEvent) throws -> Plan {
         guard event.operation == .insert || event.operation == .update else { return .none }
         if event.operation == .update {
             let changes = try event.changes()
@@ -151,9 +157,9 @@ enum NotificationPlanner {
             let samePlace = oldLatitude == latitude && oldLongitude == longitude
             if wasObserved, wasLive, samePlace { return .none }
         }
-        return .lookup(.sighting(
+        return .lookup(.sighting(.init(
             eventID: event.id, entryID: entryID, watchlistID: watchlistID, latitude: latitude, longitude: longitude,
             birdID: try row.decodeIfPresent("bird_id", as: UUID.self),
-            nickname: try row.decodeIfPresent("nickname", as: String.self), actor: event.actor))
+            nickname: try row.decodeIfPresent("nickname", as: String.self), actor: event.actor)))
     }
 }

@@ -29,7 +29,8 @@ import Testing
         try await admin.transaction(as: alice) { conn in
             for i in 1...119 { try conn.query("update tasks set title = \("v\(i)") where id = \(task)", prepared: true) }
         }
-        let audit = AuditService(db.pool(maxConnections: 1), userID: alice)
+        let pool = db.pool(maxConnections: 1)
+        let audit = AuditService(pool: pool, user: alice)
         let everything = try await admin.query(
             "select id from audit.tasks_log where record_pk = \(task) order by changed_at desc, id desc"
         ).map { try $0.decode("id", as: Int64.self) }
@@ -61,7 +62,7 @@ import Testing
         // A page size that divides the total exactly ends without an empty extra page.
         let exact = try await audit.history(entity: .task, id: task, limit: 125)
         #expect(exact.entries.count == 125 && exact.nextCursor == nil)
-        await audit.database.closeIfPool()
+        await pool.close()
     }
 
     /// An entity with no history (created before auditing, or never
@@ -73,7 +74,7 @@ import Testing
             try conn.query("set local session_replication_role = replica")
             try conn.query("insert into tasks (id, title, declared_by) values (\(old), 'legacy', \(alice))")
         }
-        let audit = AuditService(admin, userID: alice)
+        let audit = AuditService(connection: admin, user: alice)
         for id in [old, UUID()] {
             let page = try await audit.history(entity: .task, id: id)
             #expect(page.isEmpty)
@@ -100,7 +101,7 @@ import Testing
         try await admin.transaction(as: alice) { conn in
             try conn.query("update listings set price = 525000, status = 'active' where id = \(listing)")
         }
-        let history = try await AuditService(admin, userID: alice).history(entity: .listing, id: listing)
+        let history = try await AuditService(connection: admin, user: alice).history(entity: .listing, id: listing)
         #expect(history.entries.map(\.action) == [.update, .insert])
         let update = history.entries[0]
         #expect(update.changedFields == ["price", "status"])
@@ -117,7 +118,7 @@ import Testing
         try await admin.transaction(as: alice) { conn in
             try conn.query("update listings set price = 525000 where id = \(listing)")
         }
-        let fromRows = try await AuditService(admin, userID: alice).history(entity: .listing, id: listing).entries
+        let fromRows = try await AuditService(connection: admin, user: alice).history(entity: .listing, id: listing).entries
         let fromJSON = try await admin.transaction(as: alice) { conn in
             try conn.query("""
                 select coalesce(jsonb_agg(to_jsonb(h) order by h.changed_at desc, h.id desc), '[]')
@@ -133,12 +134,12 @@ import Testing
     /// he declares his own, he sees its history.
     @Test func historyIsVisibleToTheOwnerOnly() async throws {
         let task = try await CoreTestData.task(admin, as: alice, title: "Open to all")
-        let asBob = AuditService(admin, userID: bob)
+        let asBob = AuditService(connection: admin, user: bob)
         #expect(try await admin.transaction(as: bob) { try $0.query("select count(*)::int from tasks where id = \(task)").scalar(Int.self) } == 1)
         #expect(try await asBob.history(entity: .task, id: task).isEmpty)
-        try await ClaimService(admin, userID: bob).claim(.task, id: task)
+        try await ClaimService(connection: admin, user: bob).claim(.task, id: task)
         #expect(try await asBob.history(entity: .task, id: task).isEmpty)
-        let asAlice = try await AuditService(admin, userID: alice).history(entity: .task, id: task)
+        let asAlice = try await AuditService(connection: admin, user: alice).history(entity: .task, id: task)
         #expect(asAlice.entries.map(\.summary) == ["Claimed by Bob", "Task created"])
         #expect(asAlice.entries[0].changedBy == bob)
         // Paging with a cursor from someone else's history is refused, not answered.
@@ -153,7 +154,7 @@ import Testing
     /// connection is back to its own role with no claims.
     @Test func readsLeaveTheConnectionAsItWas() async throws {
         let task = try await CoreTestData.task(admin, as: alice)
-        let audit = AuditService(admin, userID: alice)
+        let audit = AuditService(connection: admin, user: alice)
         func expectClean() async throws {
             #expect(try await admin.query("select current_user = session_user").scalar(Bool.self))
             #expect(try await admin.query("select auth.uid()").scalar(UUID?.self) == nil)
@@ -168,7 +169,7 @@ import Testing
 
     /// The limit is validated by the server (1…500) and reported as a typed error.
     @Test func aBadLimitIsInvalidLimit() async throws {
-        let audit = AuditService(admin, userID: alice)
+        let audit = AuditService(connection: admin, user: alice)
         let task = try await CoreTestData.task(admin, as: alice)
         for limit in [0, 501] {
             let error = try await #require(throws: SQLAPIError.self) { try await audit.history(entity: .task, id: task, limit: limit) }
@@ -177,12 +178,5 @@ import Testing
         }
         let deleted = try await #require(throws: SQLAPIError.self) { try await audit.recentlyDeleted(limit: -1) }
         #expect(deleted.code == .invalidLimit)
-    }
-}
-
-extension UserScopedDatabase {
-    /// Test helper: closes the database when it is a pool.
-    func closeIfPool() async {
-        if let pool = self as? PostgresPool { await pool.close() }
     }
 }
