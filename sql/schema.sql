@@ -2185,6 +2185,34 @@ $$;
 COMMENT ON FUNCTION private.check_work_parent() IS 'BEFORE INSERT/UPDATE OF parent_type, parent_id trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise).';
 
 --
+-- Name: claim_conflict(text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_detail text;
+begin
+  perform private.refuse_claim(p_item_type, p_item_id);
+  return null;
+exception when object_not_in_prerequisite_state then
+  if sqlerrm !~ '^ALREADY_CLAIMED: ' then
+    return null;
+  end if;
+  get stacked diagnostics v_detail = pg_exception_detail;
+  return pg_catalog.jsonb_build_object('code', 'ALREADY_CLAIMED', 'message', sqlerrm, 'detail', v_detail);
+end
+$$;
+
+--
+-- Name: FUNCTION claim_conflict(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) IS 'For sync_push: {code: "ALREADY_CLAIMED", message, detail} when private.refuse_claim says someone else holds the task or activity and the caller may be told; NULL otherwise (open, the caller''s, completed or not to be named).';
+
+--
 -- Name: claimable_table(text, uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3721,6 +3749,54 @@ $$;
 COMMENT ON FUNCTION private.record_sync_moves() IS 'AFTER UPDATE row trigger function of the synced tables, fired only when a column deciding the row''s scope keys changed: logs the keys the row left and entered in public.sync_moves.';
 
 --
+-- Name: refuse_claim(text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) RETURNS void
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_table text := private.claimable_table(p_item_type, p_item_id);
+  v_row jsonb;
+  v_claimer uuid;
+  v_name text;
+begin
+  execute pg_catalog.format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
+    into v_row using p_item_id;
+  v_claimer := (v_row ->> 'claimed_by')::uuid;
+  if v_row is not null and (v_claimer = auth.uid() or (v_claimer is null and v_row ->> 'completed' = 'false')) then
+    return;  -- held by the caller, or open: nothing stops the claim
+  end if;
+  if v_row is null or not (private.can_see_work_item(p_item_type, p_item_id)
+                           or exists (select from audit.log l
+                                       where l.table_name = v_table and l.record_pk = p_item_id
+                                         and l.new_row ->> 'claimed_by' is null
+                                         and l.new_row ->> 'completed' = 'false')) then
+    raise exception using errcode = 'P0002',
+      message = pg_catalog.format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
+  end if;
+  if v_claimer is null then
+    raise exception using errcode = '55000',
+      message = pg_catalog.format('ALREADY_COMPLETED: this %s is completed and can no longer be claimed', p_item_type);
+  end if;
+  select u.name into v_name from public.users u where u.id = v_claimer;
+  raise exception using errcode = '55000',
+    message = pg_catalog.format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
+                                coalesce(nullif(v_name, ''), v_claimer::text)),
+    detail = pg_catalog.jsonb_build_object('claimed_by', v_claimer, 'claimed_by_name', v_name,
+                                           'claimed_at', v_row -> 'claimed_at')::text,
+    hint = 'Reload the item; only its claimer or an admin can release it.';
+end
+$_$;
+
+--
+-- Name: FUNCTION refuse_claim(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) IS 'Raises why the caller cannot claim the task or activity: ALREADY_CLAIMED (55000; detail JSON {claimed_by, claimed_by_name, claimed_at}) or ALREADY_COMPLETED (55000) to a caller who sees the item or could see it as an open item (open at some version, per the audit trail), NOT_FOUND (P0002, no name) to anyone else; returns when the item is open or held by the caller. The one rule of claim_work_item and sync_push (through private.claim_conflict). SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
+
+--
 -- Name: row_audience(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3961,45 +4037,6 @@ $$;
 --
 
 COMMENT ON FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) IS 'For a page position (p_c0, p_c1, p_id, kind): the smallest id a row of transaction p_c0 may have to come after it in a stream of (sync_xid, sync_xid, id, kind) items, so that (sync_xid, id) >= (p_c0, this) is an index condition.';
-
---
--- Name: sync_claim_holder(text, uuid, integer); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $_$
-declare
-  v_table text := private.claimable_table(p_item_type, p_item_id);
-  v_row jsonb;
-  v_name text;
-begin
-  execute pg_catalog.format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
-    into v_row using p_item_id;
-  if v_row ->> 'claimed_by' is null or (v_row ->> 'claimed_by')::uuid = auth.uid()
-     or not (private.can_see_work_item(p_item_type, p_item_id)
-             or exists (select from audit.log l
-                         where l.table_name = v_table and l.record_pk = p_item_id
-                           and (l.new_row ->> 'row_version')::integer = p_version
-                           and l.new_row ->> 'claimed_by' is null and l.new_row ->> 'completed' = 'false')) then
-    return null;
-  end if;
-  select u.name into v_name from public.users u where u.id = (v_row ->> 'claimed_by')::uuid;
-  return pg_catalog.jsonb_build_object(
-    'code', 'ALREADY_CLAIMED',
-    'message', pg_catalog.format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
-                                 coalesce(nullif(v_name, ''), v_row ->> 'claimed_by')),
-    'detail', pg_catalog.jsonb_build_object('claimed_by', v_row -> 'claimed_by', 'claimed_by_name', v_name,
-                                            'claimed_at', v_row -> 'claimed_at')::text);
-end
-$_$;
-
---
--- Name: FUNCTION sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) IS 'For sync_push: {code: "ALREADY_CLAIMED", message, detail} naming who holds the task or activity when someone other than the caller does and the caller may see it, or could at version p_version (open then, per the audit trail); NULL otherwise. SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
 
 --
 -- Name: sync_deletion_gauge(); Type: FUNCTION; Schema: private; Owner: -
@@ -4681,52 +4718,27 @@ declare
   v_uid uuid := auth.uid();
   v_table text;
   v_row jsonb;
-  v_claimer uuid;
-  v_claimer_name text;
-  v_was_open boolean;
 begin
   v_table := private.claimable_table(p_item_type, p_item_id);
 
-  -- The claim itself: one statement, decided by the row lock. `before` reads the row as
-  -- the statement's snapshot saw it, before any wait for a concurrent claimer: whether it
-  -- was open then, i.e. visible to every user, the caller included.
+  -- The claim itself: one statement, decided by the row lock.
   execute format(
-    'with before as (select not t.completed and t.claimed_by is null as open from public.%1$I t where t.id = $2),
-          claimed as (update public.%1$I t set claimed_by = $1
-                       where t.id = $2 and t.claimed_by is null and not t.completed
-                       returning pg_catalog.to_jsonb(t.*) as row)
-     select (select c.row from claimed c), coalesce((select b.open from before b), false)', v_table)
-    into v_row, v_was_open using v_uid, p_item_id;
+    'update public.%1$I t set claimed_by = $1
+      where t.id = $2 and t.claimed_by is null and not t.completed
+      returning pg_catalog.to_jsonb(t.*)', v_table)
+    into v_row using v_uid, p_item_id;
   if v_row is not null then
     return v_row;
   end if;
 
-  -- Nothing updated: say why, reading the committed row. Who holds it is said only to a
-  -- caller who may see it: one who saw it open a moment ago (a lost race), or one who
-  -- sees it now; to anyone else the item does not exist.
+  -- Nothing updated: say why, from the committed row (a new snapshot).
+  perform private.refuse_claim(p_item_type, p_item_id);
   execute format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
     into v_row using p_item_id;
-  v_claimer := (v_row ->> 'claimed_by')::uuid;
-
-  if v_claimer = v_uid then
+  if (v_row ->> 'claimed_by')::uuid = v_uid then
     return v_row;  -- already ours: idempotent success
-  elsif v_row is null or not (v_was_open or private.can_see_work_item(p_item_type, p_item_id)) then
-    raise exception using errcode = 'P0002',
-      message = format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
-  elsif v_claimer is not null then
-    select u.name into v_claimer_name from public.users u where u.id = v_claimer;
-    raise exception using errcode = '55000',
-      message = format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
-                       coalesce(nullif(v_claimer_name, ''), v_claimer::text)),
-      detail = pg_catalog.jsonb_build_object(
-                 'claimed_by', v_claimer,
-                 'claimed_by_name', v_claimer_name,
-                 'claimed_at', v_row -> 'claimed_at')::text,
-      hint = 'Reload the item; only its claimer or an admin can release it.';
-  else
-    raise exception using errcode = '55000',
-      message = format('ALREADY_COMPLETED: this %s is completed and can no longer be claimed', p_item_type);
   end if;
+  return public.claim_work_item(p_item_type, p_item_id);  -- released meanwhile: open again
 end
 $_$;
 
@@ -4734,7 +4746,7 @@ $_$;
 -- Name: FUNCTION claim_work_item(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) IS 'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002, absent or not visible). SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
+COMMENT ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) IS 'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002: absent, or the caller neither sees it nor ever could as an open item; no name). Who is told what: private.refuse_claim, the rule sync_push answers with too. SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
 
 --
 -- Name: get_badge_counts(boolean); Type: FUNCTION; Schema: public; Owner: -
@@ -5997,7 +6009,6 @@ declare
   v_version integer;
   v_row jsonb;
   v_reason jsonb;      -- why a conflict, in the refusal's words ({code, message, detail})
-  v_detail text;
 begin
   perform private.assert_sync_table(p_table);
   v_rel := format('public.%I', p_table)::regclass;
@@ -6081,8 +6092,9 @@ begin
     if v_item_type is not null and v_pushed -> 'claimed_by' = to_jsonb(v_uid)
        and not ('claimed_by' = any (v_writable)) then
       v_claim := 'claim';
-      -- Lost to another claimer (who may have taken it out of the caller's sight).
-      v_reason := private.sync_claim_holder(v_item_type, v_id, p_expected_version);
+      -- Lost to another claimer (who may have taken it out of the caller's sight): said as
+      -- claim_work_item says it.
+      v_reason := private.claim_conflict(v_item_type, v_id);
       if v_reason is not null and (v_server is null or (v_server ->> 'row_version')::integer <> p_expected_version) then
         return jsonb_build_object('status', 'conflict', 'record', v_server) || v_reason;
       end if;
@@ -6179,16 +6191,10 @@ begin
       when raise_exception then
         if sqlerrm <> c_undo then raise; end if;
         v_row := null;
-      when object_not_in_prerequisite_state then
-        -- A claimer who got there first: a conflict, in claim_work_item's words.
-        if sqlerrm !~ '^ALREADY_CLAIMED: ' then raise; end if;
-        get stacked diagnostics v_detail = pg_exception_detail;
-        v_reason := jsonb_build_object('code', 'ALREADY_CLAIMED', 'message', sqlerrm, 'detail', v_detail);
-        v_row := null;
-      when no_data_found then
-        -- One who committed between this push's read and its claim took the item out of
-        -- the caller's sight: claim_work_item no longer sees it, the version pushed did.
-        v_reason := case when v_claim = 'claim' then private.sync_claim_holder(v_item_type, v_id, p_expected_version) end;
+      when object_not_in_prerequisite_state or no_data_found then
+        -- A claimer who got there first (and may have taken the item out of the caller's
+        -- sight since this push read it): a conflict, in claim_work_item's words.
+        v_reason := case when v_claim = 'claim' then private.claim_conflict(v_item_type, v_id) end;
         if v_reason is null then raise; end if;
         v_row := null;
       when insufficient_privilege then
@@ -11449,6 +11455,14 @@ REVOKE ALL ON FUNCTION private.check_notification_preference() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.check_work_parent() FROM PUBLIC;
 
 --
+-- Name: FUNCTION claim_conflict(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) TO service_role;
+
+--
 -- Name: FUNCTION claimable_table(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -11767,6 +11781,14 @@ REVOKE ALL ON FUNCTION private.record_sync_deletions() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.record_sync_moves() FROM PUBLIC;
 
 --
+-- Name: FUNCTION refuse_claim(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) TO service_role;
+
+--
 -- Name: FUNCTION row_audience(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean); Type: ACL; Schema: private; Owner: -
 --
 
@@ -11823,14 +11845,6 @@ REVOKE ALL ON FUNCTION private.stamp_sync_xid() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) TO service_role;
-
---
--- Name: FUNCTION sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) TO authenticated;
-GRANT ALL ON FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) TO service_role;
 
 --
 -- Name: FUNCTION sync_deletion_gauge(); Type: ACL; Schema: private; Owner: -
