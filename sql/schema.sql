@@ -96,7 +96,11 @@ CREATE TYPE public.hotspot_near AS (
 	locality text,
 	lat double precision,
 	lon double precision,
+	location extensions.geography(Point,4326),
 	image_name text,
+	created_at timestamp with time zone,
+	updated_at timestamp with time zone,
+	row_version integer,
 	distance_m double precision
 );
 
@@ -104,7 +108,7 @@ CREATE TYPE public.hotspot_near AS (
 -- Name: TYPE hotspot_near; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON TYPE public.hotspot_near IS 'A row of public.hotspots_near(): the hotspot and its distance in metres from the search point.';
+COMMENT ON TYPE public.hotspot_near IS 'A row of public.hotspots_near(): every column of public.hotspot, in its order, then distance_m, the distance in metres from the search point.';
 
 --
 -- Name: enable_tracking(regclass, text, text); Type: FUNCTION; Schema: audit; Owner: -
@@ -3900,7 +3904,7 @@ CREATE FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_ids uu
            b.common_name
       from s
       join public.watchlist_entries e on e.id = s.entry_id
-      join public.watchlists ew on ew.id = s.watchlist_id
+      join public.watchlists ew on ew.id = s.watchlist_id and ew.deleted_at is null
       left join public.bird b on b.id = s.bird_id
   ), reach as (
     select max(w.location_rule_radius_km) * 1000 as metres
@@ -4666,7 +4670,7 @@ COMMENT ON FUNCTION private.writable_watchlist_ids() IS 'Ids of the watchlists w
 -- Name: birds_near(double precision, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.birds_near(lat double precision, lon double precision, radius_km double precision) RETURNS TABLE(id uuid, common_name text, scientific_name text, family text, static_image_name text, rarity_level text, conservation_status text, distance_m double precision, nearest_entry_id uuid, entry_count integer)
+CREATE FUNCTION public.birds_near(lat double precision, lon double precision, radius_km double precision) RETURNS TABLE(id uuid, common_name text, scientific_name text, static_image_name text, family text, order_name text, description_text text, conservation_status text, rarity_level text, migration_strategy text, hemisphere text, valid_locations text[], valid_months integer[], shape_id text, size_category integer, created_at timestamp with time zone, updated_at timestamp with time zone, row_version integer, distance_m double precision, nearest_entry_id uuid, entry_count integer)
     LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'extensions'
     AS $$
@@ -4681,9 +4685,11 @@ begin
     with near as (
       select e.id as entry_id, e.bird_id, st_distance(e.location, v_point) as distance_m
         from public.watchlist_entries e
+        join public.watchlists w on w.id = e.watchlist_id
        where st_dwithin(e.location, v_point, birds_near.radius_km * 1000)
          and e.bird_id is not null
          and e.deleted_at is null
+         and w.deleted_at is null
     ),
     per_bird as (
       select distinct on (n.bird_id)
@@ -4692,8 +4698,7 @@ begin
         from near n
        order by n.bird_id, n.distance_m, n.entry_id
     )
-    select b.id, b.common_name, b.scientific_name, b.family, b.static_image_name,
-           b.rarity_level, b.conservation_status, p.distance_m, p.entry_id, p.entry_count
+    select b.*, p.distance_m, p.entry_id, p.entry_count
       from per_bird p
       join public.bird b on b.id = p.bird_id
      order by p.distance_m, b.id;
@@ -4704,7 +4709,7 @@ $$;
 -- Name: FUNCTION birds_near(lat double precision, lon double precision, radius_km double precision); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.birds_near(lat double precision, lon double precision, radius_km double precision) IS 'Birds with a live watchlist entry located within radius_km (0 < radius_km <= 500) of (lat, lon) among the entries the caller may read (row-level security applies), nearest first: one row per bird with the distance in metres to its nearest entry, that entry''s id and the number of entries in range. Uses the GiST index on watchlist_entries.location. Errors as hotspots_near.';
+COMMENT ON FUNCTION public.birds_near(lat double precision, lon double precision, radius_km double precision) IS 'Birds with a live watchlist entry (neither it nor its watchlist tombstoned) located within radius_km (0 < radius_km <= 500) of (lat, lon) among the entries the caller may read (row-level security applies), nearest first: one row per bird, every column of public.bird, then the distance in metres to its nearest entry, that entry''s id and the number of entries in range. Uses the GiST index on watchlist_entries.location. Errors as hotspots_near.';
 
 --
 -- Name: claim_work_item(text, uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -4934,8 +4939,7 @@ begin
   v_point := st_setsrid(st_makepoint(hotspots_near.lon, hotspots_near.lat), 4326)::geography;
 
   return query
-    select h.id, h.name, h.locality, h.lat, h.lon, h.image_name,
-           st_distance(h.location, v_point) as distance_m
+    select h.*, st_distance(h.location, v_point) as distance_m
       from public.hotspot h
      where st_dwithin(h.location, v_point, hotspots_near.radius_km * 1000)
      order by h.location <-> v_point, h.id;
@@ -4946,7 +4950,7 @@ $$;
 -- Name: FUNCTION hotspots_near(lat double precision, lon double precision, radius_km double precision); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.hotspots_near(lat double precision, lon double precision, radius_km double precision) IS 'Hotspots within radius_km (0 < radius_km <= 500) of (lat, lon), nearest first, with their distance in metres (WGS 84 spheroid). Uses the GiST index on hotspot.location. Errors: NULL_ARGUMENT (22004), INVALID_LATITUDE, INVALID_LONGITUDE, INVALID_RADIUS (22023).';
+COMMENT ON FUNCTION public.hotspots_near(lat double precision, lon double precision, radius_km double precision) IS 'Hotspots within radius_km (0 < radius_km <= 500) of (lat, lon), nearest first: every column of public.hotspot, then distance_m, the distance in metres (WGS 84 spheroid). Uses the GiST index on hotspot.location. Errors: NULL_ARGUMENT (22004), INVALID_LATITUDE, INVALID_LONGITUDE, INVALID_RADIUS (22023).';
 
 --
 -- Name: journal_add_entry(uuid, text, jsonb, uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
