@@ -3345,6 +3345,39 @@ $_$;
 COMMENT ON FUNCTION private.journal_fields_check() IS 'BEFORE INSERT/UPDATE on journal_fields: locks the thread row (FOR NO KEY UPDATE) so that concurrent field changes of one thread run one after the other, copies owner_id, trims the name, and raises INVALID_FIELD_NAME, FIELD_NAME_TAKEN (23505), FIELD_LIMIT (55000: 20 live fields), INVALID_GROUP (is_group changed) or NOT_FOUND (thread).';
 
 --
+-- Name: journal_listed_thread(uuid, boolean); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_listed_thread(p_thread_id uuid, p_include_deleted boolean) RETURNS void
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if p_include_deleted is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_include_deleted is required';
+  end if;
+  if not p_include_deleted then
+    perform private.journal_live_thread(p_thread_id);
+    return;
+  end if;
+  perform private.journal_caller();
+  if p_thread_id is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_thread_id is required';
+  end if;
+  if not exists (select from public.journal_threads t where t.id = p_thread_id) then
+    raise exception using errcode = 'P0002', message = 'NOT_FOUND: no such journal thread',
+      detail = json_build_object('thread_id', p_thread_id)::text;
+  end if;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_listed_thread(p_thread_id uuid, p_include_deleted boolean); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_listed_thread(p_thread_id uuid, p_include_deleted boolean) IS 'Raises unless the caller may list p_thread_id''s entries: a live thread of theirs (private.journal_live_thread), or with p_include_deleted (the trash) also a deleted one not yet purged. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002).';
+
+--
 -- Name: journal_live_thread(uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -5185,6 +5218,59 @@ $$;
 --
 
 COMMENT ON FUNCTION public.journal_export_csv(p_thread_id uuid) IS 'The CSV export of a live thread as one text: journal_csv_lines concatenated (the header alone for a thread without entries). Errors: NOT_AUTHENTICATED, NULL_ARGUMENT, NOT_FOUND.';
+
+--
+-- Name: journal_export_file(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_export_file(p_thread_id uuid) RETURNS TABLE(file_name text, media_type text)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.journal_live_thread(p_thread_id);
+  return query
+    select coalesce(nullif(pg_catalog.btrim(pg_catalog.left(pg_catalog.btrim(
+             pg_catalog.regexp_replace(pg_catalog.regexp_replace(t.title, '[/\\:*?"<>|[:cntrl:]]', '_', 'g'),
+                                       '[[:space:]]+', ' ', 'g'), ' .'), 100), ' .'), ''), 'Thread') || '.csv',
+           'text/csv; charset=utf-8; header=present'
+      from public.journal_threads t where t.id = p_thread_id;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_export_file(p_thread_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.journal_export_file(p_thread_id uuid) IS 'The file name (from the thread''s title, safe on every file system, ending in .csv) and the media type (text/csv; charset=utf-8; header=present) of the export of a live thread of the caller, for the share sheet beside the bytes of journal_export_csv / journal_csv_lines. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002).';
+
+--
+-- Name: journal_rename_thread(uuid, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_rename_thread(p_thread_id uuid, p_title text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_thread public.journal_threads;
+begin
+  perform private.journal_live_thread(p_thread_id);
+  if p_title is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_title is required';
+  end if;
+  update public.journal_threads t set title = p_title
+   where t.id = p_thread_id
+  returning t.* into v_thread;
+  return to_jsonb(v_thread) - 'sync_xid';
+end
+$$;
+
+--
+-- Name: FUNCTION journal_rename_thread(p_thread_id uuid, p_title text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.journal_rename_thread(p_thread_id uuid, p_title text) IS 'Renames a live thread of the caller and returns it (trimmed title; a new row_version only when the title really changed, so every device syncs the new name). Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: absent, deleted or another user''s), INVALID_TITLE (22023: not 1 to 200 characters after trimming). Nothing is changed on error.';
 
 --
 -- Name: journal_restore_thread(uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -11696,6 +11782,13 @@ REVOKE ALL ON FUNCTION private.journal_field_groups_check() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.journal_fields_check() FROM PUBLIC;
 
 --
+-- Name: FUNCTION journal_listed_thread(p_thread_id uuid, p_include_deleted boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_listed_thread(p_thread_id uuid, p_include_deleted boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.journal_listed_thread(p_thread_id uuid, p_include_deleted boolean) TO authenticated;
+
+--
 -- Name: FUNCTION journal_live_thread(p_thread_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -12035,6 +12128,20 @@ GRANT ALL ON FUNCTION public.journal_delete_thread(p_thread_id uuid) TO authenti
 
 REVOKE ALL ON FUNCTION public.journal_export_csv(p_thread_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.journal_export_csv(p_thread_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION journal_export_file(p_thread_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.journal_export_file(p_thread_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.journal_export_file(p_thread_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION journal_rename_thread(p_thread_id uuid, p_title text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.journal_rename_thread(p_thread_id uuid, p_title text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.journal_rename_thread(p_thread_id uuid, p_title text) TO authenticated;
 
 --
 -- Name: FUNCTION journal_restore_thread(p_thread_id uuid); Type: ACL; Schema: public; Owner: -
