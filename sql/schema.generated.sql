@@ -4513,6 +4513,7 @@ CREATE TABLE audit.activities_log (
     changed_by uuid DEFAULT auth.uid(),
     old_row jsonb,
     new_row jsonb,
+    dependents jsonb,
     CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
 );
 
@@ -4535,6 +4536,7 @@ CREATE TABLE audit.listings_log (
     changed_by uuid DEFAULT auth.uid(),
     old_row jsonb,
     new_row jsonb,
+    dependents jsonb,
     CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
 );
 
@@ -4557,6 +4559,7 @@ CREATE TABLE audit.properties_log (
     changed_by uuid DEFAULT auth.uid(),
     old_row jsonb,
     new_row jsonb,
+    dependents jsonb,
     CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
 );
 
@@ -4579,6 +4582,7 @@ CREATE TABLE audit.tasks_log (
     changed_by uuid DEFAULT auth.uid(),
     old_row jsonb,
     new_row jsonb,
+    dependents jsonb,
     CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
 );
 
@@ -4601,6 +4605,7 @@ CREATE TABLE audit.users_log (
     changed_by uuid DEFAULT auth.uid(),
     old_row jsonb,
     new_row jsonb,
+    dependents jsonb,
     CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
 );
 

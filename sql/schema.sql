@@ -111,6 +111,35 @@ CREATE TYPE public.hotspot_near AS (
 COMMENT ON TYPE public.hotspot_near IS 'A row of public.hotspots_near(): every column of public.hotspot, in its order, then distance_m, the distance in metres from the search point.';
 
 --
+-- Name: deleted_dependents(text, uuid); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.deleted_dependents(p_table text, p_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when p_table in ('tasks', 'activities') then pg_catalog.jsonb_build_object(
+      'subtasks', coalesce((select pg_catalog.jsonb_agg(pg_catalog.to_jsonb(s) - 'sync_xid' order by s.created_at, s.id)
+                              from public.subtasks s
+                             where s.parent_type = case p_table when 'tasks' then 'task' else 'activity' end
+                               and s.parent_id = p_id), '[]'),
+      'notes', (select count(*) from public.notes n
+                 where n.parent_type = case p_table when 'tasks' then 'task' else 'activity' end and n.parent_id = p_id))
+    when p_table = 'listings' then pg_catalog.jsonb_build_object(
+      'tasks', coalesce((select pg_catalog.jsonb_agg(t.id order by t.id) from public.tasks t where t.listing_id = p_id), '[]'),
+      'activities', coalesce((select pg_catalog.jsonb_agg(a.id order by a.id) from public.activities a where a.listing_id = p_id), '[]'),
+      'notes', (select count(*) from public.notes n where n.parent_type = 'listing' and n.parent_id = p_id))
+  end
+$$;
+
+--
+-- Name: FUNCTION deleted_dependents(p_table text, p_id uuid); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.deleted_dependents(p_table text, p_id uuid) IS 'For the DELETE entry of a task or activity: {subtasks: [rows], notes: count}; of a listing: {tasks: [ids], activities: [ids], notes: count}; NULL for other tables. Called by audit.log_changes (as the owner) before the row goes; read back by restore_entity.';
+
+--
 -- Name: enable_tracking(regclass, text, text); Type: FUNCTION; Schema: audit; Owner: -
 --
 
@@ -299,8 +328,8 @@ begin
             pg_catalog.to_jsonb(new));
     return new;
   end if;
-  insert into audit.log (table_name, record_pk, action, old_row)
-  values (tg_table_name, old.id, 'DELETE', pg_catalog.to_jsonb(old));
+  insert into audit.log (table_name, record_pk, action, old_row, dependents)
+  values (tg_table_name, old.id, 'DELETE', pg_catalog.to_jsonb(old), audit.deleted_dependents(tg_table_name, old.id));
   return old;
 end
 $$;
@@ -310,6 +339,55 @@ $$;
 --
 
 COMMENT ON FUNCTION audit.log_changes() IS 'BEFORE INSERT/UPDATE/DELETE row trigger function of the audited tables: writes one audit.log row with the old and new row as jsonb and auth.uid() as changed_by. An INSERT made by public.restore_entity is logged as RESTORE. Fires after the _stamp_* and _derive_* triggers (name order), so new_row is the stored row.';
+
+--
+-- Name: restore_dependents(text, uuid, jsonb); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.restore_dependents(p_table text, p_id uuid, p_dependents jsonb) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  v_columns text;
+  v_subtasks integer := 0;
+  v_tasks integer := 0;
+  v_activities integer := 0;
+begin
+  if p_table in ('tasks', 'activities') then
+    -- The columns the snapshots hold (one taken before a column existed gives it its DEFAULT).
+    select pg_catalog.string_agg(pg_catalog.format('%I', a.attname), ', ' order by a.attnum)
+      into v_columns
+      from pg_catalog.pg_attribute a
+     where a.attrelid = 'public.subtasks'::regclass and a.attnum > 0 and not a.attisdropped
+       and a.attgenerated = '' and p_dependents -> 'subtasks' -> 0 ? a.attname;
+    if v_columns is not null then
+      execute pg_catalog.format(
+        'insert into public.subtasks (%1$s)
+         select %1$s from pg_catalog.jsonb_populate_recordset(null::public.subtasks, $1)
+         on conflict (id) do nothing', v_columns)
+        using p_dependents -> 'subtasks';
+      get diagnostics v_subtasks = row_count;
+    end if;
+    return pg_catalog.jsonb_build_object('subtasks', v_subtasks,
+                                         'notes_not_restored', coalesce((p_dependents ->> 'notes')::integer, 0));
+  end if;
+  update public.tasks t set listing_id = p_id
+   where t.id in (select (pg_catalog.jsonb_array_elements_text(p_dependents -> 'tasks'))::uuid) and t.listing_id is null;
+  get diagnostics v_tasks = row_count;
+  update public.activities a set listing_id = p_id
+   where a.id in (select (pg_catalog.jsonb_array_elements_text(p_dependents -> 'activities'))::uuid) and a.listing_id is null;
+  get diagnostics v_activities = row_count;
+  return pg_catalog.jsonb_build_object('tasks', v_tasks, 'activities', v_activities,
+                                       'notes_not_restored', coalesce((p_dependents ->> 'notes')::integer, 0));
+end
+$_$;
+
+--
+-- Name: FUNCTION restore_dependents(p_table text, p_id uuid, p_dependents jsonb); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.restore_dependents(p_table text, p_id uuid, p_dependents jsonb) IS 'Part of restore_entity: from the DELETE entry''s dependents, re-creates the subtasks of a restored task or activity, or relinks to a restored listing its tasks and activities that are on no listing now. Returns what it did, {subtasks, notes_not_restored} or {tasks, activities, notes_not_restored} (counts): notes are not restored.';
 
 --
 -- Name: set_restoring(text, uuid); Type: FUNCTION; Schema: audit; Owner: -
@@ -2888,8 +2966,10 @@ CREATE FUNCTION private.guard_listing_move() RETURNS trigger
 declare
   v_uid uuid := auth.uid();
 begin
-  -- Writes without a calling user (the worker, migrations) are not the apps' moves.
-  if v_uid is null then
+  -- Writes without a calling user (the worker, migrations) are not the apps' moves, nor
+  -- are those of the tables' owner: a SECURITY DEFINER function that authorised the write
+  -- itself (restore_entity relinking a restored listing's tasks).
+  if v_uid is null or current_user = (select pg_catalog.pg_get_userbyid(c.relowner) from pg_catalog.pg_class c where c.oid = tg_relid) then
     return new;
   end if;
   if old.declared_by = v_uid
@@ -2907,7 +2987,7 @@ $$;
 -- Name: FUNCTION guard_listing_move(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE UPDATE OF listing_id trigger function of tasks and activities (only when listing_id changes): the declarer, the owner of the current listing or an admin may move the item; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user pass.';
+COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE UPDATE OF listing_id trigger function of tasks and activities (only when listing_id changes): the declarer, the owner of the current listing or an admin may move the item; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
 
 --
 -- Name: is_admin(); Type: FUNCTION; Schema: private; Owner: -
@@ -5797,6 +5877,7 @@ declare
   v_constraint text;
   v_ref record;
   v_key text[];
+  v_dependents jsonb;
 begin
   select * into v_map from audit.entity_table(p_entity_type);
   if p_entity_id is null then
@@ -5806,7 +5887,7 @@ begin
 
   -- The snapshot of the latest deletion (whatever came after it: restoring a live entity
   -- then fails with UNIQUE_CONFLICT below).
-  select d.old_row into v_snapshot
+  select d.old_row, d.dependents into v_snapshot, v_dependents
     from audit.log d
    where d.table_name = v_map.table_name and d.record_pk = p_entity_id and d.action = 'DELETE'
    order by d.changed_at desc, d.id desc
@@ -5888,6 +5969,10 @@ begin
         detail = pg_catalog.jsonb_build_object('columns', pg_catalog.to_jsonb(v_key))::text,
         constraint = v_constraint;
   end;
+  if v_dependents is not null then
+    v_row := v_row || pg_catalog.jsonb_build_object('restore',
+               audit.restore_dependents(v_map.table_name, p_entity_id, v_dependents));
+  end if;
   return v_row;
 end
 $_$;
@@ -5896,7 +5981,7 @@ $_$;
 -- Name: FUNCTION restore_entity(p_entity_type text, p_entity_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) IS 'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002, no deletion), NOT_AUTHORIZED (42501), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). A restored profile is admin only when an admin restores it. SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
+COMMENT ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) IS 'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. A task or activity comes back with its subtasks, a listing with the links of the tasks and activities that were on it (unless moved since); notes are not restored: the answer''s "restore" key says what came back and how many notes did not ({subtasks, notes_not_restored} or {tasks, activities, notes_not_restored}; absent for other types and for deletions recorded before dependents were). Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002, no deletion), NOT_AUTHORIZED (42501), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). A restored profile is admin only when an admin restores it. SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
 
 --
 -- Name: set_notification_preference(text, boolean); Type: FUNCTION; Schema: public; Owner: -
@@ -6464,6 +6549,7 @@ CREATE TABLE audit.log (
     changed_by uuid DEFAULT auth.uid(),
     old_row jsonb,
     new_row jsonb,
+    dependents jsonb,
     CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
 )
 PARTITION BY LIST (table_name);
@@ -6521,6 +6607,12 @@ COMMENT ON COLUMN audit.log.old_row IS 'The row before the change (UPDATE, DELET
 --
 
 COMMENT ON COLUMN audit.log.new_row IS 'The row after the change (INSERT, UPDATE, RESTORE); NULL for DELETE.';
+
+--
+-- Name: COLUMN log.dependents; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON COLUMN audit.log.dependents IS 'DELETE entries of tasks and activities: {subtasks: [their rows], notes: count}; of listings: {tasks: [ids], activities: [ids], notes: count} (what was on the listing). Read by restore_entity; NULL otherwise.';
 
 --
 -- Name: log_id_seq; Type: SEQUENCE; Schema: audit; Owner: -
@@ -11258,6 +11350,12 @@ GRANT USAGE ON SCHEMA private TO authenticated;
 GRANT USAGE ON SCHEMA private TO service_role;
 
 --
+-- Name: FUNCTION deleted_dependents(p_table text, p_id uuid); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.deleted_dependents(p_table text, p_id uuid) FROM PUBLIC;
+
+--
 -- Name: FUNCTION enable_tracking(p_table regclass, p_entity_type text, p_owner_column text); Type: ACL; Schema: audit; Owner: -
 --
 
@@ -11290,6 +11388,12 @@ REVOKE ALL ON FUNCTION audit.is_restoring(p_table text, p_id text) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION audit.log_changes() FROM PUBLIC;
+
+--
+-- Name: FUNCTION restore_dependents(p_table text, p_id uuid, p_dependents jsonb); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.restore_dependents(p_table text, p_id uuid, p_dependents jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION set_restoring(p_table text, p_id uuid); Type: ACL; Schema: audit; Owner: -
