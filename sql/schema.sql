@@ -3658,6 +3658,10 @@ CREATE FUNCTION private.key_holders(p_kind text, p_key uuid) RETURNS SETOF uuid
   select w.owner_id from public.watchlists w where p_kind in ('watchlist', 'watchlist_owner') and w.id = p_key
   union all
   select s.user_id from public.watchlist_shares s where p_kind = 'watchlist' and s.watchlist_id = p_key
+  union all
+  select t.claimed_by from public.tasks t where p_kind = 'listing_claimer' and t.listing_id = p_key and t.claimed_by is not null
+  union all
+  select a.claimed_by from public.activities a where p_kind = 'listing_claimer' and a.listing_id = p_key and a.claimed_by is not null
 $$;
 
 --
@@ -3741,6 +3745,15 @@ begin
            c (user_id, watchlist_id, granted)
      where c.user_id is not null
     on conflict do nothing;
+  elsif tg_table_name in ('tasks', 'activities') then
+    -- The claimer of an item on a listing holds the listing's listing_claimer key.
+    insert into public.sync_access_log (user_id, kind, key, granted)
+    select c.user_id, 'listing_claimer', c.listing_id, c.granted
+      from (values (case when tg_op <> 'INSERT' then old.claimed_by end, case when tg_op <> 'INSERT' then old.listing_id end, false),
+                   (case when tg_op <> 'DELETE' then new.claimed_by end, case when tg_op <> 'DELETE' then new.listing_id end, true))
+           c (user_id, listing_id, granted)
+     where c.user_id is not null and c.listing_id is not null
+    on conflict do nothing;
   elsif tg_table_name = 'users' then
     insert into public.sync_access_log (user_id, kind, key, granted)
     values (new.id, 'admin', private.everyone_key(), new.is_admin)
@@ -3754,7 +3767,7 @@ $$;
 -- Name: FUNCTION log_access_change(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.log_access_change() IS 'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
+COMMENT ON FUNCTION private.log_access_change() IS 'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares, the claimer and listing of tasks and activities, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
 
 --
 -- Name: manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text); Type: FUNCTION; Schema: private; Owner: -
@@ -4643,13 +4656,17 @@ CREATE FUNCTION private.user_keys(p_user uuid) RETURNS TABLE(kind text, key uuid
   select 'watchlist', w.id from public.watchlists w where w.owner_id = p_user
   union
   select 'watchlist', s.watchlist_id from public.watchlist_shares s where s.user_id = p_user
+  union
+  select 'listing_claimer', t.listing_id from public.tasks t where t.claimed_by = p_user and t.listing_id is not null
+  union
+  select 'listing_claimer', a.listing_id from public.activities a where a.claimed_by = p_user and a.listing_id is not null
 $$;
 
 --
 -- Name: FUNCTION user_keys(p_user uuid); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.user_keys(p_user uuid) IS 'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist and watchlist_owner) and those shared with them (watchlist). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
+COMMENT ON FUNCTION private.user_keys(p_user uuid) IS 'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist and watchlist_owner) and those shared with them (watchlist), the listings of the tasks and activities they claim (listing_claimer). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
 
 --
 -- Name: user_sees(uuid, text, jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -10495,6 +10512,42 @@ CREATE TRIGGER journal_thread_stats_insert AFTER INSERT ON public.journal_thread
 --
 
 CREATE TRIGGER photos_follow AFTER UPDATE OF watchlist_id ON public.watchlist_entries FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.derive_photo_watchlist();
+
+--
+-- Name: activities sync_access_claim_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_claim_delete AFTER DELETE ON public.activities FOR EACH ROW WHEN (((old.claimed_by IS NOT NULL) AND (old.listing_id IS NOT NULL))) EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: tasks sync_access_claim_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_claim_delete AFTER DELETE ON public.tasks FOR EACH ROW WHEN (((old.claimed_by IS NOT NULL) AND (old.listing_id IS NOT NULL))) EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: activities sync_access_claim_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_claim_insert AFTER INSERT ON public.activities FOR EACH ROW WHEN (((new.claimed_by IS NOT NULL) AND (new.listing_id IS NOT NULL))) EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: tasks sync_access_claim_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_claim_insert AFTER INSERT ON public.tasks FOR EACH ROW WHEN (((new.claimed_by IS NOT NULL) AND (new.listing_id IS NOT NULL))) EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: activities sync_access_claim_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_claim_update AFTER UPDATE OF claimed_by, listing_id ON public.activities FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.listing_id IS DISTINCT FROM new.listing_id))) EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: tasks sync_access_claim_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_claim_update AFTER UPDATE OF claimed_by, listing_id ON public.tasks FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.listing_id IS DISTINCT FROM new.listing_id))) EXECUTE FUNCTION private.log_access_change();
 
 --
 -- Name: listings sync_access_delete; Type: TRIGGER; Schema: public; Owner: -
