@@ -4456,6 +4456,47 @@ $_$;
 COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/13_sync_items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
 
 --
+-- Name: sync_missing_parent(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_fk record;
+  v_found boolean;
+  v_id text;
+begin
+  for v_fk in
+    select a.attname::text as col, c.confrelid::regclass as ref, rc.relname::text as ref_table,
+           ra.attname::text as ref_col, pg_catalog.format_type(ra.atttypid, ra.atttypmod) as ref_type
+      from pg_catalog.pg_constraint c
+      join pg_catalog.pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      join pg_catalog.pg_attribute ra on ra.attrelid = c.confrelid and ra.attnum = c.confkey[1]
+      join pg_catalog.pg_class rc on rc.oid = c.confrelid
+     where c.conrelid = pg_catalog.format('public.%I', p_table)::regclass and c.contype = 'f'
+       and pg_catalog.cardinality(c.conkey) = 1 and p_record ->> a.attname is not null
+     order by a.attnum
+  loop
+    execute pg_catalog.format('select exists (select from %1$s r where r.%2$I = $1::%3$s), $1::%3$s::text',
+                              v_fk.ref, v_fk.ref_col, v_fk.ref_type)
+      into v_found, v_id using p_record ->> v_fk.col;
+    if not v_found then
+      return pg_catalog.jsonb_build_object('table', v_fk.ref_table, 'column', v_fk.col, 'id', v_id);
+    end if;
+  end loop;
+  return null;
+end
+$_$;
+
+--
+-- Name: FUNCTION sync_missing_parent(p_table text, p_record jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) IS 'For sync_push: {table, column, id} of the first row the record references (a single-column foreign key of p_table) that does not exist at all, NULL when every one does. SECURITY DEFINER: existence, not visibility, decides between FK_MISSING (push the parent first, then retry) and NOT_AUTHORIZED.';
+
+--
 -- Name: sync_page_sql(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -6391,6 +6432,13 @@ begin
         v_row := null;
       when insufficient_privilege then
         if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+        v_reason := private.sync_missing_parent(p_table, p_record);
+        if v_reason is not null then
+          raise exception using errcode = '23503',
+            message = format('FK_MISSING: a row this %s row references does not exist', p_table),
+            detail = v_reason::text,
+            hint = format('Push the %s row %s first, then retry this record unchanged.', v_reason ->> 'table', v_reason ->> 'id');
+        end if;
         raise exception using errcode = '42501',
           message = format('NOT_AUTHORIZED: you may not write this row of %s', p_table), detail = sqlerrm;
       when foreign_key_violation then
@@ -12119,6 +12167,14 @@ GRANT ALL ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text,
 --
 
 REVOKE ALL ON FUNCTION private.sync_items_sql(p_table text, p_mode text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_missing_parent(p_table text, p_record jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) TO service_role;
 
 --
 -- Name: FUNCTION sync_page_sql(p_table text); Type: ACL; Schema: private; Owner: -

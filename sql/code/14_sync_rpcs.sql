@@ -395,6 +395,50 @@ comment on function public.sync_pull(text, text, integer) is
 -- A retried push whose first answer was lost finds its own write (the pushed values, at
 -- the version that write produced) and answers "applied" again.
 
+-- A row pushed before its parent (an entry before its watchlist, a photo before its entry:
+-- an offline queue replayed out of order) is refused by the parent's row-level security
+-- (the parent is not there to be the caller's), which would read as "not yours". The
+-- answer is FK_MISSING instead, naming the parent: push it, then retry this record.
+-- SECURITY DEFINER: whether a row exists at all, whoever's it is (the caller learns only
+-- that an id they pushed names no row).
+create or replace function private.sync_missing_parent(p_table text, p_record jsonb) returns jsonb
+  language plpgsql
+  stable
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_fk record;
+  v_found boolean;
+  v_id text;
+begin
+  for v_fk in
+    select a.attname::text as col, c.confrelid::regclass as ref, rc.relname::text as ref_table,
+           ra.attname::text as ref_col, pg_catalog.format_type(ra.atttypid, ra.atttypmod) as ref_type
+      from pg_catalog.pg_constraint c
+      join pg_catalog.pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      join pg_catalog.pg_attribute ra on ra.attrelid = c.confrelid and ra.attnum = c.confkey[1]
+      join pg_catalog.pg_class rc on rc.oid = c.confrelid
+     where c.conrelid = pg_catalog.format('public.%I', p_table)::regclass and c.contype = 'f'
+       and pg_catalog.cardinality(c.conkey) = 1 and p_record ->> a.attname is not null
+     order by a.attnum
+  loop
+    execute pg_catalog.format('select exists (select from %1$s r where r.%2$I = $1::%3$s), $1::%3$s::text',
+                              v_fk.ref, v_fk.ref_col, v_fk.ref_type)
+      into v_found, v_id using p_record ->> v_fk.col;
+    if not v_found then
+      return pg_catalog.jsonb_build_object('table', v_fk.ref_table, 'column', v_fk.col, 'id', v_id);
+    end if;
+  end loop;
+  return null;
+end
+$$;
+comment on function private.sync_missing_parent(text, jsonb) is
+  'For sync_push: {table, column, id} of the first row the record references (a single-column foreign key of p_table) that does not exist at all, NULL when every one does. SECURITY DEFINER: existence, not visibility, decides between FK_MISSING (push the parent first, then retry) and NOT_AUTHORIZED.';
+revoke all on function private.sync_missing_parent(text, jsonb) from public, anon, authenticated, service_role;
+-- sync_push (SECURITY INVOKER) asks it as the pushing user.
+grant execute on function private.sync_missing_parent(text, jsonb) to authenticated, service_role;
+
 create or replace function public.sync_push(p_table text, p_record jsonb, p_expected_version integer)
   returns jsonb
   language plpgsql
@@ -622,6 +666,13 @@ begin
         v_row := null;
       when insufficient_privilege then
         if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+        v_reason := private.sync_missing_parent(p_table, p_record);
+        if v_reason is not null then
+          raise exception using errcode = '23503',
+            message = format('FK_MISSING: a row this %s row references does not exist', p_table),
+            detail = v_reason::text,
+            hint = format('Push the %s row %s first, then retry this record unchanged.', v_reason ->> 'table', v_reason ->> 'id');
+        end if;
         raise exception using errcode = '42501',
           message = format('NOT_AUTHORIZED: you may not write this row of %s', p_table), detail = sqlerrm;
       when foreign_key_violation then
