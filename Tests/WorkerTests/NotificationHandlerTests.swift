@@ -77,7 +77,7 @@ struct NotificationHandlerTests {
         let alice = try await f.user("Alice")
         let bob = try await f.user("Bob")
         try await f.device(alice, "alice-phone")
-        let task = try await f.task(declaredBy: alice, title: "Fix the roof")
+        _ = try await f.task(declaredBy: alice, title: "Fix the roof")
         let bobsApp = SyncService(connection: try await f.db.connect(), user: bob)
         var record = try #require(try await bobsApp.pull(table: .tasks).records.first?.objectValue)
         record["claimed_by"] = .string(bob.uuidString)
