@@ -37,7 +37,7 @@ CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind 
            cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null;
         when 'listings' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.listings, p_row) it
-           cross join lateral (values ('user'::text, it.owned_by)) v (kind, key) where v.key is not null;
+           cross join lateral (values ('listing_claimer'::text, it.id), ('user'::text, it.owned_by)) v (kind, key) where v.key is not null;
         when 'notes' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notes, p_row) it
            cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('listing'::text, case when it.parent_type = 'listing' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null;
@@ -1412,6 +1412,28 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'listing_claimer') k
+            cross join lateral (select it.sync_xid, it.id from public.listings it
+                                 where it.id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
+                     cross join lateral (select it.sync_xid, it.id from public.listings it
+                                          where it.id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
+                     cross join lateral (select it.sync_xid, it.id from public.listings it
+                                          where it.id = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from k)) or (('user', it.owned_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
                                  where it.owned_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
@@ -1428,7 +1450,7 @@ union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.owned_by = x.key and not ((('user', it.owned_by) in (select k.kind, k.key from k)))
+                                          where it.owned_by = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from k)) or (('user', it.owned_by) in (select k.kind, k.key from k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -1438,7 +1460,7 @@ union all
                                         where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.listings it where it.id = m.row_id and ((('user', it.owned_by) in (select k.kind, k.key from k)))))
+          where not exists (select from public.listings it where it.id = m.row_id and ((('listing_claimer', it.id) in (select k.kind, k.key from k)) or (('user', it.owned_by) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
@@ -1480,6 +1502,12 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'listing_claimer') k
+            cross join lateral (select it.sync_xid, it.id from public.listings it
+                                 where it.id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
                                  where it.owned_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
@@ -1519,6 +1547,22 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
+                     cross join lateral (select it.sync_xid, it.id from public.listings it
+                                          where it.id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
+                     cross join lateral (select it.sync_xid, it.id from public.listings it
+                                          where it.id = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from k)) or (('user', it.owned_by) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
                       from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
                                           where it.owned_by = x.key
@@ -1529,7 +1573,7 @@ union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.owned_by = x.key and not ((('user', it.owned_by) in (select k.kind, k.key from k)))
+                                          where it.owned_by = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from k)) or (('user', it.owned_by) in (select k.kind, k.key from k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -1539,7 +1583,7 @@ union all
                                         where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.listings it where it.id = m.row_id and ((('user', it.owned_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.listings it where it.id = m.row_id and ((('listing_claimer', it.id) in (select k.kind, k.key from k)) or (('user', it.owned_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -4513,6 +4557,7 @@ CREATE TABLE audit.activities_log (
     changed_by uuid DEFAULT auth.uid(),
     old_row jsonb,
     new_row jsonb,
+    dependents jsonb,
     CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
 );
 
@@ -4535,6 +4580,7 @@ CREATE TABLE audit.listings_log (
     changed_by uuid DEFAULT auth.uid(),
     old_row jsonb,
     new_row jsonb,
+    dependents jsonb,
     CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
 );
 
@@ -4557,6 +4603,7 @@ CREATE TABLE audit.properties_log (
     changed_by uuid DEFAULT auth.uid(),
     old_row jsonb,
     new_row jsonb,
+    dependents jsonb,
     CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
 );
 
@@ -4579,6 +4626,7 @@ CREATE TABLE audit.tasks_log (
     changed_by uuid DEFAULT auth.uid(),
     old_row jsonb,
     new_row jsonb,
+    dependents jsonb,
     CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
 );
 
@@ -4601,6 +4649,7 @@ CREATE TABLE audit.users_log (
     changed_by uuid DEFAULT auth.uid(),
     old_row jsonb,
     new_row jsonb,
+    dependents jsonb,
     CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
 );
 
@@ -5531,7 +5580,7 @@ CREATE TRIGGER _sync_moves AFTER UPDATE ON public.journal_threads FOR EACH ROW W
 -- Name: listings _sync_moves; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_moves AFTER UPDATE ON public.listings FOR EACH ROW WHEN ((old.owned_by IS DISTINCT FROM new.owned_by)) EXECUTE FUNCTION private.record_sync_moves();
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.listings FOR EACH ROW WHEN (((old.id IS DISTINCT FROM new.id) OR (old.owned_by IS DISTINCT FROM new.owned_by))) EXECUTE FUNCTION private.record_sync_moves();
 
 --
 -- Name: notes _sync_moves; Type: TRIGGER; Schema: public; Owner: -
@@ -5813,7 +5862,7 @@ CREATE TRIGGER outbox_delete AFTER DELETE ON public.activities REFERENCING OLD T
 -- Name: listings outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.listings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'owned_by');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.listings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'id', 'owned_by');
 
 --
 -- Name: notes outbox_delete; Type: TRIGGER; Schema: public; Owner: -
@@ -5969,7 +6018,7 @@ CREATE TRIGGER outbox_insert AFTER INSERT ON public.activities REFERENCING NEW T
 -- Name: listings outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.listings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'owned_by');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.listings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'id', 'owned_by');
 
 --
 -- Name: notes outbox_insert; Type: TRIGGER; Schema: public; Owner: -
@@ -6047,7 +6096,7 @@ CREATE TRIGGER outbox_update AFTER UPDATE ON public.activities FOR EACH ROW WHEN
 -- Name: listings outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.listings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'direct', 'owned_by');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.listings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'id', 'owned_by');
 
 --
 -- Name: notes outbox_update; Type: TRIGGER; Schema: public; Owner: -
@@ -6259,7 +6308,7 @@ CREATE POLICY journal_threads_select ON public.journal_threads FOR SELECT TO aut
 -- Name: listings listings_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY listings_select ON public.listings FOR SELECT TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY listings_select ON public.listings FOR SELECT TO authenticated USING (((id = ANY (( SELECT private.caller_keys('listing_claimer'::text) AS caller_keys)::uuid[])) OR (owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: notes notes_select; Type: POLICY; Schema: public; Owner: -
@@ -6990,7 +7039,7 @@ property	properties	owned_by
 COPY private.table_manifest (ordinal, table_name, visible_to, admin_sees, stamped, lengths, tombstoned, synced, outbox, realtime, audit_entity, audit_owner) FROM stdin;
 1	tasks	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "everyone", "condition": "it.claimed_by is null and not it.completed"}]	t	t	{"title": 200, "description": 10000}	f	t	t	default	task	declared_by
 2	activities	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "everyone", "condition": "it.claimed_by is null and not it.completed"}]	t	t	{"title": 200, "description": 10000}	f	t	t	default	activity	declared_by
-3	listings	[{"kind": "user", "column": "owned_by"}]	t	t	{"zip": 20, "city": 100, "state": 100, "address": 200, "mls_number": 50}	f	t	t	default	listing	owned_by
+3	listings	[{"kind": "user", "column": "owned_by"}, {"kind": "listing_claimer", "column": "id"}]	t	t	{"zip": 20, "city": 100, "state": 100, "address": 200, "mls_number": 50}	f	t	t	default	listing	owned_by
 4	notes	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}, {"kind": "listing", "column": "parent_id", "condition": "it.parent_type = 'listing'"}]	t	t	{"content": 10000}	f	t	t	default	\N	\N
 5	subtasks	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}]	t	t	{"title": 200}	f	t	t	default	\N	\N
 6	watchlists	[{"kind": "user", "column": "owner_id"}, {"kind": "watchlist", "column": "id"}]	t	t	{"type": 50, "title": 200, "location": 200, "sync_status": 50, "cover_image_path": 2048, "location_display_name": 200, "species_rule_shape_id": 100, "location_rule_display_name": 200}	t	t	t	default	\N	\N
@@ -7026,6 +7075,7 @@ watchlist_owner	\N	A watchlist id, held by its owner only.
 everyone	\N	One constant key (private.everyone_key()), held by every user.
 task	tasks	A task id, held by whoever may see the task.
 activity	activities	An activity id, held by whoever may see the activity.
+listing_claimer	\N	A listing id, held by whoever claims a task or activity on that listing.
 \.
 
 --
@@ -7073,6 +7123,7 @@ activities	user	claimed_by	\N
 activities	listing	listing_id	\N
 activities	everyone	\N	it.claimed_by is null and not it.completed
 listings	user	owned_by	\N
+listings	listing_claimer	id	\N
 notes	task	parent_id	it.parent_type = 'task'
 notes	activity	parent_id	it.parent_type = 'activity'
 notes	listing	parent_id	it.parent_type = 'listing'

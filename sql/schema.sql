@@ -96,7 +96,11 @@ CREATE TYPE public.hotspot_near AS (
 	locality text,
 	lat double precision,
 	lon double precision,
+	location extensions.geography(Point,4326),
 	image_name text,
+	created_at timestamp with time zone,
+	updated_at timestamp with time zone,
+	row_version integer,
 	distance_m double precision
 );
 
@@ -104,7 +108,36 @@ CREATE TYPE public.hotspot_near AS (
 -- Name: TYPE hotspot_near; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON TYPE public.hotspot_near IS 'A row of public.hotspots_near(): the hotspot and its distance in metres from the search point.';
+COMMENT ON TYPE public.hotspot_near IS 'A row of public.hotspots_near(): every column of public.hotspot, in its order, then distance_m, the distance in metres from the search point.';
+
+--
+-- Name: deleted_dependents(text, uuid); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.deleted_dependents(p_table text, p_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when p_table in ('tasks', 'activities') then pg_catalog.jsonb_build_object(
+      'subtasks', coalesce((select pg_catalog.jsonb_agg(pg_catalog.to_jsonb(s) - 'sync_xid' order by s.created_at, s.id)
+                              from public.subtasks s
+                             where s.parent_type = case p_table when 'tasks' then 'task' else 'activity' end
+                               and s.parent_id = p_id), '[]'),
+      'notes', (select count(*) from public.notes n
+                 where n.parent_type = case p_table when 'tasks' then 'task' else 'activity' end and n.parent_id = p_id))
+    when p_table = 'listings' then pg_catalog.jsonb_build_object(
+      'tasks', coalesce((select pg_catalog.jsonb_agg(t.id order by t.id) from public.tasks t where t.listing_id = p_id), '[]'),
+      'activities', coalesce((select pg_catalog.jsonb_agg(a.id order by a.id) from public.activities a where a.listing_id = p_id), '[]'),
+      'notes', (select count(*) from public.notes n where n.parent_type = 'listing' and n.parent_id = p_id))
+  end
+$$;
+
+--
+-- Name: FUNCTION deleted_dependents(p_table text, p_id uuid); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.deleted_dependents(p_table text, p_id uuid) IS 'For the DELETE entry of a task or activity: {subtasks: [rows], notes: count}; of a listing: {tasks: [ids], activities: [ids], notes: count}; NULL for other tables. Called by audit.log_changes (as the owner) before the row goes; read back by restore_entity.';
 
 --
 -- Name: enable_tracking(regclass, text, text); Type: FUNCTION; Schema: audit; Owner: -
@@ -295,8 +328,8 @@ begin
             pg_catalog.to_jsonb(new));
     return new;
   end if;
-  insert into audit.log (table_name, record_pk, action, old_row)
-  values (tg_table_name, old.id, 'DELETE', pg_catalog.to_jsonb(old));
+  insert into audit.log (table_name, record_pk, action, old_row, dependents)
+  values (tg_table_name, old.id, 'DELETE', pg_catalog.to_jsonb(old), audit.deleted_dependents(tg_table_name, old.id));
   return old;
 end
 $$;
@@ -306,6 +339,55 @@ $$;
 --
 
 COMMENT ON FUNCTION audit.log_changes() IS 'BEFORE INSERT/UPDATE/DELETE row trigger function of the audited tables: writes one audit.log row with the old and new row as jsonb and auth.uid() as changed_by. An INSERT made by public.restore_entity is logged as RESTORE. Fires after the _stamp_* and _derive_* triggers (name order), so new_row is the stored row.';
+
+--
+-- Name: restore_dependents(text, uuid, jsonb); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.restore_dependents(p_table text, p_id uuid, p_dependents jsonb) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  v_columns text;
+  v_subtasks integer := 0;
+  v_tasks integer := 0;
+  v_activities integer := 0;
+begin
+  if p_table in ('tasks', 'activities') then
+    -- The columns the snapshots hold (one taken before a column existed gives it its DEFAULT).
+    select pg_catalog.string_agg(pg_catalog.format('%I', a.attname), ', ' order by a.attnum)
+      into v_columns
+      from pg_catalog.pg_attribute a
+     where a.attrelid = 'public.subtasks'::regclass and a.attnum > 0 and not a.attisdropped
+       and a.attgenerated = '' and p_dependents -> 'subtasks' -> 0 ? a.attname;
+    if v_columns is not null then
+      execute pg_catalog.format(
+        'insert into public.subtasks (%1$s)
+         select %1$s from pg_catalog.jsonb_populate_recordset(null::public.subtasks, $1)
+         on conflict (id) do nothing', v_columns)
+        using p_dependents -> 'subtasks';
+      get diagnostics v_subtasks = row_count;
+    end if;
+    return pg_catalog.jsonb_build_object('subtasks', v_subtasks,
+                                         'notes_not_restored', coalesce((p_dependents ->> 'notes')::integer, 0));
+  end if;
+  update public.tasks t set listing_id = p_id
+   where t.id in (select (pg_catalog.jsonb_array_elements_text(p_dependents -> 'tasks'))::uuid) and t.listing_id is null;
+  get diagnostics v_tasks = row_count;
+  update public.activities a set listing_id = p_id
+   where a.id in (select (pg_catalog.jsonb_array_elements_text(p_dependents -> 'activities'))::uuid) and a.listing_id is null;
+  get diagnostics v_activities = row_count;
+  return pg_catalog.jsonb_build_object('tasks', v_tasks, 'activities', v_activities,
+                                       'notes_not_restored', coalesce((p_dependents ->> 'notes')::integer, 0));
+end
+$_$;
+
+--
+-- Name: FUNCTION restore_dependents(p_table text, p_id uuid, p_dependents jsonb); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.restore_dependents(p_table text, p_id uuid, p_dependents jsonb) IS 'Part of restore_entity: from the DELETE entry''s dependents, re-creates the subtasks of a restored task or activity, or relinks to a restored listing its tasks and activities that are on no listing now. Returns what it did, {subtasks, notes_not_restored} or {tasks, activities, notes_not_restored} (counts): notes are not restored.';
 
 --
 -- Name: set_restoring(text, uuid); Type: FUNCTION; Schema: audit; Owner: -
@@ -2247,6 +2329,34 @@ $$;
 COMMENT ON FUNCTION private.check_work_parent() IS 'BEFORE INSERT/UPDATE OF parent_type, parent_id trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise).';
 
 --
+-- Name: claim_conflict(text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_detail text;
+begin
+  perform private.refuse_claim(p_item_type, p_item_id);
+  return null;
+exception when object_not_in_prerequisite_state then
+  if sqlerrm !~ '^ALREADY_CLAIMED: ' then
+    return null;
+  end if;
+  get stacked diagnostics v_detail = pg_exception_detail;
+  return pg_catalog.jsonb_build_object('code', 'ALREADY_CLAIMED', 'message', sqlerrm, 'detail', v_detail);
+end
+$$;
+
+--
+-- Name: FUNCTION claim_conflict(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) IS 'For sync_push: {code: "ALREADY_CLAIMED", message, detail} when private.refuse_claim says someone else holds the task or activity and the caller may be told; NULL otherwise (open, the caller''s, completed or not to be named).';
+
+--
 -- Name: claimable_table(text, uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2918,8 +3028,10 @@ CREATE FUNCTION private.guard_listing_move() RETURNS trigger
 declare
   v_uid uuid := auth.uid();
 begin
-  -- Writes without a calling user (the worker, migrations) are not the apps' moves.
-  if v_uid is null then
+  -- Writes without a calling user (the worker, migrations) are not the apps' moves, nor
+  -- are those of the tables' owner: a SECURITY DEFINER function that authorised the write
+  -- itself (restore_entity relinking a restored listing's tasks).
+  if v_uid is null or current_user = (select pg_catalog.pg_get_userbyid(c.relowner) from pg_catalog.pg_class c where c.oid = tg_relid) then
     return new;
   end if;
   if old.declared_by = v_uid
@@ -2937,7 +3049,7 @@ $$;
 -- Name: FUNCTION guard_listing_move(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE UPDATE OF listing_id trigger function of tasks and activities (only when listing_id changes): the declarer, the owner of the current listing or an admin may move the item; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user pass.';
+COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE UPDATE OF listing_id trigger function of tasks and activities (only when listing_id changes): the declarer, the owner of the current listing or an admin may move the item; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
 
 --
 -- Name: is_admin(); Type: FUNCTION; Schema: private; Owner: -
@@ -3375,6 +3487,39 @@ $_$;
 COMMENT ON FUNCTION private.journal_fields_check() IS 'BEFORE INSERT/UPDATE on journal_fields: locks the thread row (FOR NO KEY UPDATE) so that concurrent field changes of one thread run one after the other, copies owner_id, trims the name, and raises INVALID_FIELD_NAME, FIELD_NAME_TAKEN (23505), FIELD_LIMIT (55000: 20 live fields), INVALID_GROUP (is_group changed) or NOT_FOUND (thread).';
 
 --
+-- Name: journal_listed_thread(uuid, boolean); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_listed_thread(p_thread_id uuid, p_include_deleted boolean) RETURNS void
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if p_include_deleted is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_include_deleted is required';
+  end if;
+  if not p_include_deleted then
+    perform private.journal_live_thread(p_thread_id);
+    return;
+  end if;
+  perform private.journal_caller();
+  if p_thread_id is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_thread_id is required';
+  end if;
+  if not exists (select from public.journal_threads t where t.id = p_thread_id) then
+    raise exception using errcode = 'P0002', message = 'NOT_FOUND: no such journal thread',
+      detail = json_build_object('thread_id', p_thread_id)::text;
+  end if;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_listed_thread(p_thread_id uuid, p_include_deleted boolean); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_listed_thread(p_thread_id uuid, p_include_deleted boolean) IS 'Raises unless the caller may list p_thread_id''s entries: a live thread of theirs (private.journal_live_thread), or with p_include_deleted (the trash) also a deleted one not yet purged. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002).';
+
+--
 -- Name: journal_live_thread(uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3575,6 +3720,10 @@ CREATE FUNCTION private.key_holders(p_kind text, p_key uuid) RETURNS SETOF uuid
   select w.owner_id from public.watchlists w where p_kind in ('watchlist', 'watchlist_owner') and w.id = p_key
   union all
   select s.user_id from public.watchlist_shares s where p_kind = 'watchlist' and s.watchlist_id = p_key
+  union all
+  select t.claimed_by from public.tasks t where p_kind = 'listing_claimer' and t.listing_id = p_key and t.claimed_by is not null
+  union all
+  select a.claimed_by from public.activities a where p_kind = 'listing_claimer' and a.listing_id = p_key and a.claimed_by is not null
 $$;
 
 --
@@ -3658,6 +3807,15 @@ begin
            c (user_id, watchlist_id, granted)
      where c.user_id is not null
     on conflict do nothing;
+  elsif tg_table_name in ('tasks', 'activities') then
+    -- The claimer of an item on a listing holds the listing's listing_claimer key.
+    insert into public.sync_access_log (user_id, kind, key, granted)
+    select c.user_id, 'listing_claimer', c.listing_id, c.granted
+      from (values (case when tg_op <> 'INSERT' then old.claimed_by end, case when tg_op <> 'INSERT' then old.listing_id end, false),
+                   (case when tg_op <> 'DELETE' then new.claimed_by end, case when tg_op <> 'DELETE' then new.listing_id end, true))
+           c (user_id, listing_id, granted)
+     where c.user_id is not null and c.listing_id is not null
+    on conflict do nothing;
   elsif tg_table_name = 'users' then
     insert into public.sync_access_log (user_id, kind, key, granted)
     values (new.id, 'admin', private.everyone_key(), new.is_admin)
@@ -3671,7 +3829,7 @@ $$;
 -- Name: FUNCTION log_access_change(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.log_access_change() IS 'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
+COMMENT ON FUNCTION private.log_access_change() IS 'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares, the claimer and listing of tasks and activities, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
 
 --
 -- Name: manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text); Type: FUNCTION; Schema: private; Owner: -
@@ -3783,6 +3941,54 @@ $$;
 COMMENT ON FUNCTION private.record_sync_moves() IS 'AFTER UPDATE row trigger function of the synced tables, fired only when a column deciding the row''s scope keys changed: logs the keys the row left and entered in public.sync_moves.';
 
 --
+-- Name: refuse_claim(text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) RETURNS void
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_table text := private.claimable_table(p_item_type, p_item_id);
+  v_row jsonb;
+  v_claimer uuid;
+  v_name text;
+begin
+  execute pg_catalog.format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
+    into v_row using p_item_id;
+  v_claimer := (v_row ->> 'claimed_by')::uuid;
+  if v_row is not null and (v_claimer = auth.uid() or (v_claimer is null and v_row ->> 'completed' = 'false')) then
+    return;  -- held by the caller, or open: nothing stops the claim
+  end if;
+  if v_row is null or not (private.can_see_work_item(p_item_type, p_item_id)
+                           or exists (select from audit.log l
+                                       where l.table_name = v_table and l.record_pk = p_item_id
+                                         and l.new_row ->> 'claimed_by' is null
+                                         and l.new_row ->> 'completed' = 'false')) then
+    raise exception using errcode = 'P0002',
+      message = pg_catalog.format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
+  end if;
+  if v_claimer is null then
+    raise exception using errcode = '55000',
+      message = pg_catalog.format('ALREADY_COMPLETED: this %s is completed and can no longer be claimed', p_item_type);
+  end if;
+  select u.name into v_name from public.users u where u.id = v_claimer;
+  raise exception using errcode = '55000',
+    message = pg_catalog.format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
+                                coalesce(nullif(v_name, ''), v_claimer::text)),
+    detail = pg_catalog.jsonb_build_object('claimed_by', v_claimer, 'claimed_by_name', v_name,
+                                           'claimed_at', v_row -> 'claimed_at')::text,
+    hint = 'Reload the item; only its claimer or an admin can release it.';
+end
+$_$;
+
+--
+-- Name: FUNCTION refuse_claim(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) IS 'Raises why the caller cannot claim the task or activity: ALREADY_CLAIMED (55000; detail JSON {claimed_by, claimed_by_name, claimed_at}) or ALREADY_COMPLETED (55000) to a caller who sees the item or could see it as an open item (open at some version, per the audit trail), NOT_FOUND (P0002, no name) to anyone else; returns when the item is open or held by the caller. The one rule of claim_work_item and sync_push (through private.claim_conflict). SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
+
+--
 -- Name: row_audience(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3886,7 +4092,7 @@ CREATE FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_ids uu
            b.common_name
       from s
       join public.watchlist_entries e on e.id = s.entry_id
-      join public.watchlists ew on ew.id = s.watchlist_id
+      join public.watchlists ew on ew.id = s.watchlist_id and ew.deleted_at is null
       left join public.bird b on b.id = s.bird_id
   ), reach as (
     select max(w.location_rule_radius_km) * 1000 as metres
@@ -4023,45 +4229,6 @@ $$;
 --
 
 COMMENT ON FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) IS 'For a page position (p_c0, p_c1, p_id, kind): the smallest id a row of transaction p_c0 may have to come after it in a stream of (sync_xid, sync_xid, id, kind) items, so that (sync_xid, id) >= (p_c0, this) is an index condition.';
-
---
--- Name: sync_claim_holder(text, uuid, integer); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $_$
-declare
-  v_table text := private.claimable_table(p_item_type, p_item_id);
-  v_row jsonb;
-  v_name text;
-begin
-  execute pg_catalog.format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
-    into v_row using p_item_id;
-  if v_row ->> 'claimed_by' is null or (v_row ->> 'claimed_by')::uuid = auth.uid()
-     or not (private.can_see_work_item(p_item_type, p_item_id)
-             or exists (select from audit.log l
-                         where l.table_name = v_table and l.record_pk = p_item_id
-                           and (l.new_row ->> 'row_version')::integer = p_version
-                           and l.new_row ->> 'claimed_by' is null and l.new_row ->> 'completed' = 'false')) then
-    return null;
-  end if;
-  select u.name into v_name from public.users u where u.id = (v_row ->> 'claimed_by')::uuid;
-  return pg_catalog.jsonb_build_object(
-    'code', 'ALREADY_CLAIMED',
-    'message', pg_catalog.format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
-                                 coalesce(nullif(v_name, ''), v_row ->> 'claimed_by')),
-    'detail', pg_catalog.jsonb_build_object('claimed_by', v_row -> 'claimed_by', 'claimed_by_name', v_name,
-                                            'claimed_at', v_row -> 'claimed_at')::text);
-end
-$_$;
-
---
--- Name: FUNCTION sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) IS 'For sync_push: {code: "ALREADY_CLAIMED", message, detail} naming who holds the task or activity when someone other than the caller does and the caller may see it, or could at version p_version (open then, per the audit trail); NULL otherwise. SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
 
 --
 -- Name: sync_deletion_gauge(); Type: FUNCTION; Schema: private; Owner: -
@@ -4351,6 +4518,47 @@ $_$;
 COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/13_sync_items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
 
 --
+-- Name: sync_missing_parent(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_fk record;
+  v_found boolean;
+  v_id text;
+begin
+  for v_fk in
+    select a.attname::text as col, c.confrelid::regclass as ref, rc.relname::text as ref_table,
+           ra.attname::text as ref_col, pg_catalog.format_type(ra.atttypid, ra.atttypmod) as ref_type
+      from pg_catalog.pg_constraint c
+      join pg_catalog.pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      join pg_catalog.pg_attribute ra on ra.attrelid = c.confrelid and ra.attnum = c.confkey[1]
+      join pg_catalog.pg_class rc on rc.oid = c.confrelid
+     where c.conrelid = pg_catalog.format('public.%I', p_table)::regclass and c.contype = 'f'
+       and pg_catalog.cardinality(c.conkey) = 1 and p_record ->> a.attname is not null
+     order by a.attnum
+  loop
+    execute pg_catalog.format('select exists (select from %1$s r where r.%2$I = $1::%3$s), $1::%3$s::text',
+                              v_fk.ref, v_fk.ref_col, v_fk.ref_type)
+      into v_found, v_id using p_record ->> v_fk.col;
+    if not v_found then
+      return pg_catalog.jsonb_build_object('table', v_fk.ref_table, 'column', v_fk.col, 'id', v_id);
+    end if;
+  end loop;
+  return null;
+end
+$_$;
+
+--
+-- Name: FUNCTION sync_missing_parent(p_table text, p_record jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) IS 'For sync_push: {table, column, id} of the first row the record references (a single-column foreign key of p_table) that does not exist at all, NULL when every one does. SECURITY DEFINER: existence, not visibility, decides between FK_MISSING (push the parent first, then retry) and NOT_AUTHORIZED.';
+
+--
 -- Name: sync_page_sql(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4551,13 +4759,17 @@ CREATE FUNCTION private.user_keys(p_user uuid) RETURNS TABLE(kind text, key uuid
   select 'watchlist', w.id from public.watchlists w where w.owner_id = p_user
   union
   select 'watchlist', s.watchlist_id from public.watchlist_shares s where s.user_id = p_user
+  union
+  select 'listing_claimer', t.listing_id from public.tasks t where t.claimed_by = p_user and t.listing_id is not null
+  union
+  select 'listing_claimer', a.listing_id from public.activities a where a.claimed_by = p_user and a.listing_id is not null
 $$;
 
 --
 -- Name: FUNCTION user_keys(p_user uuid); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.user_keys(p_user uuid) IS 'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist and watchlist_owner) and those shared with them (watchlist). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
+COMMENT ON FUNCTION private.user_keys(p_user uuid) IS 'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist and watchlist_owner) and those shared with them (watchlist), the listings of the tasks and activities they claim (listing_claimer). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
 
 --
 -- Name: user_sees(uuid, text, jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -4691,7 +4903,7 @@ COMMENT ON FUNCTION private.writable_watchlist_ids() IS 'Ids of the watchlists w
 -- Name: birds_near(double precision, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.birds_near(lat double precision, lon double precision, radius_km double precision) RETURNS TABLE(id uuid, common_name text, scientific_name text, family text, static_image_name text, rarity_level text, conservation_status text, distance_m double precision, nearest_entry_id uuid, entry_count integer)
+CREATE FUNCTION public.birds_near(lat double precision, lon double precision, radius_km double precision) RETURNS TABLE(id uuid, common_name text, scientific_name text, static_image_name text, family text, order_name text, description_text text, conservation_status text, rarity_level text, migration_strategy text, hemisphere text, valid_locations text[], valid_months integer[], shape_id text, size_category integer, created_at timestamp with time zone, updated_at timestamp with time zone, row_version integer, distance_m double precision, nearest_entry_id uuid, entry_count integer)
     LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'extensions'
     AS $$
@@ -4706,9 +4918,11 @@ begin
     with near as (
       select e.id as entry_id, e.bird_id, st_distance(e.location, v_point) as distance_m
         from public.watchlist_entries e
+        join public.watchlists w on w.id = e.watchlist_id
        where st_dwithin(e.location, v_point, birds_near.radius_km * 1000)
          and e.bird_id is not null
          and e.deleted_at is null
+         and w.deleted_at is null
     ),
     per_bird as (
       select distinct on (n.bird_id)
@@ -4717,8 +4931,7 @@ begin
         from near n
        order by n.bird_id, n.distance_m, n.entry_id
     )
-    select b.id, b.common_name, b.scientific_name, b.family, b.static_image_name,
-           b.rarity_level, b.conservation_status, p.distance_m, p.entry_id, p.entry_count
+    select b.*, p.distance_m, p.entry_id, p.entry_count
       from per_bird p
       join public.bird b on b.id = p.bird_id
      order by p.distance_m, b.id;
@@ -4729,7 +4942,7 @@ $$;
 -- Name: FUNCTION birds_near(lat double precision, lon double precision, radius_km double precision); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.birds_near(lat double precision, lon double precision, radius_km double precision) IS 'Birds with a live watchlist entry located within radius_km (0 < radius_km <= 500) of (lat, lon) among the entries the caller may read (row-level security applies), nearest first: one row per bird with the distance in metres to its nearest entry, that entry''s id and the number of entries in range. Uses the GiST index on watchlist_entries.location. Errors as hotspots_near.';
+COMMENT ON FUNCTION public.birds_near(lat double precision, lon double precision, radius_km double precision) IS 'Birds with a live watchlist entry (neither it nor its watchlist tombstoned) located within radius_km (0 < radius_km <= 500) of (lat, lon) among the entries the caller may read (row-level security applies), nearest first: one row per bird, every column of public.bird, then the distance in metres to its nearest entry, that entry''s id and the number of entries in range. Uses the GiST index on watchlist_entries.location. Errors as hotspots_near.';
 
 --
 -- Name: claim_work_item(text, uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -4743,52 +4956,27 @@ declare
   v_uid uuid := auth.uid();
   v_table text;
   v_row jsonb;
-  v_claimer uuid;
-  v_claimer_name text;
-  v_was_open boolean;
 begin
   v_table := private.claimable_table(p_item_type, p_item_id);
 
-  -- The claim itself: one statement, decided by the row lock. `before` reads the row as
-  -- the statement's snapshot saw it, before any wait for a concurrent claimer: whether it
-  -- was open then, i.e. visible to every user, the caller included.
+  -- The claim itself: one statement, decided by the row lock.
   execute format(
-    'with before as (select not t.completed and t.claimed_by is null as open from public.%1$I t where t.id = $2),
-          claimed as (update public.%1$I t set claimed_by = $1
-                       where t.id = $2 and t.claimed_by is null and not t.completed
-                       returning pg_catalog.to_jsonb(t.*) as row)
-     select (select c.row from claimed c), coalesce((select b.open from before b), false)', v_table)
-    into v_row, v_was_open using v_uid, p_item_id;
+    'update public.%1$I t set claimed_by = $1
+      where t.id = $2 and t.claimed_by is null and not t.completed
+      returning pg_catalog.to_jsonb(t.*)', v_table)
+    into v_row using v_uid, p_item_id;
   if v_row is not null then
     return v_row;
   end if;
 
-  -- Nothing updated: say why, reading the committed row. Who holds it is said only to a
-  -- caller who may see it: one who saw it open a moment ago (a lost race), or one who
-  -- sees it now; to anyone else the item does not exist.
+  -- Nothing updated: say why, from the committed row (a new snapshot).
+  perform private.refuse_claim(p_item_type, p_item_id);
   execute format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
     into v_row using p_item_id;
-  v_claimer := (v_row ->> 'claimed_by')::uuid;
-
-  if v_claimer = v_uid then
+  if (v_row ->> 'claimed_by')::uuid = v_uid then
     return v_row;  -- already ours: idempotent success
-  elsif v_row is null or not (v_was_open or private.can_see_work_item(p_item_type, p_item_id)) then
-    raise exception using errcode = 'P0002',
-      message = format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
-  elsif v_claimer is not null then
-    select u.name into v_claimer_name from public.users u where u.id = v_claimer;
-    raise exception using errcode = '55000',
-      message = format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
-                       coalesce(nullif(v_claimer_name, ''), v_claimer::text)),
-      detail = pg_catalog.jsonb_build_object(
-                 'claimed_by', v_claimer,
-                 'claimed_by_name', v_claimer_name,
-                 'claimed_at', v_row -> 'claimed_at')::text,
-      hint = 'Reload the item; only its claimer or an admin can release it.';
-  else
-    raise exception using errcode = '55000',
-      message = format('ALREADY_COMPLETED: this %s is completed and can no longer be claimed', p_item_type);
   end if;
+  return public.claim_work_item(p_item_type, p_item_id);  -- released meanwhile: open again
 end
 $_$;
 
@@ -4796,7 +4984,7 @@ $_$;
 -- Name: FUNCTION claim_work_item(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) IS 'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002, absent or not visible). SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
+COMMENT ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) IS 'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002: absent, or the caller neither sees it nor ever could as an open item; no name). Who is told what: private.refuse_claim, the rule sync_push answers with too. SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
 
 --
 -- Name: get_badge_counts(boolean); Type: FUNCTION; Schema: public; Owner: -
@@ -4984,8 +5172,7 @@ begin
   v_point := st_setsrid(st_makepoint(hotspots_near.lon, hotspots_near.lat), 4326)::geography;
 
   return query
-    select h.id, h.name, h.locality, h.lat, h.lon, h.image_name,
-           st_distance(h.location, v_point) as distance_m
+    select h.*, st_distance(h.location, v_point) as distance_m
       from public.hotspot h
      where st_dwithin(h.location, v_point, hotspots_near.radius_km * 1000)
      order by h.location <-> v_point, h.id;
@@ -4996,7 +5183,7 @@ $$;
 -- Name: FUNCTION hotspots_near(lat double precision, lon double precision, radius_km double precision); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.hotspots_near(lat double precision, lon double precision, radius_km double precision) IS 'Hotspots within radius_km (0 < radius_km <= 500) of (lat, lon), nearest first, with their distance in metres (WGS 84 spheroid). Uses the GiST index on hotspot.location. Errors: NULL_ARGUMENT (22004), INVALID_LATITUDE, INVALID_LONGITUDE, INVALID_RADIUS (22023).';
+COMMENT ON FUNCTION public.hotspots_near(lat double precision, lon double precision, radius_km double precision) IS 'Hotspots within radius_km (0 < radius_km <= 500) of (lat, lon), nearest first: every column of public.hotspot, then distance_m, the distance in metres (WGS 84 spheroid). Uses the GiST index on hotspot.location. Errors: NULL_ARGUMENT (22004), INVALID_LATITUDE, INVALID_LONGITUDE, INVALID_RADIUS (22023).';
 
 --
 -- Name: journal_add_entry(uuid, text, jsonb, uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
@@ -5231,6 +5418,59 @@ $$;
 --
 
 COMMENT ON FUNCTION public.journal_export_csv(p_thread_id uuid) IS 'The CSV export of a live thread as one text: journal_csv_lines concatenated (the header alone for a thread without entries). Errors: NOT_AUTHENTICATED, NULL_ARGUMENT, NOT_FOUND.';
+
+--
+-- Name: journal_export_file(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_export_file(p_thread_id uuid) RETURNS TABLE(file_name text, media_type text)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.journal_live_thread(p_thread_id);
+  return query
+    select coalesce(nullif(pg_catalog.btrim(pg_catalog.left(pg_catalog.btrim(
+             pg_catalog.regexp_replace(pg_catalog.regexp_replace(t.title, '[/\\:*?"<>|[:cntrl:]]', '_', 'g'),
+                                       '[[:space:]]+', ' ', 'g'), ' .'), 100), ' .'), ''), 'Thread') || '.csv',
+           'text/csv; charset=utf-8; header=present'
+      from public.journal_threads t where t.id = p_thread_id;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_export_file(p_thread_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.journal_export_file(p_thread_id uuid) IS 'The file name (from the thread''s title, safe on every file system, ending in .csv) and the media type (text/csv; charset=utf-8; header=present) of the export of a live thread of the caller, for the share sheet beside the bytes of journal_export_csv / journal_csv_lines. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002).';
+
+--
+-- Name: journal_rename_thread(uuid, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.journal_rename_thread(p_thread_id uuid, p_title text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_thread public.journal_threads;
+begin
+  perform private.journal_live_thread(p_thread_id);
+  if p_title is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_title is required';
+  end if;
+  update public.journal_threads t set title = p_title
+   where t.id = p_thread_id
+  returning t.* into v_thread;
+  return to_jsonb(v_thread) - 'sync_xid';
+end
+$$;
+
+--
+-- Name: FUNCTION journal_rename_thread(p_thread_id uuid, p_title text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.journal_rename_thread(p_thread_id uuid, p_title text) IS 'Renames a live thread of the caller and returns it (trimmed title; a new row_version only when the title really changed, so every device syncs the new name). Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: absent, deleted or another user''s), INVALID_TITLE (22023: not 1 to 200 characters after trimming). Nothing is changed on error.';
 
 --
 -- Name: journal_restore_thread(uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -5757,6 +5997,7 @@ declare
   v_constraint text;
   v_ref record;
   v_key text[];
+  v_dependents jsonb;
 begin
   select * into v_map from audit.entity_table(p_entity_type);
   if p_entity_id is null then
@@ -5766,7 +6007,7 @@ begin
 
   -- The snapshot of the latest deletion (whatever came after it: restoring a live entity
   -- then fails with UNIQUE_CONFLICT below).
-  select d.old_row into v_snapshot
+  select d.old_row, d.dependents into v_snapshot, v_dependents
     from audit.log d
    where d.table_name = v_map.table_name and d.record_pk = p_entity_id and d.action = 'DELETE'
    order by d.changed_at desc, d.id desc
@@ -5848,6 +6089,10 @@ begin
         detail = pg_catalog.jsonb_build_object('columns', pg_catalog.to_jsonb(v_key))::text,
         constraint = v_constraint;
   end;
+  if v_dependents is not null then
+    v_row := v_row || pg_catalog.jsonb_build_object('restore',
+               audit.restore_dependents(v_map.table_name, p_entity_id, v_dependents));
+  end if;
   return v_row;
 end
 $_$;
@@ -5856,7 +6101,7 @@ $_$;
 -- Name: FUNCTION restore_entity(p_entity_type text, p_entity_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) IS 'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002, no deletion), NOT_AUTHORIZED (42501), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). A restored profile is admin only when an admin restores it. SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
+COMMENT ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) IS 'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. A task or activity comes back with its subtasks, a listing with the links of the tasks and activities that were on it (unless moved since); notes are not restored: the answer''s "restore" key says what came back and how many notes did not ({subtasks, notes_not_restored} or {tasks, activities, notes_not_restored}; absent for other types and for deletions recorded before dependents were). Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002, no deletion), NOT_AUTHORIZED (42501), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). A restored profile is admin only when an admin restores it. SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
 
 --
 -- Name: set_notification_preference(text, boolean); Type: FUNCTION; Schema: public; Owner: -
@@ -6059,7 +6304,6 @@ declare
   v_version integer;
   v_row jsonb;
   v_reason jsonb;      -- why a conflict, in the refusal's words ({code, message, detail})
-  v_detail text;
 begin
   perform private.assert_sync_table(p_table);
   v_rel := format('public.%I', p_table)::regclass;
@@ -6143,8 +6387,9 @@ begin
     if v_item_type is not null and v_pushed -> 'claimed_by' = to_jsonb(v_uid)
        and not ('claimed_by' = any (v_writable)) then
       v_claim := 'claim';
-      -- Lost to another claimer (who may have taken it out of the caller's sight).
-      v_reason := private.sync_claim_holder(v_item_type, v_id, p_expected_version);
+      -- Lost to another claimer (who may have taken it out of the caller's sight): said as
+      -- claim_work_item says it.
+      v_reason := private.claim_conflict(v_item_type, v_id);
       if v_reason is not null and (v_server is null or (v_server ->> 'row_version')::integer <> p_expected_version) then
         return jsonb_build_object('status', 'conflict', 'record', v_server) || v_reason;
       end if;
@@ -6241,20 +6486,21 @@ begin
       when raise_exception then
         if sqlerrm <> c_undo then raise; end if;
         v_row := null;
-      when object_not_in_prerequisite_state then
-        -- A claimer who got there first: a conflict, in claim_work_item's words.
-        if sqlerrm !~ '^ALREADY_CLAIMED: ' then raise; end if;
-        get stacked diagnostics v_detail = pg_exception_detail;
-        v_reason := jsonb_build_object('code', 'ALREADY_CLAIMED', 'message', sqlerrm, 'detail', v_detail);
-        v_row := null;
-      when no_data_found then
-        -- One who committed between this push's read and its claim took the item out of
-        -- the caller's sight: claim_work_item no longer sees it, the version pushed did.
-        v_reason := case when v_claim = 'claim' then private.sync_claim_holder(v_item_type, v_id, p_expected_version) end;
+      when object_not_in_prerequisite_state or no_data_found then
+        -- A claimer who got there first (and may have taken the item out of the caller's
+        -- sight since this push read it): a conflict, in claim_work_item's words.
+        v_reason := case when v_claim = 'claim' then private.claim_conflict(v_item_type, v_id) end;
         if v_reason is null then raise; end if;
         v_row := null;
       when insufficient_privilege then
         if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+        v_reason := private.sync_missing_parent(p_table, p_record);
+        if v_reason is not null then
+          raise exception using errcode = '23503',
+            message = format('FK_MISSING: a row this %s row references does not exist', p_table),
+            detail = v_reason::text,
+            hint = format('Push the %s row %s first, then retry this record unchanged.', v_reason ->> 'table', v_reason ->> 'id');
+        end if;
         raise exception using errcode = '42501',
           message = format('NOT_AUTHORIZED: you may not write this row of %s', p_table), detail = sqlerrm;
       when foreign_key_violation then
@@ -6430,6 +6676,7 @@ CREATE TABLE audit.log (
     changed_by uuid DEFAULT auth.uid(),
     old_row jsonb,
     new_row jsonb,
+    dependents jsonb,
     CONSTRAINT log_action_check CHECK ((action = ANY (ARRAY['INSERT'::text, 'UPDATE'::text, 'DELETE'::text, 'RESTORE'::text])))
 )
 PARTITION BY LIST (table_name);
@@ -6487,6 +6734,12 @@ COMMENT ON COLUMN audit.log.old_row IS 'The row before the change (UPDATE, DELET
 --
 
 COMMENT ON COLUMN audit.log.new_row IS 'The row after the change (INSERT, UPDATE, RESTORE); NULL for DELETE.';
+
+--
+-- Name: COLUMN log.dependents; Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON COLUMN audit.log.dependents IS 'DELETE entries of tasks and activities: {subtasks: [their rows], notes: count}; of listings: {tasks: [ids], activities: [ids], notes: count} (what was on the listing). Read by restore_entity; NULL otherwise.';
 
 --
 -- Name: log_id_seq; Type: SEQUENCE; Schema: audit; Owner: -
@@ -10371,6 +10624,42 @@ CREATE TRIGGER journal_thread_stats_insert AFTER INSERT ON public.journal_thread
 CREATE TRIGGER photos_follow AFTER UPDATE OF watchlist_id ON public.watchlist_entries FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.derive_photo_watchlist();
 
 --
+-- Name: activities sync_access_claim_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_claim_delete AFTER DELETE ON public.activities FOR EACH ROW WHEN (((old.claimed_by IS NOT NULL) AND (old.listing_id IS NOT NULL))) EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: tasks sync_access_claim_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_claim_delete AFTER DELETE ON public.tasks FOR EACH ROW WHEN (((old.claimed_by IS NOT NULL) AND (old.listing_id IS NOT NULL))) EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: activities sync_access_claim_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_claim_insert AFTER INSERT ON public.activities FOR EACH ROW WHEN (((new.claimed_by IS NOT NULL) AND (new.listing_id IS NOT NULL))) EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: tasks sync_access_claim_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_claim_insert AFTER INSERT ON public.tasks FOR EACH ROW WHEN (((new.claimed_by IS NOT NULL) AND (new.listing_id IS NOT NULL))) EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: activities sync_access_claim_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_claim_update AFTER UPDATE OF claimed_by, listing_id ON public.activities FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.listing_id IS DISTINCT FROM new.listing_id))) EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: tasks sync_access_claim_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_claim_update AFTER UPDATE OF claimed_by, listing_id ON public.tasks FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.listing_id IS DISTINCT FROM new.listing_id))) EXECUTE FUNCTION private.log_access_change();
+
+--
 -- Name: listings sync_access_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -11224,6 +11513,12 @@ GRANT USAGE ON SCHEMA private TO authenticated;
 GRANT USAGE ON SCHEMA private TO service_role;
 
 --
+-- Name: FUNCTION deleted_dependents(p_table text, p_id uuid); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.deleted_dependents(p_table text, p_id uuid) FROM PUBLIC;
+
+--
 -- Name: FUNCTION enable_tracking(p_table regclass, p_entity_type text, p_owner_column text); Type: ACL; Schema: audit; Owner: -
 --
 
@@ -11256,6 +11551,12 @@ REVOKE ALL ON FUNCTION audit.is_restoring(p_table text, p_id text) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION audit.log_changes() FROM PUBLIC;
+
+--
+-- Name: FUNCTION restore_dependents(p_table text, p_id uuid, p_dependents jsonb); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.restore_dependents(p_table text, p_id uuid, p_dependents jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION set_restoring(p_table text, p_id uuid); Type: ACL; Schema: audit; Owner: -
@@ -11543,6 +11844,14 @@ REVOKE ALL ON FUNCTION private.check_notification_preference() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.check_work_parent() FROM PUBLIC;
 
 --
+-- Name: FUNCTION claim_conflict(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) TO service_role;
+
+--
 -- Name: FUNCTION claimable_table(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -11772,6 +12081,13 @@ REVOKE ALL ON FUNCTION private.journal_field_groups_check() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.journal_fields_check() FROM PUBLIC;
 
 --
+-- Name: FUNCTION journal_listed_thread(p_thread_id uuid, p_include_deleted boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_listed_thread(p_thread_id uuid, p_include_deleted boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.journal_listed_thread(p_thread_id uuid, p_include_deleted boolean) TO authenticated;
+
+--
 -- Name: FUNCTION journal_live_thread(p_thread_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -11861,6 +12177,14 @@ REVOKE ALL ON FUNCTION private.record_sync_deletions() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.record_sync_moves() FROM PUBLIC;
 
 --
+-- Name: FUNCTION refuse_claim(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) TO service_role;
+
+--
 -- Name: FUNCTION row_audience(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean); Type: ACL; Schema: private; Owner: -
 --
 
@@ -11919,14 +12243,6 @@ REVOKE ALL ON FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) FR
 GRANT ALL ON FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) TO service_role;
 
 --
--- Name: FUNCTION sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) TO authenticated;
-GRANT ALL ON FUNCTION private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) TO service_role;
-
---
 -- Name: FUNCTION sync_deletion_gauge(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -11945,6 +12261,14 @@ GRANT ALL ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text,
 --
 
 REVOKE ALL ON FUNCTION private.sync_items_sql(p_table text, p_mode text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_missing_parent(p_table text, p_record jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) TO service_role;
 
 --
 -- Name: FUNCTION sync_page_sql(p_table text); Type: ACL; Schema: private; Owner: -
@@ -12111,6 +12435,20 @@ GRANT ALL ON FUNCTION public.journal_delete_thread(p_thread_id uuid) TO authenti
 
 REVOKE ALL ON FUNCTION public.journal_export_csv(p_thread_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.journal_export_csv(p_thread_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION journal_export_file(p_thread_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.journal_export_file(p_thread_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.journal_export_file(p_thread_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION journal_rename_thread(p_thread_id uuid, p_title text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.journal_rename_thread(p_thread_id uuid, p_title text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.journal_rename_thread(p_thread_id uuid, p_title text) TO authenticated;
 
 --
 -- Name: FUNCTION journal_restore_thread(p_thread_id uuid); Type: ACL; Schema: public; Owner: -

@@ -127,8 +127,10 @@ as $$
 declare
   v_uid uuid := auth.uid();
 begin
-  -- Writes without a calling user (the worker, migrations) are not the apps' moves.
-  if v_uid is null then
+  -- Writes without a calling user (the worker, migrations) are not the apps' moves, nor
+  -- are those of the tables' owner: a SECURITY DEFINER function that authorised the write
+  -- itself (restore_entity relinking a restored listing's tasks).
+  if v_uid is null or current_user = (select pg_catalog.pg_get_userbyid(c.relowner) from pg_catalog.pg_class c where c.oid = tg_relid) then
     return new;
   end if;
   if old.declared_by = v_uid
@@ -142,7 +144,7 @@ begin
 end
 $$;
 comment on function private.guard_listing_move() is
-  'BEFORE UPDATE OF listing_id trigger function of tasks and activities (only when listing_id changes): the declarer, the owner of the current listing or an admin may move the item; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user pass.';
+  'BEFORE UPDATE OF listing_id trigger function of tasks and activities (only when listing_id changes): the declarer, the owner of the current listing or an admin may move the item; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
 revoke all on function private.guard_listing_move() from public, anon, authenticated, service_role;
 
 create or replace trigger _guard_listing_move before update of listing_id on public.tasks

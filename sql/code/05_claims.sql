@@ -46,6 +46,83 @@ comment on function private.claimable_table(text, uuid) is
   'The table of a claimable item type (task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501).';
 revoke all on function private.claimable_table(text, uuid) from public, anon, authenticated, service_role;
 
+-- Why a caller cannot claim an item, in the words the apps show. The one rule both ways of
+-- claiming (claim_work_item, and a claim pushed offline through sync_push) answer with:
+-- who holds an item is said to whoever could see it as an open item (it was open at some
+-- version, per the audit trail, and an open item is visible to every user: the loser of a
+-- race, however late the push, sees "claimed by <name>"), or sees it now; to anyone else
+-- the item does not exist (NOT_FOUND, no name). SECURITY DEFINER: the winner's claim took
+-- the item out of the loser's sight, and the audit trail is readable only per snapshot.
+create or replace function private.refuse_claim(p_item_type text, p_item_id uuid) returns void
+  language plpgsql
+  stable
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_table text := private.claimable_table(p_item_type, p_item_id);
+  v_row jsonb;
+  v_claimer uuid;
+  v_name text;
+begin
+  execute pg_catalog.format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
+    into v_row using p_item_id;
+  v_claimer := (v_row ->> 'claimed_by')::uuid;
+  if v_row is not null and (v_claimer = auth.uid() or (v_claimer is null and v_row ->> 'completed' = 'false')) then
+    return;  -- held by the caller, or open: nothing stops the claim
+  end if;
+  if v_row is null or not (private.can_see_work_item(p_item_type, p_item_id)
+                           or exists (select from audit.log l
+                                       where l.table_name = v_table and l.record_pk = p_item_id
+                                         and l.new_row ->> 'claimed_by' is null
+                                         and l.new_row ->> 'completed' = 'false')) then
+    raise exception using errcode = 'P0002',
+      message = pg_catalog.format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
+  end if;
+  if v_claimer is null then
+    raise exception using errcode = '55000',
+      message = pg_catalog.format('ALREADY_COMPLETED: this %s is completed and can no longer be claimed', p_item_type);
+  end if;
+  select u.name into v_name from public.users u where u.id = v_claimer;
+  raise exception using errcode = '55000',
+    message = pg_catalog.format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
+                                coalesce(nullif(v_name, ''), v_claimer::text)),
+    detail = pg_catalog.jsonb_build_object('claimed_by', v_claimer, 'claimed_by_name', v_name,
+                                           'claimed_at', v_row -> 'claimed_at')::text,
+    hint = 'Reload the item; only its claimer or an admin can release it.';
+end
+$$;
+comment on function private.refuse_claim(text, uuid) is
+  'Raises why the caller cannot claim the task or activity: ALREADY_CLAIMED (55000; detail JSON {claimed_by, claimed_by_name, claimed_at}) or ALREADY_COMPLETED (55000) to a caller who sees the item or could see it as an open item (open at some version, per the audit trail), NOT_FOUND (P0002, no name) to anyone else; returns when the item is open or held by the caller. The one rule of claim_work_item and sync_push (through private.claim_conflict). SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
+
+-- The same refusal as sync_push answers a lost claim: a conflict naming the holder.
+create or replace function private.claim_conflict(p_item_type text, p_item_id uuid) returns jsonb
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  v_detail text;
+begin
+  perform private.refuse_claim(p_item_type, p_item_id);
+  return null;
+exception when object_not_in_prerequisite_state then
+  if sqlerrm !~ '^ALREADY_CLAIMED: ' then
+    return null;
+  end if;
+  get stacked diagnostics v_detail = pg_exception_detail;
+  return pg_catalog.jsonb_build_object('code', 'ALREADY_CLAIMED', 'message', sqlerrm, 'detail', v_detail);
+end
+$$;
+comment on function private.claim_conflict(text, uuid) is
+  'For sync_push: {code: "ALREADY_CLAIMED", message, detail} when private.refuse_claim says someone else holds the task or activity and the caller may be told; NULL otherwise (open, the caller''s, completed or not to be named).';
+
+revoke all on function private.refuse_claim(text, uuid), private.claim_conflict(text, uuid)
+  from public, anon, authenticated, service_role;
+-- sync_push (SECURITY INVOKER) asks them as the pushing user.
+grant execute on function private.refuse_claim(text, uuid), private.claim_conflict(text, uuid)
+  to authenticated, service_role;
+
 create or replace function public.claim_work_item(p_item_type text, p_item_id uuid) returns jsonb
   language plpgsql
   volatile
@@ -56,56 +133,31 @@ declare
   v_uid uuid := auth.uid();
   v_table text;
   v_row jsonb;
-  v_claimer uuid;
-  v_claimer_name text;
-  v_was_open boolean;
 begin
   v_table := private.claimable_table(p_item_type, p_item_id);
 
-  -- The claim itself: one statement, decided by the row lock. `before` reads the row as
-  -- the statement's snapshot saw it, before any wait for a concurrent claimer: whether it
-  -- was open then, i.e. visible to every user, the caller included.
+  -- The claim itself: one statement, decided by the row lock.
   execute format(
-    'with before as (select not t.completed and t.claimed_by is null as open from public.%1$I t where t.id = $2),
-          claimed as (update public.%1$I t set claimed_by = $1
-                       where t.id = $2 and t.claimed_by is null and not t.completed
-                       returning pg_catalog.to_jsonb(t.*) as row)
-     select (select c.row from claimed c), coalesce((select b.open from before b), false)', v_table)
-    into v_row, v_was_open using v_uid, p_item_id;
+    'update public.%1$I t set claimed_by = $1
+      where t.id = $2 and t.claimed_by is null and not t.completed
+      returning pg_catalog.to_jsonb(t.*)', v_table)
+    into v_row using v_uid, p_item_id;
   if v_row is not null then
     return v_row;
   end if;
 
-  -- Nothing updated: say why, reading the committed row. Who holds it is said only to a
-  -- caller who may see it: one who saw it open a moment ago (a lost race), or one who
-  -- sees it now; to anyone else the item does not exist.
+  -- Nothing updated: say why, from the committed row (a new snapshot).
+  perform private.refuse_claim(p_item_type, p_item_id);
   execute format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
     into v_row using p_item_id;
-  v_claimer := (v_row ->> 'claimed_by')::uuid;
-
-  if v_claimer = v_uid then
+  if (v_row ->> 'claimed_by')::uuid = v_uid then
     return v_row;  -- already ours: idempotent success
-  elsif v_row is null or not (v_was_open or private.can_see_work_item(p_item_type, p_item_id)) then
-    raise exception using errcode = 'P0002',
-      message = format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
-  elsif v_claimer is not null then
-    select u.name into v_claimer_name from public.users u where u.id = v_claimer;
-    raise exception using errcode = '55000',
-      message = format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
-                       coalesce(nullif(v_claimer_name, ''), v_claimer::text)),
-      detail = pg_catalog.jsonb_build_object(
-                 'claimed_by', v_claimer,
-                 'claimed_by_name', v_claimer_name,
-                 'claimed_at', v_row -> 'claimed_at')::text,
-      hint = 'Reload the item; only its claimer or an admin can release it.';
-  else
-    raise exception using errcode = '55000',
-      message = format('ALREADY_COMPLETED: this %s is completed and can no longer be claimed', p_item_type);
   end if;
+  return public.claim_work_item(p_item_type, p_item_id);  -- released meanwhile: open again
 end
 $$;
 comment on function public.claim_work_item(text, uuid) is
-  'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002, absent or not visible). SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
+  'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002: absent, or the caller neither sees it nor ever could as an open item; no name). Who is told what: private.refuse_claim, the rule sync_push answers with too. SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
 
 create or replace function public.release_work_item(p_item_type text, p_item_id uuid) returns jsonb
   language plpgsql

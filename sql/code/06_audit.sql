@@ -35,6 +35,31 @@ comment on function audit.is_restoring(text, text) is
 -- runs on every write. The UPDATE path, the hot one, is a single statement with the
 -- snapshots computed in place. changed_by and changed_at are the log's defaults.
 
+-- What a deletion takes with it that the deleted row does not hold: read while it is still
+-- there (the audit trigger fires BEFORE DELETE; subtasks and notes go in an AFTER trigger,
+-- listing_id is set to NULL by the foreign key's action, both later).
+create or replace function audit.deleted_dependents(p_table text, p_id uuid) returns jsonb
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select case
+    when p_table in ('tasks', 'activities') then pg_catalog.jsonb_build_object(
+      'subtasks', coalesce((select pg_catalog.jsonb_agg(pg_catalog.to_jsonb(s) - 'sync_xid' order by s.created_at, s.id)
+                              from public.subtasks s
+                             where s.parent_type = case p_table when 'tasks' then 'task' else 'activity' end
+                               and s.parent_id = p_id), '[]'),
+      'notes', (select count(*) from public.notes n
+                 where n.parent_type = case p_table when 'tasks' then 'task' else 'activity' end and n.parent_id = p_id))
+    when p_table = 'listings' then pg_catalog.jsonb_build_object(
+      'tasks', coalesce((select pg_catalog.jsonb_agg(t.id order by t.id) from public.tasks t where t.listing_id = p_id), '[]'),
+      'activities', coalesce((select pg_catalog.jsonb_agg(a.id order by a.id) from public.activities a where a.listing_id = p_id), '[]'),
+      'notes', (select count(*) from public.notes n where n.parent_type = 'listing' and n.parent_id = p_id))
+  end
+$$;
+comment on function audit.deleted_dependents(text, uuid) is
+  'For the DELETE entry of a task or activity: {subtasks: [rows], notes: count}; of a listing: {tasks: [ids], activities: [ids], notes: count}; NULL for other tables. Called by audit.log_changes (as the owner) before the row goes; read back by restore_entity.';
+
 create or replace function audit.log_changes() returns trigger
   language plpgsql
   security definer
@@ -52,8 +77,8 @@ begin
             pg_catalog.to_jsonb(new));
     return new;
   end if;
-  insert into audit.log (table_name, record_pk, action, old_row)
-  values (tg_table_name, old.id, 'DELETE', pg_catalog.to_jsonb(old));
+  insert into audit.log (table_name, record_pk, action, old_row, dependents)
+  values (tg_table_name, old.id, 'DELETE', pg_catalog.to_jsonb(old), audit.deleted_dependents(tg_table_name, old.id));
   return old;
 end
 $$;
@@ -208,6 +233,7 @@ comment on function audit.entity_table(text) is
 -- migrations).
 
 revoke all on function audit.log_changes(), audit.entity_table(text), audit.get_table_names(),
-  audit.enable_tracking(regclass, text, text), audit.set_restoring(text, uuid), audit.is_restoring(text, text)
+  audit.enable_tracking(regclass, text, text), audit.set_restoring(text, uuid), audit.is_restoring(text, text),
+  audit.deleted_dependents(text, uuid)
   from public, anon, authenticated, service_role;
 grant execute on function audit.entity_table(text), audit.get_table_names() to authenticated, service_role;

@@ -140,6 +140,54 @@ $$;
 comment on function public.get_recently_deleted(integer) is
   'Deletions of the last 30 days across listings, properties, tasks, users and activities, newest first, at most p_limit (1..500): only entities the caller may see (owner per old_row, or admin) and not restored since. Each entry has the shape of get_entity_history; old_row is the snapshot restore_entity would re-create. Reads only the caller''s deletions (an index per audited table), whatever others deleted. Errors: INVALID_LIMIT (22023). SECURITY DEFINER: under row-level security the owner index cannot serve the caller''s own deletions; it applies the policy''s rule (owner per old_row, or admin) itself.';
 
+-- A restore brings back what the deletion took with it (audit.deleted_dependents): the
+-- subtasks of a task or activity, as they were; the tasks and activities that were on a
+-- listing, relinked unless they have moved to another listing since. Notes are not
+-- restored (not audited: conversation, not records), and the answer says how many went.
+-- Runs inside restore_entity, as its owner, with the restored row marked as being restored.
+create or replace function audit.restore_dependents(p_table text, p_id uuid, p_dependents jsonb) returns jsonb
+  language plpgsql
+  volatile
+  set search_path = ''
+as $$
+declare
+  v_columns text;
+  v_subtasks integer := 0;
+  v_tasks integer := 0;
+  v_activities integer := 0;
+begin
+  if p_table in ('tasks', 'activities') then
+    -- The columns the snapshots hold (one taken before a column existed gives it its DEFAULT).
+    select pg_catalog.string_agg(pg_catalog.format('%I', a.attname), ', ' order by a.attnum)
+      into v_columns
+      from pg_catalog.pg_attribute a
+     where a.attrelid = 'public.subtasks'::regclass and a.attnum > 0 and not a.attisdropped
+       and a.attgenerated = '' and p_dependents -> 'subtasks' -> 0 ? a.attname;
+    if v_columns is not null then
+      execute pg_catalog.format(
+        'insert into public.subtasks (%1$s)
+         select %1$s from pg_catalog.jsonb_populate_recordset(null::public.subtasks, $1)
+         on conflict (id) do nothing', v_columns)
+        using p_dependents -> 'subtasks';
+      get diagnostics v_subtasks = row_count;
+    end if;
+    return pg_catalog.jsonb_build_object('subtasks', v_subtasks,
+                                         'notes_not_restored', coalesce((p_dependents ->> 'notes')::integer, 0));
+  end if;
+  update public.tasks t set listing_id = p_id
+   where t.id in (select (pg_catalog.jsonb_array_elements_text(p_dependents -> 'tasks'))::uuid) and t.listing_id is null;
+  get diagnostics v_tasks = row_count;
+  update public.activities a set listing_id = p_id
+   where a.id in (select (pg_catalog.jsonb_array_elements_text(p_dependents -> 'activities'))::uuid) and a.listing_id is null;
+  get diagnostics v_activities = row_count;
+  return pg_catalog.jsonb_build_object('tasks', v_tasks, 'activities', v_activities,
+                                       'notes_not_restored', coalesce((p_dependents ->> 'notes')::integer, 0));
+end
+$$;
+comment on function audit.restore_dependents(text, uuid, jsonb) is
+  'Part of restore_entity: from the DELETE entry''s dependents, re-creates the subtasks of a restored task or activity, or relinks to a restored listing its tasks and activities that are on no listing now. Returns what it did, {subtasks, notes_not_restored} or {tasks, activities, notes_not_restored} (counts): notes are not restored.';
+revoke all on function audit.restore_dependents(text, uuid, jsonb) from public, anon, authenticated, service_role;
+
 create or replace function public.restore_entity(p_entity_type text, p_entity_id uuid) returns jsonb
   language plpgsql
   volatile
@@ -155,6 +203,7 @@ declare
   v_constraint text;
   v_ref record;
   v_key text[];
+  v_dependents jsonb;
 begin
   select * into v_map from audit.entity_table(p_entity_type);
   if p_entity_id is null then
@@ -164,7 +213,7 @@ begin
 
   -- The snapshot of the latest deletion (whatever came after it: restoring a live entity
   -- then fails with UNIQUE_CONFLICT below).
-  select d.old_row into v_snapshot
+  select d.old_row, d.dependents into v_snapshot, v_dependents
     from audit.log d
    where d.table_name = v_map.table_name and d.record_pk = p_entity_id and d.action = 'DELETE'
    order by d.changed_at desc, d.id desc
@@ -246,11 +295,15 @@ begin
         detail = pg_catalog.jsonb_build_object('columns', pg_catalog.to_jsonb(v_key))::text,
         constraint = v_constraint;
   end;
+  if v_dependents is not null then
+    v_row := v_row || pg_catalog.jsonb_build_object('restore',
+               audit.restore_dependents(v_map.table_name, p_entity_id, v_dependents));
+  end if;
   return v_row;
 end
 $$;
 comment on function public.restore_entity(text, uuid) is
-  'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002, no deletion), NOT_AUTHORIZED (42501), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). A restored profile is admin only when an admin restores it. SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
+  'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. A task or activity comes back with its subtasks, a listing with the links of the tasks and activities that were on it (unless moved since); notes are not restored: the answer''s "restore" key says what came back and how many notes did not ({subtasks, notes_not_restored} or {tasks, activities, notes_not_restored}; absent for other types and for deletions recorded before dependents were). Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002, no deletion), NOT_AUTHORIZED (42501), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). A restored profile is admin only when an admin restores it. SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
 
 revoke all on function
   public.get_entity_history(text, uuid, integer, bigint),

@@ -27,9 +27,13 @@ as $$
   select 'watchlist', w.id from public.watchlists w where w.owner_id = p_user
   union
   select 'watchlist', s.watchlist_id from public.watchlist_shares s where s.user_id = p_user
+  union
+  select 'listing_claimer', t.listing_id from public.tasks t where t.claimed_by = p_user and t.listing_id is not null
+  union
+  select 'listing_claimer', a.listing_id from public.activities a where a.claimed_by = p_user and a.listing_id is not null
 $$;
 comment on function private.user_keys(uuid) is
-  'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist and watchlist_owner) and those shared with them (watchlist). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
+  'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist and watchlist_owner) and those shared with them (watchlist), the listings of the tasks and activities they claim (listing_claimer). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
 
 create or replace function private.key_holders(p_kind text, p_key uuid) returns setof uuid
   language sql stable
@@ -42,6 +46,10 @@ as $$
   select w.owner_id from public.watchlists w where p_kind in ('watchlist', 'watchlist_owner') and w.id = p_key
   union all
   select s.user_id from public.watchlist_shares s where p_kind = 'watchlist' and s.watchlist_id = p_key
+  union all
+  select t.claimed_by from public.tasks t where p_kind = 'listing_claimer' and t.listing_id = p_key and t.claimed_by is not null
+  union all
+  select a.claimed_by from public.activities a where p_kind = 'listing_claimer' and a.listing_id = p_key and a.claimed_by is not null
 $$;
 comment on function private.key_holders(text, uuid) is
   'The users holding the base key (p_kind, p_key): the inverse of private.user_keys. Nobody for everyone (every user holds it: callers flag it instead) and for derived kinds (resolve them with private.row_keys first).';

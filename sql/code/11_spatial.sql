@@ -12,6 +12,9 @@
 -- schema, where no API role may create anything).
 select pg_catalog.set_config('search_path', private.postgis_search_path(), true);
 
+-- birds_near returns every column of public.bird now (a changed row type).
+drop function if exists public.birds_near(double precision, double precision, double precision);
+
 create or replace function private.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision)
   returns void
   language plpgsql
@@ -60,25 +63,35 @@ begin
   v_point := st_setsrid(st_makepoint(hotspots_near.lon, hotspots_near.lat), 4326)::geography;
 
   return query
-    select h.id, h.name, h.locality, h.lat, h.lon, h.image_name,
-           st_distance(h.location, v_point) as distance_m
+    select h.*, st_distance(h.location, v_point) as distance_m
       from public.hotspot h
      where st_dwithin(h.location, v_point, hotspots_near.radius_km * 1000)
      order by h.location <-> v_point, h.id;
 end
 $$;
 comment on function public.hotspots_near(double precision, double precision, double precision) is
-  'Hotspots within radius_km (0 < radius_km <= 500) of (lat, lon), nearest first, with their distance in metres (WGS 84 spheroid). Uses the GiST index on hotspot.location. Errors: NULL_ARGUMENT (22004), INVALID_LATITUDE, INVALID_LONGITUDE, INVALID_RADIUS (22023).';
+  'Hotspots within radius_km (0 < radius_km <= 500) of (lat, lon), nearest first: every column of public.hotspot, then distance_m, the distance in metres (WGS 84 spheroid). Uses the GiST index on hotspot.location. Errors: NULL_ARGUMENT (22004), INVALID_LATITUDE, INVALID_LONGITUDE, INVALID_RADIUS (22023).';
 
 create or replace function public.birds_near(lat double precision, lon double precision, radius_km double precision)
   returns table (
     id uuid,
     common_name text,
     scientific_name text,
-    family text,
     static_image_name text,
-    rarity_level text,
+    family text,
+    order_name text,
+    description_text text,
     conservation_status text,
+    rarity_level text,
+    migration_strategy text,
+    hemisphere text,
+    valid_locations text[],
+    valid_months integer[],
+    shape_id text,
+    size_category integer,
+    created_at timestamptz,
+    updated_at timestamptz,
+    row_version integer,
     distance_m double precision,
     nearest_entry_id uuid,
     entry_count integer
@@ -98,9 +111,11 @@ begin
     with near as (
       select e.id as entry_id, e.bird_id, st_distance(e.location, v_point) as distance_m
         from public.watchlist_entries e
+        join public.watchlists w on w.id = e.watchlist_id
        where st_dwithin(e.location, v_point, birds_near.radius_km * 1000)
          and e.bird_id is not null
          and e.deleted_at is null
+         and w.deleted_at is null
     ),
     per_bird as (
       select distinct on (n.bird_id)
@@ -109,15 +124,14 @@ begin
         from near n
        order by n.bird_id, n.distance_m, n.entry_id
     )
-    select b.id, b.common_name, b.scientific_name, b.family, b.static_image_name,
-           b.rarity_level, b.conservation_status, p.distance_m, p.entry_id, p.entry_count
+    select b.*, p.distance_m, p.entry_id, p.entry_count
       from per_bird p
       join public.bird b on b.id = p.bird_id
      order by p.distance_m, b.id;
 end
 $$;
 comment on function public.birds_near(double precision, double precision, double precision) is
-  'Birds with a live watchlist entry located within radius_km (0 < radius_km <= 500) of (lat, lon) among the entries the caller may read (row-level security applies), nearest first: one row per bird with the distance in metres to its nearest entry, that entry''s id and the number of entries in range. Uses the GiST index on watchlist_entries.location. Errors as hotspots_near.';
+  'Birds with a live watchlist entry (neither it nor its watchlist tombstoned) located within radius_km (0 < radius_km <= 500) of (lat, lon) among the entries the caller may read (row-level security applies), nearest first: one row per bird, every column of public.bird, then the distance in metres to its nearest entry, that entry''s id and the number of entries in range. Uses the GiST index on watchlist_entries.location. Errors as hotspots_near.';
 
 -- ---------------------------------------------------------------------------------------
 -- Sightings (the worker's notifications)
@@ -151,7 +165,7 @@ as $$
            b.common_name
       from s
       join public.watchlist_entries e on e.id = s.entry_id
-      join public.watchlists ew on ew.id = s.watchlist_id
+      join public.watchlists ew on ew.id = s.watchlist_id and ew.deleted_at is null
       left join public.bird b on b.id = s.bird_id
   ), reach as (
     select max(w.location_rule_radius_km) * 1000 as metres

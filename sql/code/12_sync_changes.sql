@@ -106,6 +106,15 @@ begin
            c (user_id, watchlist_id, granted)
      where c.user_id is not null
     on conflict do nothing;
+  elsif tg_table_name in ('tasks', 'activities') then
+    -- The claimer of an item on a listing holds the listing's listing_claimer key.
+    insert into public.sync_access_log (user_id, kind, key, granted)
+    select c.user_id, 'listing_claimer', c.listing_id, c.granted
+      from (values (case when tg_op <> 'INSERT' then old.claimed_by end, case when tg_op <> 'INSERT' then old.listing_id end, false),
+                   (case when tg_op <> 'DELETE' then new.claimed_by end, case when tg_op <> 'DELETE' then new.listing_id end, true))
+           c (user_id, listing_id, granted)
+     where c.user_id is not null and c.listing_id is not null
+    on conflict do nothing;
   elsif tg_table_name = 'users' then
     insert into public.sync_access_log (user_id, kind, key, granted)
     values (new.id, 'admin', private.everyone_key(), new.is_admin)
@@ -115,7 +124,7 @@ begin
 end
 $$;
 comment on function private.log_access_change() is
-  'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
+  'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares, the claimer and listing of tasks and activities, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
 revoke all on function private.log_access_change() from public, anon, authenticated, service_role;
 
 create or replace trigger sync_access_delete after delete on public.listings
@@ -130,6 +139,20 @@ create or replace trigger sync_access_insert_delete after insert or delete on pu
   for each row execute function private.log_access_change();
 create or replace trigger sync_access_update after update of user_id, watchlist_id on public.watchlist_shares
   for each row when (old.user_id is distinct from new.user_id or old.watchlist_id is distinct from new.watchlist_id)
+  execute function private.log_access_change();
+create or replace trigger sync_access_claim_insert after insert on public.tasks
+  for each row when (new.claimed_by is not null and new.listing_id is not null) execute function private.log_access_change();
+create or replace trigger sync_access_claim_delete after delete on public.tasks
+  for each row when (old.claimed_by is not null and old.listing_id is not null) execute function private.log_access_change();
+create or replace trigger sync_access_claim_update after update of claimed_by, listing_id on public.tasks
+  for each row when (old.claimed_by is distinct from new.claimed_by or old.listing_id is distinct from new.listing_id)
+  execute function private.log_access_change();
+create or replace trigger sync_access_claim_insert after insert on public.activities
+  for each row when (new.claimed_by is not null and new.listing_id is not null) execute function private.log_access_change();
+create or replace trigger sync_access_claim_delete after delete on public.activities
+  for each row when (old.claimed_by is not null and old.listing_id is not null) execute function private.log_access_change();
+create or replace trigger sync_access_claim_update after update of claimed_by, listing_id on public.activities
+  for each row when (old.claimed_by is distinct from new.claimed_by or old.listing_id is distinct from new.listing_id)
   execute function private.log_access_change();
 create or replace trigger sync_access_update after update of is_admin on public.users
   for each row when (old.is_admin is distinct from new.is_admin) execute function private.log_access_change();

@@ -1,6 +1,9 @@
 -- Offline sync: sync_pull and sync_push, and the cursors that make a pull never miss a
 -- change (why and how: 12_sync_changes.sql; what a pull contains: 13_sync_items.sql).
 
+-- Replaced by private.claim_conflict (05_claims.sql), the rule claim_work_item answers with too.
+drop function if exists private.sync_claim_holder(text, uuid, integer);
+
 -- ---------------------------------------------------------------------------------------
 -- Cursors
 -- ---------------------------------------------------------------------------------------
@@ -392,42 +395,49 @@ comment on function public.sync_pull(text, text, integer) is
 -- A retried push whose first answer was lost finds its own write (the pushed values, at
 -- the version that write produced) and answers "applied" again.
 
--- Who holds a claimed item, for a push that lost the race to claim it: claim_work_item's
--- ALREADY_CLAIMED, said to whoever may see the item or could see it at the version the push
--- was based on (it was open then, visible to everyone: the audit trail holds each version).
--- SECURITY DEFINER: the winner's claim took the item out of the loser's sight.
-create or replace function private.sync_claim_holder(p_item_type text, p_item_id uuid, p_version integer) returns jsonb
+-- A row pushed before its parent (an entry before its watchlist, a photo before its entry:
+-- an offline queue replayed out of order) is refused by the parent's row-level security
+-- (the parent is not there to be the caller's), which would read as "not yours". The
+-- answer is FK_MISSING instead, naming the parent: push it, then retry this record.
+-- SECURITY DEFINER: whether a row exists at all, whoever's it is (the caller learns only
+-- that an id they pushed names no row).
+create or replace function private.sync_missing_parent(p_table text, p_record jsonb) returns jsonb
   language plpgsql
   stable
   security definer
   set search_path = ''
 as $$
 declare
-  v_table text := private.claimable_table(p_item_type, p_item_id);
-  v_row jsonb;
-  v_name text;
+  v_fk record;
+  v_found boolean;
+  v_id text;
 begin
-  execute pg_catalog.format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
-    into v_row using p_item_id;
-  if v_row ->> 'claimed_by' is null or (v_row ->> 'claimed_by')::uuid = auth.uid()
-     or not (private.can_see_work_item(p_item_type, p_item_id)
-             or exists (select from audit.log l
-                         where l.table_name = v_table and l.record_pk = p_item_id
-                           and (l.new_row ->> 'row_version')::integer = p_version
-                           and l.new_row ->> 'claimed_by' is null and l.new_row ->> 'completed' = 'false')) then
-    return null;
-  end if;
-  select u.name into v_name from public.users u where u.id = (v_row ->> 'claimed_by')::uuid;
-  return pg_catalog.jsonb_build_object(
-    'code', 'ALREADY_CLAIMED',
-    'message', pg_catalog.format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
-                                 coalesce(nullif(v_name, ''), v_row ->> 'claimed_by')),
-    'detail', pg_catalog.jsonb_build_object('claimed_by', v_row -> 'claimed_by', 'claimed_by_name', v_name,
-                                            'claimed_at', v_row -> 'claimed_at')::text);
+  for v_fk in
+    select a.attname::text as col, c.confrelid::regclass as ref, rc.relname::text as ref_table,
+           ra.attname::text as ref_col, pg_catalog.format_type(ra.atttypid, ra.atttypmod) as ref_type
+      from pg_catalog.pg_constraint c
+      join pg_catalog.pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      join pg_catalog.pg_attribute ra on ra.attrelid = c.confrelid and ra.attnum = c.confkey[1]
+      join pg_catalog.pg_class rc on rc.oid = c.confrelid
+     where c.conrelid = pg_catalog.format('public.%I', p_table)::regclass and c.contype = 'f'
+       and pg_catalog.cardinality(c.conkey) = 1 and p_record ->> a.attname is not null
+     order by a.attnum
+  loop
+    execute pg_catalog.format('select exists (select from %1$s r where r.%2$I = $1::%3$s), $1::%3$s::text',
+                              v_fk.ref, v_fk.ref_col, v_fk.ref_type)
+      into v_found, v_id using p_record ->> v_fk.col;
+    if not v_found then
+      return pg_catalog.jsonb_build_object('table', v_fk.ref_table, 'column', v_fk.col, 'id', v_id);
+    end if;
+  end loop;
+  return null;
 end
 $$;
-comment on function private.sync_claim_holder(text, uuid, integer) is
-  'For sync_push: {code: "ALREADY_CLAIMED", message, detail} naming who holds the task or activity when someone other than the caller does and the caller may see it, or could at version p_version (open then, per the audit trail); NULL otherwise. SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
+comment on function private.sync_missing_parent(text, jsonb) is
+  'For sync_push: {table, column, id} of the first row the record references (a single-column foreign key of p_table) that does not exist at all, NULL when every one does. SECURITY DEFINER: existence, not visibility, decides between FK_MISSING (push the parent first, then retry) and NOT_AUTHORIZED.';
+revoke all on function private.sync_missing_parent(text, jsonb) from public, anon, authenticated, service_role;
+-- sync_push (SECURITY INVOKER) asks it as the pushing user.
+grant execute on function private.sync_missing_parent(text, jsonb) to authenticated, service_role;
 
 create or replace function public.sync_push(p_table text, p_record jsonb, p_expected_version integer)
   returns jsonb
@@ -466,7 +476,6 @@ declare
   v_version integer;
   v_row jsonb;
   v_reason jsonb;      -- why a conflict, in the refusal's words ({code, message, detail})
-  v_detail text;
 begin
   perform private.assert_sync_table(p_table);
   v_rel := format('public.%I', p_table)::regclass;
@@ -550,8 +559,9 @@ begin
     if v_item_type is not null and v_pushed -> 'claimed_by' = to_jsonb(v_uid)
        and not ('claimed_by' = any (v_writable)) then
       v_claim := 'claim';
-      -- Lost to another claimer (who may have taken it out of the caller's sight).
-      v_reason := private.sync_claim_holder(v_item_type, v_id, p_expected_version);
+      -- Lost to another claimer (who may have taken it out of the caller's sight): said as
+      -- claim_work_item says it.
+      v_reason := private.claim_conflict(v_item_type, v_id);
       if v_reason is not null and (v_server is null or (v_server ->> 'row_version')::integer <> p_expected_version) then
         return jsonb_build_object('status', 'conflict', 'record', v_server) || v_reason;
       end if;
@@ -648,20 +658,21 @@ begin
       when raise_exception then
         if sqlerrm <> c_undo then raise; end if;
         v_row := null;
-      when object_not_in_prerequisite_state then
-        -- A claimer who got there first: a conflict, in claim_work_item's words.
-        if sqlerrm !~ '^ALREADY_CLAIMED: ' then raise; end if;
-        get stacked diagnostics v_detail = pg_exception_detail;
-        v_reason := jsonb_build_object('code', 'ALREADY_CLAIMED', 'message', sqlerrm, 'detail', v_detail);
-        v_row := null;
-      when no_data_found then
-        -- One who committed between this push's read and its claim took the item out of
-        -- the caller's sight: claim_work_item no longer sees it, the version pushed did.
-        v_reason := case when v_claim = 'claim' then private.sync_claim_holder(v_item_type, v_id, p_expected_version) end;
+      when object_not_in_prerequisite_state or no_data_found then
+        -- A claimer who got there first (and may have taken the item out of the caller's
+        -- sight since this push read it): a conflict, in claim_work_item's words.
+        v_reason := case when v_claim = 'claim' then private.claim_conflict(v_item_type, v_id) end;
         if v_reason is null then raise; end if;
         v_row := null;
       when insufficient_privilege then
         if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+        v_reason := private.sync_missing_parent(p_table, p_record);
+        if v_reason is not null then
+          raise exception using errcode = '23503',
+            message = format('FK_MISSING: a row this %s row references does not exist', p_table),
+            detail = v_reason::text,
+            hint = format('Push the %s row %s first, then retry this record unchanged.', v_reason ->> 'table', v_reason ->> 'id');
+        end if;
         raise exception using errcode = '42501',
           message = format('NOT_AUTHORIZED: you may not write this row of %s', p_table), detail = sqlerrm;
       when foreign_key_violation then
@@ -857,9 +868,6 @@ comment on function public.sync_push_batch(text, jsonb) is
 -- The cursor functions run inside sync_pull, as its owner.
 revoke all on function private.encode_sync_cursor(jsonb), private.decode_sync_cursor(text, text),
   private.snapshot_in_progress(pg_snapshot),
-  public.sync_pull(text, text, integer), public.sync_push(text, jsonb, integer), public.sync_push_batch(text, jsonb),
-  private.sync_claim_holder(text, uuid, integer) from public, anon, authenticated, service_role;
+  public.sync_pull(text, text, integer), public.sync_push(text, jsonb, integer), public.sync_push_batch(text, jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.sync_pull(text, text, integer), public.sync_push(text, jsonb, integer),
   public.sync_push_batch(text, jsonb) to authenticated, service_role;
--- sync_push (SECURITY INVOKER) asks it as the pushing user.
-grant execute on function private.sync_claim_holder(text, uuid, integer) to authenticated, service_role;

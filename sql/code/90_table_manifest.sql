@@ -5,8 +5,8 @@
 -- its grants, row-level security on) and an entry here.
 --
 --   visible_to  who may see a row: scope-key rules {kind, column, condition} (the kinds are
---               private.visibility_kinds: user, listing, watchlist, watchlist_owner, task,
---               activity, everyone; a condition is SQL over the row, called "it")
+--               private.visibility_kinds: user, listing, listing_claimer, watchlist,
+--               watchlist_owner, task, activity, everyone; a condition is SQL over the row, called "it")
 --   admin_sees  admins see every row (default true; false for what is private to its owner)
 --   stamped     updated_at and row_version set by the server (default true)
 --   lengths     {"column": max characters} of the text columns apps write (TOO_LONG)
@@ -41,8 +41,11 @@ select private.manifest('activities',
   lengths => '{"title": 200, "description": 10000}',
   synced => true, outbox => true, realtime => 'default', audited_as => 'activity', audit_owner => 'declared_by');
 
+-- Listings: their owner; and whoever claims a task or activity on one, while they hold it
+-- (the item's detail screen shows its listing).
 select private.manifest('listings',
-  visible_to => '[{"kind": "user", "column": "owned_by"}]',
+  visible_to => '[{"kind": "user", "column": "owned_by"},
+                  {"kind": "listing_claimer", "column": "id"}]',
   lengths => '{"address": 200, "city": 100, "state": 100, "zip": 20, "mls_number": 50}',
   synced => true, outbox => true, realtime => 'default', audited_as => 'listing', audit_owner => 'owned_by');
 

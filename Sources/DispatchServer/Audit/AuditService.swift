@@ -57,7 +57,11 @@ public struct AuditService: UserService {
         try await read(on: database.reads(), "select * from public.get_recently_deleted(\(limit))").map(AuditEntry.init(row:))
     }
 
-    /// Re-creates the entity from its latest deletion and returns the restored row. Throws
+    /// Re-creates the entity from its latest deletion and returns the restored row: a task
+    /// or activity with its subtasks, a listing with the links of its tasks and activities.
+    /// The row's `restore` key says what came back with it and how many notes did not
+    /// (notes are not restored): `{subtasks, notes_not_restored}` or `{tasks, activities,
+    /// notes_not_restored}`. Throws
     /// `SQLAPIError`: `FK_MISSING` (a row the snapshot references is gone; its
     /// `missingReference` says which, restore that first), `UNIQUE_CONFLICT` (the id or a
     /// unique key is held by a live row, e.g. restoring twice), `NOT_FOUND` (no deletion to

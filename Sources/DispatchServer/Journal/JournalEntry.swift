@@ -59,11 +59,11 @@ public struct JournalEntry: Sendable, Hashable, Decodable, Identifiable {
     }
 
     /// The columns `init(row:thread:owner:)` reads, in order, to paste after `select` (alias
-    /// `e`): a live entry of a known thread, whose thread and owner the caller knows.
-    static let liveSelectList = "e.id, e.content, e.entry_timestamp, e.last_edited_at, e.created_at, e.updated_at, e.row_version"
+    /// `e`): an entry of a known thread, whose thread and owner the caller knows.
+    static let selectList = "e.id, e.content, e.entry_timestamp, e.last_edited_at, e.created_at, e.updated_at, e.row_version, e.deleted_at"
 
-    /// A live entry from a row of `liveSelectList`; its values are read apart (a whole
-    /// thread's in one index range) and added by the caller.
+    /// An entry from a row of `selectList`; its values are read apart (a whole thread's in
+    /// one index range) and added by the caller.
     init(row: PostgresRow, thread: UUID, owner: UUID) throws {
         id = try row.decode(0)
         threadID = thread
@@ -71,10 +71,10 @@ public struct JournalEntry: Sendable, Hashable, Decodable, Identifiable {
         content = try row.decode(1)
         entryTimestamp = try row.decode(2)
         lastEditedAt = try row.decode(3)
-        deletedAt = nil
         createdAt = try row.decode(4)
         updatedAt = try row.decode(5)
         rowVersion = try row.decode(6)
+        deletedAt = try row.decode(7)
         values = [:]
     }
 }

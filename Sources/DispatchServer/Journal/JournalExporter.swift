@@ -33,6 +33,17 @@ public struct JournalExporter: UserService {
         return try await export(thread: thread, to: handle)
     }
 
+    /// Writes the CSV into `directory` under the name the server gives the export
+    /// (`JournalExportFile`, from the thread's title); returns the file's path, its name and
+    /// media type for the share sheet, and the number of entries written.
+    public func export(thread: UUID, intoDirectory directory: String) async throws
+        -> (path: String, file: JournalExportFile, entries: Int)
+    {
+        let file = try await JournalService(database: database, user: user).exportFile(thread: thread)
+        let path = URL(fileURLWithPath: directory, isDirectory: true).appendingPathComponent(file.fileName).path
+        return (path, file, try await export(thread: thread, toFile: path))
+    }
+
     /// Writes the CSV to `handle` from its current position. Returns the number of entries
     /// written (the header not counted).
     @discardableResult

@@ -35,17 +35,24 @@ public struct JournalService: UserService {
     }
 
     /// The live threads with their live entry count and newest entry time, the most
-    /// recently written to first.
-    public func threads() async throws -> [JournalThread.Summary] {
+    /// recently written to first; with `includeDeleted`, the deleted ones too (the trash an
+    /// undo needs: `restoreThread` brings one back until it is purged).
+    public func threads(includeDeleted: Bool = false) async throws -> [JournalThread.Summary] {
         try await read([PostgresQuery(sql: """
             select \(JournalThread.selectList), coalesce(s.live_entries, 0), s.last_entry_at
               from public.journal_threads t
               left join public.journal_thread_stats s on s.thread_id = t.id
-             where t.deleted_at is null
+             where $1 or t.deleted_at is null
              order by coalesce(s.last_entry_at, t.created_at) desc, t.id
-            """)])[0].map {
+            """, binds: [includeDeleted])])[0].map {
             JournalThread.Summary(thread: try JournalThread(row: $0), liveEntryCount: try $0.decode(7), lastEntryAt: try $0.decode(8))
         }
+    }
+
+    /// Renames a live thread (trimmed, 1 to 200 characters: `INVALID_TITLE`).
+    @discardableResult
+    public func renameThread(_ id: UUID, to title: String) async throws -> JournalThread {
+        try await call("select public.journal_rename_thread(\(id), \(title))", as: JournalThread.self)
     }
 
     /// Soft-deletes a thread: it and its entries leave the lists and the export.
@@ -65,30 +72,32 @@ public struct JournalService: UserService {
 
     /// The live entries of a live thread, oldest first, with their values. NOT_FOUND for a
     /// thread that is deleted or not the user's (`private.journal_live_thread`, as the RPCs).
+    /// With `includeDeleted`, the deleted entries too, of a deleted thread as well (the
+    /// trash: `isDeleted` tells them apart).
     ///
     /// One row per entry: the thread's entries and its values are read from one index range
     /// each, in the same order (the values carry their entry's timestamp for that), merged,
     /// with an entry's values as one text that decodes without a String per id
     /// (`JournalEntry.ValuesText`). A row per value, or arrays, cost more to print, send and
     /// decode than the rest of the read.
-    public func entries(in thread: UUID) async throws -> [JournalEntry] {
+    public func entries(in thread: UUID, includeDeleted: Bool = false) async throws -> [JournalEntry] {
         let results = try await read([
-            "select private.journal_live_thread(\(thread))",
+            "select private.journal_listed_thread(\(thread), \(includeDeleted))",
             PostgresQuery(sql: """
-                select \(JournalEntry.liveSelectList), v.vals
+                select \(JournalEntry.selectList), v.vals
                   from public.journal_entries e
                   left join (select v.entry_timestamp, v.entry_id, \(JournalEntry.ValuesText.aggregate) as vals
                                from public.journal_entry_values v
                               where v.thread_id = $1 and v.value is not null
                               group by v.entry_timestamp, v.entry_id) v
                     on v.entry_timestamp = e.entry_timestamp and v.entry_id = e.id
-                 where e.thread_id = $1 and e.deleted_at is null
+                 where e.thread_id = $1 and ($2 or e.deleted_at is null)
                  order by e.entry_timestamp, e.id
-                """, binds: [thread]),
+                """, binds: [thread, includeDeleted]),
         ])
         return try results[1].map { row in
             var entry = try JournalEntry(row: row, thread: thread, owner: user)
-            entry.values = try row.decode(7, as: JournalEntry.ValuesText?.self)?.values ?? [:]
+            entry.values = try row.decode(8, as: JournalEntry.ValuesText?.self)?.values ?? [:]
             return entry
         }
     }
@@ -122,6 +131,14 @@ public struct JournalService: UserService {
     /// a file, for threads of any size.
     public func exportCSV(thread: UUID) async throws -> String {
         try await read(["select public.journal_export_csv(\(thread))"])[0].scalar(String.self)
+    }
+
+    /// The name and media type to share the thread's export under (`journal_export_file`).
+    public func exportFile(thread: UUID) async throws -> JournalExportFile {
+        guard let row = try await read(["select file_name, media_type from public.journal_export_file(\(thread))"])[0].first else {
+            throw PostgresError(.decoding, "journal_export_file returned no row")
+        }
+        return JournalExportFile(fileName: try row.decode(0), mediaType: try row.decode(1))
     }
 
     // MARK: Fields

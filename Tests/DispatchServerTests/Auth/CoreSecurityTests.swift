@@ -48,8 +48,10 @@ import Testing
         try await ClaimService(connection: admin, user: bob).claim(.task, id: onListing)
         #expect(try await visible("tasks", onListing, to: carol))
         #expect(try await !visible("tasks", onListing, to: alice))
-        // Listings and properties: owner only.
-        #expect(try await !visible("listings", carolsListing, to: bob))
+        // Listings: their owner, and whoever claims an item on one (Bob, while he holds the
+        // task); properties: owner only.
+        #expect(try await visible("listings", carolsListing, to: bob))
+        #expect(try await !visible("listings", carolsListing, to: alice))
         let property = try await CoreTestData.property(admin, as: alice)
         #expect(try await !visible("properties", property, to: carol))
     }

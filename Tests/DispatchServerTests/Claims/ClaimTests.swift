@@ -72,6 +72,90 @@ import Testing
         await locker.close()
     }
 
+    /// "Task claimed by [Name]": Carol had Alice's open task on her screen, Bob claimed it a
+    /// moment before her. Her claim, made online or pushed after a train ride, is told who
+    /// won, though the claim took the task out of her sight. Dave's task, claimed by him from
+    /// the start, Carol never could see: NOT_FOUND either way, without Dave's name.
+    @Test func aLoserWhoSawTheTaskOpenIsToldWhoClaimedItEitherWay() async throws {
+        let ids = try await CoreTestData.users(admin, ["Alice", "Bob", "Carol", "Dave"])
+        let (alice, bob, carol, dave) = (ids[0], ids[1], ids[2], ids[3])
+        let task = try await CoreTestData.task(admin, as: alice, title: "Open house")
+        let carols = SyncService(connection: try await db.connect(), user: carol)
+        let pulled = try await carols.pull(table: .tasks).records
+        let seen = try #require(pulled.first { $0["id"]?.stringValue == task.uuidString.lowercased() })
+        var carolsClaim = try #require(seen.objectValue)
+        carolsClaim["claimed_by"] = .string(carol.uuidString)
+
+        try await ClaimService(admin, userID: bob).claim(.task, id: task)
+
+        let online = try await #require(throws: SQLAPIError.self) { try await ClaimService(admin, userID: carol).claim(.task, id: task) }
+        #expect(online.code == .alreadyClaimed, "\(online)")
+        #expect(online.claimer?.id == bob && online.claimer?.name == "Bob")
+        #expect(online.message == "ALREADY_CLAIMED: this task is already claimed by Bob")
+        let offline = try await carols.push(table: .tasks, record: .object(carolsClaim), expectedVersion: 1)
+        #expect(offline.isConflict && offline.claimer?.id == bob && offline.claimer?.name == "Bob", "\(offline)")
+
+        let davesOwn = try await admin.transaction(as: dave) { conn in
+            try conn.query("insert into public.tasks (title, claimed_by) values ('Private errand', \(dave)) returning id").scalar(UUID.self)
+        }
+        let hidden = try await #require(throws: SQLAPIError.self) { try await ClaimService(admin, userID: carol).claim(.task, id: davesOwn) }
+        #expect(hidden.code == .notFound && hidden.claimer == nil && !hidden.message.contains("Dave"), "\(hidden)")
+        let pushed = await WatchlistFixtures.error(SQLAPIError.self) {
+            _ = try await carols.push(table: .tasks, record: ["id": .string(davesOwn.uuidString), "claimed_by": .string(carol.uuidString)],
+                                      expectedVersion: 1)
+        }
+        #expect(pushed?.code == .notFound && pushed?.claimer == nil, "\(String(describing: pushed))")
+        #expect(try await CoreTestData.count(admin, "select count(*)::int from tasks where claimed_by = $1", [carol]) == 0)
+    }
+
+    /// Eight realtors who all had the open task on screen claim it at once, four online and
+    /// four pushing an offline claim, with no lock arranging the order: some start after the
+    /// winner committed. Exactly one wins; each of the seven others learns the winner's name.
+    @Test func eightClaimersRacingOnlineAndOfflineAllLearnTheWinner() async throws {
+        let names = (1...8).map { "Racer\($0)" }
+        let declarer = try await CoreTestData.users(admin, ["Declarer"])[0]
+        let racers = try await CoreTestData.users(admin, names)
+        let task = try await CoreTestData.task(admin, as: declarer, title: "Open house")
+        var apps: [(UUID, PostgresConnection)] = []
+        for racer in racers { apps.append((racer, try await db.connect())) }
+
+        let results = try await withThrowingTaskGroup(of: (UUID, Result<UUID?, SQLAPIError>).self) { group in
+            for (index, (racer, connection)) in apps.enumerated() {
+                group.addTask {
+                    do {
+                        if index % 2 == 0 {
+                            _ = try await ClaimService(connection, userID: racer).claim(.task, id: task)
+                            return (racer, .success(nil))
+                        }
+                        let record: JSONValue = ["id": .string(task.uuidString), "claimed_by": .string(racer.uuidString)]
+                        let answer = try await SyncService(connection: connection, user: racer).push(table: .tasks, record: record, expectedVersion: 1)
+                        guard answer.isConflict else { return (racer, .success(nil)) }
+                        return (racer, .success(answer.claimer?.id ?? racer))  // a conflict without a name: fails below
+                    } catch let error as SQLAPIError {
+                        return (racer, .failure(error))
+                    }
+                }
+            }
+            var all: [(UUID, Result<UUID?, SQLAPIError>)] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+
+        let winner = try await admin.query("select claimed_by from tasks where id = \(task)").scalar(UUID.self)
+        let winnerName = names[try #require(racers.firstIndex(of: winner))]
+        for (racer, result) in results where racer != winner {
+            switch result {
+            case .success(let named):
+                #expect(named == winner, "\(racer): a pushed claim lost without the winner's name")
+            case .failure(let error):
+                #expect(error.code == .alreadyClaimed && error.claimer?.id == winner && error.claimer?.name == winnerName, "\(racer): \(error)")
+            }
+        }
+        #expect(results.count == 8)
+        #expect(try await CoreTestData.auditCount(admin, .task, task, action: .update) == 1)
+        for (_, connection) in apps { await connection.close() }
+    }
+
     /// Release: by the claimer (then again: idempotent), not by the declarer (NOT_CLAIMER,
     /// naming the claimer), not by a stranger who cannot see the claimed task (NOT_FOUND);
     /// an admin may release anyone's claim.

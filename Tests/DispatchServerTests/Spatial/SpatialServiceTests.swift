@@ -131,6 +131,53 @@ import Testing
                     .map(\.commonName) == ["Robin", "Wren"])
     }
 
+    /// A birder deletes a watchlist on the phone (the delete syncs as a tombstone): the birds
+    /// of its entries no longer show as seen nearby, for the owner or whoever it was shared
+    /// with, though the entries themselves were never deleted one by one. What is found
+    /// nearby comes as the app stores it: a hotspot's row (`setof hotspot`) and a bird's
+    /// row (`b.*`), every column, with the distance after them.
+    @Test func aDeletedWatchlistsBirdsAreNoLongerNearAndRowsAreWhole() async throws {
+        let conn = try await database.connect()
+        let alice = try await WatchlistFixtures.user(conn, "Alice")
+        let bob = try await WatchlistFixtures.user(conn, "Bob")
+        let robin = try await WatchlistFixtures.bird(conn, "Robin")
+        let owl = try await WatchlistFixtures.bird(conn, "Owl")
+        let garden = try await WatchlistFixtures.watchlist(conn, owner: alice, title: "Garden")
+        let trip = try await WatchlistFixtures.watchlist(conn, owner: alice, title: "Old trip")
+        try await WatchlistFixtures.entry(conn, in: garden, bird: robin, latitude: 48.86, longitude: 2.35)
+        try await WatchlistFixtures.entry(conn, in: trip, bird: owl, latitude: 48.855, longitude: 2.35)
+        try await WatchlistFixtures.entry(conn, in: trip, bird: robin, latitude: 48.851, longitude: 2.35)
+        try await WatchlistFixtures.share(conn, trip, with: bob)
+        try await conn.query("update public.watchlists set deleted_at = now() where id = \(trip)")
+
+        let forAlice = try await SpatialService(connection: conn, user: alice).birdsNear(latitude: 48.85, longitude: 2.35, radiusKm: 4)
+        #expect(forAlice.map(\.commonName) == ["Robin"])
+        #expect(forAlice.first?.entryCount == 1 && abs((forAlice.first?.distanceMeters ?? 0) - 1112) < 12, "\(forAlice)")
+        #expect(try await SpatialService(connection: conn, user: bob).birdsNear(latitude: 48.85, longitude: 2.35, radiusKm: 4).isEmpty)
+
+        try await hotspots(conn, [("Jardin", 48.86, 2.35)])
+        try await conn.query("update public.bird set order_name = 'Passeriformes', valid_months = '{3,4,5}', size_category = 2 where id = \(robin)")
+        let whole = try await conn.transaction(as: alice) { conn in
+            let hotspots = try conn.query("""
+                select count(*) filter (where to_jsonb(n) - 'distance_m' = to_jsonb(h))::int
+                  from public.hotspots_near(48.85, 2.35, 4) n join public.hotspot h using (id)
+                """).scalar(Int.self)
+            let birds = try conn.query("""
+                select count(*) filter (where to_jsonb(n) - '{distance_m,nearest_entry_id,entry_count}'::text[] = to_jsonb(b))::int
+                  from public.birds_near(48.85, 2.35, 4) n join public.bird b using (id)
+                """).scalar(Int.self)
+            return (hotspots, birds)
+        }
+        #expect(whole.0 == 1 && whole.1 == 1, "every column of the hotspot and of the bird: \(whole)")
+        let columns = try await conn.query("""
+            select (select string_agg(attname, ',' order by attnum) from pg_attribute
+                     where attrelid = 'public.hotspot_near'::regclass and attnum > 0 and not attisdropped)
+                 = (select string_agg(attname, ',' order by attnum) from pg_attribute
+                     where attrelid = 'public.hotspot'::regclass and attnum > 0 and not attisdropped) || ',distance_m'
+            """).scalar(Bool.self)
+        #expect(columns, "the hotspot's columns in its order, then the distance")
+    }
+
     @Test func hotspotsNearUsesTheGistIndex() async throws {
         let conn = try await database.connect()
         let alice = try await WatchlistFixtures.user(conn, "Alice")
