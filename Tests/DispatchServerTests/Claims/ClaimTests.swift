@@ -86,9 +86,9 @@ import Testing
         var carolsClaim = try #require(seen.objectValue)
         carolsClaim["claimed_by"] = .string(carol.uuidString)
 
-        try await ClaimService(admin, userID: bob).claim(.task, id: task)
+        try await ClaimService(connection: admin, user: bob).claim(.task, id: task)
 
-        let online = try await #require(throws: SQLAPIError.self) { try await ClaimService(admin, userID: carol).claim(.task, id: task) }
+        let online = try await #require(throws: SQLAPIError.self) { try await ClaimService(connection: admin, user: carol).claim(.task, id: task) }
         #expect(online.code == .alreadyClaimed, "\(online)")
         #expect(online.claimer?.id == bob && online.claimer?.name == "Bob")
         #expect(online.message == "ALREADY_CLAIMED: this task is already claimed by Bob")
@@ -98,7 +98,7 @@ import Testing
         let davesOwn = try await admin.transaction(as: dave) { conn in
             try conn.query("insert into public.tasks (title, claimed_by) values ('Private errand', \(dave)) returning id").scalar(UUID.self)
         }
-        let hidden = try await #require(throws: SQLAPIError.self) { try await ClaimService(admin, userID: carol).claim(.task, id: davesOwn) }
+        let hidden = try await #require(throws: SQLAPIError.self) { try await ClaimService(connection: admin, user: carol).claim(.task, id: davesOwn) }
         #expect(hidden.code == .notFound && hidden.claimer == nil && !hidden.message.contains("Dave"), "\(hidden)")
         let pushed = await WatchlistFixtures.error(SQLAPIError.self) {
             _ = try await carols.push(table: .tasks, record: ["id": .string(davesOwn.uuidString), "claimed_by": .string(carol.uuidString)],
@@ -124,7 +124,7 @@ import Testing
                 group.addTask {
                     do {
                         if index % 2 == 0 {
-                            _ = try await ClaimService(connection, userID: racer).claim(.task, id: task)
+                            _ = try await ClaimService(connection: connection, user: racer).claim(.task, id: task)
                             return (racer, .success(nil))
                         }
                         let record: JSONValue = ["id": .string(task.uuidString), "claimed_by": .string(racer.uuidString)]

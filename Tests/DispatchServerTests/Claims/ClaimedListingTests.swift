@@ -41,7 +41,7 @@ import Testing
         let first = try await bobs.pull(table: .listings)
         #expect(first.records.isEmpty)
 
-        try await ClaimService(admin, userID: bob).claim(.task, id: task)
+        try await ClaimService(connection: admin, user: bob).claim(.task, id: task)
         #expect(try await sees(bob, listing))
         #expect(try await sees(carol, listing) == false)
         let gained = try await bobs.pull(table: .listings, cursor: first.cursor)
@@ -50,16 +50,16 @@ import Testing
             .scalar(Bool.self), "the outbox's audience too")
 
         // Holding the activity as well, releasing the task keeps the listing; releasing both loses it.
-        try await ClaimService(admin, userID: bob).claim(.activity, id: activity)
-        try await ClaimService(admin, userID: bob).release(.task, id: task)
+        try await ClaimService(connection: admin, user: bob).claim(.activity, id: activity)
+        try await ClaimService(connection: admin, user: bob).release(.task, id: task)
         #expect(try await sees(bob, listing))
-        try await ClaimService(admin, userID: bob).release(.activity, id: activity)
+        try await ClaimService(connection: admin, user: bob).release(.activity, id: activity)
         #expect(try await sees(bob, listing) == false)
         let lost = try await bobs.pull(table: .listings, cursor: gained.cursor)
         #expect(lost.deleted.map(\.id) == [listing] && lost.deleted.first?.reason == .revoked, "\(lost.deleted)")
 
         // Moving a claimed task off the listing takes the listing away too.
-        try await ClaimService(admin, userID: carol).claim(.task, id: task)
+        try await ClaimService(connection: admin, user: carol).claim(.task, id: task)
         #expect(try await sees(carol, listing))
         try await admin.transaction(as: alice) { conn in try conn.query("update public.tasks set listing_id = null where id = \(task)") }
         #expect(try await sees(carol, listing) == false)

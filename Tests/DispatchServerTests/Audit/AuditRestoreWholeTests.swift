@@ -46,7 +46,7 @@ import Testing
 
         try await CoreTestData.delete(admin, .task, task, as: alice)
         #expect(try await subtasks("task", task) == "[]")
-        let restored = try await AuditService(admin, userID: alice).restore(entity: .task, id: task)
+        let restored = try await AuditService(connection: admin, user: alice).restore(entity: .task, id: task)
         #expect(restored["title"] == "Stage the house")
         #expect(restored["restore"] == ["subtasks": 3, "notes_not_restored": 1])
         #expect(try await subtasks("task", task) == checklist, "the same subtasks: ids, titles, done, created")
@@ -60,7 +60,7 @@ import Testing
         }
         let keys = try await subtasks("activity", activity)
         try await CoreTestData.delete(admin, .activity, activity, as: alice)
-        let back = try await AuditService(admin, userID: alice).restore(entity: .activity, id: activity)
+        let back = try await AuditService(connection: admin, user: alice).restore(entity: .activity, id: activity)
         #expect(back["restore"] == ["subtasks": 1, "notes_not_restored": 0])
         #expect(try await subtasks("activity", activity) == keys)
     }
@@ -86,7 +86,7 @@ import Testing
             try conn.query("update public.tasks set listing_id = \(other) where id = \(bobsTask)")
         }
 
-        let restored = try await AuditService(admin, userID: alice).restore(entity: .listing, id: listing)
+        let restored = try await AuditService(connection: admin, user: alice).restore(entity: .listing, id: listing)
         #expect(restored["mls_number"] == "MLS-12")
         #expect(restored["restore"] == ["tasks": 1, "activities": 1, "notes_not_restored": 1])
         #expect(try await admin.query("select listing_id from public.tasks where id = \(alicesTask)").scalar(UUID?.self) == listing)
@@ -104,7 +104,7 @@ import Testing
     @Test func theMoveGuardStillHoldsForAppUsers() async throws {
         let listing = try await CoreTestData.listing(admin, as: bob, mls: "MLS-5")
         let task = try await CoreTestData.task(admin, as: alice, title: "Sign")
-        try await ClaimService(admin, userID: bob).claim(.task, id: task)
+        try await ClaimService(connection: admin, user: bob).claim(.task, id: task)
         let moved = await WatchlistFixtures.error(PostgresError.self) {
             _ = try await admin.transaction(as: bob) { conn in
                 try conn.query("update public.tasks set listing_id = \(listing) where id = \(task)")
