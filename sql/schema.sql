@@ -227,8 +227,10 @@ begin
     raise exception using errcode = '22023',
       message = pg_catalog.format('INVALID_ENTITY_TYPE: %s is not an audited entity type',
                                   coalesce(pg_catalog.quote_literal(p_entity_type), 'NULL')),
-      hint = 'Use one of: ' || (select pg_catalog.string_agg(t.entity_type, ', ' order by t.entity_type)
-                                  from audit.tracked_tables t) || '.';
+      -- (a caller who may read none of them, such as a login in service_role, which does
+      -- not inherit its BYPASSRLS, still gets the coded error: a NULL hint would not raise it)
+      hint = coalesce('Use one of: ' || (select pg_catalog.string_agg(t.entity_type, ', ' order by t.entity_type)
+                                           from audit.tracked_tables t) || '.', 'Use an audited entity type.');
   end if;
 end
 $$;
@@ -1982,6 +1984,25 @@ $$;
 --
 
 COMMENT ON FUNCTION private.assert_sync_table(p_table text) IS 'Raises NULL_ARGUMENT (22004) or INVALID_TABLE (22023) unless p_table is one of private.sync_tables().';
+
+--
+-- Name: caller_acts_as_authenticated(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.caller_acts_as_authenticated() RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case pg_catalog.current_setting('role')
+           when 'none' then session_user = 'authenticated'
+           else pg_catalog.current_setting('role') = 'authenticated' end
+$$;
+
+--
+-- Name: FUNCTION caller_acts_as_authenticated(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.caller_acts_as_authenticated() IS 'True when the session acts as role authenticated (SET ROLE authenticated, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';
 
 --
 -- Name: caller_keys(text); Type: FUNCTION; Schema: private; Owner: -
@@ -5863,6 +5884,13 @@ begin
     raise exception using errcode = '42501',
       message = 'NOT_AUTHENTICATED: sync_pull needs a calling user (auth.uid() is NULL)';
   end if;
+  -- A table private to its owner (admins do not see it: the journals) goes to the owner
+  -- signed in as an app user only, never to a service that set the owner's claims.
+  if not (select t.admin_sees from private.visibility_tables t where t.table_name = p_table)
+     and not private.caller_acts_as_authenticated() then
+    raise exception using errcode = '42501',
+      message = pg_catalog.format('OWNER_ONLY: %s is private to its owner, pulled only by a session acting as role authenticated', p_table);
+  end if;
 
   if p_cursor is not null then
     v_state := private.decode_sync_cursor(p_table, p_cursor);
@@ -5957,7 +5985,7 @@ $_$;
 -- Name: FUNCTION sync_pull(p_table text, p_cursor text, p_limit integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_pull(p_table text, p_cursor text, p_limit integer) IS 'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away), cursor, server_timestamp, has_more}. NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
+COMMENT ON FUNCTION public.sync_pull(p_table text, p_cursor text, p_limit integer) IS 'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away), cursor, server_timestamp, has_more}. NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501), OWNER_ONLY (42501: a table private to its owner, the journals, pulled by a session not acting as role authenticated, such as service_role with a user''s claims). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
 
 --
 -- Name: sync_push(text, jsonb, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -11401,6 +11429,12 @@ GRANT ALL ON FUNCTION private.assert_spatial_args(p_lat double precision, p_lon 
 REVOKE ALL ON FUNCTION private.assert_sync_table(p_table text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.assert_sync_table(p_table text) TO authenticated;
 GRANT ALL ON FUNCTION private.assert_sync_table(p_table text) TO service_role;
+
+--
+-- Name: FUNCTION caller_acts_as_authenticated(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.caller_acts_as_authenticated() FROM PUBLIC;
 
 --
 -- Name: FUNCTION caller_keys(p_kind text); Type: ACL; Schema: private; Owner: -

@@ -192,8 +192,10 @@ begin
     raise exception using errcode = '22023',
       message = pg_catalog.format('INVALID_ENTITY_TYPE: %s is not an audited entity type',
                                   coalesce(pg_catalog.quote_literal(p_entity_type), 'NULL')),
-      hint = 'Use one of: ' || (select pg_catalog.string_agg(t.entity_type, ', ' order by t.entity_type)
-                                  from audit.tracked_tables t) || '.';
+      -- (a caller who may read none of them, such as a login in service_role, which does
+      -- not inherit its BYPASSRLS, still gets the coded error: a NULL hint would not raise it)
+      hint = coalesce('Use one of: ' || (select pg_catalog.string_agg(t.entity_type, ', ' order by t.entity_type)
+                                           from audit.tracked_tables t) || '.', 'Use an audited entity type.');
   end if;
 end
 $$;

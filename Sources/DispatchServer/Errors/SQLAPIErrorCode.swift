@@ -78,6 +78,10 @@ extension SQLAPIError {
         /// 42501: a pushed record changes columns the user may not write (`detail` JSON:
         /// `table`, `columns`); nothing of it was written.
         public static let columnNotWritable: Code = "COLUMN_NOT_WRITABLE"
+        /// 42501: a table private to its owner (the journals) pulled by a session that does
+        /// not act as role `authenticated` (service_role, or a login in it, that set a
+        /// user's claims): a journal reaches its owner's app only.
+        public static let ownerOnly: Code = "OWNER_ONLY"
 
         // MARK: Spatial
 
@@ -145,7 +149,7 @@ extension SQLAPIError {
             .publicationForAllTables,
             .alreadyClaimed, .notClaimer, .alreadyCompleted, .invalidItemType,
             .invalidEntityType,
-            .cursorExpired, .invalidRecord, .invalidVersion, .idTaken, .columnNotWritable,
+            .cursorExpired, .invalidRecord, .invalidVersion, .idTaken, .columnNotWritable, .ownerOnly,
             .invalidLatitude, .invalidLongitude, .invalidRadius,
             .registryDrift, .invalidManifest, .tooManyIDs, .invalidPreference,
             .invalidTitle, .invalidContent, .invalidFieldName, .fieldNameTaken, .fieldLimit, .invalidGroup, .invalidValue,
