@@ -2881,6 +2881,15 @@ begin
   if v_uid is null then
     return new;
   end if;
+  if new.listing_id is not null and not private.is_admin()
+     and not exists (select from public.listings l where l.id = new.listing_id and l.owned_by = v_uid) then
+    raise exception using errcode = '42501',
+      message = pg_catalog.format('NOT_AUTHORIZED: only the listing''s owner or an admin may put a %s on listing %s',
+                                  case tg_table_name when 'tasks' then 'task' else 'activity' end, new.listing_id);
+  end if;
+  if tg_op = 'INSERT' then
+    return new;
+  end if;
   if old.declared_by = v_uid
      or private.is_admin()
      or exists (select from public.listings l where l.id = old.listing_id and l.owned_by = v_uid) then
@@ -2896,7 +2905,7 @@ $$;
 -- Name: FUNCTION guard_listing_move(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE UPDATE OF listing_id trigger function of tasks and activities (only when listing_id changes): the declarer, the owner of the current listing or an admin may move the item; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user pass.';
+COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE INSERT (with a listing) and BEFORE UPDATE OF listing_id (only when it changes) trigger function of tasks and activities: an item goes onto a listing only by that listing''s owner or an admin, and the declarer, the owner of the current listing or an admin may move it; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user pass.';
 
 --
 -- Name: is_admin(); Type: FUNCTION; Schema: private; Owner: -
@@ -10227,6 +10236,18 @@ CREATE TRIGGER _derive_work_item_state BEFORE INSERT OR UPDATE ON public.activit
 --
 
 CREATE TRIGGER _derive_work_item_state BEFORE INSERT OR UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.derive_work_item_state();
+
+--
+-- Name: activities _guard_listing_attach; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _guard_listing_attach BEFORE INSERT ON public.activities FOR EACH ROW WHEN ((new.listing_id IS NOT NULL)) EXECUTE FUNCTION private.guard_listing_move();
+
+--
+-- Name: tasks _guard_listing_attach; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _guard_listing_attach BEFORE INSERT ON public.tasks FOR EACH ROW WHEN ((new.listing_id IS NOT NULL)) EXECUTE FUNCTION private.guard_listing_move();
 
 --
 -- Name: activities _guard_listing_move; Type: TRIGGER; Schema: public; Owner: -
