@@ -10866,7 +10866,7 @@ ALTER TABLE public.notes ENABLE ROW LEVEL SECURITY;
 -- Name: notes notes_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notes_delete ON public.notes FOR DELETE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY notes_delete ON public.notes FOR DELETE TO authenticated USING ((((created_by = ( SELECT auth.uid() AS uid)) AND private.can_see_work_item(parent_type, parent_id)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: notes notes_insert; Type: POLICY; Schema: public; Owner: -
@@ -10878,7 +10878,7 @@ CREATE POLICY notes_insert ON public.notes FOR INSERT TO authenticated WITH CHEC
 -- Name: notes notes_update; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notes_update ON public.notes FOR UPDATE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY notes_update ON public.notes FOR UPDATE TO authenticated USING ((((created_by = ( SELECT auth.uid() AS uid)) AND private.can_see_work_item(parent_type, parent_id)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK ((((created_by = ( SELECT auth.uid() AS uid)) AND private.can_see_work_item(parent_type, parent_id)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: notification_preferences; Type: ROW SECURITY; Schema: public; Owner: -

@@ -86,15 +86,9 @@ begin
 end
 $$;
 
--- notes: their author or an admin edits and deletes (seen with their parent, and written
--- by whoever sees it: 10_visibility.sql).
-drop policy if exists notes_update on public.notes;
-create policy notes_update on public.notes for update to authenticated
-  using (created_by = (select auth.uid()) or (select private.is_admin()))
-  with check (created_by = (select auth.uid()) or (select private.is_admin()));
-drop policy if exists notes_delete on public.notes;
-create policy notes_delete on public.notes for delete to authenticated
-  using (created_by = (select auth.uid()) or (select private.is_admin()));
+-- notes: their author or an admin edits and deletes them, the author only while he sees
+-- the parent (policies notes_update, notes_delete beside notes_insert in 10_visibility.sql,
+-- which defines what "sees" means).
 
 -- subtasks: changed by whoever may change their parent (seen with it: 10_visibility.sql). One policy
 -- per command: a FOR ALL policy beside the SELECT one would be a second permissive SELECT
