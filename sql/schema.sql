@@ -5096,9 +5096,9 @@ begin
          'timestamp,last_edited_at,content' || coalesce(string_agg(',' || (case
       when c.name like '%,%' or c.name like '%"%' or c.name like E'%\r%' or c.name like E'%\n%'
         then '"' || case when ascii(c.name) in (61, 43, 45, 64, 9, 13) then '''' else '' end
-             || replace(c.name, '"', '""') || '"'
-      when ascii(c.name) in (61, 43, 45, 64, 9) then '''' || c.name
-      else c.name end), '' order by c.n), '') || E'\r\n',
+             || replace(regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
+      when ascii(c.name) in (61, 43, 45, 64, 9) then '''' || regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
+      else regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end), '' order by c.n), '') || E'\r\n',
          array_fill(null::text, array[count(*)::integer])
     into v_ids, v_format, v_header, v_none
     from (select f.id, concat_ws(' / ', g.name, f.name) as name,
@@ -5116,9 +5116,9 @@ begin
            || (case
       when e.content like '%,%' or e.content like '%"%' or e.content like E'%\r%' or e.content like E'%\n%'
         then '"' || case when ascii(e.content) in (61, 43, 45, 64, 9, 13) then '''' else '' end
-             || replace(e.content, '"', '""') || '"'
-      when ascii(e.content) in (61, 43, 45, 64, 9) then '''' || e.content
-      else e.content end)
+             || replace(regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
+      when ascii(e.content) in (61, 43, 45, 64, 9) then '''' || regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
+      else regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end)
            || format(v_format, variadic
                 case when v.fields = v_ids then v.cells
                      when v.fields is null then v_none
@@ -5129,9 +5129,9 @@ begin
       left join (select v.entry_timestamp, v.entry_id, array_agg(v.field_id) as fields, array_agg((case
       when v.value like '%,%' or v.value like '%"%' or v.value like E'%\r%' or v.value like E'%\n%'
         then '"' || case when ascii(v.value) in (61, 43, 45, 64, 9, 13) then '''' else '' end
-             || replace(v.value, '"', '""') || '"'
-      when ascii(v.value) in (61, 43, 45, 64, 9) then '''' || v.value
-      else v.value end)) as cells
+             || replace(regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
+      when ascii(v.value) in (61, 43, 45, 64, 9) then '''' || regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
+      else regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end)) as cells
                    from public.journal_entry_values v
                   where v.thread_id = p_thread_id
                   group by v.entry_timestamp, v.entry_id) v
@@ -5145,7 +5145,7 @@ $_$;
 -- Name: FUNCTION journal_csv_lines(p_thread_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.journal_csv_lines(p_thread_id uuid) IS 'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (a leading apostrophe before = + - @ TAB CR) and quoted as RFC 4180 says. No byte order mark. For streaming (COPY (select …) TO STDOUT); journal_export_csv is its concatenation. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
+COMMENT ON FUNCTION public.journal_csv_lines(p_thread_id uuid) IS 'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (an apostrophe before = + - @ TAB CR at its start or after a comma, semicolon, TAB, CR or LF, whatever separator a spreadsheet splits on) and quoted as RFC 4180 says. No byte order mark. For streaming (COPY (select …) TO STDOUT); journal_export_csv is its concatenation. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
 
 --
 -- Name: journal_delete_entry(uuid); Type: FUNCTION; Schema: public; Owner: -

@@ -378,8 +378,10 @@ grant execute on function public.purge_journal_tombstones(interval) to service_r
 --
 -- The format: RFC 4180 (CRLF line ends; a cell containing , " CR or LF is enclosed in double
 -- quotes with inner quotes doubled), UTF-8 without a byte order mark, after formula
--- neutralising: a cell that begins with = + - @ TAB or CR gets a leading apostrophe, so that
--- no spreadsheet runs it. Header: timestamp, last_edited_at, content, then one column per
+-- neutralising: a cell that begins with = + - @ TAB or CR gets a leading apostrophe, and so
+-- does each of those characters that follows a comma, semicolon, TAB, CR or LF inside a cell
+-- (an apostrophe between the two), so that no spreadsheet runs it, whatever separator it
+-- splits on. Header: timestamp, last_edited_at, content, then one column per
 -- live non-group field in sort_order ("Group / Field" for a child of a live group); rows:
 -- the live entries of the live thread, oldest first, timestamps ISO 8601 in UTC to the
 -- second. Field names and values go through the rule like the content; a timestamp never
@@ -398,12 +400,19 @@ do $migration$
 declare
   -- The rule for one cell; {cell} is a column reference (it is read more than once). NULL
   -- stays NULL: an empty cell. ascii(): = 61, + 43, - 45, @ 64, TAB 9, CR 13.
-  c_cell constant text := $cell$(case
+  -- {safe} is the cell with an apostrophe after every separator some spreadsheet splits on
+  -- (comma, semicolon, TAB, CR, LF) that one of those characters follows: opened with
+  -- another separator than the comma (semicolon locales, TAB), or by a reader that ignores
+  -- the quotes, "x;=1+2" would otherwise be two cells, the second a formula. It adds no
+  -- comma, quote or line break and never changes the first character, so the tests of
+  -- {cell} still decide the quoting and the leading apostrophe; one regexp_replace per cell.
+  c_cell constant text := replace($cell$(case
       when {cell} like '%,%' or {cell} like '%"%' or {cell} like E'%\r%' or {cell} like E'%\n%'
         then '"' || case when ascii({cell}) in (61, 43, 45, 64, 9, 13) then '''' else '' end
-             || replace({cell}, '"', '""') || '"'
-      when ascii({cell}) in (61, 43, 45, 64, 9) then '''' || {cell}
-      else {cell} end)$cell$;
+             || replace({safe}, '"', '""') || '"'
+      when ascii({cell}) in (61, 43, 45, 64, 9) then '''' || {safe}
+      else {safe} end)$cell$,
+    '{safe}', $safe$regexp_replace({cell}, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')$safe$);
   c_function constant text := $function$
 create or replace function public.journal_csv_lines(p_thread_id uuid) returns setof text
   language plpgsql
@@ -463,7 +472,7 @@ end
 $migration$;
 
 comment on function public.journal_csv_lines(uuid) is
-  'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (a leading apostrophe before = + - @ TAB CR) and quoted as RFC 4180 says. No byte order mark. For streaming (COPY (select …) TO STDOUT); journal_export_csv is its concatenation. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
+  'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (an apostrophe before = + - @ TAB CR at its start or after a comma, semicolon, TAB, CR or LF, whatever separator a spreadsheet splits on) and quoted as RFC 4180 says. No byte order mark. For streaming (COPY (select …) TO STDOUT); journal_export_csv is its concatenation. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
 
 create or replace function public.journal_export_csv(p_thread_id uuid) returns text
   language sql
