@@ -6151,10 +6151,11 @@ begin
     v_stale := (v_server ->> 'row_version')::integer <> p_expected_version;
     if v_stale then
       -- A retry of a push that was applied: the server row holds its values, at the
-      -- version it produced (a claim or release with edits writes twice).
+      -- version it produced (a claim or release with edits writes twice). In bigint: a
+      -- p_expected_version of 2147483647 is a conflict, not an integer overflow.
       if cardinality(v_changed) = 0
-         and (v_server ->> 'row_version')::integer between p_expected_version + 1
-             and p_expected_version + (case when v_item_type is not null and p_record ? 'claimed_by' then 2 else 1 end) then
+         and (v_server ->> 'row_version')::integer between p_expected_version::bigint + 1
+             and p_expected_version::bigint + (case when v_item_type is not null and p_record ? 'claimed_by' then 2 else 1 end) then
         return jsonb_build_object('status', 'applied', 'record', v_server);
       end if;
       return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
