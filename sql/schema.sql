@@ -1920,6 +1920,29 @@ $$;
 COMMENT ON FUNCTION private.apply_select_policy(p_table text) IS '(Re)creates the SELECT policy <table>_select of a table of schema public from its rules in private.visibility_rules (private.visibility_predicate, caller form). Run by private.apply_manifest.';
 
 --
+-- Name: assert_profile(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.assert_profile(p_user uuid) RETURNS void
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not exists (select from public.users u where u.id = p_user) then
+    raise exception using errcode = 'P0002',
+      message = 'NOT_FOUND: the caller has no profile in public.users',
+      hint = 'Create the profile (insert into users) first.';
+  end if;
+end
+$$;
+
+--
+-- Name: FUNCTION assert_profile(p_user uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.assert_profile(p_user uuid) IS 'Raises NOT_FOUND (P0002) when p_user has no row in public.users: for the RPCs a signed-in user may call before creating a profile (claims, journals, preferences, push devices), which would otherwise fail on a foreign key without a code.';
+
+--
 -- Name: assert_spatial_args(double precision, double precision, double precision); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2229,6 +2252,7 @@ begin
     raise exception using errcode = '42501',
       message = 'NOT_AUTHENTICATED: claiming and releasing need a calling user (auth.uid() is NULL)';
   end if;
+  perform private.assert_profile(auth.uid());
   return v_table;
 end
 $$;
@@ -2956,6 +2980,7 @@ begin
   if v_uid is null then
     raise exception using errcode = '42501', message = 'NOT_AUTHENTICATED: a journal belongs to a signed-in user';
   end if;
+  perform private.assert_profile(v_uid);
   return v_uid;
 end
 $$;
@@ -2964,7 +2989,7 @@ $$;
 -- Name: FUNCTION journal_caller(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.journal_caller() IS 'The caller (auth.uid()); NOT_AUTHENTICATED (42501) when there is none. Journal RPCs serve users only.';
+COMMENT ON FUNCTION private.journal_caller() IS 'The caller (auth.uid()); NOT_AUTHENTICATED (42501) when there is none, NOT_FOUND (P0002) when the caller has no profile yet. Journal RPCs serve users only.';
 
 --
 -- Name: journal_count_entries(); Type: FUNCTION; Schema: private; Owner: -
@@ -4777,7 +4802,7 @@ $_$;
 -- Name: FUNCTION claim_work_item(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) IS 'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002, absent or not visible). SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
+COMMENT ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) IS 'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002, absent or not visible, or the caller has no profile). SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
 
 --
 -- Name: get_badge_counts(boolean); Type: FUNCTION; Schema: public; Owner: -
@@ -5072,7 +5097,7 @@ $$;
 -- Name: FUNCTION journal_create_thread(p_title text, p_first_entry text, p_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.journal_create_thread(p_title text, p_first_entry text, p_id uuid) IS 'Creates a thread (and its first entry when p_first_entry is given), atomically: {thread, first_entry}. With p_id, a retry returns the thread that id already names (and its first entry) instead of creating another. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), INVALID_TITLE, INVALID_CONTENT (22023), ID_TAKEN (23505: another user''s id). Nothing is changed on error.';
+COMMENT ON FUNCTION public.journal_create_thread(p_title text, p_first_entry text, p_id uuid) IS 'Creates a thread (and its first entry when p_first_entry is given), atomically: {thread, first_entry}. With p_id, a retry returns the thread that id already names (and its first entry) instead of creating another. Errors: NOT_AUTHENTICATED (42501), NOT_FOUND (P0002: the caller has no profile), NULL_ARGUMENT (22004), INVALID_TITLE, INVALID_CONTENT (22023), ID_TAKEN (23505: another user''s id). Nothing is changed on error.';
 
 --
 -- Name: journal_csv_lines(uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -5631,10 +5656,7 @@ begin
       message = 'INVALID_ARGUMENT: p_token must be 1 to 4096 printable ASCII characters without spaces',
       detail = pg_catalog.jsonb_build_object('argument', 'p_token', 'length', pg_catalog.char_length(p_token))::text;
   end if;
-  if not exists (select from public.users u where u.id = v_uid) then
-    raise exception using errcode = 'P0002',
-      message = 'NOT_FOUND: the caller has no profile in public.users';
-  end if;
+  perform private.assert_profile(v_uid);
 
   -- Idempotent: the same registration again writes nothing. A token registered by
   -- another user (the phone changed accounts) moves to the caller, and a disabled one
@@ -5852,6 +5874,7 @@ begin
     raise exception using errcode = '42501',
       message = 'NOT_AUTHENTICATED: set_notification_preference needs a signed-in caller';
   end if;
+  perform private.assert_profile(auth.uid());
   if p_key is null or p_enabled is null then
     raise exception using errcode = '22004',
       message = 'NULL_ARGUMENT: p_key and p_enabled are required';
@@ -5870,7 +5893,7 @@ $$;
 -- Name: FUNCTION set_notification_preference(p_key text, p_enabled boolean); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.set_notification_preference(p_key text, p_enabled boolean) IS 'Turns the caller''s preference p_key on or off (idempotent) and returns all of the caller''s switches, as get_notification_preferences(). A key that is not one a user may turn off (unknown, or of a mandatory type) is INVALID_PREFERENCE (22023, DETAIL {preference_key, preference_keys}); NULL is NULL_ARGUMENT. Off: the worker creates no notification and sends no push of those types to the caller.';
+COMMENT ON FUNCTION public.set_notification_preference(p_key text, p_enabled boolean) IS 'Turns the caller''s preference p_key on or off (idempotent) and returns all of the caller''s switches, as get_notification_preferences(). A key that is not one a user may turn off (unknown, or of a mandatory type) is INVALID_PREFERENCE (22023, DETAIL {preference_key, preference_keys}); NULL is NULL_ARGUMENT; a caller without a profile NOT_FOUND (P0002). Off: the worker creates no notification and sends no push of those types to the caller.';
 
 --
 -- Name: sync_pull(text, text, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -11448,6 +11471,13 @@ REVOKE ALL ON FUNCTION private.apply_manifest() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.apply_select_policy(p_table text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION assert_profile(p_user uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.assert_profile(p_user uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.assert_profile(p_user uuid) TO authenticated;
 
 --
 -- Name: FUNCTION assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision); Type: ACL; Schema: private; Owner: -

@@ -167,6 +167,27 @@ comment on function private.caller_acts_as_authenticated() is
   'True when the session acts as role authenticated (SET ROLE authenticated, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';
 revoke all on function private.caller_acts_as_authenticated() from public, anon, authenticated, service_role;
 
+-- A signed-in user (a sub in the claims) need not have a profile yet: the app creates it
+-- after sign-up. What such a caller writes would reference public.users and fail with a raw
+-- foreign-key error; the RPCs ask this first. SECURITY DEFINER: whoever may read profiles,
+-- the caller's own is there or not.
+create or replace function private.assert_profile(p_user uuid) returns void
+  language plpgsql stable security definer
+  set search_path = ''
+as $$
+begin
+  if not exists (select from public.users u where u.id = p_user) then
+    raise exception using errcode = 'P0002',
+      message = 'NOT_FOUND: the caller has no profile in public.users',
+      hint = 'Create the profile (insert into users) first.';
+  end if;
+end
+$$;
+comment on function private.assert_profile(uuid) is
+  'Raises NOT_FOUND (P0002) when p_user has no row in public.users: for the RPCs a signed-in user may call before creating a profile (claims, journals, preferences, push devices), which would otherwise fail on a foreign key without a code.';
+revoke all on function private.assert_profile(uuid) from public, anon, authenticated, service_role;
+grant execute on function private.assert_profile(uuid) to authenticated;
+
 -- auth.uid() and is_admin() in (select ...): evaluated once per statement (an InitPlan),
 -- not once per row. Who reads profiles (everybody) is part of the visibility definition
 -- (10_visibility.sql), which creates users_select.

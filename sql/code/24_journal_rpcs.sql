@@ -21,11 +21,12 @@ begin
   if v_uid is null then
     raise exception using errcode = '42501', message = 'NOT_AUTHENTICATED: a journal belongs to a signed-in user';
   end if;
+  perform private.assert_profile(v_uid);
   return v_uid;
 end
 $$;
 comment on function private.journal_caller() is
-  'The caller (auth.uid()); NOT_AUTHENTICATED (42501) when there is none. Journal RPCs serve users only.';
+  'The caller (auth.uid()); NOT_AUTHENTICATED (42501) when there is none, NOT_FOUND (P0002) when the caller has no profile yet. Journal RPCs serve users only.';
 
 create or replace function private.journal_live_thread(p_thread_id uuid) returns void
   language plpgsql
@@ -172,7 +173,7 @@ begin
 end
 $$;
 comment on function public.journal_create_thread(text, text, uuid) is
-  'Creates a thread (and its first entry when p_first_entry is given), atomically: {thread, first_entry}. With p_id, a retry returns the thread that id already names (and its first entry) instead of creating another. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), INVALID_TITLE, INVALID_CONTENT (22023), ID_TAKEN (23505: another user''s id). Nothing is changed on error.';
+  'Creates a thread (and its first entry when p_first_entry is given), atomically: {thread, first_entry}. With p_id, a retry returns the thread that id already names (and its first entry) instead of creating another. Errors: NOT_AUTHENTICATED (42501), NOT_FOUND (P0002: the caller has no profile), NULL_ARGUMENT (22004), INVALID_TITLE, INVALID_CONTENT (22023), ID_TAKEN (23505: another user''s id). Nothing is changed on error.';
 
 -- One round trip, and inside it as few statements as the work needs: the thread is checked
 -- by the entry's own trigger, a retry found by the insert's conflict, and the answer built
