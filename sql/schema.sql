@@ -3957,6 +3957,50 @@ $$;
 COMMENT ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) IS 'The transactions a pg_current_snapshot() had in progress: its xip list on a primary; on a hot standby, where that list is empty, the ids between xmin and xmax that pg_xact_status has in progress. For sync_pull''s cursors.';
 
 --
+-- Name: spend_notification_budget(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.spend_notification_budget() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_pair integer;
+  v_total integer;
+  v_limits private.notification_limits;
+begin
+  if new.source_user_id is null or new.source_user_id = new.user_id then
+    return new;
+  end if;
+  select l.* into v_limits from private.notification_limits l;
+  with spent as (
+    insert into private.notification_budgets as b (sender, recipient, window_start, sent)
+    -- the sender's total first: concurrent writers of one sender's notifications then
+    -- queue on that row rather than lock pairs in different orders
+    values (new.source_user_id, '00000000-0000-0000-0000-000000000000', pg_catalog.now(), 1),
+           (new.source_user_id, new.user_id, pg_catalog.now(), 1)
+    on conflict (sender, recipient) do update
+       set window_start = case when b.window_start <= pg_catalog.now() - interval '1 hour' then pg_catalog.now() else b.window_start end,
+           sent = case when b.window_start <= pg_catalog.now() - interval '1 hour' then 1 else b.sent + 1 end
+    returning b.recipient, b.sent
+  )
+  select max(s.sent) filter (where s.recipient = new.user_id), max(s.sent) filter (where s.recipient <> new.user_id)
+    into v_pair, v_total
+    from spent s;
+  if v_pair > v_limits.per_recipient_per_hour or v_total > v_limits.per_sender_per_hour then
+    return null;
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION spend_notification_budget(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.spend_notification_budget() IS 'BEFORE INSERT trigger function of public.notifications: counts the notification against its sender''s hourly budgets (private.notification_budgets) and skips it (returns NULL: not created, not pushed) when the sender has caused the recipient more than per_recipient_per_hour, or everyone more than per_sender_per_hour, notifications this hour (private.notification_limits). Notifications without a sender or to the sender pass. SECURITY DEFINER: the counters are nobody''s to read or write.';
+
+--
 -- Name: stamp_deleted_at(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -7456,6 +7500,42 @@ CREATE VIEW outbox.queue AS
 COMMENT ON VIEW outbox.queue IS 'The queue per handler, for psql and dispatch-worker status: pending (due: unclaimed events in the log plus deliveries given back or re-queued), unclaimed (not read by the handler''s cursor yet), scheduled, in_flight (leased), lease_expired (worker gone; claimed again next), failed (waiting for a retry), dead, the age of the oldest unhandled event and the next retry time.';
 
 --
+-- Name: notification_budgets; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.notification_budgets (
+    sender uuid NOT NULL,
+    recipient uuid NOT NULL,
+    window_start timestamp with time zone NOT NULL,
+    sent integer NOT NULL
+);
+
+--
+-- Name: TABLE notification_budgets; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.notification_budgets IS 'Notifications each sender caused each recipient (recipient = the nil uuid: all recipients together) since window_start; a window older than an hour starts again at the next notification. Written only by private.spend_notification_budget().';
+
+--
+-- Name: notification_limits; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.notification_limits (
+    id boolean DEFAULT true NOT NULL,
+    per_recipient_per_hour integer NOT NULL,
+    per_sender_per_hour integer NOT NULL,
+    CONSTRAINT notification_limits_id_check CHECK (id),
+    CONSTRAINT notification_limits_per_recipient_per_hour_check CHECK ((per_recipient_per_hour > 0)),
+    CONSTRAINT notification_limits_per_sender_per_hour_check CHECK ((per_sender_per_hour > 0))
+);
+
+--
+-- Name: TABLE notification_limits; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.notification_limits IS 'The one row of notification rate limits: at most per_recipient_per_hour notifications one user (source_user_id) causes one recipient, and per_sender_per_hour to all recipients together, per hour; the rest are not created (nor pushed). An operator may update the row; only the database owner can.';
+
+--
 -- Name: notification_preferences; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -9064,6 +9144,20 @@ ALTER TABLE ONLY outbox.retries
     ADD CONSTRAINT retries_pkey PRIMARY KEY (handler, event_id);
 
 --
+-- Name: notification_budgets notification_budgets_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.notification_budgets
+    ADD CONSTRAINT notification_budgets_pkey PRIMARY KEY (sender, recipient);
+
+--
+-- Name: notification_limits notification_limits_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.notification_limits
+    ADD CONSTRAINT notification_limits_pkey PRIMARY KEY (id);
+
+--
 -- Name: table_manifest table_manifest_audit_entity_key; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -10338,6 +10432,12 @@ CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE ON public.journal_fields F
 --
 
 CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE OF title ON public.journal_threads FOR EACH ROW EXECUTE FUNCTION private.journal_threads_check();
+
+--
+-- Name: notifications _spend_notification_budget; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _spend_notification_budget BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.spend_notification_budget();
 
 --
 -- Name: activities delete_children; Type: TRIGGER; Schema: public; Owner: -
@@ -11908,6 +12008,12 @@ GRANT ALL ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_
 --
 
 REVOKE ALL ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) FROM PUBLIC;
+
+--
+-- Name: FUNCTION spend_notification_budget(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.spend_notification_budget() FROM PUBLIC;
 
 --
 -- Name: FUNCTION stamp_deleted_at(); Type: ACL; Schema: private; Owner: -
