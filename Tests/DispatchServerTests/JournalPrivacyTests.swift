@@ -122,21 +122,8 @@ import Testing
         try await journal.deleteEntry(gone.id)
         let before = try await F.snapshot(admin)
 
-        let login = "dispatch_test_service_login"
-        try await admin.runScript("""
-            do $$
-            begin
-              if not exists (select from pg_roles where rolname = '\(login)') then
-                begin
-                  create role \(login) login in role service_role;
-                exception when duplicate_object or unique_violation then
-                  null;
-                end;
-              end if;
-            end
-            $$;
-            """)
-        let loginConnection = try await PostgresConnection.connect(database.url(user: login))
+        try await ServiceLogin.create(admin)
+        let loginConnection = try await PostgresConnection.connect(database.url(user: ServiceLogin.name))
         let claims = #"{"sub":"\#(alice.uuidString.lowercased())","role":"authenticated"}"#
         let ids = [thread.id, entry.id, gone.id, field.id].map { $0.uuidString.lowercased() }
 
