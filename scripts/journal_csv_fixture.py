@@ -10,6 +10,7 @@ Run it again only when the fixture thread or the export format changes on purpos
 import csv
 import datetime
 import pathlib
+import re
 
 BASE = datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc)
 
@@ -51,7 +52,10 @@ def stamp(moment):
 
 
 def neutralise(cell):
-    return "'" + cell if cell[:1] in ("=", "+", "-", "@", "\t", "\r") else cell
+    # an apostrophe before a formula character at the start, or after any separator a
+    # spreadsheet may split on (comma, semicolon, TAB, CR, LF)
+    inside = re.sub(r"([,;\t\r\n])(?=[-=+@\t\r])", r"\1'", cell)
+    return "'" + inside if cell[:1] in ("=", "+", "-", "@", "\t", "\r") else inside
 
 
 def main():

@@ -260,8 +260,10 @@ begin
     raise exception using errcode = '22023',
       message = pg_catalog.format('INVALID_ENTITY_TYPE: %s is not an audited entity type',
                                   coalesce(pg_catalog.quote_literal(p_entity_type), 'NULL')),
-      hint = 'Use one of: ' || (select pg_catalog.string_agg(t.entity_type, ', ' order by t.entity_type)
-                                  from audit.tracked_tables t) || '.';
+      -- (a caller who may read none of them, such as a login in service_role, which does
+      -- not inherit its BYPASSRLS, still gets the coded error: a NULL hint would not raise it)
+      hint = coalesce('Use one of: ' || (select pg_catalog.string_agg(t.entity_type, ', ' order by t.entity_type)
+                                           from audit.tracked_tables t) || '.', 'Use an audited entity type.');
   end if;
 end
 $$;
@@ -322,6 +324,17 @@ begin
     values (tg_table_name, new.id, 'UPDATE', pg_catalog.to_jsonb(old), pg_catalog.to_jsonb(new));
     return new;
   elsif tg_op = 'INSERT' then
+    -- The id of a deleted row stays the deleted row's: re-created by anyone (ids are the
+    -- clients' for offline creation), it would hide the deletion from its owner's trash
+    -- and make its restore a conflict. Only restore_entity re-creates it (or a write without
+    -- a calling user: the worker, migrations). One probe of the log's record_pk index.
+    if not audit.is_restoring(tg_table_name, new.id::text) and auth.uid() is not null
+       and exists (select from audit.log l
+                    where l.table_name = tg_table_name and l.record_pk = new.id and l.action = 'DELETE') then
+      raise exception using errcode = '23505',
+        message = pg_catalog.format('ID_TAKEN: %s is the id of a deleted row of %s: restore it, or use a new id', new.id, tg_table_name),
+        detail = pg_catalog.json_build_object('table', tg_table_name, 'id', new.id)::text;
+    end if;
     insert into audit.log (table_name, record_pk, action, new_row)
     values (tg_table_name, new.id,
             case when audit.is_restoring(tg_table_name, new.id::text) then 'RESTORE' else 'INSERT' end,
@@ -338,7 +351,7 @@ $$;
 -- Name: FUNCTION log_changes(); Type: COMMENT; Schema: audit; Owner: -
 --
 
-COMMENT ON FUNCTION audit.log_changes() IS 'BEFORE INSERT/UPDATE/DELETE row trigger function of the audited tables: writes one audit.log row with the old and new row as jsonb and auth.uid() as changed_by. An INSERT made by public.restore_entity is logged as RESTORE. Fires after the _stamp_* and _derive_* triggers (name order), so new_row is the stored row.';
+COMMENT ON FUNCTION audit.log_changes() IS 'BEFORE INSERT/UPDATE/DELETE row trigger function of the audited tables: writes one audit.log row with the old and new row as jsonb and auth.uid() as changed_by. An INSERT made by public.restore_entity is logged as RESTORE; any other INSERT with a calling user of an id whose DELETE is in the log is ID_TAKEN (23505), so that a deleted row stays in its owner''s trash and restorable. Fires after the _stamp_* and _derive_* triggers (name order), so new_row is the stored row.';
 
 --
 -- Name: restore_dependents(text, uuid, jsonb); Type: FUNCTION; Schema: audit; Owner: -
@@ -2062,6 +2075,29 @@ $$;
 COMMENT ON FUNCTION private.apply_select_policy(p_table text) IS '(Re)creates the SELECT policy <table>_select of a table of schema public from its rules in private.visibility_rules (private.visibility_predicate, caller form). Run by private.apply_manifest.';
 
 --
+-- Name: assert_profile(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.assert_profile(p_user uuid) RETURNS void
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not exists (select from public.users u where u.id = p_user) then
+    raise exception using errcode = 'P0002',
+      message = 'NOT_FOUND: the caller has no profile in public.users',
+      hint = 'Create the profile (insert into users) first.';
+  end if;
+end
+$$;
+
+--
+-- Name: FUNCTION assert_profile(p_user uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.assert_profile(p_user uuid) IS 'Raises NOT_FOUND (P0002) when p_user has no row in public.users: for the RPCs a signed-in user may call before creating a profile (claims, journals, preferences, push devices), which would otherwise fail on a foreign key without a code.';
+
+--
 -- Name: assert_spatial_args(double precision, double precision, double precision); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2126,6 +2162,25 @@ $$;
 --
 
 COMMENT ON FUNCTION private.assert_sync_table(p_table text) IS 'Raises NULL_ARGUMENT (22004) or INVALID_TABLE (22023) unless p_table is one of private.sync_tables().';
+
+--
+-- Name: caller_acts_as_authenticated(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.caller_acts_as_authenticated() RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case pg_catalog.current_setting('role')
+           when 'none' then session_user = 'authenticated'
+           else pg_catalog.current_setting('role') = 'authenticated' end
+$$;
+
+--
+-- Name: FUNCTION caller_acts_as_authenticated(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.caller_acts_as_authenticated() IS 'True when the session acts as role authenticated (SET ROLE authenticated, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';
 
 --
 -- Name: caller_keys(text); Type: FUNCTION; Schema: private; Owner: -
@@ -2380,6 +2435,7 @@ begin
     raise exception using errcode = '42501',
       message = 'NOT_AUTHENTICATED: claiming and releasing need a calling user (auth.uid() is NULL)';
   end if;
+  perform private.assert_profile(auth.uid());
   return v_table;
 end
 $$;
@@ -3034,6 +3090,15 @@ begin
   if v_uid is null or current_user = (select pg_catalog.pg_get_userbyid(c.relowner) from pg_catalog.pg_class c where c.oid = tg_relid) then
     return new;
   end if;
+  if new.listing_id is not null and not private.is_admin()
+     and not exists (select from public.listings l where l.id = new.listing_id and l.owned_by = v_uid) then
+    raise exception using errcode = '42501',
+      message = pg_catalog.format('NOT_AUTHORIZED: only the listing''s owner or an admin may put a %s on listing %s',
+                                  case tg_table_name when 'tasks' then 'task' else 'activity' end, new.listing_id);
+  end if;
+  if tg_op = 'INSERT' then
+    return new;
+  end if;
   if old.declared_by = v_uid
      or private.is_admin()
      or exists (select from public.listings l where l.id = old.listing_id and l.owned_by = v_uid) then
@@ -3049,7 +3114,7 @@ $$;
 -- Name: FUNCTION guard_listing_move(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE UPDATE OF listing_id trigger function of tasks and activities (only when listing_id changes): the declarer, the owner of the current listing or an admin may move the item; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
+COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE INSERT (with a listing) and BEFORE UPDATE OF listing_id (only when it changes) trigger function of tasks and activities: an item goes onto a listing only by that listing''s owner or an admin, and the declarer, the owner of the current listing or an admin may move it; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
 
 --
 -- Name: is_admin(); Type: FUNCTION; Schema: private; Owner: -
@@ -3100,6 +3165,7 @@ begin
   if v_uid is null then
     raise exception using errcode = '42501', message = 'NOT_AUTHENTICATED: a journal belongs to a signed-in user';
   end if;
+  perform private.assert_profile(v_uid);
   return v_uid;
 end
 $$;
@@ -3108,7 +3174,7 @@ $$;
 -- Name: FUNCTION journal_caller(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.journal_caller() IS 'The caller (auth.uid()); NOT_AUTHENTICATED (42501) when there is none. Journal RPCs serve users only.';
+COMMENT ON FUNCTION private.journal_caller() IS 'The caller (auth.uid()); NOT_AUTHENTICATED (42501) when there is none, NOT_FOUND (P0002) when the caller has no profile yet. Journal RPCs serve users only.';
 
 --
 -- Name: journal_count_entries(); Type: FUNCTION; Schema: private; Owner: -
@@ -3206,6 +3272,19 @@ begin
         detail = json_build_object('length', char_length(new.content), 'min', 1, 'max', 65536)::text;
     end if;
   end if;
+  -- A device's clock sets entry_timestamp of an entry written offline. Infinity, or a year
+  -- no diary has, would sort the entry out of every view and out of the CSV export (whose
+  -- time column has no form for it): refused, whoever writes it.
+  if tg_op = 'INSERT' or new.entry_timestamp is distinct from old.entry_timestamp then
+    if new.entry_timestamp is null or not isfinite(new.entry_timestamp)
+       or new.entry_timestamp < timestamptz '1900-01-01 00:00:00+00'
+       or new.entry_timestamp > clock_timestamp() + interval '1 day' then
+      raise exception using errcode = '22023',
+        message = 'INVALID_TIMESTAMP: an entry''s time is from 1900 to one day ahead of the server''s clock',
+        detail = json_build_object('entry_timestamp', new.entry_timestamp, 'min', timestamptz '1900-01-01 00:00:00+00',
+                                   'max', clock_timestamp() + interval '1 day')::text;
+    end if;
+  end if;
   if tg_op = 'INSERT' then
     new.last_edited_at := null;
   elsif new.content is distinct from old.content or new.last_edited_at is distinct from old.last_edited_at then
@@ -3219,7 +3298,7 @@ $$;
 -- Name: FUNCTION journal_entries_check(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.journal_entries_check() IS 'BEFORE INSERT/UPDATE on journal_entries: copies owner_id from the thread (NOT_FOUND when the caller cannot see it), raises INVALID_CONTENT (22023) for empty, blank or over-long content, and keeps last_edited_at the server''s: NULL on insert, the server clock when the content changes or anyone writes the column.';
+COMMENT ON FUNCTION private.journal_entries_check() IS 'BEFORE INSERT/UPDATE on journal_entries: copies owner_id from the thread (NOT_FOUND when the caller cannot see it), raises INVALID_CONTENT (22023) for empty, blank or over-long content and INVALID_TIMESTAMP (22023) for an entry_timestamp that is infinite, before 1900 or over a day ahead of the server clock, and keeps last_edited_at the server''s: NULL on insert, the server clock when the content changes or anyone writes the column.';
 
 --
 -- Name: journal_entries_move_values(); Type: FUNCTION; Schema: private; Owner: -
@@ -4146,6 +4225,50 @@ $$;
 COMMENT ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) IS 'The transactions a pg_current_snapshot() had in progress: its xip list on a primary; on a hot standby, where that list is empty, the ids between xmin and xmax that pg_xact_status has in progress. For sync_pull''s cursors.';
 
 --
+-- Name: spend_notification_budget(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.spend_notification_budget() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_pair integer;
+  v_total integer;
+  v_limits private.notification_limits;
+begin
+  if new.source_user_id is null or new.source_user_id = new.user_id then
+    return new;
+  end if;
+  select l.* into v_limits from private.notification_limits l;
+  with spent as (
+    insert into private.notification_budgets as b (sender, recipient, window_start, sent)
+    -- the sender's total first: concurrent writers of one sender's notifications then
+    -- queue on that row rather than lock pairs in different orders
+    values (new.source_user_id, '00000000-0000-0000-0000-000000000000', pg_catalog.now(), 1),
+           (new.source_user_id, new.user_id, pg_catalog.now(), 1)
+    on conflict (sender, recipient) do update
+       set window_start = case when b.window_start <= pg_catalog.now() - interval '1 hour' then pg_catalog.now() else b.window_start end,
+           sent = case when b.window_start <= pg_catalog.now() - interval '1 hour' then 1 else b.sent + 1 end
+    returning b.recipient, b.sent
+  )
+  select max(s.sent) filter (where s.recipient = new.user_id), max(s.sent) filter (where s.recipient <> new.user_id)
+    into v_pair, v_total
+    from spent s;
+  if v_pair > v_limits.per_recipient_per_hour or v_total > v_limits.per_sender_per_hour then
+    return null;
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION spend_notification_budget(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.spend_notification_budget() IS 'BEFORE INSERT trigger function of public.notifications: counts the notification against its sender''s hourly budgets (private.notification_budgets) and skips it (returns NULL: not created, not pushed) when the sender has caused the recipient more than per_recipient_per_hour, or everyone more than per_sender_per_hour, notifications this hour (private.notification_limits). Notifications without a sender or to the sender pass. SECURITY DEFINER: the counters are nobody''s to read or write.';
+
+--
 -- Name: stamp_deleted_at(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4984,7 +5107,7 @@ $_$;
 -- Name: FUNCTION claim_work_item(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) IS 'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002: absent, or the caller neither sees it nor ever could as an open item; no name). Who is told what: private.refuse_claim, the rule sync_push answers with too. SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
+COMMENT ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) IS 'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002: absent, or the caller neither sees it nor ever could as an open item, or has no profile; no name). Who is told what: private.refuse_claim, the rule sync_push answers with too. SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
 
 --
 -- Name: get_badge_counts(boolean); Type: FUNCTION; Schema: public; Owner: -
@@ -5278,7 +5401,7 @@ $$;
 -- Name: FUNCTION journal_create_thread(p_title text, p_first_entry text, p_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.journal_create_thread(p_title text, p_first_entry text, p_id uuid) IS 'Creates a thread (and its first entry when p_first_entry is given), atomically: {thread, first_entry}. With p_id, a retry returns the thread that id already names (and its first entry) instead of creating another. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), INVALID_TITLE, INVALID_CONTENT (22023), ID_TAKEN (23505: another user''s id). Nothing is changed on error.';
+COMMENT ON FUNCTION public.journal_create_thread(p_title text, p_first_entry text, p_id uuid) IS 'Creates a thread (and its first entry when p_first_entry is given), atomically: {thread, first_entry}. With p_id, a retry returns the thread that id already names (and its first entry) instead of creating another. Errors: NOT_AUTHENTICATED (42501), NOT_FOUND (P0002: the caller has no profile), NULL_ARGUMENT (22004), INVALID_TITLE, INVALID_CONTENT (22023), ID_TAKEN (23505: another user''s id). Nothing is changed on error.';
 
 --
 -- Name: journal_csv_lines(uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -5302,9 +5425,9 @@ begin
          'timestamp,last_edited_at,content' || coalesce(string_agg(',' || (case
       when c.name like '%,%' or c.name like '%"%' or c.name like E'%\r%' or c.name like E'%\n%'
         then '"' || case when ascii(c.name) in (61, 43, 45, 64, 9, 13) then '''' else '' end
-             || replace(c.name, '"', '""') || '"'
-      when ascii(c.name) in (61, 43, 45, 64, 9) then '''' || c.name
-      else c.name end), '' order by c.n), '') || E'\r\n',
+             || replace(regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
+      when ascii(c.name) in (61, 43, 45, 64, 9) then '''' || regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
+      else regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end), '' order by c.n), '') || E'\r\n',
          array_fill(null::text, array[count(*)::integer])
     into v_ids, v_format, v_header, v_none
     from (select f.id, concat_ws(' / ', g.name, f.name) as name,
@@ -5322,9 +5445,9 @@ begin
            || (case
       when e.content like '%,%' or e.content like '%"%' or e.content like E'%\r%' or e.content like E'%\n%'
         then '"' || case when ascii(e.content) in (61, 43, 45, 64, 9, 13) then '''' else '' end
-             || replace(e.content, '"', '""') || '"'
-      when ascii(e.content) in (61, 43, 45, 64, 9) then '''' || e.content
-      else e.content end)
+             || replace(regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
+      when ascii(e.content) in (61, 43, 45, 64, 9) then '''' || regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
+      else regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end)
            || format(v_format, variadic
                 case when v.fields = v_ids then v.cells
                      when v.fields is null then v_none
@@ -5335,9 +5458,9 @@ begin
       left join (select v.entry_timestamp, v.entry_id, array_agg(v.field_id) as fields, array_agg((case
       when v.value like '%,%' or v.value like '%"%' or v.value like E'%\r%' or v.value like E'%\n%'
         then '"' || case when ascii(v.value) in (61, 43, 45, 64, 9, 13) then '''' else '' end
-             || replace(v.value, '"', '""') || '"'
-      when ascii(v.value) in (61, 43, 45, 64, 9) then '''' || v.value
-      else v.value end)) as cells
+             || replace(regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
+      when ascii(v.value) in (61, 43, 45, 64, 9) then '''' || regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
+      else regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end)) as cells
                    from public.journal_entry_values v
                   where v.thread_id = p_thread_id
                   group by v.entry_timestamp, v.entry_id) v
@@ -5351,7 +5474,7 @@ $_$;
 -- Name: FUNCTION journal_csv_lines(p_thread_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.journal_csv_lines(p_thread_id uuid) IS 'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (a leading apostrophe before = + - @ TAB CR) and quoted as RFC 4180 says. No byte order mark. For streaming (COPY (select …) TO STDOUT); journal_export_csv is its concatenation. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
+COMMENT ON FUNCTION public.journal_csv_lines(p_thread_id uuid) IS 'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (an apostrophe before = + - @ TAB CR at its start or after a comma, semicolon, TAB, CR or LF, whatever separator a spreadsheet splits on) and quoted as RFC 4180 says. No byte order mark. For streaming (COPY (select …) TO STDOUT); journal_export_csv is its concatenation. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
 
 --
 -- Name: journal_delete_entry(uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -5890,10 +6013,7 @@ begin
       message = 'INVALID_ARGUMENT: p_token must be 1 to 4096 printable ASCII characters without spaces',
       detail = pg_catalog.jsonb_build_object('argument', 'p_token', 'length', pg_catalog.char_length(p_token))::text;
   end if;
-  if not exists (select from public.users u where u.id = v_uid) then
-    raise exception using errcode = 'P0002',
-      message = 'NOT_FOUND: the caller has no profile in public.users';
-  end if;
+  perform private.assert_profile(v_uid);
 
   -- Idempotent: the same registration again writes nothing. A token registered by
   -- another user (the phone changed accounts) moves to the caller, and a disabled one
@@ -6116,6 +6236,7 @@ begin
     raise exception using errcode = '42501',
       message = 'NOT_AUTHENTICATED: set_notification_preference needs a signed-in caller';
   end if;
+  perform private.assert_profile(auth.uid());
   if p_key is null or p_enabled is null then
     raise exception using errcode = '22004',
       message = 'NULL_ARGUMENT: p_key and p_enabled are required';
@@ -6134,7 +6255,7 @@ $$;
 -- Name: FUNCTION set_notification_preference(p_key text, p_enabled boolean); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.set_notification_preference(p_key text, p_enabled boolean) IS 'Turns the caller''s preference p_key on or off (idempotent) and returns all of the caller''s switches, as get_notification_preferences(). A key that is not one a user may turn off (unknown, or of a mandatory type) is INVALID_PREFERENCE (22023, DETAIL {preference_key, preference_keys}); NULL is NULL_ARGUMENT. Off: the worker creates no notification and sends no push of those types to the caller.';
+COMMENT ON FUNCTION public.set_notification_preference(p_key text, p_enabled boolean) IS 'Turns the caller''s preference p_key on or off (idempotent) and returns all of the caller''s switches, as get_notification_preferences(). A key that is not one a user may turn off (unknown, or of a mandatory type) is INVALID_PREFERENCE (22023, DETAIL {preference_key, preference_keys}); NULL is NULL_ARGUMENT; a caller without a profile NOT_FOUND (P0002). Off: the worker creates no notification and sends no push of those types to the caller.';
 
 --
 -- Name: sync_pull(text, text, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -6169,6 +6290,13 @@ begin
   if v_uid is null then
     raise exception using errcode = '42501',
       message = 'NOT_AUTHENTICATED: sync_pull needs a calling user (auth.uid() is NULL)';
+  end if;
+  -- A table private to its owner (admins do not see it: the journals) goes to the owner
+  -- signed in as an app user only, never to a service that set the owner's claims.
+  if not (select t.admin_sees from private.visibility_tables t where t.table_name = p_table)
+     and not private.caller_acts_as_authenticated() then
+    raise exception using errcode = '42501',
+      message = pg_catalog.format('OWNER_ONLY: %s is private to its owner, pulled only by a session acting as role authenticated', p_table);
   end if;
 
   if p_cursor is not null then
@@ -6264,7 +6392,7 @@ $_$;
 -- Name: FUNCTION sync_pull(p_table text, p_cursor text, p_limit integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_pull(p_table text, p_cursor text, p_limit integer) IS 'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away), cursor, server_timestamp, has_more}. NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
+COMMENT ON FUNCTION public.sync_pull(p_table text, p_cursor text, p_limit integer) IS 'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away), cursor, server_timestamp, has_more}. NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501), OWNER_ONLY (42501: a table private to its owner, the journals, pulled by a session not acting as role authenticated, such as service_role with a user''s claims). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
 
 --
 -- Name: sync_push(text, jsonb, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -6408,10 +6536,11 @@ begin
     v_stale := (v_server ->> 'row_version')::integer <> p_expected_version;
     if v_stale then
       -- A retry of a push that was applied: the server row holds its values, at the
-      -- version it produced (a claim or release with edits writes twice).
+      -- version it produced (a claim or release with edits writes twice). In bigint: a
+      -- p_expected_version of 2147483647 is a conflict, not an integer overflow.
       if cardinality(v_changed) = 0
-         and (v_server ->> 'row_version')::integer between p_expected_version + 1
-             and p_expected_version + (case when v_item_type is not null and p_record ? 'claimed_by' then 2 else 1 end) then
+         and (v_server ->> 'row_version')::integer between p_expected_version::bigint + 1
+             and p_expected_version::bigint + (case when v_item_type is not null and p_record ? 'claimed_by' then 2 else 1 end) then
         return jsonb_build_object('status', 'applied', 'record', v_server);
       end if;
       return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
@@ -7684,6 +7813,42 @@ CREATE VIEW outbox.queue AS
 --
 
 COMMENT ON VIEW outbox.queue IS 'The queue per handler, for psql and dispatch-worker status: pending (due: unclaimed events in the log plus deliveries given back or re-queued), unclaimed (not read by the handler''s cursor yet), scheduled, in_flight (leased), lease_expired (worker gone; claimed again next), failed (waiting for a retry), dead, the age of the oldest unhandled event and the next retry time.';
+
+--
+-- Name: notification_budgets; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.notification_budgets (
+    sender uuid NOT NULL,
+    recipient uuid NOT NULL,
+    window_start timestamp with time zone NOT NULL,
+    sent integer NOT NULL
+);
+
+--
+-- Name: TABLE notification_budgets; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.notification_budgets IS 'Notifications each sender caused each recipient (recipient = the nil uuid: all recipients together) since window_start; a window older than an hour starts again at the next notification. Written only by private.spend_notification_budget().';
+
+--
+-- Name: notification_limits; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.notification_limits (
+    id boolean DEFAULT true NOT NULL,
+    per_recipient_per_hour integer NOT NULL,
+    per_sender_per_hour integer NOT NULL,
+    CONSTRAINT notification_limits_id_check CHECK (id),
+    CONSTRAINT notification_limits_per_recipient_per_hour_check CHECK ((per_recipient_per_hour > 0)),
+    CONSTRAINT notification_limits_per_sender_per_hour_check CHECK ((per_sender_per_hour > 0))
+);
+
+--
+-- Name: TABLE notification_limits; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.notification_limits IS 'The one row of notification rate limits: at most per_recipient_per_hour notifications one user (source_user_id) causes one recipient, and per_sender_per_hour to all recipients together, per hour; the rest are not created (nor pushed). An operator may update the row; only the database owner can.';
 
 --
 -- Name: notification_preferences; Type: TABLE; Schema: public; Owner: -
@@ -9294,6 +9459,20 @@ ALTER TABLE ONLY outbox.retries
     ADD CONSTRAINT retries_pkey PRIMARY KEY (handler, event_id);
 
 --
+-- Name: notification_budgets notification_budgets_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.notification_budgets
+    ADD CONSTRAINT notification_budgets_pkey PRIMARY KEY (sender, recipient);
+
+--
+-- Name: notification_limits notification_limits_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.notification_limits
+    ADD CONSTRAINT notification_limits_pkey PRIMARY KEY (id);
+
+--
 -- Name: table_manifest table_manifest_audit_entity_key; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -10516,6 +10695,18 @@ CREATE TRIGGER _derive_work_item_state BEFORE INSERT OR UPDATE ON public.activit
 CREATE TRIGGER _derive_work_item_state BEFORE INSERT OR UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.derive_work_item_state();
 
 --
+-- Name: activities _guard_listing_attach; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _guard_listing_attach BEFORE INSERT ON public.activities FOR EACH ROW WHEN ((new.listing_id IS NOT NULL)) EXECUTE FUNCTION private.guard_listing_move();
+
+--
+-- Name: tasks _guard_listing_attach; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _guard_listing_attach BEFORE INSERT ON public.tasks FOR EACH ROW WHEN ((new.listing_id IS NOT NULL)) EXECUTE FUNCTION private.guard_listing_move();
+
+--
 -- Name: activities _guard_listing_move; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -10556,6 +10747,12 @@ CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE ON public.journal_fields F
 --
 
 CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE OF title ON public.journal_threads FOR EACH ROW EXECUTE FUNCTION private.journal_threads_check();
+
+--
+-- Name: notifications _spend_notification_budget; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _spend_notification_budget BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.spend_notification_budget();
 
 --
 -- Name: activities delete_children; Type: TRIGGER; Schema: public; Owner: -
@@ -11168,7 +11365,7 @@ ALTER TABLE public.notes ENABLE ROW LEVEL SECURITY;
 -- Name: notes notes_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notes_delete ON public.notes FOR DELETE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY notes_delete ON public.notes FOR DELETE TO authenticated USING ((((created_by = ( SELECT auth.uid() AS uid)) AND private.can_see_work_item(parent_type, parent_id)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: notes notes_insert; Type: POLICY; Schema: public; Owner: -
@@ -11180,7 +11377,7 @@ CREATE POLICY notes_insert ON public.notes FOR INSERT TO authenticated WITH CHEC
 -- Name: notes notes_update; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notes_update ON public.notes FOR UPDATE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY notes_update ON public.notes FOR UPDATE TO authenticated USING ((((created_by = ( SELECT auth.uid() AS uid)) AND private.can_see_work_item(parent_type, parent_id)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK ((((created_by = ( SELECT auth.uid() AS uid)) AND private.can_see_work_item(parent_type, parent_id)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: notification_preferences; Type: ROW SECURITY; Schema: public; Owner: -
@@ -11782,6 +11979,13 @@ REVOKE ALL ON FUNCTION private.apply_manifest() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.apply_select_policy(p_table text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION assert_profile(p_user uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.assert_profile(p_user uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.assert_profile(p_user uuid) TO authenticated;
+
+--
 -- Name: FUNCTION assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision); Type: ACL; Schema: private; Owner: -
 --
 
@@ -11796,6 +12000,12 @@ GRANT ALL ON FUNCTION private.assert_spatial_args(p_lat double precision, p_lon 
 REVOKE ALL ON FUNCTION private.assert_sync_table(p_table text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.assert_sync_table(p_table text) TO authenticated;
 GRANT ALL ON FUNCTION private.assert_sync_table(p_table text) TO service_role;
+
+--
+-- Name: FUNCTION caller_acts_as_authenticated(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.caller_acts_as_authenticated() FROM PUBLIC;
 
 --
 -- Name: FUNCTION caller_keys(p_kind text); Type: ACL; Schema: private; Owner: -
@@ -12216,6 +12426,12 @@ GRANT ALL ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_
 --
 
 REVOKE ALL ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) FROM PUBLIC;
+
+--
+-- Name: FUNCTION spend_notification_budget(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.spend_notification_budget() FROM PUBLIC;
 
 --
 -- Name: FUNCTION stamp_deleted_at(); Type: ACL; Schema: private; Owner: -

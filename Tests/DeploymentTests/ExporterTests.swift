@@ -10,23 +10,10 @@ import Testing
 struct ExporterTests {
     static let queries = TestDatabase.repositoryPath("deploy/prometheus/queries.yaml")
 
-    /// A login role granted service_role, as the README suggests for the exporter. Roles are
-    /// global: one another process is creating at the same moment is no error.
-    static let monitor = "dispatch_test_monitor"
+    /// A login role granted service_role, as the README suggests for the exporter.
+    static let monitor = ServiceLogin.name
     static func createMonitor(_ admin: PostgresConnection) async throws {
-        try await admin.runScript("""
-            do $$
-            begin
-              if not exists (select from pg_roles where rolname = '\(monitor)') then
-                begin
-                  create role \(monitor) login in role service_role;
-                exception when duplicate_object or unique_violation then
-                  null;
-                end;
-              end if;
-            end
-            $$;
-            """)
+        try await ServiceLogin.create(admin)
     }
 
     @Test("/metrics shows the queue gauges, events per minute, sync deletions and tombstones after a known workload")

@@ -199,4 +199,21 @@ struct NotificationPlannerTests {
         #expect(text.body.hasSuffix("…"))
         #expect(NotificationText.render(draft, sourceName: nil).body.hasPrefix("Someone added"))
     }
+
+    /// The sender's display name leads the body of every push: it cannot pose as the
+    /// system (a link, a header, line breaks, bidi tricks) nor run on for 100 characters.
+    @Test("a display name cannot pose as the system")
+    func hostileDisplayNames() {
+        let draft = NotificationDraft(eventID: 1, recipient: alice, type: .watchlistShared, source: bob, entityType: "watchlist",
+                                      entityID: item, subject: "Birds", detail: nil)
+        func body(_ name: String) -> String { NotificationText.render(draft, sourceName: name).body }
+        #expect(body("Security alert: verify your account at https://evil.example") == "Someone shared “Birds” with you")
+        #expect(body("Visit www.evil.example") == "Someone shared “Birds” with you")
+        #expect(body("support@evil.example") == "Someone shared “Birds” with you")
+        #expect(body("ALERT: Your account is locked") == "ALERT Your account is locked shared “Birds” with you")
+        #expect(body("Line\nbreak\u{202E}reversed\u{200B}") == "Line break reversed shared “Birds” with you")
+        #expect(body(String(repeating: "A", count: 100)) == String(repeating: "A", count: 32) + "… shared “Birds” with you")
+        #expect(body(" \u{200B}\n ") == "Someone shared “Birds” with you")
+        #expect(body("Zoë Ng") == "Zoë Ng shared “Birds” with you")
+    }
 }

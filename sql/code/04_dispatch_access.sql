@@ -86,15 +86,9 @@ begin
 end
 $$;
 
--- notes: their author or an admin edits and deletes (seen with their parent, and written
--- by whoever sees it: 10_visibility.sql).
-drop policy if exists notes_update on public.notes;
-create policy notes_update on public.notes for update to authenticated
-  using (created_by = (select auth.uid()) or (select private.is_admin()))
-  with check (created_by = (select auth.uid()) or (select private.is_admin()));
-drop policy if exists notes_delete on public.notes;
-create policy notes_delete on public.notes for delete to authenticated
-  using (created_by = (select auth.uid()) or (select private.is_admin()));
+-- notes: their author or an admin edits and deletes them, the author only while he sees
+-- the parent (policies notes_update, notes_delete beside notes_insert in 10_visibility.sql,
+-- which defines what "sees" means).
 
 -- subtasks: changed by whoever may change their parent (seen with it: 10_visibility.sql). One policy
 -- per command: a FOR ALL policy beside the SELECT one would be a second permissive SELECT
@@ -119,6 +113,11 @@ create policy subtasks_delete on public.subtasks for delete to authenticated
 -- claimer, who could otherwise move it onto a listing of their own and keep it after
 -- releasing it. The policies cannot say this (they see only the new row); this trigger
 -- compares old and new.
+--
+-- For the same reason an item goes onto a listing (created there, or moved there) only by
+-- that listing's owner or an admin: otherwise anyone could put tasks and activities on
+-- someone else's listing, in his lists and his pushes. A declarer who owns no listing
+-- declares items without one, and may take his items off a listing (listing_id null).
 
 create or replace function private.guard_listing_move() returns trigger
   language plpgsql
@@ -133,6 +132,15 @@ begin
   if v_uid is null or current_user = (select pg_catalog.pg_get_userbyid(c.relowner) from pg_catalog.pg_class c where c.oid = tg_relid) then
     return new;
   end if;
+  if new.listing_id is not null and not private.is_admin()
+     and not exists (select from public.listings l where l.id = new.listing_id and l.owned_by = v_uid) then
+    raise exception using errcode = '42501',
+      message = pg_catalog.format('NOT_AUTHORIZED: only the listing''s owner or an admin may put a %s on listing %s',
+                                  case tg_table_name when 'tasks' then 'task' else 'activity' end, new.listing_id);
+  end if;
+  if tg_op = 'INSERT' then
+    return new;
+  end if;
   if old.declared_by = v_uid
      or private.is_admin()
      or exists (select from public.listings l where l.id = old.listing_id and l.owned_by = v_uid) then
@@ -144,7 +152,7 @@ begin
 end
 $$;
 comment on function private.guard_listing_move() is
-  'BEFORE UPDATE OF listing_id trigger function of tasks and activities (only when listing_id changes): the declarer, the owner of the current listing or an admin may move the item; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
+  'BEFORE INSERT (with a listing) and BEFORE UPDATE OF listing_id (only when it changes) trigger function of tasks and activities: an item goes onto a listing only by that listing''s owner or an admin, and the declarer, the owner of the current listing or an admin may move it; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
 revoke all on function private.guard_listing_move() from public, anon, authenticated, service_role;
 
 create or replace trigger _guard_listing_move before update of listing_id on public.tasks
@@ -152,6 +160,12 @@ create or replace trigger _guard_listing_move before update of listing_id on pub
   execute function private.guard_listing_move();
 create or replace trigger _guard_listing_move before update of listing_id on public.activities
   for each row when (old.listing_id is distinct from new.listing_id)
+  execute function private.guard_listing_move();
+create or replace trigger _guard_listing_attach before insert on public.tasks
+  for each row when (new.listing_id is not null)
+  execute function private.guard_listing_move();
+create or replace trigger _guard_listing_attach before insert on public.activities
+  for each row when (new.listing_id is not null)
   execute function private.guard_listing_move();
 
 -- The policy helper runs as the querying user (app users only: service_role bypasses

@@ -39,6 +39,7 @@ begin
     raise exception using errcode = '42501',
       message = 'NOT_AUTHENTICATED: claiming and releasing need a calling user (auth.uid() is NULL)';
   end if;
+  perform private.assert_profile(auth.uid());
   return v_table;
 end
 $$;
@@ -157,7 +158,7 @@ begin
 end
 $$;
 comment on function public.claim_work_item(text, uuid) is
-  'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002: absent, or the caller neither sees it nor ever could as an open item; no name). Who is told what: private.refuse_claim, the rule sync_push answers with too. SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
+  'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002: absent, or the caller neither sees it nor ever could as an open item, or has no profile; no name). Who is told what: private.refuse_claim, the rule sync_push answers with too. SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
 
 create or replace function public.release_work_item(p_item_type text, p_item_id uuid) returns jsonb
   language plpgsql

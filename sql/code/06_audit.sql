@@ -71,6 +71,17 @@ begin
     values (tg_table_name, new.id, 'UPDATE', pg_catalog.to_jsonb(old), pg_catalog.to_jsonb(new));
     return new;
   elsif tg_op = 'INSERT' then
+    -- The id of a deleted row stays the deleted row's: re-created by anyone (ids are the
+    -- clients' for offline creation), it would hide the deletion from its owner's trash
+    -- and make its restore a conflict. Only restore_entity re-creates it (or a write without
+    -- a calling user: the worker, migrations). One probe of the log's record_pk index.
+    if not audit.is_restoring(tg_table_name, new.id::text) and auth.uid() is not null
+       and exists (select from audit.log l
+                    where l.table_name = tg_table_name and l.record_pk = new.id and l.action = 'DELETE') then
+      raise exception using errcode = '23505',
+        message = pg_catalog.format('ID_TAKEN: %s is the id of a deleted row of %s: restore it, or use a new id', new.id, tg_table_name),
+        detail = pg_catalog.json_build_object('table', tg_table_name, 'id', new.id)::text;
+    end if;
     insert into audit.log (table_name, record_pk, action, new_row)
     values (tg_table_name, new.id,
             case when audit.is_restoring(tg_table_name, new.id::text) then 'RESTORE' else 'INSERT' end,
@@ -83,7 +94,7 @@ begin
 end
 $$;
 comment on function audit.log_changes() is
-  'BEFORE INSERT/UPDATE/DELETE row trigger function of the audited tables: writes one audit.log row with the old and new row as jsonb and auth.uid() as changed_by. An INSERT made by public.restore_entity is logged as RESTORE. Fires after the _stamp_* and _derive_* triggers (name order), so new_row is the stored row.';
+  'BEFORE INSERT/UPDATE/DELETE row trigger function of the audited tables: writes one audit.log row with the old and new row as jsonb and auth.uid() as changed_by. An INSERT made by public.restore_entity is logged as RESTORE; any other INSERT with a calling user of an id whose DELETE is in the log is ID_TAKEN (23505), so that a deleted row stays in its owner''s trash and restorable. Fires after the _stamp_* and _derive_* triggers (name order), so new_row is the stored row.';
 
 -- ---------------------------------------------------------------------------------------
 -- enable_tracking
@@ -217,8 +228,10 @@ begin
     raise exception using errcode = '22023',
       message = pg_catalog.format('INVALID_ENTITY_TYPE: %s is not an audited entity type',
                                   coalesce(pg_catalog.quote_literal(p_entity_type), 'NULL')),
-      hint = 'Use one of: ' || (select pg_catalog.string_agg(t.entity_type, ', ' order by t.entity_type)
-                                  from audit.tracked_tables t) || '.';
+      -- (a caller who may read none of them, such as a login in service_role, which does
+      -- not inherit its BYPASSRLS, still gets the coded error: a NULL hint would not raise it)
+      hint = coalesce('Use one of: ' || (select pg_catalog.string_agg(t.entity_type, ', ' order by t.entity_type)
+                                           from audit.tracked_tables t) || '.', 'Use an audited entity type.');
   end if;
 end
 $$;

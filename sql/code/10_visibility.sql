@@ -358,7 +358,18 @@ grant execute on function private.everyone_key(), private.user_keys(uuid), priva
   private.row_keys(text, jsonb), private.row_audience(text, jsonb), private.user_sees(uuid, text, jsonb),
   private.visibility_columns(text) to service_role;
 
--- A note is written by someone who sees its parent (the other write rules of notes: 04_dispatch_access.sql).
+-- A note is written by someone who sees its parent, and edited or deleted by its author
+-- while he still sees it, or by an admin.
 drop policy if exists notes_insert on public.notes;
 create policy notes_insert on public.notes for insert to authenticated
   with check (created_by = (select auth.uid()) and private.can_see_work_item(parent_type, parent_id));
+-- The SELECT policy alone does not say it: an UPDATE or DELETE whose WHERE names no column
+-- (`delete from notes`) is not filtered by it, so a former participant (his claim released,
+-- the item claimed by someone else or completed) could still rewrite or remove his notes.
+drop policy if exists notes_update on public.notes;
+create policy notes_update on public.notes for update to authenticated
+  using ((created_by = (select auth.uid()) and private.can_see_work_item(parent_type, parent_id)) or (select private.is_admin()))
+  with check ((created_by = (select auth.uid()) and private.can_see_work_item(parent_type, parent_id)) or (select private.is_admin()));
+drop policy if exists notes_delete on public.notes;
+create policy notes_delete on public.notes for delete to authenticated
+  using ((created_by = (select auth.uid()) and private.can_see_work_item(parent_type, parent_id)) or (select private.is_admin()));

@@ -280,6 +280,13 @@ begin
     raise exception using errcode = '42501',
       message = 'NOT_AUTHENTICATED: sync_pull needs a calling user (auth.uid() is NULL)';
   end if;
+  -- A table private to its owner (admins do not see it: the journals) goes to the owner
+  -- signed in as an app user only, never to a service that set the owner's claims.
+  if not (select t.admin_sees from private.visibility_tables t where t.table_name = p_table)
+     and not private.caller_acts_as_authenticated() then
+    raise exception using errcode = '42501',
+      message = pg_catalog.format('OWNER_ONLY: %s is private to its owner, pulled only by a session acting as role authenticated', p_table);
+  end if;
 
   if p_cursor is not null then
     v_state := private.decode_sync_cursor(p_table, p_cursor);
@@ -370,7 +377,7 @@ begin
 end
 $$;
 comment on function public.sync_pull(text, text, integer) is
-  'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away), cursor, server_timestamp, has_more}. NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
+  'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away), cursor, server_timestamp, has_more}. NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501), OWNER_ONLY (42501: a table private to its owner, the journals, pulled by a session not acting as role authenticated, such as service_role with a user''s claims). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
 
 -- ---------------------------------------------------------------------------------------
 -- sync_push
@@ -580,10 +587,11 @@ begin
     v_stale := (v_server ->> 'row_version')::integer <> p_expected_version;
     if v_stale then
       -- A retry of a push that was applied: the server row holds its values, at the
-      -- version it produced (a claim or release with edits writes twice).
+      -- version it produced (a claim or release with edits writes twice). In bigint: a
+      -- p_expected_version of 2147483647 is a conflict, not an integer overflow.
       if cardinality(v_changed) = 0
-         and (v_server ->> 'row_version')::integer between p_expected_version + 1
-             and p_expected_version + (case when v_item_type is not null and p_record ? 'claimed_by' then 2 else 1 end) then
+         and (v_server ->> 'row_version')::integer between p_expected_version::bigint + 1
+             and p_expected_version::bigint + (case when v_item_type is not null and p_record ? 'claimed_by' then 2 else 1 end) then
         return jsonb_build_object('status', 'applied', 'record', v_server);
       end if;
       return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');

@@ -79,6 +79,7 @@ begin
     raise exception using errcode = '42501',
       message = 'NOT_AUTHENTICATED: set_notification_preference needs a signed-in caller';
   end if;
+  perform private.assert_profile(auth.uid());
   if p_key is null or p_enabled is null then
     raise exception using errcode = '22004',
       message = 'NULL_ARGUMENT: p_key and p_enabled are required';
@@ -93,7 +94,7 @@ begin
 end
 $$;
 comment on function public.set_notification_preference(text, boolean) is
-  'Turns the caller''s preference p_key on or off (idempotent) and returns all of the caller''s switches, as get_notification_preferences(). A key that is not one a user may turn off (unknown, or of a mandatory type) is INVALID_PREFERENCE (22023, DETAIL {preference_key, preference_keys}); NULL is NULL_ARGUMENT. Off: the worker creates no notification and sends no push of those types to the caller.';
+  'Turns the caller''s preference p_key on or off (idempotent) and returns all of the caller''s switches, as get_notification_preferences(). A key that is not one a user may turn off (unknown, or of a mandatory type) is INVALID_PREFERENCE (22023, DETAIL {preference_key, preference_keys}); NULL is NULL_ARGUMENT; a caller without a profile NOT_FOUND (P0002). Off: the worker creates no notification and sends no push of those types to the caller.';
 
 revoke all on function public.get_notification_preferences(), public.set_notification_preference(text, boolean)
   from public, anon, authenticated, service_role;
@@ -135,10 +136,7 @@ begin
       message = 'INVALID_ARGUMENT: p_token must be 1 to 4096 printable ASCII characters without spaces',
       detail = pg_catalog.jsonb_build_object('argument', 'p_token', 'length', pg_catalog.char_length(p_token))::text;
   end if;
-  if not exists (select from public.users u where u.id = v_uid) then
-    raise exception using errcode = 'P0002',
-      message = 'NOT_FOUND: the caller has no profile in public.users';
-  end if;
+  perform private.assert_profile(v_uid);
 
   -- Idempotent: the same registration again writes nothing. A token registered by
   -- another user (the phone changed accounts) moves to the caller, and a disabled one

@@ -39,6 +39,19 @@ begin
         detail = json_build_object('length', char_length(new.content), 'min', 1, 'max', 65536)::text;
     end if;
   end if;
+  -- A device's clock sets entry_timestamp of an entry written offline. Infinity, or a year
+  -- no diary has, would sort the entry out of every view and out of the CSV export (whose
+  -- time column has no form for it): refused, whoever writes it.
+  if tg_op = 'INSERT' or new.entry_timestamp is distinct from old.entry_timestamp then
+    if new.entry_timestamp is null or not isfinite(new.entry_timestamp)
+       or new.entry_timestamp < timestamptz '1900-01-01 00:00:00+00'
+       or new.entry_timestamp > clock_timestamp() + interval '1 day' then
+      raise exception using errcode = '22023',
+        message = 'INVALID_TIMESTAMP: an entry''s time is from 1900 to one day ahead of the server''s clock',
+        detail = json_build_object('entry_timestamp', new.entry_timestamp, 'min', timestamptz '1900-01-01 00:00:00+00',
+                                   'max', clock_timestamp() + interval '1 day')::text;
+    end if;
+  end if;
   if tg_op = 'INSERT' then
     new.last_edited_at := null;
   elsif new.content is distinct from old.content or new.last_edited_at is distinct from old.last_edited_at then
@@ -48,7 +61,7 @@ begin
 end
 $$;
 comment on function private.journal_entries_check() is
-  'BEFORE INSERT/UPDATE on journal_entries: copies owner_id from the thread (NOT_FOUND when the caller cannot see it), raises INVALID_CONTENT (22023) for empty, blank or over-long content, and keeps last_edited_at the server''s: NULL on insert, the server clock when the content changes or anyone writes the column.';
+  'BEFORE INSERT/UPDATE on journal_entries: copies owner_id from the thread (NOT_FOUND when the caller cannot see it), raises INVALID_CONTENT (22023) for empty, blank or over-long content and INVALID_TIMESTAMP (22023) for an entry_timestamp that is infinite, before 1900 or over a day ahead of the server clock, and keeps last_edited_at the server''s: NULL on insert, the server clock when the content changes or anyone writes the column.';
 
 create or replace function private.journal_fields_check() returns trigger
   language plpgsql

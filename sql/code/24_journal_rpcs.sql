@@ -21,11 +21,12 @@ begin
   if v_uid is null then
     raise exception using errcode = '42501', message = 'NOT_AUTHENTICATED: a journal belongs to a signed-in user';
   end if;
+  perform private.assert_profile(v_uid);
   return v_uid;
 end
 $$;
 comment on function private.journal_caller() is
-  'The caller (auth.uid()); NOT_AUTHENTICATED (42501) when there is none. Journal RPCs serve users only.';
+  'The caller (auth.uid()); NOT_AUTHENTICATED (42501) when there is none, NOT_FOUND (P0002) when the caller has no profile yet. Journal RPCs serve users only.';
 
 create or replace function private.journal_live_thread(p_thread_id uuid) returns void
   language plpgsql
@@ -172,7 +173,7 @@ begin
 end
 $$;
 comment on function public.journal_create_thread(text, text, uuid) is
-  'Creates a thread (and its first entry when p_first_entry is given), atomically: {thread, first_entry}. With p_id, a retry returns the thread that id already names (and its first entry) instead of creating another. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), INVALID_TITLE, INVALID_CONTENT (22023), ID_TAKEN (23505: another user''s id). Nothing is changed on error.';
+  'Creates a thread (and its first entry when p_first_entry is given), atomically: {thread, first_entry}. With p_id, a retry returns the thread that id already names (and its first entry) instead of creating another. Errors: NOT_AUTHENTICATED (42501), NOT_FOUND (P0002: the caller has no profile), NULL_ARGUMENT (22004), INVALID_TITLE, INVALID_CONTENT (22023), ID_TAKEN (23505: another user''s id). Nothing is changed on error.';
 
 -- One round trip, and inside it as few statements as the work needs: the thread is checked
 -- by the entry's own trigger, a retry found by the insert's conflict, and the answer built
@@ -378,8 +379,10 @@ grant execute on function public.purge_journal_tombstones(interval) to service_r
 --
 -- The format: RFC 4180 (CRLF line ends; a cell containing , " CR or LF is enclosed in double
 -- quotes with inner quotes doubled), UTF-8 without a byte order mark, after formula
--- neutralising: a cell that begins with = + - @ TAB or CR gets a leading apostrophe, so that
--- no spreadsheet runs it. Header: timestamp, last_edited_at, content, then one column per
+-- neutralising: a cell that begins with = + - @ TAB or CR gets a leading apostrophe, and so
+-- does each of those characters that follows a comma, semicolon, TAB, CR or LF inside a cell
+-- (an apostrophe between the two), so that no spreadsheet runs it, whatever separator it
+-- splits on. Header: timestamp, last_edited_at, content, then one column per
 -- live non-group field in sort_order ("Group / Field" for a child of a live group); rows:
 -- the live entries of the live thread, oldest first, timestamps ISO 8601 in UTC to the
 -- second. Field names and values go through the rule like the content; a timestamp never
@@ -398,12 +401,19 @@ do $migration$
 declare
   -- The rule for one cell; {cell} is a column reference (it is read more than once). NULL
   -- stays NULL: an empty cell. ascii(): = 61, + 43, - 45, @ 64, TAB 9, CR 13.
-  c_cell constant text := $cell$(case
+  -- {safe} is the cell with an apostrophe after every separator some spreadsheet splits on
+  -- (comma, semicolon, TAB, CR, LF) that one of those characters follows: opened with
+  -- another separator than the comma (semicolon locales, TAB), or by a reader that ignores
+  -- the quotes, "x;=1+2" would otherwise be two cells, the second a formula. It adds no
+  -- comma, quote or line break and never changes the first character, so the tests of
+  -- {cell} still decide the quoting and the leading apostrophe; one regexp_replace per cell.
+  c_cell constant text := replace($cell$(case
       when {cell} like '%,%' or {cell} like '%"%' or {cell} like E'%\r%' or {cell} like E'%\n%'
         then '"' || case when ascii({cell}) in (61, 43, 45, 64, 9, 13) then '''' else '' end
-             || replace({cell}, '"', '""') || '"'
-      when ascii({cell}) in (61, 43, 45, 64, 9) then '''' || {cell}
-      else {cell} end)$cell$;
+             || replace({safe}, '"', '""') || '"'
+      when ascii({cell}) in (61, 43, 45, 64, 9) then '''' || {safe}
+      else {safe} end)$cell$,
+    '{safe}', $safe$regexp_replace({cell}, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')$safe$);
   c_function constant text := $function$
 create or replace function public.journal_csv_lines(p_thread_id uuid) returns setof text
   language plpgsql
@@ -463,7 +473,7 @@ end
 $migration$;
 
 comment on function public.journal_csv_lines(uuid) is
-  'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (a leading apostrophe before = + - @ TAB CR) and quoted as RFC 4180 says. No byte order mark. For streaming (COPY (select …) TO STDOUT); journal_export_csv is its concatenation. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
+  'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (an apostrophe before = + - @ TAB CR at its start or after a comma, semicolon, TAB, CR or LF, whatever separator a spreadsheet splits on) and quoted as RFC 4180 says. No byte order mark. For streaming (COPY (select …) TO STDOUT); journal_export_csv is its concatenation. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
 
 create or replace function public.journal_export_csv(p_thread_id uuid) returns text
   language sql

@@ -78,6 +78,10 @@ extension SQLAPIError {
         /// 42501: a pushed record changes columns the user may not write (`detail` JSON:
         /// `table`, `columns`); nothing of it was written.
         public static let columnNotWritable: Code = "COLUMN_NOT_WRITABLE"
+        /// 42501: a table private to its owner (the journals) pulled by a session that does
+        /// not act as role `authenticated` (service_role, or a login in it, that set a
+        /// user's claims): a journal reaches its owner's app only.
+        public static let ownerOnly: Code = "OWNER_ONLY"
 
         // MARK: Spatial
 
@@ -108,6 +112,9 @@ extension SQLAPIError {
         public static let invalidTitle: Code = "INVALID_TITLE"
         /// 22023: an entry that is empty, only whitespace, or over 65,536 characters.
         public static let invalidContent: Code = "INVALID_CONTENT"
+        /// 22023: an entry time that is infinite, before 1900, or more than a day ahead of
+        /// the server's clock (`detail` JSON: `entry_timestamp`, `min`, `max`).
+        public static let invalidTimestamp: Code = "INVALID_TIMESTAMP"
         /// 22023: a field name that is not 1 to 50 characters once trimmed.
         public static let invalidFieldName: Code = "INVALID_FIELD_NAME"
         /// 23505: the thread has a live field of that name already (case is ignored).
@@ -145,10 +152,10 @@ extension SQLAPIError {
             .publicationForAllTables,
             .alreadyClaimed, .notClaimer, .alreadyCompleted, .invalidItemType,
             .invalidEntityType,
-            .cursorExpired, .invalidRecord, .invalidVersion, .idTaken, .columnNotWritable,
+            .cursorExpired, .invalidRecord, .invalidVersion, .idTaken, .columnNotWritable, .ownerOnly,
             .invalidLatitude, .invalidLongitude, .invalidRadius,
             .registryDrift, .invalidManifest, .tooManyIDs, .invalidPreference,
-            .invalidTitle, .invalidContent, .invalidFieldName, .fieldNameTaken, .fieldLimit, .invalidGroup, .invalidValue,
+            .invalidTitle, .invalidContent, .invalidTimestamp, .invalidFieldName, .fieldNameTaken, .fieldLimit, .invalidGroup, .invalidValue,
             .invalidHandler, .invalidOps, .invalidMaxAttempts, .invalidBatch, .invalidLease, .arrayLengthMismatch,
         ]
     }

@@ -7,8 +7,11 @@ import Postgres
 public enum NotificationText {
     public static let someone = "Someone"
 
+    /// The most characters of a display name a notification shows.
+    static let nameLimit = 32
+
     public static func render(_ draft: NotificationDraft, sourceName: String?) -> (title: String, body: String) {
-        let who = sourceName.flatMap { $0.isEmpty ? nil : $0 } ?? someone
+        let who = sourceName.flatMap(sender) ?? someone
         let subject = quoted(draft.subject)
         switch draft.type {
         case .taskClaimed: return ("Task claimed", "\(who) claimed \(subject)")
@@ -33,6 +36,30 @@ public enum NotificationText {
     }
 
     static func quoted(_ text: String) -> String { "“\(text)”" }
+
+    /// A display name as a notification may show it, or nil for none. The name is the
+    /// sender's to choose and leads the body of every push, so it must not be able to pose
+    /// as the system ("Security alert: verify your account at https://…"): invisible and
+    /// control characters (bidi overrides among them) go, whitespace and line breaks become
+    /// one space, colons go (no "Alert:" header), a name that holds a link or an address
+    /// (`://`, `www.`, `@`) is no name, and at most `nameLimit` characters are shown. The
+    /// title is always the system's own ("Task claimed").
+    static func sender(_ name: String) -> String? {
+        let scalars = name.unicodeScalars.map { scalar -> String in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator: " "
+            default: scalar == ":" || scalar == "：" ? " " : String(scalar)
+            }
+        }.joined()
+        let words = scalars.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        // Links are looked for with the invisible characters taken out (not spaced).
+        let visible = String(String.UnicodeScalarView(name.unicodeScalars.filter {
+            ![.control, .format].contains($0.properties.generalCategory)
+        })).lowercased()
+        guard !words.isEmpty, !visible.contains("://"), !visible.contains("www."), !visible.contains("@") else { return nil }
+        guard words.count > nameLimit else { return words }
+        return String(words.prefix(nameLimit)).trimmingCharacters(in: .whitespaces) + "…"
+    }
 
     /// The first `limit` characters of a text on one line, with an ellipsis when cut (a 1 MB
     /// note becomes a short notification, never a huge push).

@@ -180,6 +180,35 @@ import Testing
         #expect(try await asAlice.history(entity: .listing, id: listing).entries.first?.changedBy == carolAdmin)
     }
 
+    /// The id of a deleted open task (seen by everyone, so known to Bob) re-created by Bob,
+    /// through a plain insert or sync_push, would hide the task from Alice's trash and make
+    /// its restore a conflict: ID_TAKEN, nothing created. Alice herself re-creates it only
+    /// by restoring it (a stale device re-pushing it gets ID_TAKEN too).
+    @Test func aDeletedRowsIdCannotBeTakenToHideOrBlockItsRestore() async throws {
+        let task = try await CoreTestData.task(admin, as: alice, title: "Open to all")
+        try await CoreTestData.delete(admin, .task, task, as: alice)
+        let asAlice = AuditService(connection: admin, user: alice)
+        #expect(try await asAlice.recentlyDeleted().map(\.recordID) == [task])
+
+        for user in [bob, alice] {
+            let attempts: [PostgresQuery] = [
+                "insert into public.tasks (id, title) values (\(task), 'Squatter')",
+                "select public.sync_push('tasks', jsonb_build_object('id', \(task)::text, 'title', 'Squatter'), null)",
+            ]
+            for query in attempts {
+                let error = try await #require(throws: PostgresError.self, "\(query.sql)") {
+                    try await admin.transaction(as: user) { conn in try conn.query(query) }
+                }
+                #expect(SQLAPIError(error)?.code == .idTaken, "\(query.sql): \(error)")
+                #expect(error.sqlState == .uniqueViolation, "\(error)")
+            }
+        }
+        #expect(try await CoreTestData.count(admin, "select count(*)::int from tasks where id = $1", [task]) == 0)
+        #expect(try await asAlice.recentlyDeleted().map(\.recordID) == [task])
+        let row = try await asAlice.restore(entity: .task, id: task)
+        #expect(row["title"]?.stringValue == "Open to all")
+    }
+
     /// An entity type that is not one of the five never reaches dynamic SQL.
     @Test func anInjectedEntityTypeIsInvalidEntityType() async throws {
         let task = try await CoreTestData.task(admin, as: alice)

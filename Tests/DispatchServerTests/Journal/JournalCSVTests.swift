@@ -36,6 +36,10 @@ import Testing
             ("windows\r\nbreak", [:], "\"windows\r\nbreak\",,"),
             ("café ☕ naïve 日本語 🙂", [formula.id: "ü"], "café ☕ naïve 日本語 🙂,ü,"),
             (" =spaced", [:], " =spaced,,"),
+            // After any separator a spreadsheet may split on (semicolon locales, TAB): "x" and
+            // "'=1+2", never a formula.
+            ("x;=1+2", [formula.id: "a\t+b", pace.id: "\t=x"], "x;'=1+2,a\t'+b,'\t'=x"),
+            ("Ran 5;-3, then\n=SUM(A1);@x", [:], "\"Ran 5;'-3, then\n'=SUM(A1);'@x\",,"),
         ]
         var expected = #"timestamp,last_edited_at,content,'=SUM(A1),"Run, daily / Pace ""min""""# + "\r\n"
         let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z

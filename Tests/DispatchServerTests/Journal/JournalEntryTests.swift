@@ -112,6 +112,21 @@ import Testing
         await expectJournalError("NOT_FOUND", sqlState: "P0002", "no such thread") {
             try await journal.addEntry(to: UUID(), content: "fine")
         }
+        // Infinite and absurd entry times, through the RPC, a plain insert and sync_push.
+        for time in ["infinity", "-infinity", "1899-12-31 23:59:59+00", "4000-01-01 00:00:00+00"] {
+            await expectJournalError("INVALID_TIMESTAMP", sqlState: "22023", "add at \(time)") {
+                try await F.asUser(conn, alice, "select public.journal_add_entry(\(thread.id), 'fine', null, null, \(time)::timestamptz)")
+            }
+            await expectJournalError("INVALID_TIMESTAMP", sqlState: "22023", "insert at \(time)") {
+                try await F.asUser(conn, alice, "insert into public.journal_entries (thread_id, content, entry_timestamp) values (\(thread.id), 'fine', \(time)::timestamptz)")
+            }
+            await expectJournalError("INVALID_TIMESTAMP", sqlState: "22023", "push at \(time)") {
+                try await F.asUser(conn, alice, """
+                    select public.sync_push('journal_entries', jsonb_build_object('id', gen_random_uuid()::text, 'thread_id', \(thread.id)::text,
+                                                                                  'content', 'fine', 'entry_timestamp', \(time)::text), 0)
+                    """)
+            }
+        }
         for id in [UUID(), mood.id] {
             await expectJournalError("NOT_FOUND", sqlState: "P0002", "update \(id)") { try await journal.updateEntry(id, content: "x") }
             await expectJournalError("NOT_FOUND", sqlState: "P0002", "delete \(id)") { try await journal.deleteEntry(id) }

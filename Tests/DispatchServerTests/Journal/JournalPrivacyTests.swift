@@ -106,6 +106,80 @@ import Testing
         #expect(anonymous.sqlState == "42501")
     }
 
+    /// request.jwt.claims proves nothing: any session may set them. service_role (the
+    /// worker) and a login that is a member of it (an exporter) set Alice's claims and try
+    /// every way to her journal: the tables, sync_pull (SECURITY DEFINER), the export, the
+    /// realtime feed, the history and the trash. Each is refused, and Alice herself, signed
+    /// in as role authenticated, still pulls it.
+    @Test func theServiceWithTheOwnersClaimsReadsNothing() async throws {
+        let admin = try await database.connect()
+        let alice = try await F.user(admin, "Alice")
+        let journal = JournalService(connection: try await database.connect(), user: alice)
+        let thread = try await journal.createThread(title: "Private", firstEntry: "Dear diary").thread
+        let field = try await journal.addField(to: thread.id, name: "Mood")
+        let entry = try await journal.addEntry(to: thread.id, content: "secret", values: [field.id: "low"])
+        let gone = try await journal.addEntry(to: thread.id, content: "deleted")
+        try await journal.deleteEntry(gone.id)
+        let before = try await F.snapshot(admin)
+
+        try await ServiceLogin.create(admin)
+        let loginConnection = try await PostgresConnection.connect(database.url(user: ServiceLogin.name))
+        let claims = #"{"sub":"\#(alice.uuidString.lowercased())","role":"authenticated"}"#
+        let ids = [thread.id, entry.id, gone.id, field.id].map { $0.uuidString.lowercased() }
+
+        /// `sql` in a transaction of its own, after the claims of Alice: as service_role on
+        /// the superuser's connection, or as the login (no SET ROLE) on its own.
+        func probe(_ service: Bool, _ sql: PostgresQuery) async throws -> String {
+            let conn = service ? admin : loginConnection
+            return try await conn.transaction { conn in
+                if service { try conn.act(as: .service) }
+                try conn.query("select set_config('request.jwt.claims', \(claims), true)")
+                return try conn.query(sql).map { try $0.decode(0, as: String?.self) ?? "" }.joined(separator: "\n")
+            }
+        }
+        func refused(_ service: Bool, _ sql: PostgresQuery, _ code: SQLAPIError.Code?, sqlState: SQLState = .insufficientPrivilege, _ label: String) async {
+            do {
+                let result = try await probe(service, sql)
+                Issue.record("\(label): answered \(result.prefix(200))")
+            } catch let error as PostgresError {
+                #expect(error.sqlState == sqlState, "\(label): \(error)")
+                if let code { #expect(SQLAPIError(error)?.code == code, "\(label): \(error)") }
+            } catch {
+                Issue.record("\(label): \(error)")
+            }
+        }
+
+        for (service, who) in [(true, "service_role"), (false, "a login in service_role")] {
+            for table in Self.tables {
+                await refused(service, PostgresQuery(sql: "select count(*)::text from public.\(table)"), nil, "\(who) reads \(table)")
+            }
+            for table in Self.journalSyncTables {
+                await refused(service, "select public.sync_pull(\(table.rawValue))::text", .ownerOnly, "\(who) pulls \(table.rawValue)")
+            }
+            await refused(service, "select public.journal_export_csv(\(thread.id))", nil, "\(who) exports")
+            await refused(service, "select l from public.journal_csv_lines(\(thread.id)) l", nil, "\(who) streams the export")
+            await refused(service, "select outbox.changes_since(null, '{journal_entries}', 100, \(alice))::text",
+                          .invalidTable, sqlState: .invalidParameterValue, "\(who) asks the realtime feed for journal_entries")
+            await refused(service, "select public.get_entity_history('journal_entry', \(entry.id), 50, null)::text",
+                          .invalidEntityType, sqlState: .invalidParameterValue, "\(who) asks for the history of an entry")
+            // What the definer paths that do answer a service with claims return names no
+            // journal row: the whole realtime feed for Alice, and her trash.
+            let feed = try await probe(service, "select outbox.changes_since(null, null, 10000, \(alice))::text")
+            let trash = try await probe(service, "select public.get_recently_deleted(500)::text")
+            for id in ids {
+                #expect(!feed.contains(id) && !trash.contains(id), "\(who): the feed or the trash names \(id)")
+            }
+            #expect(!feed.contains("journal") && !trash.contains("journal"), "\(who)")
+        }
+        #expect(try await F.snapshot(admin) == before, "nothing changed")
+
+        // Alice, as role authenticated, pulls her journal.
+        let page = try await SyncService(connection: try await database.connect(), user: alice).pull(table: .journalEntries)
+        let pulled = page.records.compactMap { $0["id"]?.stringValue }
+        #expect(pulled.contains(ids[1]))
+        await loginConnection.close()
+    }
+
     @Test func contentNeverLeavesTheJournalTables() async throws {
         let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")

@@ -37,6 +37,45 @@ import Testing
         await connection.close()
     }
 
+    /// A hostile sender's flood (2,000 shares, notes on an open task, claim/release loops)
+    /// all comes through this one insert: per hour, one sender causes one recipient at most
+    /// 20 notifications, and everyone together at most 300 (`private.notification_limits`);
+    /// the rest are not created, so not pushed. Other senders, the system and oneself are
+    /// not held back by it, and the next hour the budget is back.
+    @Test func aSendersNotificationsToARecipientAreCappedPerHour() async throws {
+        let connection = try await database.connect()
+        let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
+        let bob = try await NotificationTestSupport.makeUser("bob", on: connection)
+        let cal = try await NotificationTestSupport.makeUser("cal", on: connection)
+        let types: [NotificationType] = [.watchlistShared, .noteAdded, .taskClaimed, .taskUnclaimed]
+        let flood = (0..<50).map { i in
+            NewNotification(userID: ana, type: types[i % types.count], title: "Your account is locked #\(i)", sourceUserID: bob)
+        }
+        #expect(try await writer.insert(flood, on: connection).count == 20)
+        #expect(try await writer.insert(flood[0], on: connection) == nil)
+        let others = [
+            NewNotification(userID: ana, type: .taskClaimed, title: "from cal", sourceUserID: cal),
+            NewNotification(userID: ana, type: .adminAnnouncement, title: "from the system"),
+            NewNotification(userID: bob, type: .noteAdded, title: "to himself", sourceUserID: bob),
+        ]
+        #expect(try await writer.insert(others, on: connection).count == 3)
+        #expect(try await NotificationTestSupport.count(connection, where: ana) == 22)
+
+        // Across recipients: a lower total for the test's sake (the limits are the operator's).
+        try await connection.query("update private.notification_limits set per_sender_per_hour = 25")
+        var readers: [UUID] = []
+        for i in 0..<3 { readers.append(try await NotificationTestSupport.makeUser("reader\(i)", on: connection)) }
+        let spread = readers.flatMap { reader in
+            (0..<10).map { _ in NewNotification(userID: reader, type: .watchlistShared, title: "shared", sourceUserID: cal) }
+        }
+        #expect(try await writer.insert(spread, on: connection).count == 24, "cal's one to ana counted")
+
+        // An hour on, bob may notify ana again.
+        try await connection.query("update private.notification_budgets set window_start = window_start - interval '61 minutes'")
+        #expect(try await writer.insert(flood[0], on: connection) != nil)
+        await connection.close()
+    }
+
     @Test func insertRunsAsTheServiceAndRestoresTheCallersRole() async throws {
         let connection = try await database.connect()
         let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
