@@ -136,7 +136,10 @@ extension UUID: RealtimeValueDecodable {
 extension Date: RealtimeValueDecodable {
     /// timestamptz as `to_jsonb` writes it: `2026-01-31T12:00:00.123456+00:00`.
     public init(realtimeValue value: JSONValue, column: String) throws {
-        guard case .string = value, let date = try? value.decode(Date.self) else { throw Self.mismatch(value, column) }
+        // `dateValue` parses the text directly, as the JSON decoder's date strategy does,
+        // without encoding the value to JSON and decoding it again: the push handler reads
+        // `created_at` of every notification it sends.
+        guard let date = value.dateValue else { throw Self.mismatch(value, column) }
         self = date
     }
 }
