@@ -137,6 +137,7 @@ struct PoolerTests {
             let bob = try await DeploymentData.user(f.admin, "Bob")
             // Pushes go to devices: Alice has one.
             try await f.admin.query("insert into public.push_devices (user_id, token, platform) values (\(alice), 'alice-phone', 'ios')")
+            try await NotificationLimits.lift(f.admin)
             let tasks = try await DeploymentData.tasks(f.admin, declaredBy: alice, count: 1000)
             let pushes = NSTemporaryDirectory() + "pooled-pushes-\(UUID().uuidString.prefix(8)).jsonl"
             defer { try? FileManager.default.removeItem(atPath: pushes) }

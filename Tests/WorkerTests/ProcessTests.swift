@@ -143,6 +143,7 @@ struct ProcessTests {
                 try await connection.query("insert into public.users (id, name) values (\(id), \(name))")
             }
             try await connection.query("insert into public.push_devices (user_id, token, platform) values (\(alice), 'alice-phone', 'ios')")
+            try await NotificationLimits.lift(connection)
             try await connection.query("insert into public.tasks (title, declared_by) select 'task ' || g, \(alice) from generate_series(1, 100) g")
             let tasks = try await connection.query("select id from public.tasks order by title").map { try $0.decode(0, as: UUID.self) }
             let pushes = temporaryPath("restart-pushes.jsonl")
