@@ -153,7 +153,7 @@ private func smallBurnDowns(
     // Bob claims all 20,000 of Alice's tasks: a flood the hourly notification limits
     // (private.notification_limits) would cut to 20. The bench measures throughput, so it
     // lifts them for its database.
-    try await connection.query("update private.notification_limits set per_recipient_per_hour = 1000000, per_sender_per_hour = 1000000")
+    try await NotificationLimits.lift(connection)
     var claimRates: [String: Double] = [:]
     for (label, endpoint) in [("direct", direct), ("through PgBouncer", pooled)] {
         try await connection.query("update public.tasks set claimed_by = null where title like 'Bench task %' and claimed_by is not null")

@@ -2,7 +2,7 @@ extension SQLAPIError {
     /// The code an error message begins with. Open, like postgres-nio's `PSQLError.Code`:
     /// a code this list does not name (one a newer migration added) is still a value, so
     /// an older client keeps working; the named ones are every code the SQL API raises,
-    /// spelled once. `SQLAPIErrorCodeTests` reads the functions of a migrated database and
+    /// spelled once. `ContractTests` reads the functions of a migrated database and
     /// fails on a code raised there that is missing here.
     public struct Code: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
         public let rawValue: String
