@@ -2712,7 +2712,7 @@ $$;
 -- Name: FUNCTION enable_row_stamping(p_table regclass); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.enable_row_stamping(p_table regclass) IS 'Attaches the _stamp_insert and _stamp_update triggers (private.stamp_row) to a table that has updated_at and row_version columns; a no-op UPDATE (no stored column changes) is not stamped. Tables with generated columns compare their other columns as they are when this runs: run it again after adding columns.';
+COMMENT ON FUNCTION private.enable_row_stamping(p_table regclass) IS 'Attaches the _stamp_insert and _stamp_update triggers (private.stamp_row) to a table that has updated_at and row_version columns; a no-op UPDATE (no stored column changes) is not stamped. Tables with generated columns compare their other columns as they are when this runs: private.apply_manifest, the final step of every migrate that changed anything, runs it again.';
 
 --
 -- Name: enable_supabase_realtime(); Type: FUNCTION; Schema: private; Owner: -
@@ -2775,7 +2775,7 @@ $$;
 -- Name: FUNCTION enable_supabase_realtime(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.enable_supabase_realtime() IS 'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added) and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; the migration calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
+COMMENT ON FUNCTION private.enable_supabase_realtime() IS 'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added) and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; private.apply_manifest (the final step of migrate) calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
 
 --
 -- Name: enable_sync(regclass); Type: FUNCTION; Schema: private; Owner: -
@@ -2980,15 +2980,7 @@ CREATE FUNCTION private.generate_sync_pages() RETURNS void
     AS $$
 declare
   v_table text;
-  v_function text;
 begin
-  -- Those of tables no longer synced, or of another signature, go.
-  for v_function in
-    select p.oid::regprocedure::text from pg_catalog.pg_proc p
-     where p.pronamespace = 'private'::regnamespace and p.proname like 'sync\_page\_%' and p.proname <> 'sync_page_sql'
-  loop
-    execute 'drop function ' || v_function;
-  end loop;
   foreach v_table in array private.sync_tables() loop
     perform private.create_plan_keeping_function('sync_page_' || v_table,
       'p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, '
@@ -3005,7 +2997,7 @@ $$;
 -- Name: FUNCTION generate_sync_pages(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.generate_sync_pages() IS '(Re)creates private.sync_page_<table> for every synced table from private.sync_page_sql, and drops those of tables no longer synced. Run by private.generate_sync_statements (private.apply_manifest, the final step of migrate).';
+COMMENT ON FUNCTION private.generate_sync_pages() IS '(Re)creates private.sync_page_<table> for every synced table from private.sync_page_sql. Run by private.generate_sync_statements (private.apply_manifest, the final step of migrate).';
 
 --
 -- Name: generate_sync_push_updates(); Type: FUNCTION; Schema: private; Owner: -
@@ -3050,7 +3042,7 @@ $_$;
 -- Name: FUNCTION generate_sync_push_updates(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.generate_sync_push_updates() IS 'Creates private.sync_push_update_<table> for each synced table: sync_push''s UPDATE with its plan kept for the session, naming every column authenticated may update. Run again after changing the column grants of a synced table.';
+COMMENT ON FUNCTION private.generate_sync_push_updates() IS 'Creates private.sync_push_update_<table> for each synced table: sync_push''s UPDATE with its plan kept for the session, naming every column authenticated may update. Run by private.generate_sync_statements (the final step of migrate), so a change of column grants is followed.';
 
 --
 -- Name: generate_sync_statements(); Type: FUNCTION; Schema: private; Owner: -
@@ -3059,19 +3051,32 @@ COMMENT ON FUNCTION private.generate_sync_push_updates() IS 'Creates private.syn
 CREATE FUNCTION private.generate_sync_statements() RETURNS void
     LANGUAGE plpgsql
     SET search_path TO ''
-    AS $$
+    AS $_$
+declare
+  v_function regprocedure;
 begin
+  -- What was generated before goes first: a table no longer synced keeps none, and a
+  -- changed signature leaves no stale overload behind.
+  for v_function in
+    select p.oid::regprocedure from pg_catalog.pg_proc p
+     where p.pronamespace = 'private'::regnamespace
+       and (p.proname ~ '^sync_items_.+_(full|changes|visibility|admin)$'
+            or (p.proname like 'sync\_page\_%' and p.proname <> 'sync_page_sql')
+            or p.proname like 'sync\_push\_update\_%')
+  loop
+    execute pg_catalog.format('drop function %s', v_function);
+  end loop;
   perform private.generate_sync_items();
   perform private.generate_sync_pages();
   perform private.generate_sync_push_updates();
 end
-$$;
+$_$;
 
 --
 -- Name: FUNCTION generate_sync_statements(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.generate_sync_statements() IS 'Regenerates every per-table statement of sync_pull (private.generate_sync_items, private.generate_sync_pages) and sync_push (private.generate_sync_push_updates). Run after adding a synced table or changing the columns or column grants of one.';
+COMMENT ON FUNCTION private.generate_sync_statements() IS 'Drops every generated per-table statement of sync_pull and sync_push and generates them again for the synced tables (private.generate_sync_items, private.generate_sync_pages, private.generate_sync_push_updates). Run by private.apply_manifest (the final step of migrate), after any change of the synced tables, their columns or column grants.';
 
 --
 -- Name: guard_listing_move(); Type: FUNCTION; Schema: private; Owner: -

@@ -90,8 +90,8 @@ public struct MigrationRunner: Sendable {
                 }
                 applied.append(migration)
             }
-            let changedCode = try await applyCode(connection, afterMigrations: !applied.isEmpty, dryRun: dryRun)
-            if applied.isEmpty && changedCode.isEmpty { log("up to date") }
+            let ranCode = try await applyCode(connection, afterMigrations: !applied.isEmpty, dryRun: dryRun)
+            if applied.isEmpty && !ranCode { log("up to date") }
             return applied
         }
     }
@@ -105,10 +105,10 @@ public struct MigrationRunner: Sendable {
             }
         }
         var statuses: [CodeStatus] = []
-        for file in code where !file.isFinal {
+        let files = code.filter { !$0.isFinal }
+        for (file, checksum) in zip(files, try await checksums(of: files.map(\.sql), connection)) {
             let record = recorded.removeValue(forKey: file.name)
-            var same = false
-            if let record { same = try await checksum(of: file.sql, connection) == record.checksum }
+            let same = record?.checksum == checksum
             statuses.append(CodeStatus(name: file.name, state: same ? .applied : .pending, appliedAt: record?.at))
         }
         for (name, record) in recorded.sorted(by: { $0.key < $1.key }) {
@@ -118,18 +118,18 @@ public struct MigrationRunner: Sendable {
     }
 
     /// Applies the new and edited code files in name order and the final step, in one
-    /// transaction, when a file changed or a migration ran. Returns the files applied.
-    private func applyCode(_ connection: PostgresConnection, afterMigrations: Bool, dryRun: Bool) async throws -> [CodeFile] {
+    /// transaction, when a file changed or went or a migration ran. Returns whether it ran.
+    private func applyCode(_ connection: PostgresConnection, afterMigrations: Bool, dryRun: Bool) async throws -> Bool {
         let statuses = try await codeStatus(connection)
         let pending = Set(statuses.filter { $0.state == .pending }.map(\.name))
         let removed = statuses.filter { $0.state == .removed }.map(\.name)
         let files = code.filter { pending.contains($0.name) }
         let final = code.filter(\.isFinal)
-        guard afterMigrations || !files.isEmpty || !removed.isEmpty else { return [] }
+        guard afterMigrations || !files.isEmpty || !removed.isEmpty else { return false }
         if dryRun {
             for file in files { log("would apply \(file.fileName)") }
             for file in final { log("would run \(file.fileName)") }
-            return files
+            return true
         }
         let done = try await connection.transaction { connection in
             var done: [String] = []
@@ -163,7 +163,7 @@ public struct MigrationRunner: Sendable {
             return done
         }
         done.forEach(log)
-        return files
+        return true
     }
 
     /// Rewrites the ledger for migrations that replace earlier files (`Migration.replaces`):
@@ -239,9 +239,9 @@ public struct MigrationRunner: Sendable {
             }
         }
         var statuses: [Status] = []
-        for migration in migrations {
+        for (migration, checksum) in zip(migrations, try await checksums(of: migrations.map(\.sql), connection)) {
             if let record = applied.removeValue(forKey: migration.version) {
-                let same = try await checksum(of: migration.sql, connection) == record.checksum
+                let same = checksum == record.checksum
                 statuses.append(Status(version: migration.version, name: migration.name, state: same ? .applied : .changed, appliedAt: record.at))
             } else {
                 statuses.append(Status(version: migration.version, name: migration.name, state: .pending))
@@ -323,9 +323,13 @@ public struct MigrationRunner: Sendable {
         $$;
         """
 
-    /// sha256 of a file's bytes, computed by the server (no crypto library needed).
-    private func checksum(of sql: String, _ connection: PostgresConnection) async throws -> String {
-        try await connection.query("select encode(sha256(convert_to(\(sql), 'UTF8')), 'hex')").scalar(String.self)
+    /// sha256 of each file's bytes, computed by the server (no crypto library needed), all
+    /// in one round trip.
+    private func checksums(of texts: [String], _ connection: PostgresConnection) async throws -> [String] {
+        guard !texts.isEmpty else { return [] }
+        return try await connection.query("""
+            select encode(sha256(convert_to(u.t, 'UTF8')), 'hex') from unnest(\(texts)::text[]) with ordinality u (t, n) order by u.n
+            """).map { try $0.decode(0, as: String.self) }
     }
 
     private func apply(_ migration: Migration, _ connection: PostgresConnection) async throws {

@@ -82,6 +82,16 @@ import Testing
         #expect(try await connection.query("select g()").scalar(Int.self) == 42)
         #expect(try await connection.query("select count(*)::int from runs where what = 'final'").scalar(Int.self) == 2)
         try await edited.verify(connection)
+
+        // A file removed from the folder: forgotten by the ledger (its objects stay until a
+        // file drops them), with the final step.
+        try FileManager.default.removeItem(atPath: folders.code + "/02_g.sql")
+        let removed = try runner(folders.migrations, lines)
+        #expect(try await removed.codeStatus(connection).map { "\($0.name) \($0.state)" } == ["01_f applied", "02_g removed"])
+        try await removed.up(connection)
+        #expect(logged(lines) == ["ran 99_final.sql", "forgot 02_g (removed from the code folder)"])
+        #expect(try await removed.codeStatus(connection).map(\.name) == ["01_f"])
+        try await removed.verify(connection)
         await connection.close()
     }
 

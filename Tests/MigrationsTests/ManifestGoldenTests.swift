@@ -48,12 +48,50 @@ import Testing
           ) s
         """
 
+    /// The final step refuses a manifest it cannot apply, and a notification registry out of
+    /// step with its CHECK, with coded errors; each in a transaction that is rolled back.
+    @Test(arguments: [
+        ("select private.manifest('no_such_table', visible_to => '[{\"kind\": \"user\", \"column\": \"id\"}]')",
+         "22023", "INVALID_MANIFEST: no_such_table: no such table in schema public"),
+        ("select private.manifest('bird', visible_to => '[{\"kind\": \"user\", \"column\": \"name\"}]')",
+         "22023", "INVALID_MANIFEST: bird:"),
+        ("select private.manifest('bird', visible_to => '[{\"kind\": \"nobody\", \"column\": \"id\"}]')",
+         "22023", "INVALID_MANIFEST: bird:"),
+        ("insert into public.notification_types (type, badge_group, user_can_disable, push_category) values ('made_up', 'bell_only', false, 'MADE_UP')",
+         "23514", "REGISTRY_DRIFT"),
+    ])
+    func theFinalStepRefusesWhatItCannotApply(_ statement: String, _ state: String, _ message: String) async throws {
+        let database = try await TestDatabase.create()
+        let connection = try await database.connect()
+        try await connection.runScript("begin")
+        if !statement.contains("notification_types") { try await connection.runScript("delete from private.table_manifest where table_name = 'bird'") }
+        try await connection.runScript(statement)
+        do {
+            try await connection.runScript("select private.apply_manifest()")
+            Issue.record("applied: \(statement)")
+        } catch let error as PostgresError {
+            #expect(error.sqlState?.rawValue == state, "\(error)")
+            #expect(error.message.hasPrefix(message), "\(error)")
+        }
+        try await connection.runScript("rollback")
+        await connection.close()
+    }
+
     @Test func aTinyManifestGeneratesWhatTheGoldenFileShows() async throws {
         let database = try await TestDatabase.create()
         let connection = try await database.connect()
         try await connection.runScript("begin")
         try await connection.runScript(Self.tinyManifest)
         let actual = try await connection.query(PostgresQuery(sql: Self.emitted)).scalar(String.self) + "\n"
+        // A feature switched off loses what it generated: watchlists are no longer recorded
+        // in the outbox, and a table left out of the manifest keeps no sync statements.
+        #expect(try await connection.query("""
+            select count(*)::int from pg_trigger where tgrelid = 'public.watchlists'::regclass and tgname like 'outbox\\_%'
+            """).scalar(Int.self) == 0)
+        #expect(try await connection.query("""
+            select count(*)::int from pg_proc where pronamespace = 'private'::regnamespace
+               and (proname like 'sync\\_page\\_tasks' or proname like 'sync\\_items\\_tasks\\_%' or proname = 'sync_push_update_tasks')
+            """).scalar(Int.self) == 0)
         try await connection.runScript("rollback")
         await connection.close()
 

@@ -61,7 +61,7 @@ begin
 end
 $$;
 comment on function private.enable_row_stamping(regclass) is
-  'Attaches the _stamp_insert and _stamp_update triggers (private.stamp_row) to a table that has updated_at and row_version columns; a no-op UPDATE (no stored column changes) is not stamped. Tables with generated columns compare their other columns as they are when this runs: run it again after adding columns.';
+  'Attaches the _stamp_insert and _stamp_update triggers (private.stamp_row) to a table that has updated_at and row_version columns; a no-op UPDATE (no stored column changes) is not stamped. Tables with generated columns compare their other columns as they are when this runs: private.apply_manifest, the final step of every migrate that changed anything, runs it again.';
 
 -- Helpers of migrations only: executable by their owner (the migrating role), nobody else.
 revoke all on function private.stamp_row(), private.row_changed_condition(regclass),

@@ -223,15 +223,7 @@ create or replace function private.generate_sync_pages() returns void
 as $$
 declare
   v_table text;
-  v_function text;
 begin
-  -- Those of tables no longer synced, or of another signature, go.
-  for v_function in
-    select p.oid::regprocedure::text from pg_catalog.pg_proc p
-     where p.pronamespace = 'private'::regnamespace and p.proname like 'sync\_page\_%' and p.proname <> 'sync_page_sql'
-  loop
-    execute 'drop function ' || v_function;
-  end loop;
   foreach v_table in array private.sync_tables() loop
     perform private.create_plan_keeping_function('sync_page_' || v_table,
       'p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, '
@@ -244,7 +236,7 @@ begin
 end
 $$;
 comment on function private.generate_sync_pages() is
-  '(Re)creates private.sync_page_<table> for every synced table from private.sync_page_sql, and drops those of tables no longer synced. Run by private.generate_sync_statements (private.apply_manifest, the final step of migrate).';
+  '(Re)creates private.sync_page_<table> for every synced table from private.sync_page_sql. Run by private.generate_sync_statements (private.apply_manifest, the final step of migrate).';
 revoke all on function private.sync_page_sql(text), private.generate_sync_pages() from public, anon, authenticated, service_role;
 
 create or replace function public.sync_pull(p_table text, p_cursor text default null, p_limit integer default 1000)
@@ -778,23 +770,36 @@ begin
 end
 $$;
 comment on function private.generate_sync_push_updates() is
-  'Creates private.sync_push_update_<table> for each synced table: sync_push''s UPDATE with its plan kept for the session, naming every column authenticated may update. Run again after changing the column grants of a synced table.';
+  'Creates private.sync_push_update_<table> for each synced table: sync_push''s UPDATE with its plan kept for the session, naming every column authenticated may update. Run by private.generate_sync_statements (the final step of migrate), so a change of column grants is followed.';
 revoke all on function private.generate_sync_push_updates() from public, anon, authenticated, service_role;
 
--- What a migration calls after it adds a synced table or changes one's columns or grants:
--- every generated statement of sync_pull and sync_push, so that none is forgotten.
+-- Every generated statement of sync_pull and sync_push at once, so that none is forgotten:
+-- run by private.apply_manifest, the final step of every migrate that changed anything.
 create or replace function private.generate_sync_statements() returns void
   language plpgsql
   set search_path = ''
 as $$
+declare
+  v_function regprocedure;
 begin
+  -- What was generated before goes first: a table no longer synced keeps none, and a
+  -- changed signature leaves no stale overload behind.
+  for v_function in
+    select p.oid::regprocedure from pg_catalog.pg_proc p
+     where p.pronamespace = 'private'::regnamespace
+       and (p.proname ~ '^sync_items_.+_(full|changes|visibility|admin)$'
+            or (p.proname like 'sync\_page\_%' and p.proname <> 'sync_page_sql')
+            or p.proname like 'sync\_push\_update\_%')
+  loop
+    execute pg_catalog.format('drop function %s', v_function);
+  end loop;
   perform private.generate_sync_items();
   perform private.generate_sync_pages();
   perform private.generate_sync_push_updates();
 end
 $$;
 comment on function private.generate_sync_statements() is
-  'Regenerates every per-table statement of sync_pull (private.generate_sync_items, private.generate_sync_pages) and sync_push (private.generate_sync_push_updates). Run after adding a synced table or changing the columns or column grants of one.';
+  'Drops every generated per-table statement of sync_pull and sync_push and generates them again for the synced tables (private.generate_sync_items, private.generate_sync_pages, private.generate_sync_push_updates). Run by private.apply_manifest (the final step of migrate), after any change of the synced tables, their columns or column grants.';
 revoke all on function private.generate_sync_statements() from public, anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------

@@ -86,7 +86,7 @@ begin
 end
 $$;
 comment on function private.enable_supabase_realtime() is
-  'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added) and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; the migration calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
+  'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added) and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; private.apply_manifest (the final step of migrate) calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
 
 -- Only the owner (who alone may alter the tables and the publication) runs these.
 revoke all on function private.realtime_tables(), private.enable_supabase_realtime()
