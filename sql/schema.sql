@@ -5460,16 +5460,15 @@ begin
                      else array(select v.cells[array_position(v.fields, i)] from unnest(v_ids) i) end)
            || E'\r\n'
       from public.journal_entries e
-      left join (select v.entry_timestamp, v.entry_id, array_agg(v.field_id) as fields, array_agg((case
+      cross join lateral (select array_agg(v.field_id) as fields, array_agg((case
       when v.value like '%,%' or v.value like '%"%' or v.value like E'%\r%' or v.value like E'%\n%'
         then '"' || case when ascii(v.value) in (61, 43, 45, 64, 9, 13) then '''' else '' end
              || replace(regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
       when ascii(v.value) in (61, 43, 45, 64, 9) then '''' || regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
       else regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end)) as cells
-                   from public.journal_entry_values v
-                  where v.thread_id = p_thread_id
-                  group by v.entry_timestamp, v.entry_id) v
-        on v.entry_timestamp = e.entry_timestamp and v.entry_id = e.id
+                            from public.journal_entry_values v
+                           where v.thread_id = e.thread_id and v.entry_timestamp = e.entry_timestamp
+                             and v.entry_id = e.id) v
      where e.thread_id = p_thread_id and e.deleted_at is null
      order by e.entry_timestamp, e.id;
 end

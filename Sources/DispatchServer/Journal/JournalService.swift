@@ -75,22 +75,23 @@ public struct JournalService: UserService {
     /// With `includeDeleted`, the deleted entries too, of a deleted thread as well (the
     /// trash: `isDeleted` tells them apart).
     ///
-    /// One row per entry: the thread's entries and its values are read from one index range
-    /// each, in the same order (the values carry their entry's timestamp for that), merged,
-    /// with an entry's values as one text that decodes without a String per id
-    /// (`JournalEntry.ValuesText`). A row per value, or arrays, cost more to print, send and
-    /// decode than the rest of the read.
+    /// One row per entry: the thread's entries from one index range, each entry's values
+    /// from one probe of the values' (thread, entry timestamp, entry, field) index, as one
+    /// text that decodes without a String per id (`JournalEntry.ValuesText`). A row per
+    /// value, or arrays, cost more to print, send and decode than the rest of the read. The
+    /// probe names all three leading columns so that its plan holds without statistics (a
+    /// thread written moments ago): see `journal_csv_lines` for the quadratic plans the
+    /// other shapes of this read get then.
     public func entries(in thread: UUID, includeDeleted: Bool = false) async throws -> [JournalEntry] {
         let results = try await read([
             "select private.journal_listed_thread(\(thread), \(includeDeleted))",
             PostgresQuery(sql: """
                 select \(JournalEntry.selectList), v.vals
                   from public.journal_entries e
-                  left join (select v.entry_timestamp, v.entry_id, \(JournalEntry.ValuesText.aggregate) as vals
-                               from public.journal_entry_values v
-                              where v.thread_id = $1 and v.value is not null
-                              group by v.entry_timestamp, v.entry_id) v
-                    on v.entry_timestamp = e.entry_timestamp and v.entry_id = e.id
+                 cross join lateral (select \(JournalEntry.ValuesText.aggregate) as vals
+                                       from public.journal_entry_values v
+                                      where v.thread_id = e.thread_id and v.entry_timestamp = e.entry_timestamp
+                                        and v.entry_id = e.id and v.value is not null) v
                  where e.thread_id = $1 and ($2 or e.deleted_at is null)
                  order by e.entry_timestamp, e.id
                 """, binds: [thread, includeDeleted]),
