@@ -10075,6 +10075,12 @@ CREATE INDEX retries_claim_idx ON outbox.retries USING btree (run_at, event_id) 
 CREATE UNIQUE INDEX visibility_rules_key ON private.visibility_rules USING btree (table_name, kind, COALESCE(key_column, ''::text));
 
 --
+-- Name: visibility_rules_kind_idx; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX visibility_rules_kind_idx ON private.visibility_rules USING btree (kind);
+
+--
 -- Name: watchlist_share_notices_user_id_idx; Type: INDEX; Schema: private; Owner: -
 --
 
@@ -10115,6 +10121,12 @@ CREATE INDEX journal_entries_deleted_at_idx ON public.journal_entries USING btre
 --
 
 CREATE INDEX journal_entries_thread_idx ON public.journal_entries USING btree (thread_id, entry_timestamp, id);
+
+--
+-- Name: journal_entry_values_field_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entry_values_field_idx ON public.journal_entry_values USING btree (field_id, thread_id);
 
 --
 -- Name: journal_entry_values_thread_idx; Type: INDEX; Schema: public; Owner: -

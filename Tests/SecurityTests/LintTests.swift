@@ -42,6 +42,7 @@ import Testing
             grant create on schema public to authenticated;
             create function private.lint_path() returns int language sql set search_path = public as $$ select 1 $$;
             create extension if not exists pg_trgm schema public;
+            create table private.lint_child (id int primary key, parent uuid references public.tasks (id));
             """)
         let lints = Set(try await SQLChecks.run("lints", on: connection).map { $0[0] + " " + $0[1] })
         try await connection.query("rollback")
@@ -55,6 +56,7 @@ import Testing
             "rls_initplan public.notes lint_per_row",
             "multiple_permissive_policies public.notes",
             "extension_in_public pg_trgm",
+            "unindexed_foreign_key private.lint_child lint_child_parent_fkey",
         ]), "\(lints.sorted())")
         #expect(try await SQLChecks.run("lints", on: connection).isEmpty)
         await connection.close()

@@ -19,6 +19,11 @@
 --                                 limit (the constraint <table>_<column>_length) or a
 --                                 CHECK holding it to a list of values
 --   extension_in_public           an extension installed in the API schema public
+--   unindexed_foreign_key         a foreign key no index serves: deleting or re-keying a
+--                                 referenced row scans the whole referencing table (an
+--                                 index serves it when its leading columns are the key's
+--                                 columns, or it is unique on some of them; partial
+--                                 only to leave out NULL keys)
 -- Run with search_path = '' (policy expressions then print every name qualified).
 with ours (nspname) as (
   values ('public'), ('private'), ('audit'), ('outbox'), ('migrations')
@@ -109,6 +114,21 @@ with ours (nspname) as (
                              -- or a CHECK that holds it to a list of values (status in ('draft', ...))
                              or (k.conkey = array[a.attnum]
                                  and pg_catalog.pg_get_constraintdef(k.oid) ~ '^CHECK \(\(\w+ = ANY \(ARRAY\[')))
+  union all
+  select 'unindexed_foreign_key', pg_catalog.format('%I.%I %I', t.nspname, t.relname, k.conname),
+         'no index leads with its columns'
+    from tables t
+    join pg_catalog.pg_constraint k on k.conrelid = t.oid and k.contype = 'f'
+   where not exists (select from pg_catalog.pg_index i
+                      cross join lateral (select pg_catalog.array_agg(c.attnum) as lead
+                                            from pg_catalog.unnest(i.indkey::pg_catalog.int2[]) with ordinality c (attnum, n)
+                                           where c.n <= pg_catalog.cardinality(k.conkey)) l
+                      where i.indrelid = t.oid
+                        -- partial only where it leaves out NULL keys, which reference nothing
+                        and (i.indpred is null or pg_catalog.pg_get_expr(i.indpred, i.indrelid) ~ '^\(\w+ IS NOT NULL\)$')
+                        and (l.lead @> k.conkey and l.lead <@ k.conkey
+                             or i.indisunique and i.indnkeyatts <= pg_catalog.cardinality(k.conkey)
+                                and (i.indkey::pg_catalog.int2[])[0:i.indnkeyatts - 1] <@ k.conkey))
   union all
   select 'extension_in_public', e.extname::text, 'installed in schema public'
     from pg_catalog.pg_extension e
