@@ -3255,6 +3255,43 @@ $$;
 COMMENT ON FUNCTION private.journal_create_thread_stats() IS 'AFTER INSERT statement trigger on journal_threads: an empty journal_thread_stats row per new thread.';
 
 --
+-- Name: journal_csv_columns(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_csv_columns(p_thread_id uuid, OUT header text, OUT columns uuid[], OUT by_id uuid[], OUT placement text) RETURNS record
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+begin
+  perform private.journal_live_thread(p_thread_id);
+  -- The columns: the live non-group fields, a child of a live group named "Group / Field".
+  select 'timestamp,last_edited_at,content' || coalesce(string_agg(',' || (case
+      when c.name like '%,%' or c.name like '%"%' or c.name like E'%\r%' or c.name like E'%\n%'
+        then '"' || case when ascii(c.name) in (61, 43, 45, 64, 9, 13) then '''' else '' end
+             || replace(regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
+      when ascii(c.name) in (61, 43, 45, 64, 9) then '''' || regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
+      else regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end), '' order by c.n), '') || E'\r\n',
+         coalesce(array_agg(c.id order by c.n), '{}'),
+         coalesce(array_agg(c.id order by c.id), '{}'),
+         coalesce(string_agg(',%' || c.by_id || '$s', '' order by c.n), '')
+    into header, columns, by_id, placement
+    from (select f.id, concat_ws(' / ', g.name, f.name) as name,
+                 row_number() over (order by f.sort_order, f.name, f.id) as n,
+                 row_number() over (order by f.id) as by_id
+            from public.journal_fields f
+            left join public.journal_field_groups m on m.child_field_id = f.id
+            left join public.journal_fields g on g.id = m.parent_field_id and g.deleted_at is null
+           where f.thread_id = p_thread_id and f.deleted_at is null and not f.is_group) c;
+end
+$_$;
+
+--
+-- Name: FUNCTION journal_csv_columns(p_thread_id uuid, OUT header text, OUT columns uuid[], OUT by_id uuid[], OUT placement text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_csv_columns(p_thread_id uuid, OUT header text, OUT columns uuid[], OUT by_id uuid[], OUT placement text) IS 'The columns of a live thread''s CSV export: header (the first line, CRLF included, names neutralised like every cell), columns (their field ids in column order), by_id (the same ids in id order, the order an entry''s values come in) and placement (the format() string that puts values given in id order into column order). Raises as private.journal_live_thread. Shared by journal_csv_lines and JournalExporter, which formats the rows itself.';
+
+--
 -- Name: journal_entries_check(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -5415,35 +5452,15 @@ COMMENT ON FUNCTION public.journal_create_thread(p_title text, p_first_entry tex
 CREATE FUNCTION public.journal_csv_lines(p_thread_id uuid) RETURNS SETOF text
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
-    AS $_$
+    AS $$
 declare
-  v_ids uuid[];       -- the columns' fields in id order (how an entry's values come)
-  v_format text;      -- ',%3$s,%1$s,%2$s': those values in column order
-  v_header text;
+  v_columns record;   -- private.journal_csv_columns: header, columns, by_id, placement
   v_none text[];      -- no values at all: one NULL per column
 begin
-  perform private.journal_live_thread(p_thread_id);
+  select * into v_columns from private.journal_csv_columns(p_thread_id);
+  v_none := array_fill(null::text, array[cardinality(v_columns.by_id)]);
 
-  -- The columns: the live non-group fields, a child of a live group named "Group / Field".
-  select coalesce(array_agg(c.id order by c.id), '{}'),
-         coalesce(string_agg(',%' || c.by_id || '$s', '' order by c.n), ''),
-         'timestamp,last_edited_at,content' || coalesce(string_agg(',' || (case
-      when c.name like '%,%' or c.name like '%"%' or c.name like E'%\r%' or c.name like E'%\n%'
-        then '"' || case when ascii(c.name) in (61, 43, 45, 64, 9, 13) then '''' else '' end
-             || replace(regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
-      when ascii(c.name) in (61, 43, 45, 64, 9) then '''' || regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
-      else regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end), '' order by c.n), '') || E'\r\n',
-         array_fill(null::text, array[count(*)::integer])
-    into v_ids, v_format, v_header, v_none
-    from (select f.id, concat_ws(' / ', g.name, f.name) as name,
-                 row_number() over (order by f.sort_order, f.name, f.id) as n,
-                 row_number() over (order by f.id) as by_id
-            from public.journal_fields f
-            left join public.journal_field_groups m on m.child_field_id = f.id
-            left join public.journal_fields g on g.id = m.parent_field_id and g.deleted_at is null
-           where f.thread_id = p_thread_id and f.deleted_at is null and not f.is_group) c;
-
-  return next v_header;
+  return next v_columns.header;
   return query
     select to_char(e.entry_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ','
            || coalesce(to_char(e.last_edited_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), '') || ','
@@ -5453,11 +5470,11 @@ begin
              || replace(regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
       when ascii(e.content) in (61, 43, 45, 64, 9) then '''' || regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
       else regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end)
-           || format(v_format, variadic
-                case when v.fields = v_ids then v.cells
+           || format(v_columns.placement, variadic
+                case when v.fields = v_columns.by_id then v.cells
                      when v.fields is null then v_none
                      -- values of deleted fields, or fields missing: placed one by one
-                     else array(select v.cells[array_position(v.fields, i)] from unnest(v_ids) i) end)
+                     else array(select v.cells[array_position(v.fields, i)] from unnest(v_columns.by_id) i) end)
            || E'\r\n'
       from public.journal_entries e
       cross join lateral (select array_agg(v.field_id) as fields, array_agg((case
@@ -5472,13 +5489,13 @@ begin
      where e.thread_id = p_thread_id and e.deleted_at is null
      order by e.entry_timestamp, e.id;
 end
-$_$;
+$$;
 
 --
 -- Name: FUNCTION journal_csv_lines(p_thread_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.journal_csv_lines(p_thread_id uuid) IS 'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (an apostrophe before = + - @ TAB CR at its start or after a comma, semicolon, TAB, CR or LF, whatever separator a spreadsheet splits on) and quoted as RFC 4180 says. No byte order mark. For streaming (COPY (select …) TO STDOUT); journal_export_csv is its concatenation. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
+COMMENT ON FUNCTION public.journal_csv_lines(p_thread_id uuid) IS 'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (an apostrophe before = + - @ TAB CR at its start or after a comma, semicolon, TAB, CR or LF, whatever separator a spreadsheet splits on) and quoted as RFC 4180 says. No byte order mark. journal_export_csv is its concatenation; JournalExporter streams the same bytes for threads of any size. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
 
 --
 -- Name: journal_delete_entry(uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -12218,6 +12235,13 @@ REVOKE ALL ON FUNCTION private.journal_count_entries() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.journal_create_thread_stats() FROM PUBLIC;
+
+--
+-- Name: FUNCTION journal_csv_columns(p_thread_id uuid, OUT header text, OUT columns uuid[], OUT by_id uuid[], OUT placement text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_csv_columns(p_thread_id uuid, OUT header text, OUT columns uuid[], OUT by_id uuid[], OUT placement text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.journal_csv_columns(p_thread_id uuid, OUT header text, OUT columns uuid[], OUT by_id uuid[], OUT placement text) TO authenticated;
 
 --
 -- Name: FUNCTION journal_entries_check(); Type: ACL; Schema: private; Owner: -

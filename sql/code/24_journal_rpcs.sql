@@ -373,9 +373,13 @@ grant execute on function public.purge_journal_tombstones(interval) to service_r
 -- The CSV export
 -- ---------------------------------------------------------------------------------------
 
--- A thread as CSV that is safe to open in a
--- spreadsheet, as one text (journal_export_csv) or as lines to stream (journal_csv_lines,
--- which JournalExporter copies out for threads of any size).
+-- A thread as CSV that is safe to open in a spreadsheet, as one text (journal_export_csv)
+-- or as lines (journal_csv_lines). JournalExporter, for threads of any size, takes the
+-- header and columns from private.journal_csv_columns and formats the rows itself from a
+-- binary COPY of the entries (JournalCSVRow.swift): the cell rule below is then written in
+-- two languages, and the tests hold the two to the same bytes (a fixture of every kind of
+-- cell, and a 100,000-entry thread compared whole). The client does it because a rule
+-- applied per cell in SQL costs the server several times what reading the rows does.
 --
 -- The format: RFC 4180 (CRLF line ends; a cell containing , " CR or LF is enclosed in double
 -- quotes with inner quotes doubled), UTF-8 without a byte order mark, after formula
@@ -421,25 +425,20 @@ declare
       else {safe} end)$cell$,
     '{safe}', $safe$regexp_replace({cell}, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')$safe$);
   c_function constant text := $function$
-create or replace function public.journal_csv_lines(p_thread_id uuid) returns setof text
+create or replace function private.journal_csv_columns(p_thread_id uuid,
+    out header text, out columns uuid[], out by_id uuid[], out placement text)
   language plpgsql
   stable
   set search_path = ''
 as $$
-declare
-  v_ids uuid[];       -- the columns' fields in id order (how an entry's values come)
-  v_format text;      -- ',%3$s,%1$s,%2$s': those values in column order
-  v_header text;
-  v_none text[];      -- no values at all: one NULL per column
 begin
   perform private.journal_live_thread(p_thread_id);
-
   -- The columns: the live non-group fields, a child of a live group named "Group / Field".
-  select coalesce(array_agg(c.id order by c.id), '{}'),
-         coalesce(string_agg(',%' || c.by_id || '$s', '' order by c.n), ''),
-         'timestamp,last_edited_at,content' || coalesce(string_agg(',' || {name}, '' order by c.n), '') || E'\r\n',
-         array_fill(null::text, array[count(*)::integer])
-    into v_ids, v_format, v_header, v_none
+  select 'timestamp,last_edited_at,content' || coalesce(string_agg(',' || {name}, '' order by c.n), '') || E'\r\n',
+         coalesce(array_agg(c.id order by c.n), '{}'),
+         coalesce(array_agg(c.id order by c.id), '{}'),
+         coalesce(string_agg(',%' || c.by_id || '$s', '' order by c.n), '')
+    into header, columns, by_id, placement
     from (select f.id, concat_ws(' / ', g.name, f.name) as name,
                  row_number() over (order by f.sort_order, f.name, f.id) as n,
                  row_number() over (order by f.id) as by_id
@@ -447,17 +446,31 @@ begin
             left join public.journal_field_groups m on m.child_field_id = f.id
             left join public.journal_fields g on g.id = m.parent_field_id and g.deleted_at is null
            where f.thread_id = p_thread_id and f.deleted_at is null and not f.is_group) c;
+end
+$$;
 
-  return next v_header;
+create or replace function public.journal_csv_lines(p_thread_id uuid) returns setof text
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  v_columns record;   -- private.journal_csv_columns: header, columns, by_id, placement
+  v_none text[];      -- no values at all: one NULL per column
+begin
+  select * into v_columns from private.journal_csv_columns(p_thread_id);
+  v_none := array_fill(null::text, array[cardinality(v_columns.by_id)]);
+
+  return next v_columns.header;
   return query
     select to_char(e.entry_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ','
            || coalesce(to_char(e.last_edited_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), '') || ','
            || {content}
-           || format(v_format, variadic
-                case when v.fields = v_ids then v.cells
+           || format(v_columns.placement, variadic
+                case when v.fields = v_columns.by_id then v.cells
                      when v.fields is null then v_none
                      -- values of deleted fields, or fields missing: placed one by one
-                     else array(select v.cells[array_position(v.fields, i)] from unnest(v_ids) i) end)
+                     else array(select v.cells[array_position(v.fields, i)] from unnest(v_columns.by_id) i) end)
            || E'\r\n'
       from public.journal_entries e
       cross join lateral (select array_agg(v.field_id) as fields, array_agg({value}) as cells
@@ -477,8 +490,13 @@ begin
 end
 $migration$;
 
+comment on function private.journal_csv_columns(uuid) is
+  'The columns of a live thread''s CSV export: header (the first line, CRLF included, names neutralised like every cell), columns (their field ids in column order), by_id (the same ids in id order, the order an entry''s values come in) and placement (the format() string that puts values given in id order into column order). Raises as private.journal_live_thread. Shared by journal_csv_lines and JournalExporter, which formats the rows itself.';
+revoke all on function private.journal_csv_columns(uuid) from public, anon, authenticated, service_role;
+grant execute on function private.journal_csv_columns(uuid) to authenticated;
+
 comment on function public.journal_csv_lines(uuid) is
-  'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (an apostrophe before = + - @ TAB CR at its start or after a comma, semicolon, TAB, CR or LF, whatever separator a spreadsheet splits on) and quoted as RFC 4180 says. No byte order mark. For streaming (COPY (select …) TO STDOUT); journal_export_csv is its concatenation. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
+  'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (an apostrophe before = + - @ TAB CR at its start or after a comma, semicolon, TAB, CR or LF, whatever separator a spreadsheet splits on) and quoted as RFC 4180 says. No byte order mark. journal_export_csv is its concatenation; JournalExporter streams the same bytes for threads of any size. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
 
 create or replace function public.journal_export_csv(p_thread_id uuid) returns text
   language sql

@@ -93,16 +93,31 @@ extension JournalEntry {
         init(postgresCell cell: PostgresCell) throws {
             guard let bytes = cell.bytes else { throw cell.mismatch(Self.self, "NULL") }
             var values = [UUID: String](minimumCapacity: 20)
+            do {
+                try Self.forEach(in: bytes) { id, value in values[id] = String(decoding: value, as: UTF8.self) }
+            } catch let problem as Malformed {
+                throw cell.mismatch(Self.self, problem.description)
+            }
+            self.values = values
+        }
+
+        struct Malformed: Error, CustomStringConvertible {
+            let description: String
+        }
+
+        /// Hands each field id and its value's bytes over in place, in the order written.
+        static func forEach(in bytes: UnsafeRawBufferPointer,
+                            _ body: (UUID, UnsafeRawBufferPointer) throws -> Void) throws {
             var at = 0
             while at < bytes.count {
                 guard bytes.count - at > 36, let id = UUID(postgresText: UnsafeRawBufferPointer(rebasing: bytes[at..<(at + 36)])) else {
-                    throw cell.mismatch(Self.self, "no field id at byte \(at)")
+                    throw Malformed(description: "no field id at byte \(at)")
                 }
                 at += 36
                 var length = 0
                 while at < bytes.count, bytes[at] != UInt8(ascii: ":") {
                     let digit = Int(bytes[at]) - 48
-                    guard (0...9).contains(digit), length < 1 << 32 else { throw cell.mismatch(Self.self, "bad length at byte \(at)") }
+                    guard (0...9).contains(digit), length < 1 << 32 else { throw Malformed(description: "bad length at byte \(at)") }
                     length = length * 10 + digit
                     at += 1
                 }
@@ -110,13 +125,12 @@ extension JournalEntry {
                 // Characters are code points: a lead byte and its continuation bytes.
                 let start = at
                 for _ in 0..<length {
-                    guard at < bytes.count else { throw cell.mismatch(Self.self, "a value runs past the end") }
+                    guard at < bytes.count else { throw Malformed(description: "a value runs past the end") }
                     at += 1
                     while at < bytes.count, bytes[at] & 0xC0 == 0x80 { at += 1 }
                 }
-                values[id] = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
+                try body(id, UnsafeRawBufferPointer(rebasing: bytes[start..<at]))
             }
-            self.values = values
         }
     }
 }
