@@ -4043,8 +4043,6 @@ COMMENT ON FUNCTION private.record_sync_deletions() IS 'AFTER DELETE statement t
 CREATE FUNCTION private.record_sync_fields() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
-    SET "TimeZone" TO 'UTC'
-    SET extra_float_digits TO '1'
     AS $$
 declare
   v_old jsonb := pg_catalog.to_jsonb(old);
@@ -4052,10 +4050,9 @@ declare
 begin
   insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
   values (tg_table_name, new.id, new.row_version, auth.uid(),
-          coalesce((select pg_catalog.jsonb_object_agg(o.key, pg_catalog.md5(o.value::text))
-                      from pg_catalog.jsonb_each(v_old) o
-                     where o.key not in ('created_at', 'updated_at', 'row_version', 'sync_xid')
-                       and o.value is distinct from v_new -> o.key), '{}'))
+          private.sync_field_digests(old, array(select o.key from pg_catalog.jsonb_each(v_old) o
+                                                 where o.key not in ('created_at', 'updated_at', 'row_version', 'sync_xid')
+                                                   and o.value is distinct from v_new -> o.key)))
   -- A restored row counts its versions again from its snapshot's: the newer entry wins.
   on conflict on constraint sync_field_changes_pkey
   do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
@@ -4485,6 +4482,26 @@ $$;
 COMMENT ON FUNCTION private.sync_deletion_gauge() IS 'The rows of private.sync_deletions_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
 
 --
+-- Name: sync_field_digests(anyelement, text[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    SET "TimeZone" TO 'UTC'
+    SET extra_float_digits TO '1'
+    AS $$
+  select coalesce(pg_catalog.jsonb_object_agg(c, pg_catalog.md5((pg_catalog.to_jsonb(p_row) -> c)::text)), '{}')
+    from pg_catalog.unnest(p_columns) c
+$$;
+
+--
+-- Name: FUNCTION sync_field_digests(p_row anyelement, p_columns text[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) IS '{column: md5 of its value''s to_jsonb text} for the columns p_columns of row p_row, in UTC with the shortest exact floats whatever the session says. The digests of private.sync_field_changes and of sync_push''s merge.';
+
+--
 -- Name: sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4726,8 +4743,6 @@ COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The qu
 CREATE FUNCTION private.sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
-    SET "TimeZone" TO 'UTC'
-    SET extra_float_digits TO '1'
     AS $_$
 declare
   c_tie constant interval := interval '1 second';
@@ -4759,8 +4774,7 @@ begin
            where c.table_name = p_table and c.row_id = p_id and c.row_version > p_base and c.row_version <= p_current
              and d.key = any (p_columns)
            group by d.key) f;
-  execute format('select jsonb_object_agg(k, md5((to_jsonb(r) -> k)::text)) from jsonb_populate_record(null::public.%I, $1) r, unnest($2) k',
-                 p_table)
+  execute format('select private.sync_field_digests(r, $2) from jsonb_populate_record(null::public.%I, $1) r', p_table)
     into v_pushed using p_record, p_columns;
   return coalesce((
     select jsonb_object_agg(c, case
@@ -12871,6 +12885,12 @@ GRANT ALL ON FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) TO 
 
 REVOKE ALL ON FUNCTION private.sync_deletion_gauge() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_deletion_gauge() TO service_role;
+
+--
+-- Name: FUNCTION sync_field_digests(p_row anyelement, p_columns text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint); Type: ACL; Schema: private; Owner: -

@@ -205,16 +205,29 @@ $$;
 comment on function private.record_sync_deletions() is
   'AFTER DELETE statement trigger function of the synced tables: records each deleted row in public.sync_deletions, once per scope key it had.';
 
+-- The digests of sync_push's per-field merge, in one canonical text whatever the session
+-- says: md5 of each column's to_jsonb text, written in UTC and with the shortest exact
+-- float text. The _sync_fields trigger digests the previous values of a row, sync_push
+-- (private.sync_merge) the pushed ones: the same function, so the two always agree.
+create or replace function private.sync_field_digests(p_row anyelement, p_columns text[]) returns jsonb
+  language sql
+  stable
+  set search_path = ''
+  set timezone = 'UTC'
+  set extra_float_digits = 1
+as $$
+  select coalesce(pg_catalog.jsonb_object_agg(c, pg_catalog.md5((pg_catalog.to_jsonb(p_row) -> c)::text)), '{}')
+    from pg_catalog.unnest(p_columns) c
+$$;
+comment on function private.sync_field_digests(anyelement, text[]) is
+  '{column: md5 of its value''s to_jsonb text} for the columns p_columns of row p_row, in UTC with the shortest exact floats whatever the session says. The digests of private.sync_field_changes and of sync_push''s merge.';
+
 -- Which fields each version of a synced row changed (private.sync_field_changes), for
--- sync_push's per-field merge. Digests of the previous values, in one canonical text:
--- to_jsonb in UTC and with the shortest exact float text, whatever the writer's session
--- says (sync_push digests the pushed values the same way: private.sync_merge).
+-- sync_push's per-field merge: the digests of their previous values.
 create or replace function private.record_sync_fields() returns trigger
   language plpgsql
   security definer
   set search_path = ''
-  set timezone = 'UTC'
-  set extra_float_digits = 1
 as $$
 declare
   v_old jsonb := pg_catalog.to_jsonb(old);
@@ -222,10 +235,9 @@ declare
 begin
   insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
   values (tg_table_name, new.id, new.row_version, auth.uid(),
-          coalesce((select pg_catalog.jsonb_object_agg(o.key, pg_catalog.md5(o.value::text))
-                      from pg_catalog.jsonb_each(v_old) o
-                     where o.key not in ('created_at', 'updated_at', 'row_version', 'sync_xid')
-                       and o.value is distinct from v_new -> o.key), '{}'))
+          private.sync_field_digests(old, array(select o.key from pg_catalog.jsonb_each(v_old) o
+                                                 where o.key not in ('created_at', 'updated_at', 'row_version', 'sync_xid')
+                                                   and o.value is distinct from v_new -> o.key)))
   -- A restored row counts its versions again from its snapshot's: the newer entry wins.
   on conflict on constraint sync_field_changes_pkey
   do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
@@ -357,7 +369,7 @@ comment on function public.purge_sync_deletions(interval) is
 -- The validators run as the caller of sync_pull / sync_push; the trigger functions and
 -- enable_sync as their owner.
 revoke all on function private.stamp_sync_xid(), private.record_sync_moves(), private.record_sync_deletions(),
-  private.record_sync_fields(),
+  private.record_sync_fields(), private.sync_field_digests(anyelement, text[]),
   private.enable_sync(regclass), public.purge_sync_deletions(interval),
   private.assert_sync_table(text), private.sync_tables() from public, anon, authenticated, service_role;
 grant execute on function private.sync_tables(), private.assert_sync_table(text) to authenticated, service_role;

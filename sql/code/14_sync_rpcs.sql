@@ -452,16 +452,14 @@ grant execute on function private.sync_missing_parent(text, jsonb) to authentica
 -- NULL when the history since p_base is not all there (older than the 30 days kept, or a
 -- version the server never had): then nothing can be merged and the push is a conflict.
 -- SECURITY DEFINER: it reads private.sync_field_changes, which no app role may read; it
--- answers only about the row's own history. Digests in the canonical text of the
--- _sync_fields trigger (UTC, shortest exact floats).
+-- answers only about the row's own history. The pushed values digested as the
+-- _sync_fields trigger digests the stored ones (private.sync_field_digests).
 create or replace function private.sync_merge(p_table text, p_id uuid, p_base integer, p_current integer,
                                               p_record jsonb, p_columns text[]) returns jsonb
   language plpgsql
   stable
   security definer
   set search_path = ''
-  set timezone = 'UTC'
-  set extra_float_digits = 1
 as $$
 declare
   c_tie constant interval := interval '1 second';
@@ -493,8 +491,7 @@ begin
            where c.table_name = p_table and c.row_id = p_id and c.row_version > p_base and c.row_version <= p_current
              and d.key = any (p_columns)
            group by d.key) f;
-  execute format('select jsonb_object_agg(k, md5((to_jsonb(r) -> k)::text)) from jsonb_populate_record(null::public.%I, $1) r, unnest($2) k',
-                 p_table)
+  execute format('select private.sync_field_digests(r, $2) from jsonb_populate_record(null::public.%I, $1) r', p_table)
     into v_pushed using p_record, p_columns;
   return coalesce((
     select jsonb_object_agg(c, case
