@@ -3721,7 +3721,7 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
       select k.n, k.id, f.deleted_at, f.record
         from kept k
        cross join lateral (select null::timestamptz as deleted_at, r as record
-                             from public.listings t cross join lateral (select t.id, t.property_id, t.address, t.city, t.state, t.zip, t.status, t.price, t.mls_number, t.owned_by, t.created_at, t.updated_at, t.row_version) r
+                             from public.listings t cross join lateral (select t.id, t.property_id, t.address, t.city, t.state, t.zip, t.status, t.price, t.mls_number, t.owned_by, t.created_at, t.updated_at, t.row_version, t.created_by) r
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (

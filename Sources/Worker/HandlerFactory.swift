@@ -1,5 +1,5 @@
-/// Builds the handlers a configuration names. The shipped worker knows two kinds,
-/// `notifications` and `push`; a build for tests passes more (`extraKinds`), so handlers
+/// Builds the handlers a configuration names. The shipped worker knows three kinds,
+/// `notifications`, `push` and `photos`; a build for tests passes more (`extraKinds`), so handlers
 /// that only tests need never ship in `dispatch-worker`.
 public enum HandlerFactory {
     /// Makes a handler called `name`; `argument` is the text after the kind's colon
@@ -16,6 +16,8 @@ public enum HandlerFactory {
             case ("push", nil):
                 if sink == nil { sink = try PushSinks.make(configuration.pushSink) }
                 return PushHandler(name: spec.name, sink: sink!)
+            case ("photos", nil):
+                return PhotoObjectsHandler(name: spec.name, store: try PhotoStores.make(configuration))
             case (let kind, let argument):
                 guard let make = extraKinds[kind] else {
                     throw WorkerConfiguration.ConfigurationError.invalid("--handlers", "\(spec.name)=\(spec.kind)")

@@ -12,6 +12,13 @@ public struct WorkerConfiguration: Sendable {
     public var directURL: String?
     /// `stdout`, `file:PATH`, `https://…` / `http://…` (webhook) or `gorush:http(s)://…`.
     public var pushSink: String = "stdout"
+    /// Where photo images live, for the photos handler: `file:DIR` (a `FileSystemPhotoStore`;
+    /// default `file:photos`, relative to the working directory) or `supabase:https://<ref>.supabase.co`
+    /// (Supabase Storage, with `storageServiceKey`).
+    public var photoStore: String = "file:photos"
+    /// The service_role key for `supabase:` photo stores: from `DISPATCH_STORAGE_SERVICE_KEY`
+    /// only, never a flag (a command line is visible to every user of the machine).
+    public var storageServiceKey: String?
     /// Claim loops, each with its own database connection, handling batches side by side.
     public var concurrency: Int = 2
     public var batchSize: Int = 500
@@ -32,7 +39,10 @@ public struct WorkerConfiguration: Sendable {
     public var shutdownGrace: Duration = .seconds(10)
     /// The handlers to run: `name` (a kind run under its own name: notifications, push) or
     /// `name=kind`. `HandlerFactory` knows the kinds.
-    public var handlers: [HandlerSpec] = [HandlerSpec(name: "notifications", kind: "notifications"), HandlerSpec(name: "push", kind: "push")]
+    public var handlers: [HandlerSpec] = [
+        HandlerSpec(name: "notifications", kind: "notifications"), HandlerSpec(name: "push", kind: "push"),
+        HandlerSpec(name: "photos", kind: "photos"),
+    ]
     /// Worker name in leases and logs; default host:pid:random.
     public var workerID: String = WorkerConfiguration.defaultWorkerID()
     /// Log a line per batch (else only totals and problems).
@@ -107,6 +117,9 @@ public struct WorkerConfiguration: Sendable {
             case "--push-sink":
                 guard PushSinks.isValid(value) else { throw .invalid(option, value) }
                 config.pushSink = value
+            case "--photo-store":
+                guard PhotoStores.isValid(value) else { throw .invalid(option, value) }
+                config.photoStore = value
             case "--concurrency": config.concurrency = try positive(option, value)
             case "--batch-size":
                 let size = try positive(option, value)
@@ -154,7 +167,7 @@ public struct WorkerConfiguration: Sendable {
         // Environment first, flags override.
         let environmentNames: [(String, String)] = [
             (ConnectionRoles.primaryVariable, "--database-url"), (ConnectionRoles.directVariable, "--database-direct-url"),
-            ("DISPATCH_PUSH_SINK", "--push-sink"),
+            ("DISPATCH_PUSH_SINK", "--push-sink"), ("DISPATCH_PHOTO_STORE", "--photo-store"),
             ("DISPATCH_WORKER_CONCURRENCY", "--concurrency"), ("DISPATCH_WORKER_BATCH_SIZE", "--batch-size"),
             ("DISPATCH_WORKER_LEASE", "--lease"), ("DISPATCH_WORKER_MAX_ATTEMPTS", "--max-attempts"),
             ("DISPATCH_PUSH_RETRY_FOR", "--push-retry-for"),
@@ -164,6 +177,8 @@ public struct WorkerConfiguration: Sendable {
         for (variable, option) in environmentNames {
             if let value = environment[variable], !value.isEmpty { try apply(option, value) }
         }
+
+        if let key = environment["DISPATCH_STORAGE_SERVICE_KEY"], !key.isEmpty { config.storageServiceKey = key }
 
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -177,12 +192,16 @@ public struct WorkerConfiguration: Sendable {
                 throw .unknownOption(argument)
             }
         }
+        if config.photoStore.hasPrefix("supabase:"), config.storageServiceKey == nil,
+           config.handlers.contains(where: { $0.kind == "photos" }) {
+            throw .invalid("--photo-store", "\(config.photoStore) needs the service key in DISPATCH_STORAGE_SERVICE_KEY")
+        }
         return config
     }
 
     /// Every option `parse` takes (each with a value).
     static let options: Set<String> = [
-        "--database-url", "--database-direct-url", "--push-sink", "--concurrency", "--batch-size", "--lease",
+        "--database-url", "--database-direct-url", "--push-sink", "--photo-store", "--concurrency", "--batch-size", "--lease",
         "--max-attempts", "--push-retry-for", "--poll-interval", "--stats-interval", "--maintenance-interval",
         "--shutdown-grace", "--handlers", "--worker-id", "--log-batches",
     ]
@@ -211,6 +230,10 @@ public struct WorkerConfiguration: Sendable {
                                      (default stdout: one JSON line per push and device; a URL gets
                                      one POST per push and device; gorush: batches to a Gorush
                                      server's /api/push, run with core.sync: true) [DISPATCH_PUSH_SINK]
+          --photo-store STORE        where the photos handler removes the image of a deleted photo row:
+                                     file:DIR (default file:photos, a self-hosted FileSystemPhotoStore) or
+                                     supabase:https://<ref>.supabase.co (Supabase Storage's API, with the
+                                     service_role key from DISPATCH_STORAGE_SERVICE_KEY) [DISPATCH_PHOTO_STORE]
           --concurrency N            batches handled side by side, one connection each (default 2)
           --batch-size N             events claimed at a time (default 500)
           --lease SECONDS            a claimed event is taken over after this (default 30)
@@ -223,8 +246,8 @@ public struct WorkerConfiguration: Sendable {
                                      to read and a JSON line ({"event":"totals",...}; docs/realtime-and-worker.md) to parse
           --maintenance-interval S   purge tombstones and prune old events, 0 = never (default 3600)
           --shutdown-grace SECONDS   on SIGINT/SIGTERM, wait this long for in-flight batches (default 10)
-          --handlers LIST            e.g. notifications,push (the default); name=KIND runs a kind
-                                     (notifications, push) under another handler name
+          --handlers LIST            e.g. notifications,push,photos (the default); name=KIND runs a kind
+                                     (notifications, push, photos) under another handler name
           --worker-id NAME           the name in leases and logs (default host:pid:random)
           --log-batches BOOL         a log line per batch (default true)
 

@@ -21,11 +21,15 @@ import Synchronization
 ///   the same for what it creates in any schema and for the schemas themselves: no object
 ///   of ours may rely on where it is created for its privileges;
 /// - the publication `supabase_realtime` that Supabase Realtime reads exists, empty, and
-///   belongs to the migrating role.
+///   belongs to the migrating role;
+/// - Supabase Storage is installed (`storageSchema`): schema `storage` with `buckets`,
+///   `objects` and `foldername()`, owned by another role (`storageOwnerRole`).
 public enum SupabaseLike {
     public static let ownerRole = "dispatch_supabase_owner"
     public static let ownerPassword = "dispatch-owner"
     public static let authOwnerRole = "dispatch_supabase_auth"
+    /// Supabase's `supabase_storage_admin`.
+    public static let storageOwnerRole = "dispatch_supabase_storage"
 
     /// The cluster's roles. Roles are global while test databases are not: a role another
     /// process is creating at the same moment is no error.
@@ -39,6 +43,7 @@ public enum SupabaseLike {
                      ('authenticated', 'nologin noinherit'),
                      ('service_role', 'nologin noinherit bypassrls'),
                      ('\(authOwnerRole)', 'nologin'),
+                     ('\(storageOwnerRole)', 'nologin'),
                      ('\(ownerRole)', 'login createrole createdb bypassrls password ''\(ownerPassword)''')) as v (name, options)
           loop
             if not exists (select from pg_roles where rolname = r.name) then
@@ -52,6 +57,13 @@ public enum SupabaseLike {
           if not pg_has_role('\(ownerRole)', 'service_role', 'member') then
             begin
               grant anon, authenticated, service_role to \(ownerRole);
+            exception when unique_violation then
+              null;
+            end;
+          end if;
+          if not pg_has_role('\(ownerRole)', '\(storageOwnerRole)', 'member') then
+            begin
+              grant \(storageOwnerRole) to \(ownerRole);
             exception when unique_violation then
               null;
             end;
@@ -101,6 +113,73 @@ public enum SupabaseLike {
 
         create publication supabase_realtime;
         alter publication supabase_realtime owner to \(ownerRole);
+        """ + storageSchema
+
+    /// The shape of Supabase Storage's schema (its tenant migrations, supabase/storage
+    /// `migrations/tenant`), as far as our code layer and policies meet it: the tables
+    /// `buckets` and `objects` (row-level security on, unique `(bucket_id, name)`), the path
+    /// helpers, the trigger that refuses a DELETE not made through the Storage API, and the
+    /// grants Supabase makes (ALL on both tables to the API roles and, with grant option, to
+    /// the migrating role). The storage role owns it all; the migrating role is a member of
+    /// it, which stands in for what lets `postgres` manage policies on `storage.objects` on
+    /// the platform (supautils' privileged role).
+    public static let storageSchema = """
+        create schema storage authorization \(storageOwnerRole);
+        grant usage on schema storage to \(ownerRole), anon, authenticated, service_role;
+        create table storage.buckets (
+          id text primary key,
+          name text not null,
+          owner uuid,
+          owner_id text,
+          public boolean default false,
+          file_size_limit bigint,
+          allowed_mime_types text[],
+          created_at timestamptz default now(),
+          updated_at timestamptz default now()
+        );
+        create unique index bname on storage.buckets (name);
+        create table storage.objects (
+          id uuid primary key default gen_random_uuid(),
+          bucket_id text references storage.buckets (id),
+          name text,
+          owner uuid,
+          owner_id text,
+          version text,
+          metadata jsonb,
+          user_metadata jsonb,
+          created_at timestamptz default now(),
+          updated_at timestamptz default now(),
+          last_accessed_at timestamptz default now()
+        );
+        create unique index bucketid_objname on storage.objects (bucket_id, name);
+        alter table storage.buckets enable row level security;
+        alter table storage.objects enable row level security;
+        create function storage.foldername(name text) returns text[]
+          language sql immutable
+        as $$ select (pg_catalog.string_to_array(name, '/'))[1:pg_catalog.array_length(pg_catalog.string_to_array(name, '/'), 1) - 1] $$;
+        create function storage.filename(name text) returns text
+          language sql immutable
+        as $$ select (pg_catalog.string_to_array(name, '/'))[pg_catalog.array_length(pg_catalog.string_to_array(name, '/'), 1)] $$;
+        create function storage.protect_delete() returns trigger
+          language plpgsql
+        as $$
+        begin
+          if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+            raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+              using errcode = '42501';
+          end if;
+          return null;
+        end
+        $$;
+        create trigger protect_objects_delete before delete on storage.objects
+          for each statement execute function storage.protect_delete();
+        alter table storage.buckets owner to \(storageOwnerRole);
+        alter table storage.objects owner to \(storageOwnerRole);
+        alter function storage.foldername(text) owner to \(storageOwnerRole);
+        alter function storage.filename(text) owner to \(storageOwnerRole);
+        alter function storage.protect_delete() owner to \(storageOwnerRole);
+        grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+        grant all on storage.buckets, storage.objects to \(ownerRole) with grant option;
         """
 
     /// Makes `database` (just created, empty) Supabase-like, as the superuser.

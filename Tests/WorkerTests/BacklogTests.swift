@@ -66,7 +66,7 @@ struct BacklogTests {
     func pruneWhileRunning() async throws {
         let f = try await WorkerFixture.make()
         // Only these two handlers (the built-in ones would hold the log back: no worker here runs them).
-        try await f.connection.query("select outbox.unregister_handler('notifications'), outbox.unregister_handler('push')")
+        try await f.connection.query("select outbox.unregister_handler('notifications'), outbox.unregister_handler('push'), outbox.unregister_handler('photos')")
         let fast = RecordingHandler(name: "fast"), slow = RecordingHandler(name: "slow")
         try await fast.register(on: f.connection)
         try await slow.register(on: f.connection)

@@ -11,7 +11,17 @@ struct ConfigurationTests {
     func flagsAndEnvironment() throws {
         let defaults = try WorkerConfiguration.parse([], environment: [:])
         #expect(defaults.pushSink == "stdout" && defaults.batchSize == 500 && defaults.lease == .seconds(30))
-        #expect(defaults.handlers.map(\.name) == ["notifications", "push"])
+        #expect(defaults.handlers.map(\.name) == ["notifications", "push", "photos"])
+        #expect(defaults.photoStore == "file:photos" && defaults.storageServiceKey == nil)
+        // Supabase Storage needs the service key, from the environment only.
+        #expect(throws: WorkerConfiguration.ConfigurationError.self) {
+            try WorkerConfiguration.parse(["--photo-store", "supabase:https://ref.supabase.co"], environment: [:])
+        }
+        let storage = try WorkerConfiguration.parse([], environment: [
+            "DISPATCH_PHOTO_STORE": "supabase:https://ref.supabase.co", "DISPATCH_STORAGE_SERVICE_KEY": "key"])
+        #expect(storage.photoStore == "supabase:https://ref.supabase.co" && storage.storageServiceKey == "key")
+        #expect(try PhotoStores.make(storage) is SupabaseStoragePhotoStore)
+        #expect(!PhotoStores.isValid("s3://bucket") && !PhotoStores.isValid("file:"))
         let config = try WorkerConfiguration.parse(
             ["--batch-size", "50", "--lease=2.5", "--push-sink", "https://example.com/push", "--handlers", "a=noop,b=sleep:20,notifications"],
             environment: ["DATABASE_URL": "postgresql:///x", "DISPATCH_WORKER_BATCH_SIZE": "10", "DISPATCH_WORKER_CONCURRENCY": "3"])

@@ -1,3 +1,4 @@
+import DispatchServer
 import Foundation
 import Postgres
 import TestSupport
@@ -26,7 +27,10 @@ struct MaintenanceTests {
         try await f.connection.query("alter table public.journal_threads enable trigger _stamp_deleted_at")
         _ = try await f.task(declaredBy: alice)
         // Everything so far handled and fanned out, and made old.
-        let running = f.engine(handlers: [NotificationsHandler(), PushHandler(sink: try LineSink(path: "/dev/null"))])
+        // Every registered handler reads the log to its end, or no day of it could be pruned.
+        let photos = FileSystemPhotoStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("photos-\(UUID().uuidString)"))
+        let running = f.engine(handlers: [NotificationsHandler(), PushHandler(sink: try LineSink(path: "/dev/null")),
+                                          PhotoObjectsHandler(store: photos)])
         #expect(try await eventually { try await f.outstanding() == 0 })
         try await running.stop()
         try await f.connection.query("update outbox.events set created_at = now() - interval '8 days'")

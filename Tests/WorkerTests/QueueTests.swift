@@ -249,7 +249,7 @@ struct QueueTests {
         // Not read by the handlers yet: kept.
         #expect(try await f.connection.query("select outbox.prune()").scalar(Int.self) == 0)
         // Read, its batch outstanding: kept; the batch closed: pruned.
-        let events = try await OutboxQueue.claim(f.connection, worker: "w", handlers: ["notifications", "push"], batch: 10, lease: .seconds(30))
+        let events = try await OutboxQueue.claim(f.connection, worker: "w", handlers: ["notifications", "push", "photos"], batch: 10, lease: .seconds(30))
         #expect(events.map(\.recordID) == [task])
         #expect(try await f.connection.query("select outbox.prune()").scalar(Int.self) == 0)
         try await f.connection.query("select outbox.complete('w', \(events[0].batches)::bigint[])")

@@ -205,6 +205,48 @@ $$;
 comment on function private.record_sync_deletions() is
   'AFTER DELETE statement trigger function of the synced tables: records each deleted row in public.sync_deletions, once per scope key it had.';
 
+-- The digests of sync_push's per-field merge, in one canonical text whatever the session
+-- says: md5 of each column's to_jsonb text, written in UTC and with the shortest exact
+-- float text. The _sync_fields trigger digests the previous values of a row, sync_push
+-- (private.sync_merge) the pushed ones: the same function, so the two always agree.
+create or replace function private.sync_field_digests(p_row anyelement, p_columns text[]) returns jsonb
+  language sql
+  stable
+  set search_path = ''
+  set timezone = 'UTC'
+  set extra_float_digits = 1
+as $$
+  select coalesce(pg_catalog.jsonb_object_agg(c, pg_catalog.md5((pg_catalog.to_jsonb(p_row) -> c)::text)), '{}')
+    from pg_catalog.unnest(p_columns) c
+$$;
+comment on function private.sync_field_digests(anyelement, text[]) is
+  '{column: md5 of its value''s to_jsonb text} for the columns p_columns of row p_row, in UTC with the shortest exact floats whatever the session says. The digests of private.sync_field_changes and of sync_push''s merge.';
+
+-- Which fields each version of a synced row changed (private.sync_field_changes), for
+-- sync_push's per-field merge: the digests of their previous values.
+create or replace function private.record_sync_fields() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_old jsonb := pg_catalog.to_jsonb(old);
+  v_new jsonb := pg_catalog.to_jsonb(new);
+begin
+  insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+  values (tg_table_name, new.id, new.row_version, auth.uid(),
+          private.sync_field_digests(old, array(select o.key from pg_catalog.jsonb_each(v_old) o
+                                                 where o.key not in ('created_at', 'updated_at', 'row_version', 'sync_xid')
+                                                   and o.value is distinct from v_new -> o.key)))
+  -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+  on conflict on constraint sync_field_changes_pkey
+  do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+  return null;
+end
+$$;
+comment on function private.record_sync_fields() is
+  'AFTER UPDATE row trigger function of the synced tables (when row_version moved): records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value. For sync_push''s per-field merge.';
+
 -- ---------------------------------------------------------------------------------------
 -- enable_sync
 -- ---------------------------------------------------------------------------------------
@@ -264,10 +306,13 @@ begin
                  'execute function private.record_sync_moves()', v_name, v_moved);
   execute format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
                  'for each statement execute function private.record_sync_deletions()', v_name);
+  execute format('create or replace trigger _sync_fields after update on public.%I for each row '
+                 'when (old.row_version is distinct from new.row_version) '
+                 'execute function private.record_sync_fields()', v_name);
 end
 $$;
 comment on function private.enable_sync(regclass) is
-  'Sets up a table of private.sync_tables() that has visibility rules for sync: its sync_xid column and trigger, the indexes a pull reads ((sync_xid, id); (key column, sync_xid, id) per key column; (sync_xid, id) where an everyone rule holds), and the triggers that log its moves and hard deletes. Idempotent (what exists is kept, the triggers replaced): run by private.apply_manifest. INVALID_TABLE (22023).';
+  'Sets up a table of private.sync_tables() that has visibility rules for sync: its sync_xid column and trigger, the indexes a pull reads ((sync_xid, id); (key column, sync_xid, id) per key column; (sync_xid, id) where an everyone rule holds), and the triggers that log its moves, hard deletes and the fields each version changed. Idempotent (what exists is kept, the triggers replaced): run by private.apply_manifest. INVALID_TABLE (22023).';
 
 -- ---------------------------------------------------------------------------------------
 -- Purging the logs
@@ -297,6 +342,10 @@ begin
     delete from public.sync_moves where moved_at < v_cutoff returning table_name, sync_xid
   ), a as (
     delete from public.sync_access_log where logged_at < v_cutoff returning sync_xid
+  ), f as (
+    -- No cursor depends on these: a push against a version older than what is kept is a
+    -- conflict instead of a merge.
+    delete from private.sync_field_changes where changed_at < v_cutoff returning 1
   ), purged as (
     select d.table_name, d.sync_xid from d
     union all
@@ -310,16 +359,17 @@ begin
     select l.table_name, l.purged_through from per_log l
     on conflict (table_name) do update set purged_through = greatest(h.purged_through, excluded.purged_through)
   )
-  select coalesce(sum(n), 0) into v_count from per_log;
+  select coalesce(sum(n), 0) + (select count(*) from f) into v_count from per_log;
   return v_count;
 end
 $$;
 comment on function public.purge_sync_deletions(interval) is
-  'Deletes the rows of the sync logs (sync_deletions, sync_moves, sync_access_log) older than p_older_than (default 30 days) and advances sync_horizon, so that cursors older than what was purged get CURSOR_EXPIRED. Returns the number of log rows purged. Run by the worker on a schedule with purge_watchlist_tombstones(); service_role only.';
+  'Deletes the rows of the sync logs (sync_deletions, sync_moves, sync_access_log, and the field changes of private.sync_field_changes) older than p_older_than (default 30 days) and advances sync_horizon, so that cursors older than what was purged get CURSOR_EXPIRED. Returns the number of log rows purged. Run by the worker on a schedule with purge_watchlist_tombstones(); service_role only.';
 
 -- The validators run as the caller of sync_pull / sync_push; the trigger functions and
 -- enable_sync as their owner.
 revoke all on function private.stamp_sync_xid(), private.record_sync_moves(), private.record_sync_deletions(),
+  private.record_sync_fields(), private.sync_field_digests(anyelement, text[]),
   private.enable_sync(regclass), public.purge_sync_deletions(interval),
   private.assert_sync_table(text), private.sync_tables() from public, anon, authenticated, service_role;
 grant execute on function private.sync_tables(), private.assert_sync_table(text) to authenticated, service_role;

@@ -438,6 +438,110 @@ revoke all on function private.sync_missing_parent(text, jsonb) from public, ano
 -- sync_push (SECURITY INVOKER) asks it as the pushing user.
 grant execute on function private.sync_missing_parent(text, jsonb) to authenticated, service_role;
 
+-- The per-field merge of a push against an older version (p_base) of a row now at
+-- p_current. For each column the push would change (p_columns: its value differs from the
+-- server's), who wins:
+--   push    the server did not change it since p_base: the device's edit          "pushed"
+--   server  the server changed it and the pushed value is the one it had at p_base
+--           (the device only echoes what it pulled)                                "server"
+--   push    both changed it: last write wins by the server's clock, and the push,
+--           arriving now, is the later write                                       "last_write"
+--   either  both changed it within a second of each other: the documents' tie rule,
+--           the write of the user whose id sorts first (as text) wins; a user's own
+--           later write, or one against a write without a user, is the push's      "tie"
+-- NULL when the history since p_base is not all there (older than the 30 days kept, or a
+-- version the server never had): then nothing can be merged and the push is a conflict.
+-- SECURITY DEFINER: it reads private.sync_field_changes, which no app role may read; it
+-- answers only about the row's own history. The pushed values digested as the
+-- _sync_fields trigger digests the stored ones (private.sync_field_digests).
+create or replace function private.sync_merge(p_table text, p_id uuid, p_base integer, p_current integer,
+                                              p_record jsonb, p_columns text[]) returns jsonb
+  language plpgsql
+  stable
+  security definer
+  set search_path = ''
+as $$
+declare
+  c_tie constant interval := interval '1 second';
+  v_uid uuid := auth.uid();
+  v_versions integer;
+  v_history jsonb;
+  v_pushed jsonb;
+begin
+  perform private.assert_sync_table(p_table);
+  if p_base is null or p_current is null or p_base >= p_current then
+    return null;
+  end if;
+  select count(*) into v_versions
+    from private.sync_field_changes c
+   where c.table_name = p_table and c.row_id = p_id and c.row_version > p_base and c.row_version <= p_current;
+  if v_versions <> p_current - p_base then
+    return null;
+  end if;
+  -- Per column the server changed since p_base: the digest of its value at p_base (from the
+  -- first change after it), and the time and writer of its last change.
+  select coalesce(jsonb_object_agg(f.key, jsonb_build_object('base', f.base, 'at', f.at, 'by', f.by)), '{}')
+    into v_history
+    from (select d.key,
+                 (array_agg(d.value order by c.row_version))[1] as base,
+                 max(c.changed_at) as at,
+                 (array_agg(c.changed_by order by c.row_version desc))[1] as by
+            from private.sync_field_changes c
+           cross join lateral jsonb_each_text(c.digests) d
+           where c.table_name = p_table and c.row_id = p_id and c.row_version > p_base and c.row_version <= p_current
+             and d.key = any (p_columns)
+           group by d.key) f;
+  execute format('select private.sync_field_digests(r, $2) from jsonb_populate_record(null::public.%I, $1) r', p_table)
+    into v_pushed using p_record, p_columns;
+  return coalesce((
+    select jsonb_object_agg(c, case
+             when not v_history ? c then jsonb_build_object('winner', 'push', 'reason', 'pushed')
+             when v_pushed ->> c = v_history #>> array[c, 'base'] then jsonb_build_object('winner', 'server', 'reason', 'server')
+             when now() - (v_history #>> array[c, 'at'])::timestamptz > c_tie
+               then jsonb_build_object('winner', 'push', 'reason', 'last_write')
+             when v_history #>> array[c, 'by'] is null or v_uid is null
+                  or v_history #>> array[c, 'by'] = v_uid::text or v_uid::text < v_history #>> array[c, 'by']
+               then jsonb_build_object('winner', 'push', 'reason', 'tie')
+             else jsonb_build_object('winner', 'server', 'reason', 'tie') end)
+      from unnest(p_columns) c), '{}');
+end
+$$;
+comment on function private.sync_merge(text, uuid, integer, integer, jsonb, text[]) is
+  'For sync_push of a record of p_table row p_id pushed against version p_base while the row is at p_current: for each column of p_columns (those the push would change), {winner: "push" | "server", reason: "pushed" (only the push changed it) | "server" (only the server changed it since p_base) | "last_write" (both: the push is the later write by the server''s clock) | "tie" (both within a second: the user id sorting first wins)}. NULL when the history since p_base is incomplete (purged after 30 days): no merge. SECURITY DEFINER: reads private.sync_field_changes, which no app role may read.';
+revoke all on function private.sync_merge(text, uuid, integer, integer, jsonb, text[]) from public, anon, authenticated, service_role;
+-- sync_push (SECURITY INVOKER) asks it as the pushing user.
+grant execute on function private.sync_merge(text, uuid, integer, integer, jsonb, text[]) to authenticated, service_role;
+
+-- The Dispatch apps' records name two columns of tasks and activities by their own keys:
+-- created_by (the declarer: declared_by) and listing (listing_id). Pushed under either
+-- name, they are the same column; named twice, both must say the same.
+create or replace function private.sync_record_columns(p_table text, p_record jsonb) returns jsonb
+  language plpgsql
+  immutable
+  set search_path = ''
+as $$
+declare
+  v_alias record;
+begin
+  for v_alias in
+    select a.key, a.col from (values ('created_by', 'declared_by'), ('listing', 'listing_id')) a (key, col)
+     where p_table in ('tasks', 'activities') and p_record ? a.key
+  loop
+    if p_record ? v_alias.col and lower(p_record ->> v_alias.col) is distinct from lower(p_record ->> v_alias.key) then
+      raise exception using errcode = '22023',
+        message = format('INVALID_RECORD: %s and %s name the same column of %s with different values', v_alias.key, v_alias.col, p_table),
+        detail = jsonb_build_object(v_alias.key, p_record -> v_alias.key, v_alias.col, p_record -> v_alias.col)::text;
+    end if;
+    p_record := (p_record - v_alias.key) || jsonb_build_object(v_alias.col, p_record -> v_alias.key);
+  end loop;
+  return p_record;
+end
+$$;
+comment on function private.sync_record_columns(text, jsonb) is
+  'For sync_push: p_record with the Dispatch apps'' keys of a task or activity renamed to their columns (created_by: declared_by, listing: listing_id). INVALID_RECORD (22023) when a record names a column under both keys with different values.';
+revoke all on function private.sync_record_columns(text, jsonb) from public, anon, authenticated, service_role;
+grant execute on function private.sync_record_columns(text, jsonb) to authenticated, service_role;
+
 create or replace function public.sync_push(p_table text, p_record jsonb, p_expected_version integer)
   returns jsonb
   language plpgsql
@@ -472,6 +576,8 @@ declare
   v_refused text[] := '{}';
   v_claim text;        -- 'claim' or 'release', when claimed_by says so
   v_stale boolean := false;
+  v_base integer := p_expected_version;  -- the version the write applies to (the current one after a merge)
+  v_merge jsonb;       -- per field, what won (private.sync_merge), when the push was merged
   v_version integer;
   v_row jsonb;
   v_reason jsonb;      -- why a conflict, in the refusal's words ({code, message, detail})
@@ -494,6 +600,7 @@ begin
       message = format('TOO_LONG: p_record is %s bytes, more than the %s a record may have', pg_column_size(p_record), c_max_record_bytes),
       detail = jsonb_build_object('column', 'p_record', 'max_length', c_max_record_bytes, 'length', pg_column_size(p_record))::text;
   end if;
+  p_record := private.sync_record_columns(p_table, p_record);
   begin
     v_id := (p_record ->> 'id')::uuid;
   exception when invalid_text_representation then
@@ -586,12 +693,26 @@ begin
              and p_expected_version::bigint + (case when v_item_type is not null and p_record ? 'claimed_by' then 2 else 1 end) then
         return jsonb_build_object('status', 'applied', 'record', v_server);
       end if;
-      return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
+      -- The row moved on since the device's version: merged field by field. What the
+      -- server changed and the device did not stays; what the device changed is written;
+      -- what both changed goes to the later write (private.sync_merge). Only the device's
+      -- winning changes go on, written at the current version: a claim or release among
+      -- them is one still, a stale echo of the server's old value is none.
+      v_merge := private.sync_merge(p_table, v_id, p_expected_version, (v_server ->> 'row_version')::integer, p_record, v_changed);
+      if v_merge is null or v_reason is not null then
+        return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
+      end if;
+      v_changed := array(select c from unnest(v_changed) c where v_merge #>> array[c, 'winner'] = 'push');
+      v_base := (v_server ->> 'row_version')::integer;
+      if v_claim is not null and not ('claimed_by' = any (v_changed)) then
+        v_claim := null;
+      end if;
     end if;
     v_refused := array(select c from unnest(v_changed) c
                         where c = any (v_locked) and not (c = 'claimed_by' and v_claim is not null));
     if cardinality(v_changed) = 0 then
-      return jsonb_build_object('status', 'applied', 'record', v_server);
+      return jsonb_build_object('status', case when v_merge is null then 'applied' else 'merged' end, 'record', v_server)
+             || case when v_merge is null then '{}' else jsonb_build_object('fields', v_merge) end;
     end if;
   end if;
 
@@ -617,7 +738,7 @@ begin
       else
         -- A claim first (then the claimer may edit), a release last (the claimer's edits
         -- go in before it): each step must find the row at the version the previous left.
-        v_version := p_expected_version;
+        v_version := v_base;
         if v_claim = 'claim' then
           v_row := public.claim_work_item(v_item_type, v_id);
           v_version := v_version + 1;
@@ -698,7 +819,8 @@ begin
       hint = 'Push the server''s value or leave the column out. A task or activity is claimed by setting claimed_by to yourself, released by setting it to null.';
   end if;
   if v_row is not null then
-    return jsonb_build_object('status', 'applied', 'record', v_row - v_hidden);
+    return jsonb_build_object('status', case when v_merge is null then 'applied' else 'merged' end, 'record', v_row - v_hidden)
+           || case when v_merge is null then '{}' else jsonb_build_object('fields', v_merge) end;
   end if;
 
   -- Nothing written: tell why from the row as the caller sees it now.
@@ -718,7 +840,7 @@ begin
      and not exists (select from unnest(v_compared) c where v_pushed -> c is distinct from v_server -> c) then
     return jsonb_build_object('status', 'applied', 'record', v_server);  -- a retried insert: its own row
   end if;
-  if not v_is_insert and v_reason is null and (v_server ->> 'row_version')::integer = p_expected_version then
+  if not v_is_insert and v_reason is null and (v_server ->> 'row_version')::integer = v_base then
     raise exception using errcode = '42501',
       message = format('NOT_AUTHORIZED: you may read but not change this row of %s', p_table);
   end if;
@@ -726,7 +848,7 @@ begin
 end
 $$;
 comment on function public.sync_push(text, jsonb, integer) is
-  'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced) or {status: "conflict", record: <server row>} when the row moved on or the id exists (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns. Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
+  'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced); {status: "merged", record, fields} when the row moved on since p_expected_version and the record was merged into it field by field (private.sync_merge: what only the push changed is written, what only the server changed stays, what both changed goes to the later write by the server''s clock, the user id sorting first within a second; fields says per column what won); or {status: "conflict", record: <server row>} when the id exists or the history a merge needs is gone (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns (a task''s or activity''s created_by and listing name declared_by and listing_id). Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
 
 -- sync_push's UPDATE as a function per synced table (private.create_plan_keeping_function),
 -- its plan kept for the session: planning the statement for each record cost more than

@@ -14,7 +14,10 @@ select outbox.register_handler(h.name, h.tables, h.ops, coalesce(current.max_att
      'Turns claims, releases, completions, notes, restores, shares and sightings into public.notifications rows.'),
     -- A push gateway may be away for a while (redeployed, a network cut): an hour of retries.
     ('push', '{notifications}', '{insert}', outbox.retry_attempts(interval '1 hour'),
-     'Sends a push payload for each new notification to the configured sink.')
+     'Sends a push payload for each new notification to the configured sink.'),
+    -- A photo store may be away for a while too; an image left behind is only storage.
+    ('photos', '{observed_bird_photos}', '{update,delete}', outbox.retry_attempts(interval '1 hour'),
+     'Removes the image of a deleted (or tombstoned) photo row from the photo store (Supabase Storage or a directory).')
   ) as h (name, tables, ops, attempts, description)
   left join outbox.handlers current on current.name = h.name
  order by h.name;

@@ -14,11 +14,39 @@ public enum SyncPushResult: Sendable, Hashable {
     /// (show "claimed by \(name)"); the record is then `.null` if that claim took the item
     /// out of the user's sight: drop the local copy (the next pull reports it revoked).
     case conflict(JSONValue, claimer: SQLAPIError.Claimer? = nil)
+    /// The server row moved on since `expectedVersion`, and the push was merged field by
+    /// field into it: `fields` says, for each field the push would have changed, which side
+    /// won and why (docs/sync.md). The record is the server's row after the merge.
+    case merged(JSONValue, fields: [String: FieldMerge])
 
     /// The server's row either way.
     public var record: JSONValue {
         switch self {
-        case .applied(let record), .conflict(let record, _): record
+        case .applied(let record), .conflict(let record, _), .merged(let record, _): record
+        }
+    }
+
+    /// One field of a merged push (`sync_push`'s `fields`).
+    public struct FieldMerge: Sendable, Hashable {
+        public enum Winner: String, Sendable, Hashable { case push, server }
+        public enum Reason: String, Sendable, Hashable {
+            /// Only the push changed it.
+            case pushed
+            /// Only the server changed it since the push's version (the push held the value
+            /// it had then).
+            case server
+            /// Both changed it; the push, arriving after the server's write, is the last
+            /// write by the server's clock.
+            case lastWrite = "last_write"
+            /// Both changed it within a second: the user id that sorts first wins.
+            case tie
+        }
+        public var winner: Winner
+        public var reason: Reason
+
+        public init(winner: Winner, reason: Reason) {
+            self.winner = winner
+            self.reason = reason
         }
     }
 
@@ -54,6 +82,16 @@ extension SyncPushResult {
         switch (answer["status"]?.stringValue, answer["record"]) {
         case ("applied", let record?):
             return .success(.applied(record))
+        case ("merged", let record?):
+            var fields: [String: FieldMerge] = [:]
+            for (name, field) in answer["fields"]?.objectValue ?? [:] {
+                guard let winner = field["winner"]?.stringValue.flatMap(FieldMerge.Winner.init(rawValue:)),
+                      let reason = field["reason"]?.stringValue.flatMap(FieldMerge.Reason.init(rawValue:)) else {
+                    throw PostgresError(.decoding, "sync_push answered an unknown merge of \(name): \(field.jsonText.prefix(200))")
+                }
+                fields[name] = FieldMerge(winner: winner, reason: reason)
+            }
+            return .success(.merged(record, fields: fields))
         case ("conflict", let record?):
             let claimer = try answer["code"].map { _ in try SQLAPIError(rejection: answer) }?.claimer
             return .success(.conflict(record, claimer: claimer))

@@ -65,7 +65,9 @@ public struct SyncService: UserService {
     /// can be pushed back as it is; a changed column the user may not write is refused
     /// (`COLUMN_NOT_WRITABLE`), except `claimed_by` of a task or activity: the user's own id
     /// claims it, nil releases it (`ALREADY_COMPLETED`, `NOT_CLAIMER` when that is refused; a
-    /// claim someone else won is a `.conflict` naming them).
+    /// claim someone else won is a `.conflict` naming them). When the row moved on since
+    /// `expectedVersion`, the record is merged into it field by field (`.merged`, saying per
+    /// field what won: docs/sync.md).
     public func push(table: SyncTable, record: JSONValue, expectedVersion: Int?) async throws -> SyncPushResult {
         let text = try await run(on: database.primary) { conn in
             try conn.query("select public.sync_push(\(table.rawValue), \(record)::jsonb, \(expectedVersion)) as result",

@@ -145,7 +145,7 @@ public enum PushSinks {
             || httpURL(spec) != nil || (spec.hasPrefix("gorush:") && httpURL(String(spec.dropFirst(7))) != nil)
     }
 
-    private static func httpURL(_ text: String) -> URL? {
+    static func httpURL(_ text: String) -> URL? {
         guard text.hasPrefix("https://") || text.hasPrefix("http://"), let url = URL(string: text), url.host != nil else { return nil }
         return url
     }

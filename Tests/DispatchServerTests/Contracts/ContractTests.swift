@@ -127,15 +127,15 @@ import Testing
         #expect(fallbacks.values.joined().count >= 3, "the scan found the claim functions' fallbacks: \(fallbacks)")
         #expect(fallbacks.values.joined().allSatisfy { $0 == swift }, "fallbacks: \(fallbacks)")
 
-        // The push handler retries for an hour instead (a gateway may be away that long): the
-        // attempts of that horizon on the same schedule.
+        // The push and photos handlers retry for an hour instead (a push gateway or a photo
+        // store may be away that long): the attempts of that horizon on the same schedule.
         let registered = try await connection.query("""
             select name, max_attempts, outbox.retry_attempts(interval '1 hour') as hour from outbox.handlers order by name
             """)
         #expect(registered.count >= 2)
         for row in registered {
             let name = try row.decode(0, as: String.self)
-            let expected = name == "push" ? try row.decode(2, as: Int.self) : swift
+            let expected = ["push", "photos"].contains(name) ? try row.decode(2, as: Int.self) : swift
             #expect(try row.decode(1, as: Int.self) == expected, "handler \(name)")
         }
     }

@@ -253,13 +253,18 @@ import Testing
         guard case .applied(let updated) = update else { Issue.record("\(update)"); return }
         #expect(try await alices.push(table: .tasks, record: .object(edited), expectedVersion: 1) == .applied(updated))
 
-        // Not a retry: other values at that version, or the same values after a later write.
+        // Not a retry: other values at that version (merged: the title was changed on both
+        // sides, and the push is the later write), or the same values after a later write
+        // (merged: nothing of it is new, the later write stays).
         var other = edited
         other["title"] = "Something else"
-        #expect(try await alices.push(table: .tasks, record: .object(other), expectedVersion: 1) == .conflict(updated))
+        let again = try await alices.push(table: .tasks, record: .object(other), expectedVersion: 1)
+        guard case .merged(let merged, let fields) = again else { Issue.record("\(again)"); return }
+        #expect(merged["title"]?.stringValue == "Something else" && fields["title"]?.winner == .push, "\(fields)")
         try await admin.query("update public.tasks set description = 'later' where id = \(id)")
-        #expect(try await alices.push(table: .tasks, record: ["id": .string(id.uuidString), "title": "Made offline, renamed"],
-                                      expectedVersion: 1).isConflict)
+        let late = try await alices.push(table: .tasks, record: ["id": .string(id.uuidString), "title": "Something else"], expectedVersion: 1)
+        guard case .merged(let kept, let none) = late else { Issue.record("\(late)"); return }
+        #expect(none.isEmpty && kept["description"]?.stringValue == "later" && kept["row_version"]?.intValue == 4)
         // A claim with an edit wrote twice; its retry is still applied.
         let open = try await task(declaredBy: alice)
         let bobs = try await app(bob)
@@ -320,7 +325,7 @@ import Testing
         for i in 0..<20 {  // claims of tasks Carol claimed first
             writes.append(SyncPendingWrite(record: record(id(3, i), ["claimed_by": alice]), expectedVersion: 1))
         }
-        for i in 0..<20 {  // releases of those she claimed above: stale where she completed it too
+        for i in 0..<20 {  // releases of those she claimed above: merged where she completed it too (the release stands)
             writes.append(SyncPendingWrite(record: record(id(2, i), ["claimed_by": .null]), expectedVersion: 2))
         }
         for i in 0..<30 {  // her own edited tasks given to Bob
@@ -347,6 +352,8 @@ import Testing
         switch result {
         case .success(.applied(let record)): return "applied \(strip(record).jsonText)"
         case .success(.conflict(let record, let claimer)): return "conflict \(strip(record).jsonText) \(claimer?.name ?? "-")"
+        case .success(.merged(let record, let fields)):
+            return "merged \(strip(record).jsonText) \(fields.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.winner)" })"
         case .failure(let error): return "rejected \(error.code) \(error.message) \(error.detail ?? "")"
         }
     }
@@ -375,7 +382,7 @@ import Testing
 
         // Every kind of answer is there, and the rejected records undid nothing of the others.
         let kinds = Dictionary(grouping: batched.map(Self.comparable), by: { String($0.prefix(while: { $0 != " " })) }).mapValues(\.count)
-        #expect(kinds == ["applied": 110, "conflict": 40, "rejected": 50], "\(kinds)")
+        #expect(kinds == ["applied": 110, "merged": 10, "conflict": 30, "rejected": 50], "\(kinds)")
         let codes = batched.compactMap { if case .failure(let error) = $0 { error.code } else { nil } }
         #expect(Set(codes) == [.columnNotWritable, .invalidRecord, .notFound])
         #expect(batched[110...129].allSatisfy { (try? $0.get())?.claimer?.name == "Carol" })

@@ -148,7 +148,7 @@ import Testing
         #expect(F.ids(page.records) == [id])
     }
 
-    @Test func aStaleVersionGetsAConflictWithTheServerRow() async throws {
+    @Test func aStaleVersionIsMergedFieldByFieldIntoTheServerRow() async throws {
         let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let list = try await F.watchlist(admin, owner: alice, title: "Spring")
@@ -163,15 +163,20 @@ import Testing
         guard case .applied(let applied) = first else { Issue.record("\(first)"); return }
         #expect(applied["row_version"]?.intValue == 2)
 
-        edited["title"] = "Spring (phone, offline)"
-        let stale = try await phone.push(table: .watchlists, record: .object(edited), expectedVersion: 1)
-        guard case .conflict(let server, _) = stale else { Issue.record("\(stale)"); return }
-        #expect(server["title"]?.stringValue == "Spring (laptop)" && server["row_version"]?.intValue == 2)
-        #expect(try await admin.query("select title from public.watchlists where id = \(list)").scalar(String.self) == "Spring (laptop)")
+        // The phone, offline, changed another field of the row it pulled at version 1.
+        var offline = pulled.objectValue!
+        offline["location"] = "Marsh"
+        let stale = try await phone.push(table: .watchlists, record: .object(offline), expectedVersion: 1)
+        guard case .merged(let server, let fields) = stale else { Issue.record("\(stale)"); return }
+        #expect(server["title"]?.stringValue == "Spring (laptop)" && server["location"]?.stringValue == "Marsh")
+        #expect(server["row_version"]?.intValue == 3)
+        #expect(fields == ["location": .init(winner: .push, reason: .pushed), "title": .init(winner: .server, reason: .server)])
+        #expect(try await admin.query("select title || '/' || location from public.watchlists where id = \(list)").scalar(String.self)
+                == "Spring (laptop)/Marsh")
 
         // Pushing back the server row unchanged at its version is a no-op, not a new version.
-        let same = try await phone.push(table: .watchlists, record: server, expectedVersion: 2)
-        #expect(!same.isConflict && same.record["row_version"]?.intValue == 2)
+        let same = try await phone.push(table: .watchlists, record: server, expectedVersion: 3)
+        #expect(!same.isConflict && same.record["row_version"]?.intValue == 3)
     }
 
     // MARK: Deletions

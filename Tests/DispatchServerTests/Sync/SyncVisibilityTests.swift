@@ -263,11 +263,15 @@ import Testing
         #expect(!done.isConflict && done.record["completed"]?.boolValue == true)
         #expect(try await phone.pull(.subtasks).records == [id])
         #expect(phone.row(.subtasks, id)?["completed"]?.boolValue == true)
-        // A stale version is a conflict, as for every synced table (the same values at that
-        // version are the laptop's own write retried: applied).
-        var stale = edited
+        // A stale version is merged field by field, as for every synced table: the phone's
+        // new title goes in, the laptop's completion stays.
+        var stale = try #require(phone.row(.subtasks, id)?.objectValue)
+        stale["completed"] = false
         stale["title"] = "Buy more paint"
-        #expect(try await phone.sync.push(table: .subtasks, record: .object(stale), expectedVersion: 1).isConflict)
+        let merged = try await phone.sync.push(table: .subtasks, record: .object(stale), expectedVersion: 1)
+        guard case .merged(let row, let fields) = merged else { Issue.record("\(merged)"); return }
+        #expect(row["title"]?.stringValue == "Buy more paint" && row["completed"]?.boolValue == true)
+        #expect(fields == ["title": .init(winner: .push, reason: .pushed), "completed": .init(winner: .server, reason: .server)])
 
         try await admin.query("delete from public.subtasks where id = \(id)")
         #expect(try await laptop.pull(.subtasks).deleted == [id: .deleted])

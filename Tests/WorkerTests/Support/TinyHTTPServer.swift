@@ -6,6 +6,7 @@ import Synchronization
 /// test scripts (one request per connection; `Connection: close`).
 final class TinyHTTPServer: Sendable {
     struct Request: Sendable {
+        var method: String
         var path: String
         var headers: [String: String]
         var body: Data
@@ -91,13 +92,14 @@ final class TinyHTTPServer: Sendable {
         }
         let end = headerEnd!
         let head = String(decoding: buffer[0..<end], as: UTF8.self).split(separator: "\r\n")
+        let method = head.first?.split(separator: " ").first.map(String.init) ?? ""
         let path = head.first?.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             let parts = line.split(separator: ":", maxSplits: 1)
             if parts.count == 2 { headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces) }
         }
-        let request = Request(path: path, headers: headers, body: Data(buffer[(end + 4)..<(end + 4 + contentLength)]))
+        let request = Request(method: method, path: path, headers: headers, body: Data(buffer[(end + 4)..<(end + 4 + contentLength)]))
         let index = state.withLock { state -> Int in
             state.requests.append(request)
             return state.requests.count - 1
