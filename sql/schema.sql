@@ -2020,14 +2020,17 @@ begin
     end if;
   end loop;
 
-  -- Supabase Realtime, where the publication exists. One FOR ALL TABLES already publishes
-  -- everything, the journals included: say so and go on (refusing would leave the database
-  -- half-installed for a setting the project owner chose).
-  if exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime' and p.puballtables) then
+  -- Supabase Realtime, where the publication exists (created first on plain PostgreSQL with
+  -- logical decoding, where the migrating role may: private.ensure_realtime_publication).
+  -- One FOR ALL TABLES already publishes everything, the journals included: say so and go
+  -- on (refusing would leave the database half-installed for a setting the project owner chose).
+  if not private.ensure_realtime_publication() then
+    null;   -- no publication, and none may be made here
+  elsif exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime' and p.puballtables) then
     raise warning using
       message = 'PUBLICATION_FOR_ALL_TABLES: publication supabase_realtime publishes every table, the journals included',
       hint = 'Recreate it without FOR ALL TABLES (drop publication supabase_realtime, then create publication supabase_realtime), then call private.enable_supabase_realtime().';
-  elsif exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime') then
+  else
     perform private.enable_supabase_realtime();
   end if;
 
@@ -2861,6 +2864,31 @@ $$;
 --
 
 COMMENT ON FUNCTION private.encode_sync_cursor(p_state jsonb) IS 'Encodes a sync_pull cursor state as opaque URL-safe text ("v1." + base64url of its JSON).';
+
+--
+-- Name: ensure_realtime_publication(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.ensure_realtime_publication() RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET client_min_messages TO 'warning'
+    AS $$
+begin
+  if not exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime')
+     and pg_catalog.current_setting('wal_level') = 'logical'
+     and pg_catalog.has_database_privilege(pg_catalog.current_database(), 'CREATE') then
+    create publication supabase_realtime;
+  end if;
+  return exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime');
+end
+$$;
+
+--
+-- Name: FUNCTION ensure_realtime_publication(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.ensure_realtime_publication() IS 'True when the publication supabase_realtime exists, after creating it (empty) where it is missing, the server runs with wal_level = logical and the caller may create publications (CREATE on the database): what a self-hosted Realtime server reads. Creates nothing otherwise. Called by private.apply_manifest before it fills the publication.';
 
 --
 -- Name: everyone_key(); Type: FUNCTION; Schema: private; Owner: -
@@ -4420,28 +4448,10 @@ CREATE FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text, p_x x
     SET jit TO 'off'
     AS $_$
 declare
-  v_lo xid8 := least(p_x, (select min(i) from unnest(p_ip) i));
-  v_keys record;
-  v_access record;
+  v_state record;
 begin
   -- The keys U holds now, and those gained (held now) or lost since the cursor.
-  select coalesce(array_agg(k.kind), '{}') as kinds, coalesce(array_agg(k.key), '{}') as keys
-    into v_keys from private.user_keys(p_user) k where p_mode <> 'admin';
-  select coalesce(array_agg(a.kind) filter (where a.held), '{}') as g_kinds,
-         coalesce(array_agg(a.key) filter (where a.held), '{}') as g_keys,
-         coalesce(array_agg(a.cause) filter (where a.held), '{}') as g_causes,
-         coalesce(array_agg(a.at) filter (where a.held), '{}') as g_ats,
-         coalesce(array_agg(a.kind) filter (where not a.held), '{}') as l_kinds,
-         coalesce(array_agg(a.key) filter (where not a.held), '{}') as l_keys,
-         coalesce(array_agg(a.cause) filter (where not a.held), '{}') as l_causes,
-         coalesce(array_agg(a.at) filter (where not a.held), '{}') as l_ats
-    into v_access
-    from (select a.kind, a.key, max(a.sync_xid) as cause, max(a.logged_at) as at,
-                 (a.kind, a.key) in (select * from unnest(v_keys.kinds, v_keys.keys)) as held
-            from public.sync_access_log a
-           where p_mode in ('changes', 'visibility') and a.user_id = p_user and a.kind <> 'admin'
-             and a.sync_xid >= v_lo and (a.sync_xid >= p_x or a.sync_xid = any (p_ip))
-           group by a.kind, a.key) a;
+  select * into v_state from private.sync_key_state(p_user, p_mode, p_x, p_ip);
 
   perform private.assert_sync_table(p_table);
   if p_mode not in ('full', 'changes', 'visibility', 'admin') then
@@ -4452,9 +4462,9 @@ begin
     'p_after_kind => $7, p_limit => $8, p_kinds => $9, p_keys => $10, p_gained_kinds => $11, p_gained_keys => $12, '
     'p_gained_causes => $13, p_gained_ats => $14, p_lost_kinds => $15, p_lost_keys => $16, p_lost_causes => $17, '
     'p_lost_ats => $18)', 'sync_items_' || p_table || '_' || p_mode)
-    using v_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit,
-          v_keys.kinds, v_keys.keys, v_access.g_kinds, v_access.g_keys, v_access.g_causes, v_access.g_ats,
-          v_access.l_kinds, v_access.l_keys, v_access.l_causes, v_access.l_ats;
+    using v_state.lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit,
+          v_state.kinds, v_state.keys, v_state.g_kinds, v_state.g_keys, v_state.g_causes, v_state.g_ats,
+          v_state.l_kinds, v_state.l_keys, v_state.l_causes, v_state.l_ats;
 end
 $_$;
 
@@ -4644,6 +4654,43 @@ $_$;
 --
 
 COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/13_sync_items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
+
+--
+-- Name: sync_key_state(uuid, text, xid8, xid8[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) RETURNS record
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+begin
+  lo := least(p_x, (select min(i) from unnest(p_ip) i));
+  select coalesce(array_agg(k.kind), '{}'), coalesce(array_agg(k.key), '{}')
+    into kinds, keys from private.user_keys(p_user) k where p_mode <> 'admin';
+  select coalesce(array_agg(a.kind) filter (where a.held), '{}'),
+         coalesce(array_agg(a.key) filter (where a.held), '{}'),
+         coalesce(array_agg(a.cause) filter (where a.held), '{}'),
+         coalesce(array_agg(a.at) filter (where a.held), '{}'),
+         coalesce(array_agg(a.kind) filter (where not a.held), '{}'),
+         coalesce(array_agg(a.key) filter (where not a.held), '{}'),
+         coalesce(array_agg(a.cause) filter (where not a.held), '{}'),
+         coalesce(array_agg(a.at) filter (where not a.held), '{}')
+    into g_kinds, g_keys, g_causes, g_ats, l_kinds, l_keys, l_causes, l_ats
+    from (select a.kind, a.key, max(a.sync_xid) as cause, max(a.logged_at) as at,
+                 (a.kind, a.key) in (select * from unnest(kinds, keys)) as held
+            from public.sync_access_log a
+           where p_mode in ('changes', 'visibility') and a.user_id = p_user and a.kind <> 'admin'
+             and a.sync_xid >= lo and (a.sync_xid >= p_x or a.sync_xid = any (p_ip))
+           group by a.kind, a.key) a;
+end
+$$;
+
+--
+-- Name: FUNCTION sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) IS 'For private.sync_items_<table>_<mode>: lo, the oldest transaction not delivered in the state (p_x, p_ip); the base keys user p_user holds (kinds, keys; none in mode admin); from the access log since that state (modes changes and visibility), the keys gained and still held (g_*) and those lost (l_*), each with its latest cause (xid) and time.';
 
 --
 -- Name: sync_missing_parent(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -6260,6 +6307,118 @@ $$;
 --
 
 COMMENT ON FUNCTION public.set_notification_preference(p_key text, p_enabled boolean) IS 'Turns the caller''s preference p_key on or off (idempotent) and returns all of the caller''s switches, as get_notification_preferences(). A key that is not one a user may turn off (unknown, or of a mandatory type) is INVALID_PREFERENCE (22023, DETAIL {preference_key, preference_keys}); NULL is NULL_ARGUMENT; a caller without a profile NOT_FOUND (P0002). Off: the worker creates no notification and sends no push of those types to the caller.';
+
+--
+-- Name: sync_poll(text, text[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.sync_poll(p_cursor text DEFAULT NULL::text, p_tables text[] DEFAULT NULL::text[]) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $_$
+declare
+  v_uid uuid := auth.uid();
+  v_authenticated boolean := private.caller_acts_as_authenticated();
+  v_admin boolean;
+  v_tables text[];
+  v_table text;
+  v_state jsonb;
+  v_x xid8;
+  v_ip xid8[];
+  v_keys record;
+  v_horizon xid8;
+  v_snapshot pg_snapshot;
+  v_next_x xid8;
+  v_next_ip xid8[];
+  v_changed text[] := '{}';
+  v_found boolean;
+begin
+  if v_uid is null then
+    raise exception using errcode = '42501',
+      message = 'NOT_AUTHENTICATED: sync_poll needs a calling user (auth.uid() is NULL)';
+  end if;
+  if p_tables is null then
+    -- Every table the caller may pull: those private to their owner only when signed in
+    -- as an app user (as sync_pull has it).
+    select array_agg(t.t order by t.n) into v_tables
+      from unnest(private.sync_tables()) with ordinality t (t, n)
+      join private.visibility_tables v on v.table_name = t.t
+     where v.admin_sees or v_authenticated;
+  else
+    if array_position(p_tables, null) is not null then
+      raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_tables must not contain NULL';
+    end if;
+    foreach v_table in array p_tables loop
+      perform private.assert_sync_table(v_table);
+      if not v_authenticated and not (select v.admin_sees from private.visibility_tables v where v.table_name = v_table) then
+        raise exception using errcode = '42501',
+          message = pg_catalog.format('OWNER_ONLY: %s is private to its owner, polled only by a session acting as role authenticated', v_table);
+      end if;
+    end loop;
+    v_tables := array(select distinct t from unnest(p_tables) t order by t);
+  end if;
+  v_tables := coalesce(v_tables, '{}');
+
+  -- As sync_pull: the horizon before the snapshot, so that a purge committing in between
+  -- shows as a moved horizon next time.
+  v_horizon := coalesce((select max(h.purged_through) from public.sync_horizon h), '0');
+  v_snapshot := pg_current_snapshot();
+  v_next_x := pg_snapshot_xmax(v_snapshot);
+  v_next_ip := array(select distinct i from unnest(private.snapshot_in_progress(v_snapshot)
+                                                   || pg_current_xact_id_if_assigned()) i
+                      where i is not null order by i);
+
+  if p_cursor is null then
+    v_changed := v_tables;   -- nothing delivered yet: every table has something
+  else
+    v_state := private.decode_sync_cursor('*', p_cursor);
+    if v_state ? 'a' then
+      raise exception using errcode = '22023', message = 'INVALID_CURSOR: the cursor is not one sync_poll returned',
+        hint = 'Pass the cursor of the previous sync_poll unchanged, or NULL to start.';
+    end if;
+    v_x := (v_state ->> 'x')::xid8;
+    v_ip := array(select jsonb_array_elements_text(v_state -> 'ip')::xid8);
+    select * into v_keys from private.sync_key_state(v_uid, 'changes', v_x, v_ip);
+    if (v_horizon > (v_state ->> 'h')::xid8 and v_horizon >= v_keys.lo)
+       or exists (select from public.sync_access_log a
+                   where a.user_id = v_uid and a.kind = 'admin'
+                     and a.sync_xid >= v_keys.lo and (a.sync_xid >= v_x or a.sync_xid = any (v_ip))) then
+      v_changed := v_tables;
+    else
+      v_admin := private.is_admin();
+      foreach v_table in array v_tables loop
+        execute pg_catalog.format(
+          'select exists (select from private.%I(p_lo => $1, p_x => $2, p_ip => $3, p_after_c0 => ''0'', p_after_c1 => ''0'', '
+          'p_after_id => ''00000000-0000-0000-0000-000000000000'', p_after_kind => -1, p_limit => 1, p_kinds => $4, '
+          'p_keys => $5, p_gained_kinds => $6, p_gained_keys => $7, p_gained_causes => $8, p_gained_ats => $9, '
+          'p_lost_kinds => $10, p_lost_keys => $11, p_lost_causes => $12, p_lost_ats => $13))',
+          'sync_items_' || v_table || '_'
+            || case when v_admin and (select v.admin_sees from private.visibility_tables v where v.table_name = v_table)
+                    then 'admin' else 'changes' end)
+          into v_found
+          using v_keys.lo, v_x, v_ip, v_keys.kinds, v_keys.keys, v_keys.g_kinds, v_keys.g_keys, v_keys.g_causes,
+                v_keys.g_ats, v_keys.l_kinds, v_keys.l_keys, v_keys.l_causes, v_keys.l_ats;
+        if v_found then
+          v_changed := v_changed || v_table;
+        end if;
+      end loop;
+    end if;
+  end if;
+
+  return json_build_object(
+    'tables', to_json(v_changed),
+    'cursor', private.encode_sync_cursor(jsonb_build_object('t', '*', 'x', v_next_x::text, 'ip', to_jsonb(v_next_ip::text[]),
+                                                            'h', v_horizon::text)),
+    'server_timestamp', now());
+end
+$_$;
+
+--
+-- Name: FUNCTION sync_poll(p_cursor text, p_tables text[]); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.sync_poll(p_cursor text, p_tables text[]) IS 'Live updates by polling: {tables: [the synced tables among p_tables (NULL = every one the caller may pull) in which something changed for the caller since p_cursor], cursor, server_timestamp}. "Changed" is what the caller''s next sync_pull of the table would deliver (the same query): rows they see written, deleted or tombstoned, rows that became or stopped being visible to them; other users'' changes they cannot see never count, and an empty poll costs a few index probes per table whatever other users hold or write. NULL cursor: every table (start here, then pull them). Pass the returned cursor to the next poll; sync_pull each table named, from its own cursor. Never misses a change (a transaction committing after a poll is named by the next one); may name a table whose changes a pull already delivered, and names every table after a purge of the sync logs or a change of the caller''s admin rights. Errors: INVALID_TABLE, INVALID_CURSOR (22023), NULL_ARGUMENT (22004), NOT_AUTHENTICATED, OWNER_ONLY (42501: a journal table asked for by a session not acting as role authenticated). SECURITY DEFINER: it reads the sync logs, as sync_pull does.';
 
 --
 -- Name: sync_pull(text, text, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -12144,6 +12303,12 @@ REVOKE ALL ON FUNCTION private.enable_sync(p_table regclass) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.encode_sync_cursor(p_state jsonb) FROM PUBLIC;
 
 --
+-- Name: FUNCTION ensure_realtime_publication(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.ensure_realtime_publication() FROM PUBLIC;
+
+--
 -- Name: FUNCTION everyone_key(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -12495,6 +12660,12 @@ GRANT ALL ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text,
 REVOKE ALL ON FUNCTION private.sync_items_sql(p_table text, p_mode text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) FROM PUBLIC;
+
+--
 -- Name: FUNCTION sync_missing_parent(p_table text, p_record jsonb); Type: ACL; Schema: private; Owner: -
 --
 
@@ -12778,6 +12949,14 @@ GRANT ALL ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid
 REVOKE ALL ON FUNCTION public.set_notification_preference(p_key text, p_enabled boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_notification_preference(p_key text, p_enabled boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.set_notification_preference(p_key text, p_enabled boolean) TO service_role;
+
+--
+-- Name: FUNCTION sync_poll(p_cursor text, p_tables text[]); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.sync_poll(p_cursor text, p_tables text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.sync_poll(p_cursor text, p_tables text[]) TO authenticated;
+GRANT ALL ON FUNCTION public.sync_poll(p_cursor text, p_tables text[]) TO service_role;
 
 --
 -- Name: FUNCTION sync_pull(p_table text, p_cursor text, p_limit integer); Type: ACL; Schema: public; Owner: -

@@ -298,6 +298,44 @@ comment on function private.generate_sync_items() is
   '(Re)creates private.sync_items_<table>_<mode> for every synced table and mode from private.sync_items_sql: the queries private.sync_items runs, with their plans kept for the session. Run by private.generate_sync_statements (private.apply_manifest).';
 revoke all on function private.generate_sync_items() from public, anon, authenticated, service_role;
 
+-- The keys a user holds now, and those gained (held now) or lost since the state (p_x,
+-- p_ip), from the access log: what every stream of private.sync_items_<table>_<mode>
+-- reads. Worked out once per call, whatever the number of tables asked about (sync_poll
+-- asks about all of them at once). Mode admin needs no keys, mode full no access changes.
+create or replace function private.sync_key_state(
+  p_user uuid, p_mode text, p_x xid8, p_ip xid8[],
+  out lo xid8, out kinds text[], out keys uuid[],
+  out g_kinds text[], out g_keys uuid[], out g_causes xid8[], out g_ats timestamptz[],
+  out l_kinds text[], out l_keys uuid[], out l_causes xid8[], out l_ats timestamptz[])
+  language plpgsql
+  stable
+  set search_path = ''
+  set jit = off
+as $$
+begin
+  lo := least(p_x, (select min(i) from unnest(p_ip) i));
+  select coalesce(array_agg(k.kind), '{}'), coalesce(array_agg(k.key), '{}')
+    into kinds, keys from private.user_keys(p_user) k where p_mode <> 'admin';
+  select coalesce(array_agg(a.kind) filter (where a.held), '{}'),
+         coalesce(array_agg(a.key) filter (where a.held), '{}'),
+         coalesce(array_agg(a.cause) filter (where a.held), '{}'),
+         coalesce(array_agg(a.at) filter (where a.held), '{}'),
+         coalesce(array_agg(a.kind) filter (where not a.held), '{}'),
+         coalesce(array_agg(a.key) filter (where not a.held), '{}'),
+         coalesce(array_agg(a.cause) filter (where not a.held), '{}'),
+         coalesce(array_agg(a.at) filter (where not a.held), '{}')
+    into g_kinds, g_keys, g_causes, g_ats, l_kinds, l_keys, l_causes, l_ats
+    from (select a.kind, a.key, max(a.sync_xid) as cause, max(a.logged_at) as at,
+                 (a.kind, a.key) in (select * from unnest(kinds, keys)) as held
+            from public.sync_access_log a
+           where p_mode in ('changes', 'visibility') and a.user_id = p_user and a.kind <> 'admin'
+             and a.sync_xid >= lo and (a.sync_xid >= p_x or a.sync_xid = any (p_ip))
+           group by a.kind, a.key) a;
+end
+$$;
+comment on function private.sync_key_state(uuid, text, xid8, xid8[]) is
+  'For private.sync_items_<table>_<mode>: lo, the oldest transaction not delivered in the state (p_x, p_ip); the base keys user p_user holds (kinds, keys; none in mode admin); from the access log since that state (modes changes and visibility), the keys gained and still held (g_*) and those lost (l_*), each with its latest cause (xid) and time.';
+
 create or replace function private.sync_items(
   p_table text,
   p_user uuid,
@@ -317,28 +355,10 @@ create or replace function private.sync_items(
   set jit = off
 as $$
 declare
-  v_lo xid8 := least(p_x, (select min(i) from unnest(p_ip) i));
-  v_keys record;
-  v_access record;
+  v_state record;
 begin
   -- The keys U holds now, and those gained (held now) or lost since the cursor.
-  select coalesce(array_agg(k.kind), '{}') as kinds, coalesce(array_agg(k.key), '{}') as keys
-    into v_keys from private.user_keys(p_user) k where p_mode <> 'admin';
-  select coalesce(array_agg(a.kind) filter (where a.held), '{}') as g_kinds,
-         coalesce(array_agg(a.key) filter (where a.held), '{}') as g_keys,
-         coalesce(array_agg(a.cause) filter (where a.held), '{}') as g_causes,
-         coalesce(array_agg(a.at) filter (where a.held), '{}') as g_ats,
-         coalesce(array_agg(a.kind) filter (where not a.held), '{}') as l_kinds,
-         coalesce(array_agg(a.key) filter (where not a.held), '{}') as l_keys,
-         coalesce(array_agg(a.cause) filter (where not a.held), '{}') as l_causes,
-         coalesce(array_agg(a.at) filter (where not a.held), '{}') as l_ats
-    into v_access
-    from (select a.kind, a.key, max(a.sync_xid) as cause, max(a.logged_at) as at,
-                 (a.kind, a.key) in (select * from unnest(v_keys.kinds, v_keys.keys)) as held
-            from public.sync_access_log a
-           where p_mode in ('changes', 'visibility') and a.user_id = p_user and a.kind <> 'admin'
-             and a.sync_xid >= v_lo and (a.sync_xid >= p_x or a.sync_xid = any (p_ip))
-           group by a.kind, a.key) a;
+  select * into v_state from private.sync_key_state(p_user, p_mode, p_x, p_ip);
 
   perform private.assert_sync_table(p_table);
   if p_mode not in ('full', 'changes', 'visibility', 'admin') then
@@ -349,16 +369,16 @@ begin
     'p_after_kind => $7, p_limit => $8, p_kinds => $9, p_keys => $10, p_gained_kinds => $11, p_gained_keys => $12, '
     'p_gained_causes => $13, p_gained_ats => $14, p_lost_kinds => $15, p_lost_keys => $16, p_lost_causes => $17, '
     'p_lost_ats => $18)', 'sync_items_' || p_table || '_' || p_mode)
-    using v_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit,
-          v_keys.kinds, v_keys.keys, v_access.g_kinds, v_access.g_keys, v_access.g_causes, v_access.g_ats,
-          v_access.l_kinds, v_access.l_keys, v_access.l_causes, v_access.l_ats;
+    using v_state.lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit,
+          v_state.kinds, v_state.keys, v_state.g_kinds, v_state.g_keys, v_state.g_causes, v_state.g_ats,
+          v_state.l_kinds, v_state.l_keys, v_state.l_causes, v_state.l_ats;
 end
 $$;
 comment on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint) is
   'The changes of synced table p_table that concern user p_user since the state (p_x, p_ip) (every transaction below p_x except those in p_ip already delivered), after the position (p_after_c0, p_after_c1, p_after_id, p_after_kind), in that order, at most p_limit: (c0, c1, id, kind 1 = record | 0 = deletion, reason deleted | revoked, at). Modes: full (every row U sees), changes (records, hard deletes, revocations: sync_pull), visibility (only what a change of U''s keys or of a row''s keys brought or took: the user-scoped change feed), admin (every change, for admins). Streams and keys are read from private.visibility_rules (see sql/code/13_sync_items.sql).';
 
 revoke all on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint),
-  private.sync_items_sql(text, text) from public, anon, authenticated, service_role;
+  private.sync_key_state(uuid, text, xid8, xid8[]), private.sync_items_sql(text, text) from public, anon, authenticated, service_role;
 -- sync_pull calls it as its owner; the change feed as service_role.
 grant execute on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint)
   to service_role;

@@ -36,6 +36,19 @@ public struct SyncService: UserService {
         return try SyncPage(json: text)
     }
 
+    /// Which tables changed for the user since `cursor` (nil: every table, to start from):
+    /// `sync_poll`, cheap enough to call every second or two whatever other users hold or
+    /// write. Pull the tables it names (`pullAll`), then poll again with its cursor.
+    /// `tables` nil asks about every table the user may pull.
+    public func poll(since cursor: SyncCursor? = nil, tables: [SyncTable]? = nil) async throws -> SyncPoll {
+        let names = tables?.map(\.rawValue)
+        let text = try await run(on: database.reads()) { conn in
+            try conn.query("select public.sync_poll(\(cursor?.rawValue), \(names)::text[]) as poll", prepared: true)
+                .scalar(String.self)
+        }
+        return try SyncPoll(json: text)
+    }
+
     /// Pulls until `hasMore` is false, handing each page to `apply` in order, and returns
     /// the cursor to store. A page that fails transiently is fetched again (same cursor,
     /// so nothing is skipped) after the policy's delay; `apply` itself is not retried.
