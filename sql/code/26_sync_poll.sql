@@ -6,7 +6,7 @@
 -- became visible or stopped being visible. Nothing another user does that the caller cannot
 -- see counts, and an empty poll costs the same whatever other users hold or write: the keys
 -- once (private.sync_key_state), then per table the index probes of those keys, each read
--- up to its first item.
+-- up to its first item (private.sync_has_items: static calls, nothing planned per poll).
 --
 -- The cursor is a sync_pull cursor of no table in particular (t = '*'): the snapshot the poll
 -- read with. A transaction that commits after a poll is seen by the next one, whenever it
@@ -94,17 +94,11 @@ begin
     else
       v_admin := private.is_admin();
       foreach v_table in array v_tables loop
-        execute pg_catalog.format(
-          'select exists (select from private.%I(p_lo => $1, p_x => $2, p_ip => $3, p_after_c0 => ''0'', p_after_c1 => ''0'', '
-          'p_after_id => ''00000000-0000-0000-0000-000000000000'', p_after_kind => -1, p_limit => 1, p_kinds => $4, '
-          'p_keys => $5, p_gained_kinds => $6, p_gained_keys => $7, p_gained_causes => $8, p_gained_ats => $9, '
-          'p_lost_kinds => $10, p_lost_keys => $11, p_lost_causes => $12, p_lost_ats => $13))',
-          'sync_items_' || v_table || '_'
-            || case when v_admin and (select v.admin_sees from private.visibility_tables v where v.table_name = v_table)
-                    then 'admin' else 'changes' end)
-          into v_found
-          using v_keys.lo, v_x, v_ip, v_keys.kinds, v_keys.keys, v_keys.g_kinds, v_keys.g_keys, v_keys.g_causes,
-                v_keys.g_ats, v_keys.l_kinds, v_keys.l_keys, v_keys.l_causes, v_keys.l_ats;
+        v_found := private.sync_has_items(
+          v_table, case when v_admin and (select v.admin_sees from private.visibility_tables v where v.table_name = v_table)
+                        then 'admin' else 'changes' end,
+          v_keys.lo, v_x, v_ip, v_keys.kinds, v_keys.keys, v_keys.g_kinds, v_keys.g_keys, v_keys.g_causes, v_keys.g_ats,
+          v_keys.l_kinds, v_keys.l_keys, v_keys.l_causes, v_keys.l_ats);
         if v_found then
           v_changed := v_changed || v_table;
         end if;
