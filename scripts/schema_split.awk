@@ -6,7 +6,7 @@
 function generated(header,   name, type, schema, parts) {
   split(header, parts, "; ")
   name = substr(parts[1], 10); type = substr(parts[2], 7); schema = substr(parts[3], 9)
-  if (schema == "private" && name ~ /^(FUNCTION )?(row_scope|sync_items_[a-z_]+|sync_page_[a-z_]+|sync_push_update_[a-z_]+)\(/ \
+  if (schema == "private" && name ~ /^(FUNCTION )?(row_scope|sync_has_items|sync_items_[a-z_]+|sync_page_[a-z_]+|sync_push_update_[a-z_]+)\(/ \
       && name !~ /^(FUNCTION )?(sync_items_sql|sync_page_sql)\(/) return 1
   if (type == "TRIGGER" && name ~ / (_stamp_insert|_stamp_update|_stamp_deleted_at|_sync_xid_insert|_sync_xid_update|_sync_moves|_sync_deletions|audit_[a-z_]+_(insert_delete|update)|outbox_(insert|delete|update|doorbell))$/) return 1
   if (type == "POLICY") { split(name, p, " "); if (p[2] == p[1] "_select") return 1 }

@@ -1,4 +1,5 @@
 import Foundation
+import Migrations
 import Postgres
 import TestSupport
 import Testing
@@ -132,6 +133,41 @@ struct RealtimePublicationTests {
         await owner.close()
         await admin.close()
         await db.drop()
+    }
+
+    @Test("plain PostgreSQL with wal_level = logical: the migrations create the publication and publish the documented tables; a role that may not create one gets none")
+    func logicalDecodingPublishesTheAppTables() async throws {
+        let cluster = try await PrivateCluster.start(migrated: false)
+        do {
+            let admin = try await PostgresConnection.connect(cluster.url)
+            try await admin.runScript("alter system set wal_level = logical")
+            await admin.close()
+            try await cluster.restart()
+            let connection = try await PostgresConnection.connect(cluster.url)
+            #expect(try await connection.query("select current_setting('wal_level')").scalar(String.self) == "logical")
+            try await MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in }).up(connection)
+            #expect(try await Self.published(connection) == Self.expectedTables)
+            #expect(try await Self.identities(connection)["notifications"] == "f")
+
+            // Where the migrating role may not create a publication (no CREATE on the
+            // database), nothing is created and nothing fails.
+            try await connection.runScript("""
+                drop publication supabase_realtime;
+                create role realtime_probe;
+                grant usage on schema private to realtime_probe;
+                grant execute on function private.ensure_realtime_publication() to realtime_probe;
+                """)
+            try await connection.query("begin")
+            try await connection.query("set local role realtime_probe")
+            #expect(try await connection.query("select private.ensure_realtime_publication()").scalar(Bool.self) == false)
+            try await connection.query("commit")
+            #expect(try await connection.query("select count(*)::int from pg_publication").scalar(Int.self) == 0)
+            await connection.close()
+        } catch {
+            try await cluster.stop()
+            throw error
+        }
+        try await cluster.stop()
     }
 
     @Test("plain PostgreSQL: no publication, nothing published, every replica identity the default")

@@ -21,7 +21,7 @@ import Testing
                and has_function_privilege('authenticated', p.oid, 'EXECUTE')
              order by 1
             """).map { try $0.decode(0, as: String.self) }
-        #expect(definers == ["claim_work_item", "get_badge_counts", "get_recently_deleted", "register_push_device", "release_work_item", "restore_entity", "sync_pull"])
+        #expect(definers == ["claim_work_item", "get_badge_counts", "get_recently_deleted", "register_push_device", "release_work_item", "restore_entity", "sync_poll", "sync_pull"])
         // PostGIS is in schema extensions, where the migrations put it (or Supabase did).
         #expect(try await connection.query(
             "select extnamespace::regnamespace::text from pg_extension where extname = 'postgis'").scalar(String.self) == "extensions")

@@ -11,12 +11,18 @@ $$;
 comment on function private.everyone_key() is 'The uuid of the one key of kind everyone.';
 
 -- The base keys a user holds (derived kinds are worked out from the rows: sync and
--- caller_visible_ids). Each branch is one index probe.
+-- caller_visible_ids). Each branch is one index probe. PL/pgSQL, not SQL: a SQL function
+-- with a SET clause is never inlined, and PostgreSQL plans its body again at every call
+-- (planning these eight branches cost ten times running them, on every pull, poll and
+-- policy check); PL/pgSQL keeps the plan for the session.
 create or replace function private.user_keys(p_user uuid) returns table (kind text, key uuid)
-  language sql stable
+  language plpgsql stable
   set search_path = ''
 as $$
-  select 'user', p_user where p_user is not null
+#variable_conflict use_column
+begin
+  return query
+  select 'user'::text, p_user where p_user is not null
   union all
   select 'everyone', private.everyone_key() where p_user is not null
   union all
@@ -30,7 +36,8 @@ as $$
   union
   select 'listing_claimer', t.listing_id from public.tasks t where t.claimed_by = p_user and t.listing_id is not null
   union
-  select 'listing_claimer', a.listing_id from public.activities a where a.claimed_by = p_user and a.listing_id is not null
+  select 'listing_claimer', a.listing_id from public.activities a where a.claimed_by = p_user and a.listing_id is not null;
+end
 $$;
 comment on function private.user_keys(uuid) is
   'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist and watchlist_owner) and those shared with them (watchlist), the listings of the tasks and activities they claim (listing_claimer). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';

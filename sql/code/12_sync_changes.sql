@@ -35,13 +35,17 @@
 -- The synced tables
 -- ---------------------------------------------------------------------------------------
 
+-- PL/pgSQL, which keeps its plan for the session: a SQL function with a SET clause is
+-- planned again at every call, and every pull and poll asks this several times.
 create or replace function private.sync_tables() returns text[]
-  language sql
+  language plpgsql
   stable
   parallel safe
   set search_path = ''
 as $$
-  select coalesce(array_agg(m.table_name order by m.ordinal), '{}') from private.table_manifest m where m.synced
+begin
+  return (select coalesce(array_agg(m.table_name order by m.ordinal), '{}') from private.table_manifest m where m.synced);
+end
 $$;
 comment on function private.sync_tables() is
   'The tables sync_pull and sync_push serve: those the table manifest marks synced, in its order (each set up by private.enable_sync). Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';

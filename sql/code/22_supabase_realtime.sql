@@ -2,7 +2,8 @@
 -- table, which Supabase Realtime reads from the tables in the publication supabase_realtime
 -- (logical decoding of the WAL). Where that publication exists (every Supabase project has
 -- one, empty, owned by the migrating role postgres), this adds the tables the apps subscribe
--- to and sets each one's replica identity; elsewhere (plain PostgreSQL) nothing changes.
+-- to and sets each one's replica identity; on plain PostgreSQL with logical decoding it
+-- creates the publication first (below); elsewhere nothing changes.
 -- A publication created later is served by calling private.enable_supabase_realtime() as
 -- the owner of the tables.
 --
@@ -88,6 +89,31 @@ $$;
 comment on function private.enable_supabase_realtime() is
   'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added) and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; private.apply_manifest (the final step of migrate) calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
 
+-- Off Supabase, a self-hosted Realtime server (the same service, run by the project owner)
+-- reads the same publication through logical decoding, which the server offers only with
+-- wal_level = logical. There, and only where the migrating role may create it (CREATE on the
+-- database: a superuser, or the database's owner), the publication is created empty and
+-- private.apply_manifest fills it as on Supabase. With any other wal_level a publication
+-- would publish nothing (logical decoding is off), and a role that may not create one gets
+-- none: nothing is created and nothing fails; the apps poll sync_poll instead
+-- (28_sync_poll.sql).
+create or replace function private.ensure_realtime_publication() returns boolean
+  language plpgsql
+  set search_path = ''
+  set client_min_messages = warning
+as $$
+begin
+  if not exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime')
+     and pg_catalog.current_setting('wal_level') = 'logical'
+     and pg_catalog.has_database_privilege(pg_catalog.current_database(), 'CREATE') then
+    create publication supabase_realtime;
+  end if;
+  return exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime');
+end
+$$;
+comment on function private.ensure_realtime_publication() is
+  'True when the publication supabase_realtime exists, after creating it (empty) where it is missing, the server runs with wal_level = logical and the caller may create publications (CREATE on the database): what a self-hosted Realtime server reads. Creates nothing otherwise. Called by private.apply_manifest before it fills the publication.';
+
 -- Only the owner (who alone may alter the tables and the publication) runs these.
-revoke all on function private.realtime_tables(), private.enable_supabase_realtime()
+revoke all on function private.realtime_tables(), private.enable_supabase_realtime(), private.ensure_realtime_publication()
   from public, anon, authenticated, service_role;

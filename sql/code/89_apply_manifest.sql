@@ -15,7 +15,8 @@
 --   synced       the sync_xid column, its indexes and triggers, the pull's and the push's
 --                per-table statements (private.generate_sync_statements)
 --   outbox       the outbox_* triggers (outbox.enable_changes / disable_changes)
---   realtime     the tables of the publication supabase_realtime, where it exists
+--   realtime     the tables of the publication supabase_realtime, where it exists or the
+--                server's logical decoding lets the migrating role create it
 -- A feature switched off loses its triggers and policies; columns, indexes and logs it
 -- created hold data and stay until a migration drops them. Then it checks that the
 -- notification registry and its CHECK constraint agree.
@@ -120,14 +121,17 @@ begin
     end if;
   end loop;
 
-  -- Supabase Realtime, where the publication exists. One FOR ALL TABLES already publishes
-  -- everything, the journals included: say so and go on (refusing would leave the database
-  -- half-installed for a setting the project owner chose).
-  if exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime' and p.puballtables) then
+  -- Supabase Realtime, where the publication exists (created first on plain PostgreSQL with
+  -- logical decoding, where the migrating role may: private.ensure_realtime_publication).
+  -- One FOR ALL TABLES already publishes everything, the journals included: say so and go
+  -- on (refusing would leave the database half-installed for a setting the project owner chose).
+  if not private.ensure_realtime_publication() then
+    null;   -- no publication, and none may be made here
+  elsif exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime' and p.puballtables) then
     raise warning using
       message = 'PUBLICATION_FOR_ALL_TABLES: publication supabase_realtime publishes every table, the journals included',
       hint = 'Recreate it without FOR ALL TABLES (drop publication supabase_realtime, then create publication supabase_realtime), then call private.enable_supabase_realtime().';
-  elsif exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime') then
+  else
     perform private.enable_supabase_realtime();
   end if;
 

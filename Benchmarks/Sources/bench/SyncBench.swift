@@ -14,7 +14,7 @@ import TestSupport
 /// (c) with 1,000,000 and then 10,000,000 rows of 1,000 other users in watchlist_entries
 ///     (100,000 of them just updated after the reader's last pull): a user with 10 entries
 ///     gets a full pull in < 5 ms and an empty incremental pull in < 2 ms (p50), the same at
-///     both sizes (10M ÷ 1M ≤ 1.5×); 100,000 changed rows of a user's own pull at ≥ 50,000
+///     both sizes (10M ÷ 1M ≤ 1.5×); 100,000 changed rows of a user's own pull at ≥ 100,000
 ///     rows/s; sharing a watchlist of 10,000 entries commits in < 50 ms and the reader's next
 ///     pull delivers all 10,000.
 ///
@@ -33,8 +33,8 @@ import TestSupport
     await admin.close()
 }
 
-/// p50/p99 (ms) of `calls` runs of `body` after 20 unmeasured ones.
-private func timed(_ calls: Int, _ body: () async throws -> Void) async throws -> (p50: Double, p99: Double) {
+/// p50/p99 (ms) of `calls` runs of `body` after 20 unmeasured ones (groups sync and live).
+func timed(_ calls: Int, _ body: () async throws -> Void) async throws -> (p50: Double, p99: Double) {
     var samples: [Double] = []
     for i in 0..<(calls + 20) {
         let elapsed = try await BenchContext.time(body)
@@ -43,9 +43,14 @@ private func timed(_ calls: Int, _ body: () async throws -> Void) async throws -
     return BenchContext.percentiles(samples)
 }
 
-private func load(_ admin: PostgresConnection, _ what: String, _ sql: String) async throws {
+/// Loads with the triggers off, then vacuums what was loaded (`vacuum` names the tables):
+/// left to autovacuum, the vacuum of 9,000,000 new rows ran for minutes beside the 10M
+/// measurements and made a 10-row user's full pull look 6× dearer than at 1M, though the
+/// pull itself costs the same at both sizes.
+private func load(_ admin: PostgresConnection, _ what: String, vacuum tables: [String] = [], _ sql: String) async throws {
     let seconds = try await BenchContext.time {
         try await admin.runScript("set session_replication_role = replica; \(sql); reset session_replication_role")
+        for table in tables { try await admin.runScript("vacuum (analyze) \(table)") }
     }
     print(String(format: "  (%@: %.1f s)", what, seconds))
 }
@@ -187,7 +192,7 @@ private func scaleBenchmarks(_ admin: PostgresConnection) async throws {
         // Spread over the 1,000 watchlists, a watchlist's rows together and their ids in
         // load order: the load's index inserts stay local (random ids made loading 9,000,000
         // rows take 7 minutes here). What a pull reads of them does not depend on either.
-        try await load(admin, "\((size - loaded).formatted()) foreign entries, triggers off", """
+        try await load(admin, "\((size - loaded).formatted()) foreign entries, triggers off", vacuum: ["public.watchlist_entries"], """
             insert into public.watchlist_entries (id, watchlist_id, nickname, updated_at)
             select ('00000000-0000-4000-8' || lpad(to_hex(w), 3, '0') || '-' || lpad(to_hex(g), 12, '0'))::uuid,
                    ('00000000-0000-4000-a000-' || lpad(w::text, 12, '0'))::uuid, 'bird ' || g, now()
@@ -198,7 +203,7 @@ private func scaleBenchmarks(_ admin: PostgresConnection) async throws {
         let cursor = try await mia.pull(table: .watchlistEntries).cursor
         // As the row triggers would stamp them (row_version, updated_at, sync_xid); the
         // outbox events they would also write play no part in a pull.
-        try await load(admin, "100,000 foreign entries updated", """
+        try await load(admin, "100,000 foreign entries updated", vacuum: ["public.watchlist_entries"], """
             update public.watchlist_entries e
                set notes = 'edited', row_version = e.row_version + 1, updated_at = now(), sync_xid = pg_current_xact_id()
               from (select id from public.watchlist_entries where watchlist_id <> '\(mine.uuidString.lowercased())' limit 100000) x
@@ -236,7 +241,7 @@ private func scaleBenchmarks(_ admin: PostgresConnection) async throws {
         "insert into public.watchlists (owner_id, title) values (\(heavy), 'big') returning id").scalar(UUID.self)
     let hal = SyncService(connection: admin, user: heavy)
     let before = try await hal.pull(table: .watchlistEntries).cursor
-    try await load(admin, "100,000 entries of Hal's, triggers off", """
+    try await load(admin, "100,000 entries of Hal's, triggers off", vacuum: ["public.watchlist_entries"], """
         insert into public.watchlist_entries (watchlist_id, nickname, status, notes, observed_by, target_date_range, updated_at)
         select '\(halsList.uuidString.lowercased())', 'bird ' || g, 'toObserve', 'seen near the lake, early morning', 'bench', 'spring', now()
           from generate_series(1, 100000) g;
@@ -254,7 +259,7 @@ private func scaleBenchmarks(_ admin: PostgresConnection) async throws {
     BenchContext.report(
         "100,000 changed rows of a user's own among 10M, incremental pull in pages of 1000 (SyncService.pullAll, best of 2)",
         String(format: "%d rows in %.2f s = %.0f rows/s", pulled, best, Double(pulled) / best),
-        goal: "≥ 50,000 rows/s", met: pulled == 100_000 && Double(pulled) / best >= 50_000)
+        goal: "≥ 100,000 rows/s", met: pulled == 100_000 && Double(pulled) / best >= 100_000)
 
     // Hal shares another watchlist, of 10,000 entries, with Mia after her last pull.
     let shared = try await admin.query(

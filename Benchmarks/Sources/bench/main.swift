@@ -11,6 +11,7 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
     ("audit", auditBenchmarks),
     ("spatialsync", spatialSyncBenchmarks),
     ("sync", syncBenchmarks),
+    ("live", liveBenchmarks),
     ("offline", offlineBenchmarks),
     ("notifications", notificationBenchmarks),
     ("worker", workerBenchmarks),

@@ -27,13 +27,21 @@ public struct SyncService: UserService {
         try await pull(table: table, cursor: cursor, limit: limit, from: database.reads())
     }
 
+    /// One round trip (`pipeline(as:)`: the claims and the pull sent together) rather than
+    /// four (BEGIN, claims, pull, COMMIT): a pull is one read-only statement.
     private func pull(table: SyncTable, cursor: SyncCursor?, limit: Int, from source: any UserScopedDatabase) async throws -> SyncPage {
-        let text = try await run(on: source) { conn in
-            try conn.query("select public.sync_pull(\(table.rawValue), \(cursor?.rawValue), \(limit)) as page",
-                           prepared: true)
-                .scalar(String.self)
-        }
-        return try SyncPage(json: text)
+        try SyncPage(json: try await read(
+            "select public.sync_pull(\(table.rawValue), \(cursor?.rawValue), \(limit)) as page", from: source))
+    }
+
+    /// Which tables changed for the user since `cursor` (nil: every table, to start from):
+    /// `sync_poll`, cheap enough to call every second or two whatever other users hold or
+    /// write. Pull the tables it names (`pullAll`), then poll again with its cursor.
+    /// `tables` nil asks about every table the user may pull.
+    public func poll(since cursor: SyncCursor? = nil, tables: [SyncTable]? = nil) async throws -> SyncPoll {
+        let names = tables?.map(\.rawValue)
+        return try SyncPoll(json: try await read(
+            "select public.sync_poll(\(cursor?.rawValue), \(names)::text[]) as poll", from: database.reads()))
     }
 
     /// Pulls until `hasMore` is false, handing each page to `apply` in order, and returns
@@ -98,6 +106,12 @@ public struct SyncService: UserService {
             throw PostgresError(.decoding, "sync_push_batch answered something unexpected: \(text.prefix(200))")
         }
         return try answers.map(SyncPushResult.parse)
+    }
+
+    /// The one text value `query` returns, run as the user in one round trip.
+    private func read(_ query: PostgresQuery, from source: any UserScopedDatabase) async throws -> String {
+        let rows = try await SQLAPIError.mapping { try await source.pipeline(as: user, [query]) }
+        return try rows[0].scalar(String.self)
     }
 
     private func run<T: Sendable>(
