@@ -1972,7 +1972,16 @@ begin
                   or (r ? 'column' and not exists (
                         select from pg_catalog.pg_attribute a
                          where a.attrelid = pg_catalog.format('public.%I', m.table_name)::regclass
-                           and a.attname = r ->> 'column' and a.atttypid = 'uuid'::regtype and not a.attisdropped)))) p;
+                           and a.attname = r ->> 'column' and a.atttypid = 'uuid'::regtype and not a.attisdropped)))
+          union all
+          -- A child of rows every user may see holds the everyone key itself: the derived keys
+          -- are only the parents a user sees through his own keys (private.caller_visible_ids, sync).
+          select m.table_name, pg_catalog.format('its parent %s has an everyone rule and it has none', k.derived_from)
+            from private.table_manifest m cross join pg_catalog.jsonb_array_elements(m.visible_to) r
+            join private.visibility_kinds k on k.kind = r ->> 'kind' and k.derived_from is not null
+           where exists (select from private.table_manifest pm cross join pg_catalog.jsonb_array_elements(pm.visible_to) pr
+                          where pm.table_name = k.derived_from and pr ->> 'kind' = 'everyone')
+             and not exists (select from pg_catalog.jsonb_array_elements(m.visible_to) er where er ->> 'kind' = 'everyone')) p;
   if v_problem is not null then
     raise exception using errcode = '22023', message = 'INVALID_MANIFEST: ' || v_problem;
   end if;
@@ -2239,9 +2248,7 @@ begin
     return;
   end if;
   select pg_catalog.string_agg(
-           case when r.kind = 'everyone'
-                  then pg_catalog.format('select it.id from public.%I it where %s', p_table, r.condition)
-                when k.derived_from is not null
+           case when k.derived_from is not null
                   then pg_catalog.format('select it.id from public.%I it where it.%I in (select private.caller_visible_ids(%L))%s',
                                          p_table, r.key_column, k.derived_from, ' and ' || r.condition)
                 else pg_catalog.format('select it.id from private.user_keys($1) k join public.%I it on k.kind = %L and it.%I = k.key%s',
@@ -2250,7 +2257,7 @@ begin
     into v_sql
     from private.visibility_rules r
     join private.visibility_kinds k on k.kind = r.kind
-   where r.table_name = p_table;
+   where r.table_name = p_table and r.kind <> 'everyone';
   if v_sql is null then
     raise exception using errcode = '22023', message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L', p_table);
   end if;
@@ -2262,7 +2269,7 @@ $_$;
 -- Name: FUNCTION caller_visible_ids(p_table text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.caller_visible_ids(p_table text) IS 'Ids of the rows of p_table the caller may see, from private.visibility_rules (one index scan per rule; every id for an admin where admins see the table). For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
+COMMENT ON FUNCTION private.caller_visible_ids(p_table text) IS 'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; every id for an admin where admins see the table); not the rows every user sees (everyone rules): their children hold the everyone key themselves. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
 
 --
 -- Name: can_change_work_item(text, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -2359,20 +2366,26 @@ CREATE FUNCTION private.check_work_parent() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_parent jsonb;
 begin
   if new.parent_type = 'task' then
-    perform from public.tasks t where t.id = new.parent_id for key share;
+    select pg_catalog.to_jsonb(t) into v_parent from public.tasks t where t.id = new.parent_id for share;
   elsif new.parent_type = 'activity' then
-    perform from public.activities a where a.id = new.parent_id for key share;
+    select pg_catalog.to_jsonb(a) into v_parent from public.activities a where a.id = new.parent_id for share;
   elsif new.parent_type = 'listing' then
-    perform from public.listings l where l.id = new.parent_id for key share;
+    select pg_catalog.to_jsonb(l) into v_parent from public.listings l where l.id = new.parent_id for key share;
   end if;
-  if not found then
+  if v_parent is null then
     raise exception using
       errcode = '23503',
       message = format('FK_MISSING: %s %s does not exist', new.parent_type, new.parent_id),
       detail = format('%s.parent_id must reference an existing %s.', tg_table_name, new.parent_type);
   end if;
+  -- Open is what the parent's everyone rule says (the table manifest), asked of its keys.
+  new.parent_open := new.parent_type in ('task', 'activity')
+    and exists (select from private.row_scope(case new.parent_type when 'task' then 'tasks' else 'activities' end, v_parent) k
+                 where k.kind = 'everyone');
   return new;
 end
 $$;
@@ -2381,7 +2394,7 @@ $$;
 -- Name: FUNCTION check_work_parent(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.check_work_parent() IS 'BEFORE INSERT/UPDATE OF parent_type, parent_id trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise).';
+COMMENT ON FUNCTION private.check_work_parent() IS 'BEFORE INSERT/UPDATE OF parent_type, parent_id, parent_open trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise); parent_open is derived from it (true while every user may see the parent), whatever was written.';
 
 --
 -- Name: claim_conflict(text, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -3955,6 +3968,34 @@ $$;
 COMMENT ON FUNCTION private.postgis_search_path() IS 'pg_catalog and the schema PostGIS is installed in, as a search_path. A migration that uses PostGIS sets it for its transaction; the functions it creates that call PostGIS at run time keep it (SET search_path FROM CURRENT).';
 
 --
+-- Name: propagate_parent_open(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.propagate_parent_open() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_open boolean := exists (select from private.row_scope(tg_table_name, pg_catalog.to_jsonb(new)) k where k.kind = 'everyone');
+begin
+  if v_open is distinct from exists (select from private.row_scope(tg_table_name, pg_catalog.to_jsonb(old)) k where k.kind = 'everyone') then
+    -- The value written is re-derived by private.check_work_parent.
+    update public.notes n set parent_open = v_open
+     where n.parent_type = tg_argv[0] and n.parent_id = new.id and n.parent_open is distinct from v_open;
+    update public.subtasks s set parent_open = v_open
+     where s.parent_type = tg_argv[0] and s.parent_id = new.id and s.parent_open is distinct from v_open;
+  end if;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION propagate_parent_open(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.propagate_parent_open() IS 'AFTER UPDATE OF claimed_by, completed row trigger function of tasks and activities (argument: the parent_type): when the item becomes or stops being visible to every user (its everyone rule in the table manifest), sets parent_open of its notes and subtasks.';
+
+--
 -- Name: realtime_tables(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4501,7 +4542,8 @@ begin
           where p_x > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
   else
-    -- Derived keys: the parents of this table's rows that U sees, entered, left, or saw deleted.
+    -- Derived keys: the parents of this table's rows that U sees through his keys (not through
+    -- a parent's everyone rule: see above), entered, left, or saw deleted.
     for v_derived in
       select distinct k.kind, k.derived_from as parent
         from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
@@ -4510,14 +4552,12 @@ begin
     loop
       select array_agg(r) into v_rules from private.visibility_rules r where r.table_name = v_derived.parent;
       v_ctes := v_ctes || pg_catalog.format('%I as (%s)', 'vp_' || v_derived.kind, (
-        select pg_catalog.string_agg(
-                 case when r.kind = 'everyone'
-                      then pg_catalog.format('select %L::text as kind, it.id as key from public.%I it where %s',
-                                             v_derived.kind, v_derived.parent, private.visibility_condition(r.condition, 'it'))
-                      else pg_catalog.format('select %L::text as kind, it.id as key from k0 join public.%I it on k0.kind = %L and it.%I = k0.key%s',
-                                             v_derived.kind, v_derived.parent, r.kind, r.key_column,
-                                             ' and ' || private.visibility_condition(r.condition, 'it')) end, ' union ')
-          from unnest(v_rules) r));
+        select coalesce(pg_catalog.string_agg(
+                 pg_catalog.format('select %L::text as kind, it.id as key from k0 join public.%I it on k0.kind = %L and it.%I = k0.key%s',
+                                   v_derived.kind, v_derived.parent, r.kind, r.key_column,
+                                   ' and ' || private.visibility_condition(r.condition, 'it')), ' union '),
+                 'select null::text as kind, null::uuid as key where false')
+          from unnest(v_rules) r where r.kind <> 'everyone'));
       if p_mode <> 'full' then
         v_ctes := v_ctes || pg_catalog.format(
           '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
@@ -6412,8 +6452,8 @@ declare
   c_max_record_bytes constant integer := 65536;
   -- Never written from a record, whatever the caller's grants (the service role's too).
   c_stamps constant text[] := array['id', 'created_at', 'updated_at', 'row_version', 'sync_xid'];
-  -- Derived by triggers from other columns; written only where a grant allows.
-  c_derived_times constant text[] := array['completed_at', 'claimed_at', 'edited_at'];
+  -- Derived by triggers from other columns (or the parent row); written only where a grant allows.
+  c_derived constant text[] := array['completed_at', 'claimed_at', 'edited_at', 'parent_open'];
   c_undo constant text := 'sync_push: undo';
   v_uid uuid := auth.uid();
   v_rel regclass;
@@ -6493,7 +6533,7 @@ begin
          coalesce(array_agg(c.name order by c.name) filter (where not c.derived), '{}')
     into v_writable, v_locked, v_compared
     from (select a.attnum, a.attname::text as name,
-                 a.attgenerated <> '' or a.attname = any (c_stamps || c_derived_times) as derived,
+                 a.attgenerated <> '' or a.attname = any (c_stamps || c_derived) as derived,
                  a.attgenerated = '' and (a.attname <> all (c_stamps) or (v_is_insert and a.attname = 'id'))
                    and pg_catalog.has_column_privilege(v_rel, a.attnum, case when v_is_insert then 'INSERT' else 'UPDATE' end)
                    as writable
@@ -6691,7 +6731,7 @@ $_$;
 -- Name: FUNCTION sync_push(p_table text, p_record jsonb, p_expected_version integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced) or {status: "conflict", record: <server row>} when the row moved on or the id exists (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns. Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
+COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced) or {status: "conflict", record: <server row>} when the row moved on or the id exists (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns. Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, parent_open, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
 
 --
 -- Name: sync_push_batch(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
@@ -8549,6 +8589,7 @@ CREATE TABLE public.notes (
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    parent_open boolean DEFAULT false NOT NULL,
     CONSTRAINT notes_content_check CHECK ((btrim(content) <> ''::text)),
     CONSTRAINT notes_content_length CHECK (((char_length(content) <= 10000) OR private.too_long('notes'::text, 'content'::text, 10000, char_length(content)))),
     CONSTRAINT notes_parent_type_check CHECK ((parent_type = ANY (ARRAY['task'::text, 'activity'::text, 'listing'::text])))
@@ -8571,6 +8612,12 @@ COMMENT ON COLUMN public.notes.edited_at IS 'Server time of the last change of c
 --
 
 COMMENT ON COLUMN public.notes.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
+
+--
+-- Name: COLUMN notes.parent_open; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.notes.parent_open IS 'True while the parent is a task or activity every user may see (unclaimed, not completed): the note is then visible to every user too. Derived by trigger from the parent; never written by apps.';
 
 --
 -- Name: notifications; Type: TABLE; Schema: public; Owner: -
@@ -8826,6 +8873,7 @@ CREATE TABLE public.subtasks (
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    parent_open boolean DEFAULT false NOT NULL,
     CONSTRAINT subtasks_parent_type_check CHECK ((parent_type = ANY (ARRAY['task'::text, 'activity'::text]))),
     CONSTRAINT subtasks_title_check CHECK ((btrim(title) <> ''::text)),
     CONSTRAINT subtasks_title_length CHECK (((char_length(title) <= 200) OR private.too_long('subtasks'::text, 'title'::text, 200, char_length(title))))
@@ -8842,6 +8890,12 @@ COMMENT ON TABLE public.subtasks IS 'A checklist item of a task or activity (par
 --
 
 COMMENT ON COLUMN public.subtasks.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
+
+--
+-- Name: COLUMN subtasks.parent_open; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.subtasks.parent_open IS 'True while the parent is a task or activity every user may see (unclaimed, not completed): the subtask is then visible to every user too. Derived by trigger from the parent; never written by apps.';
 
 --
 -- Name: sync_access_log; Type: TABLE; Schema: public; Owner: -
@@ -10672,13 +10726,13 @@ ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p15_txid_idx;
 -- Name: notes _check_parent; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id ON public.notes FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
+CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id, parent_open ON public.notes FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
 
 --
 -- Name: subtasks _check_parent; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id ON public.subtasks FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
+CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id, parent_open ON public.subtasks FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
 
 --
 -- Name: notification_preferences _check_preference_key; Type: TRIGGER; Schema: public; Owner: -
@@ -10835,6 +10889,18 @@ CREATE TRIGGER journal_thread_stats_insert AFTER INSERT ON public.journal_thread
 --
 
 CREATE TRIGGER photos_follow AFTER UPDATE OF watchlist_id ON public.watchlist_entries FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.derive_photo_watchlist();
+
+--
+-- Name: activities propagate_parent_open; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER propagate_parent_open AFTER UPDATE OF claimed_by, completed ON public.activities FOR EACH ROW EXECUTE FUNCTION private.propagate_parent_open('activity');
+
+--
+-- Name: tasks propagate_parent_open; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER propagate_parent_open AFTER UPDATE OF claimed_by, completed ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.propagate_parent_open('task');
 
 --
 -- Name: activities sync_access_claim_delete; Type: TRIGGER; Schema: public; Owner: -
@@ -12383,6 +12449,12 @@ REVOKE ALL ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_se
 --
 
 REVOKE ALL ON FUNCTION private.postgis_search_path() FROM PUBLIC;
+
+--
+-- Name: FUNCTION propagate_parent_open(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.propagate_parent_open() FROM PUBLIC;
 
 --
 -- Name: FUNCTION realtime_tables(); Type: ACL; Schema: private; Owner: -

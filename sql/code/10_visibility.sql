@@ -279,9 +279,12 @@ $$;
 comment on function private.user_sees(uuid, text, jsonb) is
   'True when user p_user may see the row of p_table given as jsonb: the question the SELECT policy answers for auth.uid(), asked for anyone (notification recipients, user-scoped change feeds).';
 
--- The ids of p_table the caller may see, for policies on children (`parent_id in (select
--- private.caller_visible_ids('tasks'))`: one hash per statement, whatever the number of
--- children). One indexed branch per rule.
+-- The ids of p_table the caller sees through his own keys, for policies on children
+-- (`parent_id in (select private.caller_visible_ids('tasks'))`: one hash per statement,
+-- whatever the number of children). One indexed branch per rule. The rows every user sees
+-- (an everyone rule: open tasks) are left out: listing them made every open item in the
+-- system part of every user's reads; the children of such a row hold the everyone key
+-- themselves (notes.parent_open), which private.apply_manifest checks.
 create or replace function private.caller_visible_ids(p_table text) returns setof uuid
   language plpgsql stable security definer
   set search_path = ''
@@ -294,9 +297,7 @@ begin
     return;
   end if;
   select pg_catalog.string_agg(
-           case when r.kind = 'everyone'
-                  then pg_catalog.format('select it.id from public.%I it where %s', p_table, r.condition)
-                when k.derived_from is not null
+           case when k.derived_from is not null
                   then pg_catalog.format('select it.id from public.%I it where it.%I in (select private.caller_visible_ids(%L))%s',
                                          p_table, r.key_column, k.derived_from, ' and ' || r.condition)
                 else pg_catalog.format('select it.id from private.user_keys($1) k join public.%I it on k.kind = %L and it.%I = k.key%s',
@@ -305,7 +306,7 @@ begin
     into v_sql
     from private.visibility_rules r
     join private.visibility_kinds k on k.kind = r.kind
-   where r.table_name = p_table;
+   where r.table_name = p_table and r.kind <> 'everyone';
   if v_sql is null then
     raise exception using errcode = '22023', message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L', p_table);
   end if;
@@ -313,7 +314,7 @@ begin
 end
 $$;
 comment on function private.caller_visible_ids(text) is
-  'Ids of the rows of p_table the caller may see, from private.visibility_rules (one index scan per rule; every id for an admin where admins see the table). For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
+  'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; every id for an admin where admins see the table); not the rows every user sees (everyone rules): their children hold the everyone key themselves. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
 
 create or replace function private.caller_sees(p_table text, p_id uuid) returns boolean
   language plpgsql stable security definer
