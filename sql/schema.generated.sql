@@ -6282,7 +6282,7 @@ CREATE POLICY table_manifest_select ON private.table_manifest FOR SELECT TO auth
 -- Name: activities activities_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY activities_select ON public.activities FOR SELECT TO authenticated USING ((((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY activities_select ON public.activities FOR SELECT TO authenticated USING ((((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (declared_by = ( SELECT auth.uid() AS uid))));
 
 --
 -- Name: bird bird_select; Type: POLICY; Schema: public; Owner: -
@@ -6336,13 +6336,13 @@ CREATE POLICY journal_threads_select ON public.journal_threads FOR SELECT TO aut
 -- Name: listings listings_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY listings_select ON public.listings FOR SELECT TO authenticated USING (((id = ANY (( SELECT private.caller_keys('listing_claimer'::text) AS caller_keys)::uuid[])) OR (owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY listings_select ON public.listings FOR SELECT TO authenticated USING (((id = ANY (( SELECT private.caller_keys('listing_claimer'::text) AS caller_keys)::uuid[])) OR (owned_by = ( SELECT auth.uid() AS uid))));
 
 --
 -- Name: notes notes_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids))) OR parent_open OR ((parent_type = 'listing'::text) AND (parent_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[]))) OR ((parent_type = 'task'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids))) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids))) OR parent_open OR ((parent_type = 'listing'::text) AND (parent_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[]))) OR ((parent_type = 'task'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids)))));
 
 --
 -- Name: notification_preferences notification_preferences_select; Type: POLICY; Schema: public; Owner: -
@@ -6366,13 +6366,13 @@ CREATE POLICY notifications_select ON public.notifications FOR SELECT TO authent
 -- Name: observed_bird_photos observed_bird_photos_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY observed_bird_photos_select ON public.observed_bird_photos FOR SELECT TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY observed_bird_photos_select ON public.observed_bird_photos FOR SELECT TO authenticated USING ((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])));
 
 --
 -- Name: properties properties_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY properties_select ON public.properties FOR SELECT TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY properties_select ON public.properties FOR SELECT TO authenticated USING ((owned_by = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: push_devices push_devices_select; Type: POLICY; Schema: public; Owner: -
@@ -6384,13 +6384,13 @@ CREATE POLICY push_devices_select ON public.push_devices FOR SELECT TO authentic
 -- Name: subtasks subtasks_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids))) OR parent_open OR ((parent_type = 'task'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids))) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids))) OR parent_open OR ((parent_type = 'task'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids)))));
 
 --
 -- Name: tasks tasks_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY tasks_select ON public.tasks FOR SELECT TO authenticated USING ((((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY tasks_select ON public.tasks FOR SELECT TO authenticated USING ((((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (declared_by = ( SELECT auth.uid() AS uid))));
 
 --
 -- Name: users users_select; Type: POLICY; Schema: public; Owner: -
@@ -6402,25 +6402,25 @@ CREATE POLICY users_select ON public.users FOR SELECT TO authenticated USING (tr
 -- Name: watchlist_entries watchlist_entries_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_entries_select ON public.watchlist_entries FOR SELECT TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY watchlist_entries_select ON public.watchlist_entries FOR SELECT TO authenticated USING ((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])));
 
 --
 -- Name: watchlist_rules watchlist_rules_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_rules_select ON public.watchlist_rules FOR SELECT TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY watchlist_rules_select ON public.watchlist_rules FOR SELECT TO authenticated USING ((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])));
 
 --
 -- Name: watchlist_shares watchlist_shares_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_shares_select ON public.watchlist_shares FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR (watchlist_id = ANY (( SELECT private.caller_keys('watchlist_owner'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY watchlist_shares_select ON public.watchlist_shares FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR (watchlist_id = ANY (( SELECT private.caller_keys('watchlist_owner'::text) AS caller_keys)::uuid[]))));
 
 --
 -- Name: watchlists watchlists_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlists_select ON public.watchlists FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY watchlists_select ON public.watchlists FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[]))));
 
 --
 -- Name: FUNCTION row_scope(p_table text, p_row jsonb); Type: ACL; Schema: private; Owner: -

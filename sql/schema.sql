@@ -2073,7 +2073,12 @@ begin
   execute pg_catalog.format('alter table public.%I enable row level security', p_table);
   execute pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select', p_table);
   execute pg_catalog.format('create policy %I on public.%I for select to authenticated using (%s)',
-                            p_table || '_select', p_table, private.visibility_predicate(p_table, '', 'caller'));
+                            p_table || '_select', p_table, private.visibility_predicate(p_table, '', 'policy'));
+  execute pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select_admin', p_table);
+  if (select t.admin_sees from private.visibility_tables t where t.table_name = p_table) then
+    execute pg_catalog.format('create policy %I on public.%I for select to dispatch_admin using ((select private.is_admin()))',
+                              p_table || '_select_admin', p_table);
+  end if;
 end
 $$;
 
@@ -2081,7 +2086,7 @@ $$;
 -- Name: FUNCTION apply_select_policy(p_table text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.apply_select_policy(p_table text) IS '(Re)creates the SELECT policy <table>_select of a table of schema public from its rules in private.visibility_rules (private.visibility_predicate, caller form). Run by private.apply_manifest.';
+COMMENT ON FUNCTION private.apply_select_policy(p_table text) IS '(Re)creates the SELECT policies of a table of schema public from its rules in private.visibility_rules: <table>_select for authenticated (private.visibility_predicate, policy form: no admin term, so its key columns stay index conditions) and, where admins see the table, <table>_select_admin for dispatch_admin (every row, for an admin). Run by private.apply_manifest.';
 
 --
 -- Name: assert_profile(uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -2181,15 +2186,15 @@ CREATE FUNCTION private.caller_acts_as_authenticated() RETURNS boolean
     SET search_path TO ''
     AS $$
   select case pg_catalog.current_setting('role')
-           when 'none' then session_user = 'authenticated'
-           else pg_catalog.current_setting('role') = 'authenticated' end
+           when 'none' then session_user in ('authenticated', 'dispatch_admin')
+           else pg_catalog.current_setting('role') in ('authenticated', 'dispatch_admin') end
 $$;
 
 --
 -- Name: FUNCTION caller_acts_as_authenticated(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.caller_acts_as_authenticated() IS 'True when the session acts as role authenticated (SET ROLE authenticated, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';
+COMMENT ON FUNCTION private.caller_acts_as_authenticated() IS 'True when the session acts as role authenticated or dispatch_admin (an admin''s requests, a member of authenticated: SET ROLE, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';
 
 --
 -- Name: caller_keys(text); Type: FUNCTION; Schema: private; Owner: -
@@ -2243,10 +2248,6 @@ CREATE FUNCTION private.caller_visible_ids(p_table text) RETURNS SETOF uuid
 declare
   v_sql text;
 begin
-  if (select t.admin_sees from private.visibility_tables t where t.table_name = p_table) and private.is_admin() then
-    return query execute pg_catalog.format('select it.id from public.%I it', p_table);
-    return;
-  end if;
   select pg_catalog.string_agg(
            case when k.derived_from is not null
                   then pg_catalog.format('select it.id from public.%I it where it.%I in (select private.caller_visible_ids(%L))%s',
@@ -2269,7 +2270,7 @@ $_$;
 -- Name: FUNCTION caller_visible_ids(p_table text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.caller_visible_ids(p_table text) IS 'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; every id for an admin where admins see the table); not the rows every user sees (everyone rules): their children hold the everyone key themselves. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
+COMMENT ON FUNCTION private.caller_visible_ids(p_table text) IS 'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; an admin reads through role dispatch_admin''s own policies); not the rows every user sees (everyone rules): their children hold the everyone key themselves. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
 
 --
 -- Name: can_change_work_item(text, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -5016,7 +5017,7 @@ declare
   v_admin boolean;
 begin
   select t.admin_sees into v_admin from private.visibility_tables t where t.table_name = p_table;
-  if v_admin is null or p_form not in ('caller', 'keys') then
+  if v_admin is null or p_form not in ('caller', 'policy', 'keys') then
     raise exception using errcode = '22023',
       message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L (form %L)', p_table, p_form);
   end if;
@@ -5046,7 +5047,7 @@ $$;
 -- Name: FUNCTION visibility_predicate(p_table text, p_alias text, p_form text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.visibility_predicate(p_table text, p_alias text, p_form text) IS 'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: the SELECT policies) or keys (for whoever holds the keys of a relation k (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
+COMMENT ON FUNCTION private.visibility_predicate(p_table text, p_alias text, p_form text) IS 'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: caller_sees), policy (for auth.uid() through his keys, no admin term: the SELECT policy of authenticated) or keys (for whoever holds the keys of a relation k (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
 
 --
 -- Name: writable_watchlist_ids(); Type: FUNCTION; Schema: private; Owner: -
@@ -11268,6 +11269,12 @@ CREATE POLICY activities_delete ON public.activities FOR DELETE TO authenticated
 CREATE POLICY activities_insert ON public.activities FOR INSERT TO authenticated WITH CHECK ((((declared_by = ( SELECT auth.uid() AS uid)) AND ((claimed_by IS NULL) OR (claimed_by = ( SELECT auth.uid() AS uid)))) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
+-- Name: activities activities_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY activities_select_admin ON public.activities FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: activities activities_update; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11282,10 +11289,22 @@ CREATE POLICY activities_update ON public.activities FOR UPDATE TO authenticated
 ALTER TABLE public.bird ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: bird bird_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY bird_select_admin ON public.bird FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: hotspot; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
 ALTER TABLE public.hotspot ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: hotspot hotspot_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY hotspot_select_admin ON public.hotspot FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
 -- Name: journal_entries; Type: ROW SECURITY; Schema: public; Owner: -
@@ -11432,6 +11451,12 @@ CREATE POLICY listings_delete ON public.listings FOR DELETE TO authenticated USI
 CREATE POLICY listings_insert ON public.listings FOR INSERT TO authenticated WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
+-- Name: listings listings_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY listings_select_admin ON public.listings FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: listings listings_update; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11454,6 +11479,12 @@ CREATE POLICY notes_delete ON public.notes FOR DELETE TO authenticated USING (((
 --
 
 CREATE POLICY notes_insert ON public.notes FOR INSERT TO authenticated WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) AND private.can_see_work_item(parent_type, parent_id)));
+
+--
+-- Name: notes notes_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notes_select_admin ON public.notes FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
 -- Name: notes notes_update; Type: POLICY; Schema: public; Owner: -
@@ -11492,6 +11523,12 @@ CREATE POLICY notification_preferences_update ON public.notification_preferences
 ALTER TABLE public.notification_types ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: notification_types notification_types_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notification_types_select_admin ON public.notification_types FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: notifications; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -11522,6 +11559,12 @@ CREATE POLICY observed_bird_photos_delete ON public.observed_bird_photos FOR DEL
 CREATE POLICY observed_bird_photos_insert ON public.observed_bird_photos FOR INSERT TO authenticated WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
+-- Name: observed_bird_photos observed_bird_photos_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY observed_bird_photos_select_admin ON public.observed_bird_photos FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: observed_bird_photos observed_bird_photos_update; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11544,6 +11587,12 @@ CREATE POLICY properties_delete ON public.properties FOR DELETE TO authenticated
 --
 
 CREATE POLICY properties_insert ON public.properties FOR INSERT TO authenticated WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: properties properties_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY properties_select_admin ON public.properties FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
 -- Name: properties properties_update; Type: POLICY; Schema: public; Owner: -
@@ -11580,6 +11629,12 @@ CREATE POLICY subtasks_delete ON public.subtasks FOR DELETE TO authenticated USI
 --
 
 CREATE POLICY subtasks_insert ON public.subtasks FOR INSERT TO authenticated WITH CHECK (private.can_change_work_item(parent_type, parent_id));
+
+--
+-- Name: subtasks subtasks_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY subtasks_select_admin ON public.subtasks FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
 -- Name: subtasks subtasks_update; Type: POLICY; Schema: public; Owner: -
@@ -11630,6 +11685,12 @@ CREATE POLICY tasks_delete ON public.tasks FOR DELETE TO authenticated USING (((
 CREATE POLICY tasks_insert ON public.tasks FOR INSERT TO authenticated WITH CHECK ((((declared_by = ( SELECT auth.uid() AS uid)) AND ((claimed_by IS NULL) OR (claimed_by = ( SELECT auth.uid() AS uid)))) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
+-- Name: tasks tasks_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY tasks_select_admin ON public.tasks FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: tasks tasks_update; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11656,6 +11717,12 @@ CREATE POLICY users_delete ON public.users FOR DELETE TO authenticated USING (( 
 CREATE POLICY users_insert ON public.users FOR INSERT TO authenticated WITH CHECK (((id = ( SELECT auth.uid() AS uid)) AND (NOT is_admin)));
 
 --
+-- Name: users users_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY users_select_admin ON public.users FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: users users_update; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11678,6 +11745,12 @@ CREATE POLICY watchlist_entries_delete ON public.watchlist_entries FOR DELETE TO
 --
 
 CREATE POLICY watchlist_entries_insert ON public.watchlist_entries FOR INSERT TO authenticated WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlist_entries watchlist_entries_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_entries_select_admin ON public.watchlist_entries FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
 -- Name: watchlist_entries watchlist_entries_update; Type: POLICY; Schema: public; Owner: -
@@ -11704,6 +11777,12 @@ CREATE POLICY watchlist_rules_delete ON public.watchlist_rules FOR DELETE TO aut
 CREATE POLICY watchlist_rules_insert ON public.watchlist_rules FOR INSERT TO authenticated WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
+-- Name: watchlist_rules watchlist_rules_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_rules_select_admin ON public.watchlist_rules FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: watchlist_rules watchlist_rules_update; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11728,6 +11807,12 @@ CREATE POLICY watchlist_shares_delete ON public.watchlist_shares FOR DELETE TO a
 CREATE POLICY watchlist_shares_insert ON public.watchlist_shares FOR INSERT TO authenticated WITH CHECK (private.is_watchlist_owner(watchlist_id));
 
 --
+-- Name: watchlist_shares watchlist_shares_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_shares_select_admin ON public.watchlist_shares FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: watchlist_shares watchlist_shares_update; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11750,6 +11835,12 @@ CREATE POLICY watchlists_delete ON public.watchlists FOR DELETE TO authenticated
 --
 
 CREATE POLICY watchlists_insert ON public.watchlists FOR INSERT TO authenticated WITH CHECK (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlists watchlists_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlists_select_admin ON public.watchlists FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
 -- Name: watchlists watchlists_update; Type: POLICY; Schema: public; Owner: -

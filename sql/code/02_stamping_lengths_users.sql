@@ -160,11 +160,11 @@ create or replace function private.caller_acts_as_authenticated() returns boolea
   set search_path = ''
 as $$
   select case pg_catalog.current_setting('role')
-           when 'none' then session_user = 'authenticated'
-           else pg_catalog.current_setting('role') = 'authenticated' end
+           when 'none' then session_user in ('authenticated', 'dispatch_admin')
+           else pg_catalog.current_setting('role') in ('authenticated', 'dispatch_admin') end
 $$;
 comment on function private.caller_acts_as_authenticated() is
-  'True when the session acts as role authenticated (SET ROLE authenticated, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';
+  'True when the session acts as role authenticated or dispatch_admin (an admin''s requests, a member of authenticated: SET ROLE, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';
 revoke all on function private.caller_acts_as_authenticated() from public, anon, authenticated, service_role;
 
 -- A signed-in user (a sub in the claims) need not have a profile yet: the app creates it

@@ -79,9 +79,13 @@ $$;
 comment on function private.visibility_condition(text, text) is
   'A visibility rule''s condition with its row "it" renamed p_alias ('''' = unqualified column names, inside a policy).';
 
--- "Row p_alias of p_table is visible", in one of two forms:
---   caller  for the caller (auth.uid()), as policies and caller_sees ask it; admins pass on
---           the tables admins see
+-- "Row p_alias of p_table is visible", in one of three forms:
+--   caller  for the caller (auth.uid()), as caller_sees asks it; admins pass on the tables
+--           admins see
+--   policy  for the caller through his own keys: the SELECT policy of role authenticated.
+--           No admin term: `or (select private.is_admin())` cannot be an index condition,
+--           so it turned every user's read into a scan of every user's rows. Admins read
+--           as role dispatch_admin, whose own policy lets them (private.apply_select_policy).
 --   keys    for whoever holds the keys of a relation k (kind, key) in scope: sync, for any
 --           user (derived keys included in k)
 create or replace function private.visibility_predicate(p_table text, p_alias text, p_form text) returns text
@@ -94,7 +98,7 @@ declare
   v_admin boolean;
 begin
   select t.admin_sees into v_admin from private.visibility_tables t where t.table_name = p_table;
-  if v_admin is null or p_form not in ('caller', 'keys') then
+  if v_admin is null or p_form not in ('caller', 'policy', 'keys') then
     raise exception using errcode = '22023',
       message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L (form %L)', p_table, p_form);
   end if;
@@ -120,7 +124,7 @@ begin
 end
 $$;
 comment on function private.visibility_predicate(text, text, text) is
-  'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: the SELECT policies) or keys (for whoever holds the keys of a relation k (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
+  'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: caller_sees), policy (for auth.uid() through his keys, no admin term: the SELECT policy of authenticated) or keys (for whoever holds the keys of a relation k (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
 
 -- The columns that decide a row's keys: key columns and those the conditions name.
 create or replace function private.visibility_columns(p_table text) returns text[]
@@ -195,8 +199,12 @@ comment on function private.generate_row_scope() is
 -- Replaced by the table manifest (private.apply_manifest and private.apply_select_policy).
 drop function if exists private.declare_visibility(regclass, boolean, jsonb);
 
--- A table's SELECT policy, from its rules (private.apply_manifest fills them from the table
--- manifest, then calls this for each table).
+-- A table's SELECT policies, from its rules (private.apply_manifest fills them from the
+-- table manifest, then calls this for each table): <table>_select for app users, through
+-- their keys alone; <table>_select_admin for role dispatch_admin (a member of
+-- authenticated, so it has both), where admins see the table. Two roles, not two policies
+-- for one role: PostgreSQL ORs the permissive policies of a role, which is the OR that
+-- switched indexes off for everyone.
 create or replace function private.apply_select_policy(p_table text) returns void
   language plpgsql
   set search_path = ''
@@ -206,11 +214,16 @@ begin
   execute pg_catalog.format('alter table public.%I enable row level security', p_table);
   execute pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select', p_table);
   execute pg_catalog.format('create policy %I on public.%I for select to authenticated using (%s)',
-                            p_table || '_select', p_table, private.visibility_predicate(p_table, '', 'caller'));
+                            p_table || '_select', p_table, private.visibility_predicate(p_table, '', 'policy'));
+  execute pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select_admin', p_table);
+  if (select t.admin_sees from private.visibility_tables t where t.table_name = p_table) then
+    execute pg_catalog.format('create policy %I on public.%I for select to dispatch_admin using ((select private.is_admin()))',
+                              p_table || '_select_admin', p_table);
+  end if;
 end
 $$;
 comment on function private.apply_select_policy(text) is
-  '(Re)creates the SELECT policy <table>_select of a table of schema public from its rules in private.visibility_rules (private.visibility_predicate, caller form). Run by private.apply_manifest.';
+  '(Re)creates the SELECT policies of a table of schema public from its rules in private.visibility_rules: <table>_select for authenticated (private.visibility_predicate, policy form: no admin term, so its key columns stay index conditions) and, where admins see the table, <table>_select_admin for dispatch_admin (every row, for an admin). Run by private.apply_manifest.';
 
 -- ---------------------------------------------------------------------------------------
 -- Questions asked of the definition
@@ -292,10 +305,6 @@ as $$
 declare
   v_sql text;
 begin
-  if (select t.admin_sees from private.visibility_tables t where t.table_name = p_table) and private.is_admin() then
-    return query execute pg_catalog.format('select it.id from public.%I it', p_table);
-    return;
-  end if;
   select pg_catalog.string_agg(
            case when k.derived_from is not null
                   then pg_catalog.format('select it.id from public.%I it where it.%I in (select private.caller_visible_ids(%L))%s',
@@ -314,7 +323,7 @@ begin
 end
 $$;
 comment on function private.caller_visible_ids(text) is
-  'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; every id for an admin where admins see the table); not the rows every user sees (everyone rules): their children hold the everyone key themselves. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
+  'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; an admin reads through role dispatch_admin''s own policies); not the rows every user sees (everyone rules): their children hold the everyone key themselves. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
 
 create or replace function private.caller_sees(p_table text, p_id uuid) returns boolean
   language plpgsql stable security definer
