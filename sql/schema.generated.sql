@@ -67,7 +67,7 @@ CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind 
            cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null;
         when 'users' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.users, p_row) it
-           cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null;
+           cross join lateral (values ('user'::text, it.id)) v (kind, key) where v.key is not null;
         when 'watchlist_entries' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_entries, p_row) it
            cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null;
@@ -5932,7 +5932,7 @@ CREATE TRIGGER outbox_delete AFTER DELETE ON public.tasks REFERENCING OLD TABLE 
 -- Name: users outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'id');
 
 --
 -- Name: watchlist_entries outbox_delete; Type: TRIGGER; Schema: public; Owner: -
@@ -6088,7 +6088,7 @@ CREATE TRIGGER outbox_insert AFTER INSERT ON public.tasks REFERENCING NEW TABLE 
 -- Name: users outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'id');
 
 --
 -- Name: watchlist_entries outbox_insert; Type: TRIGGER; Schema: public; Owner: -
@@ -6166,7 +6166,7 @@ CREATE TRIGGER outbox_update AFTER UPDATE ON public.tasks FOR EACH ROW WHEN ((ol
 -- Name: users outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.users FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.users FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'direct', 'id');
 
 --
 -- Name: watchlist_entries outbox_update; Type: TRIGGER; Schema: public; Owner: -
@@ -6396,7 +6396,7 @@ CREATE POLICY tasks_select ON public.tasks FOR SELECT TO authenticated USING (((
 -- Name: users users_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY users_select ON public.users FOR SELECT TO authenticated USING (true);
+CREATE POLICY users_select ON public.users FOR SELECT TO authenticated USING ((id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: watchlist_entries watchlist_entries_select; Type: POLICY; Schema: public; Owner: -
@@ -7080,7 +7080,7 @@ COPY private.table_manifest (ordinal, table_name, visible_to, admin_sees, stampe
 13	journal_field_groups	[{"kind": "user", "column": "owner_id"}]	f	t	{}	f	t	f	\N	\N	\N
 14	journal_entry_values	[{"kind": "user", "column": "owner_id"}]	f	t	{"value": 4096}	f	t	f	\N	\N	\N
 15	journal_thread_stats	[{"kind": "user", "column": "owner_id"}]	f	f	{}	f	f	f	\N	\N	\N
-16	users	[{"kind": "everyone", "condition": "true"}]	t	t	{"name": 100, "email": 320, "gender": 50, "avatar_url": 2048, "profile_photo": 2048}	f	f	t	default	user	id
+16	users	[{"kind": "user", "column": "id"}]	t	t	{"name": 100, "email": 320, "gender": 50, "avatar_url": 2048, "profile_photo": 2048}	f	f	t	\N	user	id
 17	properties	[{"kind": "user", "column": "owned_by"}]	t	t	{"zip": 20, "city": 100, "state": 100, "address": 200}	f	f	t	default	property	owned_by
 18	watchlist_shares	[{"kind": "user", "column": "user_id"}, {"kind": "watchlist_owner", "column": "watchlist_id"}]	t	t	{}	f	f	t	default	\N	\N
 19	bird	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
@@ -7170,7 +7170,7 @@ journal_fields	user	owner_id	\N
 journal_field_groups	user	owner_id	\N
 journal_entry_values	user	owner_id	\N
 journal_thread_stats	user	owner_id	\N
-users	everyone	\N	true
+users	user	id	\N
 properties	user	owned_by	\N
 watchlist_shares	user	user_id	\N
 watchlist_shares	watchlist_owner	watchlist_id	\N

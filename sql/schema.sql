@@ -2767,6 +2767,16 @@ begin
       message = format('NOT_AUTHORIZED: table public.%I belongs to %s, not to %s', v_table.table_name, v_table.relowner::regrole, current_user);
   end loop;
 
+  -- A table the manifest no longer publishes leaves the publication (users: a change event
+  -- would carry its email to every subscriber).
+  for v_table in
+    select p.tablename from pg_catalog.pg_publication_tables p
+      join private.table_manifest m on m.table_name = p.tablename and m.realtime is null
+     where p.pubname = 'supabase_realtime' and p.schemaname = 'public'
+  loop
+    execute format('alter publication supabase_realtime drop table public.%I', v_table.tablename);
+  end loop;
+
   for v_table in select t.table_name, t.replica_identity from private.realtime_tables() t order by 1 loop
     select c.relreplident into v_identity from pg_catalog.pg_class c
      where c.oid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(v_table.table_name));
@@ -2789,7 +2799,7 @@ $$;
 -- Name: FUNCTION enable_supabase_realtime(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.enable_supabase_realtime() IS 'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added) and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; private.apply_manifest (the final step of migrate) calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
+COMMENT ON FUNCTION private.enable_supabase_realtime() IS 'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added), removes those the table manifest no longer publishes, and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; private.apply_manifest (the final step of migrate) calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
 
 --
 -- Name: enable_sync(regclass); Type: FUNCTION; Schema: private; Owner: -
@@ -5222,7 +5232,7 @@ begin
   return query
     select l.id, p_entity_type, l.record_pk, l.action, l.changed_at, l.changed_by, u.name, l.old_row, l.new_row
       from audit.log l
-      left join public.users u on u.id = l.changed_by
+      left join public.profiles u on u.id = l.changed_by
      where l.table_name = v_table and l.record_pk = p_entity_id
        and (l.changed_at, l.id) < (v_cursor_at, v_cursor_id)
      order by l.changed_at desc, l.id desc
@@ -8767,6 +8777,57 @@ COMMENT ON COLUMN public.observed_bird_photos.deleted_at IS 'Tombstone: set (to 
 COMMENT ON COLUMN public.observed_bird_photos.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
 
 --
+-- Name: users; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.users (
+    id uuid NOT NULL,
+    name text DEFAULT ''::text NOT NULL,
+    email text,
+    avatar_url text,
+    gender text,
+    profile_photo text,
+    is_admin boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone,
+    row_version integer DEFAULT 1 NOT NULL,
+    CONSTRAINT users_avatar_url_length CHECK (((char_length(avatar_url) <= 2048) OR private.too_long('users'::text, 'avatar_url'::text, 2048, char_length(avatar_url)))),
+    CONSTRAINT users_email_length CHECK (((char_length(email) <= 320) OR private.too_long('users'::text, 'email'::text, 320, char_length(email)))),
+    CONSTRAINT users_gender_length CHECK (((char_length(gender) <= 50) OR private.too_long('users'::text, 'gender'::text, 50, char_length(gender)))),
+    CONSTRAINT users_name_length CHECK (((char_length(name) <= 100) OR private.too_long('users'::text, 'name'::text, 100, char_length(name)))),
+    CONSTRAINT users_profile_photo_length CHECK (((char_length(profile_photo) <= 2048) OR private.too_long('users'::text, 'profile_photo'::text, 2048, char_length(profile_photo))))
+);
+
+--
+-- Name: TABLE users; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.users IS 'App profile of each auth user (realtors and bird watchers alike). Every authenticated user reads profiles (names for "claimed by"); each updates only their own row; is_admin sees and changes everything.';
+
+--
+-- Name: COLUMN users.is_admin; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.users.is_admin IS 'Admins see and change every row of every table.';
+
+--
+-- Name: profiles; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.profiles AS
+ SELECT u.id,
+    u.name,
+    u.avatar_url,
+    u.profile_photo
+   FROM public.users u;
+
+--
+-- Name: VIEW profiles; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON VIEW public.profiles IS 'Public profile of every user: id, name, avatar_url, profile_photo. Readable by every signed-in user, unlike public.users (email, is_admin: the user and admins only). Runs with its owner''s rights (not security_invoker) on purpose: it is the one path to other users'' names.';
+
+--
 -- Name: properties; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -9034,40 +9095,6 @@ COMMENT ON COLUMN public.tasks.claimed_at IS 'Server time of the current claim; 
 --
 
 COMMENT ON COLUMN public.tasks.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
-
---
--- Name: users; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.users (
-    id uuid NOT NULL,
-    name text DEFAULT ''::text NOT NULL,
-    email text,
-    avatar_url text,
-    gender text,
-    profile_photo text,
-    is_admin boolean DEFAULT false NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone,
-    row_version integer DEFAULT 1 NOT NULL,
-    CONSTRAINT users_avatar_url_length CHECK (((char_length(avatar_url) <= 2048) OR private.too_long('users'::text, 'avatar_url'::text, 2048, char_length(avatar_url)))),
-    CONSTRAINT users_email_length CHECK (((char_length(email) <= 320) OR private.too_long('users'::text, 'email'::text, 320, char_length(email)))),
-    CONSTRAINT users_gender_length CHECK (((char_length(gender) <= 50) OR private.too_long('users'::text, 'gender'::text, 50, char_length(gender)))),
-    CONSTRAINT users_name_length CHECK (((char_length(name) <= 100) OR private.too_long('users'::text, 'name'::text, 100, char_length(name)))),
-    CONSTRAINT users_profile_photo_length CHECK (((char_length(profile_photo) <= 2048) OR private.too_long('users'::text, 'profile_photo'::text, 2048, char_length(profile_photo))))
-);
-
---
--- Name: TABLE users; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.users IS 'App profile of each auth user (realtors and bird watchers alike). Every authenticated user reads profiles (names for "claimed by"); each updates only their own row; is_admin sees and changes everything.';
-
---
--- Name: COLUMN users.is_admin; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.users.is_admin IS 'Admins see and change every row of every table.';
 
 --
 -- Name: watchlist_entries; Type: TABLE; Schema: public; Owner: -
@@ -13545,6 +13572,56 @@ GRANT INSERT(last_synced_at),UPDATE(last_synced_at) ON TABLE public.observed_bir
 GRANT INSERT(deleted_at),UPDATE(deleted_at) ON TABLE public.observed_bird_photos TO authenticated;
 
 --
+-- Name: TABLE users; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,DELETE ON TABLE public.users TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.users TO service_role;
+
+--
+-- Name: COLUMN users.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(id) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(name),UPDATE(name) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.email; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(email),UPDATE(email) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.avatar_url; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(avatar_url),UPDATE(avatar_url) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.gender; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(gender),UPDATE(gender) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.profile_photo; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(profile_photo),UPDATE(profile_photo) ON TABLE public.users TO authenticated;
+
+--
+-- Name: TABLE profiles; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.profiles TO authenticated;
+GRANT SELECT ON TABLE public.profiles TO service_role;
+
+--
 -- Name: TABLE properties; Type: ACL; Schema: public; Owner: -
 --
 
@@ -13739,49 +13816,6 @@ GRANT INSERT(declared_by) ON TABLE public.tasks TO authenticated;
 --
 
 GRANT INSERT(listing_id),UPDATE(listing_id) ON TABLE public.tasks TO authenticated;
-
---
--- Name: TABLE users; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,DELETE ON TABLE public.users TO authenticated;
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.users TO service_role;
-
---
--- Name: COLUMN users.id; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(id) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.name; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(name),UPDATE(name) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.email; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(email),UPDATE(email) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.avatar_url; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(avatar_url),UPDATE(avatar_url) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.gender; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(gender),UPDATE(gender) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.profile_photo; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(profile_photo),UPDATE(profile_photo) ON TABLE public.users TO authenticated;
 
 --
 -- Name: TABLE watchlist_entries; Type: ACL; Schema: public; Owner: -

@@ -115,11 +115,13 @@ select private.manifest('journal_entry_values',
 select private.manifest('journal_thread_stats',
   visible_to => '[{"kind": "user", "column": "owner_id"}]', admin_sees => false, stamped => false);
 
--- Profiles: names and avatars for everyone ("claimed by").
+-- Profiles: each user's own row (email, is_admin) for that user and admins; names and
+-- avatars for everyone through the view public.profiles ("claimed by"). Not published to
+-- Realtime: a change event would carry the email to whoever subscribes.
 select private.manifest('users',
-  visible_to => '[{"kind": "everyone", "condition": "true"}]',
+  visible_to => '[{"kind": "user", "column": "id"}]',
   lengths => '{"name": 100, "email": 320, "avatar_url": 2048, "gender": 50, "profile_photo": 2048}',
-  outbox => true, realtime => 'default', audited_as => 'user', audit_owner => 'id');
+  outbox => true, audited_as => 'user', audit_owner => 'id');
 
 select private.manifest('properties',
   visible_to => '[{"kind": "user", "column": "owned_by"}]',

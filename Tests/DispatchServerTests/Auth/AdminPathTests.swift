@@ -76,5 +76,12 @@ import Testing
         let other = try await F.user(admin, "Mallory")
         #expect(try await count(.admin(other)) == 0)
         #expect(try await count(.user(alice)) == 2)
+        // Emails and the admin flag: the user's own row, every row for an admin.
+        let userRows = { (caller: Caller) async throws -> Int in
+            try await admin.transaction(as: caller) { conn in try conn.query("select count(*) from public.users").scalar(Int.self) }
+        }
+        #expect(try await userRows(.admin(root)) == 3)
+        #expect(try await userRows(.user(root)) == 1)
+        #expect(try await userRows(.user(alice)) == 1)
     }
 }
