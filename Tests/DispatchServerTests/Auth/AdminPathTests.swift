@@ -17,25 +17,14 @@ import Testing
 
     typealias F = WatchlistFixtures
 
-    /// Rows read (returned or filtered out, over all loops) by each scan of a table in the
-    /// plan of `sql` run as `caller`, the cheapest plan that is not a sequential scan: can
-    /// the policy be served by an index at all? (At a few thousand rows a sequential scan
-    /// costs the planner less; at a million, the index wins, `make bench` group isolation.)
-    func scans(_ sql: String, as caller: Caller) async throws -> [(relation: String, rows: Int)] {
-        let explained = try await admin.transaction(as: caller) { conn in
+    /// The scans of the plan of `sql` run as `caller` (PlanScans), in the cheapest plan that
+    /// is not a sequential scan: can the policy be served by an index at all? (At a few
+    /// thousand rows a sequential scan costs the planner less; at a million, the index wins.)
+    func scans(_ sql: String, as caller: Caller) async throws -> [(relation: String, node: String, rows: Int)] {
+        try PlanScans.of(try await admin.transaction(as: caller) { conn in
             try conn.query("set local enable_seqscan = off")
             return try conn.query(PostgresQuery(sql: "explain (analyze, format json) " + sql)).scalar(String.self)
-        }
-        var scans: [(relation: String, rows: Int)] = []
-        func walk(_ node: JSONValue) {
-            if let relation = node["Relation Name"]?.stringValue {
-                scans.append((relation, (node["Actual Rows"]?.intValue ?? 0) * max(1, node["Actual Loops"]?.intValue ?? 1)
-                              + (node["Rows Removed by Filter"]?.intValue ?? 0)))
-            }
-            for child in node["Plans"]?.arrayValue ?? [] { walk(child) }
-        }
-        walk(try JSONValue(parsing: explained).arrayValue?.first?["Plan"] ?? .null)
-        return scans
+        })
     }
 
     @Test func aUsersPlainReadNeverScansOtherUsersRows() async throws {

@@ -400,17 +400,6 @@ import Testing
             prepare pull (xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[],
                           timestamptz[], text[], uuid[], xid8[], timestamptz[]) as \(sql)
             """))
-        let explained = try await admin.query(PostgresQuery(sql: try plan.decode(1, as: String.self))).scalar(String.self)
-        var scans: [(relation: String, node: String, rows: Int)] = []
-        func walk(_ node: JSONValue) {
-            if let relation = node["Relation Name"]?.stringValue {
-                let rows = (node["Actual Rows"]?.intValue ?? 0) * max(1, node["Actual Loops"]?.intValue ?? 1)
-                    + (node["Rows Removed by Filter"]?.intValue ?? 0) + (node["Rows Removed by Index Recheck"]?.intValue ?? 0)
-                scans.append((relation, node["Node Type"]?.stringValue ?? "", rows))
-            }
-            for child in node["Plans"]?.arrayValue ?? [] { walk(child) }
-        }
-        walk(try JSONValue(parsing: explained).arrayValue?.first?["Plan"] ?? .null)
-        return scans
+        return try PlanScans.of(try await admin.query(PostgresQuery(sql: try plan.decode(1, as: String.self))).scalar(String.self))
     }
 }
