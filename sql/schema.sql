@@ -1972,7 +1972,16 @@ begin
                   or (r ? 'column' and not exists (
                         select from pg_catalog.pg_attribute a
                          where a.attrelid = pg_catalog.format('public.%I', m.table_name)::regclass
-                           and a.attname = r ->> 'column' and a.atttypid = 'uuid'::regtype and not a.attisdropped)))) p;
+                           and a.attname = r ->> 'column' and a.atttypid = 'uuid'::regtype and not a.attisdropped)))
+          union all
+          -- A child of rows every user may see holds the everyone key itself: the derived keys
+          -- are only the parents a user sees through his own keys (private.caller_visible_ids, sync).
+          select m.table_name, pg_catalog.format('its parent %s has an everyone rule and it has none', k.derived_from)
+            from private.table_manifest m cross join pg_catalog.jsonb_array_elements(m.visible_to) r
+            join private.visibility_kinds k on k.kind = r ->> 'kind' and k.derived_from is not null
+           where exists (select from private.table_manifest pm cross join pg_catalog.jsonb_array_elements(pm.visible_to) pr
+                          where pm.table_name = k.derived_from and pr ->> 'kind' = 'everyone')
+             and not exists (select from pg_catalog.jsonb_array_elements(m.visible_to) er where er ->> 'kind' = 'everyone')) p;
   if v_problem is not null then
     raise exception using errcode = '22023', message = 'INVALID_MANIFEST: ' || v_problem;
   end if;
@@ -2067,7 +2076,12 @@ begin
   execute pg_catalog.format('alter table public.%I enable row level security', p_table);
   execute pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select', p_table);
   execute pg_catalog.format('create policy %I on public.%I for select to authenticated using (%s)',
-                            p_table || '_select', p_table, private.visibility_predicate(p_table, '', 'caller'));
+                            p_table || '_select', p_table, private.visibility_predicate(p_table, '', 'policy'));
+  execute pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select_admin', p_table);
+  if (select t.admin_sees from private.visibility_tables t where t.table_name = p_table) then
+    execute pg_catalog.format('create policy %I on public.%I for select to dispatch_admin using ((select private.is_admin()))',
+                              p_table || '_select_admin', p_table);
+  end if;
 end
 $$;
 
@@ -2075,7 +2089,7 @@ $$;
 -- Name: FUNCTION apply_select_policy(p_table text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.apply_select_policy(p_table text) IS '(Re)creates the SELECT policy <table>_select of a table of schema public from its rules in private.visibility_rules (private.visibility_predicate, caller form). Run by private.apply_manifest.';
+COMMENT ON FUNCTION private.apply_select_policy(p_table text) IS '(Re)creates the SELECT policies of a table of schema public from its rules in private.visibility_rules: <table>_select for authenticated (private.visibility_predicate, policy form: no admin term, so its key columns stay index conditions) and, where admins see the table, <table>_select_admin for dispatch_admin (every row, for an admin). Run by private.apply_manifest.';
 
 --
 -- Name: assert_profile(uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -2175,15 +2189,15 @@ CREATE FUNCTION private.caller_acts_as_authenticated() RETURNS boolean
     SET search_path TO ''
     AS $$
   select case pg_catalog.current_setting('role')
-           when 'none' then session_user = 'authenticated'
-           else pg_catalog.current_setting('role') = 'authenticated' end
+           when 'none' then session_user in ('authenticated', 'dispatch_admin')
+           else pg_catalog.current_setting('role') in ('authenticated', 'dispatch_admin') end
 $$;
 
 --
 -- Name: FUNCTION caller_acts_as_authenticated(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.caller_acts_as_authenticated() IS 'True when the session acts as role authenticated (SET ROLE authenticated, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';
+COMMENT ON FUNCTION private.caller_acts_as_authenticated() IS 'True when the session acts as role authenticated or dispatch_admin (an admin''s requests, a member of authenticated: SET ROLE, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';
 
 --
 -- Name: caller_keys(text); Type: FUNCTION; Schema: private; Owner: -
@@ -2237,14 +2251,8 @@ CREATE FUNCTION private.caller_visible_ids(p_table text) RETURNS SETOF uuid
 declare
   v_sql text;
 begin
-  if (select t.admin_sees from private.visibility_tables t where t.table_name = p_table) and private.is_admin() then
-    return query execute pg_catalog.format('select it.id from public.%I it', p_table);
-    return;
-  end if;
   select pg_catalog.string_agg(
-           case when r.kind = 'everyone'
-                  then pg_catalog.format('select it.id from public.%I it where %s', p_table, r.condition)
-                when k.derived_from is not null
+           case when k.derived_from is not null
                   then pg_catalog.format('select it.id from public.%I it where it.%I in (select private.caller_visible_ids(%L))%s',
                                          p_table, r.key_column, k.derived_from, ' and ' || r.condition)
                 else pg_catalog.format('select it.id from private.user_keys($1) k join public.%I it on k.kind = %L and it.%I = k.key%s',
@@ -2253,7 +2261,7 @@ begin
     into v_sql
     from private.visibility_rules r
     join private.visibility_kinds k on k.kind = r.kind
-   where r.table_name = p_table;
+   where r.table_name = p_table and r.kind <> 'everyone';
   if v_sql is null then
     raise exception using errcode = '22023', message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L', p_table);
   end if;
@@ -2265,7 +2273,7 @@ $_$;
 -- Name: FUNCTION caller_visible_ids(p_table text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.caller_visible_ids(p_table text) IS 'Ids of the rows of p_table the caller may see, from private.visibility_rules (one index scan per rule; every id for an admin where admins see the table). For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
+COMMENT ON FUNCTION private.caller_visible_ids(p_table text) IS 'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; an admin reads through role dispatch_admin''s own policies); not the rows every user sees (everyone rules): their children hold the everyone key themselves. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
 
 --
 -- Name: can_change_work_item(text, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -2362,20 +2370,26 @@ CREATE FUNCTION private.check_work_parent() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_parent jsonb;
 begin
   if new.parent_type = 'task' then
-    perform from public.tasks t where t.id = new.parent_id for key share;
+    select pg_catalog.to_jsonb(t) into v_parent from public.tasks t where t.id = new.parent_id for share;
   elsif new.parent_type = 'activity' then
-    perform from public.activities a where a.id = new.parent_id for key share;
+    select pg_catalog.to_jsonb(a) into v_parent from public.activities a where a.id = new.parent_id for share;
   elsif new.parent_type = 'listing' then
-    perform from public.listings l where l.id = new.parent_id for key share;
+    select pg_catalog.to_jsonb(l) into v_parent from public.listings l where l.id = new.parent_id for key share;
   end if;
-  if not found then
+  if v_parent is null then
     raise exception using
       errcode = '23503',
       message = format('FK_MISSING: %s %s does not exist', new.parent_type, new.parent_id),
       detail = format('%s.parent_id must reference an existing %s.', tg_table_name, new.parent_type);
   end if;
+  -- Open is what the parent's everyone rule says (the table manifest), asked of its keys.
+  new.parent_open := new.parent_type in ('task', 'activity')
+    and exists (select from private.row_scope(case new.parent_type when 'task' then 'tasks' else 'activities' end, v_parent) k
+                 where k.kind = 'everyone');
   return new;
 end
 $$;
@@ -2384,7 +2398,7 @@ $$;
 -- Name: FUNCTION check_work_parent(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.check_work_parent() IS 'BEFORE INSERT/UPDATE OF parent_type, parent_id trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise).';
+COMMENT ON FUNCTION private.check_work_parent() IS 'BEFORE INSERT/UPDATE OF parent_type, parent_id, parent_open trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise); parent_open is derived from it (true while every user may see the parent), whatever was written.';
 
 --
 -- Name: claim_conflict(text, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -2756,6 +2770,16 @@ begin
       message = format('NOT_AUTHORIZED: table public.%I belongs to %s, not to %s', v_table.table_name, v_table.relowner::regrole, current_user);
   end loop;
 
+  -- A table the manifest no longer publishes leaves the publication (users: a change event
+  -- would carry its email to every subscriber).
+  for v_table in
+    select p.tablename from pg_catalog.pg_publication_tables p
+      join private.table_manifest m on m.table_name = p.tablename and m.realtime is null
+     where p.pubname = 'supabase_realtime' and p.schemaname = 'public'
+  loop
+    execute format('alter publication supabase_realtime drop table public.%I', v_table.tablename);
+  end loop;
+
   for v_table in select t.table_name, t.replica_identity from private.realtime_tables() t order by 1 loop
     select c.relreplident into v_identity from pg_catalog.pg_class c
      where c.oid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(v_table.table_name));
@@ -2778,7 +2802,7 @@ $$;
 -- Name: FUNCTION enable_supabase_realtime(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.enable_supabase_realtime() IS 'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added) and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; private.apply_manifest (the final step of migrate) calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
+COMMENT ON FUNCTION private.enable_supabase_realtime() IS 'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added), removes those the table manifest no longer publishes, and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; private.apply_manifest (the final step of migrate) calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
 
 --
 -- Name: enable_sync(regclass); Type: FUNCTION; Schema: private; Owner: -
@@ -4001,6 +4025,34 @@ $$;
 COMMENT ON FUNCTION private.postgis_search_path() IS 'pg_catalog and the schema PostGIS is installed in, as a search_path. A migration that uses PostGIS sets it for its transaction; the functions it creates that call PostGIS at run time keep it (SET search_path FROM CURRENT).';
 
 --
+-- Name: propagate_parent_open(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.propagate_parent_open() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_open boolean := exists (select from private.row_scope(tg_table_name, pg_catalog.to_jsonb(new)) k where k.kind = 'everyone');
+begin
+  if v_open is distinct from exists (select from private.row_scope(tg_table_name, pg_catalog.to_jsonb(old)) k where k.kind = 'everyone') then
+    -- The value written is re-derived by private.check_work_parent.
+    update public.notes n set parent_open = v_open
+     where n.parent_type = tg_argv[0] and n.parent_id = new.id and n.parent_open is distinct from v_open;
+    update public.subtasks s set parent_open = v_open
+     where s.parent_type = tg_argv[0] and s.parent_id = new.id and s.parent_open is distinct from v_open;
+  end if;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION propagate_parent_open(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.propagate_parent_open() IS 'AFTER UPDATE OF claimed_by, completed row trigger function of tasks and activities (argument: the parent_type): when the item becomes or stops being visible to every user (its everyone rule in the table manifest), sets parent_open of its notes and subtasks.';
+
+--
 -- Name: realtime_tables(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4529,7 +4581,8 @@ begin
           where p_x > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
   else
-    -- Derived keys: the parents of this table's rows that U sees, entered, left, or saw deleted.
+    -- Derived keys: the parents of this table's rows that U sees through his keys (not through
+    -- a parent's everyone rule: see above), entered, left, or saw deleted.
     for v_derived in
       select distinct k.kind, k.derived_from as parent
         from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
@@ -4538,14 +4591,12 @@ begin
     loop
       select array_agg(r) into v_rules from private.visibility_rules r where r.table_name = v_derived.parent;
       v_ctes := v_ctes || pg_catalog.format('%I as (%s)', 'vp_' || v_derived.kind, (
-        select pg_catalog.string_agg(
-                 case when r.kind = 'everyone'
-                      then pg_catalog.format('select %L::text as kind, it.id as key from public.%I it where %s',
-                                             v_derived.kind, v_derived.parent, private.visibility_condition(r.condition, 'it'))
-                      else pg_catalog.format('select %L::text as kind, it.id as key from k0 join public.%I it on k0.kind = %L and it.%I = k0.key%s',
-                                             v_derived.kind, v_derived.parent, r.kind, r.key_column,
-                                             ' and ' || private.visibility_condition(r.condition, 'it')) end, ' union ')
-          from unnest(v_rules) r));
+        select coalesce(pg_catalog.string_agg(
+                 pg_catalog.format('select %L::text as kind, it.id as key from k0 join public.%I it on k0.kind = %L and it.%I = k0.key%s',
+                                   v_derived.kind, v_derived.parent, r.kind, r.key_column,
+                                   ' and ' || private.visibility_condition(r.condition, 'it')), ' union '),
+                 'select null::text as kind, null::uuid as key where false')
+          from unnest(v_rules) r where r.kind <> 'everyone'));
       if p_mode <> 'full' then
         v_ctes := v_ctes || pg_catalog.format(
           '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
@@ -5047,7 +5098,7 @@ declare
   v_admin boolean;
 begin
   select t.admin_sees into v_admin from private.visibility_tables t where t.table_name = p_table;
-  if v_admin is null or p_form not in ('caller', 'keys') then
+  if v_admin is null or p_form not in ('caller', 'policy', 'keys') then
     raise exception using errcode = '22023',
       message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L (form %L)', p_table, p_form);
   end if;
@@ -5077,7 +5128,7 @@ $$;
 -- Name: FUNCTION visibility_predicate(p_table text, p_alias text, p_form text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.visibility_predicate(p_table text, p_alias text, p_form text) IS 'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: the SELECT policies) or keys (for whoever holds the keys of a relation k (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
+COMMENT ON FUNCTION private.visibility_predicate(p_table text, p_alias text, p_form text) IS 'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: caller_sees), policy (for auth.uid() through his keys, no admin term: the SELECT policy of authenticated) or keys (for whoever holds the keys of a relation k (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
 
 --
 -- Name: writable_watchlist_ids(); Type: FUNCTION; Schema: private; Owner: -
@@ -5252,7 +5303,7 @@ begin
   return query
     select l.id, p_entity_type, l.record_pk, l.action, l.changed_at, l.changed_by, u.name, l.old_row, l.new_row
       from audit.log l
-      left join public.users u on u.id = l.changed_by
+      left join public.profiles u on u.id = l.changed_by
      where l.table_name = v_table and l.record_pk = p_entity_id
        and (l.changed_at, l.id) < (v_cursor_at, v_cursor_id)
      order by l.changed_at desc, l.id desc
@@ -6090,9 +6141,22 @@ begin
   end if;
   perform private.assert_profile(v_uid);
 
-  -- Idempotent: the same registration again writes nothing. A token registered by
-  -- another user (the phone changed accounts) moves to the caller, and a disabled one
-  -- comes back.
+  -- A live token of another user is not taken over: registering a token proves nothing
+  -- (anyone who once saw it could silence its owner and have his own pushes shown on that
+  -- phone). The proof is its owner's unregister_push_device (the app calls it at sign-out,
+  -- before the next account registers) or the gateway's word that the token is dead (the
+  -- worker disables it): then it moves to the caller. Locked, so that two registrations of
+  -- one token are decided one after the other.
+  if exists (select from public.push_devices d
+              where d.token = p_token and d.user_id <> v_uid and d.disabled_at is null
+              for update) then
+    raise exception using errcode = '23505',
+      message = 'DEVICE_TAKEN: this push token is registered to another account',
+      hint = 'The other account unregisters it first (unregister_push_device at sign-out).';
+  end if;
+
+  -- Idempotent: the same registration again writes nothing. A disabled token, or one its
+  -- previous user unregistered, comes back to the caller.
   insert into public.push_devices as d (user_id, token, platform, environment)
   values (v_uid, p_token, p_platform, p_environment)
   on conflict (token) do update
@@ -6120,7 +6184,7 @@ $_$;
 -- Name: FUNCTION register_push_device(p_platform text, p_token text, p_environment text); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.register_push_device(p_platform text, p_token text, p_environment text) IS 'Registers a device of the caller for pushes (p_platform ios or android, p_environment sandbox or production) and returns it as {id, platform, environment, token, registered_at}. Idempotent; a token registered by another user moves to the caller; a disabled device is enabled again; a user keeps at most 10 devices (the oldest registrations are removed). Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), INVALID_ARGUMENT (22023, DETAIL {argument, ...}), NOT_FOUND (P0002: the caller has no profile). SECURITY DEFINER: a token held by another user must move to the caller, and that row is invisible to the caller under row-level security.';
+COMMENT ON FUNCTION public.register_push_device(p_platform text, p_token text, p_environment text) IS 'Registers a device of the caller for pushes (p_platform ios or android, p_environment sandbox or production) and returns it as {id, platform, environment, token, registered_at}. Idempotent; a token another user holds is refused (DEVICE_TAKEN) unless the gateway disabled it (then it moves to the caller); a disabled device is enabled again; a user keeps at most 10 devices (the oldest registrations are removed). Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), INVALID_ARGUMENT (22023, DETAIL {argument, ...}), NOT_FOUND (P0002: the caller has no profile), DEVICE_TAKEN (23505: another user holds the live token; nothing changed). SECURITY DEFINER: a dead token held by another user moves to the caller, and that row is invisible to the caller under row-level security.';
 
 --
 -- Name: release_work_item(text, uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -6589,8 +6653,8 @@ declare
   c_max_record_bytes constant integer := 65536;
   -- Never written from a record, whatever the caller's grants (the service role's too).
   c_stamps constant text[] := array['id', 'created_at', 'updated_at', 'row_version', 'sync_xid'];
-  -- Derived by triggers from other columns; written only where a grant allows.
-  c_derived_times constant text[] := array['completed_at', 'claimed_at', 'edited_at'];
+  -- Derived by triggers from other columns (or the parent row); written only where a grant allows.
+  c_derived constant text[] := array['completed_at', 'claimed_at', 'edited_at', 'parent_open'];
   c_undo constant text := 'sync_push: undo';
   v_uid uuid := auth.uid();
   v_rel regclass;
@@ -6670,7 +6734,7 @@ begin
          coalesce(array_agg(c.name order by c.name) filter (where not c.derived), '{}')
     into v_writable, v_locked, v_compared
     from (select a.attnum, a.attname::text as name,
-                 a.attgenerated <> '' or a.attname = any (c_stamps || c_derived_times) as derived,
+                 a.attgenerated <> '' or a.attname = any (c_stamps || c_derived) as derived,
                  a.attgenerated = '' and (a.attname <> all (c_stamps) or (v_is_insert and a.attname = 'id'))
                    and pg_catalog.has_column_privilege(v_rel, a.attnum, case when v_is_insert then 'INSERT' else 'UPDATE' end)
                    as writable
@@ -6868,7 +6932,7 @@ $_$;
 -- Name: FUNCTION sync_push(p_table text, p_record jsonb, p_expected_version integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced) or {status: "conflict", record: <server row>} when the row moved on or the id exists (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns. Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
+COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced) or {status: "conflict", record: <server row>} when the row moved on or the id exists (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns. Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, parent_open, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
 
 --
 -- Name: sync_push_batch(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
@@ -8726,6 +8790,7 @@ CREATE TABLE public.notes (
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    parent_open boolean DEFAULT false NOT NULL,
     CONSTRAINT notes_content_check CHECK ((btrim(content) <> ''::text)),
     CONSTRAINT notes_content_length CHECK (((char_length(content) <= 10000) OR private.too_long('notes'::text, 'content'::text, 10000, char_length(content)))),
     CONSTRAINT notes_parent_type_check CHECK ((parent_type = ANY (ARRAY['task'::text, 'activity'::text, 'listing'::text])))
@@ -8748,6 +8813,12 @@ COMMENT ON COLUMN public.notes.edited_at IS 'Server time of the last change of c
 --
 
 COMMENT ON COLUMN public.notes.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
+
+--
+-- Name: COLUMN notes.parent_open; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.notes.parent_open IS 'True while the parent is a task or activity every user may see (unclaimed, not completed): the note is then visible to every user too. Derived by trigger from the parent; never written by apps.';
 
 --
 -- Name: notifications; Type: TABLE; Schema: public; Owner: -
@@ -8896,6 +8967,57 @@ COMMENT ON COLUMN public.observed_bird_photos.deleted_at IS 'Tombstone: set (to 
 COMMENT ON COLUMN public.observed_bird_photos.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
 
 --
+-- Name: users; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.users (
+    id uuid NOT NULL,
+    name text DEFAULT ''::text NOT NULL,
+    email text,
+    avatar_url text,
+    gender text,
+    profile_photo text,
+    is_admin boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone,
+    row_version integer DEFAULT 1 NOT NULL,
+    CONSTRAINT users_avatar_url_length CHECK (((char_length(avatar_url) <= 2048) OR private.too_long('users'::text, 'avatar_url'::text, 2048, char_length(avatar_url)))),
+    CONSTRAINT users_email_length CHECK (((char_length(email) <= 320) OR private.too_long('users'::text, 'email'::text, 320, char_length(email)))),
+    CONSTRAINT users_gender_length CHECK (((char_length(gender) <= 50) OR private.too_long('users'::text, 'gender'::text, 50, char_length(gender)))),
+    CONSTRAINT users_name_length CHECK (((char_length(name) <= 100) OR private.too_long('users'::text, 'name'::text, 100, char_length(name)))),
+    CONSTRAINT users_profile_photo_length CHECK (((char_length(profile_photo) <= 2048) OR private.too_long('users'::text, 'profile_photo'::text, 2048, char_length(profile_photo))))
+);
+
+--
+-- Name: TABLE users; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.users IS 'App profile of each auth user (realtors and bird watchers alike). Every authenticated user reads profiles (names for "claimed by"); each updates only their own row; is_admin sees and changes everything.';
+
+--
+-- Name: COLUMN users.is_admin; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.users.is_admin IS 'Admins see and change every row of every table.';
+
+--
+-- Name: profiles; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.profiles AS
+ SELECT u.id,
+    u.name,
+    u.avatar_url,
+    u.profile_photo
+   FROM public.users u;
+
+--
+-- Name: VIEW profiles; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON VIEW public.profiles IS 'Public profile of every user: id, name, avatar_url, profile_photo. Readable by every signed-in user, unlike public.users (email, is_admin: the user and admins only). Runs with its owner''s rights (not security_invoker) on purpose: it is the one path to other users'' names.';
+
+--
 -- Name: properties; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -9003,6 +9125,7 @@ CREATE TABLE public.subtasks (
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    parent_open boolean DEFAULT false NOT NULL,
     CONSTRAINT subtasks_parent_type_check CHECK ((parent_type = ANY (ARRAY['task'::text, 'activity'::text]))),
     CONSTRAINT subtasks_title_check CHECK ((btrim(title) <> ''::text)),
     CONSTRAINT subtasks_title_length CHECK (((char_length(title) <= 200) OR private.too_long('subtasks'::text, 'title'::text, 200, char_length(title))))
@@ -9019,6 +9142,12 @@ COMMENT ON TABLE public.subtasks IS 'A checklist item of a task or activity (par
 --
 
 COMMENT ON COLUMN public.subtasks.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
+
+--
+-- Name: COLUMN subtasks.parent_open; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.subtasks.parent_open IS 'True while the parent is a task or activity every user may see (unclaimed, not completed): the subtask is then visible to every user too. Derived by trigger from the parent; never written by apps.';
 
 --
 -- Name: sync_access_log; Type: TABLE; Schema: public; Owner: -
@@ -9156,40 +9285,6 @@ COMMENT ON COLUMN public.tasks.claimed_at IS 'Server time of the current claim; 
 --
 
 COMMENT ON COLUMN public.tasks.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
-
---
--- Name: users; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.users (
-    id uuid NOT NULL,
-    name text DEFAULT ''::text NOT NULL,
-    email text,
-    avatar_url text,
-    gender text,
-    profile_photo text,
-    is_admin boolean DEFAULT false NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone,
-    row_version integer DEFAULT 1 NOT NULL,
-    CONSTRAINT users_avatar_url_length CHECK (((char_length(avatar_url) <= 2048) OR private.too_long('users'::text, 'avatar_url'::text, 2048, char_length(avatar_url)))),
-    CONSTRAINT users_email_length CHECK (((char_length(email) <= 320) OR private.too_long('users'::text, 'email'::text, 320, char_length(email)))),
-    CONSTRAINT users_gender_length CHECK (((char_length(gender) <= 50) OR private.too_long('users'::text, 'gender'::text, 50, char_length(gender)))),
-    CONSTRAINT users_name_length CHECK (((char_length(name) <= 100) OR private.too_long('users'::text, 'name'::text, 100, char_length(name)))),
-    CONSTRAINT users_profile_photo_length CHECK (((char_length(profile_photo) <= 2048) OR private.too_long('users'::text, 'profile_photo'::text, 2048, char_length(profile_photo))))
-);
-
---
--- Name: TABLE users; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON TABLE public.users IS 'App profile of each auth user (realtors and bird watchers alike). Every authenticated user reads profiles (names for "claimed by"); each updates only their own row; is_admin sees and changes everything.';
-
---
--- Name: COLUMN users.is_admin; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.users.is_admin IS 'Admins see and change every row of every table.';
 
 --
 -- Name: watchlist_entries; Type: TABLE; Schema: public; Owner: -
@@ -10849,13 +10944,13 @@ ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p15_txid_idx;
 -- Name: notes _check_parent; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id ON public.notes FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
+CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id, parent_open ON public.notes FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
 
 --
 -- Name: subtasks _check_parent; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id ON public.subtasks FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
+CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id, parent_open ON public.subtasks FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
 
 --
 -- Name: notification_preferences _check_preference_key; Type: TRIGGER; Schema: public; Owner: -
@@ -11012,6 +11107,18 @@ CREATE TRIGGER journal_thread_stats_insert AFTER INSERT ON public.journal_thread
 --
 
 CREATE TRIGGER photos_follow AFTER UPDATE OF watchlist_id ON public.watchlist_entries FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.derive_photo_watchlist();
+
+--
+-- Name: activities propagate_parent_open; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER propagate_parent_open AFTER UPDATE OF claimed_by, completed ON public.activities FOR EACH ROW EXECUTE FUNCTION private.propagate_parent_open('activity');
+
+--
+-- Name: tasks propagate_parent_open; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER propagate_parent_open AFTER UPDATE OF claimed_by, completed ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.propagate_parent_open('task');
 
 --
 -- Name: activities sync_access_claim_delete; Type: TRIGGER; Schema: public; Owner: -
@@ -11379,6 +11486,12 @@ CREATE POLICY activities_delete ON public.activities FOR DELETE TO authenticated
 CREATE POLICY activities_insert ON public.activities FOR INSERT TO authenticated WITH CHECK ((((declared_by = ( SELECT auth.uid() AS uid)) AND ((claimed_by IS NULL) OR (claimed_by = ( SELECT auth.uid() AS uid)))) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
+-- Name: activities activities_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY activities_select_admin ON public.activities FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: activities activities_update; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11393,10 +11506,22 @@ CREATE POLICY activities_update ON public.activities FOR UPDATE TO authenticated
 ALTER TABLE public.bird ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: bird bird_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY bird_select_admin ON public.bird FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: hotspot; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
 ALTER TABLE public.hotspot ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: hotspot hotspot_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY hotspot_select_admin ON public.hotspot FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
 -- Name: journal_entries; Type: ROW SECURITY; Schema: public; Owner: -
@@ -11543,6 +11668,12 @@ CREATE POLICY listings_delete ON public.listings FOR DELETE TO authenticated USI
 CREATE POLICY listings_insert ON public.listings FOR INSERT TO authenticated WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
+-- Name: listings listings_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY listings_select_admin ON public.listings FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: listings listings_update; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11565,6 +11696,12 @@ CREATE POLICY notes_delete ON public.notes FOR DELETE TO authenticated USING (((
 --
 
 CREATE POLICY notes_insert ON public.notes FOR INSERT TO authenticated WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) AND private.can_see_work_item(parent_type, parent_id)));
+
+--
+-- Name: notes notes_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notes_select_admin ON public.notes FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
 -- Name: notes notes_update; Type: POLICY; Schema: public; Owner: -
@@ -11603,6 +11740,12 @@ CREATE POLICY notification_preferences_update ON public.notification_preferences
 ALTER TABLE public.notification_types ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: notification_types notification_types_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notification_types_select_admin ON public.notification_types FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: notifications; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -11633,6 +11776,12 @@ CREATE POLICY observed_bird_photos_delete ON public.observed_bird_photos FOR DEL
 CREATE POLICY observed_bird_photos_insert ON public.observed_bird_photos FOR INSERT TO authenticated WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
+-- Name: observed_bird_photos observed_bird_photos_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY observed_bird_photos_select_admin ON public.observed_bird_photos FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: observed_bird_photos observed_bird_photos_update; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11655,6 +11804,12 @@ CREATE POLICY properties_delete ON public.properties FOR DELETE TO authenticated
 --
 
 CREATE POLICY properties_insert ON public.properties FOR INSERT TO authenticated WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: properties properties_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY properties_select_admin ON public.properties FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
 -- Name: properties properties_update; Type: POLICY; Schema: public; Owner: -
@@ -11691,6 +11846,12 @@ CREATE POLICY subtasks_delete ON public.subtasks FOR DELETE TO authenticated USI
 --
 
 CREATE POLICY subtasks_insert ON public.subtasks FOR INSERT TO authenticated WITH CHECK (private.can_change_work_item(parent_type, parent_id));
+
+--
+-- Name: subtasks subtasks_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY subtasks_select_admin ON public.subtasks FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
 -- Name: subtasks subtasks_update; Type: POLICY; Schema: public; Owner: -
@@ -11741,6 +11902,12 @@ CREATE POLICY tasks_delete ON public.tasks FOR DELETE TO authenticated USING (((
 CREATE POLICY tasks_insert ON public.tasks FOR INSERT TO authenticated WITH CHECK ((((declared_by = ( SELECT auth.uid() AS uid)) AND ((claimed_by IS NULL) OR (claimed_by = ( SELECT auth.uid() AS uid)))) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
+-- Name: tasks tasks_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY tasks_select_admin ON public.tasks FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: tasks tasks_update; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11767,6 +11934,12 @@ CREATE POLICY users_delete ON public.users FOR DELETE TO authenticated USING (( 
 CREATE POLICY users_insert ON public.users FOR INSERT TO authenticated WITH CHECK (((id = ( SELECT auth.uid() AS uid)) AND (NOT is_admin)));
 
 --
+-- Name: users users_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY users_select_admin ON public.users FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: users users_update; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11789,6 +11962,12 @@ CREATE POLICY watchlist_entries_delete ON public.watchlist_entries FOR DELETE TO
 --
 
 CREATE POLICY watchlist_entries_insert ON public.watchlist_entries FOR INSERT TO authenticated WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlist_entries watchlist_entries_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_entries_select_admin ON public.watchlist_entries FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
 -- Name: watchlist_entries watchlist_entries_update; Type: POLICY; Schema: public; Owner: -
@@ -11815,6 +11994,12 @@ CREATE POLICY watchlist_rules_delete ON public.watchlist_rules FOR DELETE TO aut
 CREATE POLICY watchlist_rules_insert ON public.watchlist_rules FOR INSERT TO authenticated WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
+-- Name: watchlist_rules watchlist_rules_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_rules_select_admin ON public.watchlist_rules FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: watchlist_rules watchlist_rules_update; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11839,6 +12024,12 @@ CREATE POLICY watchlist_shares_delete ON public.watchlist_shares FOR DELETE TO a
 CREATE POLICY watchlist_shares_insert ON public.watchlist_shares FOR INSERT TO authenticated WITH CHECK (private.is_watchlist_owner(watchlist_id));
 
 --
+-- Name: watchlist_shares watchlist_shares_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_shares_select_admin ON public.watchlist_shares FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
+
+--
 -- Name: watchlist_shares watchlist_shares_update; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -11861,6 +12052,12 @@ CREATE POLICY watchlists_delete ON public.watchlists FOR DELETE TO authenticated
 --
 
 CREATE POLICY watchlists_insert ON public.watchlists FOR INSERT TO authenticated WITH CHECK (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlists watchlists_select_admin; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlists_select_admin ON public.watchlists FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
 -- Name: watchlists watchlists_update; Type: POLICY; Schema: public; Owner: -
@@ -12566,6 +12763,12 @@ REVOKE ALL ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_se
 --
 
 REVOKE ALL ON FUNCTION private.postgis_search_path() FROM PUBLIC;
+
+--
+-- Name: FUNCTION propagate_parent_open(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.propagate_parent_open() FROM PUBLIC;
 
 --
 -- Name: FUNCTION realtime_tables(); Type: ACL; Schema: private; Owner: -
@@ -13579,6 +13782,56 @@ GRANT INSERT(last_synced_at),UPDATE(last_synced_at) ON TABLE public.observed_bir
 GRANT INSERT(deleted_at),UPDATE(deleted_at) ON TABLE public.observed_bird_photos TO authenticated;
 
 --
+-- Name: TABLE users; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,DELETE ON TABLE public.users TO authenticated;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.users TO service_role;
+
+--
+-- Name: COLUMN users.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(id) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(name),UPDATE(name) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.email; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(email),UPDATE(email) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.avatar_url; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(avatar_url),UPDATE(avatar_url) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.gender; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(gender),UPDATE(gender) ON TABLE public.users TO authenticated;
+
+--
+-- Name: COLUMN users.profile_photo; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(profile_photo),UPDATE(profile_photo) ON TABLE public.users TO authenticated;
+
+--
+-- Name: TABLE profiles; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.profiles TO authenticated;
+GRANT SELECT ON TABLE public.profiles TO service_role;
+
+--
 -- Name: TABLE properties; Type: ACL; Schema: public; Owner: -
 --
 
@@ -13773,49 +14026,6 @@ GRANT INSERT(declared_by) ON TABLE public.tasks TO authenticated;
 --
 
 GRANT INSERT(listing_id),UPDATE(listing_id) ON TABLE public.tasks TO authenticated;
-
---
--- Name: TABLE users; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT,DELETE ON TABLE public.users TO authenticated;
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.users TO service_role;
-
---
--- Name: COLUMN users.id; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(id) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.name; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(name),UPDATE(name) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.email; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(email),UPDATE(email) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.avatar_url; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(avatar_url),UPDATE(avatar_url) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.gender; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(gender),UPDATE(gender) ON TABLE public.users TO authenticated;
-
---
--- Name: COLUMN users.profile_photo; Type: ACL; Schema: public; Owner: -
---
-
-GRANT INSERT(profile_photo),UPDATE(profile_photo) ON TABLE public.users TO authenticated;
 
 --
 -- Name: TABLE watchlist_entries; Type: ACL; Schema: public; Owner: -

@@ -57,6 +57,9 @@ import Testing
          "22023", "INVALID_MANIFEST: bird:"),
         ("select private.manifest('bird', visible_to => '[{\"kind\": \"nobody\", \"column\": \"id\"}]')",
          "22023", "INVALID_MANIFEST: bird:"),
+        // Children of rows every user sees must hold the everyone key themselves.
+        ("update private.table_manifest set visible_to = '[{\"kind\": \"task\", \"column\": \"parent_id\"}]' where table_name = 'subtasks'",
+         "22023", "INVALID_MANIFEST: subtasks: its parent tasks has an everyone rule and it has none"),
         ("insert into public.notification_types (type, badge_group, user_can_disable, push_category) values ('made_up', 'bell_only', false, 'MADE_UP')",
          "23514", "REGISTRY_DRIFT"),
     ])

@@ -160,11 +160,11 @@ create or replace function private.caller_acts_as_authenticated() returns boolea
   set search_path = ''
 as $$
   select case pg_catalog.current_setting('role')
-           when 'none' then session_user = 'authenticated'
-           else pg_catalog.current_setting('role') = 'authenticated' end
+           when 'none' then session_user in ('authenticated', 'dispatch_admin')
+           else pg_catalog.current_setting('role') in ('authenticated', 'dispatch_admin') end
 $$;
 comment on function private.caller_acts_as_authenticated() is
-  'True when the session acts as role authenticated (SET ROLE authenticated, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';
+  'True when the session acts as role authenticated or dispatch_admin (an admin''s requests, a member of authenticated: SET ROLE, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';
 revoke all on function private.caller_acts_as_authenticated() from public, anon, authenticated, service_role;
 
 -- A signed-in user (a sub in the claims) need not have a profile yet: the app creates it
@@ -201,3 +201,15 @@ create policy users_update on public.users for update to authenticated
 drop policy if exists users_delete on public.users;
 create policy users_delete on public.users for delete to authenticated
   using ((select private.is_admin()));
+
+-- Names and avatars of every user, for everyone signed in ("claimed by", a note's author).
+-- The table itself is its owner's and admins' (email, is_admin: the users rule in the table
+-- manifest). The view reads it with its owner's rights, past the table's row-level
+-- security, and shows only these columns; `where id = …` stays an index probe of the
+-- primary key (the view is inlined), so a lookup costs the same whatever the number of users.
+create or replace view public.profiles as
+  select u.id, u.name, u.avatar_url, u.profile_photo from public.users u;
+comment on view public.profiles is
+  'Public profile of every user: id, name, avatar_url, profile_photo. Readable by every signed-in user, unlike public.users (email, is_admin: the user and admins only). Runs with its owner''s rights (not security_invoker) on purpose: it is the one path to other users'' names.';
+revoke all on public.profiles from public, anon, authenticated, service_role;
+grant select on public.profiles to authenticated, service_role;

@@ -57,37 +57,77 @@ create or replace trigger _derive_edited_at before insert or update on public.no
 -- Polymorphic parents of notes and subtasks
 -- ---------------------------------------------------------------------------------------
 
--- A note/subtask parent must exist (what a foreign key would check), locked FOR KEY SHARE
--- like a foreign key check so that a concurrent delete of the parent waits for us.
+-- A note/subtask parent must exist (what a foreign key would check). The child also takes
+-- its parent's openness (parent_open: the parent is a task or activity every user may see,
+-- so the child is seen by every user too: 10_visibility.sql). The parent is locked FOR SHARE,
+-- not only FOR KEY SHARE like a foreign key check: a concurrent claim or completion of the
+-- parent waits for the new child (and then updates it, private.propagate_parent_open), or
+-- the child waits for it and reads the parent as it left it; never a child marked open
+-- beside a parent just claimed. A concurrent delete of the parent waits too.
 create or replace function private.check_work_parent() returns trigger
   language plpgsql
   security definer
   set search_path = ''
 as $$
+declare
+  v_parent jsonb;
 begin
   if new.parent_type = 'task' then
-    perform from public.tasks t where t.id = new.parent_id for key share;
+    select pg_catalog.to_jsonb(t) into v_parent from public.tasks t where t.id = new.parent_id for share;
   elsif new.parent_type = 'activity' then
-    perform from public.activities a where a.id = new.parent_id for key share;
+    select pg_catalog.to_jsonb(a) into v_parent from public.activities a where a.id = new.parent_id for share;
   elsif new.parent_type = 'listing' then
-    perform from public.listings l where l.id = new.parent_id for key share;
+    select pg_catalog.to_jsonb(l) into v_parent from public.listings l where l.id = new.parent_id for key share;
   end if;
-  if not found then
+  if v_parent is null then
     raise exception using
       errcode = '23503',
       message = format('FK_MISSING: %s %s does not exist', new.parent_type, new.parent_id),
       detail = format('%s.parent_id must reference an existing %s.', tg_table_name, new.parent_type);
   end if;
+  -- Open is what the parent's everyone rule says (the table manifest), asked of its keys.
+  new.parent_open := new.parent_type in ('task', 'activity')
+    and exists (select from private.row_scope(case new.parent_type when 'task' then 'tasks' else 'activities' end, v_parent) k
+                 where k.kind = 'everyone');
   return new;
 end
 $$;
 comment on function private.check_work_parent() is
-  'BEFORE INSERT/UPDATE OF parent_type, parent_id trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise).';
+  'BEFORE INSERT/UPDATE OF parent_type, parent_id, parent_open trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise); parent_open is derived from it (true while every user may see the parent), whatever was written.';
 
-create or replace trigger _check_parent before insert or update of parent_type, parent_id on public.notes
+create or replace trigger _check_parent before insert or update of parent_type, parent_id, parent_open on public.notes
   for each row execute function private.check_work_parent();
-create or replace trigger _check_parent before insert or update of parent_type, parent_id on public.subtasks
+create or replace trigger _check_parent before insert or update of parent_type, parent_id, parent_open on public.subtasks
   for each row execute function private.check_work_parent();
+
+-- A task or activity claimed, released, completed or reopened changes its openness: its
+-- notes and subtasks follow (the cost is the item's own children, nobody else's).
+create or replace function private.propagate_parent_open() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_open boolean := exists (select from private.row_scope(tg_table_name, pg_catalog.to_jsonb(new)) k where k.kind = 'everyone');
+begin
+  if v_open is distinct from exists (select from private.row_scope(tg_table_name, pg_catalog.to_jsonb(old)) k where k.kind = 'everyone') then
+    -- The value written is re-derived by private.check_work_parent.
+    update public.notes n set parent_open = v_open
+     where n.parent_type = tg_argv[0] and n.parent_id = new.id and n.parent_open is distinct from v_open;
+    update public.subtasks s set parent_open = v_open
+     where s.parent_type = tg_argv[0] and s.parent_id = new.id and s.parent_open is distinct from v_open;
+  end if;
+  return null;
+end
+$$;
+comment on function private.propagate_parent_open() is
+  'AFTER UPDATE OF claimed_by, completed row trigger function of tasks and activities (argument: the parent_type): when the item becomes or stops being visible to every user (its everyone rule in the table manifest), sets parent_open of its notes and subtasks.';
+
+-- The columns are those the everyone rule of tasks and activities reads (the table manifest).
+create or replace trigger propagate_parent_open after update of claimed_by, completed on public.tasks
+  for each row execute function private.propagate_parent_open('task');
+create or replace trigger propagate_parent_open after update of claimed_by, completed on public.activities
+  for each row execute function private.propagate_parent_open('activity');
 
 -- Deleting a task, activity or listing deletes its notes and subtasks (a polymorphic
 -- parent has no foreign key to cascade from), once per statement. SECURITY DEFINER: the
@@ -126,5 +166,5 @@ create or replace trigger delete_children after delete on public.listings
 -- Trigger functions: fired by their triggers, never called; executable by their owner only.
 revoke all on function
   private.derive_work_item_state(), private.derive_note_edited_at(),
-  private.check_work_parent(), private.delete_work_children()
+  private.check_work_parent(), private.propagate_parent_open(), private.delete_work_children()
   from public, anon, authenticated, service_role;

@@ -64,7 +64,7 @@ begin
   return query
     select l.id, p_entity_type, l.record_pk, l.action, l.changed_at, l.changed_by, u.name, l.old_row, l.new_row
       from audit.log l
-      left join public.users u on u.id = l.changed_by
+      left join public.profiles u on u.id = l.changed_by
      where l.table_name = v_table and l.record_pk = p_entity_id
        and (l.changed_at, l.id) < (v_cursor_at, v_cursor_id)
      order by l.changed_at desc, l.id desc

@@ -86,9 +86,13 @@ $$;
 comment on function private.visibility_condition(text, text) is
   'A visibility rule''s condition with its row "it" renamed p_alias ('''' = unqualified column names, inside a policy).';
 
--- "Row p_alias of p_table is visible", in one of two forms:
---   caller  for the caller (auth.uid()), as policies and caller_sees ask it; admins pass on
---           the tables admins see
+-- "Row p_alias of p_table is visible", in one of three forms:
+--   caller  for the caller (auth.uid()), as caller_sees asks it; admins pass on the tables
+--           admins see
+--   policy  for the caller through his own keys: the SELECT policy of role authenticated.
+--           No admin term: `or (select private.is_admin())` cannot be an index condition,
+--           so it turned every user's read into a scan of every user's rows. Admins read
+--           as role dispatch_admin, whose own policy lets them (private.apply_select_policy).
 --   keys    for whoever holds the keys of a relation k (kind, key) in scope: sync, for any
 --           user (derived keys included in k)
 create or replace function private.visibility_predicate(p_table text, p_alias text, p_form text) returns text
@@ -101,7 +105,7 @@ declare
   v_admin boolean;
 begin
   select t.admin_sees into v_admin from private.visibility_tables t where t.table_name = p_table;
-  if v_admin is null or p_form not in ('caller', 'keys') then
+  if v_admin is null or p_form not in ('caller', 'policy', 'keys') then
     raise exception using errcode = '22023',
       message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L (form %L)', p_table, p_form);
   end if;
@@ -127,7 +131,7 @@ begin
 end
 $$;
 comment on function private.visibility_predicate(text, text, text) is
-  'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: the SELECT policies) or keys (for whoever holds the keys of a relation k (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
+  'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: caller_sees), policy (for auth.uid() through his keys, no admin term: the SELECT policy of authenticated) or keys (for whoever holds the keys of a relation k (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
 
 -- The columns that decide a row's keys: key columns and those the conditions name.
 create or replace function private.visibility_columns(p_table text) returns text[]
@@ -202,8 +206,12 @@ comment on function private.generate_row_scope() is
 -- Replaced by the table manifest (private.apply_manifest and private.apply_select_policy).
 drop function if exists private.declare_visibility(regclass, boolean, jsonb);
 
--- A table's SELECT policy, from its rules (private.apply_manifest fills them from the table
--- manifest, then calls this for each table).
+-- A table's SELECT policies, from its rules (private.apply_manifest fills them from the
+-- table manifest, then calls this for each table): <table>_select for app users, through
+-- their keys alone; <table>_select_admin for role dispatch_admin (a member of
+-- authenticated, so it has both), where admins see the table. Two roles, not two policies
+-- for one role: PostgreSQL ORs the permissive policies of a role, which is the OR that
+-- switched indexes off for everyone.
 create or replace function private.apply_select_policy(p_table text) returns void
   language plpgsql
   set search_path = ''
@@ -213,11 +221,16 @@ begin
   execute pg_catalog.format('alter table public.%I enable row level security', p_table);
   execute pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select', p_table);
   execute pg_catalog.format('create policy %I on public.%I for select to authenticated using (%s)',
-                            p_table || '_select', p_table, private.visibility_predicate(p_table, '', 'caller'));
+                            p_table || '_select', p_table, private.visibility_predicate(p_table, '', 'policy'));
+  execute pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select_admin', p_table);
+  if (select t.admin_sees from private.visibility_tables t where t.table_name = p_table) then
+    execute pg_catalog.format('create policy %I on public.%I for select to dispatch_admin using ((select private.is_admin()))',
+                              p_table || '_select_admin', p_table);
+  end if;
 end
 $$;
 comment on function private.apply_select_policy(text) is
-  '(Re)creates the SELECT policy <table>_select of a table of schema public from its rules in private.visibility_rules (private.visibility_predicate, caller form). Run by private.apply_manifest.';
+  '(Re)creates the SELECT policies of a table of schema public from its rules in private.visibility_rules: <table>_select for authenticated (private.visibility_predicate, policy form: no admin term, so its key columns stay index conditions) and, where admins see the table, <table>_select_admin for dispatch_admin (every row, for an admin). Run by private.apply_manifest.';
 
 -- ---------------------------------------------------------------------------------------
 -- Questions asked of the definition
@@ -286,9 +299,12 @@ $$;
 comment on function private.user_sees(uuid, text, jsonb) is
   'True when user p_user may see the row of p_table given as jsonb: the question the SELECT policy answers for auth.uid(), asked for anyone (notification recipients, user-scoped change feeds).';
 
--- The ids of p_table the caller may see, for policies on children (`parent_id in (select
--- private.caller_visible_ids('tasks'))`: one hash per statement, whatever the number of
--- children). One indexed branch per rule.
+-- The ids of p_table the caller sees through his own keys, for policies on children
+-- (`parent_id in (select private.caller_visible_ids('tasks'))`: one hash per statement,
+-- whatever the number of children). One indexed branch per rule. The rows every user sees
+-- (an everyone rule: open tasks) are left out: listing them made every open item in the
+-- system part of every user's reads; the children of such a row hold the everyone key
+-- themselves (notes.parent_open), which private.apply_manifest checks.
 create or replace function private.caller_visible_ids(p_table text) returns setof uuid
   language plpgsql stable security definer
   set search_path = ''
@@ -296,14 +312,8 @@ as $$
 declare
   v_sql text;
 begin
-  if (select t.admin_sees from private.visibility_tables t where t.table_name = p_table) and private.is_admin() then
-    return query execute pg_catalog.format('select it.id from public.%I it', p_table);
-    return;
-  end if;
   select pg_catalog.string_agg(
-           case when r.kind = 'everyone'
-                  then pg_catalog.format('select it.id from public.%I it where %s', p_table, r.condition)
-                when k.derived_from is not null
+           case when k.derived_from is not null
                   then pg_catalog.format('select it.id from public.%I it where it.%I in (select private.caller_visible_ids(%L))%s',
                                          p_table, r.key_column, k.derived_from, ' and ' || r.condition)
                 else pg_catalog.format('select it.id from private.user_keys($1) k join public.%I it on k.kind = %L and it.%I = k.key%s',
@@ -312,7 +322,7 @@ begin
     into v_sql
     from private.visibility_rules r
     join private.visibility_kinds k on k.kind = r.kind
-   where r.table_name = p_table;
+   where r.table_name = p_table and r.kind <> 'everyone';
   if v_sql is null then
     raise exception using errcode = '22023', message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L', p_table);
   end if;
@@ -320,7 +330,7 @@ begin
 end
 $$;
 comment on function private.caller_visible_ids(text) is
-  'Ids of the rows of p_table the caller may see, from private.visibility_rules (one index scan per rule; every id for an admin where admins see the table). For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
+  'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; an admin reads through role dispatch_admin''s own policies); not the rows every user sees (everyone rules): their children hold the everyone key themselves. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
 
 create or replace function private.caller_sees(p_table text, p_id uuid) returns boolean
   language plpgsql stable security definer

@@ -14,7 +14,9 @@
 --              rows that left a key in K or L (sync_moves) and U no longer
 --              sees (claimed by someone else, completed, moved)  "revoked"      S5
 -- Notes and subtasks have derived keys (task, activity): U holds (task, t) while U sees task
--- t. So for them K also has the parents U sees, G the parents that entered U's view since
+-- t through a key of his own (the children of a task every user sees hold the everyone key
+-- themselves, parent_open: an open item is never one more key of every user). So for them K
+-- also has the parents U sees through his keys, G the parents that entered U's view since
 -- (a move into a key of U's, or a key gained), L those that left it, and the hard deletes
 -- of the parents U could see bring their children's. The same streams then run unchanged.
 --
@@ -88,7 +90,8 @@ begin
           where p_x > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
   else
-    -- Derived keys: the parents of this table's rows that U sees, entered, left, or saw deleted.
+    -- Derived keys: the parents of this table's rows that U sees through his keys (not through
+    -- a parent's everyone rule: see above), entered, left, or saw deleted.
     for v_derived in
       select distinct k.kind, k.derived_from as parent
         from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
@@ -97,14 +100,12 @@ begin
     loop
       select array_agg(r) into v_rules from private.visibility_rules r where r.table_name = v_derived.parent;
       v_ctes := v_ctes || pg_catalog.format('%I as (%s)', 'vp_' || v_derived.kind, (
-        select pg_catalog.string_agg(
-                 case when r.kind = 'everyone'
-                      then pg_catalog.format('select %L::text as kind, it.id as key from public.%I it where %s',
-                                             v_derived.kind, v_derived.parent, private.visibility_condition(r.condition, 'it'))
-                      else pg_catalog.format('select %L::text as kind, it.id as key from k0 join public.%I it on k0.kind = %L and it.%I = k0.key%s',
-                                             v_derived.kind, v_derived.parent, r.kind, r.key_column,
-                                             ' and ' || private.visibility_condition(r.condition, 'it')) end, ' union ')
-          from unnest(v_rules) r));
+        select coalesce(pg_catalog.string_agg(
+                 pg_catalog.format('select %L::text as kind, it.id as key from k0 join public.%I it on k0.kind = %L and it.%I = k0.key%s',
+                                   v_derived.kind, v_derived.parent, r.kind, r.key_column,
+                                   ' and ' || private.visibility_condition(r.condition, 'it')), ' union '),
+                 'select null::text as kind, null::uuid as key where false')
+          from unnest(v_rules) r where r.kind <> 'everyone'));
       if p_mode <> 'full' then
         v_ctes := v_ctes || pg_catalog.format(
           '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at

@@ -138,9 +138,22 @@ begin
   end if;
   perform private.assert_profile(v_uid);
 
-  -- Idempotent: the same registration again writes nothing. A token registered by
-  -- another user (the phone changed accounts) moves to the caller, and a disabled one
-  -- comes back.
+  -- A live token of another user is not taken over: registering a token proves nothing
+  -- (anyone who once saw it could silence its owner and have his own pushes shown on that
+  -- phone). The proof is its owner's unregister_push_device (the app calls it at sign-out,
+  -- before the next account registers) or the gateway's word that the token is dead (the
+  -- worker disables it): then it moves to the caller. Locked, so that two registrations of
+  -- one token are decided one after the other.
+  if exists (select from public.push_devices d
+              where d.token = p_token and d.user_id <> v_uid and d.disabled_at is null
+              for update) then
+    raise exception using errcode = '23505',
+      message = 'DEVICE_TAKEN: this push token is registered to another account',
+      hint = 'The other account unregisters it first (unregister_push_device at sign-out).';
+  end if;
+
+  -- Idempotent: the same registration again writes nothing. A disabled token, or one its
+  -- previous user unregistered, comes back to the caller.
   insert into public.push_devices as d (user_id, token, platform, environment)
   values (v_uid, p_token, p_platform, p_environment)
   on conflict (token) do update
@@ -164,7 +177,7 @@ begin
 end
 $$;
 comment on function public.register_push_device(text, text, text) is
-  'Registers a device of the caller for pushes (p_platform ios or android, p_environment sandbox or production) and returns it as {id, platform, environment, token, registered_at}. Idempotent; a token registered by another user moves to the caller; a disabled device is enabled again; a user keeps at most 10 devices (the oldest registrations are removed). Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), INVALID_ARGUMENT (22023, DETAIL {argument, ...}), NOT_FOUND (P0002: the caller has no profile). SECURITY DEFINER: a token held by another user must move to the caller, and that row is invisible to the caller under row-level security.';
+  'Registers a device of the caller for pushes (p_platform ios or android, p_environment sandbox or production) and returns it as {id, platform, environment, token, registered_at}. Idempotent; a token another user holds is refused (DEVICE_TAKEN) unless the gateway disabled it (then it moves to the caller); a disabled device is enabled again; a user keeps at most 10 devices (the oldest registrations are removed). Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), INVALID_ARGUMENT (22023, DETAIL {argument, ...}), NOT_FOUND (P0002: the caller has no profile), DEVICE_TAKEN (23505: another user holds the live token; nothing changed). SECURITY DEFINER: a dead token held by another user moves to the caller, and that row is invisible to the caller under row-level security.';
 
 -- Security invoker: row-level security lets a user remove only their own devices.
 create or replace function public.unregister_push_device(p_token text)

@@ -69,6 +69,16 @@ begin
       message = format('NOT_AUTHORIZED: table public.%I belongs to %s, not to %s', v_table.table_name, v_table.relowner::regrole, current_user);
   end loop;
 
+  -- A table the manifest no longer publishes leaves the publication (users: a change event
+  -- would carry its email to every subscriber).
+  for v_table in
+    select p.tablename from pg_catalog.pg_publication_tables p
+      join private.table_manifest m on m.table_name = p.tablename and m.realtime is null
+     where p.pubname = 'supabase_realtime' and p.schemaname = 'public'
+  loop
+    execute format('alter publication supabase_realtime drop table public.%I', v_table.tablename);
+  end loop;
+
   for v_table in select t.table_name, t.replica_identity from private.realtime_tables() t order by 1 loop
     select c.relreplident into v_identity from pg_catalog.pg_class c
      where c.oid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(v_table.table_name));
@@ -87,7 +97,7 @@ begin
 end
 $$;
 comment on function private.enable_supabase_realtime() is
-  'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added) and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; private.apply_manifest (the final step of migrate) calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
+  'Adds the tables of private.realtime_tables() to the publication supabase_realtime (those not in it yet: added), removes those the table manifest no longer publishes, and sets their replica identities, so that Supabase Realtime serves the apps'' postgres_changes subscriptions. Re-runnable; private.apply_manifest (the final step of migrate) calls it when the publication exists; call it as the owner of the tables after creating the publication later. Errors: NOT_FOUND (P0002, no such publication), PUBLICATION_FOR_ALL_TABLES (55000: it would publish the journals), NOT_AUTHORIZED (42501: the caller must own the publication and the tables).';
 
 -- Off Supabase, a self-hosted Realtime server (the same service, run by the project owner)
 -- reads the same publication through logical decoding, which the server offers only with

@@ -73,7 +73,16 @@ begin
                   or (r ? 'column' and not exists (
                         select from pg_catalog.pg_attribute a
                          where a.attrelid = pg_catalog.format('public.%I', m.table_name)::regclass
-                           and a.attname = r ->> 'column' and a.atttypid = 'uuid'::regtype and not a.attisdropped)))) p;
+                           and a.attname = r ->> 'column' and a.atttypid = 'uuid'::regtype and not a.attisdropped)))
+          union all
+          -- A child of rows every user may see holds the everyone key itself: the derived keys
+          -- are only the parents a user sees through his own keys (private.caller_visible_ids, sync).
+          select m.table_name, pg_catalog.format('its parent %s has an everyone rule and it has none', k.derived_from)
+            from private.table_manifest m cross join pg_catalog.jsonb_array_elements(m.visible_to) r
+            join private.visibility_kinds k on k.kind = r ->> 'kind' and k.derived_from is not null
+           where exists (select from private.table_manifest pm cross join pg_catalog.jsonb_array_elements(pm.visible_to) pr
+                          where pm.table_name = k.derived_from and pr ->> 'kind' = 'everyone')
+             and not exists (select from pg_catalog.jsonb_array_elements(m.visible_to) er where er ->> 'kind' = 'everyone')) p;
   if v_problem is not null then
     raise exception using errcode = '22023', message = 'INVALID_MANIFEST: ' || v_problem;
   end if;

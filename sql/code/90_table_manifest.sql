@@ -49,17 +49,22 @@ select private.manifest('listings',
   lengths => '{"address": 200, "city": 100, "state": 100, "zip": 20, "mls_number": 50}',
   synced => true, outbox => true, realtime => 'default', audited_as => 'listing', audit_owner => 'owned_by');
 
--- Notes and subtasks are seen with their parent.
+-- Notes and subtasks are seen with their parent. Those of an open task or activity (which
+-- every user sees) hold the one everyone key themselves (parent_open, derived from the
+-- parent by trigger): the task and activity keys of a user are then only the items he sees
+-- through his own keys, never every open item in the system.
 select private.manifest('notes',
   visible_to => '[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = ''task''"},
                   {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = ''activity''"},
-                  {"kind": "listing", "column": "parent_id", "condition": "it.parent_type = ''listing''"}]',
+                  {"kind": "listing", "column": "parent_id", "condition": "it.parent_type = ''listing''"},
+                  {"kind": "everyone", "condition": "it.parent_open"}]',
   lengths => '{"content": 10000}',
   synced => true, outbox => true, realtime => 'default');
 
 select private.manifest('subtasks',
   visible_to => '[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = ''task''"},
-                  {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = ''activity''"}]',
+                  {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = ''activity''"},
+                  {"kind": "everyone", "condition": "it.parent_open"}]',
   lengths => '{"title": 200}',
   synced => true, outbox => true, realtime => 'default');
 
@@ -110,11 +115,13 @@ select private.manifest('journal_entry_values',
 select private.manifest('journal_thread_stats',
   visible_to => '[{"kind": "user", "column": "owner_id"}]', admin_sees => false, stamped => false);
 
--- Profiles: names and avatars for everyone ("claimed by").
+-- Profiles: each user's own row (email, is_admin) for that user and admins; names and
+-- avatars for everyone through the view public.profiles ("claimed by"). Not published to
+-- Realtime: a change event would carry the email to whoever subscribes.
 select private.manifest('users',
-  visible_to => '[{"kind": "everyone", "condition": "true"}]',
+  visible_to => '[{"kind": "user", "column": "id"}]',
   lengths => '{"name": 100, "email": 320, "avatar_url": 2048, "gender": 50, "profile_photo": 2048}',
-  outbox => true, realtime => 'default', audited_as => 'user', audit_owner => 'id');
+  outbox => true, audited_as => 'user', audit_owner => 'id');
 
 select private.manifest('properties',
   visible_to => '[{"kind": "user", "column": "owned_by"}]',

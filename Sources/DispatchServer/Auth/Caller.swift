@@ -7,12 +7,19 @@ import Postgres
 public enum Caller: Sendable, Hashable {
     /// An app user: role `authenticated`, claims `{"sub": <id>, "role": "authenticated"}`.
     case user(UUID)
+    /// An admin reading everything admins see: role `dispatch_admin` (a member of
+    /// `authenticated` with policies of its own), claims `{"sub": <id>, "role":
+    /// "dispatch_admin"}`. Acting as `.user`, an admin sees what any user sees: the
+    /// policies of `authenticated` carry no admin term, which would cost every user an
+    /// index. A non-admin acting as this role sees no more than as `.user`.
+    case admin(UUID)
     /// The worker: role `service_role`, claims `{"role": "service_role"}`.
     case service
 
     public var role: String {
         switch self {
         case .user: "authenticated"
+        case .admin: "dispatch_admin"
         case .service: "service_role"
         }
     }
@@ -21,6 +28,7 @@ public enum Caller: Sendable, Hashable {
     public var claims: String {
         switch self {
         case .user(let id): #"{"sub":"\#(id.uuidString.lowercased())","role":"authenticated"}"#
+        case .admin(let id): #"{"sub":"\#(id.uuidString.lowercased())","role":"dispatch_admin"}"#
         case .service: #"{"role":"service_role"}"#
         }
     }
@@ -62,8 +70,17 @@ extension PostgresConnection {
         as userID: UUID,
         _ body: @Sendable (isolated PostgresConnection) async throws -> T
     ) async throws -> T {
+        try await transaction(as: .user(userID), body)
+    }
+
+    /// Runs `body` in a transaction as `caller` (`.admin(id)`: an admin's reads of everything).
+    @discardableResult
+    public func transaction<T: Sendable>(
+        as caller: Caller,
+        _ body: @Sendable (isolated PostgresConnection) async throws -> T
+    ) async throws -> T {
         try await transaction { connection in
-            try connection.act(as: .user(userID))
+            try connection.act(as: caller)
             return try await body(connection)
         }
     }

@@ -75,6 +75,9 @@ extension SQLAPIError {
         /// 23505: a new record's id belongs to a row the caller cannot see (from the journal
         /// RPCs also: an entry id already used in another thread).
         public static let idTaken: Code = "ID_TAKEN"
+        /// 23505: `register_push_device` of a live token another user holds (that user
+        /// unregisters it first); nothing changed.
+        public static let deviceTaken: Code = "DEVICE_TAKEN"
         /// 42501: a pushed record changes columns the user may not write (`detail` JSON:
         /// `table`, `columns`); nothing of it was written.
         public static let columnNotWritable: Code = "COLUMN_NOT_WRITABLE"
@@ -152,7 +155,7 @@ extension SQLAPIError {
             .publicationForAllTables,
             .alreadyClaimed, .notClaimer, .alreadyCompleted, .invalidItemType,
             .invalidEntityType,
-            .cursorExpired, .invalidRecord, .invalidVersion, .idTaken, .columnNotWritable, .ownerOnly,
+            .cursorExpired, .invalidRecord, .invalidVersion, .idTaken, .deviceTaken, .columnNotWritable, .ownerOnly,
             .invalidLatitude, .invalidLongitude, .invalidRadius,
             .registryDrift, .invalidManifest, .tooManyIDs, .invalidPreference,
             .invalidTitle, .invalidContent, .invalidTimestamp, .invalidFieldName, .fieldNameTaken, .fieldLimit, .invalidGroup, .invalidValue,

@@ -77,13 +77,21 @@ import Testing
         #expect(try await CoreTestData.count(admin, "select count(*)::int from notes where content = 'Lockbox 1234'", []) == 1)
     }
 
-    /// Every user reads every profile (for "claimed by" names); each changes only their own;
-    /// nobody makes themselves admin.
+    /// Every user reads every public profile (for "claimed by" names), but only their own
+    /// row of users (email, is_admin); each changes only their own; nobody makes themselves admin.
     @Test func usersReadAllProfilesAndChangeOnlyTheirOwnAndNeverTheirRole() async throws {
         let names = try await admin.transaction(as: bob) { conn in
-            try conn.query("select name from users order by name").map { try $0.decode("name", as: String.self) }
+            try conn.query("select name from profiles order by name").map { try $0.decode("name", as: String.self) }
         }
         #expect(names == ["Alice", "Bob", "Carol"])
+        let emails = try await admin.transaction(as: bob) { conn in
+            try conn.query("select id from users").map { try $0.decode(0, as: UUID.self) }
+        }
+        #expect(emails == [bob])
+        let hidden = try await #require(throws: PostgresError.self) {
+            try await admin.transaction(as: bob) { conn in try conn.query("select email from profiles") }
+        }
+        #expect(hidden.sqlState == .undefinedColumn)
         let changedOther = try await admin.transaction(as: bob) { conn in
             try conn.query("update users set name = 'Mallory' where id = \(alice)").affectedRows
         }

@@ -49,7 +49,17 @@ import Testing
         #expect(try await rows(connection).map(\.version) == [1])
         try await register(connection, as: ana, "android", "fcm-token:xyz")
 
-        // The phone changes hands: Ben registers the same token; it is his now.
+        // Ben registers Ana's live token: refused, nothing changed (registering a token proves
+        // nothing: he would silence her and have his pushes shown on her phone).
+        let before = try await rows(connection)
+        let taken = await WatchlistFixtures.error(PostgresError.self) { try await register(connection, as: ben, "ios", "a1b2c3") }
+        #expect(taken.flatMap { SQLAPIError($0) }?.code == .deviceTaken && taken?.sqlState == .uniqueViolation, "\(String(describing: taken))")
+        #expect(try await rows(connection).map { "\($0)" } == before.map { "\($0)" })
+        #expect(try await visible(connection, to: ana) == ["a1b2c3", "fcm-token:xyz"])
+
+        // The phone changes hands: Ana signs out (her unregister is the proof), Ben registers
+        // the same token; it is his now.
+        #expect(try await unregister(connection, as: ana, "a1b2c3") == true)
         try await register(connection, as: ben, "ios", "a1b2c3")
         #expect(try await visible(connection, to: ana) == ["fcm-token:xyz"])
         #expect(try await visible(connection, to: ben) == ["a1b2c3"])
@@ -71,6 +81,11 @@ import Testing
         try await connection.query("update public.push_devices set disabled_at = now(), disabled_reason = 'Unregistered'")
         try await register(connection, as: ana, "ios", "dead-token")
         #expect(try await connection.query("select disabled_at is null and disabled_reason is null from public.push_devices").scalar(Bool.self))
+        // A token the gateway declared dead moves to whoever registers it next.
+        let ben = try await NotificationTestSupport.makeUser("ben", on: connection)
+        try await connection.query("update public.push_devices set disabled_at = now(), disabled_reason = 'Unregistered'")
+        try await register(connection, as: ben, "ios", "dead-token")
+        #expect(try await rows(connection).map(\.user) == [ben])
         await connection.close()
     }
 

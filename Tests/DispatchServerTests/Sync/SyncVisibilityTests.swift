@@ -188,6 +188,31 @@ import Testing
         #expect(Set(gone.deleted.keys) == [first, second] && gone.deleted.values.allSatisfy { $0 == .deleted })
     }
 
+    /// parent_open is the server's: a record pulled while its task was open pushes back after
+    /// the task was claimed (its stale parent_open ignored, never COLUMN_NOT_WRITABLE), and
+    /// nobody can make a note everyone's by writing it.
+    @Test func aNotesParentOpenIsTheServersWhateverIsWritten() async throws {
+        let alice = try await F.user(admin, "Alice"), bob = try await F.user(admin, "Bob")
+        let open = try await task(declaredBy: alice)
+        let remark = try await note(on: open, by: alice)
+        let alices = try await device(alice)
+        #expect(try await alices.pull(.notes).records == [remark])
+        #expect(alices.row(.notes, remark)?["parent_open"]?.boolValue == true)
+        try await claim(open, as: bob)
+        #expect(try await alices.pull(.notes).records == [remark])
+        var edited = try #require(alices.row(.notes, remark)?.objectValue)
+        #expect(edited["parent_open"]?.boolValue == false)
+        edited["parent_open"] = true
+        edited["content"] = "Lockbox moved"
+        let pushed = try await alices.sync.push(table: .notes, record: .object(edited), expectedVersion: edited["row_version"]?.intValue)
+        #expect(!pushed.isConflict && pushed.record["parent_open"]?.boolValue == false, "\(pushed)")
+        // Written directly (the service's grants), it is derived again from the parent.
+        try await admin.query("update public.notes set parent_open = true where id = \(remark)")
+        #expect(try await admin.query("select parent_open from public.notes where id = \(remark)").scalar(Bool.self) == false)
+        let carol = try await F.user(admin, "Carol")
+        #expect(try await device(carol).pull(.notes).isEmpty)
+    }
+
     // MARK: Listings
 
     @Test func whenAListingChangesHandsItsTasksAndTheirNotesFollow() async throws {
@@ -310,39 +335,9 @@ import Testing
         try await admin.query("insert into public.notes (parent_type, parent_id, content, created_by) select 'task', t.id, 'n', \(other) from public.tasks t, generate_series(1, 100) where t.declared_by = \(other)")
         try await admin.query("analyze")
 
-        let limit = 1000
         for table in ["watchlist_entries", "tasks", "notes"] {
-            for (mode, x) in [("full", "0"), ("changes", "1")] {
-                // The statement and its arguments as literals (EXPLAIN EXECUTE takes no parameters).
-                let plan = try await admin.query("""
-                    with k as (select array_agg(kind) as kinds, array_agg(key) as keys from private.user_keys(\(alice)))
-                    select private.sync_items_sql(\(table), \(mode)),
-                           format('explain (analyze, format json) execute pull (%1$L, %1$L, ''{}'', ''0'', ''0'',
-                                     ''00000000-0000-0000-0000-000000000000'', -1, %2$s, %3$L, %4$L,
-                                     ''{}'', ''{}'', ''{}'', ''{}'', ''{}'', ''{}'', ''{}'', ''{}'')', \(x)::text, \(limit)::int, k.kinds, k.keys)
-                      from k
-                    """)[0]
-                // The statement names the parameters of the function that keeps it; PREPARE numbers them.
-                var sql = try plan.decode(0, as: String.self)
-                for (number, name) in Self.itemParameters.enumerated() {
-                    sql = sql.replacing(try Regex("\\b\(name)\\b"), with: "$\(number + 1)")
-                }
-                try await admin.runScript("deallocate all; set plan_cache_mode = force_generic_plan")
-                try await admin.query(PostgresQuery(sql: """
-                    prepare pull (xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[],
-                                  timestamptz[], text[], uuid[], xid8[], timestamptz[]) as \(sql)
-                    """))
-                let explained = try await admin.query(PostgresQuery(sql: try plan.decode(1, as: String.self))).scalar(String.self)
-                var scans: [(relation: String, node: String, rows: Int)] = []
-                func walk(_ node: JSONValue) {
-                    if let relation = node["Relation Name"]?.stringValue {
-                        let rows = (node["Actual Rows"]?.intValue ?? 0) * max(1, node["Actual Loops"]?.intValue ?? 1)
-                            + (node["Rows Removed by Filter"]?.intValue ?? 0) + (node["Rows Removed by Index Recheck"]?.intValue ?? 0)
-                        scans.append((relation, node["Node Type"]?.stringValue ?? "", rows))
-                    }
-                    for child in node["Plans"]?.arrayValue ?? [] { walk(child) }
-                }
-                walk(try JSONValue(parsing: explained).arrayValue?.first?["Plan"] ?? .null)
+            for mode in ["full", "changes"] {
+                let scans = try await pullScans(table, mode, as: alice)
                 #expect(!scans.isEmpty)
                 // (a small table may be read whole: its rows, filtered out or not, count the same)
                 for scan in scans {
@@ -350,5 +345,65 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Open tasks and activities are seen by every user, and so are their notes and subtasks;
+    /// yet another user's open items are not keys of the caller's: a pull of notes or subtasks,
+    /// and the ids a child's SELECT policy compares with, never walk them.
+    @Test func othersOpenItemsAreOneSharedKeyNotOneKeyPerItem() async throws {
+        let alice = try await F.user(admin, "Alice"), other = try await F.user(admin, "Other")
+        let mine = try await task(declaredBy: alice, claimedBy: alice)
+        _ = try await note(on: mine, by: alice)
+        try await admin.query("insert into public.subtasks (parent_type, parent_id, title) values ('task', \(mine), 'Buy paint')")
+        try await admin.query("insert into public.tasks (title, declared_by) select 'open ' || g, \(other) from generate_series(1, 3000) g")
+        try await admin.query("insert into public.activities (title, declared_by) select 'open ' || g, \(other) from generate_series(1, 3000) g")
+        for table in ["notes", "subtasks"] {
+            for mode in ["full", "changes"] {
+                for scan in try await pullScans(table, mode, as: alice) {
+                    #expect(scan.rows <= 110, "\(table) \(mode): \(scan.relation) \(scan.node) read \(scan.rows) rows")
+                }
+            }
+        }
+        let ids = try await admin.transaction(as: alice) { conn in
+            try conn.query("select (select count(*) from private.caller_visible_ids('tasks')), (select count(*) from private.caller_visible_ids('activities'))")[0]
+        }
+        #expect(try ids.decode(0, as: Int.self) == 1 && ids.decode(1, as: Int.self) == 0)
+        // The children of an open item are still everyone's, found through the one shared key.
+        let open = try await admin.query("select id from public.tasks where declared_by = \(other) limit 1").scalar(UUID.self)
+        let remark = try await note(on: open, by: other)
+        let seen = try await admin.transaction(as: alice) { conn in
+            try conn.query("select count(*) from public.notes where id = \(remark)").scalar(Int.self)
+        }
+        #expect(seen == 1)
+        #expect(try await device(alice).pull(.notes).records.count == 2)
+    }
+
+    /// The scans of the query sync_pull runs for `user` (private.sync_items_sql, the body of
+    /// private.sync_items_<table>_<mode>, EXPLAIN ANALYZE'd with the user's keys in the
+    /// generic plan those functions keep): per scan of a table, the rows it returned or
+    /// filtered out over all its loops. Mode full from scratch, changes from a cursor at the
+    /// first transaction (every change).
+    func pullScans(_ table: String, _ mode: String, as user: UUID) async throws -> [(relation: String, node: String, rows: Int)] {
+        let x = mode == "full" ? "0" : "1"
+        // The statement and its arguments as literals (EXPLAIN EXECUTE takes no parameters).
+        let plan = try await admin.query("""
+            with k as (select array_agg(kind) as kinds, array_agg(key) as keys from private.user_keys(\(user)))
+            select private.sync_items_sql(\(table), \(mode)),
+                   format('explain (analyze, format json) execute pull (%1$L, %1$L, ''{}'', ''0'', ''0'',
+                             ''00000000-0000-0000-0000-000000000000'', -1, %2$s, %3$L, %4$L,
+                             ''{}'', ''{}'', ''{}'', ''{}'', ''{}'', ''{}'', ''{}'', ''{}'')', \(x)::text, 1000, k.kinds, k.keys)
+              from k
+            """)[0]
+        // The statement names the parameters of the function that keeps it; PREPARE numbers them.
+        var sql = try plan.decode(0, as: String.self)
+        for (number, name) in Self.itemParameters.enumerated() {
+            sql = sql.replacing(try Regex("\\b\(name)\\b"), with: "$\(number + 1)")
+        }
+        try await admin.runScript("deallocate all; set plan_cache_mode = force_generic_plan")
+        try await admin.query(PostgresQuery(sql: """
+            prepare pull (xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[],
+                          timestamptz[], text[], uuid[], xid8[], timestamptz[]) as \(sql)
+            """))
+        return try PlanScans.of(try await admin.query(PostgresQuery(sql: try plan.decode(1, as: String.self))).scalar(String.self))
     }
 }

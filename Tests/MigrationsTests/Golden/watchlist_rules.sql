@@ -1,5 +1,5 @@
 -- policy watchlist_rules_select
-((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin))
+(watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[]))
 
 -- triggers of watchlist_rules
 CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at()

@@ -1,0 +1,76 @@
+import DispatchServer
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+
+/// Admins read through a role of their own (dispatch_admin): the SELECT policies of app
+/// users carry no admin term, so a user's plain read stays an index scan of their own rows
+/// beside any amount of other users' rows, and admins still see everything.
+@Suite struct AdminPathTests {
+    let database: TestDatabase
+    let admin: PostgresConnection
+    init() async throws {
+        database = try await TestDatabase.create()
+        admin = try await database.connect()
+    }
+
+    typealias F = WatchlistFixtures
+
+    /// The scans of the plan of `sql` run as `caller` (PlanScans), in the cheapest plan that
+    /// is not a sequential scan: can the policy be served by an index at all? (At a few
+    /// thousand rows a sequential scan costs the planner less; at a million, the index wins.)
+    func scans(_ sql: String, as caller: Caller) async throws -> [(relation: String, node: String, rows: Int)] {
+        try PlanScans.of(try await admin.transaction(as: caller) { conn in
+            try conn.query("set local enable_seqscan = off")
+            return try conn.query(PostgresQuery(sql: "explain (analyze, format json) " + sql)).scalar(String.self)
+        })
+    }
+
+    @Test func aUsersPlainReadNeverScansOtherUsersRows() async throws {
+        let alice = try await F.user(admin, "Alice"), other = try await F.user(admin, "Other")
+        let mine = try await F.watchlist(admin, owner: alice, title: "Mine")
+        let theirs = try await F.watchlist(admin, owner: other, title: "Theirs")
+        try await admin.query("insert into public.watchlist_entries (watchlist_id, nickname) select \(mine), 'm' || g from generate_series(1, 5) g")
+        try await admin.query("insert into public.watchlist_entries (watchlist_id, nickname) select \(theirs), 't' || g from generate_series(1, 3000) g")
+        try await admin.query("insert into public.listings (address, owned_by) select 'l' || g, \(other) from generate_series(1, 3000) g")
+
+        for (table, expected) in [("watchlist_entries", 5), ("listings", 0)] {
+            let read = try await scans("select count(*) from public.\(table)", as: .user(alice))
+            #expect(!read.isEmpty)
+            for scan in read {
+                #expect(scan.rows <= 110, "\(table): \(scan.relation) read \(scan.rows) rows")
+            }
+            let count = try await admin.transaction(as: .user(alice)) { conn in
+                try conn.query(PostgresQuery(sql: "select count(*)::int from public.\(table)")).scalar(Int.self)
+            }
+            #expect(count == expected)
+        }
+    }
+
+    /// An admin sees every row as dispatch_admin, and as an app user only what any user
+    /// sees; a non-admin gains nothing from the admin role.
+    @Test func adminsReadEverythingThroughTheirOwnRoleAndOnlyThere() async throws {
+        let alice = try await F.user(admin, "Alice"), root = try await F.user(admin, "Root")
+        try await admin.query("update public.users set is_admin = true where id = \(root)")
+        let theirs = try await F.watchlist(admin, owner: alice, title: "Alice's")
+        try await F.entry(admin, in: theirs)
+        let count = { (caller: Caller) async throws -> Int in
+            try await admin.transaction(as: caller) { conn in
+                try conn.query("select (select count(*) from public.watchlist_entries) + (select count(*) from public.watchlists)").scalar(Int.self)
+            }
+        }
+        #expect(try await count(.admin(root)) == 2)
+        #expect(try await count(.user(root)) == 0)
+        let other = try await F.user(admin, "Mallory")
+        #expect(try await count(.admin(other)) == 0)
+        #expect(try await count(.user(alice)) == 2)
+        // Emails and the admin flag: the user's own row, every row for an admin.
+        let userRows = { (caller: Caller) async throws -> Int in
+            try await admin.transaction(as: caller) { conn in try conn.query("select count(*) from public.users").scalar(Int.self) }
+        }
+        #expect(try await userRows(.admin(root)) == 3)
+        #expect(try await userRows(.user(root)) == 1)
+        #expect(try await userRows(.user(alice)) == 1)
+    }
+}
