@@ -5628,85 +5628,85 @@ CREATE TRIGGER _sync_moves AFTER UPDATE ON public.watchlists FOR EACH ROW WHEN (
 -- Name: activities _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.activities FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.activities FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: journal_entries _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_entries FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: journal_entry_values _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_entry_values FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_entry_values FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: journal_field_groups _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_field_groups FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_field_groups FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: journal_fields _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_fields FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_fields FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: journal_threads _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_threads FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.journal_threads FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: listings _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.listings FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.listings FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: notes _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.notes FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.notes FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: observed_bird_photos _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.observed_bird_photos FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: subtasks _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.subtasks FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.subtasks FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: tasks _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.tasks FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: watchlist_entries _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlist_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlist_entries FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: watchlist_rules _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlist_rules FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: watchlists _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlists FOR EACH ROW EXECUTE FUNCTION private.stamp_sync_xid();
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.watchlists FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: activities _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
@@ -5793,142 +5793,112 @@ CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.watchlist_rules FOR EACH
 CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.watchlists FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
--- Name: activities audit_activities_insert_delete; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER audit_activities_insert_delete BEFORE INSERT OR DELETE ON public.activities FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
-
---
 -- Name: activities audit_activities_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER audit_activities_update BEFORE UPDATE ON public.activities FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION audit.log_changes();
-
---
--- Name: listings audit_listings_insert_delete; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER audit_listings_insert_delete BEFORE INSERT OR DELETE ON public.listings FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
+CREATE TRIGGER audit_activities_update AFTER UPDATE ON public.activities REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.log_rows();
 
 --
 -- Name: listings audit_listings_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER audit_listings_update BEFORE UPDATE ON public.listings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION audit.log_changes();
-
---
--- Name: properties audit_properties_insert_delete; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER audit_properties_insert_delete BEFORE INSERT OR DELETE ON public.properties FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
+CREATE TRIGGER audit_listings_update AFTER UPDATE ON public.listings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.log_rows();
 
 --
 -- Name: properties audit_properties_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER audit_properties_update BEFORE UPDATE ON public.properties FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION audit.log_changes();
-
---
--- Name: tasks audit_tasks_insert_delete; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER audit_tasks_insert_delete BEFORE INSERT OR DELETE ON public.tasks FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
+CREATE TRIGGER audit_properties_update AFTER UPDATE ON public.properties REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.log_rows();
 
 --
 -- Name: tasks audit_tasks_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER audit_tasks_update BEFORE UPDATE ON public.tasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION audit.log_changes();
-
---
--- Name: users audit_users_insert_delete; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER audit_users_insert_delete BEFORE INSERT OR DELETE ON public.users FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
+CREATE TRIGGER audit_tasks_update AFTER UPDATE ON public.tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.log_rows();
 
 --
 -- Name: users audit_users_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER audit_users_update BEFORE UPDATE ON public.users FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION audit.log_changes();
+CREATE TRIGGER audit_users_update AFTER UPDATE ON public.users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.log_rows();
 
 --
 -- Name: activities outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.activities REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.activities REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: listings outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.listings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'id', 'owned_by');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.listings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: notes outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.notes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'parent_id', 'parent_type');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.notes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: notifications outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'user_id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: observed_bird_photos outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.observed_bird_photos REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.observed_bird_photos REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: properties outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.properties REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'owned_by');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.properties REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: subtasks outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.subtasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'parent_id', 'parent_type');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.subtasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: tasks outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: users outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: watchlist_entries outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: watchlist_rules outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_rules REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_rules REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: watchlist_shares outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_shares REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'user_id', 'watchlist_id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlist_shares REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: watchlists outbox_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlists REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'id', 'owner_id');
+CREATE TRIGGER outbox_delete AFTER DELETE ON public.watchlists REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: activities outbox_doorbell; Type: TRIGGER; Schema: public; Owner: -
@@ -6012,157 +5982,157 @@ CREATE TRIGGER outbox_doorbell AFTER INSERT OR DELETE OR UPDATE ON public.watchl
 -- Name: activities outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.activities REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.activities REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: listings outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.listings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'id', 'owned_by');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.listings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: notes outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'parent_id', 'parent_type');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: notifications outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'user_id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: observed_bird_photos outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.observed_bird_photos REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.observed_bird_photos REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: properties outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.properties REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'direct', 'owned_by');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.properties REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: subtasks outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.subtasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'parent_id', 'parent_type');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.subtasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: tasks outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.tasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.tasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: users outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: watchlist_entries outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_entries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_entries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: watchlist_rules outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_rules REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'watchlist_id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_rules REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: watchlist_shares outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_shares REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'user_id', 'watchlist_id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_shares REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: watchlists outbox_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlists REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.record_rows('id', 'rules', 'id', 'owner_id');
+CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlists REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: activities outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.activities FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.activities REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: listings outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.listings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'id', 'owned_by');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.listings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: notes outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.notes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'parent_id', 'parent_type');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.notes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: notifications outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.notifications FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'direct', 'user_id');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: observed_bird_photos outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'watchlist_id');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.observed_bird_photos REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: properties outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.properties FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'direct', 'owned_by');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.properties REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: subtasks outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.subtasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'parent_id', 'parent_type');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.subtasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: tasks outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.tasks FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'claimed_by', 'completed', 'declared_by', 'listing_id');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: users outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.users FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: watchlist_entries outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_entries FOR EACH ROW WHEN (((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.watchlist_id IS DISTINCT FROM new.watchlist_id)) OR (old.bird_id IS DISTINCT FROM new.bird_id)) OR (old.nickname IS DISTINCT FROM new.nickname)) OR (old.status IS DISTINCT FROM new.status)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.added_date IS DISTINCT FROM new.added_date)) OR (old.observation_date IS DISTINCT FROM new.observation_date)) OR (old.to_observe_start_date IS DISTINCT FROM new.to_observe_start_date)) OR (old.to_observe_end_date IS DISTINCT FROM new.to_observe_end_date)) OR (old.observed_by IS DISTINCT FROM new.observed_by)) OR (old.lat IS DISTINCT FROM new.lat)) OR (old.lon IS DISTINCT FROM new.lon)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.priority IS DISTINCT FROM new.priority)) OR (old.notify_upcoming IS DISTINCT FROM new.notify_upcoming)) OR (old.target_date_range IS DISTINCT FROM new.target_date_range)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version)) OR (old.sync_xid IS DISTINCT FROM new.sync_xid))) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'watchlist_id');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_entries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: watchlist_rules outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'watchlist_id');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_rules REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: watchlist_shares outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_shares FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'user_id', 'watchlist_id');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_shares REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: watchlists outbox_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlists FOR EACH ROW WHEN (((((((((((((((((((((((((((((old.id IS DISTINCT FROM new.id) OR (old.owner_id IS DISTINCT FROM new.owner_id)) OR (old.type IS DISTINCT FROM new.type)) OR (old.title IS DISTINCT FROM new.title)) OR (old.location IS DISTINCT FROM new.location)) OR (old.location_display_name IS DISTINCT FROM new.location_display_name)) OR (old.start_date IS DISTINCT FROM new.start_date)) OR (old.end_date IS DISTINCT FROM new.end_date)) OR (old.observed_count IS DISTINCT FROM new.observed_count)) OR (old.species_count IS DISTINCT FROM new.species_count)) OR (old.cover_image_path IS DISTINCT FROM new.cover_image_path)) OR (old.species_rule_enabled IS DISTINCT FROM new.species_rule_enabled)) OR (old.species_rule_shape_id IS DISTINCT FROM new.species_rule_shape_id)) OR (old.location_rule_enabled IS DISTINCT FROM new.location_rule_enabled)) OR (old.location_rule_lat IS DISTINCT FROM new.location_rule_lat)) OR (old.location_rule_lon IS DISTINCT FROM new.location_rule_lon)) OR (old.location_rule_radius_km IS DISTINCT FROM new.location_rule_radius_km)) OR (old.location_rule_display_name IS DISTINCT FROM new.location_rule_display_name)) OR (old.date_rule_enabled IS DISTINCT FROM new.date_rule_enabled)) OR (old.date_rule_start_date IS DISTINCT FROM new.date_rule_start_date)) OR (old.date_rule_end_date IS DISTINCT FROM new.date_rule_end_date)) OR (old.sync_status IS DISTINCT FROM new.sync_status)) OR (old.last_synced_at IS DISTINCT FROM new.last_synced_at)) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.updated_at IS DISTINCT FROM new.updated_at)) OR (old.row_version IS DISTINCT FROM new.row_version)) OR (old.sync_xid IS DISTINCT FROM new.sync_xid))) EXECUTE FUNCTION outbox.record_change('id', 'rules', 'id', 'owner_id');
+CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlists REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
 
 --
 -- Name: activities_log; Type: ROW SECURITY; Schema: audit; Owner: -
