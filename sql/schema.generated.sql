@@ -1,4 +1,821 @@
 --
+-- Name: capture_changes(); Type: FUNCTION; Schema: outbox; Owner: -
+--
+
+CREATE FUNCTION outbox.capture_changes() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    declare
+      v_actor uuid := auth.uid();
+      v_restored uuid := case when tg_op = 'INSERT' then audit.restoring_id(tg_table_name) end;
+    begin
+      case tg_table_name
+      when 'activities' then
+        if tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'activities', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        elsif tg_op = 'UPDATE' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.old_it).claimed_by is null and not (r.old_it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.old_it).listing_id), ('user'::text, (r.old_it).claimed_by), ('user'::text, (r.old_it).declared_by)) v (kind, key) where v.key is not null) x where (r.it).claimed_by is distinct from (r.old_it).claimed_by or (r.it).completed is distinct from (r.old_it).completed or (r.it).declared_by is distinct from (r.old_it).declared_by or (r.it).listing_id is distinct from (r.old_it).listing_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'activities', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'activities', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        end if;
+      when 'listings' then
+        if tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing_claimer'::text, (r.it).id), ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'listings', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        elsif tg_op = 'UPDATE' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing_claimer'::text, (r.it).id), ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing_claimer'::text, (r.old_it).id), ('user'::text, (r.old_it).owned_by)) v (kind, key) where v.key is not null) x where (r.it).id is distinct from (r.old_it).id or (r.it).owned_by is distinct from (r.old_it).owned_by),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'listings', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing_claimer'::text, (r.it).id), ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'listings', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        end if;
+      when 'notes' then
+        if tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'notes', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        elsif tg_op = 'UPDATE' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.old_it).parent_type = 'listing' then (r.old_it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.old_it).parent_id)) x where (r.it).parent_id is distinct from (r.old_it).parent_id or (r.it).parent_type is distinct from (r.old_it).parent_type),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'notes', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'notes', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        end if;
+      when 'notifications' then
+        if tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'notifications', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        elsif tg_op = 'UPDATE' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.old_it).user_id)) v (kind, key) where v.key is not null) x where (r.it).user_id is distinct from (r.old_it).user_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'notifications', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'notifications', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        end if;
+      when 'observed_bird_photos' then
+        if tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'observed_bird_photos', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        elsif tg_op = 'UPDATE' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.old_it).watchlist_id)) v (kind, key) where v.key is not null) x where (r.it).watchlist_id is distinct from (r.old_it).watchlist_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'observed_bird_photos', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'observed_bird_photos', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        end if;
+      when 'properties' then
+        if tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'properties', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        elsif tg_op = 'UPDATE' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.old_it).owned_by)) v (kind, key) where v.key is not null) x where (r.it).owned_by is distinct from (r.old_it).owned_by),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'properties', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'properties', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        end if;
+      when 'subtasks' then
+        if tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'subtasks', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        elsif tg_op = 'UPDATE' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.old_it).parent_id)) x where (r.it).parent_id is distinct from (r.old_it).parent_id or (r.it).parent_type is distinct from (r.old_it).parent_type),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'subtasks', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'subtasks', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        end if;
+      when 'tasks' then
+        if tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'tasks', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        elsif tg_op = 'UPDATE' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.old_it).claimed_by is null and not (r.old_it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.old_it).listing_id), ('user'::text, (r.old_it).claimed_by), ('user'::text, (r.old_it).declared_by)) v (kind, key) where v.key is not null) x where (r.it).claimed_by is distinct from (r.old_it).claimed_by or (r.it).completed is distinct from (r.old_it).completed or (r.it).declared_by is distinct from (r.old_it).declared_by or (r.it).listing_id is distinct from (r.old_it).listing_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'tasks', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'tasks', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        end if;
+      when 'users' then
+        if tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when true then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'users', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        elsif tg_op = 'UPDATE' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when true then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'users', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when true then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'users', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        end if;
+      when 'watchlist_entries' then
+        if tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'watchlist_entries', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        elsif tg_op = 'UPDATE' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.old_it).watchlist_id)) v (kind, key) where v.key is not null) x where (r.it).watchlist_id is distinct from (r.old_it).watchlist_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'watchlist_entries', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'watchlist_entries', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        end if;
+      when 'watchlist_rules' then
+        if tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'watchlist_rules', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        elsif tg_op = 'UPDATE' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.old_it).watchlist_id)) v (kind, key) where v.key is not null) x where (r.it).watchlist_id is distinct from (r.old_it).watchlist_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'watchlist_rules', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'watchlist_rules', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        end if;
+      when 'watchlist_shares' then
+        if tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id), ('watchlist_owner'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'watchlist_shares', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        elsif tg_op = 'UPDATE' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id), ('watchlist_owner'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.old_it).user_id), ('watchlist_owner'::text, (r.old_it).watchlist_id)) v (kind, key) where v.key is not null) x where (r.it).user_id is distinct from (r.old_it).user_id or (r.it).watchlist_id is distinct from (r.old_it).watchlist_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'watchlist_shares', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id), ('watchlist_owner'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'watchlist_shares', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        end if;
+      when 'watchlists' then
+        if tg_op = 'INSERT' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owner_id), ('watchlist'::text, (r.it).id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'watchlists', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        elsif tg_op = 'UPDATE' then
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owner_id), ('watchlist'::text, (r.it).id)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.old_it).owner_id), ('watchlist'::text, (r.old_it).id)) v (kind, key) where v.key is not null) x where (r.it).id is distinct from (r.old_it).id or (r.it).owner_id is distinct from (r.old_it).owner_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'watchlists', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        else
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owner_id), ('watchlist'::text, (r.it).id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select 'watchlists', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid;
+        end if;
+      else raise exception using errcode = '22023',
+        message = pg_catalog.format('INVALID_TABLE: %s is not recorded in the outbox (outbox in the table manifest)', tg_table_name);
+      end case;
+      return null;
+    end
+    $$;
+
+--
+-- Name: FUNCTION capture_changes(); Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON FUNCTION outbox.capture_changes() IS 'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.';
+
+--
 -- Name: row_scope(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -5793,10 +6610,34 @@ CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.watchlist_rules FOR EACH
 CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.watchlists FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
+-- Name: activities audit_activities_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_activities_delete BEFORE DELETE ON public.activities FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: activities audit_activities_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_activities_insert AFTER INSERT ON public.activities REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.log_rows();
+
+--
 -- Name: activities audit_activities_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER audit_activities_update AFTER UPDATE ON public.activities REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.log_rows();
+
+--
+-- Name: listings audit_listings_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_listings_delete BEFORE DELETE ON public.listings FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: listings audit_listings_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_listings_insert AFTER INSERT ON public.listings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.log_rows();
 
 --
 -- Name: listings audit_listings_update; Type: TRIGGER; Schema: public; Owner: -
@@ -5805,16 +6646,52 @@ CREATE TRIGGER audit_activities_update AFTER UPDATE ON public.activities REFEREN
 CREATE TRIGGER audit_listings_update AFTER UPDATE ON public.listings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.log_rows();
 
 --
+-- Name: properties audit_properties_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_properties_delete BEFORE DELETE ON public.properties FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: properties audit_properties_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_properties_insert AFTER INSERT ON public.properties REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.log_rows();
+
+--
 -- Name: properties audit_properties_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER audit_properties_update AFTER UPDATE ON public.properties REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.log_rows();
 
 --
+-- Name: tasks audit_tasks_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_tasks_delete BEFORE DELETE ON public.tasks FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: tasks audit_tasks_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_tasks_insert AFTER INSERT ON public.tasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.log_rows();
+
+--
 -- Name: tasks audit_tasks_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER audit_tasks_update AFTER UPDATE ON public.tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.log_rows();
+
+--
+-- Name: users audit_users_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_users_delete BEFORE DELETE ON public.users FOR EACH ROW EXECUTE FUNCTION audit.log_changes();
+
+--
+-- Name: users audit_users_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER audit_users_insert AFTER INSERT ON public.users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.log_rows();
 
 --
 -- Name: users audit_users_update; Type: TRIGGER; Schema: public; Owner: -
@@ -6363,6 +7240,12 @@ CREATE POLICY watchlist_shares_select ON public.watchlist_shares FOR SELECT TO a
 --
 
 CREATE POLICY watchlists_select ON public.watchlists FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: FUNCTION capture_changes(); Type: ACL; Schema: outbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION outbox.capture_changes() FROM PUBLIC;
 
 --
 -- Name: FUNCTION row_scope(p_table text, p_row jsonb); Type: ACL; Schema: private; Owner: -
