@@ -2544,9 +2544,6 @@ begin
    group by c.user_id, c.badge_group having sum(c.delta) <> 0
    order by c.user_id, c.badge_group
   on conflict on constraint notification_badge_totals_pkey do update set unread = b.unread + excluded.unread;
-  delete from private.notification_badge_totals b
-   using unnest(v_users, v_groups, v_deltas) c (user_id, badge_group, delta)
-   where c.delta < 0 and b.user_id = c.user_id and b.badge_group = c.badge_group and b.unread <= 0;
 
   -- Per entity: the details of get_badge_counts(true).
   with c as (select * from unnest(v_users, v_groups, v_entity_types, v_entity_ids, v_created, v_deltas)
@@ -2560,8 +2557,14 @@ begin
    order by c.user_id, c.badge_group, c.entity_type, c.entity_id
   on conflict on constraint notification_badge_entities_pkey do update
      set unread = e.unread + excluded.unread, latest_at = greatest(e.latest_at, excluded.latest_at);
-  -- Where unread rows went: an entity with none left goes; one that lost its newest unread
+  if tg_op = 'INSERT' then
+    return null;
+  end if;
+  -- Where unread rows went: a counter at zero goes; an entity that lost its newest unread
   -- row looks its newest remaining one up (an index range of that entity's unread rows).
+  delete from private.notification_badge_totals b
+   using unnest(v_users, v_groups, v_deltas) c (user_id, badge_group, delta)
+   where c.delta < 0 and b.user_id = c.user_id and b.badge_group = c.badge_group and b.unread <= 0;
   delete from private.notification_badge_entities e
    using unnest(v_users, v_groups, v_entity_types, v_entity_ids, v_deltas) c (user_id, badge_group, entity_type, entity_id, delta)
    where c.delta < 0 and e.unread <= 0
