@@ -216,14 +216,18 @@ begin
     drop policy if exists %3$I on audit.%1$I;
     create policy %3$I on audit.%1$I for select to authenticated
       using (%4$s or (select private.is_admin()));
-    create or replace trigger %5$I before insert or delete on public.%2$I
+    drop trigger if exists %5$I on public.%2$I;
+    drop trigger if exists %6$I on public.%2$I;
+    create trigger %6$I after update on public.%2$I referencing old table as old_rows new table as new_rows
+      for each statement execute function audit.log_rows();
+    create or replace trigger %7$I after insert on public.%2$I referencing new table as new_rows
+      for each statement execute function audit.log_rows();
+    create or replace trigger %8$I before delete on public.%2$I
       for each row execute function audit.log_changes();
-    create or replace trigger %6$I before update on public.%2$I
-      for each row when (%7$s) execute function audit.log_changes();
     $code$,
     v_log, v_table, v_log || '_select', v_owner_check,
     'audit_' || v_table || '_insert_delete', 'audit_' || v_table || '_update',
-    private.row_changed_condition(p_table));
+    'audit_' || v_table || '_insert', 'audit_' || v_table || '_delete');
 
   -- The policy of the parent (what the RPCs read through): the same rule, the owner column
   -- chosen per partition. Rebuilt from the registry each time a table joins.
@@ -241,7 +245,7 @@ $_$;
 -- Name: FUNCTION enable_tracking(p_table regclass, p_entity_type text, p_owner_column text); Type: COMMENT; Schema: audit; Owner: -
 --
 
-COMMENT ON FUNCTION audit.enable_tracking(p_table regclass, p_entity_type text, p_owner_column text) IS 'Audits a table of schema public that has a uuid id: registers it in audit.tracked_tables as p_entity_type with its ownership column, creates its log audit.<table>_log (a partition of audit.log) with the history indexes (an owner''s deletions among them: get_recently_deleted) and the owner-or-admin read policy (also on audit.log), and attaches the audit_<table>_insert_delete and audit_<table>_update (only real changes) triggers. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+COMMENT ON FUNCTION audit.enable_tracking(p_table regclass, p_entity_type text, p_owner_column text) IS 'Audits a table of schema public that has a uuid id: registers it in audit.tracked_tables as p_entity_type with its ownership column, creates its log audit.<table>_log (a partition of audit.log) with the history indexes (an owner''s deletions among them: get_recently_deleted) and the owner-or-admin read policy (also on audit.log), and attaches the audit_<table>_insert and audit_<table>_update statement triggers (audit.log_rows; only real changes) and the audit_<table>_delete row trigger (audit.log_changes). NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
 
 --
 -- Name: entity_table(text); Type: FUNCTION; Schema: audit; Owner: -
@@ -301,7 +305,7 @@ CREATE FUNCTION audit.is_restoring(p_table text, p_id text) RETURNS boolean
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select coalesce(pg_catalog.current_setting('audit.restoring', true) = p_table || ':' || p_id, false)
+  select coalesce(audit.restoring_id(p_table)::text = p_id, false)
 $$;
 
 --
@@ -319,28 +323,6 @@ CREATE FUNCTION audit.log_changes() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
-  if tg_op = 'UPDATE' then
-    insert into audit.log (table_name, record_pk, action, old_row, new_row)
-    values (tg_table_name, new.id, 'UPDATE', pg_catalog.to_jsonb(old), pg_catalog.to_jsonb(new));
-    return new;
-  elsif tg_op = 'INSERT' then
-    -- The id of a deleted row stays the deleted row's: re-created by anyone (ids are the
-    -- clients' for offline creation), it would hide the deletion from its owner's trash
-    -- and make its restore a conflict. Only restore_entity re-creates it (or a write without
-    -- a calling user: the worker, migrations). One probe of the log's record_pk index.
-    if not audit.is_restoring(tg_table_name, new.id::text) and auth.uid() is not null
-       and exists (select from audit.log l
-                    where l.table_name = tg_table_name and l.record_pk = new.id and l.action = 'DELETE') then
-      raise exception using errcode = '23505',
-        message = pg_catalog.format('ID_TAKEN: %s is the id of a deleted row of %s: restore it, or use a new id', new.id, tg_table_name),
-        detail = pg_catalog.json_build_object('table', tg_table_name, 'id', new.id)::text;
-    end if;
-    insert into audit.log (table_name, record_pk, action, new_row)
-    values (tg_table_name, new.id,
-            case when audit.is_restoring(tg_table_name, new.id::text) then 'RESTORE' else 'INSERT' end,
-            pg_catalog.to_jsonb(new));
-    return new;
-  end if;
   insert into audit.log (table_name, record_pk, action, old_row, dependents)
   values (tg_table_name, old.id, 'DELETE', pg_catalog.to_jsonb(old), audit.deleted_dependents(tg_table_name, old.id));
   return old;
@@ -351,7 +333,61 @@ $$;
 -- Name: FUNCTION log_changes(); Type: COMMENT; Schema: audit; Owner: -
 --
 
-COMMENT ON FUNCTION audit.log_changes() IS 'BEFORE INSERT/UPDATE/DELETE row trigger function of the audited tables: writes one audit.log row with the old and new row as jsonb and auth.uid() as changed_by. An INSERT made by public.restore_entity is logged as RESTORE; any other INSERT with a calling user of an id whose DELETE is in the log is ID_TAKEN (23505), so that a deleted row stays in its owner''s trash and restorable. Fires after the _stamp_* and _derive_* triggers (name order), so new_row is the stored row.';
+COMMENT ON FUNCTION audit.log_changes() IS 'BEFORE DELETE row trigger function of the audited tables: writes the DELETE row of audit.log with the deleted row as jsonb, what goes with it (audit.deleted_dependents, read while it is still there) and auth.uid() as changed_by. Fires after the other BEFORE triggers (name order). Inserts and updates: audit.log_rows.';
+
+--
+-- Name: log_rows(); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.log_rows() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_actor uuid := auth.uid();
+  v_restored uuid;
+  v_taken uuid;
+begin
+  if tg_op = 'UPDATE' then
+    -- Paired by id; an update that changed nothing is not logged.
+    insert into audit.log (table_name, record_pk, action, old_row, new_row, changed_by)
+    select tg_table_name, (n.it).id, 'UPDATE', pg_catalog.to_jsonb(o), pg_catalog.to_jsonb(n.it), v_actor
+      from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n
+      join old_rows o on o.id = (n.it).id
+     where o is distinct from n.it
+     order by n.rid;
+    return null;
+  end if;
+  v_restored := audit.restoring_id(tg_table_name);
+  -- The id of a deleted row stays the deleted row's: re-created by anyone (ids are the
+  -- clients' for offline creation), it would hide the deletion from its owner's trash and
+  -- make its restore a conflict. Only restore_entity re-creates it (or a write without a
+  -- calling user: the worker, migrations). One probe of the log's record_pk index per row.
+  if v_actor is not null then
+    select n.id into v_taken
+      from new_rows n
+     where n.id is distinct from v_restored
+       and exists (select from audit.log l where l.table_name = tg_table_name and l.record_pk = n.id and l.action = 'DELETE')
+     limit 1;
+    if v_taken is not null then
+      raise exception using errcode = '23505',
+        message = pg_catalog.format('ID_TAKEN: %s is the id of a deleted row of %s: restore it, or use a new id', v_taken, tg_table_name),
+        detail = pg_catalog.json_build_object('table', tg_table_name, 'id', v_taken)::text;
+    end if;
+  end if;
+  insert into audit.log (table_name, record_pk, action, new_row, changed_by)
+  select tg_table_name, (n.it).id, case when (n.it).id = v_restored then 'RESTORE' else 'INSERT' end, pg_catalog.to_jsonb(n.it), v_actor
+    from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n
+   order by n.rid;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION log_rows(); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.log_rows() IS 'AFTER INSERT / AFTER UPDATE statement trigger function of the audited tables (transition tables new_rows, old_rows): writes one audit.log row per inserted row (RESTORE for the row public.restore_entity re-creates) and per really changed row, old and new row as jsonb, auth.uid() as changed_by, in one INSERT. An INSERT with a calling user of an id whose DELETE is in the log is ID_TAKEN (23505), so that a deleted row stays in its owner''s trash and restorable.';
 
 --
 -- Name: restore_dependents(text, uuid, jsonb); Type: FUNCTION; Schema: audit; Owner: -
@@ -401,6 +437,30 @@ $_$;
 --
 
 COMMENT ON FUNCTION audit.restore_dependents(p_table text, p_id uuid, p_dependents jsonb) IS 'Part of restore_entity: from the DELETE entry''s dependents, re-creates the subtasks of a restored task or activity, or relinks to a restored listing its tasks and activities that are on no listing now. Returns what it did, {subtasks, notes_not_restored} or {tasks, activities, notes_not_restored} (counts): notes are not restored.';
+
+--
+-- Name: restoring_id(text); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.restoring_id(p_table text) RETURNS uuid
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_mark text := pg_catalog.current_setting('audit.restoring', true);
+begin
+  if pg_catalog.split_part(v_mark, ':', 1) = p_table then
+    return pg_catalog.split_part(v_mark, ':', 2)::uuid;
+  end if;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION restoring_id(p_table text); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.restoring_id(p_table text) IS 'The id of the row of p_table that public.restore_entity is re-creating in this transaction, or NULL: the statement triggers ask it once per statement.';
 
 --
 -- Name: set_restoring(text, uuid); Type: FUNCTION; Schema: audit; Owner: -
@@ -686,6 +746,65 @@ $$;
 --
 
 COMMENT ON FUNCTION outbox.batch_events(p_batch outbox.batches) IS 'The events of a batch, in id order: what its handler wants between the batch''s two cursors (index scans only). Used to claim a batch again (its lease expired, or it was given back) and by outbox.deliveries.';
+
+--
+-- Name: capture_sql(text, text); Type: FUNCTION; Schema: outbox; Owner: -
+--
+
+CREATE FUNCTION outbox.capture_sql(p_table text, p_op text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  v_moved text := (select pg_catalog.string_agg(pg_catalog.format('(r.it).%1$I is distinct from (r.old_it).%1$I', c), ' or ')
+                     from unnest(private.visibility_columns(p_table)) c);
+  v_rows text;
+begin
+  v_rows := case p_op
+    when 'insert' then 'select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n'
+    when 'delete' then 'select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o'
+    else 'select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row'
+         ' from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n'
+         ' join old_rows o on o.id = (n.it).id where o is distinct from n.it' end;
+  return pg_catalog.format($sql$
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (%2$s),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (%3$s) x%4$s),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select %1$L, %5$L, (r.it).id, %6$s, %7$s, coalesce(a.audience, '{}'), e.rid is not null, v_actor, %8$s
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid$sql$,
+    p_table, v_rows, private.row_keys_sql(p_table, '(r.it)'),
+    case when p_op = 'update' and v_moved is not null then pg_catalog.format(
+      E'\n      union all\n      select r.rid, x.kind, x.key from r cross join lateral (%s) x where %s',
+      private.row_keys_sql(p_table, '(r.old_it)'), v_moved) else '' end,
+    p_op,
+    case when p_op = 'delete' then 'null' else 'r.row' end,
+    case p_op when 'insert' then 'null'
+              when 'delete' then 'r.row'
+              -- the changed columns with their old values
+              else 'coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o'
+                   ' where (r.row -> o.key) is distinct from o.value), ''{}'')' end,
+    case when p_op = 'insert' then 'coalesce((r.it).id = v_restored, false)' else 'false' end);
+end
+$_$;
+
+--
+-- Name: FUNCTION capture_sql(p_table text, p_op text); Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON FUNCTION outbox.capture_sql(p_table text, p_op text) IS 'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once. Generated from private.visibility_rules.';
 
 --
 -- Name: changes_since(text, text[], integer, uuid); Type: FUNCTION; Schema: outbox; Owner: -
@@ -1182,8 +1301,6 @@ CREATE FUNCTION outbox.enable_changes(p_table regclass) RETURNS void
     AS $$
 declare
   v_name text;
-  v_key text;
-  v_args text;
 begin
   if p_table is null then
     raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_table must not be NULL';
@@ -1196,47 +1313,30 @@ begin
       message = format('INVALID_TABLE: %s is not a table in schema public', p_table),
       hint = 'Events name tables without schema, so only tables of schema public are recorded.';
   end if;
-  -- Every change needs its audience: refuse a table the visibility definition does not
-  -- know, rather than failing its writes later.
-  if not exists (select from private.visibility_rules r where r.table_name = v_name) then
+  -- Every change needs its audience and its key: refuse a table the capture does not know,
+  -- rather than failing its writes later.
+  if not exists (select from private.table_manifest m where m.table_name = v_name and m.outbox)
+     or not exists (select from pg_catalog.pg_attribute a
+                     where a.attrelid = p_table and a.attname = 'id' and a.atttypid = 'uuid'::regtype and not a.attisdropped) then
     raise exception using errcode = '22023',
-      message = format('INVALID_TABLE: private.visibility_rules do not say who may see %s', p_table),
-      hint = 'Say who may see the table''s rows first (visible_to in the table manifest).';
+      message = format('INVALID_TABLE: %s is not an outbox table of the table manifest with a uuid id', p_table),
+      hint = 'Say who may see the table''s rows and set outbox in its manifest entry.';
   end if;
-
-  select a.attname into v_key
-    from pg_catalog.pg_attribute a
-   where a.attrelid = p_table and a.attname = 'id' and a.atttypid = 'uuid'::regtype and not a.attisdropped;
-  -- Trigger arguments: the key column ('' = none), direct or rules, the columns deciding
-  -- the keys.
-  select string_agg(quote_literal(x.arg), ', ' order by x.ord)
-    into v_args
-    from (select coalesce(v_key, '') as arg, 0 as ord
-          union all
-          select case when bool_and(r.kind = 'user' and r.condition is null) then 'direct' else 'rules' end, 1
-            from private.visibility_rules r where r.table_name = v_name
-          union all
-          select c.col, 1 + c.ord
-            from unnest(private.visibility_columns(v_name)) with ordinality as c (col, ord)) x;
 
   execute format('drop trigger if exists outbox_insert on %s', p_table);
   execute format('drop trigger if exists outbox_delete on %s', p_table);
   execute format('drop trigger if exists outbox_update on %s', p_table);
   execute format('drop trigger if exists outbox_doorbell on %s', p_table);
-  -- A transition table serves one event per trigger: inserts and deletes apart.
+  -- A transition table serves one event per trigger: one trigger per event.
   execute format(
     'create trigger outbox_insert after insert on %s referencing new table as new_rows '
-    'for each statement execute function outbox.record_rows(%s)',
-    p_table, v_args);
+    'for each statement execute function outbox.capture_changes()', p_table);
+  execute format(
+    'create trigger outbox_update after update on %s referencing old table as old_rows new table as new_rows '
+    'for each statement execute function outbox.capture_changes()', p_table);
   execute format(
     'create trigger outbox_delete after delete on %s referencing old table as old_rows '
-    'for each statement execute function outbox.record_rows(%s)',
-    p_table, v_args);
-  -- A no-op UPDATE (nothing changed) records nothing, like the audit triggers.
-  execute format(
-    'create trigger outbox_update after update on %s '
-    'for each row when (%s) execute function outbox.record_change(%s)',
-    p_table, private.row_changed_condition(p_table), v_args);
+    'for each statement execute function outbox.capture_changes()', p_table);
   execute format(
     'create trigger outbox_doorbell after insert or update or delete on %s '
     'for each statement execute function outbox.ring_doorbell()',
@@ -1248,7 +1348,7 @@ $$;
 -- Name: FUNCTION enable_changes(p_table regclass); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.enable_changes(p_table regclass) IS 'Records every change of the table (schema public, with visibility rules: private.visibility_rules) in the outbox: attaches outbox_insert and outbox_delete (statement triggers with transition tables: one set-based insert per statement), outbox_update (a row trigger skipping no-op updates) and outbox_doorbell, each given the key column and the columns deciding the audience. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+COMMENT ON FUNCTION outbox.enable_changes(p_table regclass) IS 'Records every change of the table (schema public, an outbox table of the table manifest, with a uuid id) in the outbox: attaches outbox_insert, outbox_update and outbox_delete (statement triggers with transition tables running outbox.capture_changes: one set-based insert per statement) and outbox_doorbell. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
 
 --
 -- Name: fail(text, text[], bigint[], text[], boolean[], bigint[]); Type: FUNCTION; Schema: outbox; Owner: -
@@ -1322,6 +1422,61 @@ $$;
 --
 
 COMMENT ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[], p_batches bigint[]) IS 'Records failed attempts of worker p_worker: (p_handlers[i], p_event_ids[i]) failed with p_errors[i]; p_retryable[i] NULL or true = retryable (NULL array: all); p_batches[i] = the batch it was claimed in (0 or NULL array: a retry row). A retryable failure of attempt n is retried after outbox.retry_delay(n) (1, 2, 4 ... 60 s); after the handler''s max_attempts, or when not retryable, the delivery goes dead. Deliveries no longer leased to p_worker are left alone. Returns the new state of each. Call before outbox.complete closes the batch. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
+
+--
+-- Name: generate_capture(); Type: FUNCTION; Schema: outbox; Owner: -
+--
+
+CREATE FUNCTION outbox.generate_capture() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  v_branches text;
+begin
+  select pg_catalog.string_agg(pg_catalog.format(
+           E'when %L then\n'
+           || E'        if tg_op = ''INSERT'' then%s;\n'
+           || E'        elsif tg_op = ''UPDATE'' then%s;\n'
+           || E'        else%s;\n'
+           || E'        end if;',
+           m.table_name, outbox.capture_sql(m.table_name, 'insert'), outbox.capture_sql(m.table_name, 'update'),
+           outbox.capture_sql(m.table_name, 'delete')),
+         E'\n      ' order by m.table_name)
+    into v_branches
+    from private.table_manifest m
+   where m.outbox;
+
+  execute pg_catalog.format($f$
+    create or replace function outbox.capture_changes() returns trigger
+      language plpgsql
+      security definer
+      set search_path = ''
+    as $body$
+    declare
+      v_actor uuid := auth.uid();
+      v_restored uuid := case when tg_op = 'INSERT' then audit.restoring_id(tg_table_name) end;
+    begin
+      case tg_table_name
+      %s
+      else raise exception using errcode = '22023',
+        message = pg_catalog.format('INVALID_TABLE: %%s is not recorded in the outbox (outbox in the table manifest)', tg_table_name);
+      end case;
+      return null;
+    end
+    $body$
+    $f$, coalesce(v_branches, ''));
+  comment on function outbox.capture_changes() is
+    'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.';
+  revoke all on function outbox.capture_changes() from public, anon, authenticated, service_role;
+end
+$_$;
+
+--
+-- Name: FUNCTION generate_capture(); Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON FUNCTION outbox.generate_capture() IS '(Re)creates outbox.capture_changes from the table manifest (its outbox tables) and their visibility rules. Run by private.apply_manifest before it attaches the triggers.';
 
 --
 -- Name: log_partition(timestamp with time zone); Type: FUNCTION; Schema: outbox; Owner: -
@@ -1441,119 +1596,6 @@ $$;
 --
 
 COMMENT ON FUNCTION outbox.prune(p_older_than interval) IS 'Empties (TRUNCATE) each daily partition of the log whose events are all older than p_older_than (default 7 days, at most 14) and have been read by every handler (outbox.log_partition_consumed): a handler''s backlog, a leased batch, a retry or a dead letter (which keep a copy of their event) never lose an event. Records what went in outbox.log_horizon, so feed cursors older than that get CURSOR_EXPIRED. Returns the number of events removed (counted just before each day''s lock). A partition busy for over 0.5 s is left for the next run. SECURITY DEFINER: TRUNCATE is not granted to service_role. INVALID_INTERVAL (22023).';
-
---
--- Name: record_change(); Type: FUNCTION; Schema: outbox; Owner: -
---
-
-CREATE FUNCTION outbox.record_change() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  v_new jsonb := pg_catalog.to_jsonb(new);
-  v_old jsonb := pg_catalog.to_jsonb(old);
-  v_vis record;
-  v_audience uuid[];
-  v_visible_to_all boolean;
-  v_moved boolean := false;
-  i integer := 2;
-begin
-  -- Plain expressions, no query: this runs for every updated row.
-  while not v_moved and i < tg_nargs loop
-    v_moved := (v_new -> tg_argv[i]) is distinct from (v_old -> tg_argv[i]);
-    i := i + 1;
-  end loop;
-
-  if tg_argv[1] = 'direct' then
-    v_audience := array(select distinct u from (select (r ->> c)::uuid as u
-                                                  from unnest(tg_argv[2:]) c,
-                                                       unnest(case when v_moved then array[v_new, v_old] else array[v_new] end) r) x
-                         where u is not null order by u);
-    v_visible_to_all := false;
-  else
-    -- Whoever can see the row after the change, and when the change moved the row to
-    -- other people, also who could before.
-    v_vis := private.row_audience(tg_table_name, v_new);
-    v_audience := v_vis.audience;
-    v_visible_to_all := v_vis.visible_to_all;
-    if v_moved then
-      v_vis := private.row_audience(tg_table_name, v_old);
-      v_visible_to_all := v_visible_to_all or v_vis.visible_to_all;
-      v_audience := array(select distinct u from unnest(v_audience || v_vis.audience) u order by u);
-    end if;
-  end if;
-
-  insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor)
-  values (
-    tg_table_name,
-    'update',
-    (v_new ->> nullif(tg_argv[0], ''))::uuid,
-    v_new,
-    -- the changed columns with their old values, computed in this statement
-    coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value)
-                from pg_catalog.jsonb_each(v_old) o
-               where (v_new -> o.key) is distinct from o.value), '{}'),
-    coalesce(v_audience, '{}'),
-    coalesce(v_visible_to_all, false),
-    auth.uid()
-  );
-  return null;
-end
-$$;
-
---
--- Name: FUNCTION record_change(); Type: COMMENT; Schema: outbox; Owner: -
---
-
-COMMENT ON FUNCTION outbox.record_change() IS 'AFTER UPDATE row trigger function (attached by outbox.enable_changes, skipping no-op updates): records the change in outbox.events, in the writing transaction, with the changed columns'' old values, its audience (private.row_audience of the new row, and of the old one when a column deciding the keys changed) and its actor (auth.uid()). Arguments: the uuid key column, direct | rules, the columns deciding the keys.';
-
---
--- Name: record_rows(); Type: FUNCTION; Schema: outbox; Owner: -
---
-
-CREATE FUNCTION outbox.record_rows() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  v_key text := nullif(tg_argv[0], '');
-  v_direct text[] := case when tg_argv[1] = 'direct' then tg_argv[2:] end;
-  v_actor uuid := auth.uid();
-begin
-  if tg_op = 'INSERT' then
-    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    select tg_table_name, 'insert', (r.row ->> v_key)::uuid, r.row, null,
-           coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor,
-           v_direct is null and audit.is_restoring(tg_table_name, r.row ->> v_key)
-      from (select pg_catalog.to_jsonb(n) as row from new_rows n) r
-     cross join lateral (select array(select distinct (r.row ->> c)::uuid from unnest(v_direct) c
-                                       where r.row ->> c is not null) as audience, false as visible_to_all
-                          where v_direct is not null
-                         union all
-                         select a.audience, a.visible_to_all from private.row_audience(tg_table_name, r.row) a
-                          where v_direct is null) v;
-  else
-    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    select tg_table_name, 'delete', (r.row ->> v_key)::uuid, null, r.row,
-           coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor, false
-      from (select pg_catalog.to_jsonb(o) as row from old_rows o) r
-     cross join lateral (select array(select distinct (r.row ->> c)::uuid from unnest(v_direct) c
-                                       where r.row ->> c is not null) as audience, false as visible_to_all
-                          where v_direct is not null
-                         union all
-                         select a.audience, a.visible_to_all from private.row_audience(tg_table_name, r.row) a
-                          where v_direct is null) v;
-  end if;
-  return null;
-end
-$$;
-
---
--- Name: FUNCTION record_rows(); Type: COMMENT; Schema: outbox; Owner: -
---
-
-COMMENT ON FUNCTION outbox.record_rows() IS 'AFTER INSERT / AFTER DELETE statement trigger function with a transition table (new_rows / old_rows), attached by outbox.enable_changes: records every row the statement inserted or deleted in outbox.events in one query, with its audience (private.row_audience, or the user columns of a direct table), the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. Arguments as outbox.record_change.';
 
 --
 -- Name: handlers; Type: TABLE; Schema: outbox; Owner: -
@@ -2020,6 +2062,7 @@ begin
 
   perform private.generate_row_scope();
   perform private.generate_sync_statements();
+  perform outbox.generate_capture();
 
   for v_entry in select * from private.table_manifest order by ordinal loop
     if v_entry.outbox then
@@ -2464,6 +2507,109 @@ $$;
 COMMENT ON FUNCTION private.claimable_table(p_item_type text, p_item_id uuid) IS 'The table of a claimable item type (task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501).';
 
 --
+-- Name: count_badges(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.count_badges() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_users uuid[];
+  v_groups text[];
+  v_entity_types text[];
+  v_entity_ids uuid[];
+  v_created timestamptz[];
+  v_deltas integer[];
+begin
+  if tg_op = 'INSERT' then
+    select array_agg(n.user_id), array_agg(t.badge_group), array_agg(n.entity_type), array_agg(n.entity_id),
+           array_agg(n.created_at), array_agg(1)
+      into v_users, v_groups, v_entity_types, v_entity_ids, v_created, v_deltas
+      from new_rows n join public.notification_types t on t.type = n.type
+     where not n.read;
+  elsif tg_op = 'DELETE' then
+    select array_agg(o.user_id), array_agg(t.badge_group), array_agg(o.entity_type), array_agg(o.entity_id),
+           array_agg(o.created_at), array_agg(-1)
+      into v_users, v_groups, v_entity_types, v_entity_ids, v_created, v_deltas
+      from old_rows o join public.notification_types t on t.type = o.type
+     where not o.read;
+  else
+    with changed as (
+      select o.read, o.user_id, o.type, o.entity_type, o.entity_id, o.created_at, -1 as delta
+        from new_rows n join old_rows o on o.id = n.id
+       where (n.read, n.user_id, n.type, n.entity_type, n.entity_id, n.created_at)
+             is distinct from (o.read, o.user_id, o.type, o.entity_type, o.entity_id, o.created_at)
+      union all
+      select n.read, n.user_id, n.type, n.entity_type, n.entity_id, n.created_at, 1
+        from new_rows n join old_rows o on o.id = n.id
+       where (n.read, n.user_id, n.type, n.entity_type, n.entity_id, n.created_at)
+             is distinct from (o.read, o.user_id, o.type, o.entity_type, o.entity_id, o.created_at))
+    select array_agg(c.user_id), array_agg(t.badge_group), array_agg(c.entity_type), array_agg(c.entity_id),
+           array_agg(c.created_at), array_agg(c.delta)
+      into v_users, v_groups, v_entity_types, v_entity_ids, v_created, v_deltas
+      from changed c join public.notification_types t on t.type = c.type
+     where not c.read;
+  end if;
+  if v_users is null then
+    return null;
+  end if;
+
+  with c as (select * from unnest(v_users, v_groups, v_deltas) c (user_id, badge_group, delta))
+  insert into private.notification_badge_totals as b (user_id, badge_group, unread)
+  select c.user_id, c.badge_group, sum(c.delta) from c
+   group by c.user_id, c.badge_group having sum(c.delta) <> 0
+   order by c.user_id, c.badge_group
+  on conflict on constraint notification_badge_totals_pkey do update set unread = b.unread + excluded.unread;
+
+  -- Per entity: the details of get_badge_counts(true).
+  with c as (select * from unnest(v_users, v_groups, v_entity_types, v_entity_ids, v_created, v_deltas)
+                                  c (user_id, badge_group, entity_type, entity_id, created_at, delta)
+              where c.entity_id is not null and c.badge_group in ('requests', 'messages'))
+  insert into private.notification_badge_entities as e (user_id, badge_group, entity_type, entity_id, unread, latest_at)
+  select c.user_id, c.badge_group, c.entity_type, c.entity_id, sum(c.delta),
+         coalesce(max(c.created_at) filter (where c.delta > 0), '-infinity')
+    from c
+   group by c.user_id, c.badge_group, c.entity_type, c.entity_id
+   order by c.user_id, c.badge_group, c.entity_type, c.entity_id
+  on conflict on constraint notification_badge_entities_pkey do update
+     set unread = e.unread + excluded.unread, latest_at = greatest(e.latest_at, excluded.latest_at);
+  if tg_op = 'INSERT' then
+    return null;
+  end if;
+  -- Where unread rows went: a counter at zero goes; an entity that lost its newest unread
+  -- row looks its newest remaining one up (an index range of that entity's unread rows).
+  delete from private.notification_badge_totals b
+   using unnest(v_users, v_groups, v_deltas) c (user_id, badge_group, delta)
+   where c.delta < 0 and b.user_id = c.user_id and b.badge_group = c.badge_group and b.unread <= 0;
+  delete from private.notification_badge_entities e
+   using unnest(v_users, v_groups, v_entity_types, v_entity_ids, v_deltas) c (user_id, badge_group, entity_type, entity_id, delta)
+   where c.delta < 0 and e.unread <= 0
+     and (e.user_id, e.badge_group, e.entity_type, e.entity_id) = (c.user_id, c.badge_group, c.entity_type, c.entity_id);
+  update private.notification_badge_entities e
+     set latest_at = (select max(n.created_at)
+                        from public.notification_types t
+                        join public.notifications n on n.type = t.type
+                       where t.badge_group = e.badge_group and n.user_id = e.user_id
+                         and n.entity_id = e.entity_id and n.entity_type = e.entity_type and not n.read)
+    from (select c.user_id, c.badge_group, c.entity_type, c.entity_id, max(c.created_at) as removed_at
+            from unnest(v_users, v_groups, v_entity_types, v_entity_ids, v_created, v_deltas)
+                 c (user_id, badge_group, entity_type, entity_id, created_at, delta)
+           where c.delta < 0 and c.entity_id is not null
+           group by c.user_id, c.badge_group, c.entity_type, c.entity_id) g
+   where (e.user_id, e.badge_group, e.entity_type, e.entity_id) = (g.user_id, g.badge_group, g.entity_type, g.entity_id)
+     and g.removed_at >= e.latest_at;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION count_badges(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.count_badges() IS 'AFTER INSERT / UPDATE / DELETE statement trigger function of public.notifications (transition tables new_rows, old_rows): adds what the statement changed among unread notifications to private.notification_badge_totals and private.notification_badge_entities, removing counters that reach zero, in (user, group, entity) order. SECURITY DEFINER: the counters are nobody''s to write.';
+
+--
 -- Name: create_plan_keeping_function(text, text, text, text, text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2852,8 +2998,11 @@ begin
     end if;
   end loop;
 
-  execute format('create or replace trigger _sync_xid_insert before insert on public.%I '
-                 'for each row execute function private.stamp_sync_xid()', v_name);
+  -- The column's default already is the inserting transaction: the insert trigger only
+  -- corrects a value the writer supplied (a restored snapshot), and is not called otherwise.
+  execute format('create or replace trigger _sync_xid_insert before insert on public.%I for each row '
+                 'when (new.sync_xid is distinct from pg_catalog.pg_current_xact_id()) '
+                 'execute function private.stamp_sync_xid()', v_name);
   execute format('create or replace trigger _sync_xid_update before update on public.%I for each row '
                  'when (old.row_version is distinct from new.row_version) '
                  'execute function private.stamp_sync_xid()', v_name);
@@ -3867,24 +4016,49 @@ CREATE FUNCTION private.key_holders(p_kind text, p_key uuid) RETURNS SETOF uuid
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select p_key where p_kind = 'user'
-  union all
-  select l.owned_by from public.listings l where p_kind = 'listing' and l.id = p_key
-  union all
-  select w.owner_id from public.watchlists w where p_kind in ('watchlist', 'watchlist_owner') and w.id = p_key
-  union all
-  select s.user_id from public.watchlist_shares s where p_kind = 'watchlist' and s.watchlist_id = p_key
-  union all
-  select t.claimed_by from public.tasks t where p_kind = 'listing_claimer' and t.listing_id = p_key and t.claimed_by is not null
-  union all
-  select a.claimed_by from public.activities a where p_kind = 'listing_claimer' and a.listing_id = p_key and a.claimed_by is not null
+  select h.holder from private.keys_holders(array[p_kind], array[p_key]) h
 $$;
 
 --
 -- Name: FUNCTION key_holders(p_kind text, p_key uuid); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.key_holders(p_kind text, p_key uuid) IS 'The users holding the base key (p_kind, p_key): the inverse of private.user_keys. Nobody for everyone (every user holds it: callers flag it instead) and for derived kinds (resolve them with private.row_keys first).';
+COMMENT ON FUNCTION private.key_holders(p_kind text, p_key uuid) IS 'The users holding the base key (p_kind, p_key): private.keys_holders for one key.';
+
+--
+-- Name: keys_holders(text[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.keys_holders(p_kinds text[], p_keys uuid[]) RETURNS TABLE(kind text, key uuid, holder uuid)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+begin
+  -- PL/pgSQL for its cached plan: the outbox capture asks this once per statement.
+  return query
+  with k as (select distinct k.kind, k.key from unnest(p_kinds, p_keys) k (kind, key) where k.key is not null)
+  select k.kind, k.key, k.key from k where k.kind = 'user'
+  union all
+  select k.kind, k.key, l.owned_by from k join public.listings l on l.id = k.key where k.kind = 'listing'
+  union all
+  select k.kind, k.key, w.owner_id from k join public.watchlists w on w.id = k.key where k.kind in ('watchlist', 'watchlist_owner')
+  union all
+  select k.kind, k.key, s.user_id from k join public.watchlist_shares s on s.watchlist_id = k.key where k.kind = 'watchlist'
+  union all
+  select k.kind, k.key, t.claimed_by from k join public.tasks t on t.listing_id = k.key
+   where k.kind = 'listing_claimer' and t.claimed_by is not null
+  union all
+  select k.kind, k.key, a.claimed_by from k join public.activities a on a.listing_id = k.key
+   where k.kind = 'listing_claimer' and a.claimed_by is not null;
+end
+$$;
+
+--
+-- Name: FUNCTION keys_holders(p_kinds text[], p_keys uuid[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.keys_holders(p_kinds text[], p_keys uuid[]) IS 'The users holding each base key (p_kinds[i], p_keys[i]): one row (kind, key, holder) per holder; none for everyone (every user holds it: callers flag it instead) and for derived kinds (resolve them with private.row_keys first). The inverse of private.user_keys, for a whole statement''s keys at once.';
 
 --
 -- Name: limit_lengths(regclass, jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -4258,6 +4432,61 @@ $_$;
 COMMENT ON FUNCTION private.row_keys(p_table text, p_row jsonb) IS 'The base scope keys of a row of p_table (jsonb): private.row_scope with each derived key replaced by the keys of the parent row it names (live, or deleted earlier in this transaction).';
 
 --
+-- Name: row_keys_sql(text, text, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.row_keys_sql(p_table text, p_row text, p_depth integer DEFAULT 0) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  v_base text;
+  v_derived text;
+  v_parent text := 'p' || (p_depth + 1);
+begin
+  if p_depth > 3 then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_MANIFEST: the visibility of %s derives from itself', p_table);
+  end if;
+  select pg_catalog.string_agg(
+           case when r.kind = 'everyone'
+                  then pg_catalog.format('(''everyone''::text, case when %s then %L::uuid end)',
+                                         private.visibility_condition(r.condition, p_row), private.everyone_key())
+                when r.condition is null then pg_catalog.format('(%L::text, %s.%I)', r.kind, p_row, r.key_column)
+                else pg_catalog.format('(%L::text, case when %s then %s.%I end)', r.kind,
+                                       private.visibility_condition(r.condition, p_row), p_row, r.key_column) end,
+           ', ' order by r.kind, r.key_column) filter (where k.derived_from is null),
+         pg_catalog.string_agg(
+           case when k.derived_from is not null then pg_catalog.format(
+             'select %1$s.kind, %1$s.key from public.%2$I %1$s_row cross join lateral (%3$s) %1$s'
+             ' where %1$s_row.id = %4$s.%5$I%6$s'
+             ' union all select d.kind, d.key from public.sync_deletions d'
+             ' where d.table_name = %2$L and d.record_id = %4$s.%5$I and d.sync_xid = pg_catalog.pg_current_xact_id()%6$s'
+             ' and not exists (select from public.%2$I %1$s_live where %1$s_live.id = %4$s.%5$I)',
+             v_parent, k.derived_from, private.row_keys_sql(k.derived_from, v_parent || '_row', p_depth + 1),
+             p_row, r.key_column, coalesce(' and ' || private.visibility_condition(r.condition, p_row), '')) end,
+           ' union all ' order by r.kind, r.key_column) filter (where k.derived_from is not null)
+    into v_base, v_derived
+    from private.visibility_rules r
+    join private.visibility_kinds k on k.kind = r.kind
+   where r.table_name = p_table;
+  if v_base is null and v_derived is null then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L', p_table);
+  end if;
+  return concat_ws(' union all ',
+                   'select v.kind, v.key from (values ' || v_base || ') v (kind, key) where v.key is not null',
+                   v_derived);
+end
+$_$;
+
+--
+-- Name: FUNCTION row_keys_sql(p_table text, p_row text, p_depth integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.row_keys_sql(p_table text, p_row text, p_depth integer) IS 'SQL text of a query yielding the base scope keys (kind, key) of the row expression p_row of p_table (an alias, or "(r.it)"): private.row_keys written out, derived keys resolved through the parent row (live, or deleted earlier in this transaction), for statements that ask it of every row they write. Generated from private.visibility_rules; INVALID_TABLE (22023) for a table without rules.';
+
+--
 -- Name: sighting_watchlists(bigint[], uuid[], uuid[], double precision[], double precision[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4435,7 +4664,7 @@ $$;
 -- Name: FUNCTION stamp_sync_xid(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.stamp_sync_xid() IS 'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on UPDATE only when they bumped row_version (a real change).';
+COMMENT ON FUNCTION private.stamp_sync_xid() IS 'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on INSERT only when the writer supplied another value (the column default is the writing transaction), on UPDATE only when they bumped row_version (a real change).';
 
 --
 -- Name: sync_after_id(xid8, xid8, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -5260,7 +5489,7 @@ $$;
 -- Name: FUNCTION get_badge_counts(p_include_details boolean); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.get_badge_counts(p_include_details boolean) IS 'The caller''s unread counts, always with every key: requests_total, messages_total, community_total, bell_total (0 when none; each counts unread notifications of that badge group, the four are disjoint) and request_details, conversation_details ([] when none or when p_include_details is false): one {entity_type, entity_id, unread_count, latest_at} per entity, newest first. Groups come from public.notification_types. SECURITY DEFINER: it counts through notification_badge_counts, which reads the unread-groups index without a row-level security filter and is not callable by app users (it takes any user id); this passes only the caller''s.';
+COMMENT ON FUNCTION public.get_badge_counts(p_include_details boolean) IS 'The caller''s unread counts, always with every key: requests_total, messages_total, community_total, bell_total (0 when none; each counts unread notifications of that badge group, the four are disjoint) and request_details, conversation_details ([] when none or when p_include_details is false): one {entity_type, entity_id, unread_count, latest_at} per entity, newest first, the newest 100 entities of each. Groups come from public.notification_types. SECURITY DEFINER: it reads the counters (private) through notification_badge_counts, which is not callable by app users (it takes any user id); this passes only the caller''s.';
 
 --
 -- Name: get_entity_history(text, uuid, integer, bigint); Type: FUNCTION; Schema: public; Owner: -
@@ -5855,6 +6084,7 @@ CREATE FUNCTION public.notification_badge_counts(p_user_id uuid, p_include_detai
     SET search_path TO ''
     AS $$
 declare
+  c_max_details constant integer := 100;
   v_result jsonb;
 begin
   if p_user_id is null then
@@ -5863,71 +6093,37 @@ begin
       hint = 'Pass the recipient''s user id.';
   end if;
 
-  -- Totals only (the push badge, the tab badges): count per type, then per group. No
-  -- per-entity grouping and no JSON building, which are most of the cost of details.
-  if not coalesce(p_include_details, false) then
-    select jsonb_build_object(
-      'requests_total',  coalesce(sum(p.unread_count) filter (where t.badge_group = 'requests'), 0),
-      'messages_total',  coalesce(sum(p.unread_count) filter (where t.badge_group = 'messages'), 0),
-      'community_total', coalesce(sum(p.unread_count) filter (where t.badge_group = 'community'), 0),
-      'bell_total',      coalesce(sum(p.unread_count) filter (where t.badge_group = 'bell_only'), 0),
-      'request_details', '[]'::jsonb,
-      'conversation_details', '[]'::jsonb)
+  select jsonb_build_object(
+    'requests_total',  coalesce(sum(b.unread) filter (where b.badge_group = 'requests'), 0),
+    'messages_total',  coalesce(sum(b.unread) filter (where b.badge_group = 'messages'), 0),
+    'community_total', coalesce(sum(b.unread) filter (where b.badge_group = 'community'), 0),
+    'bell_total',      coalesce(sum(b.unread) filter (where b.badge_group = 'bell_only'), 0),
+    'request_details', '[]'::jsonb,
+    'conversation_details', '[]'::jsonb)
     into v_result
-    from (
-      select n.type, count(*) as unread_count
-      from public.notifications n
-      where n.user_id = p_user_id and not n.read
-      group by n.type
-    ) p
-    join public.notification_types t on t.type = p.type;
+    from private.notification_badge_totals b
+   where b.user_id = p_user_id;
+  if not coalesce(p_include_details, false) then
     return v_result;
   end if;
 
-  -- One pass over the user's unread rows: an index-only scan of
-  -- notifications_user_unread_groups_idx, which yields them in (type, entity) order, so
-  -- the first grouping streams (the GROUP BY lists the columns in index order on purpose).
-  -- Only those groups meet the registry. Details are built from ordered rows with one
-  -- to_jsonb(array_agg(row)) per list, about twice as cheap as an ordered
-  -- jsonb_agg(jsonb_build_object(...)); entity_id goes in as text, which jsonb takes as is
-  -- (a uuid goes through its output function per row). Every key is present even when
-  -- nothing is unread: aggregates over no rows still return one row, and coalesce fills
-  -- in 0 and [].
-  with per_type as (
-    select n.type, n.entity_id, n.entity_type,
-           count(*) as unread_count, max(n.created_at) as latest_at
-    from public.notifications n
-    where n.user_id = p_user_id and not n.read
-    group by n.type, n.entity_id, n.entity_type
-  ), per_entity as (
-    select t.badge_group, p.entity_type, p.entity_id,
-           sum(p.unread_count)::bigint as unread_count, max(p.latest_at) as latest_at
-    from per_type p
-    join public.notification_types t on t.type = p.type
-    group by t.badge_group, p.entity_type, p.entity_id
-  )
-  select jsonb_build_object(
-    'requests_total',  coalesce(sum(e.unread_count) filter (where e.badge_group = 'requests'), 0),
-    'messages_total',  coalesce(sum(e.unread_count) filter (where e.badge_group = 'messages'), 0),
-    'community_total', coalesce(sum(e.unread_count) filter (where e.badge_group = 'community'), 0),
-    'bell_total',      coalesce(sum(e.unread_count) filter (where e.badge_group = 'bell_only'), 0),
+  -- Details from ordered rows with one to_jsonb(array_agg(row)) per list; entity_id goes in
+  -- as text, which jsonb takes as is.
+  return v_result || jsonb_build_object(
     'request_details', coalesce((
       select to_jsonb(array_agg(d))
-      from (select r.entity_type, r.entity_id::text as entity_id, r.unread_count, r.latest_at
-            from per_entity r
-            where r.badge_group = 'requests' and r.entity_id is not null
-            order by r.latest_at desc, r.entity_id) d), '[]'::jsonb),
+        from (select e.entity_type, e.entity_id::text as entity_id, e.unread as unread_count, e.latest_at
+                from private.notification_badge_entities e
+               where e.user_id = p_user_id and e.badge_group = 'requests'
+               order by e.latest_at desc, e.entity_id
+               limit c_max_details) d), '[]'::jsonb),
     'conversation_details', coalesce((
       select to_jsonb(array_agg(d))
-      from (select r.entity_type, r.entity_id::text as entity_id, r.unread_count, r.latest_at
-            from per_entity r
-            where r.badge_group = 'messages' and r.entity_id is not null
-            order by r.latest_at desc, r.entity_id) d), '[]'::jsonb)
-  )
-  into v_result
-  from per_entity e;
-
-  return v_result;
+        from (select e.entity_type, e.entity_id::text as entity_id, e.unread as unread_count, e.latest_at
+                from private.notification_badge_entities e
+               where e.user_id = p_user_id and e.badge_group = 'messages'
+               order by e.latest_at desc, e.entity_id
+               limit c_max_details) d), '[]'::jsonb));
 end
 $$;
 
@@ -5935,7 +6131,7 @@ $$;
 -- Name: FUNCTION notification_badge_counts(p_user_id uuid, p_include_details boolean); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.notification_badge_counts(p_user_id uuid, p_include_details boolean) IS 'Badge counts of one user (for the worker''s push badge); same shape as get_badge_counts. Internal: service_role only.';
+COMMENT ON FUNCTION public.notification_badge_counts(p_user_id uuid, p_include_details boolean) IS 'Badge counts of one user (for the worker''s push badge); same shape as get_badge_counts, read from the counters the triggers of public.notifications keep (private.notification_badge_totals, private.notification_badge_entities). Internal: service_role only.';
 
 --
 -- Name: notification_registry_drift(); Type: FUNCTION; Schema: public; Owner: -
@@ -7841,9 +8037,10 @@ COMMENT ON TABLE outbox.events_p15 IS 'The days d with (d - 1970-01-01) % 16 = 1
 CREATE VIEW outbox.tables AS
  SELECT (c.relname)::text AS table_name,
     (c.oid)::regclass AS relation
-   FROM (pg_trigger t
+   FROM ((pg_trigger t
      JOIN pg_class c ON ((c.oid = t.tgrelid)))
-  WHERE ((t.tgname = 'outbox_update'::name) AND (t.tgfoid = ('outbox.record_change()'::regprocedure)::oid));
+     JOIN pg_proc p ON ((p.oid = t.tgfoid)))
+  WHERE ((t.tgname = 'outbox_update'::name) AND (p.proname = 'capture_changes'::name) AND (p.pronamespace = ('outbox'::regnamespace)::oid));
 
 --
 -- Name: VIEW tables; Type: COMMENT; Schema: outbox; Owner: -
@@ -8058,6 +8255,41 @@ CREATE VIEW outbox.queue AS
 --
 
 COMMENT ON VIEW outbox.queue IS 'The queue per handler, for psql and dispatch-worker status: pending (due: unclaimed events in the log plus deliveries given back or re-queued), unclaimed (not read by the handler''s cursor yet), scheduled, in_flight (leased), lease_expired (worker gone; claimed again next), failed (waiting for a retry), dead, the age of the oldest unhandled event and the next retry time.';
+
+--
+-- Name: notification_badge_entities; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.notification_badge_entities (
+    user_id uuid NOT NULL,
+    badge_group text NOT NULL,
+    entity_type text NOT NULL,
+    entity_id uuid NOT NULL,
+    unread integer NOT NULL,
+    latest_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: TABLE notification_badge_entities; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.notification_badge_entities IS 'Unread notifications per user, badge group and entity (entity_type, entity_id), with the newest one''s created_at: the details of get_badge_counts(true), for the groups it details (requests, messages). Written only by the triggers of public.notifications.';
+
+--
+-- Name: notification_badge_totals; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.notification_badge_totals (
+    user_id uuid NOT NULL,
+    badge_group text NOT NULL,
+    unread integer NOT NULL
+);
+
+--
+-- Name: TABLE notification_badge_totals; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.notification_badge_totals IS 'Unread notifications per user and badge group (public.notification_types.badge_group): what get_badge_counts returns as its totals. One row per user and group with unread notifications; written only by the triggers of public.notifications.';
 
 --
 -- Name: notification_budgets; Type: TABLE; Schema: private; Owner: -
@@ -9735,6 +9967,20 @@ ALTER TABLE ONLY outbox.retries
     ADD CONSTRAINT retries_pkey PRIMARY KEY (handler, event_id);
 
 --
+-- Name: notification_badge_entities notification_badge_entities_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.notification_badge_entities
+    ADD CONSTRAINT notification_badge_entities_pkey PRIMARY KEY (user_id, badge_group, entity_type, entity_id);
+
+--
+-- Name: notification_badge_totals notification_badge_totals_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.notification_badge_totals
+    ADD CONSTRAINT notification_badge_totals_pkey PRIMARY KEY (user_id, badge_group);
+
+--
 -- Name: notification_budgets notification_budgets_pkey; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -10339,6 +10585,12 @@ CREATE INDEX events_p15_txid_idx ON outbox.events_p15 USING btree (txid);
 --
 
 CREATE INDEX retries_claim_idx ON outbox.retries USING btree (run_at, event_id) WHERE (state <> 'dead'::text);
+
+--
+-- Name: notification_badge_entities_latest_idx; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX notification_badge_entities_latest_idx ON private.notification_badge_entities USING btree (user_id, badge_group, latest_at DESC, entity_id);
 
 --
 -- Name: visibility_rules_key; Type: INDEX; Schema: private; Owner: -
@@ -10971,16 +11223,28 @@ CREATE TRIGGER _derive_edited_at BEFORE INSERT OR UPDATE ON public.notes FOR EAC
 CREATE TRIGGER _derive_watchlist_id BEFORE INSERT OR UPDATE OF watchlist_entry_id, watchlist_id ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.derive_photo_watchlist();
 
 --
--- Name: activities _derive_work_item_state; Type: TRIGGER; Schema: public; Owner: -
+-- Name: activities _derive_work_item_state_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _derive_work_item_state BEFORE INSERT OR UPDATE ON public.activities FOR EACH ROW EXECUTE FUNCTION private.derive_work_item_state();
+CREATE TRIGGER _derive_work_item_state_insert BEFORE INSERT ON public.activities FOR EACH ROW WHEN ((new.completed OR (new.completed_at IS NOT NULL) OR (new.claimed_by IS NOT NULL) OR (new.claimed_at IS NOT NULL))) EXECUTE FUNCTION private.derive_work_item_state();
 
 --
--- Name: tasks _derive_work_item_state; Type: TRIGGER; Schema: public; Owner: -
+-- Name: tasks _derive_work_item_state_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _derive_work_item_state BEFORE INSERT OR UPDATE ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.derive_work_item_state();
+CREATE TRIGGER _derive_work_item_state_insert BEFORE INSERT ON public.tasks FOR EACH ROW WHEN ((new.completed OR (new.completed_at IS NOT NULL) OR (new.claimed_by IS NOT NULL) OR (new.claimed_at IS NOT NULL))) EXECUTE FUNCTION private.derive_work_item_state();
+
+--
+-- Name: activities _derive_work_item_state_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _derive_work_item_state_update BEFORE UPDATE ON public.activities FOR EACH ROW WHEN (((new.completed IS DISTINCT FROM old.completed) OR (new.completed_at IS DISTINCT FROM old.completed_at) OR (new.claimed_by IS DISTINCT FROM old.claimed_by) OR (new.claimed_at IS DISTINCT FROM old.claimed_at))) EXECUTE FUNCTION private.derive_work_item_state();
+
+--
+-- Name: tasks _derive_work_item_state_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _derive_work_item_state_update BEFORE UPDATE ON public.tasks FOR EACH ROW WHEN (((new.completed IS DISTINCT FROM old.completed) OR (new.completed_at IS DISTINCT FROM old.completed_at) OR (new.claimed_by IS DISTINCT FROM old.claimed_by) OR (new.claimed_at IS DISTINCT FROM old.claimed_at))) EXECUTE FUNCTION private.derive_work_item_state();
 
 --
 -- Name: activities _guard_listing_attach; Type: TRIGGER; Schema: public; Owner: -
@@ -11041,6 +11305,24 @@ CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE OF title ON public.journal
 --
 
 CREATE TRIGGER _spend_notification_budget BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.spend_notification_budget();
+
+--
+-- Name: notifications count_badges_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER count_badges_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_badges();
+
+--
+-- Name: notifications count_badges_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER count_badges_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_badges();
+
+--
+-- Name: notifications count_badges_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER count_badges_update AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_badges();
 
 --
 -- Name: activities delete_children; Type: TRIGGER; Schema: public; Owner: -
@@ -12140,10 +12422,22 @@ REVOKE ALL ON FUNCTION audit.is_restoring(p_table text, p_id text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION audit.log_changes() FROM PUBLIC;
 
 --
+-- Name: FUNCTION log_rows(); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.log_rows() FROM PUBLIC;
+
+--
 -- Name: FUNCTION restore_dependents(p_table text, p_id uuid, p_dependents jsonb); Type: ACL; Schema: audit; Owner: -
 --
 
 REVOKE ALL ON FUNCTION audit.restore_dependents(p_table text, p_id uuid, p_dependents jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION restoring_id(p_table text); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.restoring_id(p_table text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION set_restoring(p_table text, p_id uuid); Type: ACL; Schema: audit; Owner: -
@@ -12204,6 +12498,12 @@ REVOKE ALL ON FUNCTION outbox.batch_events(p_batch outbox.batches) FROM PUBLIC;
 GRANT ALL ON FUNCTION outbox.batch_events(p_batch outbox.batches) TO service_role;
 
 --
+-- Name: FUNCTION capture_sql(p_table text, p_op text); Type: ACL; Schema: outbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION outbox.capture_sql(p_table text, p_op text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION changes_since(p_cursor text, p_tables text[], p_limit integer, p_user uuid); Type: ACL; Schema: outbox; Owner: -
 --
 
@@ -12258,6 +12558,12 @@ REVOKE ALL ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids
 GRANT ALL ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[], p_batches bigint[]) TO service_role;
 
 --
+-- Name: FUNCTION generate_capture(); Type: ACL; Schema: outbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION outbox.generate_capture() FROM PUBLIC;
+
+--
 -- Name: FUNCTION log_partition(p_at timestamp with time zone); Type: ACL; Schema: outbox; Owner: -
 --
 
@@ -12275,18 +12581,6 @@ REVOKE ALL ON FUNCTION outbox.log_partition_consumed(p_partition integer) FROM P
 
 REVOKE ALL ON FUNCTION outbox.prune(p_older_than interval) FROM PUBLIC;
 GRANT ALL ON FUNCTION outbox.prune(p_older_than interval) TO service_role;
-
---
--- Name: FUNCTION record_change(); Type: ACL; Schema: outbox; Owner: -
---
-
-REVOKE ALL ON FUNCTION outbox.record_change() FROM PUBLIC;
-
---
--- Name: FUNCTION record_rows(); Type: ACL; Schema: outbox; Owner: -
---
-
-REVOKE ALL ON FUNCTION outbox.record_rows() FROM PUBLIC;
 
 --
 -- Name: TABLE handlers; Type: ACL; Schema: outbox; Owner: -
@@ -12456,6 +12750,12 @@ GRANT ALL ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) T
 --
 
 REVOKE ALL ON FUNCTION private.claimable_table(p_item_type text, p_item_id uuid) FROM PUBLIC;
+
+--
+-- Name: FUNCTION count_badges(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.count_badges() FROM PUBLIC;
 
 --
 -- Name: FUNCTION create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text); Type: ACL; Schema: private; Owner: -
@@ -12741,6 +13041,13 @@ REVOKE ALL ON FUNCTION private.key_holders(p_kind text, p_key uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.key_holders(p_kind text, p_key uuid) TO service_role;
 
 --
+-- Name: FUNCTION keys_holders(p_kinds text[], p_keys uuid[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.keys_holders(p_kinds text[], p_keys uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.keys_holders(p_kinds text[], p_keys uuid[]) TO service_role;
+
+--
 -- Name: FUNCTION limit_lengths(p_table regclass, p_limits jsonb); Type: ACL; Schema: private; Owner: -
 --
 
@@ -12815,6 +13122,12 @@ REVOKE ALL ON FUNCTION private.row_changed_condition(p_table regclass) FROM PUBL
 
 REVOKE ALL ON FUNCTION private.row_keys(p_table text, p_row jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.row_keys(p_table text, p_row jsonb) TO service_role;
+
+--
+-- Name: FUNCTION row_keys_sql(p_table text, p_row text, p_depth integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.row_keys_sql(p_table text, p_row text, p_depth integer) FROM PUBLIC;
 
 --
 -- Name: FUNCTION sighting_watchlists(p_event_ids bigint[], p_entry_ids uuid[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]); Type: ACL; Schema: private; Owner: -
@@ -13296,6 +13609,18 @@ GRANT SELECT ON TABLE outbox.queue_depth TO service_role;
 --
 
 GRANT SELECT ON TABLE outbox.queue TO service_role;
+
+--
+-- Name: TABLE notification_badge_entities; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.notification_badge_entities TO service_role;
+
+--
+-- Name: TABLE notification_badge_totals; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.notification_badge_totals TO service_role;
 
 --
 -- Name: TABLE notification_preferences; Type: ACL; Schema: public; Owner: -

@@ -27,10 +27,27 @@ $$;
 comment on function private.derive_work_item_state() is
   'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock; on UPDATE a client cannot set them directly.';
 
-create or replace trigger _derive_work_item_state before insert or update on public.tasks
-  for each row execute function private.derive_work_item_state();
-create or replace trigger _derive_work_item_state before insert or update on public.activities
-  for each row execute function private.derive_work_item_state();
+-- Called only when it has something to do: a row inserted open and unclaimed, or an update
+-- that touches none of the four columns, keeps its times as they are (what the function
+-- would write), so the WHEN clauses skip the call, the common case of a bulk write.
+do $$
+declare
+  v_table text;
+begin
+  foreach v_table in array array['tasks', 'activities'] loop
+    execute pg_catalog.format('drop trigger if exists _derive_work_item_state on public.%I', v_table);
+    execute pg_catalog.format(
+      'create or replace trigger _derive_work_item_state_insert before insert on public.%I for each row '
+      'when (new.completed or new.completed_at is not null or new.claimed_by is not null or new.claimed_at is not null) '
+      'execute function private.derive_work_item_state()', v_table);
+    execute pg_catalog.format(
+      'create or replace trigger _derive_work_item_state_update before update on public.%I for each row '
+      'when (new.completed is distinct from old.completed or new.completed_at is distinct from old.completed_at '
+      'or new.claimed_by is distinct from old.claimed_by or new.claimed_at is distinct from old.claimed_at) '
+      'execute function private.derive_work_item_state()', v_table);
+  end loop;
+end
+$$;
 
 create or replace function private.derive_note_edited_at() returns trigger
   language plpgsql

@@ -18,22 +18,42 @@ $$;
 comment on function audit.set_restoring(text, uuid) is
   'Marks the row of p_table with id p_id as being restored, for the rest of the transaction (NULLs clear the mark). Called by public.restore_entity around its INSERT.';
 
+create or replace function audit.restoring_id(p_table text) returns uuid
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  v_mark text := pg_catalog.current_setting('audit.restoring', true);
+begin
+  if pg_catalog.split_part(v_mark, ':', 1) = p_table then
+    return pg_catalog.split_part(v_mark, ':', 2)::uuid;
+  end if;
+  return null;
+end
+$$;
+comment on function audit.restoring_id(text) is
+  'The id of the row of p_table that public.restore_entity is re-creating in this transaction, or NULL: the statement triggers ask it once per statement.';
+
 create or replace function audit.is_restoring(p_table text, p_id text) returns boolean
   language sql
   stable
   set search_path = ''
 as $$
-  select coalesce(pg_catalog.current_setting('audit.restoring', true) = p_table || ':' || p_id, false)
+  select coalesce(audit.restoring_id(p_table)::text = p_id, false)
 $$;
 comment on function audit.is_restoring(text, text) is
   'True while public.restore_entity re-creates the row of p_table whose id (as text) is p_id: the audit trigger logs that INSERT as RESTORE and the change outbox flags its event as restored.';
 
 -- ---------------------------------------------------------------------------------------
--- The trigger
+-- The triggers
 -- ---------------------------------------------------------------------------------------
--- Static INSERTs into audit.log (tuple routing picks the partition), no dynamic SQL: this
--- runs on every write. The UPDATE path, the hot one, is a single statement with the
--- snapshots computed in place. changed_by and changed_at are the log's defaults.
+-- Inserts and updates are logged once per statement, from its transition tables: one
+-- INSERT into audit.log (tuple routing picks the partition) for every row the statement
+-- wrote, the actor read once. Deletions are logged row by row, BEFORE the row goes: what
+-- a deletion takes with it (subtasks, notes, the links of a listing's items) is read while
+-- it is still there, and a foreign key's ON DELETE SET NULL has already run by the time a
+-- statement trigger fires. changed_at is the log's default.
 
 -- What a deletion takes with it that the deleted row does not hold: read while it is still
 -- there (the audit trigger fires BEFORE DELETE; subtasks and notes go in an AFTER trigger,
@@ -60,41 +80,66 @@ $$;
 comment on function audit.deleted_dependents(text, uuid) is
   'For the DELETE entry of a task or activity: {subtasks: [rows], notes: count}; of a listing: {tasks: [ids], activities: [ids], notes: count}; NULL for other tables. Called by audit.log_changes (as the owner) before the row goes; read back by restore_entity.';
 
+create or replace function audit.log_rows() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_actor uuid := auth.uid();
+  v_restored uuid;
+  v_taken uuid;
+begin
+  if tg_op = 'UPDATE' then
+    -- Paired by id; an update that changed nothing is not logged.
+    insert into audit.log (table_name, record_pk, action, old_row, new_row, changed_by)
+    select tg_table_name, (n.it).id, 'UPDATE', pg_catalog.to_jsonb(o), pg_catalog.to_jsonb(n.it), v_actor
+      from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n
+      join old_rows o on o.id = (n.it).id
+     where o is distinct from n.it
+     order by n.rid;
+    return null;
+  end if;
+  v_restored := audit.restoring_id(tg_table_name);
+  -- The id of a deleted row stays the deleted row's: re-created by anyone (ids are the
+  -- clients' for offline creation), it would hide the deletion from its owner's trash and
+  -- make its restore a conflict. Only restore_entity re-creates it (or a write without a
+  -- calling user: the worker, migrations). One probe of the log's record_pk index per row.
+  if v_actor is not null then
+    select n.id into v_taken
+      from new_rows n
+     where n.id is distinct from v_restored
+       and exists (select from audit.log l where l.table_name = tg_table_name and l.record_pk = n.id and l.action = 'DELETE')
+     limit 1;
+    if v_taken is not null then
+      raise exception using errcode = '23505',
+        message = pg_catalog.format('ID_TAKEN: %s is the id of a deleted row of %s: restore it, or use a new id', v_taken, tg_table_name),
+        detail = pg_catalog.json_build_object('table', tg_table_name, 'id', v_taken)::text;
+    end if;
+  end if;
+  insert into audit.log (table_name, record_pk, action, new_row, changed_by)
+  select tg_table_name, (n.it).id, case when (n.it).id = v_restored then 'RESTORE' else 'INSERT' end, pg_catalog.to_jsonb(n.it), v_actor
+    from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n
+   order by n.rid;
+  return null;
+end
+$$;
+comment on function audit.log_rows() is
+  'AFTER INSERT / AFTER UPDATE statement trigger function of the audited tables (transition tables new_rows, old_rows): writes one audit.log row per inserted row (RESTORE for the row public.restore_entity re-creates) and per really changed row, old and new row as jsonb, auth.uid() as changed_by, in one INSERT. An INSERT with a calling user of an id whose DELETE is in the log is ID_TAKEN (23505), so that a deleted row stays in its owner''s trash and restorable.';
+
 create or replace function audit.log_changes() returns trigger
   language plpgsql
   security definer
   set search_path = ''
 as $$
 begin
-  if tg_op = 'UPDATE' then
-    insert into audit.log (table_name, record_pk, action, old_row, new_row)
-    values (tg_table_name, new.id, 'UPDATE', pg_catalog.to_jsonb(old), pg_catalog.to_jsonb(new));
-    return new;
-  elsif tg_op = 'INSERT' then
-    -- The id of a deleted row stays the deleted row's: re-created by anyone (ids are the
-    -- clients' for offline creation), it would hide the deletion from its owner's trash
-    -- and make its restore a conflict. Only restore_entity re-creates it (or a write without
-    -- a calling user: the worker, migrations). One probe of the log's record_pk index.
-    if not audit.is_restoring(tg_table_name, new.id::text) and auth.uid() is not null
-       and exists (select from audit.log l
-                    where l.table_name = tg_table_name and l.record_pk = new.id and l.action = 'DELETE') then
-      raise exception using errcode = '23505',
-        message = pg_catalog.format('ID_TAKEN: %s is the id of a deleted row of %s: restore it, or use a new id', new.id, tg_table_name),
-        detail = pg_catalog.json_build_object('table', tg_table_name, 'id', new.id)::text;
-    end if;
-    insert into audit.log (table_name, record_pk, action, new_row)
-    values (tg_table_name, new.id,
-            case when audit.is_restoring(tg_table_name, new.id::text) then 'RESTORE' else 'INSERT' end,
-            pg_catalog.to_jsonb(new));
-    return new;
-  end if;
   insert into audit.log (table_name, record_pk, action, old_row, dependents)
   values (tg_table_name, old.id, 'DELETE', pg_catalog.to_jsonb(old), audit.deleted_dependents(tg_table_name, old.id));
   return old;
 end
 $$;
 comment on function audit.log_changes() is
-  'BEFORE INSERT/UPDATE/DELETE row trigger function of the audited tables: writes one audit.log row with the old and new row as jsonb and auth.uid() as changed_by. An INSERT made by public.restore_entity is logged as RESTORE; any other INSERT with a calling user of an id whose DELETE is in the log is ID_TAKEN (23505), so that a deleted row stays in its owner''s trash and restorable. Fires after the _stamp_* and _derive_* triggers (name order), so new_row is the stored row.';
+  'BEFORE DELETE row trigger function of the audited tables: writes the DELETE row of audit.log with the deleted row as jsonb, what goes with it (audit.deleted_dependents, read while it is still there) and auth.uid() as changed_by. Fires after the other BEFORE triggers (name order). Inserts and updates: audit.log_rows.';
 
 -- ---------------------------------------------------------------------------------------
 -- enable_tracking
@@ -173,14 +218,18 @@ begin
     drop policy if exists %3$I on audit.%1$I;
     create policy %3$I on audit.%1$I for select to authenticated
       using (%4$s or (select private.is_admin()));
-    create or replace trigger %5$I before insert or delete on public.%2$I
+    drop trigger if exists %5$I on public.%2$I;
+    drop trigger if exists %6$I on public.%2$I;
+    create trigger %6$I after update on public.%2$I referencing old table as old_rows new table as new_rows
+      for each statement execute function audit.log_rows();
+    create or replace trigger %7$I after insert on public.%2$I referencing new table as new_rows
+      for each statement execute function audit.log_rows();
+    create or replace trigger %8$I before delete on public.%2$I
       for each row execute function audit.log_changes();
-    create or replace trigger %6$I before update on public.%2$I
-      for each row when (%7$s) execute function audit.log_changes();
     $code$,
     v_log, v_table, v_log || '_select', v_owner_check,
     'audit_' || v_table || '_insert_delete', 'audit_' || v_table || '_update',
-    private.row_changed_condition(p_table));
+    'audit_' || v_table || '_insert', 'audit_' || v_table || '_delete');
 
   -- The policy of the parent (what the RPCs read through): the same rule, the owner column
   -- chosen per partition. Rebuilt from the registry each time a table joins.
@@ -194,7 +243,7 @@ begin
 end
 $$;
 comment on function audit.enable_tracking(regclass, text, text) is
-  'Audits a table of schema public that has a uuid id: registers it in audit.tracked_tables as p_entity_type with its ownership column, creates its log audit.<table>_log (a partition of audit.log) with the history indexes (an owner''s deletions among them: get_recently_deleted) and the owner-or-admin read policy (also on audit.log), and attaches the audit_<table>_insert_delete and audit_<table>_update (only real changes) triggers. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+  'Audits a table of schema public that has a uuid id: registers it in audit.tracked_tables as p_entity_type with its ownership column, creates its log audit.<table>_log (a partition of audit.log) with the history indexes (an owner''s deletions among them: get_recently_deleted) and the owner-or-admin read policy (also on audit.log), and attaches the audit_<table>_insert and audit_<table>_update statement triggers (audit.log_rows; only real changes) and the audit_<table>_delete row trigger (audit.log_changes). NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
 
 -- ---------------------------------------------------------------------------------------
 -- Entity types
@@ -245,8 +294,9 @@ comment on function audit.entity_table(text) is
 -- the caller; everything else runs as the owner (the definer trigger, restore_entity,
 -- migrations).
 
-revoke all on function audit.log_changes(), audit.entity_table(text), audit.get_table_names(),
+revoke all on function audit.log_changes(), audit.log_rows(), audit.entity_table(text), audit.get_table_names(),
   audit.enable_tracking(regclass, text, text), audit.set_restoring(text, uuid), audit.is_restoring(text, text),
+  audit.restoring_id(text),
   audit.deleted_dependents(text, uuid)
   from public, anon, authenticated, service_role;
 grant execute on function audit.entity_table(text), audit.get_table_names() to authenticated, service_role;

@@ -42,24 +42,43 @@ $$;
 comment on function private.user_keys(uuid) is
   'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist and watchlist_owner) and those shared with them (watchlist), the listings of the tasks and activities they claim (listing_claimer). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
 
+-- Who holds keys, for many keys at once: one join per kind, however many rows a statement
+-- wrote (the outbox asks it once per statement). The single-key form below is this one.
+create or replace function private.keys_holders(p_kinds text[], p_keys uuid[]) returns table (kind text, key uuid, holder uuid)
+  language plpgsql stable
+  set search_path = ''
+as $$
+#variable_conflict use_column
+begin
+  -- PL/pgSQL for its cached plan: the outbox capture asks this once per statement.
+  return query
+  with k as (select distinct k.kind, k.key from unnest(p_kinds, p_keys) k (kind, key) where k.key is not null)
+  select k.kind, k.key, k.key from k where k.kind = 'user'
+  union all
+  select k.kind, k.key, l.owned_by from k join public.listings l on l.id = k.key where k.kind = 'listing'
+  union all
+  select k.kind, k.key, w.owner_id from k join public.watchlists w on w.id = k.key where k.kind in ('watchlist', 'watchlist_owner')
+  union all
+  select k.kind, k.key, s.user_id from k join public.watchlist_shares s on s.watchlist_id = k.key where k.kind = 'watchlist'
+  union all
+  select k.kind, k.key, t.claimed_by from k join public.tasks t on t.listing_id = k.key
+   where k.kind = 'listing_claimer' and t.claimed_by is not null
+  union all
+  select k.kind, k.key, a.claimed_by from k join public.activities a on a.listing_id = k.key
+   where k.kind = 'listing_claimer' and a.claimed_by is not null;
+end
+$$;
+comment on function private.keys_holders(text[], uuid[]) is
+  'The users holding each base key (p_kinds[i], p_keys[i]): one row (kind, key, holder) per holder; none for everyone (every user holds it: callers flag it instead) and for derived kinds (resolve them with private.row_keys first). The inverse of private.user_keys, for a whole statement''s keys at once.';
+
 create or replace function private.key_holders(p_kind text, p_key uuid) returns setof uuid
   language sql stable
   set search_path = ''
 as $$
-  select p_key where p_kind = 'user'
-  union all
-  select l.owned_by from public.listings l where p_kind = 'listing' and l.id = p_key
-  union all
-  select w.owner_id from public.watchlists w where p_kind in ('watchlist', 'watchlist_owner') and w.id = p_key
-  union all
-  select s.user_id from public.watchlist_shares s where p_kind = 'watchlist' and s.watchlist_id = p_key
-  union all
-  select t.claimed_by from public.tasks t where p_kind = 'listing_claimer' and t.listing_id = p_key and t.claimed_by is not null
-  union all
-  select a.claimed_by from public.activities a where p_kind = 'listing_claimer' and a.listing_id = p_key and a.claimed_by is not null
+  select h.holder from private.keys_holders(array[p_kind], array[p_key]) h
 $$;
 comment on function private.key_holders(text, uuid) is
-  'The users holding the base key (p_kind, p_key): the inverse of private.user_keys. Nobody for everyone (every user holds it: callers flag it instead) and for derived kinds (resolve them with private.row_keys first).';
+  'The users holding the base key (p_kind, p_key): private.keys_holders for one key.';
 
 -- For policies: the caller's keys of one kind, once per statement as `(select ...)`.
 -- SECURITY DEFINER: it reads listings, watchlists and shares, whose own policies call it.
@@ -202,6 +221,58 @@ end
 $$;
 comment on function private.generate_row_scope() is
   '(Re)creates private.row_scope from private.visibility_rules: a branch per table with one static query. Run by private.apply_manifest.';
+
+-- The same keys as SQL text over a row expression (p_row: "(r.it)", an alias), for the
+-- statements that work out a whole statement's rows at once (the outbox capture): the base
+-- keys of the row, each derived key replaced by the keys of the parent row it names, live
+-- or deleted earlier in this transaction (as private.row_keys does it one row at a time).
+-- The text names no function: it runs inside the query, for every row, with no call.
+create or replace function private.row_keys_sql(p_table text, p_row text, p_depth integer default 0) returns text
+  language plpgsql stable
+  set search_path = ''
+as $$
+declare
+  v_base text;
+  v_derived text;
+  v_parent text := 'p' || (p_depth + 1);
+begin
+  if p_depth > 3 then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_MANIFEST: the visibility of %s derives from itself', p_table);
+  end if;
+  select pg_catalog.string_agg(
+           case when r.kind = 'everyone'
+                  then pg_catalog.format('(''everyone''::text, case when %s then %L::uuid end)',
+                                         private.visibility_condition(r.condition, p_row), private.everyone_key())
+                when r.condition is null then pg_catalog.format('(%L::text, %s.%I)', r.kind, p_row, r.key_column)
+                else pg_catalog.format('(%L::text, case when %s then %s.%I end)', r.kind,
+                                       private.visibility_condition(r.condition, p_row), p_row, r.key_column) end,
+           ', ' order by r.kind, r.key_column) filter (where k.derived_from is null),
+         pg_catalog.string_agg(
+           case when k.derived_from is not null then pg_catalog.format(
+             'select %1$s.kind, %1$s.key from public.%2$I %1$s_row cross join lateral (%3$s) %1$s'
+             ' where %1$s_row.id = %4$s.%5$I%6$s'
+             ' union all select d.kind, d.key from public.sync_deletions d'
+             ' where d.table_name = %2$L and d.record_id = %4$s.%5$I and d.sync_xid = pg_catalog.pg_current_xact_id()%6$s'
+             ' and not exists (select from public.%2$I %1$s_live where %1$s_live.id = %4$s.%5$I)',
+             v_parent, k.derived_from, private.row_keys_sql(k.derived_from, v_parent || '_row', p_depth + 1),
+             p_row, r.key_column, coalesce(' and ' || private.visibility_condition(r.condition, p_row), '')) end,
+           ' union all ' order by r.kind, r.key_column) filter (where k.derived_from is not null)
+    into v_base, v_derived
+    from private.visibility_rules r
+    join private.visibility_kinds k on k.kind = r.kind
+   where r.table_name = p_table;
+  if v_base is null and v_derived is null then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_TABLE: no visibility rules for %L', p_table);
+  end if;
+  return concat_ws(' union all ',
+                   'select v.kind, v.key from (values ' || v_base || ') v (kind, key) where v.key is not null',
+                   v_derived);
+end
+$$;
+comment on function private.row_keys_sql(text, text, integer) is
+  'SQL text of a query yielding the base scope keys (kind, key) of the row expression p_row of p_table (an alias, or "(r.it)"): private.row_keys written out, derived keys resolved through the parent row (live, or deleted earlier in this transaction), for statements that ask it of every row they write. Generated from private.visibility_rules; INVALID_TABLE (22023) for a table without rules.';
 
 -- Replaced by the table manifest (private.apply_manifest and private.apply_select_policy).
 drop function if exists private.declare_visibility(regclass, boolean, jsonb);
@@ -362,6 +433,7 @@ comment on function private.can_see_work_item(text, uuid) is
   'True when the caller may see the task, activity or listing (p_item_type ''task'' | ''activity'' | ''listing''); false for an absent row or an unknown type. For the claim RPCs and the notes'' INSERT policy.';
 
 revoke all on function private.everyone_key(), private.user_keys(uuid), private.key_holders(text, uuid),
+  private.keys_holders(text[], uuid[]), private.row_keys_sql(text, text, integer),
   private.caller_keys(text), private.visibility_condition(text, text), private.visibility_predicate(text, text, text),
   private.visibility_columns(text), private.generate_row_scope(), private.apply_select_policy(text),
   private.row_keys(text, jsonb), private.row_audience(text, jsonb), private.user_sees(uuid, text, jsonb),
@@ -371,7 +443,7 @@ revoke all on function private.everyone_key(), private.user_keys(uuid), private.
 grant execute on function private.caller_keys(text), private.caller_visible_ids(text),
   private.can_see_work_item(text, uuid) to authenticated;
 -- The worker and the change feeds ask them for any user.
-grant execute on function private.everyone_key(), private.user_keys(uuid), private.key_holders(text, uuid),
+grant execute on function private.everyone_key(), private.user_keys(uuid), private.key_holders(text, uuid), private.keys_holders(text[], uuid[]),
   private.row_keys(text, jsonb), private.row_audience(text, jsonb), private.user_sees(uuid, text, jsonb),
   private.visibility_columns(text) to service_role;
 

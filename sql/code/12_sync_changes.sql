@@ -80,7 +80,7 @@ begin
 end
 $$;
 comment on function private.stamp_sync_xid() is
-  'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on UPDATE only when they bumped row_version (a real change).';
+  'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on INSERT only when the writer supplied another value (the column default is the writing transaction), on UPDATE only when they bumped row_version (a real change).';
 
 -- One branch per source table: each is parsed only for the table it serves.
 create or replace function private.log_access_change() returns trigger
@@ -299,8 +299,11 @@ begin
     end if;
   end loop;
 
-  execute format('create or replace trigger _sync_xid_insert before insert on public.%I '
-                 'for each row execute function private.stamp_sync_xid()', v_name);
+  -- The column's default already is the inserting transaction: the insert trigger only
+  -- corrects a value the writer supplied (a restored snapshot), and is not called otherwise.
+  execute format('create or replace trigger _sync_xid_insert before insert on public.%I for each row '
+                 'when (new.sync_xid is distinct from pg_catalog.pg_current_xact_id()) '
+                 'execute function private.stamp_sync_xid()', v_name);
   execute format('create or replace trigger _sync_xid_update before update on public.%I for each row '
                  'when (old.row_version is distinct from new.row_version) '
                  'execute function private.stamp_sync_xid()', v_name);

@@ -15,123 +15,124 @@ comment on function outbox.log_partition(timestamptz) is
 -- Recording changes
 -- ---------------------------------------------------------------------------------------
 
--- The audience of a change comes from the visibility definition (10_visibility.sql): the holders of the
--- row's keys (private.row_audience). On a table whose rules are all plain user columns
--- (notifications: user_id) that is the columns' values themselves, which the triggers read
--- from the row directly ("direct"): the worker writes notifications by the thousand.
---
--- Trigger arguments (outbox.enable_changes): TG_ARGV[0] the uuid key column ('' = none),
--- TG_ARGV[1] 'direct' or 'rules', TG_ARGV[2..] the columns that decide the row's keys
--- (private.visibility_columns): an UPDATE that changes none of them leaves the audience as
--- it was, so the old row's is computed only when one of them changed.
+-- The trigger functions these replace (one row trigger per update, one audience lookup per
+-- row); their triggers go with them and apply_manifest attaches the new ones.
+drop function if exists outbox.record_change() cascade;
+drop function if exists outbox.record_rows() cascade;
 
--- One generic row trigger for the updates of every recorded table (inserts and deletes go
--- through the statement trigger below). It runs as the table's writer (an app user under
--- RLS), hence SECURITY DEFINER: nobody but the owner and service_role may touch the outbox
--- directly. Per row it costs one audience lookup (two only when an UPDATE moved
--- the row to other people) and one INSERT (which also works out an update's changed
--- columns); no queue rows: each handler reads the log from its own cursor (17_outbox_queue.sql).
-create or replace function outbox.record_change() returns trigger
+-- The audience of a change comes from the visibility definition (10_visibility.sql): the
+-- holders of the row's keys, as private.row_audience says it for one row. Every change is
+-- recorded once per statement, from its transition tables, in one INSERT for all the rows
+-- the statement wrote (a bulk import, a cascade delete, the worker's 500 notifications):
+--   r  the rows (an UPDATE's old and new row paired by id, no-op updates left out), in the
+--      statement's order
+--   k  each row's keys (private.row_keys_sql: expressions over the row, the parent of a
+--      derived key joined), and for an UPDATE that changed a column deciding them, the old
+--      row's keys too (the people it moved away from)
+--   h  the holders of all those keys, in one call (private.keys_holders; a user key is held
+--      by that user, and a statement whose rows have only user keys makes no call)
+--   a  per row the distinct holders, sorted; e  the rows with an everyone key
+-- One branch per recorded table, with static statements: each is planned once per session
+-- and table, and nothing runs per row but the query itself.
+create or replace function outbox.capture_sql(p_table text, p_op text) returns text
   language plpgsql
-  security definer
+  stable
   set search_path = ''
 as $$
 declare
-  v_new jsonb := pg_catalog.to_jsonb(new);
-  v_old jsonb := pg_catalog.to_jsonb(old);
-  v_vis record;
-  v_audience uuid[];
-  v_visible_to_all boolean;
-  v_moved boolean := false;
-  i integer := 2;
+  v_moved text := (select pg_catalog.string_agg(pg_catalog.format('(r.it).%1$I is distinct from (r.old_it).%1$I', c), ' or ')
+                     from unnest(private.visibility_columns(p_table)) c);
+  v_rows text;
 begin
-  -- Plain expressions, no query: this runs for every updated row.
-  while not v_moved and i < tg_nargs loop
-    v_moved := (v_new -> tg_argv[i]) is distinct from (v_old -> tg_argv[i]);
-    i := i + 1;
-  end loop;
-
-  if tg_argv[1] = 'direct' then
-    v_audience := array(select distinct u from (select (r ->> c)::uuid as u
-                                                  from unnest(tg_argv[2:]) c,
-                                                       unnest(case when v_moved then array[v_new, v_old] else array[v_new] end) r) x
-                         where u is not null order by u);
-    v_visible_to_all := false;
-  else
-    -- Whoever can see the row after the change, and when the change moved the row to
-    -- other people, also who could before.
-    v_vis := private.row_audience(tg_table_name, v_new);
-    v_audience := v_vis.audience;
-    v_visible_to_all := v_vis.visible_to_all;
-    if v_moved then
-      v_vis := private.row_audience(tg_table_name, v_old);
-      v_visible_to_all := v_visible_to_all or v_vis.visible_to_all;
-      v_audience := array(select distinct u from unnest(v_audience || v_vis.audience) u order by u);
-    end if;
-  end if;
-
-  insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor)
-  values (
-    tg_table_name,
-    'update',
-    (v_new ->> nullif(tg_argv[0], ''))::uuid,
-    v_new,
-    -- the changed columns with their old values, computed in this statement
-    coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value)
-                from pg_catalog.jsonb_each(v_old) o
-               where (v_new -> o.key) is distinct from o.value), '{}'),
-    coalesce(v_audience, '{}'),
-    coalesce(v_visible_to_all, false),
-    auth.uid()
-  );
-  return null;
+  v_rows := case p_op
+    when 'insert' then 'select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n'
+    when 'delete' then 'select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o'
+    else 'select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row'
+         ' from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n'
+         ' join old_rows o on o.id = (n.it).id where o is distinct from n.it' end;
+  return pg_catalog.format($sql$
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (%2$s),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (%3$s) x%4$s),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select %1$L, %5$L, (r.it).id, %6$s, %7$s, coalesce(a.audience, '{}'), e.rid is not null, v_actor, %8$s
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid$sql$,
+    p_table, v_rows, private.row_keys_sql(p_table, '(r.it)'),
+    case when p_op = 'update' and v_moved is not null then pg_catalog.format(
+      E'\n      union all\n      select r.rid, x.kind, x.key from r cross join lateral (%s) x where %s',
+      private.row_keys_sql(p_table, '(r.old_it)'), v_moved) else '' end,
+    p_op,
+    case when p_op = 'delete' then 'null' else 'r.row' end,
+    case p_op when 'insert' then 'null'
+              when 'delete' then 'r.row'
+              -- the changed columns with their old values
+              else 'coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o'
+                   ' where (r.row -> o.key) is distinct from o.value), ''{}'')' end,
+    case when p_op = 'insert' then 'coalesce((r.it).id = v_restored, false)' else 'false' end);
 end
 $$;
-comment on function outbox.record_change() is
-  'AFTER UPDATE row trigger function (attached by outbox.enable_changes, skipping no-op updates): records the change in outbox.events, in the writing transaction, with the changed columns'' old values, its audience (private.row_audience of the new row, and of the old one when a column deciding the keys changed) and its actor (auth.uid()). Arguments: the uuid key column, direct | rules, the columns deciding the keys.';
+comment on function outbox.capture_sql(text, text) is
+  'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once. Generated from private.visibility_rules.';
 
--- Inserts and deletes are recorded per statement, from its transition table: one set-based
--- INSERT for all the rows a statement wrote, instead of one per row (the worker writes its
--- notifications 500 at a time; a bulk import or a cascade delete is one statement too).
-create or replace function outbox.record_rows() returns trigger
+-- outbox.capture_changes() is generated: a branch per recorded table, static statements.
+create or replace function outbox.generate_capture() returns void
   language plpgsql
-  security definer
   set search_path = ''
 as $$
 declare
-  v_key text := nullif(tg_argv[0], '');
-  v_direct text[] := case when tg_argv[1] = 'direct' then tg_argv[2:] end;
-  v_actor uuid := auth.uid();
+  v_branches text;
 begin
-  if tg_op = 'INSERT' then
-    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    select tg_table_name, 'insert', (r.row ->> v_key)::uuid, r.row, null,
-           coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor,
-           v_direct is null and audit.is_restoring(tg_table_name, r.row ->> v_key)
-      from (select pg_catalog.to_jsonb(n) as row from new_rows n) r
-     cross join lateral (select array(select distinct (r.row ->> c)::uuid from unnest(v_direct) c
-                                       where r.row ->> c is not null) as audience, false as visible_to_all
-                          where v_direct is not null
-                         union all
-                         select a.audience, a.visible_to_all from private.row_audience(tg_table_name, r.row) a
-                          where v_direct is null) v;
-  else
-    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    select tg_table_name, 'delete', (r.row ->> v_key)::uuid, null, r.row,
-           coalesce(v.audience, '{}'), coalesce(v.visible_to_all, false), v_actor, false
-      from (select pg_catalog.to_jsonb(o) as row from old_rows o) r
-     cross join lateral (select array(select distinct (r.row ->> c)::uuid from unnest(v_direct) c
-                                       where r.row ->> c is not null) as audience, false as visible_to_all
-                          where v_direct is not null
-                         union all
-                         select a.audience, a.visible_to_all from private.row_audience(tg_table_name, r.row) a
-                          where v_direct is null) v;
-  end if;
-  return null;
+  select pg_catalog.string_agg(pg_catalog.format(
+           E'when %L then\n'
+           || E'        if tg_op = ''INSERT'' then%s;\n'
+           || E'        elsif tg_op = ''UPDATE'' then%s;\n'
+           || E'        else%s;\n'
+           || E'        end if;',
+           m.table_name, outbox.capture_sql(m.table_name, 'insert'), outbox.capture_sql(m.table_name, 'update'),
+           outbox.capture_sql(m.table_name, 'delete')),
+         E'\n      ' order by m.table_name)
+    into v_branches
+    from private.table_manifest m
+   where m.outbox;
+
+  execute pg_catalog.format($f$
+    create or replace function outbox.capture_changes() returns trigger
+      language plpgsql
+      security definer
+      set search_path = ''
+    as $body$
+    declare
+      v_actor uuid := auth.uid();
+      v_restored uuid := case when tg_op = 'INSERT' then audit.restoring_id(tg_table_name) end;
+    begin
+      case tg_table_name
+      %s
+      else raise exception using errcode = '22023',
+        message = pg_catalog.format('INVALID_TABLE: %%s is not recorded in the outbox (outbox in the table manifest)', tg_table_name);
+      end case;
+      return null;
+    end
+    $body$
+    $f$, coalesce(v_branches, ''));
+  comment on function outbox.capture_changes() is
+    'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.';
+  revoke all on function outbox.capture_changes() from public, anon, authenticated, service_role;
 end
 $$;
-comment on function outbox.record_rows() is
-  'AFTER INSERT / AFTER DELETE statement trigger function with a transition table (new_rows / old_rows), attached by outbox.enable_changes: records every row the statement inserted or deleted in outbox.events in one query, with its audience (private.row_audience, or the user columns of a direct table), the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. Arguments as outbox.record_change.';
+comment on function outbox.generate_capture() is
+  '(Re)creates outbox.capture_changes from the table manifest (its outbox tables) and their visibility rules. Run by private.apply_manifest before it attaches the triggers.';
 
 -- The doorbell's channel, named once: the trigger below rings it, and every listener (the
 -- worker, realtime feeds in Swift) is tested against it.
@@ -170,8 +171,6 @@ create or replace function outbox.enable_changes(p_table regclass) returns void
 as $$
 declare
   v_name text;
-  v_key text;
-  v_args text;
 begin
   if p_table is null then
     raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_table must not be NULL';
@@ -184,47 +183,30 @@ begin
       message = format('INVALID_TABLE: %s is not a table in schema public', p_table),
       hint = 'Events name tables without schema, so only tables of schema public are recorded.';
   end if;
-  -- Every change needs its audience: refuse a table the visibility definition does not
-  -- know, rather than failing its writes later.
-  if not exists (select from private.visibility_rules r where r.table_name = v_name) then
+  -- Every change needs its audience and its key: refuse a table the capture does not know,
+  -- rather than failing its writes later.
+  if not exists (select from private.table_manifest m where m.table_name = v_name and m.outbox)
+     or not exists (select from pg_catalog.pg_attribute a
+                     where a.attrelid = p_table and a.attname = 'id' and a.atttypid = 'uuid'::regtype and not a.attisdropped) then
     raise exception using errcode = '22023',
-      message = format('INVALID_TABLE: private.visibility_rules do not say who may see %s', p_table),
-      hint = 'Say who may see the table''s rows first (visible_to in the table manifest).';
+      message = format('INVALID_TABLE: %s is not an outbox table of the table manifest with a uuid id', p_table),
+      hint = 'Say who may see the table''s rows and set outbox in its manifest entry.';
   end if;
-
-  select a.attname into v_key
-    from pg_catalog.pg_attribute a
-   where a.attrelid = p_table and a.attname = 'id' and a.atttypid = 'uuid'::regtype and not a.attisdropped;
-  -- Trigger arguments: the key column ('' = none), direct or rules, the columns deciding
-  -- the keys.
-  select string_agg(quote_literal(x.arg), ', ' order by x.ord)
-    into v_args
-    from (select coalesce(v_key, '') as arg, 0 as ord
-          union all
-          select case when bool_and(r.kind = 'user' and r.condition is null) then 'direct' else 'rules' end, 1
-            from private.visibility_rules r where r.table_name = v_name
-          union all
-          select c.col, 1 + c.ord
-            from unnest(private.visibility_columns(v_name)) with ordinality as c (col, ord)) x;
 
   execute format('drop trigger if exists outbox_insert on %s', p_table);
   execute format('drop trigger if exists outbox_delete on %s', p_table);
   execute format('drop trigger if exists outbox_update on %s', p_table);
   execute format('drop trigger if exists outbox_doorbell on %s', p_table);
-  -- A transition table serves one event per trigger: inserts and deletes apart.
+  -- A transition table serves one event per trigger: one trigger per event.
   execute format(
     'create trigger outbox_insert after insert on %s referencing new table as new_rows '
-    'for each statement execute function outbox.record_rows(%s)',
-    p_table, v_args);
+    'for each statement execute function outbox.capture_changes()', p_table);
+  execute format(
+    'create trigger outbox_update after update on %s referencing old table as old_rows new table as new_rows '
+    'for each statement execute function outbox.capture_changes()', p_table);
   execute format(
     'create trigger outbox_delete after delete on %s referencing old table as old_rows '
-    'for each statement execute function outbox.record_rows(%s)',
-    p_table, v_args);
-  -- A no-op UPDATE (nothing changed) records nothing, like the audit triggers.
-  execute format(
-    'create trigger outbox_update after update on %s '
-    'for each row when (%s) execute function outbox.record_change(%s)',
-    p_table, private.row_changed_condition(p_table), v_args);
+    'for each statement execute function outbox.capture_changes()', p_table);
   execute format(
     'create trigger outbox_doorbell after insert or update or delete on %s '
     'for each statement execute function outbox.ring_doorbell()',
@@ -232,7 +214,7 @@ begin
 end
 $$;
 comment on function outbox.enable_changes(regclass) is
-  'Records every change of the table (schema public, with visibility rules: private.visibility_rules) in the outbox: attaches outbox_insert and outbox_delete (statement triggers with transition tables: one set-based insert per statement), outbox_update (a row trigger skipping no-op updates) and outbox_doorbell, each given the key column and the columns deciding the audience. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+  'Records every change of the table (schema public, an outbox table of the table manifest, with a uuid id) in the outbox: attaches outbox_insert, outbox_update and outbox_delete (statement triggers with transition tables running outbox.capture_changes: one set-based insert per statement) and outbox_doorbell. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
 
 create or replace function outbox.disable_changes(p_table regclass) returns void
   language plpgsql
@@ -253,8 +235,9 @@ create or replace view outbox.tables as
   select c.relname::text as table_name, c.oid::regclass as relation
     from pg_catalog.pg_trigger t
     join pg_catalog.pg_class c on c.oid = t.tgrelid
+    join pg_catalog.pg_proc p on p.oid = t.tgfoid
    where t.tgname = 'outbox_update'
-     and t.tgfoid = 'outbox.record_change()'::regprocedure;
+     and p.proname = 'capture_changes' and p.pronamespace = 'outbox'::regnamespace;
 comment on view outbox.tables is 'The tables whose changes are recorded (they have the outbox triggers).';
 
 
@@ -267,7 +250,7 @@ comment on view outbox.tables is 'The tables whose changes are recorded (they ha
 revoke all on outbox.tables from public, anon, authenticated, service_role;
 
 grant select on outbox.tables to service_role;
-revoke all on function outbox.record_change(), outbox.record_rows(),
+revoke all on function outbox.capture_sql(text, text), outbox.generate_capture(),
   outbox.doorbell_channel(), outbox.ring_doorbell(), outbox.enable_changes(regclass), outbox.disable_changes(regclass),
   outbox.log_partition(timestamptz)
   from public, anon, authenticated, service_role;

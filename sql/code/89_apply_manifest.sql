@@ -121,6 +121,7 @@ begin
 
   perform private.generate_row_scope();
   perform private.generate_sync_statements();
+  perform outbox.generate_capture();
 
   for v_entry in select * from private.table_manifest order by ordinal loop
     if v_entry.outbox then

@@ -18,6 +18,7 @@ import Postgres
     let owner = UUID()
     let tasks = 10_000
     let ids = try await prepareTables(connection, owner: owner, tasks: tasks)
+    try await writeTriggerBenchmarks(context, owner: owner)
     try await updateThroughput(context, owner: owner, ids: ids)
     try await historyLatency(context, connection, owner: owner, ids: ids)
     await connection.close()

@@ -3,7 +3,9 @@ import Foundation
 import Postgres
 
 /// `get_badge_counts(true)` for a user with 10,000 notifications (half unread)
-/// among 100,000 rows, called as that user, each call its own transaction — p99 < 5 ms.
+/// among 100,000 rows, called as that user, each call its own transaction — p99 < 2 ms. The
+/// counts are kept by the triggers of `public.notifications` as the rows are written (the
+/// load below goes through them), so a call reads counters, whatever the number of unread rows.
 ///
 /// Measured twice: on an otherwise idle database, and while another connection writes
 /// 1,000 notifications/s and marks as many read (which also keeps clearing visibility-map
@@ -41,7 +43,7 @@ import Postgres
             "get_badge_counts(true) as the user, a transaction per call, \(label)",
             String(format: "p50 %.2f ms, p99 %.2f ms over %d calls (baseline select 1: p50 %.2f ms, p99 %.2f ms)",
                    detailed.p50, detailed.p99, calls, baseline.p50, baseline.p99),
-            goal: "p99 < 5 ms", met: detailed.p99 < 5)
+            goal: "p99 < 2 ms", met: detailed.p99 < 2)
 
         let totals = try await percentiles(connection, calls: calls / 2) { conn in
             _ = try await conn.transaction(as: user) { conn in
@@ -102,8 +104,7 @@ private func seedNotifications(_ connection: PostgresConnection) async throws ->
             select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'Bench ' || g
             from generate_series(1, 19) g
             """)
-        // Bulk load without the outbox and stamping triggers: this benchmark measures reads.
-        try conn.query("set local session_replication_role = replica")
+        // Through every trigger: the badge counters are kept by them.
         try conn.query("""
             insert into public.notifications (user_id, type, title, read, entity_type, entity_id, created_at)
             select ('00000000-0000-4000-8000-' || lpad(u::text, 12, '0'))::uuid,
