@@ -138,7 +138,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
-      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
     h as (select h.kind, h.key, h.holder
             from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
                     from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
@@ -157,9 +157,9 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
-      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
       union all
-      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.old_it).parent_type = 'listing' then (r.old_it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.old_it).parent_id)) x where (r.it).parent_id is distinct from (r.old_it).parent_id or (r.it).parent_type is distinct from (r.old_it).parent_type),
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.old_it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, case when (r.old_it).parent_type = 'listing' then (r.old_it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.old_it).parent_id)) x where (r.it).parent_id is distinct from (r.old_it).parent_id or (r.it).parent_open is distinct from (r.old_it).parent_open or (r.it).parent_type is distinct from (r.old_it).parent_type),
     h as (select h.kind, h.key, h.holder
             from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
                     from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
@@ -178,7 +178,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
-      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
     h as (select h.kind, h.key, h.holder
             from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
                     from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
@@ -382,7 +382,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
-      select r.rid, x.kind, x.key from r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
     h as (select h.kind, h.key, h.holder
             from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
                     from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
@@ -401,9 +401,9 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
-      select r.rid, x.kind, x.key from r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
       union all
-      select r.rid, x.kind, x.key from r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.old_it).parent_id)) x where (r.it).parent_id is distinct from (r.old_it).parent_id or (r.it).parent_type is distinct from (r.old_it).parent_type),
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.old_it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.old_it).parent_id)) x where (r.it).parent_id is distinct from (r.old_it).parent_id or (r.it).parent_open is distinct from (r.old_it).parent_open or (r.it).parent_type is distinct from (r.old_it).parent_type),
     h as (select h.kind, h.key, h.holder
             from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
                     from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
@@ -422,7 +422,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
-      select r.rid, x.kind, x.key from r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
     h as (select h.kind, h.key, h.holder
             from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
                     from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
@@ -504,7 +504,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
-      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when true then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null) x),
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
             from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
                     from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
@@ -523,7 +523,9 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
-      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when true then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null) x),
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).id)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.old_it).id)) v (kind, key) where v.key is not null) x where (r.it).id is distinct from (r.old_it).id),
     h as (select h.kind, h.key, h.holder
             from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
                     from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
@@ -542,7 +544,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
-      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when true then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null) x),
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
             from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
                     from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
@@ -857,7 +859,7 @@ CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind 
            cross join lateral (values ('listing_claimer'::text, it.id), ('user'::text, it.owned_by)) v (kind, key) where v.key is not null;
         when 'notes' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notes, p_row) it
-           cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('listing'::text, case when it.parent_type = 'listing' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null;
+           cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('everyone'::text, case when it.parent_open then private.everyone_key() end), ('listing'::text, case when it.parent_type = 'listing' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null;
         when 'notification_preferences' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notification_preferences, p_row) it
            cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null;
@@ -878,13 +880,13 @@ CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind 
            cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null;
         when 'subtasks' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.subtasks, p_row) it
-           cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null;
+           cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('everyone'::text, case when it.parent_open then private.everyone_key() end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null;
         when 'tasks' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.tasks, p_row) it
            cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null;
         when 'users' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.users, p_row) it
-           cross join lateral (values ('everyone'::text, case when true then private.everyone_key() end)) v (kind, key) where v.key is not null;
+           cross join lateral (values ('user'::text, it.id)) v (kind, key) where v.key is not null;
         when 'watchlist_entries' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.watchlist_entries, p_row) it
            cross join lateral (values ('watchlist'::text, it.watchlist_id)) v (kind, key) where v.key is not null;
@@ -908,6 +910,28 @@ CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind 
 --
 
 COMMENT ON FUNCTION private.row_scope(p_table text, p_row jsonb) IS 'The scope keys (kind, key) of a row of p_table given as jsonb (to_jsonb(row)), derived kinds as they are (a note: (task, its parent id)). Generated from private.visibility_rules by private.generate_row_scope. INVALID_TABLE (22023) for a table without rules.';
+
+--
+-- Name: sync_has_items(text, text, xid8, xid8, xid8[], text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_has_items(p_table text, p_mode text, p_lo xid8, p_x xid8, p_ip xid8[], p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS boolean
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      case p_table || '_' || p_mode when 'tasks_admin' then return exists (select from private.sync_items_tasks_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'tasks_changes' then return exists (select from private.sync_items_tasks_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'activities_admin' then return exists (select from private.sync_items_activities_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'activities_changes' then return exists (select from private.sync_items_activities_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'listings_admin' then return exists (select from private.sync_items_listings_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'listings_changes' then return exists (select from private.sync_items_listings_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'notes_admin' then return exists (select from private.sync_items_notes_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'notes_changes' then return exists (select from private.sync_items_notes_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'subtasks_admin' then return exists (select from private.sync_items_subtasks_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'subtasks_changes' then return exists (select from private.sync_items_subtasks_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'watchlists_admin' then return exists (select from private.sync_items_watchlists_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'watchlists_changes' then return exists (select from private.sync_items_watchlists_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'watchlist_entries_admin' then return exists (select from private.sync_items_watchlist_entries_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'watchlist_entries_changes' then return exists (select from private.sync_items_watchlist_entries_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'watchlist_rules_admin' then return exists (select from private.sync_items_watchlist_rules_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'watchlist_rules_changes' then return exists (select from private.sync_items_watchlist_rules_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'observed_bird_photos_admin' then return exists (select from private.sync_items_observed_bird_photos_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'observed_bird_photos_changes' then return exists (select from private.sync_items_observed_bird_photos_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'journal_threads_admin' then return exists (select from private.sync_items_journal_threads_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'journal_threads_changes' then return exists (select from private.sync_items_journal_threads_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'journal_entries_admin' then return exists (select from private.sync_items_journal_entries_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'journal_entries_changes' then return exists (select from private.sync_items_journal_entries_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'journal_fields_admin' then return exists (select from private.sync_items_journal_fields_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'journal_fields_changes' then return exists (select from private.sync_items_journal_fields_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'journal_field_groups_admin' then return exists (select from private.sync_items_journal_field_groups_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'journal_field_groups_changes' then return exists (select from private.sync_items_journal_field_groups_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'journal_entry_values_admin' then return exists (select from private.sync_items_journal_entry_values_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); when 'journal_entry_values_changes' then return exists (select from private.sync_items_journal_entry_values_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats)); else raise exception using errcode = '22023', message = pg_catalog.format('INVALID_TABLE: %L in mode %L', p_table, p_mode); end case;
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_has_items(p_table text, p_mode text, p_lo xid8, p_x xid8, p_ip xid8[], p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_has_items(p_table text, p_mode text, p_lo xid8, p_x xid8, p_ip xid8[], p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'For sync_poll: whether private.sync_items_<p_table>_<p_mode> (mode changes or admin) has at least one item for the given state and keys (private.sync_key_state). Generated by private.generate_sync_items.';
 
 --
 -- Name: sync_items_activities_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
@@ -2462,7 +2486,7 @@ CREATE FUNCTION private.sync_items_notes_changes(p_lo xid8, p_x xid8, p_ip xid8[
 g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
 l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
-vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
+vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
 ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
@@ -2473,7 +2497,7 @@ xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid
                      where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
 dp_activity as (select 'activity'::text as kind, d.record_id as key
                       from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
+vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
 ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
@@ -2506,10 +2530,14 @@ union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from l x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
+              where it.parent_open and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
@@ -2528,7 +2556,7 @@ union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from l x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -2550,7 +2578,7 @@ union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from l x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -2560,7 +2588,7 @@ union all
                                         where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
@@ -2596,8 +2624,8 @@ CREATE FUNCTION private.sync_items_notes_full(p_lo xid8, p_x xid8, p_ip xid8[], 
 g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
 l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
-vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
-vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
+vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
+vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
 k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
 g as (select * from g0),
 l as (select * from l0),
@@ -2608,6 +2636,10 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_
             cross join lateral (select it.sync_xid, it.id from public.notes it
                                  where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
+              where it.parent_open and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
@@ -2649,7 +2681,7 @@ CREATE FUNCTION private.sync_items_notes_visibility(p_lo xid8, p_x xid8, p_ip xi
 g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
 l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
-vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
+vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
 ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
@@ -2660,7 +2692,7 @@ xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid
                      where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
 dp_activity as (select 'activity'::text as kind, d.record_id as key
                       from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
+vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
 ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
@@ -2687,7 +2719,7 @@ union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from l x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -2703,7 +2735,7 @@ union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from l x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -2719,7 +2751,7 @@ union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from l x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -2729,7 +2761,7 @@ union all
                                         where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -2986,7 +3018,7 @@ CREATE FUNCTION private.sync_items_subtasks_changes(p_lo xid8, p_x xid8, p_ip xi
 g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
 l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
-vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
+vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
 ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
@@ -2997,7 +3029,7 @@ xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid
                      where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
 dp_activity as (select 'activity'::text as kind, d.record_id as key
                       from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
+vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
 ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
@@ -3030,10 +3062,14 @@ union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from l x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
+              where it.parent_open and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'task') k
@@ -3052,7 +3088,7 @@ union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from l x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -3062,7 +3098,7 @@ union all
                                         where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
@@ -3098,8 +3134,8 @@ CREATE FUNCTION private.sync_items_subtasks_full(p_lo xid8, p_x xid8, p_ip xid8[
 g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
 l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
-vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
-vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
+vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
+vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
 k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
 g as (select * from g0),
 l as (select * from l0),
@@ -3110,6 +3146,10 @@ select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                  where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
+              where it.parent_open and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'task') k
@@ -3145,7 +3185,7 @@ CREATE FUNCTION private.sync_items_subtasks_visibility(p_lo xid8, p_x xid8, p_ip
 g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
 l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 kl0 as (select kind, key from k0 union select kind, key from l0),
-vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key union select 'activity'::text as kind, it.id as key from public.activities it where it.claimed_by is null and not it.completed),
+vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
 ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
@@ -3156,7 +3196,7 @@ xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid
                      where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
 dp_activity as (select 'activity'::text as kind, d.record_id as key
                       from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key union select 'task'::text as kind, it.id as key from public.tasks it where it.claimed_by is null and not it.completed),
+vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
 ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
@@ -3183,7 +3223,7 @@ union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from l x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -3199,7 +3239,7 @@ union all
 (select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from l x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -3209,7 +3249,7 @@ union all
                                         where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -4538,7 +4578,7 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
       select k.n, k.id, f.deleted_at, f.record
         from kept k
        cross join lateral (select null::timestamptz as deleted_at, r as record
-                             from public.listings t cross join lateral (select t.id, t.property_id, t.address, t.city, t.state, t.zip, t.status, t.price, t.mls_number, t.owned_by, t.created_at, t.updated_at, t.row_version) r
+                             from public.listings t cross join lateral (select t.id, t.property_id, t.address, t.city, t.state, t.zip, t.status, t.price, t.mls_number, t.owned_by, t.created_at, t.updated_at, t.row_version, t.created_by) r
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
@@ -4599,7 +4639,7 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
       select k.n, k.id, f.deleted_at, f.record
         from kept k
        cross join lateral (select null::timestamptz as deleted_at, r as record
-                             from public.notes t cross join lateral (select t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version) r
+                             from public.notes t cross join lateral (select t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version, t.parent_open) r
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
@@ -4721,7 +4761,7 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
       select k.n, k.id, f.deleted_at, f.record
         from kept k
        cross join lateral (select null::timestamptz as deleted_at, r as record
-                             from public.subtasks t cross join lateral (select t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version) r
+                             from public.subtasks t cross join lateral (select t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version, t.parent_open) r
                             where t.id = k.id limit 1) f
        where k.kind = 1
     ), tail as (
@@ -5854,6 +5894,12 @@ CREATE INDEX listings_owned_by_sync_idx ON public.listings USING btree (owned_by
 CREATE INDEX listings_sync_xid_idx ON public.listings USING btree (sync_xid, id);
 
 --
+-- Name: notes_everyone_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notes_everyone_sync_idx ON public.notes USING btree (sync_xid, id) WHERE parent_open;
+
+--
 -- Name: notes_parent_id_sync_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5876,6 +5922,12 @@ CREATE INDEX observed_bird_photos_sync_xid_idx ON public.observed_bird_photos US
 --
 
 CREATE INDEX observed_bird_photos_watchlist_id_sync_idx ON public.observed_bird_photos USING btree (watchlist_id, sync_xid, id);
+
+--
+-- Name: subtasks_everyone_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX subtasks_everyone_sync_idx ON public.subtasks USING btree (sync_xid, id) WHERE parent_open;
 
 --
 -- Name: subtasks_parent_id_sync_idx; Type: INDEX; Schema: public; Owner: -
@@ -6403,7 +6455,7 @@ CREATE TRIGGER _sync_moves AFTER UPDATE ON public.listings FOR EACH ROW WHEN (((
 -- Name: notes _sync_moves; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_moves AFTER UPDATE ON public.notes FOR EACH ROW WHEN (((old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_type IS DISTINCT FROM new.parent_type))) EXECUTE FUNCTION private.record_sync_moves();
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.notes FOR EACH ROW WHEN (((old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_open IS DISTINCT FROM new.parent_open) OR (old.parent_type IS DISTINCT FROM new.parent_type))) EXECUTE FUNCTION private.record_sync_moves();
 
 --
 -- Name: observed_bird_photos _sync_moves; Type: TRIGGER; Schema: public; Owner: -
@@ -6415,7 +6467,7 @@ CREATE TRIGGER _sync_moves AFTER UPDATE ON public.observed_bird_photos FOR EACH 
 -- Name: subtasks _sync_moves; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_moves AFTER UPDATE ON public.subtasks FOR EACH ROW WHEN (((old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_type IS DISTINCT FROM new.parent_type))) EXECUTE FUNCTION private.record_sync_moves();
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.subtasks FOR EACH ROW WHEN (((old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_open IS DISTINCT FROM new.parent_open) OR (old.parent_type IS DISTINCT FROM new.parent_type))) EXECUTE FUNCTION private.record_sync_moves();
 
 --
 -- Name: tasks _sync_moves; Type: TRIGGER; Schema: public; Owner: -
@@ -7101,7 +7153,7 @@ CREATE POLICY table_manifest_select ON private.table_manifest FOR SELECT TO auth
 -- Name: activities activities_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY activities_select ON public.activities FOR SELECT TO authenticated USING ((((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY activities_select ON public.activities FOR SELECT TO authenticated USING ((((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (declared_by = ( SELECT auth.uid() AS uid))));
 
 --
 -- Name: bird bird_select; Type: POLICY; Schema: public; Owner: -
@@ -7155,13 +7207,13 @@ CREATE POLICY journal_threads_select ON public.journal_threads FOR SELECT TO aut
 -- Name: listings listings_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY listings_select ON public.listings FOR SELECT TO authenticated USING (((id = ANY (( SELECT private.caller_keys('listing_claimer'::text) AS caller_keys)::uuid[])) OR (owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY listings_select ON public.listings FOR SELECT TO authenticated USING (((id = ANY (( SELECT private.caller_keys('listing_claimer'::text) AS caller_keys)::uuid[])) OR (owned_by = ( SELECT auth.uid() AS uid))));
 
 --
 -- Name: notes notes_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids))) OR ((parent_type = 'listing'::text) AND (parent_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[]))) OR ((parent_type = 'task'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids))) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids))) OR parent_open OR ((parent_type = 'listing'::text) AND (parent_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[]))) OR ((parent_type = 'task'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids)))));
 
 --
 -- Name: notification_preferences notification_preferences_select; Type: POLICY; Schema: public; Owner: -
@@ -7185,13 +7237,13 @@ CREATE POLICY notifications_select ON public.notifications FOR SELECT TO authent
 -- Name: observed_bird_photos observed_bird_photos_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY observed_bird_photos_select ON public.observed_bird_photos FOR SELECT TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY observed_bird_photos_select ON public.observed_bird_photos FOR SELECT TO authenticated USING ((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])));
 
 --
 -- Name: properties properties_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY properties_select ON public.properties FOR SELECT TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY properties_select ON public.properties FOR SELECT TO authenticated USING ((owned_by = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: push_devices push_devices_select; Type: POLICY; Schema: public; Owner: -
@@ -7203,43 +7255,43 @@ CREATE POLICY push_devices_select ON public.push_devices FOR SELECT TO authentic
 -- Name: subtasks subtasks_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids))) OR ((parent_type = 'task'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids))) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids))) OR parent_open OR ((parent_type = 'task'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids)))));
 
 --
 -- Name: tasks tasks_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY tasks_select ON public.tasks FOR SELECT TO authenticated USING ((((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY tasks_select ON public.tasks FOR SELECT TO authenticated USING ((((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (declared_by = ( SELECT auth.uid() AS uid))));
 
 --
 -- Name: users users_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY users_select ON public.users FOR SELECT TO authenticated USING (true);
+CREATE POLICY users_select ON public.users FOR SELECT TO authenticated USING ((id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: watchlist_entries watchlist_entries_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_entries_select ON public.watchlist_entries FOR SELECT TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY watchlist_entries_select ON public.watchlist_entries FOR SELECT TO authenticated USING ((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])));
 
 --
 -- Name: watchlist_rules watchlist_rules_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_rules_select ON public.watchlist_rules FOR SELECT TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY watchlist_rules_select ON public.watchlist_rules FOR SELECT TO authenticated USING ((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])));
 
 --
 -- Name: watchlist_shares watchlist_shares_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlist_shares_select ON public.watchlist_shares FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR (watchlist_id = ANY (( SELECT private.caller_keys('watchlist_owner'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY watchlist_shares_select ON public.watchlist_shares FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR (watchlist_id = ANY (( SELECT private.caller_keys('watchlist_owner'::text) AS caller_keys)::uuid[]))));
 
 --
 -- Name: watchlists watchlists_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY watchlists_select ON public.watchlists FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY watchlists_select ON public.watchlists FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[]))));
 
 --
 -- Name: FUNCTION capture_changes(); Type: ACL; Schema: outbox; Owner: -
@@ -7253,6 +7305,12 @@ REVOKE ALL ON FUNCTION outbox.capture_changes() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.row_scope(p_table text, p_row jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.row_scope(p_table text, p_row jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_has_items(p_table text, p_mode text, p_lo xid8, p_x xid8, p_ip xid8[], p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_has_items(p_table text, p_mode text, p_lo xid8, p_x xid8, p_ip xid8[], p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION sync_items_activities_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
@@ -7893,8 +7951,8 @@ COPY private.table_manifest (ordinal, table_name, visible_to, admin_sees, stampe
 1	tasks	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "everyone", "condition": "it.claimed_by is null and not it.completed"}]	t	t	{"title": 200, "description": 10000}	f	t	t	default	task	declared_by
 2	activities	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "everyone", "condition": "it.claimed_by is null and not it.completed"}]	t	t	{"title": 200, "description": 10000}	f	t	t	default	activity	declared_by
 3	listings	[{"kind": "user", "column": "owned_by"}, {"kind": "listing_claimer", "column": "id"}]	t	t	{"zip": 20, "city": 100, "state": 100, "address": 200, "mls_number": 50}	f	t	t	default	listing	owned_by
-4	notes	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}, {"kind": "listing", "column": "parent_id", "condition": "it.parent_type = 'listing'"}]	t	t	{"content": 10000}	f	t	t	default	\N	\N
-5	subtasks	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}]	t	t	{"title": 200}	f	t	t	default	\N	\N
+4	notes	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}, {"kind": "listing", "column": "parent_id", "condition": "it.parent_type = 'listing'"}, {"kind": "everyone", "condition": "it.parent_open"}]	t	t	{"content": 10000}	f	t	t	default	\N	\N
+5	subtasks	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}, {"kind": "everyone", "condition": "it.parent_open"}]	t	t	{"title": 200}	f	t	t	default	\N	\N
 6	watchlists	[{"kind": "user", "column": "owner_id"}, {"kind": "watchlist", "column": "id"}]	t	t	{"type": 50, "title": 200, "location": 200, "sync_status": 50, "cover_image_path": 2048, "location_display_name": 200, "species_rule_shape_id": 100, "location_rule_display_name": 200}	t	t	t	default	\N	\N
 7	watchlist_entries	[{"kind": "watchlist", "column": "watchlist_id"}]	t	t	{"notes": 10000, "status": 50, "nickname": 200, "observed_by": 200, "sync_status": 50, "target_date_range": 100, "location_display_name": 200}	t	t	t	default	\N	\N
 8	watchlist_rules	[{"kind": "watchlist", "column": "watchlist_id"}]	t	t	{"rule_type": 100, "sync_status": 50, "parameters_json": 10000}	t	t	t	default	\N	\N
@@ -7905,7 +7963,7 @@ COPY private.table_manifest (ordinal, table_name, visible_to, admin_sees, stampe
 13	journal_field_groups	[{"kind": "user", "column": "owner_id"}]	f	t	{}	f	t	f	\N	\N	\N
 14	journal_entry_values	[{"kind": "user", "column": "owner_id"}]	f	t	{"value": 4096}	f	t	f	\N	\N	\N
 15	journal_thread_stats	[{"kind": "user", "column": "owner_id"}]	f	f	{}	f	f	f	\N	\N	\N
-16	users	[{"kind": "everyone", "condition": "true"}]	t	t	{"name": 100, "email": 320, "gender": 50, "avatar_url": 2048, "profile_photo": 2048}	f	f	t	default	user	id
+16	users	[{"kind": "user", "column": "id"}]	t	t	{"name": 100, "email": 320, "gender": 50, "avatar_url": 2048, "profile_photo": 2048}	f	f	t	\N	user	id
 17	properties	[{"kind": "user", "column": "owned_by"}]	t	t	{"zip": 20, "city": 100, "state": 100, "address": 200}	f	f	t	default	property	owned_by
 18	watchlist_shares	[{"kind": "user", "column": "user_id"}, {"kind": "watchlist_owner", "column": "watchlist_id"}]	t	t	{}	f	f	t	default	\N	\N
 19	bird	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
@@ -7980,8 +8038,10 @@ listings	listing_claimer	id	\N
 notes	task	parent_id	it.parent_type = 'task'
 notes	activity	parent_id	it.parent_type = 'activity'
 notes	listing	parent_id	it.parent_type = 'listing'
+notes	everyone	\N	it.parent_open
 subtasks	task	parent_id	it.parent_type = 'task'
 subtasks	activity	parent_id	it.parent_type = 'activity'
+subtasks	everyone	\N	it.parent_open
 watchlists	user	owner_id	\N
 watchlists	watchlist	id	\N
 watchlist_entries	watchlist	watchlist_id	\N
@@ -7993,7 +8053,7 @@ journal_fields	user	owner_id	\N
 journal_field_groups	user	owner_id	\N
 journal_entry_values	user	owner_id	\N
 journal_thread_stats	user	owner_id	\N
-users	everyone	\N	true
+users	user	id	\N
 properties	user	owned_by	\N
 watchlist_shares	user	user_id	\N
 watchlist_shares	watchlist_owner	watchlist_id	\N

@@ -3012,6 +3012,9 @@ begin
                  'execute function private.record_sync_moves()', v_name, v_moved);
   execute format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
                  'for each statement execute function private.record_sync_deletions()', v_name);
+  execute format('create or replace trigger _sync_fields after update on public.%I for each row '
+                 'when (old.row_version is distinct from new.row_version) '
+                 'execute function private.record_sync_fields()', v_name);
 end
 $_$;
 
@@ -3019,7 +3022,7 @@ $_$;
 -- Name: FUNCTION enable_sync(p_table regclass); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.enable_sync(p_table regclass) IS 'Sets up a table of private.sync_tables() that has visibility rules for sync: its sync_xid column and trigger, the indexes a pull reads ((sync_xid, id); (key column, sync_xid, id) per key column; (sync_xid, id) where an everyone rule holds), and the triggers that log its moves and hard deletes. Idempotent (what exists is kept, the triggers replaced): run by private.apply_manifest. INVALID_TABLE (22023).';
+COMMENT ON FUNCTION private.enable_sync(p_table regclass) IS 'Sets up a table of private.sync_tables() that has visibility rules for sync: its sync_xid column and trigger, the indexes a pull reads ((sync_xid, id); (key column, sync_xid, id) per key column; (sync_xid, id) where an everyone rule holds), and the triggers that log its moves, hard deletes and the fields each version changed. Idempotent (what exists is kept, the triggers replaced): run by private.apply_manifest. INVALID_TABLE (22023).';
 
 --
 -- Name: encode_sync_cursor(jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -3472,6 +3475,43 @@ $$;
 --
 
 COMMENT ON FUNCTION private.journal_create_thread_stats() IS 'AFTER INSERT statement trigger on journal_threads: an empty journal_thread_stats row per new thread.';
+
+--
+-- Name: journal_csv_columns(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_csv_columns(p_thread_id uuid, OUT header text, OUT columns uuid[], OUT by_id uuid[], OUT placement text) RETURNS record
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+begin
+  perform private.journal_live_thread(p_thread_id);
+  -- The columns: the live non-group fields, a child of a live group named "Group / Field".
+  select 'timestamp,last_edited_at,content' || coalesce(string_agg(',' || (case
+      when c.name like '%,%' or c.name like '%"%' or c.name like E'%\r%' or c.name like E'%\n%'
+        then '"' || case when ascii(c.name) in (61, 43, 45, 64, 9, 13) then '''' else '' end
+             || replace(regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
+      when ascii(c.name) in (61, 43, 45, 64, 9) then '''' || regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
+      else regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end), '' order by c.n), '') || E'\r\n',
+         coalesce(array_agg(c.id order by c.n), '{}'),
+         coalesce(array_agg(c.id order by c.id), '{}'),
+         coalesce(string_agg(',%' || c.by_id || '$s', '' order by c.n), '')
+    into header, columns, by_id, placement
+    from (select f.id, concat_ws(' / ', g.name, f.name) as name,
+                 row_number() over (order by f.sort_order, f.name, f.id) as n,
+                 row_number() over (order by f.id) as by_id
+            from public.journal_fields f
+            left join public.journal_field_groups m on m.child_field_id = f.id
+            left join public.journal_fields g on g.id = m.parent_field_id and g.deleted_at is null
+           where f.thread_id = p_thread_id and f.deleted_at is null and not f.is_group) c;
+end
+$_$;
+
+--
+-- Name: FUNCTION journal_csv_columns(p_thread_id uuid, OUT header text, OUT columns uuid[], OUT by_id uuid[], OUT placement text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_csv_columns(p_thread_id uuid, OUT header text, OUT columns uuid[], OUT by_id uuid[], OUT placement text) IS 'The columns of a live thread''s CSV export: header (the first line, CRLF included, names neutralised like every cell), columns (their field ids in column order), by_id (the same ids in id order, the order an entry''s values come in) and placement (the format() string that puts values given in id order into column order). Raises as private.journal_live_thread. Shared by journal_csv_lines and JournalExporter, which formats the rows itself.';
 
 --
 -- Name: journal_entries_check(); Type: FUNCTION; Schema: private; Owner: -
@@ -4179,6 +4219,44 @@ $_$;
 COMMENT ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text) IS 'One entry of the table manifest (sql/code/90_table_manifest.sql): the table of schema public and its features. Called with named arguments; private.apply_manifest() checks the entry against the table.';
 
 --
+-- Name: may_read_watchlist_photo(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.may_read_watchlist_photo(p_name text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(private.caller_sees('watchlist_entries', private.watchlist_photo_entry(p_name)), false)
+$$;
+
+--
+-- Name: FUNCTION may_read_watchlist_photo(p_name text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.may_read_watchlist_photo(p_name text) IS 'True when the caller may read the photo object p_name: a well-formed `{entryId}/{photoId}.jpg` whose entry the caller sees (the visibility definition).';
+
+--
+-- Name: may_write_watchlist_photo(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.may_write_watchlist_photo(p_name text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select from public.watchlist_entries e
+                   join public.watchlists w on w.id = e.watchlist_id
+                  where e.id = private.watchlist_photo_entry(p_name)
+                    and e.deleted_at is null and w.deleted_at is null
+                    and (w.id in (select private.writable_watchlist_ids()) or private.is_admin()))
+$$;
+
+--
+-- Name: FUNCTION may_write_watchlist_photo(p_name text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.may_write_watchlist_photo(p_name text) IS 'True when the caller may upload, replace or delete the photo object p_name: a well-formed `{entryId}/{photoId}.jpg` whose entry exists, is live and in a live watchlist, and whose photos the caller may write. SECURITY DEFINER: it reads the entry and watchlist whatever policy is in force on the store''s table.';
+
+--
 -- Name: postgis_search_path(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4266,6 +4344,36 @@ $$;
 --
 
 COMMENT ON FUNCTION private.record_sync_deletions() IS 'AFTER DELETE statement trigger function of the synced tables: records each deleted row in public.sync_deletions, once per scope key it had.';
+
+--
+-- Name: record_sync_fields(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.record_sync_fields() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_old jsonb := pg_catalog.to_jsonb(old);
+  v_new jsonb := pg_catalog.to_jsonb(new);
+begin
+  insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+  values (tg_table_name, new.id, new.row_version, auth.uid(),
+          private.sync_field_digests(old, array(select o.key from pg_catalog.jsonb_each(v_old) o
+                                                 where o.key not in ('created_at', 'updated_at', 'row_version', 'sync_xid')
+                                                   and o.value is distinct from v_new -> o.key)))
+  -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+  on conflict on constraint sync_field_changes_pkey
+  do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION record_sync_fields(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.record_sync_fields() IS 'AFTER UPDATE row trigger function of the synced tables (when row_version moved): records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value. For sync_push''s per-field merge.';
 
 --
 -- Name: record_sync_moves(); Type: FUNCTION; Schema: private; Owner: -
@@ -4738,6 +4846,26 @@ $$;
 COMMENT ON FUNCTION private.sync_deletion_gauge() IS 'The rows of private.sync_deletions_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
 
 --
+-- Name: sync_field_digests(anyelement, text[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    SET "TimeZone" TO 'UTC'
+    SET extra_float_digits TO '1'
+    AS $$
+  select coalesce(pg_catalog.jsonb_object_agg(c, pg_catalog.md5((pg_catalog.to_jsonb(p_row) -> c)::text)), '{}')
+    from pg_catalog.unnest(p_columns) c
+$$;
+
+--
+-- Name: FUNCTION sync_field_digests(p_row anyelement, p_columns text[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) IS '{column: md5 of its value''s to_jsonb text} for the columns p_columns of row p_row, in UTC with the shortest exact floats whatever the session says. The digests of private.sync_field_changes and of sync_push''s merge.';
+
+--
 -- Name: sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4991,6 +5119,66 @@ $$;
 COMMENT ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) IS 'For private.sync_items_<table>_<mode>: lo, the oldest transaction not delivered in the state (p_x, p_ip); the base keys user p_user holds (kinds, keys; none in mode admin); from the access log since that state (modes changes and visibility), the keys gained and still held (g_*) and those lost (l_*), each with its latest cause (xid) and time.';
 
 --
+-- Name: sync_merge(text, uuid, integer, integer, jsonb, text[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  c_tie constant interval := interval '1 second';
+  v_uid uuid := auth.uid();
+  v_versions integer;
+  v_history jsonb;
+  v_pushed jsonb;
+begin
+  perform private.assert_sync_table(p_table);
+  if p_base is null or p_current is null or p_base >= p_current then
+    return null;
+  end if;
+  select count(*) into v_versions
+    from private.sync_field_changes c
+   where c.table_name = p_table and c.row_id = p_id and c.row_version > p_base and c.row_version <= p_current;
+  if v_versions <> p_current - p_base then
+    return null;
+  end if;
+  -- Per column the server changed since p_base: the digest of its value at p_base (from the
+  -- first change after it), and the time and writer of its last change.
+  select coalesce(jsonb_object_agg(f.key, jsonb_build_object('base', f.base, 'at', f.at, 'by', f.by)), '{}')
+    into v_history
+    from (select d.key,
+                 (array_agg(d.value order by c.row_version))[1] as base,
+                 max(c.changed_at) as at,
+                 (array_agg(c.changed_by order by c.row_version desc))[1] as by
+            from private.sync_field_changes c
+           cross join lateral jsonb_each_text(c.digests) d
+           where c.table_name = p_table and c.row_id = p_id and c.row_version > p_base and c.row_version <= p_current
+             and d.key = any (p_columns)
+           group by d.key) f;
+  execute format('select private.sync_field_digests(r, $2) from jsonb_populate_record(null::public.%I, $1) r', p_table)
+    into v_pushed using p_record, p_columns;
+  return coalesce((
+    select jsonb_object_agg(c, case
+             when not v_history ? c then jsonb_build_object('winner', 'push', 'reason', 'pushed')
+             when v_pushed ->> c = v_history #>> array[c, 'base'] then jsonb_build_object('winner', 'server', 'reason', 'server')
+             when now() - (v_history #>> array[c, 'at'])::timestamptz > c_tie
+               then jsonb_build_object('winner', 'push', 'reason', 'last_write')
+             when v_history #>> array[c, 'by'] is null or v_uid is null
+                  or v_history #>> array[c, 'by'] = v_uid::text or v_uid::text < v_history #>> array[c, 'by']
+               then jsonb_build_object('winner', 'push', 'reason', 'tie')
+             else jsonb_build_object('winner', 'server', 'reason', 'tie') end)
+      from unnest(p_columns) c), '{}');
+end
+$_$;
+
+--
+-- Name: FUNCTION sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]) IS 'For sync_push of a record of p_table row p_id pushed against version p_base while the row is at p_current: for each column of p_columns (those the push would change), {winner: "push" | "server", reason: "pushed" (only the push changed it) | "server" (only the server changed it since p_base) | "last_write" (both: the push is the later write by the server''s clock) | "tie" (both within a second: the user id sorting first wins)}. NULL when the history since p_base is incomplete (purged after 30 days): no merge. SECURITY DEFINER: reads private.sync_field_changes, which no app role may read.';
+
+--
 -- Name: sync_missing_parent(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -5101,6 +5289,38 @@ $_$;
 --
 
 COMMENT ON FUNCTION private.sync_page_sql(p_table text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json. It names the parameters of private.sync_page_<table>. INVALID_TABLE (22023).';
+
+--
+-- Name: sync_record_columns(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_record_columns(p_table text, p_record jsonb) RETURNS jsonb
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_alias record;
+begin
+  for v_alias in
+    select a.key, a.col from (values ('created_by', 'declared_by'), ('listing', 'listing_id')) a (key, col)
+     where p_table in ('tasks', 'activities') and p_record ? a.key
+  loop
+    if p_record ? v_alias.col and lower(p_record ->> v_alias.col) is distinct from lower(p_record ->> v_alias.key) then
+      raise exception using errcode = '22023',
+        message = format('INVALID_RECORD: %s and %s name the same column of %s with different values', v_alias.key, v_alias.col, p_table),
+        detail = jsonb_build_object(v_alias.key, p_record -> v_alias.key, v_alias.col, p_record -> v_alias.col)::text;
+    end if;
+    p_record := (p_record - v_alias.key) || jsonb_build_object(v_alias.col, p_record -> v_alias.key);
+  end loop;
+  return p_record;
+end
+$$;
+
+--
+-- Name: FUNCTION sync_record_columns(p_table text, p_record jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) IS 'For sync_push: p_record with the Dispatch apps'' keys of a task or activity renamed to their columns (created_by: declared_by, listing: listing_id). INVALID_RECORD (22023) when a record names a column under both keys with different values.';
 
 --
 -- Name: sync_tables(); Type: FUNCTION; Schema: private; Owner: -
@@ -5358,6 +5578,25 @@ $$;
 --
 
 COMMENT ON FUNCTION private.visibility_predicate(p_table text, p_alias text, p_form text) IS 'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: caller_sees), policy (for auth.uid() through his keys, no admin term: the SELECT policy of authenticated) or keys (for whoever holds the keys of a relation k (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
+
+--
+-- Name: watchlist_photo_entry(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.watchlist_photo_entry(p_name text) RETURNS uuid
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $_$
+  select case when p_name ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg$'
+                or p_name ~ '^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}\.jpg$'
+              then pg_catalog.left(p_name, 36)::uuid end
+$_$;
+
+--
+-- Name: FUNCTION watchlist_photo_entry(p_name text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.watchlist_photo_entry(p_name text) IS 'The watchlist entry a photo object name `{entryId}/{photoId}.jpg` (ids all lower or all upper case) belongs to; NULL for any other name.';
 
 --
 -- Name: writable_watchlist_ids(); Type: FUNCTION; Schema: private; Owner: -
@@ -5766,35 +6005,15 @@ COMMENT ON FUNCTION public.journal_create_thread(p_title text, p_first_entry tex
 CREATE FUNCTION public.journal_csv_lines(p_thread_id uuid) RETURNS SETOF text
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
-    AS $_$
+    AS $$
 declare
-  v_ids uuid[];       -- the columns' fields in id order (how an entry's values come)
-  v_format text;      -- ',%3$s,%1$s,%2$s': those values in column order
-  v_header text;
+  v_columns record;   -- private.journal_csv_columns: header, columns, by_id, placement
   v_none text[];      -- no values at all: one NULL per column
 begin
-  perform private.journal_live_thread(p_thread_id);
+  select * into v_columns from private.journal_csv_columns(p_thread_id);
+  v_none := array_fill(null::text, array[cardinality(v_columns.by_id)]);
 
-  -- The columns: the live non-group fields, a child of a live group named "Group / Field".
-  select coalesce(array_agg(c.id order by c.id), '{}'),
-         coalesce(string_agg(',%' || c.by_id || '$s', '' order by c.n), ''),
-         'timestamp,last_edited_at,content' || coalesce(string_agg(',' || (case
-      when c.name like '%,%' or c.name like '%"%' or c.name like E'%\r%' or c.name like E'%\n%'
-        then '"' || case when ascii(c.name) in (61, 43, 45, 64, 9, 13) then '''' else '' end
-             || replace(regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
-      when ascii(c.name) in (61, 43, 45, 64, 9) then '''' || regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
-      else regexp_replace(c.name, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end), '' order by c.n), '') || E'\r\n',
-         array_fill(null::text, array[count(*)::integer])
-    into v_ids, v_format, v_header, v_none
-    from (select f.id, concat_ws(' / ', g.name, f.name) as name,
-                 row_number() over (order by f.sort_order, f.name, f.id) as n,
-                 row_number() over (order by f.id) as by_id
-            from public.journal_fields f
-            left join public.journal_field_groups m on m.child_field_id = f.id
-            left join public.journal_fields g on g.id = m.parent_field_id and g.deleted_at is null
-           where f.thread_id = p_thread_id and f.deleted_at is null and not f.is_group) c;
-
-  return next v_header;
+  return next v_columns.header;
   return query
     select to_char(e.entry_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ','
            || coalesce(to_char(e.last_edited_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), '') || ','
@@ -5804,11 +6023,11 @@ begin
              || replace(regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
       when ascii(e.content) in (61, 43, 45, 64, 9) then '''' || regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
       else regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end)
-           || format(v_format, variadic
-                case when v.fields = v_ids then v.cells
+           || format(v_columns.placement, variadic
+                case when v.fields = v_columns.by_id then v.cells
                      when v.fields is null then v_none
                      -- values of deleted fields, or fields missing: placed one by one
-                     else array(select v.cells[array_position(v.fields, i)] from unnest(v_ids) i) end)
+                     else array(select v.cells[array_position(v.fields, i)] from unnest(v_columns.by_id) i) end)
            || E'\r\n'
       from public.journal_entries e
       cross join lateral (select array_agg(v.field_id) as fields, array_agg((case
@@ -5823,13 +6042,13 @@ begin
      where e.thread_id = p_thread_id and e.deleted_at is null
      order by e.entry_timestamp, e.id;
 end
-$_$;
+$$;
 
 --
 -- Name: FUNCTION journal_csv_lines(p_thread_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.journal_csv_lines(p_thread_id uuid) IS 'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (an apostrophe before = + - @ TAB CR at its start or after a comma, semicolon, TAB, CR or LF, whatever separator a spreadsheet splits on) and quoted as RFC 4180 says. No byte order mark. For streaming (COPY (select …) TO STDOUT); journal_export_csv is its concatenation. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
+COMMENT ON FUNCTION public.journal_csv_lines(p_thread_id uuid) IS 'A live thread as CSV, one line per row (each ending with CRLF), header first: timestamp, last_edited_at, content, then one column per live non-group field in sort_order ("Group / Field" for a child of a live group); then the live entries, oldest first, timestamps ISO 8601 in UTC to the second. Every cell is neutralised (an apostrophe before = + - @ TAB CR at its start or after a comma, semicolon, TAB, CR or LF, whatever separator a spreadsheet splits on) and quoted as RFC 4180 says. No byte order mark. journal_export_csv is its concatenation; JournalExporter streams the same bytes for threads of any size. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: deleted, absent or not yours).';
 
 --
 -- Name: journal_delete_entry(uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -6229,6 +6448,10 @@ begin
     delete from public.sync_moves where moved_at < v_cutoff returning table_name, sync_xid
   ), a as (
     delete from public.sync_access_log where logged_at < v_cutoff returning sync_xid
+  ), f as (
+    -- No cursor depends on these: a push against a version older than what is kept is a
+    -- conflict instead of a merge.
+    delete from private.sync_field_changes where changed_at < v_cutoff returning 1
   ), purged as (
     select d.table_name, d.sync_xid from d
     union all
@@ -6242,7 +6465,7 @@ begin
     select l.table_name, l.purged_through from per_log l
     on conflict (table_name) do update set purged_through = greatest(h.purged_through, excluded.purged_through)
   )
-  select coalesce(sum(n), 0) into v_count from per_log;
+  select coalesce(sum(n), 0) + (select count(*) from f) into v_count from per_log;
   return v_count;
 end
 $$;
@@ -6251,7 +6474,7 @@ $$;
 -- Name: FUNCTION purge_sync_deletions(p_older_than interval); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.purge_sync_deletions(p_older_than interval) IS 'Deletes the rows of the sync logs (sync_deletions, sync_moves, sync_access_log) older than p_older_than (default 30 days) and advances sync_horizon, so that cursors older than what was purged get CURSOR_EXPIRED. Returns the number of log rows purged. Run by the worker on a schedule with purge_watchlist_tombstones(); service_role only.';
+COMMENT ON FUNCTION public.purge_sync_deletions(p_older_than interval) IS 'Deletes the rows of the sync logs (sync_deletions, sync_moves, sync_access_log, and the field changes of private.sync_field_changes) older than p_older_than (default 30 days) and advances sync_horizon, so that cursors older than what was purged get CURSOR_EXPIRED. Returns the number of log rows purged. Run by the worker on a schedule with purge_watchlist_tombstones(); service_role only.';
 
 --
 -- Name: purge_watchlist_tombstones(interval); Type: FUNCTION; Schema: public; Owner: -
@@ -6870,6 +7093,8 @@ declare
   v_refused text[] := '{}';
   v_claim text;        -- 'claim' or 'release', when claimed_by says so
   v_stale boolean := false;
+  v_base integer := p_expected_version;  -- the version the write applies to (the current one after a merge)
+  v_merge jsonb;       -- per field, what won (private.sync_merge), when the push was merged
   v_version integer;
   v_row jsonb;
   v_reason jsonb;      -- why a conflict, in the refusal's words ({code, message, detail})
@@ -6892,6 +7117,7 @@ begin
       message = format('TOO_LONG: p_record is %s bytes, more than the %s a record may have', pg_column_size(p_record), c_max_record_bytes),
       detail = jsonb_build_object('column', 'p_record', 'max_length', c_max_record_bytes, 'length', pg_column_size(p_record))::text;
   end if;
+  p_record := private.sync_record_columns(p_table, p_record);
   begin
     v_id := (p_record ->> 'id')::uuid;
   exception when invalid_text_representation then
@@ -6984,12 +7210,26 @@ begin
              and p_expected_version::bigint + (case when v_item_type is not null and p_record ? 'claimed_by' then 2 else 1 end) then
         return jsonb_build_object('status', 'applied', 'record', v_server);
       end if;
-      return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
+      -- The row moved on since the device's version: merged field by field. What the
+      -- server changed and the device did not stays; what the device changed is written;
+      -- what both changed goes to the later write (private.sync_merge). Only the device's
+      -- winning changes go on, written at the current version: a claim or release among
+      -- them is one still, a stale echo of the server's old value is none.
+      v_merge := private.sync_merge(p_table, v_id, p_expected_version, (v_server ->> 'row_version')::integer, p_record, v_changed);
+      if v_merge is null or v_reason is not null then
+        return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
+      end if;
+      v_changed := array(select c from unnest(v_changed) c where v_merge #>> array[c, 'winner'] = 'push');
+      v_base := (v_server ->> 'row_version')::integer;
+      if v_claim is not null and not ('claimed_by' = any (v_changed)) then
+        v_claim := null;
+      end if;
     end if;
     v_refused := array(select c from unnest(v_changed) c
                         where c = any (v_locked) and not (c = 'claimed_by' and v_claim is not null));
     if cardinality(v_changed) = 0 then
-      return jsonb_build_object('status', 'applied', 'record', v_server);
+      return jsonb_build_object('status', case when v_merge is null then 'applied' else 'merged' end, 'record', v_server)
+             || case when v_merge is null then '{}' else jsonb_build_object('fields', v_merge) end;
     end if;
   end if;
 
@@ -7015,7 +7255,7 @@ begin
       else
         -- A claim first (then the claimer may edit), a release last (the claimer's edits
         -- go in before it): each step must find the row at the version the previous left.
-        v_version := p_expected_version;
+        v_version := v_base;
         if v_claim = 'claim' then
           v_row := public.claim_work_item(v_item_type, v_id);
           v_version := v_version + 1;
@@ -7096,7 +7336,8 @@ begin
       hint = 'Push the server''s value or leave the column out. A task or activity is claimed by setting claimed_by to yourself, released by setting it to null.';
   end if;
   if v_row is not null then
-    return jsonb_build_object('status', 'applied', 'record', v_row - v_hidden);
+    return jsonb_build_object('status', case when v_merge is null then 'applied' else 'merged' end, 'record', v_row - v_hidden)
+           || case when v_merge is null then '{}' else jsonb_build_object('fields', v_merge) end;
   end if;
 
   -- Nothing written: tell why from the row as the caller sees it now.
@@ -7116,7 +7357,7 @@ begin
      and not exists (select from unnest(v_compared) c where v_pushed -> c is distinct from v_server -> c) then
     return jsonb_build_object('status', 'applied', 'record', v_server);  -- a retried insert: its own row
   end if;
-  if not v_is_insert and v_reason is null and (v_server ->> 'row_version')::integer = p_expected_version then
+  if not v_is_insert and v_reason is null and (v_server ->> 'row_version')::integer = v_base then
     raise exception using errcode = '42501',
       message = format('NOT_AUTHORIZED: you may read but not change this row of %s', p_table);
   end if;
@@ -7128,7 +7369,7 @@ $_$;
 -- Name: FUNCTION sync_push(p_table text, p_record jsonb, p_expected_version integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced) or {status: "conflict", record: <server row>} when the row moved on or the id exists (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns. Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, parent_open, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
+COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced); {status: "merged", record, fields} when the row moved on since p_expected_version and the record was merged into it field by field (private.sync_merge: what only the push changed is written, what only the server changed stays, what both changed goes to the later write by the server''s clock, the user id sorting first within a second; fields says per column what won); or {status: "conflict", record: <server row>} when the id exists or the history a merge needs is gone (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns (a task''s or activity''s created_by and listing name declared_by and listing_id). Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, parent_open, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
 
 --
 -- Name: sync_push_batch(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
@@ -8455,6 +8696,37 @@ CREATE VIEW private.sync_deletions_awaiting_purge AS
 COMMENT ON VIEW private.sync_deletions_awaiting_purge IS 'Gauge: per synced table, the hard deletions kept for sync_pull (public.sync_deletions, which has a row per scope key of each deleted row: counted here once per deleted row) until public.purge_sync_deletions removes them after 30 days: how many (exact while the table has under 10,000 log rows; above, estimated from the statistics), and the oldest one''s deleted_at and age in seconds (0 when none). The oldest is that of the earliest deleting transaction (one index probe), so within that transaction''s duration of the earliest deletion. An age well past 30 days means the purge stopped.';
 
 --
+-- Name: sync_field_changes; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.sync_field_changes (
+    table_name text NOT NULL,
+    row_id uuid NOT NULL,
+    row_version integer NOT NULL,
+    changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    changed_by uuid,
+    digests jsonb NOT NULL
+);
+
+--
+-- Name: TABLE sync_field_changes; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.sync_field_changes IS 'One row per UPDATE of a synced row that bumped its row_version: the version it produced, when (server clock) and by whom, and for each column it changed the md5 of the column''s previous value (its canonical JSON text). Written by the _sync_fields trigger, read by sync_push''s per-field merge, purged after 30 days with the sync logs (purge_sync_deletions). Private: no API role reads it.';
+
+--
+-- Name: COLUMN sync_field_changes.changed_by; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.sync_field_changes.changed_by IS 'auth.uid() of the writer; NULL for a write without a calling user (the worker, the service role, a migration).';
+
+--
+-- Name: COLUMN sync_field_changes.digests; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.sync_field_changes.digests IS '{column: md5 of the value the column had before this write}: the value a device that last saw an older version holds, recognised without storing it.';
+
+--
 -- Name: table_manifest; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -8980,6 +9252,7 @@ CREATE TABLE public.listings (
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    created_by uuid DEFAULT auth.uid(),
     CONSTRAINT listings_address_length CHECK (((char_length(address) <= 200) OR private.too_long('listings'::text, 'address'::text, 200, char_length(address)))),
     CONSTRAINT listings_city_length CHECK (((char_length(city) <= 100) OR private.too_long('listings'::text, 'city'::text, 100, char_length(city)))),
     CONSTRAINT listings_mls_number_length CHECK (((char_length(mls_number) <= 50) OR private.too_long('listings'::text, 'mls_number'::text, 50, char_length(mls_number)))),
@@ -9006,6 +9279,12 @@ COMMENT ON COLUMN public.listings.mls_number IS 'MLS number; unique among live l
 --
 
 COMMENT ON COLUMN public.listings.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
+
+--
+-- Name: COLUMN listings.created_by; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.listings.created_by IS 'The user who created the listing (auth.uid() at insert; never changed by the apps). NULL when created without a calling user (the service role, the worker) or when that user is deleted.';
 
 --
 -- Name: notes; Type: TABLE; Schema: public; Owner: -
@@ -9995,6 +10274,13 @@ ALTER TABLE ONLY private.notification_limits
     ADD CONSTRAINT notification_limits_pkey PRIMARY KEY (id);
 
 --
+-- Name: sync_field_changes sync_field_changes_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.sync_field_changes
+    ADD CONSTRAINT sync_field_changes_pkey PRIMARY KEY (table_name, row_id, row_version);
+
+--
 -- Name: table_manifest table_manifest_audit_entity_key; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -10231,6 +10517,19 @@ ALTER TABLE ONLY public.sync_moves
 
 ALTER TABLE ONLY public.tasks
     ADD CONSTRAINT tasks_pkey PRIMARY KEY (id);
+
+--
+-- Name: users users_email_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.users
+    ADD CONSTRAINT users_email_key UNIQUE (email);
+
+--
+-- Name: CONSTRAINT users_email_key ON users; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON CONSTRAINT users_email_key ON public.users IS 'One profile per email address (NULL: none given). Also the index a lookup by email uses.';
 
 --
 -- Name: users users_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -10593,6 +10892,12 @@ CREATE INDEX retries_claim_idx ON outbox.retries USING btree (run_at, event_id) 
 CREATE INDEX notification_badge_entities_latest_idx ON private.notification_badge_entities USING btree (user_id, badge_group, latest_at DESC, entity_id);
 
 --
+-- Name: sync_field_changes_changed_at_idx; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX sync_field_changes_changed_at_idx ON private.sync_field_changes USING btree (changed_at);
+
+--
 -- Name: visibility_rules_key; Type: INDEX; Schema: private; Owner: -
 --
 
@@ -10687,6 +10992,12 @@ CREATE INDEX journal_fields_thread_idx ON public.journal_fields USING btree (thr
 --
 
 CREATE INDEX journal_threads_deleted_at_idx ON public.journal_threads USING btree (deleted_at) WHERE (deleted_at IS NOT NULL);
+
+--
+-- Name: listings_created_by_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX listings_created_by_idx ON public.listings USING btree (created_by);
 
 --
 -- Name: listings_property_id_idx; Type: INDEX; Schema: public; Owner: -
@@ -11307,6 +11618,90 @@ CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE OF title ON public.journal
 CREATE TRIGGER _spend_notification_budget BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.spend_notification_budget();
 
 --
+-- Name: activities _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.activities FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: journal_entries _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_entries FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: journal_entry_values _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_entry_values FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: journal_field_groups _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_field_groups FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: journal_fields _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_fields FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: journal_threads _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_threads FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: listings _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.listings FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: notes _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.notes FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: observed_bird_photos _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: subtasks _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.subtasks FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: tasks _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.tasks FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: watchlist_entries _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlist_entries FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: watchlist_rules _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: watchlists _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlists FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+
+--
 -- Name: notifications count_badges_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -11591,6 +11986,13 @@ ALTER TABLE ONLY public.journal_thread_stats
 
 ALTER TABLE ONLY public.journal_threads
     ADD CONSTRAINT journal_threads_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+--
+-- Name: listings listings_created_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.listings
+    ADD CONSTRAINT listings_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.users(id) ON DELETE SET NULL;
 
 --
 -- Name: listings listings_owned_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -12900,6 +13302,13 @@ REVOKE ALL ON FUNCTION private.journal_count_entries() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.journal_create_thread_stats() FROM PUBLIC;
 
 --
+-- Name: FUNCTION journal_csv_columns(p_thread_id uuid, OUT header text, OUT columns uuid[], OUT by_id uuid[], OUT placement text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_csv_columns(p_thread_id uuid, OUT header text, OUT columns uuid[], OUT by_id uuid[], OUT placement text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.journal_csv_columns(p_thread_id uuid, OUT header text, OUT columns uuid[], OUT by_id uuid[], OUT placement text) TO authenticated;
+
+--
 -- Name: FUNCTION journal_entries_check(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13066,6 +13475,20 @@ REVOKE ALL ON FUNCTION private.log_access_change() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION may_read_watchlist_photo(p_name text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.may_read_watchlist_photo(p_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.may_read_watchlist_photo(p_name text) TO authenticated;
+
+--
+-- Name: FUNCTION may_write_watchlist_photo(p_name text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.may_write_watchlist_photo(p_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.may_write_watchlist_photo(p_name text) TO authenticated;
+
+--
 -- Name: FUNCTION postgis_search_path(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13088,6 +13511,12 @@ REVOKE ALL ON FUNCTION private.realtime_tables() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.record_sync_deletions() FROM PUBLIC;
+
+--
+-- Name: FUNCTION record_sync_fields(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.record_sync_fields() FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_sync_moves(); Type: ACL; Schema: private; Owner: -
@@ -13181,6 +13610,12 @@ REVOKE ALL ON FUNCTION private.sync_deletion_gauge() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_deletion_gauge() TO service_role;
 
 --
+-- Name: FUNCTION sync_field_digests(p_row anyelement, p_columns text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) FROM PUBLIC;
+
+--
 -- Name: FUNCTION sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13200,6 +13635,14 @@ REVOKE ALL ON FUNCTION private.sync_items_sql(p_table text, p_mode text) FROM PU
 REVOKE ALL ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) FROM PUBLIC;
 
 --
+-- Name: FUNCTION sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]) TO service_role;
+
+--
 -- Name: FUNCTION sync_missing_parent(p_table text, p_record jsonb); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13212,6 +13655,14 @@ GRANT ALL ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) 
 --
 
 REVOKE ALL ON FUNCTION private.sync_page_sql(p_table text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_record_columns(p_table text, p_record jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) TO service_role;
 
 --
 -- Name: FUNCTION sync_tables(); Type: ACL; Schema: private; Owner: -
@@ -13267,6 +13718,13 @@ REVOKE ALL ON FUNCTION private.visibility_condition(p_condition text, p_alias te
 --
 
 REVOKE ALL ON FUNCTION private.visibility_predicate(p_table text, p_alias text, p_form text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION watchlist_photo_entry(p_name text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.watchlist_photo_entry(p_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.watchlist_photo_entry(p_name text) TO authenticated;
 
 --
 -- Name: FUNCTION writable_watchlist_ids(); Type: ACL; Schema: private; Owner: -
@@ -13659,6 +14117,18 @@ GRANT SELECT ON TABLE private.notification_mutes TO service_role;
 --
 
 GRANT SELECT ON TABLE private.sync_deletions_awaiting_purge TO service_role;
+
+--
+-- Name: TABLE sync_field_changes; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT DELETE ON TABLE private.sync_field_changes TO service_role;
+
+--
+-- Name: COLUMN sync_field_changes.changed_at; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT(changed_at) ON TABLE private.sync_field_changes TO service_role;
 
 --
 -- Name: TABLE table_manifest; Type: ACL; Schema: private; Owner: -

@@ -92,7 +92,7 @@ import Testing
         // A database from before the constraint, where two profiles share an address.
         try await admin.query("alter table public.users drop constraint users_email_key")
         try await admin.query("update public.users set email = 'shared@example.com' where id in (\(alice), \(bob))")
-        let sql = try String(contentsOfFile: TestDatabase.migrationsDirectory + "/0042_users_email_unique.sql", encoding: .utf8)
+        let sql = try String(contentsOfFile: TestDatabase.migrationsDirectory + "/0031_users_email_unique.sql", encoding: .utf8)
         let refused = await F.error(PostgresError.self) { _ = try await admin.transaction { conn in try conn.runScript(sql) } }
         #expect(refused?.sqlState == .uniqueViolation, "\(String(describing: refused))")
         #expect(refused?.message.hasPrefix("UNIQUE_CONFLICT: users.email cannot be made unique: 1 address(es)") == true)
