@@ -19,6 +19,8 @@ final class LibPQConnection: @unchecked Sendable {
     deinit { if let pg { PQfinish(pg) } }
 
     var isOpen: Bool { !doomed && (pg.map { PQstatus($0) == CONNECTION_OK } ?? false) }
+    /// Open and outside any transaction on the server: what a pool may lend again.
+    var isIdle: Bool { isOpen && (pg.map { PQtransactionStatus($0) == PQTRANS_IDLE } ?? false) }
     var socket: Int32 { pg.map { PQsocket($0) } ?? -1 }
 
     /// Connects without blocking on the server: `PQconnectStartParams` and
@@ -106,6 +108,10 @@ final class LibPQConnection: @unchecked Sendable {
     }
 
     /// Waits in poll(2) until the socket is ready. Returns whether it is readable.
+    ///
+    /// Wakes every `cancellationTick` to see whether the Task waiting for this connection
+    /// was cancelled (see `noticeCancellation`): the statements are synchronous calls on the
+    /// connection's thread, so no cancellation handler can run beside them.
     @discardableResult
     func wait(read: Bool, write: Bool) throws -> Bool {
         var events: Int16 = 0
@@ -113,12 +119,74 @@ final class LibPQConnection: @unchecked Sendable {
         if write { events |= Int16(POLLOUT) }
         var fd = pollfd(fd: socket, events: events, revents: 0)
         while true {
-            let n = poll(&fd, 1, -1)
+            let n = poll(&fd, 1, Self.cancellationTick)
             if n > 0 { return fd.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
+            if n == 0 { try noticeCancellation() }
             if n < 0, errno != EINTR {
                 throw PostgresError(.connectionLost, "poll failed: \(String(cString: strerror(errno)))")
             }
         }
+    }
+
+    // MARK: Cancellation
+
+    /// How often a wait for the server looks at its Task's cancellation, in milliseconds: a
+    /// statement in a cancelled Task is cancelled once it has waited this long (a quick one,
+    /// such as the ROLLBACK that follows a cancellation, just completes).
+    static let cancellationTick: Int32 = 50
+    /// How long the server gets to answer a cancel request before the connection is given
+    /// up (its socket shut, the await thrown out): a server that does not answer (gone, or
+    /// the statement cannot be interrupted) never holds the caller.
+    static let cancellationGrace: Duration = .milliseconds(500)
+    /// The cancel request sent for the exchange in progress, if any.
+    private var cancelRequest: CancelRequest?
+
+    /// A wait found the Task cancelled: sends libpq's cancel request for the statement in
+    /// progress and goes on waiting for its results (the server answers with 57014, and
+    /// the connection stays usable), at most `cancellationGrace`. A connection still being
+    /// opened is simply abandoned.
+    private func noticeCancellation() throws {
+        if let request = cancelRequest {
+            guard ContinuousClock.now - request.sentAt > Self.cancellationGrace else { return }
+            abandon()
+            throw CancellationError()
+        }
+        guard Task.isCancelled else { return }
+        guard let pg, PQstatus(pg) == CONNECTION_OK else { throw CancellationError() }
+        requestCancel()
+    }
+
+    /// Asks the server to cancel the statement in progress (also when a COPY's consumer
+    /// failed). Idempotent within one exchange.
+    func requestCancel() {
+        guard cancelRequest == nil, let pg, let handle = PQgetCancel(pg) else { return }
+        cancelRequest = CancelRequest(handle)
+    }
+
+    /// Ends an exchange with the server (a statement, a pipeline, a COPY): when a cancel was
+    /// requested during it, waits for the request to have reached the server, so that it
+    /// can never hit a later statement, and turns the server's "canceling statement due to
+    /// user request" into `CancellationError`. A statement that completed before the
+    /// cancel arrived keeps its result.
+    func settleCancellation<T>(_ outcome: Result<T, any Error>) throws -> T {
+        guard let request = cancelRequest else { return try outcome.get() }
+        cancelRequest = nil
+        if !request.wait(until: request.sentAt + Self.cancellationGrace) {
+            abandon()
+            throw CancellationError()
+        }
+        if case .failure(let error as PostgresError) = outcome, error.sqlState == .queryCanceled {
+            throw CancellationError()
+        }
+        return try outcome.get()
+    }
+
+    /// Gives the connection up without freeing libpq's state (callers up the stack still
+    /// hold it): the socket is shut, so the server ends the session and every later call
+    /// fails; `isOpen` is false from now on, and a pool replaces the connection.
+    private func abandon() {
+        doomed = true
+        if socket >= 0 { _ = shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
     /// Sends everything libpq has buffered, reading whatever the server sends meanwhile
@@ -244,4 +312,33 @@ private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeP
     let copies = strings.map { strdup($0) } + [nil]
     defer { copies.forEach { free($0) } }
     return copies.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { body($0.baseAddress!) }
+}
+
+/// One libpq cancel request, sent from a thread of its own: `PQcancel` opens a connection
+/// to the server and waits for its answer, and meanwhile the connection's thread goes on
+/// reading the statement's results and keeps its deadline (a server that does not answer
+/// must not hold the caller).
+final class CancelRequest: Sendable {
+    let sentAt = ContinuousClock.now
+    private let sent = DispatchSemaphore(value: 0)
+
+    /// Takes over `handle` (a `PGcancel`, independent of the connection: usable on any thread).
+    init(_ handle: OpaquePointer) {
+        nonisolated(unsafe) let handle = handle
+        let sent = self.sent
+        Thread.detachNewThread {
+            var message = [CChar](repeating: 0, count: 256)
+            _ = PQcancel(handle, &message, Int32(message.count))
+            PQfreeCancel(handle)
+            sent.signal()
+        }
+    }
+
+    /// Waits until the server has the request (it signalled the backend), at most until
+    /// `deadline`; false when the deadline passed first.
+    func wait(until deadline: ContinuousClock.Instant) -> Bool {
+        let left = max(.zero, deadline - ContinuousClock.now)
+        let nanoseconds = left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000
+        return sent.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success
+    }
 }

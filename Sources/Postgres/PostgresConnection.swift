@@ -111,7 +111,7 @@ public actor PostgresConnection {
             guard libpq.consumeInput() else { return false }
             hub.deliver(libpq.notifications())
         }
-        return libpq.isOpen && transactionDepth == 0
+        return libpq.isIdle && transactionDepth == 0
     }
 
     public func close() {
@@ -146,10 +146,19 @@ public actor PostgresConnection {
     }
 
     private func run(_ query: PostgresQuery, preparedName: String?) throws -> PostgresRows {
-        try libpq.send(query, preparedName: preparedName)
-        try libpq.flush()
-        defer { deliverNotifications() }
-        return try libpq.collect(query: query.sql)
+        try exchange {
+            try libpq.send(query, preparedName: preparedName)
+            try libpq.flush()
+            defer { deliverNotifications() }
+            return try libpq.collect(query: query.sql)
+        }
+    }
+
+    /// One exchange with the server (a statement, a pipeline, a COPY), cancelled on the
+    /// server when the Task waiting for it is cancelled: it then throws `CancellationError`
+    /// and the connection stays usable (see `LibPQConnection.noticeCancellation`).
+    private func exchange<T>(_ body: () throws -> T) throws -> T {
+        try libpq.settleCancellation(Result { try body() })
     }
 
     /// Whether `prepared: true` prepares under a name: not through a declared or detected pooler.
@@ -170,20 +179,24 @@ public actor PostgresConnection {
     /// simple query protocol. No parameters: use `query` for anything with values.
     @discardableResult
     public func runScript(_ sql: String) throws -> PostgresRows {
-        let pg = try libpq.connection()
-        guard PQsendQuery(pg, sql) == 1 else { throw libpq.failure(.connectionLost, query: sql) }
-        try libpq.flush()
-        defer { deliverNotifications() }
-        return try libpq.collect(query: sql)
+        try exchange {
+            let pg = try libpq.connection()
+            guard PQsendQuery(pg, sql) == 1 else { throw libpq.failure(.connectionLost, query: sql) }
+            try libpq.flush()
+            defer { deliverNotifications() }
+            return try libpq.collect(query: sql)
+        }
     }
 
     private func preparedName(for sql: String) throws -> String {
         if let name = preparedStatements[sql] { return name }
         let pg = try libpq.connection()
         let name = statementPrefix + String(preparedStatements.count + 1)
-        guard PQsendPrepare(pg, name, sql, 0, nil) == 1 else { throw libpq.failure(.connectionLost, query: sql) }
-        try libpq.flush()
-        _ = try libpq.collect(query: sql)
+        try exchange {
+            guard PQsendPrepare(pg, name, sql, 0, nil) == 1 else { throw libpq.failure(.connectionLost, query: sql) }
+            try libpq.flush()
+            _ = try libpq.collect(query: sql)
+        }
         preparedStatements[sql] = name
         return name
     }
@@ -268,6 +281,11 @@ public actor PostgresConnection {
         let pg = try libpq.connection()
         var names: [String?] = []
         if prepared { for query in queries { names.append(try preparedName(for: query.sql)) } }
+        return try exchange { try sendPipeline(queries, names: names, pg) }
+    }
+
+    private func sendPipeline(_ queries: [PostgresQuery], names: [String?], _ pg: OpaquePointer) throws -> [PostgresRows] {
+        let prepared = !names.isEmpty
         guard PQenterPipelineMode(pg) == 1 else { throw libpq.failure(.client) }
         defer { PQexitPipelineMode(pg) }
         for (i, query) in queries.enumerated() {
@@ -304,6 +322,10 @@ public actor PostgresConnection {
     /// the server. Returns the number of rows copied.
     @discardableResult
     public func copyIn(_ statement: PostgresQuery, _ produce: (inout PostgresCopyWriter) throws -> Void) throws -> Int {
+        try exchange { try copy(in: statement, produce) }
+    }
+
+    private func copy(in statement: PostgresQuery, _ produce: (inout PostgresCopyWriter) throws -> Void) throws -> Int {
         let pg = try libpq.connection()
         guard PQsendQuery(pg, statement.sql) == 1 else { throw libpq.failure(.connectionLost, query: statement.sql) }
         try libpq.flush()
@@ -361,6 +383,10 @@ public actor PostgresConnection {
             throw PostgresError(.client, "COPY takes no parameters: set them with set_config and read current_setting",
                                 query: statement.sql)
         }
+        return try exchange { try copy(out: statement, consume) }
+    }
+
+    private func copy(out statement: PostgresQuery, _ consume: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
         let pg = try libpq.connection()
         guard PQsendQuery(pg, statement.sql) == 1 else { throw libpq.failure(.connectionLost, query: statement.sql) }
         try libpq.flush()
@@ -389,7 +415,7 @@ public actor PostgresConnection {
                     try consume(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
                 } catch {
                     failure = error
-                    cancel(pg)
+                    libpq.requestCancel()
                 }
             } else if length == 0 {
                 // Nothing complete yet: wait for the socket (never busy-loop).
@@ -401,19 +427,15 @@ public actor PostgresConnection {
                 throw libpq.failure(.connectionLost, query: statement.sql)
             }
         }
+        let copied: Int
         do {
-            return try libpq.collect(query: statement.sql).affectedRows
+            copied = try libpq.collect(query: statement.sql).affectedRows
         } catch {
             throw failure ?? error
         }
-    }
-
-    /// Asks the server to cancel the running statement (a short connection of its own).
-    private func cancel(_ pg: OpaquePointer) {
-        guard let handle = PQgetCancel(pg) else { return }
-        var message = [CChar](repeating: 0, count: 256)
-        _ = PQcancel(handle, &message, Int32(message.count))
-        PQfreeCancel(handle)
+        // The COPY may have ended before the cancel arrived: the consumer's error still stands.
+        if let failure { throw failure }
+        return copied
     }
 
     private func put(_ bytes: [UInt8], _ pg: OpaquePointer) throws {

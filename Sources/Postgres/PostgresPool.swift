@@ -3,13 +3,23 @@
 /// restarted, an admin terminated the backend) is noticed when it is handed out or
 /// when it fails, and replaced by a fresh one: callers never see a dead connection
 /// twice.
+///
+/// Cancellation: a caller waiting for a connection whose Task is cancelled stops waiting
+/// and throws `CancellationError`; a statement cancelled on a lent connection is cancelled
+/// on the server (see `PostgresConnection.query`), and the connection comes back usable, or
+/// is closed and replaced when the server did not answer the cancel in time.
 public actor PostgresPool {
     public nonisolated let conninfo: String
     public nonisolated let database: String?
     public nonisolated let maxConnections: Int
     private var idle: [PostgresConnection] = []
     private var open = 0
-    private var waiters: [CheckedContinuation<PostgresConnection?, Error>] = []
+    private var waiters: [Waiter] = []
+    private var nextWaiter = 0
+    private struct Waiter {
+        let id: Int
+        let continuation: CheckedContinuation<PostgresConnection?, any Error>
+    }
     private var closed = false
 
     public init(_ conninfo: String? = nil, database: String? = nil, maxConnections: Int = 4) {
@@ -50,7 +60,7 @@ public actor PostgresPool {
         idle.removeAll()
         open -= connections.count
         for connection in connections { await connection.close() }
-        for waiter in waiters { waiter.resume(throwing: PostgresError(.client, "the pool is closed")) }
+        for waiter in waiters { waiter.continuation.resume(throwing: PostgresError(.client, "the pool is closed")) }
         waiters.removeAll()
     }
 
@@ -66,15 +76,43 @@ public actor PostgresPool {
             do {
                 return try await PostgresConnection.connect(conninfo, database: database)
             } catch {
+                // The slot is free again: a waiter queued meanwhile may try it (else it
+                // would wait for a connection that never comes).
                 open -= 1
+                wakeWaiter(with: nil)
                 throw error
             }
         }
         // Wait for a returned connection, or for a slot freed by a dead one (nil).
-        if let connection = try await withCheckedThrowingContinuation({ waiters.append($0) }) {
-            return connection
+        let id = nextWaiter
+        nextWaiter += 1
+        let connection: PostgresConnection? = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PostgresConnection?, any Error>) in
+                if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    waiters.append(Waiter(id: id, continuation: continuation))
+                }
+            }
+        } onCancel: {
+            Task { await self.stopWaiting(id) }
         }
+        if let connection { return connection }
         return try await checkOut()
+    }
+
+    /// A waiter's Task was cancelled: it throws instead of waiting on.
+    private func stopWaiting(_ id: Int) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        waiters.remove(at: index).continuation.resume(throwing: CancellationError())
+    }
+
+    /// Hands `connection` (nil: a free slot) to the longest waiter; false when none waits.
+    @discardableResult
+    private func wakeWaiter(with connection: PostgresConnection?) -> Bool {
+        guard !waiters.isEmpty else { return false }
+        waiters.removeFirst().continuation.resume(returning: connection)
+        return true
     }
 
     private func checkIn(_ connection: PostgresConnection) async {
@@ -82,13 +120,9 @@ public actor PostgresPool {
         if !healthy || closed {
             open -= 1
             await connection.close()
-            if !waiters.isEmpty { waiters.removeFirst().resume(returning: nil) }
+            wakeWaiter(with: nil)
             return
         }
-        if !waiters.isEmpty {
-            waiters.removeFirst().resume(returning: connection)
-        } else {
-            idle.append(connection)
-        }
+        if !wakeWaiter(with: connection) { idle.append(connection) }
     }
 }

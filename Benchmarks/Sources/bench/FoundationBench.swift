@@ -9,6 +9,7 @@ import Postgres
     var pgbenchTPS: [Double] = []
     var pgbenchExtendedTPS: [Double] = []
     var clientTPS: [Double] = []
+    var awaitedTPS: [Double] = []
     var unnamedTPS: [Double] = []
     // The same statement sent the pooler-safe way: a URL that declares a transaction pooler
     // (pgbouncer=true) makes `prepared: true` send the unnamed statement, parsed every time.
@@ -20,6 +21,7 @@ import Postgres
         pgbenchTPS += try pgbenchSelect(pgbench, context, mode: "prepared", transactions: 50000)
         let connection = try await context.connect()
         clientTPS.append(try await roundTrips(connection, seconds: seconds))
+        awaitedTPS.append(try await awaitedRoundTrips(connection, seconds: seconds))
         await connection.close()
         pgbenchExtendedTPS += try pgbenchSelect(pgbench, context, mode: "extended", transactions: 20000)
         unnamedTPS.append(try await roundTrips(pooled, seconds: seconds))
@@ -31,6 +33,14 @@ import Postgres
         "prepared single-row select, one connection",
         String(format: "%.0f round trips/s vs pgbench -S -M prepared -c 1 %.0f/s = %.2f×", client, baseline, client / baseline),
         goal: "≥ 0.9×", met: client / baseline >= 0.9)
+    // What most callers write: `try await connection.query(…)` from their own task, two
+    // thread hops per statement (to the connection's thread and back).
+    let awaited = awaitedTPS.max() ?? 0
+    BenchContext.report(
+        "the same select, each one awaited from a task of its own (await query)",
+        String(format: "%.0f round trips/s vs pgbench -S -M prepared -c 1 %.0f/s = %.2f×; %@",
+               awaited, baseline, awaited / baseline, asyncpgRoundTrips(context, seconds: seconds, baseline: baseline)),
+        goal: "≥ 0.9×", met: awaited / baseline >= 0.9)
     // Parsed and planned every time: Postgres's own price for that is pgbench's extended
     // protocol against its prepared one.
     let unnamed = unnamedTPS.max() ?? 0
@@ -91,6 +101,33 @@ private func roundTrips(_ connection: PostgresConnection, seconds: Int) async th
         return count
     }
     return Double(count) / Double(seconds)
+}
+
+/// The same statements as `roundTrips`, each awaited from outside the connection's isolation.
+private func awaitedRoundTrips(_ connection: PostgresConnection, seconds: Int) async throws -> Double {
+    var count = 0
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while ContinuousClock.now < deadline {
+        for _ in 0..<100 {
+            let aid = Int.random(in: 1...100_000)
+            _ = try await connection.query("select abalance from pgbench_accounts where aid = \(aid)", prepared: true)
+        }
+        count += 100
+    }
+    return Double(count) / Double(seconds)
+}
+
+/// asyncpg's figure for the same loop, when a Python with asyncpg is at hand (the system's or
+/// the bench's virtual environment): never installed for this.
+private func asyncpgRoundTrips(_ context: BenchContext, seconds: Int, baseline: Double) -> String {
+    let venv = FileManager.default.currentDirectoryPath + "/Benchmarks/.build/bench-venv/bin/python"
+    let script = FileManager.default.currentDirectoryPath + "/Benchmarks/scripts/asyncpg_round_trips.py"
+    for python in [venv, "/usr/bin/python3"] where FileManager.default.isExecutableFile(atPath: python) {
+        guard let output = try? shell(python, [script, context.cliConninfo, "\(seconds)"]),
+              let rate = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) else { continue }
+        return String(format: "asyncpg %.0f/s = %.2f×", rate, rate / baseline)
+    }
+    return "asyncpg: not installed"
 }
 
 /// Runs a program and returns its standard output; throws on a non-zero exit.
