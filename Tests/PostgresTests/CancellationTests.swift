@@ -26,7 +26,8 @@ import Testing
         let blocked = Task { try await connection.query("select pg_advisory_lock(42)") }
         #expect(try await waitsOnALock(pid, admin))
         blocked.cancel()
-        #expect(await unfinished([blocked], within: .seconds(20)) == 0)
+        let left = await unfinished([blocked], within: .seconds(20))
+        try #require(left == 0, "an await never returned")
         await #expect(throws: CancellationError.self) { try await blocked.value }
         // Cancelled on the server, not merely abandoned: the backend is idle, the lock not taken.
         #expect(try await admin.query("select state from pg_stat_activity where pid = \(pid)").scalar(String.self) == "idle")
@@ -51,7 +52,8 @@ import Testing
         }
         #expect(try await waitsOnALock(pid, admin))
         blocked.cancel()
-        #expect(await unfinished([blocked], within: .seconds(20)) == 0)
+        let left = await unfinished([blocked], within: .seconds(20))
+        try #require(left == 0, "an await never returned")
         await #expect(throws: CancellationError.self) { try await blocked.value }
         #expect(try await admin.query("select count(*) from cancelled_writes").scalar(Int.self) == 0)
         #expect(try await pool.query("select pg_backend_pid()").scalar(Int.self) == pid)
@@ -72,7 +74,8 @@ import Testing
         let waiting = Task { try await pool.query("select 1") }
         try await Task.sleep(for: .milliseconds(50))
         waiting.cancel()
-        #expect(await unfinished([waiting], within: .seconds(20)) == 0)
+        let left = await unfinished([waiting], within: .seconds(20))
+        try #require(left == 0, "an await never returned")
         await #expect(throws: CancellationError.self) { try await waiting.value }
         // The pool is unharmed: the held connection comes back and serves the next caller.
         release.yield()
@@ -95,7 +98,7 @@ import Testing
         blocked.cancel()
         let left = await unfinished([blocked], within: .seconds(20))
         kill(pid_t(pid), SIGCONT)
-        #expect(left == 0)
+        try #require(left == 0, "an await never returned")
         await #expect(throws: CancellationError.self) { try await blocked.value }
         #expect(try await pool.query("select pg_backend_pid()").scalar(Int.self) != pid)
         await pool.close()
@@ -109,7 +112,8 @@ import Testing
         try await admin.runScript("create role \(role) login connection limit 0")
         let pool = PostgresPool(database.url(user: role), maxConnections: 1)
         let callers = (0..<20).map { _ in Task { try await pool.query("select 1") } }
-        #expect(await unfinished(callers, within: .seconds(30)) == 0)
+        let left = await unfinished(callers, within: .seconds(30))
+        try #require(left == 0, "an await never returned")
         for caller in callers {
             let error = await #expect(throws: PostgresError.self) { try await caller.value }
             #expect(error?.kind == .connectionFailed)

@@ -204,7 +204,7 @@ import Testing
         }
         let left = await unfinished(waiting + [releasing], within: .seconds(60))
         _ = try? await holder.query("select pg_advisory_unlock_all()")
-        #expect(left == 0)
+        try #require(left == 0, "\(left) awaits never returned")
         for task in waiting + [releasing] { try await task.value }
     }
 }

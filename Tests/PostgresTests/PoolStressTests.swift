@@ -78,7 +78,7 @@ import Testing
             try await cluster.restart()
         }
         let left = await unfinished(callers, within: .seconds(180))
-        #expect(left == 0, "\(left) of \(callers.count) awaits never returned")
+        try #require(left == 0, "\(left) of \(callers.count) awaits never returned")
         try await cancelling.value
         try await restarting.value
 
