@@ -2,16 +2,17 @@ import DispatchServer
 import Foundation
 import Postgres
 
-/// Issue 12: ThreadJournal, each figure beside the budget the app's own design sets for the
+/// ThreadJournal, each figure beside the budget the app's own design sets for the
 /// phone (thread list 200 ms, a thread of 1,000 entries 300 ms, saving an entry 50 ms, CSV
 /// export of 1,000 entries 3 s), all as the user through JournalService / JournalExporter:
 ///
 /// (a) the thread list of a user with 100 threads of 1,000 entries (live entry count and
 ///     newest entry time per thread): p99 < 5 ms;
-/// (b) one thread of 1,000 entries with 20 field values each: p99 < 20 ms;
+/// (b) one thread of 1,000 entries with 20 field values each: p99 < 10 ms;
 /// (c) adding an entry with 5 values: p99 < 3 ms;
-/// (d) `journal_export_csv` of that 1,000-entry thread: p99 < 20 ms;
-/// (e) `JournalExporter` on a thread of 1,000,000 entries: ≥ 200,000 rows/s, resident memory
+/// (d) `journal_export_csv` of that 1,000-entry thread: p99 < 10 ms;
+/// (e) `JournalExporter` on a thread of 1,000,000 entries: ≥ 0.5× a bare COPY of the same rows
+///     and ≥ 200,000 rows/s, resident memory
 ///     added < 64 MB (VmHWM of this process, reset just before, minus what it held before).
 ///
 /// The latency baseline is `select 1` through the same one-round-trip path as the user (what
@@ -65,7 +66,7 @@ import Postgres
     BenchContext.report(
         "one thread of 1,000 entries × 20 values, JournalService.entries(in:) (decoded)",
         String(format: "p50 %.2f ms, p99 %.2f ms (device budget 300 ms = %.0f× under)", read.p50, read.p99, 300 / read.p99),
-        goal: "p99 < 20 ms", met: read.p99 < 20 && entries.count == 1000 && entries.allSatisfy { $0.values.count == 20 })
+        goal: "p99 < 10 ms", met: read.p99 < 10 && entries.count == 1000 && entries.allSatisfy { $0.values.count == 20 })
 
     // (c)
     let target = try await journal.createThread(title: "Adding").thread
@@ -89,7 +90,7 @@ import Postgres
     BenchContext.report(
         "journal_export_csv of 1,000 entries × 20 values (\(bytes / 1024) KB)",
         String(format: "p50 %.1f ms, p99 %.1f ms (device budget 3 s = %.0f× under)", export.p50, export.p99, 3000 / export.p99),
-        goal: "p99 < 20 ms", met: export.p99 < 20)
+        goal: "p99 < 10 ms", met: export.p99 < 10)
     let plain = try await admin.query("select id from public.journal_threads where title = 'Thread 2'").scalar(UUID.self)
     let plainExport = try await latency(calls: 50) { _ = try await journal.exportCSV(thread: plain) }
     print(String(format: "  info journal_export_csv of 1,000 entries without fields: p50 %.1f ms, p99 %.1f ms",
@@ -155,7 +156,8 @@ private func exporterBenchmark(_ context: BenchContext, admin: PostgresConnectio
         "JournalExporter, \(written) entries to a file (\(size / 1_048_576) MB; best of 2)",
         String(format: "%.2f s = %.0f rows/s (baseline bare COPY of the rows: %.0f rows/s; exporter = %.2f× of it)",
                best, rate, Double(rows) / baseline, rate / (Double(rows) / baseline)),
-        goal: "≥ 200,000 rows/s", met: rate >= 200_000 && written == rows)
+        goal: "≥ 0.5× bare COPY and ≥ 200,000 rows/s",
+        met: rate >= 200_000 && rate / (Double(rows) / baseline) >= 0.5 && written == rows)
     // What the export adds to the process: in a full `make bench` the earlier groups leave
     // this process far above 64 MB before the export starts, so the peak alone says nothing.
     BenchContext.report(
