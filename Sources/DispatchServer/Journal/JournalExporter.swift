@@ -54,7 +54,12 @@ public struct JournalExporter: UserService {
 
     private func copy(thread: UUID, to handle: FileHandle) async throws -> Int {
         try await database.reads().transaction(as: user) { conn in
-            let found = try conn.query("select header, columns from private.journal_csv_columns(\(thread))")
+            // One round trip: the columns, and the thread id for the COPY, which takes no
+            // parameters (a bound value of set_config, read back with current_setting).
+            let found = try conn.query("""
+                select c.header, c.columns, set_config('journal.export_thread', \(thread.uuidString), true)
+                  from private.journal_csv_columns(\(thread)) c
+                """)
             guard let first = found.first else { throw PostgresError(.decoding, "private.journal_csv_columns returned no row") }
             let columns = (header: try first.decode(0, as: String.self), ids: try first.decode(1, as: [UUID].self))
             var output = Output(handle: handle)
@@ -62,8 +67,6 @@ public struct JournalExporter: UserService {
             let position = Dictionary(uniqueKeysWithValues: columns.ids.enumerated().map { ($0.element, $0.offset) })
             var cells = [UnsafeRawBufferPointer?](repeating: nil, count: columns.ids.count)
             var row = JournalCSVRow()
-            // COPY takes no parameters: the thread id goes in as a bound value of set_config.
-            try conn.query("select set_config('journal.export_thread', \(thread.uuidString), true)")
             var rows = CopyBinaryRows(columns: 4)
             try conn.copyOut(PostgresQuery(sql: columns.ids.isEmpty ? Self.copyEntries : Self.copyEntriesAndValues)) { chunk in
                 try rows.feed(chunk) { fields in
