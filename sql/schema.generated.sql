@@ -946,11 +946,11 @@ CREATE FUNCTION private.sync_items_activities_admin(p_lo xid8, p_x xid8, p_ip xi
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
-        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where p_x > '0'::xid8 and d.table_name = 'activities' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          where p_x > '0'::xid8 and d.table_name = 'activities' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -987,13 +987,13 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
-              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              where it.claimed_by is null and not it.completed and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.listing_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.listing_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -1015,7 +1015,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.claimed_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.claimed_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -1037,7 +1037,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.declared_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.declared_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -1059,14 +1059,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'activities' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'activities' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -1103,25 +1103,25 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
-              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              where it.claimed_by is null and not it.completed and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.listing_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.listing_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.claimed_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.claimed_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
-                                 where it.declared_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.declared_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -1208,7 +1208,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'activities' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -1237,11 +1237,11 @@ CREATE FUNCTION private.sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_entries it
-        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where p_x > '0'::xid8 and d.table_name = 'journal_entries' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          where p_x > '0'::xid8 and d.table_name = 'journal_entries' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -1280,7 +1280,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -1302,14 +1302,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_entries' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -1348,7 +1348,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -1403,7 +1403,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -1432,11 +1432,11 @@ CREATE FUNCTION private.sync_items_journal_entry_values_admin(p_lo xid8, p_x xid
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_entry_values it
-        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where p_x > '0'::xid8 and d.table_name = 'journal_entry_values' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          where p_x > '0'::xid8 and d.table_name = 'journal_entry_values' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -1475,7 +1475,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -1497,14 +1497,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entry_values' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_entry_values' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -1543,7 +1543,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -1598,7 +1598,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entry_values' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -1627,11 +1627,11 @@ CREATE FUNCTION private.sync_items_journal_field_groups_admin(p_lo xid8, p_x xid
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_field_groups it
-        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where p_x > '0'::xid8 and d.table_name = 'journal_field_groups' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          where p_x > '0'::xid8 and d.table_name = 'journal_field_groups' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -1670,7 +1670,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -1692,14 +1692,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_field_groups' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_field_groups' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -1738,7 +1738,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -1793,7 +1793,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_field_groups' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -1822,11 +1822,11 @@ CREATE FUNCTION private.sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_i
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_fields it
-        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where p_x > '0'::xid8 and d.table_name = 'journal_fields' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          where p_x > '0'::xid8 and d.table_name = 'journal_fields' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -1865,7 +1865,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -1887,14 +1887,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_fields' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_fields' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -1933,7 +1933,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -1988,7 +1988,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_fields' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -2017,11 +2017,11 @@ CREATE FUNCTION private.sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_threads it
-        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where p_x > '0'::xid8 and d.table_name = 'journal_threads' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          where p_x > '0'::xid8 and d.table_name = 'journal_threads' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -2060,7 +2060,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -2082,14 +2082,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_threads' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_threads' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -2128,7 +2128,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -2183,7 +2183,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_threads' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -2212,11 +2212,11 @@ CREATE FUNCTION private.sync_items_listings_admin(p_lo xid8, p_x xid8, p_ip xid8
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.listings it
-        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where p_x > '0'::xid8 and d.table_name = 'listings' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          where p_x > '0'::xid8 and d.table_name = 'listings' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -2255,7 +2255,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing_claimer') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where it.id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -2277,7 +2277,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where it.owned_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.owned_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -2299,14 +2299,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.listings it where it.id = m.row_id and ((('listing_claimer', it.id) in (select k.kind, k.key from k)) or (('user', it.owned_by) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'listings' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -2345,13 +2345,13 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing_claimer') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where it.id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
-                                 where it.owned_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.owned_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -2422,7 +2422,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.listings it where it.id = m.row_id and ((('listing_claimer', it.id) in (select k.kind, k.key from k)) or (('user', it.owned_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -2451,11 +2451,11 @@ CREATE FUNCTION private.sync_items_notes_admin(p_lo xid8, p_x xid8, p_ip xid8[],
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
-        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where p_x > '0'::xid8 and d.table_name = 'notes' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          where p_x > '0'::xid8 and d.table_name = 'notes' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -2516,7 +2516,7 @@ dk as (select kind, key from kl union select kind, key from dp_activity union se
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -2536,13 +2536,13 @@ union all
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
-              where it.parent_open and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              where it.parent_open and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'listing' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.parent_id = k.key and it.parent_type = 'listing' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -2564,7 +2564,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.parent_id = k.key and it.parent_type = 'task' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -2586,14 +2586,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'notes' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -2634,23 +2634,23 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
-              where it.parent_open and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              where it.parent_open and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'listing' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.parent_id = k.key and it.parent_type = 'listing' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.parent_id = k.key and it.parent_type = 'task' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -2759,7 +2759,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -2788,11 +2788,11 @@ CREATE FUNCTION private.sync_items_observed_bird_photos_admin(p_lo xid8, p_x xid
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.observed_bird_photos it
-        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where p_x > '0'::xid8 and d.table_name = 'observed_bird_photos' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          where p_x > '0'::xid8 and d.table_name = 'observed_bird_photos' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -2831,7 +2831,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -2853,14 +2853,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'observed_bird_photos' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -2899,7 +2899,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -2954,7 +2954,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -2983,11 +2983,11 @@ CREATE FUNCTION private.sync_items_subtasks_admin(p_lo xid8, p_x xid8, p_ip xid8
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
-        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where p_x > '0'::xid8 and d.table_name = 'subtasks' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          where p_x > '0'::xid8 and d.table_name = 'subtasks' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -3048,7 +3048,7 @@ dk as (select kind, key from kl union select kind, key from dp_activity union se
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -3068,13 +3068,13 @@ union all
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
-              where it.parent_open and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              where it.parent_open and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.parent_id = k.key and it.parent_type = 'task' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -3096,14 +3096,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'subtasks' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -3144,17 +3144,17 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'activity' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.parent_id = k.key and it.parent_type = 'activity' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
-              where it.parent_open and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              where it.parent_open and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                 where it.parent_id = k.key and it.parent_type = 'task' and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.parent_id = k.key and it.parent_type = 'task' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -3247,7 +3247,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -3276,11 +3276,11 @@ CREATE FUNCTION private.sync_items_tasks_admin(p_lo xid8, p_x xid8, p_ip xid8[],
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
-        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where p_x > '0'::xid8 and d.table_name = 'tasks' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          where p_x > '0'::xid8 and d.table_name = 'tasks' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -3317,13 +3317,13 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
-              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              where it.claimed_by is null and not it.completed and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.listing_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.listing_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -3345,7 +3345,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.claimed_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.claimed_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -3367,7 +3367,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.declared_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.declared_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -3389,14 +3389,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'tasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'tasks' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -3433,25 +3433,25 @@ l as (select * from l0),
 kl as (select kind, key from k union select kind, key from l),
 dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
-              where it.claimed_by is null and not it.completed and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              where it.claimed_by is null and not it.completed and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.listing_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.listing_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.claimed_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.claimed_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                 where it.declared_by = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.declared_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -3538,7 +3538,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'tasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -3567,11 +3567,11 @@ CREATE FUNCTION private.sync_items_watchlist_entries_admin(p_lo xid8, p_x xid8, 
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlist_entries it
-        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where p_x > '0'::xid8 and d.table_name = 'watchlist_entries' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          where p_x > '0'::xid8 and d.table_name = 'watchlist_entries' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -3610,7 +3610,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -3632,14 +3632,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_entries' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -3678,7 +3678,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -3733,7 +3733,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -3762,11 +3762,11 @@ CREATE FUNCTION private.sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8, p_
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlist_rules it
-        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where p_x > '0'::xid8 and d.table_name = 'watchlist_rules' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          where p_x > '0'::xid8 and d.table_name = 'watchlist_rules' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -3805,7 +3805,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -3827,14 +3827,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_rules' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -3873,7 +3873,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -3928,7 +3928,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -3957,11 +3957,11 @@ CREATE FUNCTION private.sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_ip xi
     #variable_conflict use_column
     begin
       return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlists it
-        where it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
-          where p_x > '0'::xid8 and d.table_name = 'watchlists' and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+          where p_x > '0'::xid8 and d.table_name = 'watchlists' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -4000,7 +4000,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -4022,7 +4022,7 @@ union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -4044,14 +4044,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlists' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -4090,13 +4090,13 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.owner_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                 where it.id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
@@ -4167,7 +4167,7 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)

@@ -1999,6 +1999,7 @@ declare
   v_table regclass;
   v_problem text;
   v_drift text;
+  v_key record;
 begin
   -- Every entry names a table of schema public, each rule a kind and (but everyone) a uuid column.
   select pg_catalog.string_agg(pg_catalog.format('%s: %s', p.table_name, p.problem), '; ')
@@ -2034,6 +2035,29 @@ begin
   insert into private.visibility_rules (table_name, kind, key_column, condition)
   select m.table_name, r ->> 'kind', r ->> 'column', r ->> 'condition'
     from private.table_manifest m cross join pg_catalog.jsonb_array_elements(m.visible_to) r;
+
+  -- Scope keys are planned for one user's keys, not for the average key of the table. A
+  -- policy compares a key column with the caller's keys (col = (select auth.uid()), col =
+  -- any (keys)), values the planner cannot see; it then estimates 1/n_distinct of the table
+  -- per key. Where one user holds most rows (a million open tasks of one account, a
+  -- million entries in one watchlist) n_distinct is tiny, every key looks like half the
+  -- table, and every other user's read became a scan of that user's rows. The planner is
+  -- told instead that a key holds about a hundred rows (n_distinct = -0.01: distinct keys
+  -- one hundredth of the rows), so a read probes the caller's keys by index at any skew.
+  -- Read by ANALYZE: a table analysed since holds it. Unique columns (a row's own id as
+  -- its key) are left alone.
+  for v_key in
+    select distinct r.table_name, r.key_column
+      from private.visibility_rules r
+      join pg_catalog.pg_attribute a
+        on a.attrelid = pg_catalog.format('public.%I', r.table_name)::regclass and a.attname = r.key_column
+     where r.key_column is not null
+       and 'n_distinct=-0.01' <> all (coalesce(a.attoptions, '{}'))
+       and not exists (select from pg_catalog.pg_index i
+                        where i.indrelid = a.attrelid and i.indisunique and i.indnkeyatts = 1 and i.indkey[0] = a.attnum)
+  loop
+    execute pg_catalog.format('alter table public.%I alter column %I set (n_distinct = -0.01)', v_key.table_name, v_key.key_column);
+  end loop;
 
   -- Sync first: its column is one of those the stamping and audit triggers compare.
   for v_entry in select * from private.table_manifest where synced order by ordinal loop
@@ -2104,7 +2128,7 @@ $_$;
 -- Name: FUNCTION apply_manifest(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.apply_manifest() IS 'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/99_generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
+COMMENT ON FUNCTION private.apply_manifest() IS 'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, the planner''s n_distinct of each non-unique scope-key column (-0.01: a key holds about a hundred rows, whatever one user holds), row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/99_generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
 
 --
 -- Name: apply_select_policy(text); Type: FUNCTION; Schema: private; Owner: -
@@ -3626,6 +3650,7 @@ CREATE TABLE public.journal_entries (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_entries_content_length CHECK (((char_length(content) <= 65536) OR private.too_long('journal_entries'::text, 'content'::text, 65536, char_length(content))))
 );
+ALTER TABLE ONLY public.journal_entries ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_entries; Type: COMMENT; Schema: public; Owner: -
@@ -4775,23 +4800,23 @@ $$;
 COMMENT ON FUNCTION private.stamp_sync_xid() IS 'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on INSERT only when the writer supplied another value (the column default is the writing transaction), on UPDATE only when they bumped row_version (a real change).';
 
 --
--- Name: sync_after_id(xid8, xid8, uuid); Type: FUNCTION; Schema: private; Owner: -
+-- Name: sync_after_id(xid8, xid8, xid8, uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) RETURNS uuid
+CREATE FUNCTION private.sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid) RETURNS uuid
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     SET search_path TO ''
     AS $$
-  select case when p_c1 < p_c0 then '00000000-0000-0000-0000-000000000000'::uuid
+  select case when p_lo > p_c0 or p_c1 < p_c0 then '00000000-0000-0000-0000-000000000000'::uuid
               when p_c1 = p_c0 then p_id
               else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end
 $$;
 
 --
--- Name: FUNCTION sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) IS 'For a page position (p_c0, p_c1, p_id, kind): the smallest id a row of transaction p_c0 may have to come after it in a stream of (sync_xid, sync_xid, id, kind) items, so that (sync_xid, id) >= (p_c0, this) is an index condition.';
+COMMENT ON FUNCTION private.sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid) IS 'For the oldest unseen transaction p_lo and a page position (p_c0, p_c1, p_id, kind): the smallest id a row of transaction greatest(p_lo, p_c0) may have to be unseen and come after the position in a stream of (sync_xid, sync_xid, id, kind) items, so that (sync_xid, id) >= (greatest(p_lo, p_c0), this) is the one index condition a stream starts from.';
 
 --
 -- Name: sync_deletion_gauge(); Type: FUNCTION; Schema: private; Owner: -
@@ -4921,6 +4946,9 @@ declare
   v_streams text[] := '{}';
   v_visible text;
   v_unseen constant text := '%1$s >= greatest(p_lo, p_after_c0) and (%1$s >= p_x or %1$s = any (p_ip))';
+  -- A stream's rows after the page position and unseen, from one index bound (sync_after_id);
+  -- the exact position test is the final query's.
+  v_after constant text := '(%1$s >= p_x or %1$s = any (p_ip)) and (%1$s, %2$s) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))';
 begin
   if p_mode not in ('full', 'changes', 'visibility', 'admin') then
     raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
@@ -4931,12 +4959,12 @@ begin
     -- Every change of the table (the sync_xid index), and every hard delete once.
     v_streams := array[pg_catalog.format(
       'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
-        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
-        order by it.sync_xid, it.id limit p_limit + 1', p_table, pg_catalog.format(v_unseen, 'it.sync_xid')),
+        where %s
+        order by it.sync_xid, it.id limit p_limit + 1', p_table, pg_catalog.format(v_after, 'it.sync_xid', 'it.id')),
       pg_catalog.format(
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
-          where p_x > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
+          where p_x > ''0''::xid8 and d.table_name = %L and %s
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, pg_catalog.format(v_after, 'd.sync_xid', 'd.record_id'))];
   else
     -- Derived keys: the parents of this table's rows that U sees through his keys (not through
     -- a parent's everyone rule: see above), entered, left, or saw deleted.
@@ -4997,9 +5025,9 @@ begin
         if p_mode <> 'visibility' then
           v_streams := v_streams || pg_catalog.format(
             'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
-              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              where %s and %s
               order by it.sync_xid, it.id limit p_limit + 1',
-            p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_unseen, 'it.sync_xid'));
+            p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_after, 'it.sync_xid', 'it.id'));
         end if;
         continue;
       end if;
@@ -5009,10 +5037,10 @@ begin
           'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = %2$L) k
             cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.%3$I = k.key%4$s and %5$s
                                  order by it.sync_xid, it.id limit p_limit + 1) it',
           p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
-          pg_catalog.format(v_unseen, 'it.sync_xid'));
+          pg_catalog.format(v_after, 'it.sync_xid', 'it.id'));
       end if;
       if p_mode <> 'full' then
         -- S3 from the keys gained (g: records), S4 from those lost (l: revoked if not visible).
@@ -5039,10 +5067,10 @@ begin
         'select m.sync_xid, m.sync_xid, m.row_id, 0, ''revoked'', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = %1$L and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and %2$s
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
-        p_table, pg_catalog.format(v_unseen, 'm.sync_xid'), v_visible);
+        p_table, pg_catalog.format(v_after, 'm.sync_xid', 'm.row_id'), v_visible);
     end if;
     if p_mode = 'changes' then
       -- S2: hard deletes under U's keys (children: also under the parents U saw deleted).
@@ -5050,9 +5078,9 @@ begin
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
-                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and %2$s
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d',
-        p_table, pg_catalog.format(v_unseen, 'd.sync_xid'));
+        p_table, pg_catalog.format(v_after, 'd.sync_xid', 'd.record_id'));
     end if;
 
     v_ctes := array['k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key))',
@@ -8581,6 +8609,7 @@ CREATE TABLE public.notification_preferences (
     row_version integer DEFAULT 1 NOT NULL,
     CONSTRAINT notification_preferences_preference_key_length CHECK (((char_length(preference_key) <= 100) OR private.too_long('notification_preferences'::text, 'preference_key'::text, 100, char_length(preference_key))))
 );
+ALTER TABLE ONLY public.notification_preferences ALTER COLUMN user_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE notification_preferences; Type: COMMENT; Schema: public; Owner: -
@@ -8943,6 +8972,9 @@ CREATE TABLE public.activities (
     CONSTRAINT activities_title_length CHECK (((char_length(title) <= 200) OR private.too_long('activities'::text, 'title'::text, 200, char_length(title)))),
     CONSTRAINT activities_type_check CHECK ((type = ANY (ARRAY['call'::text, 'email'::text, 'meeting'::text, 'show_property'::text, 'follow_up'::text, 'other'::text])))
 );
+ALTER TABLE ONLY public.activities ALTER COLUMN claimed_by SET (n_distinct=-0.01);
+ALTER TABLE ONLY public.activities ALTER COLUMN declared_by SET (n_distinct=-0.01);
+ALTER TABLE ONLY public.activities ALTER COLUMN listing_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE activities; Type: COMMENT; Schema: public; Owner: -
@@ -9055,6 +9087,7 @@ CREATE TABLE public.journal_entry_values (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_entry_values_value_length CHECK (((char_length(value) <= 4096) OR private.too_long('journal_entry_values'::text, 'value'::text, 4096, char_length(value))))
 );
+ALTER TABLE ONLY public.journal_entry_values ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_entry_values; Type: COMMENT; Schema: public; Owner: -
@@ -9096,6 +9129,7 @@ CREATE TABLE public.journal_field_groups (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_field_groups_not_self CHECK ((parent_field_id <> child_field_id))
 );
+ALTER TABLE ONLY public.journal_field_groups ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_field_groups; Type: COMMENT; Schema: public; Owner: -
@@ -9133,6 +9167,7 @@ CREATE TABLE public.journal_fields (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_fields_name_length CHECK (((char_length(name) <= 50) OR private.too_long('journal_fields'::text, 'name'::text, 50, char_length(name))))
 );
+ALTER TABLE ONLY public.journal_fields ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_fields; Type: COMMENT; Schema: public; Owner: -
@@ -9174,6 +9209,7 @@ CREATE TABLE public.journal_thread_stats (
     live_entries integer DEFAULT 0 NOT NULL,
     last_entry_at timestamp with time zone
 );
+ALTER TABLE ONLY public.journal_thread_stats ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_thread_stats; Type: COMMENT; Schema: public; Owner: -
@@ -9196,6 +9232,7 @@ CREATE TABLE public.journal_threads (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_threads_title_length CHECK (((char_length(title) <= 200) OR private.too_long('journal_threads'::text, 'title'::text, 200, char_length(title))))
 );
+ALTER TABLE ONLY public.journal_threads ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_threads; Type: COMMENT; Schema: public; Owner: -
@@ -9261,6 +9298,7 @@ CREATE TABLE public.listings (
     CONSTRAINT listings_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'active'::text, 'pending'::text, 'closed'::text]))),
     CONSTRAINT listings_zip_length CHECK (((char_length(zip) <= 20) OR private.too_long('listings'::text, 'zip'::text, 20, char_length(zip))))
 );
+ALTER TABLE ONLY public.listings ALTER COLUMN owned_by SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE listings; Type: COMMENT; Schema: public; Owner: -
@@ -9306,6 +9344,7 @@ CREATE TABLE public.notes (
     CONSTRAINT notes_content_length CHECK (((char_length(content) <= 10000) OR private.too_long('notes'::text, 'content'::text, 10000, char_length(content)))),
     CONSTRAINT notes_parent_type_check CHECK ((parent_type = ANY (ARRAY['task'::text, 'activity'::text, 'listing'::text])))
 );
+ALTER TABLE ONLY public.notes ALTER COLUMN parent_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE notes; Type: COMMENT; Schema: public; Owner: -
@@ -9355,6 +9394,7 @@ CREATE TABLE public.notifications (
     CONSTRAINT notifications_entity_check CHECK (((entity_type IS NULL) = (entity_id IS NULL))),
     CONSTRAINT valid_notification_type CHECK ((type = ANY (ARRAY['message'::text, 'added_to_conversation'::text, 'new_ride'::text, 'ride_update'::text, 'ride_claimed'::text, 'ride_unclaimed'::text, 'ride_completed'::text, 'new_favor'::text, 'favor_update'::text, 'favor_claimed'::text, 'favor_unclaimed'::text, 'favor_completed'::text, 'completion_reminder'::text, 'qa_activity'::text, 'qa_question'::text, 'qa_answer'::text, 'review'::text, 'review_received'::text, 'review_reminder'::text, 'review_request'::text, 'town_hall_post'::text, 'town_hall_comment'::text, 'town_hall_reaction'::text, 'announcement'::text, 'admin_announcement'::text, 'broadcast'::text, 'pending_approval'::text, 'user_approved'::text, 'user_rejected'::text, 'other'::text, 'task_claimed'::text, 'task_unclaimed'::text, 'task_completed'::text, 'activity_claimed'::text, 'activity_unclaimed'::text, 'activity_completed'::text, 'note_added'::text, 'entity_restored'::text, 'watchlist_shared'::text, 'watchlist_sighting'::text])))
 );
+ALTER TABLE ONLY public.notifications ALTER COLUMN user_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE notifications; Type: COMMENT; Schema: public; Owner: -
@@ -9440,6 +9480,7 @@ CREATE TABLE public.observed_bird_photos (
     CONSTRAINT observed_bird_photos_storage_url_length CHECK (((char_length(storage_url) <= 2048) OR private.too_long('observed_bird_photos'::text, 'storage_url'::text, 2048, char_length(storage_url)))),
     CONSTRAINT observed_bird_photos_sync_status_length CHECK (((char_length(sync_status) <= 50) OR private.too_long('observed_bird_photos'::text, 'sync_status'::text, 50, char_length(sync_status))))
 );
+ALTER TABLE ONLY public.observed_bird_photos ALTER COLUMN watchlist_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE observed_bird_photos; Type: COMMENT; Schema: public; Owner: -
@@ -9551,6 +9592,7 @@ CREATE TABLE public.properties (
     CONSTRAINT properties_state_length CHECK (((char_length(state) <= 100) OR private.too_long('properties'::text, 'state'::text, 100, char_length(state)))),
     CONSTRAINT properties_zip_length CHECK (((char_length(zip) <= 20) OR private.too_long('properties'::text, 'zip'::text, 20, char_length(zip))))
 );
+ALTER TABLE ONLY public.properties ALTER COLUMN owned_by SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE properties; Type: COMMENT; Schema: public; Owner: -
@@ -9579,6 +9621,7 @@ CREATE TABLE public.push_devices (
     CONSTRAINT push_devices_platform_check CHECK ((platform = ANY (ARRAY['ios'::text, 'android'::text]))),
     CONSTRAINT push_devices_token_check CHECK (((token ~ '^[!-~]+$'::text) AND (char_length(token) <= 4096)))
 );
+ALTER TABLE ONLY public.push_devices ALTER COLUMN user_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE push_devices; Type: COMMENT; Schema: public; Owner: -
@@ -9641,6 +9684,7 @@ CREATE TABLE public.subtasks (
     CONSTRAINT subtasks_title_check CHECK ((btrim(title) <> ''::text)),
     CONSTRAINT subtasks_title_length CHECK (((char_length(title) <= 200) OR private.too_long('subtasks'::text, 'title'::text, 200, char_length(title))))
 );
+ALTER TABLE ONLY public.subtasks ALTER COLUMN parent_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE subtasks; Type: COMMENT; Schema: public; Owner: -
@@ -9766,6 +9810,9 @@ CREATE TABLE public.tasks (
     CONSTRAINT tasks_title_check CHECK ((btrim(title) <> ''::text)),
     CONSTRAINT tasks_title_length CHECK (((char_length(title) <= 200) OR private.too_long('tasks'::text, 'title'::text, 200, char_length(title))))
 );
+ALTER TABLE ONLY public.tasks ALTER COLUMN claimed_by SET (n_distinct=-0.01);
+ALTER TABLE ONLY public.tasks ALTER COLUMN declared_by SET (n_distinct=-0.01);
+ALTER TABLE ONLY public.tasks ALTER COLUMN listing_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE tasks; Type: COMMENT; Schema: public; Owner: -
@@ -9838,6 +9885,7 @@ CREATE TABLE public.watchlist_entries (
     CONSTRAINT watchlist_entries_sync_status_length CHECK (((char_length(sync_status) <= 50) OR private.too_long('watchlist_entries'::text, 'sync_status'::text, 50, char_length(sync_status)))),
     CONSTRAINT watchlist_entries_target_date_range_length CHECK (((char_length(target_date_range) <= 100) OR private.too_long('watchlist_entries'::text, 'target_date_range'::text, 100, char_length(target_date_range))))
 );
+ALTER TABLE ONLY public.watchlist_entries ALTER COLUMN watchlist_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE watchlist_entries; Type: COMMENT; Schema: public; Owner: -
@@ -9897,6 +9945,7 @@ CREATE TABLE public.watchlist_rules (
     CONSTRAINT watchlist_rules_rule_type_length CHECK (((char_length(rule_type) <= 100) OR private.too_long('watchlist_rules'::text, 'rule_type'::text, 100, char_length(rule_type)))),
     CONSTRAINT watchlist_rules_sync_status_length CHECK (((char_length(sync_status) <= 50) OR private.too_long('watchlist_rules'::text, 'sync_status'::text, 50, char_length(sync_status))))
 );
+ALTER TABLE ONLY public.watchlist_rules ALTER COLUMN watchlist_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE watchlist_rules; Type: COMMENT; Schema: public; Owner: -
@@ -9948,6 +9997,8 @@ CREATE TABLE public.watchlist_shares (
     row_version integer DEFAULT 1 NOT NULL,
     CONSTRAINT watchlist_shares_role_check CHECK ((role = ANY (ARRAY['read'::text, 'write'::text])))
 );
+ALTER TABLE ONLY public.watchlist_shares ALTER COLUMN watchlist_id SET (n_distinct=-0.01);
+ALTER TABLE ONLY public.watchlist_shares ALTER COLUMN user_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE watchlist_shares; Type: COMMENT; Schema: public; Owner: -
@@ -10011,6 +10062,7 @@ CREATE TABLE public.watchlists (
     CONSTRAINT watchlists_title_length CHECK (((char_length(title) <= 200) OR private.too_long('watchlists'::text, 'title'::text, 200, char_length(title)))),
     CONSTRAINT watchlists_type_length CHECK (((char_length(type) <= 50) OR private.too_long('watchlists'::text, 'type'::text, 50, char_length(type))))
 );
+ALTER TABLE ONLY public.watchlists ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE watchlists; Type: COMMENT; Schema: public; Owner: -
@@ -13596,11 +13648,11 @@ REVOKE ALL ON FUNCTION private.stamp_row() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.stamp_sync_xid() FROM PUBLIC;
 
 --
--- Name: FUNCTION sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION private.sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION sync_deletion_gauge(); Type: ACL; Schema: private; Owner: -

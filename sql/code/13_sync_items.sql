@@ -27,25 +27,31 @@
 -- read up to the page size: a page costs what it returns and the keys it probes, whatever
 -- other users hold. A row can come twice (two keys, two causes): harmless, never a loss.
 
--- A page position (c0, c1, id, kind) as a lower bound a stream's index can seek to: a row
--- of a stream ordered (sync_xid, id) whose items are (sync_xid, sync_xid, id, kind) comes
--- after the position only if (sync_xid, id) >= (c0, this). Without it a page read every row
--- of the position's transaction again (100,000 rows written by one transaction cost a
--- quadratic scan over 100 pages).
-create or replace function private.sync_after_id(p_c0 xid8, p_c1 xid8, p_id uuid) returns uuid
+-- Where a stream's index scan starts: the page position (c0, c1, id, kind) and the oldest
+-- unseen transaction lo as ONE lower bound (sync_xid, id) >= (greatest(lo, c0), this).
+-- A row of a stream ordered (sync_xid, id), whose items are (sync_xid, sync_xid, id, kind),
+-- comes after the position only if (sync_xid, id) >= (c0, this); and it is unseen only if
+-- sync_xid >= lo. One bound, because a btree scan starts from one key per column: given a
+-- scalar bound and a row comparison on sync_xid it started from the row comparison, so the
+-- first page of an incremental pull (c0 = 0) walked every row below the cursor of every key
+-- the stream reads, the million open tasks of another account included. Without the id part
+-- a page read every row of the position's transaction again (100,000 rows written by one
+-- transaction cost a quadratic scan over 100 pages).
+drop function if exists private.sync_after_id(xid8, xid8, uuid);
+create or replace function private.sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid) returns uuid
   language sql
   immutable
   parallel safe
   set search_path = ''
 as $$
-  select case when p_c1 < p_c0 then '00000000-0000-0000-0000-000000000000'::uuid
+  select case when p_lo > p_c0 or p_c1 < p_c0 then '00000000-0000-0000-0000-000000000000'::uuid
               when p_c1 = p_c0 then p_id
               else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end
 $$;
-comment on function private.sync_after_id(xid8, xid8, uuid) is
-  'For a page position (p_c0, p_c1, p_id, kind): the smallest id a row of transaction p_c0 may have to come after it in a stream of (sync_xid, sync_xid, id, kind) items, so that (sync_xid, id) >= (p_c0, this) is an index condition.';
-revoke all on function private.sync_after_id(xid8, xid8, uuid) from public, anon, authenticated, service_role;
-grant execute on function private.sync_after_id(xid8, xid8, uuid) to service_role;
+comment on function private.sync_after_id(xid8, xid8, xid8, uuid) is
+  'For the oldest unseen transaction p_lo and a page position (p_c0, p_c1, p_id, kind): the smallest id a row of transaction greatest(p_lo, p_c0) may have to be unseen and come after the position in a stream of (sync_xid, sync_xid, id, kind) items, so that (sync_xid, id) >= (greatest(p_lo, p_c0), this) is the one index condition a stream starts from.';
+revoke all on function private.sync_after_id(xid8, xid8, xid8, uuid) from public, anon, authenticated, service_role;
+grant execute on function private.sync_after_id(xid8, xid8, xid8, uuid) to service_role;
 
 -- The query of private.sync_items for a table and mode: text built from the visibility
 -- rules alone, so a test can EXPLAIN exactly what a pull runs. It names the parameters of
@@ -73,6 +79,9 @@ declare
   v_streams text[] := '{}';
   v_visible text;
   v_unseen constant text := '%1$s >= greatest(p_lo, p_after_c0) and (%1$s >= p_x or %1$s = any (p_ip))';
+  -- A stream's rows after the page position and unseen, from one index bound (sync_after_id);
+  -- the exact position test is the final query's.
+  v_after constant text := '(%1$s >= p_x or %1$s = any (p_ip)) and (%1$s, %2$s) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))';
 begin
   if p_mode not in ('full', 'changes', 'visibility', 'admin') then
     raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
@@ -83,12 +92,12 @@ begin
     -- Every change of the table (the sync_xid index), and every hard delete once.
     v_streams := array[pg_catalog.format(
       'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
-        where %s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
-        order by it.sync_xid, it.id limit p_limit + 1', p_table, pg_catalog.format(v_unseen, 'it.sync_xid')),
+        where %s
+        order by it.sync_xid, it.id limit p_limit + 1', p_table, pg_catalog.format(v_after, 'it.sync_xid', 'it.id')),
       pg_catalog.format(
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
-          where p_x > ''0''::xid8 and d.table_name = %L and %s and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, pg_catalog.format(v_unseen, 'd.sync_xid'))];
+          where p_x > ''0''::xid8 and d.table_name = %L and %s
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, pg_catalog.format(v_after, 'd.sync_xid', 'd.record_id'))];
   else
     -- Derived keys: the parents of this table's rows that U sees through his keys (not through
     -- a parent's everyone rule: see above), entered, left, or saw deleted.
@@ -149,9 +158,9 @@ begin
         if p_mode <> 'visibility' then
           v_streams := v_streams || pg_catalog.format(
             'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
-              where %s and %s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+              where %s and %s
               order by it.sync_xid, it.id limit p_limit + 1',
-            p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_unseen, 'it.sync_xid'));
+            p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_after, 'it.sync_xid', 'it.id'));
         end if;
         continue;
       end if;
@@ -161,10 +170,10 @@ begin
           'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = %2$L) k
             cross join lateral (select it.sync_xid, it.id from public.%1$I it
-                                 where it.%3$I = k.key%4$s and %5$s and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.%3$I = k.key%4$s and %5$s
                                  order by it.sync_xid, it.id limit p_limit + 1) it',
           p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
-          pg_catalog.format(v_unseen, 'it.sync_xid'));
+          pg_catalog.format(v_after, 'it.sync_xid', 'it.id'));
       end if;
       if p_mode <> 'full' then
         -- S3 from the keys gained (g: records), S4 from those lost (l: revoked if not visible).
@@ -191,10 +200,10 @@ begin
         'select m.sync_xid, m.sync_xid, m.row_id, 0, ''revoked'', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = %1$L and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and %2$s and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and %2$s
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
-        p_table, pg_catalog.format(v_unseen, 'm.sync_xid'), v_visible);
+        p_table, pg_catalog.format(v_after, 'm.sync_xid', 'm.row_id'), v_visible);
     end if;
     if p_mode = 'changes' then
       -- S2: hard deletes under U's keys (children: also under the parents U saw deleted).
@@ -202,9 +211,9 @@ begin
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
-                                          and %2$s and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and %2$s
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d',
-        p_table, pg_catalog.format(v_unseen, 'd.sync_xid'));
+        p_table, pg_catalog.format(v_after, 'd.sync_xid', 'd.record_id'));
     end if;
 
     v_ctes := array['k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key))',

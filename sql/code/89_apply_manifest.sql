@@ -6,7 +6,8 @@
 --
 -- What apply_manifest generates, and what it never does:
 --   visibility   private.visibility_tables / visibility_rules from visible_to and admin_sees,
---                the SELECT policy <table>_select, private.row_scope
+--                the SELECT policy <table>_select, private.row_scope, the planner's
+--                n_distinct of each scope-key column
 --   stamped      the _stamp_insert / _stamp_update triggers (updated_at, row_version)
 --   lengths      the CHECK constraints <table>_<column>_length (TOO_LONG)
 --   tombstoned   the _stamp_deleted_at trigger (deleted_at from the server clock)
@@ -58,6 +59,7 @@ declare
   v_table regclass;
   v_problem text;
   v_drift text;
+  v_key record;
 begin
   -- Every entry names a table of schema public, each rule a kind and (but everyone) a uuid column.
   select pg_catalog.string_agg(pg_catalog.format('%s: %s', p.table_name, p.problem), '; ')
@@ -93,6 +95,29 @@ begin
   insert into private.visibility_rules (table_name, kind, key_column, condition)
   select m.table_name, r ->> 'kind', r ->> 'column', r ->> 'condition'
     from private.table_manifest m cross join pg_catalog.jsonb_array_elements(m.visible_to) r;
+
+  -- Scope keys are planned for one user's keys, not for the average key of the table. A
+  -- policy compares a key column with the caller's keys (col = (select auth.uid()), col =
+  -- any (keys)), values the planner cannot see; it then estimates 1/n_distinct of the table
+  -- per key. Where one user holds most rows (a million open tasks of one account, a
+  -- million entries in one watchlist) n_distinct is tiny, every key looks like half the
+  -- table, and every other user's read became a scan of that user's rows. The planner is
+  -- told instead that a key holds about a hundred rows (n_distinct = -0.01: distinct keys
+  -- one hundredth of the rows), so a read probes the caller's keys by index at any skew.
+  -- Read by ANALYZE: a table analysed since holds it. Unique columns (a row's own id as
+  -- its key) are left alone.
+  for v_key in
+    select distinct r.table_name, r.key_column
+      from private.visibility_rules r
+      join pg_catalog.pg_attribute a
+        on a.attrelid = pg_catalog.format('public.%I', r.table_name)::regclass and a.attname = r.key_column
+     where r.key_column is not null
+       and 'n_distinct=-0.01' <> all (coalesce(a.attoptions, '{}'))
+       and not exists (select from pg_catalog.pg_index i
+                        where i.indrelid = a.attrelid and i.indisunique and i.indnkeyatts = 1 and i.indkey[0] = a.attnum)
+  loop
+    execute pg_catalog.format('alter table public.%I alter column %I set (n_distinct = -0.01)', v_key.table_name, v_key.key_column);
+  end loop;
 
   -- Sync first: its column is one of those the stamping and audit triggers compare.
   for v_entry in select * from private.table_manifest where synced order by ordinal loop
@@ -159,7 +184,7 @@ begin
 end
 $$;
 comment on function private.apply_manifest() is
-  'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/99_generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
+  'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, the planner''s n_distinct of each non-unique scope-key column (-0.01: a key holds about a hundred rows, whatever one user holds), row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/99_generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
 
 revoke all on function private.manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text),
   private.apply_manifest() from public, anon, authenticated, service_role;

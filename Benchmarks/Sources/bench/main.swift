@@ -17,6 +17,7 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
     ("worker", workerBenchmarks),
     ("replica", replicaBenchmarks),
     ("journal", journalBenchmarks),
+    ("isolation", isolationBenchmarks),
 ]
 
 // `bench <group>` runs one group only (e.g. `make bench GROUP=journal`).

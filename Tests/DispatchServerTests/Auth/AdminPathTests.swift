@@ -48,6 +48,39 @@ import Testing
         }
     }
 
+    /// With statistics that say one user holds nearly every row (a key column with a few
+    /// distinct values), the planner still reads another user's rows by index: it is told
+    /// a key holds about a hundred rows, not half the table.
+    @Test func theCheapestPlanProbesTheCallersKeysWhenOneUserHoldsTheTable() async throws {
+        let alice = try await F.user(admin, "Alice"), other = try await F.user(admin, "Other")
+        let mine = try await F.watchlist(admin, owner: alice, title: "Mine")
+        let theirs = try await F.watchlist(admin, owner: other, title: "Theirs")
+        try await admin.runScript("""
+            set session_replication_role = replica;
+            insert into public.tasks (title, declared_by) select 'open ' || g, '\(other.uuidString.lowercased())' from generate_series(1, 20000) g;
+            insert into public.watchlist_entries (watchlist_id, nickname)
+            select '\(theirs.uuidString.lowercased())', 't' || g from generate_series(1, 20000) g;
+            reset session_replication_role;
+            """)
+        try await admin.query("insert into public.tasks (title, declared_by, claimed_by) select 'mine ' || g, \(alice), \(alice) from generate_series(1, 5) g")
+        try await admin.query("insert into public.watchlist_entries (watchlist_id, nickname) select \(mine), 'm' || g from generate_series(1, 5) g")
+        try await admin.runScript("analyze public.tasks; analyze public.watchlist_entries")
+
+        for (sql, expected) in [("select * from public.tasks where declared_by = (select auth.uid())", 5),
+                                ("select * from public.tasks where claimed_by = (select auth.uid())", 5),
+                                ("select * from public.watchlist_entries", 5)] {
+            let read = try PlanScans.of(try await admin.transaction(as: .user(alice)) { conn in
+                try conn.query(PostgresQuery(sql: "explain (analyze, format json) " + sql)).scalar(String.self)
+            })
+            #expect(read.map(\.rows).reduce(0, +) <= 20, "\(sql): \(read)")
+            #expect(!read.contains { $0.node == "Seq Scan" }, "\(sql): \(read)")
+            let count = try await admin.transaction(as: .user(alice)) { conn in
+                try conn.query(PostgresQuery(sql: "select count(*)::int from (\(sql)) t")).scalar(Int.self)
+            }
+            #expect(count == expected)
+        }
+    }
+
     /// An admin sees every row as dispatch_admin, and as an app user only what any user
     /// sees; a non-admin gains nothing from the admin role.
     @Test func adminsReadEverythingThroughTheirOwnRoleAndOnlyThere() async throws {

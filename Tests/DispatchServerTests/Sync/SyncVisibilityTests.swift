@@ -378,18 +378,46 @@ import Testing
         #expect(try await device(alice).pull(.notes).records.count == 2)
     }
 
+    /// An incremental pull reads from its cursor on: the open tasks of another account
+    /// written before it (a million, or these 3,000) are not walked again by every later
+    /// pull of every user, on the first page (position 0) or any other.
+    @Test func anIncrementalPullStartsAtItsCursorNotAtTheFirstOpenTask() async throws {
+        let alice = try await F.user(admin, "Alice"), other = try await F.user(admin, "Other")
+        _ = try await task(declaredBy: alice, claimedBy: alice)
+        try await admin.runScript("""
+            set session_replication_role = replica;
+            insert into public.tasks (title, declared_by) select 'open ' || g, '\(other.uuidString.lowercased())' from generate_series(1, 30000) g;
+            insert into public.activities (title, declared_by) select 'open ' || g, '\(other.uuidString.lowercased())' from generate_series(1, 30000) g;
+            reset session_replication_role;
+            """)
+        let now = try await admin.query("select pg_snapshot_xmax(pg_current_snapshot())::text").scalar(String.self)
+        for table in ["tasks", "activities"] {
+            // Index entries the btree skips are no plan rows: count the pages read. The
+            // 30,000 entries fill some 150; a scan from the cursor reads a handful.
+            let plan = try JSONValue(parsing: try await pullPlan(table, "changes", as: alice, x: now)).arrayValue?.first?["Plan"]
+            let pages = (plan?["Shared Hit Blocks"]?.intValue ?? 0) + (plan?["Shared Read Blocks"]?.intValue ?? 0)
+            #expect(plan != nil && pages <= 60, "\(table): the empty incremental pull read \(pages) pages")
+        }
+    }
+
     /// The scans of the query sync_pull runs for `user` (private.sync_items_sql, the body of
     /// private.sync_items_<table>_<mode>, EXPLAIN ANALYZE'd with the user's keys in the
     /// generic plan those functions keep): per scan of a table, the rows it returned or
     /// filtered out over all its loops. Mode full from scratch, changes from a cursor at the
     /// first transaction (every change).
     func pullScans(_ table: String, _ mode: String, as user: UUID) async throws -> [(relation: String, node: String, rows: Int)] {
-        let x = mode == "full" ? "0" : "1"
+        try PlanScans.of(try await pullPlan(table, mode, as: user))
+    }
+
+    /// EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) of that query, from a cursor at `x` (default:
+    /// as pullScans).
+    func pullPlan(_ table: String, _ mode: String, as user: UUID, x given: String? = nil) async throws -> String {
+        let x = given ?? (mode == "full" ? "0" : "1")
         // The statement and its arguments as literals (EXPLAIN EXECUTE takes no parameters).
         let plan = try await admin.query("""
             with k as (select array_agg(kind) as kinds, array_agg(key) as keys from private.user_keys(\(user)))
             select private.sync_items_sql(\(table), \(mode)),
-                   format('explain (analyze, format json) execute pull (%1$L, %1$L, ''{}'', ''0'', ''0'',
+                   format('explain (analyze, buffers, format json) execute pull (%1$L, %1$L, ''{}'', ''0'', ''0'',
                              ''00000000-0000-0000-0000-000000000000'', -1, %2$s, %3$L, %4$L,
                              ''{}'', ''{}'', ''{}'', ''{}'', ''{}'', ''{}'', ''{}'', ''{}'')', \(x)::text, 1000, k.kinds, k.keys)
               from k
@@ -409,8 +437,8 @@ import Testing
             prepare pull (xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[],
                           timestamptz[], text[], uuid[], xid8[], timestamptz[]) as \(sql)
             """))
-        let scans = try PlanScans.of(try await admin.query(PostgresQuery(sql: try plan.decode(1, as: String.self))).scalar(String.self))
+        let explained = try await admin.query(PostgresQuery(sql: try plan.decode(1, as: String.self))).scalar(String.self)
         try await admin.runScript("reset enable_seqscan")
-        return scans
+        return explained
     }
 }

@@ -53,7 +53,7 @@ dk as (select kind, key from kl)
 select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
              from (select * from k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                 where it.watchlist_id = k.key and it.sync_xid >= greatest(p_lo, p_after_c0) and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.sync_xid, it.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (it.sync_xid, it.id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                 where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
 (select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
@@ -75,14 +75,14 @@ union all
 (select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
            from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
-                                          and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.sync_xid, m.row_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (m.sync_xid, m.row_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
 union all
 (select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
            from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_rules' and d.kind = dk.kind and d.key = dk.key
-                                          and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.sync_xid, d.record_id, 0) > (p_after_c0, p_after_c1, p_after_id, p_after_kind) and (d.sync_xid, d.record_id) >= (p_after_c0, private.sync_after_id(p_after_c0, p_after_c1, p_after_id))
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
