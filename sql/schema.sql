@@ -342,6 +342,7 @@ COMMENT ON FUNCTION audit.log_changes() IS 'BEFORE DELETE row trigger function o
 CREATE FUNCTION audit.log_rows() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET jit TO 'off'
     AS $$
 declare
   v_actor uuid := auth.uid();
@@ -763,7 +764,7 @@ begin
   v_rows := case p_op
     when 'insert' then 'select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n'
     when 'delete' then 'select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o'
-    else 'select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row'
+    else 'select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row'
          ' from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n'
          ' join old_rows o on o.id = (n.it).id where o is distinct from n.it' end;
   return pg_catalog.format($sql$
@@ -794,8 +795,8 @@ begin
     case p_op when 'insert' then 'null'
               when 'delete' then 'r.row'
               -- the changed columns with their old values
-              else 'coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o'
-                   ' where (r.row -> o.key) is distinct from o.value), ''{}'')' end,
+              else private.changed_columns_sql(pg_catalog.format('public.%I', p_table)::regclass, '(r.old_it)', '(r.it)',
+                                               'coalesce(pg_catalog.to_jsonb(%s), ''null'')') end,
     case when p_op = 'insert' then 'coalesce((r.it).id = v_restored, false)' else 'false' end);
 end
 $_$;
@@ -1452,6 +1453,7 @@ begin
       language plpgsql
       security definer
       set search_path = ''
+      set jit = off
     as $body$
     declare
       v_actor uuid := auth.uid();
@@ -2036,6 +2038,7 @@ begin
     from private.table_manifest m cross join pg_catalog.jsonb_array_elements(m.visible_to) r;
 
   -- Sync first: its column is one of those the stamping and audit triggers compare.
+  perform private.generate_sync_fields();
   for v_entry in select * from private.table_manifest where synced order by ordinal loop
     perform private.enable_sync(pg_catalog.format('public.%I', v_entry.table_name)::regclass);
   end loop;
@@ -2375,6 +2378,37 @@ $$;
 --
 
 COMMENT ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) IS 'True when the caller may see the task, activity or listing (p_item_type ''task'' | ''activity'' | ''listing''); false for an absent row or an unknown type. For the claim RPCs and the notes'' INSERT policy.';
+
+--
+-- Name: changed_columns_sql(regclass, text, text, text, text[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[] DEFAULT '{}'::text[]) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $_$
+  select pg_catalog.format(
+           '(select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values %s) d (c, v) where d.v is not null)',
+           pg_catalog.string_agg(pg_catalog.format('(%L, case when %s then %s end)', a.attname,
+             case when case when t.typcategory = 'A' then t.typelem else t.oid end = any (array[
+                         'bool', 'int2', 'int4', 'int8', 'numeric', 'float4', 'float8', 'uuid', 'date', 'timestamp',
+                         'timestamptz', 'jsonb', 'text', 'varchar']::regtype[])
+                       and coalesce(c.collisdeterministic, true)
+                  then pg_catalog.format('%1$s.%3$I is distinct from %2$s.%3$I', p_old, p_new, a.attname)
+                  else pg_catalog.format('pg_catalog.to_jsonb(%1$s.%3$I) is distinct from pg_catalog.to_jsonb(%2$s.%3$I)',
+                                         p_old, p_new, a.attname) end,
+             pg_catalog.format(p_value, pg_catalog.format('%s.%I', p_old, a.attname))), ', ' order by a.attnum))
+    from pg_catalog.pg_attribute a
+    join pg_catalog.pg_type t on t.oid = a.atttypid
+    left join pg_catalog.pg_collation c on c.oid = a.attcollation
+   where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped and a.attname <> all (p_skip)
+$_$;
+
+--
+-- Name: FUNCTION changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[]) IS 'SQL text of a jsonb expression {column: p_value applied to the old value} over the columns of p_table (but p_skip) whose to_jsonb values differ between rows p_old and p_new, comparing typed values where the type''s equality is JSON equality, so that only changed columns are converted. For the set-based statement triggers: outbox.capture_sql (an update''s old_record), private.generate_sync_fields (the digests of private.sync_field_changes).';
 
 --
 -- Name: check_notification_preference(); Type: FUNCTION; Schema: private; Owner: -
@@ -3012,9 +3046,8 @@ begin
                  'execute function private.record_sync_moves()', v_name, v_moved);
   execute format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
                  'for each statement execute function private.record_sync_deletions()', v_name);
-  execute format('create or replace trigger _sync_fields after update on public.%I for each row '
-                 'when (old.row_version is distinct from new.row_version) '
-                 'execute function private.record_sync_fields()', v_name);
+  execute format('create or replace trigger _sync_fields after update on public.%I referencing old table as old_rows new table as new_rows '
+                 'for each statement execute function private.record_sync_fields()', v_name);
 end
 $_$;
 
@@ -3139,6 +3172,68 @@ $_$;
 COMMENT ON FUNCTION private.generate_row_scope() IS '(Re)creates private.row_scope from private.visibility_rules: a branch per table with one static query. Run by private.apply_manifest.';
 
 --
+-- Name: generate_sync_fields(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.generate_sync_fields() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  v_branches text;
+begin
+  select pg_catalog.string_agg(pg_catalog.format(
+           $b$when %1$L then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select %1$L, n.id, n.row_version, v_actor, %2$s
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;$b$,
+           t, private.changed_columns_sql(pg_catalog.format('public.%I', t)::regclass, 'o', 'n',
+                                          'pg_catalog.md5(coalesce(pg_catalog.to_jsonb(%s), ''null'')::text)',
+                                          array['created_at', 'updated_at', 'row_version', 'sync_xid'])),
+         E'\n      ' order by t)
+    into v_branches
+    from pg_catalog.unnest(private.sync_tables()) t
+   where pg_catalog.to_regclass(pg_catalog.format('public.%I', t)) is not null;
+
+  execute pg_catalog.format($f$
+    create or replace function private.record_sync_fields() returns trigger
+      language plpgsql
+      security definer
+      set search_path = ''
+      set timezone = 'UTC'
+      set extra_float_digits = 1
+      set jit = off
+    as $body$
+    declare
+      v_actor uuid := auth.uid();
+    begin
+      case tg_table_name
+      %s
+      else raise exception using errcode = '22023',
+        message = pg_catalog.format('INVALID_TABLE: %%s is not a synced table', tg_table_name);
+      end case;
+      return null;
+    end
+    $body$
+    $f$, coalesce(v_branches, ''));
+  comment on function private.record_sync_fields() is
+    'AFTER UPDATE statement trigger function of the synced tables (transition tables new_rows, old_rows): for every row whose row_version moved, records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value (as private.sync_field_digests digests it), in one INSERT. For sync_push''s per-field merge. Generated by private.generate_sync_fields.';
+  revoke all on function private.record_sync_fields() from public, anon, authenticated, service_role;
+end
+$_$;
+
+--
+-- Name: FUNCTION generate_sync_fields(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.generate_sync_fields() IS '(Re)creates private.record_sync_fields with a branch per synced table (private.sync_tables()). Run by private.apply_manifest before it attaches the _sync_fields triggers.';
+
+--
 -- Name: generate_sync_items(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3234,6 +3329,12 @@ declare
   v_columns text[];
 begin
   foreach v_table in array private.sync_tables() loop
+    perform private.create_plan_keeping_function(
+      'sync_push_row_' || v_table, 'p_id uuid', 'jsonb', 'stable',
+      pg_catalog.format('return (select pg_catalog.to_jsonb(t) from public.%I t where t.id = p_id);', v_table),
+      pg_catalog.format('For sync_push: the %s row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.', v_table));
+    execute pg_catalog.format('grant execute on function private.%I(uuid) to authenticated, service_role',
+                              'sync_push_row_' || v_table);
     select array_agg(a.attname::text order by a.attnum) into v_columns
       from pg_catalog.pg_attribute a
      where a.attrelid = pg_catalog.format('public.%I', v_table)::regclass and a.attnum > 0 and not a.attisdropped
@@ -3264,7 +3365,7 @@ $_$;
 -- Name: FUNCTION generate_sync_push_updates(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.generate_sync_push_updates() IS 'Creates private.sync_push_update_<table> for each synced table: sync_push''s UPDATE with its plan kept for the session, naming every column authenticated may update. Run by private.generate_sync_statements (the final step of migrate), so a change of column grants is followed.';
+COMMENT ON FUNCTION private.generate_sync_push_updates() IS 'Creates private.sync_push_update_<table> and private.sync_push_row_<table> for each synced table: sync_push''s UPDATE with its plan kept for the session, naming every column authenticated may update, and its read of the row as the caller sees it. Run by private.generate_sync_statements (the final step of migrate), so a change of column grants is followed.';
 
 --
 -- Name: generate_sync_statements(); Type: FUNCTION; Schema: private; Owner: -
@@ -3284,7 +3385,7 @@ begin
      where p.pronamespace = 'private'::regnamespace
        and (p.proname ~ '^sync_items_.+_(full|changes|visibility|admin)$'
             or (p.proname like 'sync\_page\_%' and p.proname <> 'sync_page_sql')
-            or p.proname like 'sync\_push\_update\_%')
+            or p.proname like 'sync\_push\_update\_%' or p.proname like 'sync\_push\_row\_%')
   loop
     execute pg_catalog.format('drop function %s', v_function);
   end loop;
@@ -4352,28 +4453,152 @@ COMMENT ON FUNCTION private.record_sync_deletions() IS 'AFTER DELETE statement t
 CREATE FUNCTION private.record_sync_fields() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET "TimeZone" TO 'UTC'
+    SET extra_float_digits TO '1'
+    SET jit TO 'off'
     AS $$
-declare
-  v_old jsonb := pg_catalog.to_jsonb(old);
-  v_new jsonb := pg_catalog.to_jsonb(new);
-begin
-  insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-  values (tg_table_name, new.id, new.row_version, auth.uid(),
-          private.sync_field_digests(old, array(select o.key from pg_catalog.jsonb_each(v_old) o
-                                                 where o.key not in ('created_at', 'updated_at', 'row_version', 'sync_xid')
-                                                   and o.value is distinct from v_new -> o.key)))
-  -- A restored row counts its versions again from its snapshot's: the newer entry wins.
-  on conflict on constraint sync_field_changes_pkey
-  do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
-  return null;
-end
-$$;
+    declare
+      v_actor uuid := auth.uid();
+    begin
+      case tg_table_name
+      when 'activities' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'activities', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('description', case when o.description is distinct from n.description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.description), 'null')::text) end), ('type', case when o.type is distinct from n.type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.type), 'null')::text) end), ('due_date', case when o.due_date is distinct from n.due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.due_date), 'null')::text) end), ('priority', case when o.priority is distinct from n.priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.priority), 'null')::text) end), ('duration_minutes', case when o.duration_minutes is distinct from n.duration_minutes then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.duration_minutes), 'null')::text) end), ('completed', case when o.completed is distinct from n.completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed), 'null')::text) end), ('completed_at', case when o.completed_at is distinct from n.completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed_at), 'null')::text) end), ('claimed_by', case when o.claimed_by is distinct from n.claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.claimed_by), 'null')::text) end), ('claimed_at', case when o.claimed_at is distinct from n.claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.claimed_at), 'null')::text) end), ('declared_by', case when o.declared_by is distinct from n.declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.declared_by), 'null')::text) end), ('listing_id', case when o.listing_id is distinct from n.listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.listing_id), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'journal_entries' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'journal_entries', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('thread_id', case when o.thread_id is distinct from n.thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.thread_id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('content', case when o.content is distinct from n.content then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.content), 'null')::text) end), ('entry_timestamp', case when o.entry_timestamp is distinct from n.entry_timestamp then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.entry_timestamp), 'null')::text) end), ('last_edited_at', case when o.last_edited_at is distinct from n.last_edited_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_edited_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'journal_entry_values' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'journal_entry_values', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('entry_id', case when o.entry_id is distinct from n.entry_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.entry_id), 'null')::text) end), ('field_id', case when o.field_id is distinct from n.field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.field_id), 'null')::text) end), ('thread_id', case when o.thread_id is distinct from n.thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.thread_id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('entry_timestamp', case when o.entry_timestamp is distinct from n.entry_timestamp then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.entry_timestamp), 'null')::text) end), ('value', case when o.value is distinct from n.value then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.value), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'journal_field_groups' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'journal_field_groups', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('thread_id', case when o.thread_id is distinct from n.thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.thread_id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('parent_field_id', case when o.parent_field_id is distinct from n.parent_field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_field_id), 'null')::text) end), ('child_field_id', case when o.child_field_id is distinct from n.child_field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.child_field_id), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'journal_fields' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'journal_fields', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('thread_id', case when o.thread_id is distinct from n.thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.thread_id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('name', case when o.name is distinct from n.name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.name), 'null')::text) end), ('sort_order', case when o.sort_order is distinct from n.sort_order then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sort_order), 'null')::text) end), ('is_group', case when o.is_group is distinct from n.is_group then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.is_group), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'journal_threads' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'journal_threads', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'listings' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'listings', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('property_id', case when o.property_id is distinct from n.property_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.property_id), 'null')::text) end), ('address', case when o.address is distinct from n.address then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.address), 'null')::text) end), ('city', case when o.city is distinct from n.city then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.city), 'null')::text) end), ('state', case when o.state is distinct from n.state then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.state), 'null')::text) end), ('zip', case when o.zip is distinct from n.zip then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.zip), 'null')::text) end), ('status', case when o.status is distinct from n.status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.status), 'null')::text) end), ('price', case when o.price is distinct from n.price then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.price), 'null')::text) end), ('mls_number', case when o.mls_number is distinct from n.mls_number then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.mls_number), 'null')::text) end), ('owned_by', case when o.owned_by is distinct from n.owned_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owned_by), 'null')::text) end), ('created_by', case when o.created_by is distinct from n.created_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.created_by), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'notes' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'notes', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('parent_type', case when o.parent_type is distinct from n.parent_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_type), 'null')::text) end), ('parent_id', case when o.parent_id is distinct from n.parent_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_id), 'null')::text) end), ('content', case when o.content is distinct from n.content then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.content), 'null')::text) end), ('created_by', case when o.created_by is distinct from n.created_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.created_by), 'null')::text) end), ('edited_at', case when o.edited_at is distinct from n.edited_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.edited_at), 'null')::text) end), ('parent_open', case when o.parent_open is distinct from n.parent_open then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_open), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'observed_bird_photos' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'observed_bird_photos', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('watchlist_entry_id', case when o.watchlist_entry_id is distinct from n.watchlist_entry_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.watchlist_entry_id), 'null')::text) end), ('watchlist_id', case when o.watchlist_id is distinct from n.watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.watchlist_id), 'null')::text) end), ('image_path', case when o.image_path is distinct from n.image_path then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.image_path), 'null')::text) end), ('storage_url', case when o.storage_url is distinct from n.storage_url then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.storage_url), 'null')::text) end), ('is_uploaded', case when o.is_uploaded is distinct from n.is_uploaded then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.is_uploaded), 'null')::text) end), ('captured_at', case when o.captured_at is distinct from n.captured_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.captured_at), 'null')::text) end), ('uploaded_at', case when o.uploaded_at is distinct from n.uploaded_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.uploaded_at), 'null')::text) end), ('sync_status', case when o.sync_status is distinct from n.sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sync_status), 'null')::text) end), ('last_synced_at', case when o.last_synced_at is distinct from n.last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_synced_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'subtasks' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'subtasks', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('parent_type', case when o.parent_type is distinct from n.parent_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_type), 'null')::text) end), ('parent_id', case when o.parent_id is distinct from n.parent_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_id), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('completed', case when o.completed is distinct from n.completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed), 'null')::text) end), ('parent_open', case when o.parent_open is distinct from n.parent_open then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_open), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'tasks' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'tasks', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('description', case when o.description is distinct from n.description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.description), 'null')::text) end), ('due_date', case when o.due_date is distinct from n.due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.due_date), 'null')::text) end), ('priority', case when o.priority is distinct from n.priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.priority), 'null')::text) end), ('completed', case when o.completed is distinct from n.completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed), 'null')::text) end), ('completed_at', case when o.completed_at is distinct from n.completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed_at), 'null')::text) end), ('claimed_by', case when o.claimed_by is distinct from n.claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.claimed_by), 'null')::text) end), ('claimed_at', case when o.claimed_at is distinct from n.claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.claimed_at), 'null')::text) end), ('declared_by', case when o.declared_by is distinct from n.declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.declared_by), 'null')::text) end), ('listing_id', case when o.listing_id is distinct from n.listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.listing_id), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'watchlist_entries' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'watchlist_entries', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('watchlist_id', case when o.watchlist_id is distinct from n.watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.watchlist_id), 'null')::text) end), ('bird_id', case when o.bird_id is distinct from n.bird_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.bird_id), 'null')::text) end), ('nickname', case when o.nickname is distinct from n.nickname then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.nickname), 'null')::text) end), ('status', case when o.status is distinct from n.status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.status), 'null')::text) end), ('notes', case when o.notes is distinct from n.notes then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.notes), 'null')::text) end), ('added_date', case when o.added_date is distinct from n.added_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.added_date), 'null')::text) end), ('observation_date', case when o.observation_date is distinct from n.observation_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.observation_date), 'null')::text) end), ('to_observe_start_date', case when o.to_observe_start_date is distinct from n.to_observe_start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.to_observe_start_date), 'null')::text) end), ('to_observe_end_date', case when o.to_observe_end_date is distinct from n.to_observe_end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.to_observe_end_date), 'null')::text) end), ('observed_by', case when o.observed_by is distinct from n.observed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.observed_by), 'null')::text) end), ('lat', case when o.lat is distinct from n.lat then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.lat), 'null')::text) end), ('lon', case when o.lon is distinct from n.lon then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.lon), 'null')::text) end), ('location', case when pg_catalog.to_jsonb(o.location) is distinct from pg_catalog.to_jsonb(n.location) then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location), 'null')::text) end), ('location_display_name', case when o.location_display_name is distinct from n.location_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_display_name), 'null')::text) end), ('priority', case when o.priority is distinct from n.priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.priority), 'null')::text) end), ('notify_upcoming', case when o.notify_upcoming is distinct from n.notify_upcoming then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.notify_upcoming), 'null')::text) end), ('target_date_range', case when o.target_date_range is distinct from n.target_date_range then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.target_date_range), 'null')::text) end), ('sync_status', case when o.sync_status is distinct from n.sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sync_status), 'null')::text) end), ('last_synced_at', case when o.last_synced_at is distinct from n.last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_synced_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'watchlist_rules' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'watchlist_rules', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('watchlist_id', case when o.watchlist_id is distinct from n.watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.watchlist_id), 'null')::text) end), ('rule_type', case when o.rule_type is distinct from n.rule_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.rule_type), 'null')::text) end), ('parameters_json', case when o.parameters_json is distinct from n.parameters_json then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parameters_json), 'null')::text) end), ('is_active', case when o.is_active is distinct from n.is_active then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.is_active), 'null')::text) end), ('priority', case when o.priority is distinct from n.priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.priority), 'null')::text) end), ('sync_status', case when o.sync_status is distinct from n.sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sync_status), 'null')::text) end), ('last_synced_at', case when o.last_synced_at is distinct from n.last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_synced_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'watchlists' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'watchlists', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('type', case when o.type is distinct from n.type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.type), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('location', case when o.location is distinct from n.location then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location), 'null')::text) end), ('location_display_name', case when o.location_display_name is distinct from n.location_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_display_name), 'null')::text) end), ('start_date', case when o.start_date is distinct from n.start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.start_date), 'null')::text) end), ('end_date', case when o.end_date is distinct from n.end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.end_date), 'null')::text) end), ('observed_count', case when o.observed_count is distinct from n.observed_count then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.observed_count), 'null')::text) end), ('species_count', case when o.species_count is distinct from n.species_count then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.species_count), 'null')::text) end), ('cover_image_path', case when o.cover_image_path is distinct from n.cover_image_path then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.cover_image_path), 'null')::text) end), ('species_rule_enabled', case when o.species_rule_enabled is distinct from n.species_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.species_rule_enabled), 'null')::text) end), ('species_rule_shape_id', case when o.species_rule_shape_id is distinct from n.species_rule_shape_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.species_rule_shape_id), 'null')::text) end), ('location_rule_enabled', case when o.location_rule_enabled is distinct from n.location_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_enabled), 'null')::text) end), ('location_rule_lat', case when o.location_rule_lat is distinct from n.location_rule_lat then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_lat), 'null')::text) end), ('location_rule_lon', case when o.location_rule_lon is distinct from n.location_rule_lon then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_lon), 'null')::text) end), ('location_rule_radius_km', case when o.location_rule_radius_km is distinct from n.location_rule_radius_km then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_radius_km), 'null')::text) end), ('location_rule_location', case when pg_catalog.to_jsonb(o.location_rule_location) is distinct from pg_catalog.to_jsonb(n.location_rule_location) then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_location), 'null')::text) end), ('location_rule_display_name', case when o.location_rule_display_name is distinct from n.location_rule_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_display_name), 'null')::text) end), ('date_rule_enabled', case when o.date_rule_enabled is distinct from n.date_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.date_rule_enabled), 'null')::text) end), ('date_rule_start_date', case when o.date_rule_start_date is distinct from n.date_rule_start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.date_rule_start_date), 'null')::text) end), ('date_rule_end_date', case when o.date_rule_end_date is distinct from n.date_rule_end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.date_rule_end_date), 'null')::text) end), ('sync_status', case when o.sync_status is distinct from n.sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sync_status), 'null')::text) end), ('last_synced_at', case when o.last_synced_at is distinct from n.last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_synced_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      else raise exception using errcode = '22023',
+        message = pg_catalog.format('INVALID_TABLE: %s is not a synced table', tg_table_name);
+      end case;
+      return null;
+    end
+    $$;
 
 --
 -- Name: FUNCTION record_sync_fields(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.record_sync_fields() IS 'AFTER UPDATE row trigger function of the synced tables (when row_version moved): records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value. For sync_push''s per-field merge.';
+COMMENT ON FUNCTION private.record_sync_fields() IS 'AFTER UPDATE statement trigger function of the synced tables (transition tables new_rows, old_rows): for every row whose row_version moved, records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value (as private.sync_field_digests digests it), in one INSERT. For sync_push''s per-field merge. Generated by private.generate_sync_fields.';
 
 --
 -- Name: record_sync_moves(); Type: FUNCTION; Schema: private; Owner: -
@@ -4863,7 +5088,7 @@ $$;
 -- Name: FUNCTION sync_field_digests(p_row anyelement, p_columns text[]); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) IS '{column: md5 of its value''s to_jsonb text} for the columns p_columns of row p_row, in UTC with the shortest exact floats whatever the session says. The digests of private.sync_field_changes and of sync_push''s merge.';
+COMMENT ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) IS '{column: md5 of its value''s to_jsonb text} for the columns p_columns of row p_row, in UTC with the shortest exact floats whatever the session says. The digests of sync_push''s merge; private.record_sync_fields computes the same digests of private.sync_field_changes for a whole statement at once.';
 
 --
 -- Name: sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint); Type: FUNCTION; Schema: private; Owner: -
@@ -5289,6 +5514,314 @@ $_$;
 --
 
 COMMENT ON FUNCTION private.sync_page_sql(p_table text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json. It names the parameters of private.sync_page_<table>. INVALID_TABLE (22023).';
+
+--
+-- Name: sync_push_row_activities(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_activities(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.activities t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_activities(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_activities(p_id uuid) IS 'For sync_push: the activities row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_journal_entries(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_journal_entries(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.journal_entries t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_journal_entries(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_journal_entries(p_id uuid) IS 'For sync_push: the journal_entries row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_journal_entry_values(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_journal_entry_values(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.journal_entry_values t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_journal_entry_values(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_journal_entry_values(p_id uuid) IS 'For sync_push: the journal_entry_values row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_journal_field_groups(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_journal_field_groups(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.journal_field_groups t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_journal_field_groups(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_journal_field_groups(p_id uuid) IS 'For sync_push: the journal_field_groups row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_journal_fields(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_journal_fields(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.journal_fields t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_journal_fields(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_journal_fields(p_id uuid) IS 'For sync_push: the journal_fields row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_journal_threads(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_journal_threads(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.journal_threads t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_journal_threads(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_journal_threads(p_id uuid) IS 'For sync_push: the journal_threads row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_listings(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_listings(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.listings t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_listings(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_listings(p_id uuid) IS 'For sync_push: the listings row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_notes(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_notes(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.notes t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_notes(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_notes(p_id uuid) IS 'For sync_push: the notes row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_observed_bird_photos(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_observed_bird_photos(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.observed_bird_photos t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_observed_bird_photos(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_observed_bird_photos(p_id uuid) IS 'For sync_push: the observed_bird_photos row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_subtasks(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_subtasks(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.subtasks t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_subtasks(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_subtasks(p_id uuid) IS 'For sync_push: the subtasks row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_tasks(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_tasks(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.tasks t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_tasks(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_tasks(p_id uuid) IS 'For sync_push: the tasks row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_watchlist_entries(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_watchlist_entries(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.watchlist_entries t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_watchlist_entries(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_watchlist_entries(p_id uuid) IS 'For sync_push: the watchlist_entries row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_watchlist_rules(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_watchlist_rules(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.watchlist_rules t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_watchlist_rules(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_watchlist_rules(p_id uuid) IS 'For sync_push: the watchlist_rules row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_watchlists(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_watchlists(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.watchlists t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_watchlists(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_watchlists(p_id uuid) IS 'For sync_push: the watchlists row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
 
 --
 -- Name: sync_record_columns(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -7177,8 +7710,7 @@ begin
 
   if not v_is_insert then
     -- The row as the caller sees it, and what applying the record would change of it.
-    execute format('select to_jsonb(t) - $2 from public.%I t where t.id = $1', p_table)
-      into v_server using v_id, v_hidden;
+    execute format('select private.%I($1) - $2', 'sync_push_row_' || p_table) into v_server using v_id, v_hidden;
     if v_item_type is not null and v_pushed -> 'claimed_by' = to_jsonb(v_uid)
        and not ('claimed_by' = any (v_writable)) then
       v_claim := 'claim';
@@ -7341,8 +7873,7 @@ begin
   end if;
 
   -- Nothing written: tell why from the row as the caller sees it now.
-  execute format('select to_jsonb(t) - $2 from public.%I t where t.id = $1', p_table)
-    into v_server using v_id, v_hidden;
+  execute format('select private.%I($1) - $2', 'sync_push_row_' || p_table) into v_server using v_id, v_hidden;
   if v_server is null and v_reason is not null then
     return jsonb_build_object('status', 'conflict', 'record', null) || v_reason;  -- claimed out of the caller's sight
   elsif v_server is null and v_is_insert then
@@ -11621,85 +12152,85 @@ CREATE TRIGGER _spend_notification_budget BEFORE INSERT ON public.notifications 
 -- Name: activities _sync_fields; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.activities FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.activities REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: journal_entries _sync_fields; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_entries FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_entries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: journal_entry_values _sync_fields; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_entry_values FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_entry_values REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: journal_field_groups _sync_fields; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_field_groups FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_field_groups REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: journal_fields _sync_fields; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_fields FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_fields REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: journal_threads _sync_fields; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_threads FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_threads REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: listings _sync_fields; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.listings FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.listings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: notes _sync_fields; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.notes FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.notes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: observed_bird_photos _sync_fields; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.observed_bird_photos REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: subtasks _sync_fields; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.subtasks FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.subtasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: tasks _sync_fields; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.tasks FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: watchlist_entries _sync_fields; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlist_entries FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlist_entries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: watchlist_rules _sync_fields; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlist_rules REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: watchlists _sync_fields; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlists FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlists REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: notifications count_badges_delete; Type: TRIGGER; Schema: public; Owner: -
@@ -11789,13 +12320,13 @@ CREATE TRIGGER photos_follow AFTER UPDATE OF watchlist_id ON public.watchlist_en
 -- Name: activities propagate_parent_open; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER propagate_parent_open AFTER UPDATE OF claimed_by, completed ON public.activities FOR EACH ROW EXECUTE FUNCTION private.propagate_parent_open('activity');
+CREATE TRIGGER propagate_parent_open AFTER UPDATE OF claimed_by, completed ON public.activities FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.completed IS DISTINCT FROM new.completed))) EXECUTE FUNCTION private.propagate_parent_open('activity');
 
 --
 -- Name: tasks propagate_parent_open; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER propagate_parent_open AFTER UPDATE OF claimed_by, completed ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.propagate_parent_open('task');
+CREATE TRIGGER propagate_parent_open AFTER UPDATE OF claimed_by, completed ON public.tasks FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.completed IS DISTINCT FROM new.completed))) EXECUTE FUNCTION private.propagate_parent_open('task');
 
 --
 -- Name: activities sync_access_claim_delete; Type: TRIGGER; Schema: public; Owner: -
@@ -13128,6 +13659,12 @@ REVOKE ALL ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uui
 GRANT ALL ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) TO authenticated;
 
 --
+-- Name: FUNCTION changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[]) FROM PUBLIC;
+
+--
 -- Name: FUNCTION check_notification_preference(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13237,6 +13774,12 @@ GRANT ALL ON FUNCTION private.everyone_key() TO service_role;
 --
 
 REVOKE ALL ON FUNCTION private.generate_row_scope() FROM PUBLIC;
+
+--
+-- Name: FUNCTION generate_sync_fields(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.generate_sync_fields() FROM PUBLIC;
 
 --
 -- Name: FUNCTION generate_sync_items(); Type: ACL; Schema: private; Owner: -
@@ -13655,6 +14198,118 @@ GRANT ALL ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) 
 --
 
 REVOKE ALL ON FUNCTION private.sync_page_sql(p_table text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_push_row_activities(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_activities(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_activities(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_activities(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_journal_entries(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_journal_entries(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_entries(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_entries(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_journal_entry_values(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_journal_entry_values(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_entry_values(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_entry_values(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_journal_field_groups(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_journal_field_groups(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_field_groups(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_field_groups(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_journal_fields(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_journal_fields(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_fields(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_fields(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_journal_threads(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_journal_threads(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_threads(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_threads(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_listings(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_listings(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_listings(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_listings(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_notes(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_notes(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_notes(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_notes(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_observed_bird_photos(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_observed_bird_photos(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_observed_bird_photos(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_observed_bird_photos(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_subtasks(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_subtasks(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_subtasks(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_subtasks(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_tasks(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_tasks(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_tasks(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_tasks(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_watchlist_entries(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_watchlist_entries(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_watchlist_entries(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_watchlist_entries(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_watchlist_rules(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_watchlist_rules(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_watchlist_rules(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_watchlist_rules(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_watchlists(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_watchlists(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_watchlists(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_watchlists(p_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION sync_record_columns(p_table text, p_record jsonb); Type: ACL; Schema: private; Owner: -
