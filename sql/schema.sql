@@ -5394,6 +5394,30 @@ $_$;
 COMMENT ON FUNCTION private.sync_page_sql(p_table text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json. It names the parameters of private.sync_page_<table>. INVALID_TABLE (22023).';
 
 --
+-- Name: sync_push_insert_sql(text, text[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_insert_sql(p_table text, p_columns text[]) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $_$
+  select pg_catalog.format(
+    'insert into public.%1$I as t (%2$s) select %3$s'
+    ' from pg_catalog.jsonb_array_elements($1) with ordinality i (record, n)'
+    ' cross join lateral pg_catalog.jsonb_populate_record(null::public.%1$I, i.record) r order by i.n'
+    ' on conflict (id) do nothing returning t.id, pg_catalog.to_jsonb(t) as written',
+    p_table,
+    (select pg_catalog.string_agg(pg_catalog.format('%I', c), ', ') from pg_catalog.unnest(p_columns) c),
+    (select pg_catalog.string_agg(pg_catalog.format('r.%I', c), ', ') from pg_catalog.unnest(p_columns) c))
+$_$;
+
+--
+-- Name: FUNCTION sync_push_insert_sql(p_table text, p_columns text[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_insert_sql(p_table text, p_columns text[]) IS 'SQL text of sync_push''s INSERT into p_table of the records of a JSON array ($1), in order, writing the columns p_columns; returns (id, row as jsonb) of the rows inserted (on conflict (id) do nothing). For sync_push (one record) and sync_push_batch (the new rows of a batch that name the same columns).';
+
+--
 -- Name: sync_push_record(text, jsonb, integer, boolean); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -5571,10 +5595,14 @@ begin
   -- The answer once the record is written, but its record (the row as written).
   v_written := jsonb_build_object('status', case when v_merge is null then 'applied' else 'merged' end)
                || case when v_merge is null then '{}' else jsonb_build_object('fields', v_merge) end;
-  if p_defer and not v_is_insert and v_claim is null and cardinality(v_refused) = 0 then
+  if p_defer and v_is_insert and 'id' = any (v_writable) then
+    return jsonb_build_object('status', 'deferred', 'op', 'insert', 'id', v_id, 'record', p_record,
+                              'columns', to_jsonb(v_writable), 'locked', to_jsonb(v_locked), 'pushed', v_pushed,
+                              'hidden', to_jsonb(v_hidden), 'answer', v_written);
+  elsif p_defer and not v_is_insert and v_claim is null and cardinality(v_refused) = 0 then
     v_set := array(select c from unnest(v_changed) c where c = any (v_writable));
     if not exists (select from unnest(v_set) c where not pg_catalog.has_column_privilege('authenticated', v_rel, c, 'UPDATE')) then
-      return jsonb_build_object('status', 'deferred', 'id', v_id, 'version', v_base, 'record', p_record,
+      return jsonb_build_object('status', 'deferred', 'op', 'update', 'id', v_id, 'version', v_base, 'record', p_record,
                                 'columns', to_jsonb(v_set), 'hidden', to_jsonb(v_hidden), 'answer', v_written);
     end if;
   end if;
@@ -5587,16 +5615,10 @@ begin
           raise exception using errcode = '42501',
             message = format('NOT_AUTHORIZED: you may not create rows in %s', p_table);
         end if;
-        execute format(
-          'insert into public.%1$I as t (%2$s) select %3$s from jsonb_populate_record(null::public.%1$I, $1) r
-           on conflict (id) do nothing
-           returning to_jsonb(t)',
-          p_table,
-          (select string_agg(format('%I', c), ', ') from unnest(v_writable) c),
-          (select string_agg(format('r.%I', c), ', ') from unnest(v_writable) c))
-          into v_row using p_record;
+        execute format('with i as (%s) select i.written from i', private.sync_push_insert_sql(p_table, v_writable))
+          into v_row using jsonb_build_array(p_record);
         if v_row is not null then
-          v_refused := array(select c from unnest(v_locked) c where v_pushed -> c is distinct from v_row -> c);
+          v_refused := private.sync_push_refused(v_locked, v_pushed, v_row);
         end if;
       else
         -- A claim first (then the claimer may edit), a release last (the claimer's edits
@@ -5713,7 +5735,24 @@ $_$;
 -- Name: FUNCTION sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean) IS 'public.sync_push, and with p_defer the same but that a plain edit (no claim or release, nothing refused, only columns app users may update) is answered {status: "deferred", id, version, record, columns, hidden, answer (the answer once written, but its record)} instead of written: sync_push_batch writes those in one statement (private.sync_push_updates_<table>).';
+COMMENT ON FUNCTION private.sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean) IS 'public.sync_push, and with p_defer the same but that a new row or a plain edit (no claim or release, nothing refused, only columns app users may update) is answered {status: "deferred", op: "insert" | "update", id, record, columns, hidden, answer (the answer once written, but its record); version (update); locked, pushed (insert)} instead of written: sync_push_batch writes those in one statement (private.sync_push_updates_<table>, private.sync_push_insert_sql).';
+
+--
+-- Name: sync_push_refused(text[], jsonb, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb) RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(pg_catalog.array_agg(c), '{}') from pg_catalog.unnest(p_locked) c where p_pushed -> c is distinct from p_row -> c
+$$;
+
+--
+-- Name: FUNCTION sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb) IS 'For sync_push and sync_push_batch: the columns of p_locked (named by a new row''s record, not writable by the caller) whose pushed value (p_pushed) differs from what the insert stored (p_row): refused with COLUMN_NOT_WRITABLE.';
 
 --
 -- Name: sync_record_columns(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -7518,7 +7557,9 @@ declare
   v_todo integer[];
   v_deferred integer[] := '{}';  -- the edits to write together: their indexes
   v_intents jsonb[] := '{}';     -- and their deferred answers
-  v_written jsonb;               -- {id: row} of those the one UPDATE wrote
+  v_written jsonb;               -- {id: row} of those the one UPDATE (and the INSERTs) wrote
+  v_columns jsonb;               -- the columns a group of new rows names
+  v_inserted jsonb;              -- {id: row} of the rows one INSERT wrote
   v_round integer;
   v_i integer;
   v_answer jsonb;
@@ -7562,7 +7603,8 @@ begin
             from jsonb_array_elements(p_records) with ordinality i(item, n)) x;
   v_results := array_fill(null::jsonb, array[cardinality(v_items)]);
   v_todo := array(select pg_catalog.generate_series(1, cardinality(v_items)));
-  -- Round 1: every record, the plain edits deferred; round 2: the deferred ones not written.
+  -- Round 1: every record, the plain edits and new rows deferred; round 2: the deferred ones
+  -- not written.
   for v_round in 1..2 loop
     foreach v_i in array v_todo loop
       begin
@@ -7588,15 +7630,38 @@ begin
     exit when cardinality(v_deferred) = 0;
     v_written := '{}';
     begin
-      execute format('select coalesce(jsonb_object_agg(w.written_id, w.written), ''{}'') from private.%I($1) w',
-                     'sync_push_updates_' || p_table)
-        into v_written
-        using (select jsonb_agg(jsonb_build_object('id', d ->> 'id', 'version', d -> 'version', 'record', d -> 'record',
-                                                   'columns', d -> 'columns'))
-                 from unnest(v_intents) d);
+      if exists (select from unnest(v_intents) d where d ->> 'op' = 'update') then
+        execute format('select coalesce(jsonb_object_agg(w.written_id, w.written), ''{}'') from private.%I($1) w',
+                       'sync_push_updates_' || p_table)
+          into v_written
+          using (select jsonb_agg(jsonb_build_object('id', d ->> 'id', 'version', d -> 'version', 'record', d -> 'record',
+                                                     'columns', d -> 'columns'))
+                   from unnest(v_intents) d where d ->> 'op' = 'update');
+      end if;
     exception when others then
       v_written := '{}';  -- each pushed again below, for its own answer
     end;
+    -- The new rows, one INSERT per set of columns named (a device's records name the same).
+    for v_columns in select distinct d -> 'columns' from unnest(v_intents) d where d ->> 'op' = 'insert' loop
+      begin
+        execute format('with i as (%s) select coalesce(jsonb_object_agg(i.id, i.written), ''{}'') from i',
+                       private.sync_push_insert_sql(p_table, array(select jsonb_array_elements_text(v_columns))))
+          into v_inserted
+          using (select jsonb_agg(d -> 'record' order by n) from unnest(v_intents) with ordinality u (d, n)
+                  where d ->> 'op' = 'insert' and d -> 'columns' = v_columns);
+        -- A row storing other than its record says in a column the caller may not write is
+        -- refused: all of them pushed again below, so that it alone is.
+        if exists (select from unnest(v_intents) d
+                    where d ->> 'op' = 'insert' and d -> 'columns' = v_columns and v_inserted ? (d ->> 'id')
+                      and cardinality(private.sync_push_refused(array(select jsonb_array_elements_text(d -> 'locked')),
+                                                                d -> 'pushed', v_inserted -> (d ->> 'id'))) > 0) then
+          raise exception using message = 'sync_push_batch: undo';
+        end if;
+        v_written := v_written || v_inserted;
+      exception when others then
+        null;  -- each pushed again below, for its own answer
+      end;
+    end loop;
     v_todo := '{}';
     for v_i in 1..cardinality(v_deferred) loop
       if v_written ? (v_intents[v_i] ->> 'id') then
@@ -13756,12 +13821,28 @@ GRANT ALL ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) 
 REVOKE ALL ON FUNCTION private.sync_page_sql(p_table text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION sync_push_insert_sql(p_table text, p_columns text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_insert_sql(p_table text, p_columns text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_insert_sql(p_table text, p_columns text[]) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_insert_sql(p_table text, p_columns text[]) TO service_role;
+
+--
 -- Name: FUNCTION sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean) TO authenticated;
 GRANT ALL ON FUNCTION private.sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb) TO service_role;
 
 --
 -- Name: FUNCTION sync_record_columns(p_table text, p_record jsonb); Type: ACL; Schema: private; Owner: -

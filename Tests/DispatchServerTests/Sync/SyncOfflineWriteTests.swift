@@ -393,12 +393,13 @@ import Testing
         await singlesAdmin.close()
     }
 
-    /// The plain edits of a batch (each of its own row, no claim or release) are written in one
-    /// statement: what that records (answers, rows, audit log, outbox, the field changes a later
-    /// merge reads) is what pushing them one by one records. An edit that breaks a rule fails
-    /// that statement: it alone is rejected and the others still land; so is one the caller may
-    /// read but not change, which that statement passes over.
-    @Test func plainEditsOfABatchRecordWhatPushingThemOneByOneRecords() async throws {
+    /// The plain edits and new rows of a batch (each of its own row, no claim or release) are
+    /// written in one statement: what that records (answers, rows, audit log, outbox, the field
+    /// changes a later merge reads) is what pushing them one by one records. An edit that breaks
+    /// a rule fails that statement: it alone is rejected and the others still land; so is one
+    /// the caller may read but not change, which that statement passes over, and a new row the
+    /// caller may not create.
+    @Test func plainEditsAndNewRowsOfABatchRecordWhatPushingThemOneByOneRecords() async throws {
         let singlesDatabase = try await TestDatabase.create()
         let singlesAdmin = try await singlesDatabase.connect()
         try await Self.seed(admin)
@@ -410,12 +411,18 @@ import Testing
                                  expectedVersion: round + 1)
             }
         }
-        for (round, rule) in ["none broken", "an empty title", "another's task"].enumerated() {
+        let alice = JSONValue.string(Self.ids.alice.uuidString)
+        let newRows = (0..<20).map { i in
+            SyncPendingWrite(record: record(Self.id(9, i), ["title": .string("New \(i)"), "declared_by": alice]), expectedVersion: nil)
+        }
+        for (round, rule) in ["none broken", "an empty title", "another's task", "new rows, one declared by another"].enumerated() {
             let writes: [SyncPendingWrite] = switch round {
             case 0: edits(round)
             case 1: Array(edits(round)[..<10]) + [SyncPendingWrite(record: record(Self.id(1, 30), ["title": "  "]), expectedVersion: 1)]
                     + edits(round)[10...]
-            default: [SyncPendingWrite(record: record(Self.id(2, 0), ["title": "Mine now"]), expectedVersion: 1)] + edits(round)
+            case 2: [SyncPendingWrite(record: record(Self.id(2, 0), ["title": "Mine now"]), expectedVersion: 1)] + edits(round)
+            default: Array(newRows[..<5]) + [SyncPendingWrite(record: record(Self.id(9, 99), ["title": "Bob's", "declared_by": .string(Self.ids.bob.uuidString)]), expectedVersion: nil)]
+                     + newRows[5...]
             }
             let batched = try await SyncService(connection: try await database.connect(), user: Self.ids.alice)
                 .push(table: .tasks, batch: writes)
@@ -430,7 +437,7 @@ import Testing
             }
             #expect(batched.map(Self.comparable) == oneByOne.map(Self.comparable), "\(rule)")
             let rejected = batched.compactMap { if case .failure(let error) = $0 { error.code } else { nil } }
-            let expected: [[SQLAPIError.Code]] = [[], [.invalidRecord], [.notAuthorized]]
+            let expected: [[SQLAPIError.Code]] = [[], [.invalidRecord], [.notAuthorized], [.notAuthorized]]
             #expect(rejected == expected[round], "\(rule)")
         }
         // Everything but the server's clock.
