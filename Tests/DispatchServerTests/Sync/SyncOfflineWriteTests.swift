@@ -340,6 +340,19 @@ import Testing
         return writes
     }
 
+    /// The answers of pushing `writes` one at a time (sync_push), as a batch answers them.
+    static func pushOneByOne(_ writes: [SyncPendingWrite], _ app: SyncService) async throws -> [Result<SyncPushResult, SQLAPIError>] {
+        var answers: [Result<SyncPushResult, SQLAPIError>] = []
+        for write in writes {
+            do {
+                answers.append(.success(try await app.push(table: .tasks, record: write.record, expectedVersion: write.expectedVersion)))
+            } catch let error as SQLAPIError {
+                answers.append(.failure(error))
+            }
+        }
+        return answers
+    }
+
     /// A result without the server's times, comparable across databases.
     static func comparable(_ result: Result<SyncPushResult, SQLAPIError>) -> String {
         func strip(_ record: JSONValue) -> JSONValue {
@@ -369,15 +382,7 @@ import Testing
 
         let batched = try await SyncService(connection: try await batchDatabase.connect(), user: Self.ids.alice)
             .push(table: .tasks, batch: writes)
-        let singles = SyncService(connection: try await singlesDatabase.connect(), user: Self.ids.alice)
-        var oneByOne: [Result<SyncPushResult, SQLAPIError>] = []
-        for write in writes {
-            do {
-                oneByOne.append(.success(try await singles.push(table: .tasks, record: write.record, expectedVersion: write.expectedVersion)))
-            } catch let error as SQLAPIError {
-                oneByOne.append(.failure(error))
-            }
-        }
+        let oneByOne = try await Self.pushOneByOne(writes, SyncService(connection: try await singlesDatabase.connect(), user: Self.ids.alice))
         #expect(batched.map(Self.comparable) == oneByOne.map(Self.comparable))
 
         // Every kind of answer is there, and the rejected records undid nothing of the others.
@@ -426,15 +431,7 @@ import Testing
             }
             let batched = try await SyncService(connection: try await database.connect(), user: Self.ids.alice)
                 .push(table: .tasks, batch: writes)
-            let singles = SyncService(connection: try await singlesDatabase.connect(), user: Self.ids.alice)
-            var oneByOne: [Result<SyncPushResult, SQLAPIError>] = []
-            for write in writes {
-                do {
-                    oneByOne.append(.success(try await singles.push(table: .tasks, record: write.record, expectedVersion: write.expectedVersion)))
-                } catch let error as SQLAPIError {
-                    oneByOne.append(.failure(error))
-                }
-            }
+            let oneByOne = try await Self.pushOneByOne(writes, SyncService(connection: try await singlesDatabase.connect(), user: Self.ids.alice))
             #expect(batched.map(Self.comparable) == oneByOne.map(Self.comparable), "\(rule)")
             let rejected = batched.compactMap { if case .failure(let error) = $0 { error.code } else { nil } }
             let expected: [[SQLAPIError.Code]] = [[], [.invalidRecord], [.notAuthorized], [.notAuthorized]]
