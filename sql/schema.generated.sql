@@ -5,6 +5,7 @@
 CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET jit TO 'off'
     AS $$
     declare
       v_actor uuid := auth.uid();
@@ -33,7 +34,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
      order by r.rid;
         elsif tg_op = 'UPDATE' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x
       union all
@@ -49,7 +50,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
            group by x.rid),
     e as (select distinct k.rid from k where k.kind = 'everyone')
-    select 'activities', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+    select 'activities', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end), ('description', case when (r.old_it).description is distinct from (r.it).description then coalesce(pg_catalog.to_jsonb((r.old_it).description), 'null') end), ('type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end), ('due_date', case when (r.old_it).due_date is distinct from (r.it).due_date then coalesce(pg_catalog.to_jsonb((r.old_it).due_date), 'null') end), ('priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end), ('duration_minutes', case when (r.old_it).duration_minutes is distinct from (r.it).duration_minutes then coalesce(pg_catalog.to_jsonb((r.old_it).duration_minutes), 'null') end), ('completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end), ('completed_at', case when (r.old_it).completed_at is distinct from (r.it).completed_at then coalesce(pg_catalog.to_jsonb((r.old_it).completed_at), 'null') end), ('claimed_by', case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_by), 'null') end), ('claimed_at', case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_at), 'null') end), ('declared_by', case when (r.old_it).declared_by is distinct from (r.it).declared_by then coalesce(pg_catalog.to_jsonb((r.old_it).declared_by), 'null') end), ('listing_id', case when (r.old_it).listing_id is distinct from (r.it).listing_id then coalesce(pg_catalog.to_jsonb((r.old_it).listing_id), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
         else
@@ -94,7 +95,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
      order by r.rid;
         elsif tg_op = 'UPDATE' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing_claimer'::text, (r.it).id), ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x
       union all
@@ -110,7 +111,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
            group by x.rid),
     e as (select distinct k.rid from k where k.kind = 'everyone')
-    select 'listings', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+    select 'listings', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('property_id', case when (r.old_it).property_id is distinct from (r.it).property_id then coalesce(pg_catalog.to_jsonb((r.old_it).property_id), 'null') end), ('address', case when (r.old_it).address is distinct from (r.it).address then coalesce(pg_catalog.to_jsonb((r.old_it).address), 'null') end), ('city', case when (r.old_it).city is distinct from (r.it).city then coalesce(pg_catalog.to_jsonb((r.old_it).city), 'null') end), ('state', case when (r.old_it).state is distinct from (r.it).state then coalesce(pg_catalog.to_jsonb((r.old_it).state), 'null') end), ('zip', case when (r.old_it).zip is distinct from (r.it).zip then coalesce(pg_catalog.to_jsonb((r.old_it).zip), 'null') end), ('status', case when (r.old_it).status is distinct from (r.it).status then coalesce(pg_catalog.to_jsonb((r.old_it).status), 'null') end), ('price', case when (r.old_it).price is distinct from (r.it).price then coalesce(pg_catalog.to_jsonb((r.old_it).price), 'null') end), ('mls_number', case when (r.old_it).mls_number is distinct from (r.it).mls_number then coalesce(pg_catalog.to_jsonb((r.old_it).mls_number), 'null') end), ('owned_by', case when (r.old_it).owned_by is distinct from (r.it).owned_by then coalesce(pg_catalog.to_jsonb((r.old_it).owned_by), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end), ('created_by', case when (r.old_it).created_by is distinct from (r.it).created_by then coalesce(pg_catalog.to_jsonb((r.old_it).created_by), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
         else
@@ -155,7 +156,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
      order by r.rid;
         elsif tg_op = 'UPDATE' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
       union all
@@ -171,7 +172,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
            group by x.rid),
     e as (select distinct k.rid from k where k.kind = 'everyone')
-    select 'notes', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+    select 'notes', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('parent_type', case when (r.old_it).parent_type is distinct from (r.it).parent_type then coalesce(pg_catalog.to_jsonb((r.old_it).parent_type), 'null') end), ('parent_id', case when (r.old_it).parent_id is distinct from (r.it).parent_id then coalesce(pg_catalog.to_jsonb((r.old_it).parent_id), 'null') end), ('content', case when (r.old_it).content is distinct from (r.it).content then coalesce(pg_catalog.to_jsonb((r.old_it).content), 'null') end), ('created_by', case when (r.old_it).created_by is distinct from (r.it).created_by then coalesce(pg_catalog.to_jsonb((r.old_it).created_by), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('edited_at', case when (r.old_it).edited_at is distinct from (r.it).edited_at then coalesce(pg_catalog.to_jsonb((r.old_it).edited_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end), ('parent_open', case when (r.old_it).parent_open is distinct from (r.it).parent_open then coalesce(pg_catalog.to_jsonb((r.old_it).parent_open), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
         else
@@ -216,7 +217,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
      order by r.rid;
         elsif tg_op = 'UPDATE' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id)) v (kind, key) where v.key is not null) x
       union all
@@ -232,7 +233,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
            group by x.rid),
     e as (select distinct k.rid from k where k.kind = 'everyone')
-    select 'notifications', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+    select 'notifications', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('user_id', case when (r.old_it).user_id is distinct from (r.it).user_id then coalesce(pg_catalog.to_jsonb((r.old_it).user_id), 'null') end), ('type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end), ('title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end), ('body', case when (r.old_it).body is distinct from (r.it).body then coalesce(pg_catalog.to_jsonb((r.old_it).body), 'null') end), ('read', case when (r.old_it).read is distinct from (r.it).read then coalesce(pg_catalog.to_jsonb((r.old_it).read), 'null') end), ('pinned', case when (r.old_it).pinned is distinct from (r.it).pinned then coalesce(pg_catalog.to_jsonb((r.old_it).pinned), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('source_user_id', case when (r.old_it).source_user_id is distinct from (r.it).source_user_id then coalesce(pg_catalog.to_jsonb((r.old_it).source_user_id), 'null') end), ('entity_type', case when (r.old_it).entity_type is distinct from (r.it).entity_type then coalesce(pg_catalog.to_jsonb((r.old_it).entity_type), 'null') end), ('entity_id', case when (r.old_it).entity_id is distinct from (r.it).entity_id then coalesce(pg_catalog.to_jsonb((r.old_it).entity_id), 'null') end), ('data', case when (r.old_it).data is distinct from (r.it).data then coalesce(pg_catalog.to_jsonb((r.old_it).data), 'null') end), ('dedupe_key', case when (r.old_it).dedupe_key is distinct from (r.it).dedupe_key then coalesce(pg_catalog.to_jsonb((r.old_it).dedupe_key), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
         else
@@ -277,7 +278,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
      order by r.rid;
         elsif tg_op = 'UPDATE' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
       union all
@@ -293,7 +294,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
            group by x.rid),
     e as (select distinct k.rid from k where k.kind = 'everyone')
-    select 'observed_bird_photos', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+    select 'observed_bird_photos', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('watchlist_entry_id', case when (r.old_it).watchlist_entry_id is distinct from (r.it).watchlist_entry_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_entry_id), 'null') end), ('watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end), ('image_path', case when (r.old_it).image_path is distinct from (r.it).image_path then coalesce(pg_catalog.to_jsonb((r.old_it).image_path), 'null') end), ('storage_url', case when (r.old_it).storage_url is distinct from (r.it).storage_url then coalesce(pg_catalog.to_jsonb((r.old_it).storage_url), 'null') end), ('is_uploaded', case when (r.old_it).is_uploaded is distinct from (r.it).is_uploaded then coalesce(pg_catalog.to_jsonb((r.old_it).is_uploaded), 'null') end), ('captured_at', case when (r.old_it).captured_at is distinct from (r.it).captured_at then coalesce(pg_catalog.to_jsonb((r.old_it).captured_at), 'null') end), ('uploaded_at', case when (r.old_it).uploaded_at is distinct from (r.it).uploaded_at then coalesce(pg_catalog.to_jsonb((r.old_it).uploaded_at), 'null') end), ('sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end), ('last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end), ('deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
         else
@@ -338,7 +339,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
      order by r.rid;
         elsif tg_op = 'UPDATE' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x
       union all
@@ -354,7 +355,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
            group by x.rid),
     e as (select distinct k.rid from k where k.kind = 'everyone')
-    select 'properties', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+    select 'properties', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('address', case when (r.old_it).address is distinct from (r.it).address then coalesce(pg_catalog.to_jsonb((r.old_it).address), 'null') end), ('city', case when (r.old_it).city is distinct from (r.it).city then coalesce(pg_catalog.to_jsonb((r.old_it).city), 'null') end), ('state', case when (r.old_it).state is distinct from (r.it).state then coalesce(pg_catalog.to_jsonb((r.old_it).state), 'null') end), ('zip', case when (r.old_it).zip is distinct from (r.it).zip then coalesce(pg_catalog.to_jsonb((r.old_it).zip), 'null') end), ('lat', case when (r.old_it).lat is distinct from (r.it).lat then coalesce(pg_catalog.to_jsonb((r.old_it).lat), 'null') end), ('lon', case when (r.old_it).lon is distinct from (r.it).lon then coalesce(pg_catalog.to_jsonb((r.old_it).lon), 'null') end), ('owned_by', case when (r.old_it).owned_by is distinct from (r.it).owned_by then coalesce(pg_catalog.to_jsonb((r.old_it).owned_by), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
         else
@@ -399,7 +400,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
      order by r.rid;
         elsif tg_op = 'UPDATE' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
       union all
@@ -415,7 +416,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
            group by x.rid),
     e as (select distinct k.rid from k where k.kind = 'everyone')
-    select 'subtasks', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+    select 'subtasks', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('parent_type', case when (r.old_it).parent_type is distinct from (r.it).parent_type then coalesce(pg_catalog.to_jsonb((r.old_it).parent_type), 'null') end), ('parent_id', case when (r.old_it).parent_id is distinct from (r.it).parent_id then coalesce(pg_catalog.to_jsonb((r.old_it).parent_id), 'null') end), ('title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end), ('completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end), ('parent_open', case when (r.old_it).parent_open is distinct from (r.it).parent_open then coalesce(pg_catalog.to_jsonb((r.old_it).parent_open), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
         else
@@ -460,7 +461,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
      order by r.rid;
         elsif tg_op = 'UPDATE' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x
       union all
@@ -476,7 +477,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
            group by x.rid),
     e as (select distinct k.rid from k where k.kind = 'everyone')
-    select 'tasks', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+    select 'tasks', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end), ('description', case when (r.old_it).description is distinct from (r.it).description then coalesce(pg_catalog.to_jsonb((r.old_it).description), 'null') end), ('due_date', case when (r.old_it).due_date is distinct from (r.it).due_date then coalesce(pg_catalog.to_jsonb((r.old_it).due_date), 'null') end), ('priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end), ('completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end), ('completed_at', case when (r.old_it).completed_at is distinct from (r.it).completed_at then coalesce(pg_catalog.to_jsonb((r.old_it).completed_at), 'null') end), ('claimed_by', case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_by), 'null') end), ('claimed_at', case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_at), 'null') end), ('declared_by', case when (r.old_it).declared_by is distinct from (r.it).declared_by then coalesce(pg_catalog.to_jsonb((r.old_it).declared_by), 'null') end), ('listing_id', case when (r.old_it).listing_id is distinct from (r.it).listing_id then coalesce(pg_catalog.to_jsonb((r.old_it).listing_id), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
         else
@@ -521,7 +522,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
      order by r.rid;
         elsif tg_op = 'UPDATE' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).id)) v (kind, key) where v.key is not null) x
       union all
@@ -537,7 +538,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
            group by x.rid),
     e as (select distinct k.rid from k where k.kind = 'everyone')
-    select 'users', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+    select 'users', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('name', case when (r.old_it).name is distinct from (r.it).name then coalesce(pg_catalog.to_jsonb((r.old_it).name), 'null') end), ('email', case when (r.old_it).email is distinct from (r.it).email then coalesce(pg_catalog.to_jsonb((r.old_it).email), 'null') end), ('avatar_url', case when (r.old_it).avatar_url is distinct from (r.it).avatar_url then coalesce(pg_catalog.to_jsonb((r.old_it).avatar_url), 'null') end), ('gender', case when (r.old_it).gender is distinct from (r.it).gender then coalesce(pg_catalog.to_jsonb((r.old_it).gender), 'null') end), ('profile_photo', case when (r.old_it).profile_photo is distinct from (r.it).profile_photo then coalesce(pg_catalog.to_jsonb((r.old_it).profile_photo), 'null') end), ('is_admin', case when (r.old_it).is_admin is distinct from (r.it).is_admin then coalesce(pg_catalog.to_jsonb((r.old_it).is_admin), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
         else
@@ -582,7 +583,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
      order by r.rid;
         elsif tg_op = 'UPDATE' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
       union all
@@ -598,7 +599,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
            group by x.rid),
     e as (select distinct k.rid from k where k.kind = 'everyone')
-    select 'watchlist_entries', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+    select 'watchlist_entries', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end), ('bird_id', case when (r.old_it).bird_id is distinct from (r.it).bird_id then coalesce(pg_catalog.to_jsonb((r.old_it).bird_id), 'null') end), ('nickname', case when (r.old_it).nickname is distinct from (r.it).nickname then coalesce(pg_catalog.to_jsonb((r.old_it).nickname), 'null') end), ('status', case when (r.old_it).status is distinct from (r.it).status then coalesce(pg_catalog.to_jsonb((r.old_it).status), 'null') end), ('notes', case when (r.old_it).notes is distinct from (r.it).notes then coalesce(pg_catalog.to_jsonb((r.old_it).notes), 'null') end), ('added_date', case when (r.old_it).added_date is distinct from (r.it).added_date then coalesce(pg_catalog.to_jsonb((r.old_it).added_date), 'null') end), ('observation_date', case when (r.old_it).observation_date is distinct from (r.it).observation_date then coalesce(pg_catalog.to_jsonb((r.old_it).observation_date), 'null') end), ('to_observe_start_date', case when (r.old_it).to_observe_start_date is distinct from (r.it).to_observe_start_date then coalesce(pg_catalog.to_jsonb((r.old_it).to_observe_start_date), 'null') end), ('to_observe_end_date', case when (r.old_it).to_observe_end_date is distinct from (r.it).to_observe_end_date then coalesce(pg_catalog.to_jsonb((r.old_it).to_observe_end_date), 'null') end), ('observed_by', case when (r.old_it).observed_by is distinct from (r.it).observed_by then coalesce(pg_catalog.to_jsonb((r.old_it).observed_by), 'null') end), ('lat', case when (r.old_it).lat is distinct from (r.it).lat then coalesce(pg_catalog.to_jsonb((r.old_it).lat), 'null') end), ('lon', case when (r.old_it).lon is distinct from (r.it).lon then coalesce(pg_catalog.to_jsonb((r.old_it).lon), 'null') end), ('location', case when pg_catalog.to_jsonb((r.old_it).location) is distinct from pg_catalog.to_jsonb((r.it).location) then coalesce(pg_catalog.to_jsonb((r.old_it).location), 'null') end), ('location_display_name', case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_display_name), 'null') end), ('priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end), ('notify_upcoming', case when (r.old_it).notify_upcoming is distinct from (r.it).notify_upcoming then coalesce(pg_catalog.to_jsonb((r.old_it).notify_upcoming), 'null') end), ('target_date_range', case when (r.old_it).target_date_range is distinct from (r.it).target_date_range then coalesce(pg_catalog.to_jsonb((r.old_it).target_date_range), 'null') end), ('sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end), ('last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end), ('deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
         else
@@ -643,7 +644,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
      order by r.rid;
         elsif tg_op = 'UPDATE' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
       union all
@@ -659,7 +660,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
            group by x.rid),
     e as (select distinct k.rid from k where k.kind = 'everyone')
-    select 'watchlist_rules', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+    select 'watchlist_rules', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end), ('rule_type', case when (r.old_it).rule_type is distinct from (r.it).rule_type then coalesce(pg_catalog.to_jsonb((r.old_it).rule_type), 'null') end), ('parameters_json', case when (r.old_it).parameters_json is distinct from (r.it).parameters_json then coalesce(pg_catalog.to_jsonb((r.old_it).parameters_json), 'null') end), ('is_active', case when (r.old_it).is_active is distinct from (r.it).is_active then coalesce(pg_catalog.to_jsonb((r.old_it).is_active), 'null') end), ('priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end), ('sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end), ('last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end), ('deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
         else
@@ -704,7 +705,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
      order by r.rid;
         elsif tg_op = 'UPDATE' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id), ('watchlist_owner'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
       union all
@@ -720,7 +721,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
            group by x.rid),
     e as (select distinct k.rid from k where k.kind = 'everyone')
-    select 'watchlist_shares', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+    select 'watchlist_shares', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end), ('user_id', case when (r.old_it).user_id is distinct from (r.it).user_id then coalesce(pg_catalog.to_jsonb((r.old_it).user_id), 'null') end), ('role', case when (r.old_it).role is distinct from (r.it).role then coalesce(pg_catalog.to_jsonb((r.old_it).role), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
         else
@@ -765,7 +766,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
      order by r.rid;
         elsif tg_op = 'UPDATE' then
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owner_id), ('watchlist'::text, (r.it).id)) v (kind, key) where v.key is not null) x
       union all
@@ -781,7 +782,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
            group by x.rid),
     e as (select distinct k.rid from k where k.kind = 'everyone')
-    select 'watchlists', 'update', (r.it).id, r.row, coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o where (r.row -> o.key) is distinct from o.value), '{}'), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+    select 'watchlists', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('owner_id', case when (r.old_it).owner_id is distinct from (r.it).owner_id then coalesce(pg_catalog.to_jsonb((r.old_it).owner_id), 'null') end), ('type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end), ('title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end), ('location', case when (r.old_it).location is distinct from (r.it).location then coalesce(pg_catalog.to_jsonb((r.old_it).location), 'null') end), ('location_display_name', case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_display_name), 'null') end), ('start_date', case when (r.old_it).start_date is distinct from (r.it).start_date then coalesce(pg_catalog.to_jsonb((r.old_it).start_date), 'null') end), ('end_date', case when (r.old_it).end_date is distinct from (r.it).end_date then coalesce(pg_catalog.to_jsonb((r.old_it).end_date), 'null') end), ('observed_count', case when (r.old_it).observed_count is distinct from (r.it).observed_count then coalesce(pg_catalog.to_jsonb((r.old_it).observed_count), 'null') end), ('species_count', case when (r.old_it).species_count is distinct from (r.it).species_count then coalesce(pg_catalog.to_jsonb((r.old_it).species_count), 'null') end), ('cover_image_path', case when (r.old_it).cover_image_path is distinct from (r.it).cover_image_path then coalesce(pg_catalog.to_jsonb((r.old_it).cover_image_path), 'null') end), ('species_rule_enabled', case when (r.old_it).species_rule_enabled is distinct from (r.it).species_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).species_rule_enabled), 'null') end), ('species_rule_shape_id', case when (r.old_it).species_rule_shape_id is distinct from (r.it).species_rule_shape_id then coalesce(pg_catalog.to_jsonb((r.old_it).species_rule_shape_id), 'null') end), ('location_rule_enabled', case when (r.old_it).location_rule_enabled is distinct from (r.it).location_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_enabled), 'null') end), ('location_rule_lat', case when (r.old_it).location_rule_lat is distinct from (r.it).location_rule_lat then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_lat), 'null') end), ('location_rule_lon', case when (r.old_it).location_rule_lon is distinct from (r.it).location_rule_lon then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_lon), 'null') end), ('location_rule_radius_km', case when (r.old_it).location_rule_radius_km is distinct from (r.it).location_rule_radius_km then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_radius_km), 'null') end), ('location_rule_location', case when pg_catalog.to_jsonb((r.old_it).location_rule_location) is distinct from pg_catalog.to_jsonb((r.it).location_rule_location) then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_location), 'null') end), ('location_rule_display_name', case when (r.old_it).location_rule_display_name is distinct from (r.it).location_rule_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_display_name), 'null') end), ('date_rule_enabled', case when (r.old_it).date_rule_enabled is distinct from (r.it).date_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_enabled), 'null') end), ('date_rule_start_date', case when (r.old_it).date_rule_start_date is distinct from (r.it).date_rule_start_date then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_start_date), 'null') end), ('date_rule_end_date', case when (r.old_it).date_rule_end_date is distinct from (r.it).date_rule_end_date then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_end_date), 'null') end), ('sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end), ('last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end), ('deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
         else
@@ -816,6 +817,160 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
 --
 
 COMMENT ON FUNCTION outbox.capture_changes() IS 'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.';
+
+--
+-- Name: record_sync_fields(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.record_sync_fields() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    SET "TimeZone" TO 'UTC'
+    SET extra_float_digits TO '1'
+    SET jit TO 'off'
+    AS $$
+    declare
+      v_actor uuid := auth.uid();
+    begin
+      case tg_table_name
+      when 'activities' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'activities', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('description', case when o.description is distinct from n.description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.description), 'null')::text) end), ('type', case when o.type is distinct from n.type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.type), 'null')::text) end), ('due_date', case when o.due_date is distinct from n.due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.due_date), 'null')::text) end), ('priority', case when o.priority is distinct from n.priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.priority), 'null')::text) end), ('duration_minutes', case when o.duration_minutes is distinct from n.duration_minutes then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.duration_minutes), 'null')::text) end), ('completed', case when o.completed is distinct from n.completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed), 'null')::text) end), ('completed_at', case when o.completed_at is distinct from n.completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed_at), 'null')::text) end), ('claimed_by', case when o.claimed_by is distinct from n.claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.claimed_by), 'null')::text) end), ('claimed_at', case when o.claimed_at is distinct from n.claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.claimed_at), 'null')::text) end), ('declared_by', case when o.declared_by is distinct from n.declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.declared_by), 'null')::text) end), ('listing_id', case when o.listing_id is distinct from n.listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.listing_id), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'journal_entries' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'journal_entries', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('thread_id', case when o.thread_id is distinct from n.thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.thread_id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('content', case when o.content is distinct from n.content then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.content), 'null')::text) end), ('entry_timestamp', case when o.entry_timestamp is distinct from n.entry_timestamp then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.entry_timestamp), 'null')::text) end), ('last_edited_at', case when o.last_edited_at is distinct from n.last_edited_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_edited_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'journal_entry_values' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'journal_entry_values', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('entry_id', case when o.entry_id is distinct from n.entry_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.entry_id), 'null')::text) end), ('field_id', case when o.field_id is distinct from n.field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.field_id), 'null')::text) end), ('thread_id', case when o.thread_id is distinct from n.thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.thread_id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('entry_timestamp', case when o.entry_timestamp is distinct from n.entry_timestamp then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.entry_timestamp), 'null')::text) end), ('value', case when o.value is distinct from n.value then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.value), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'journal_field_groups' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'journal_field_groups', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('thread_id', case when o.thread_id is distinct from n.thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.thread_id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('parent_field_id', case when o.parent_field_id is distinct from n.parent_field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_field_id), 'null')::text) end), ('child_field_id', case when o.child_field_id is distinct from n.child_field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.child_field_id), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'journal_fields' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'journal_fields', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('thread_id', case when o.thread_id is distinct from n.thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.thread_id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('name', case when o.name is distinct from n.name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.name), 'null')::text) end), ('sort_order', case when o.sort_order is distinct from n.sort_order then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sort_order), 'null')::text) end), ('is_group', case when o.is_group is distinct from n.is_group then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.is_group), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'journal_threads' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'journal_threads', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'listings' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'listings', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('property_id', case when o.property_id is distinct from n.property_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.property_id), 'null')::text) end), ('address', case when o.address is distinct from n.address then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.address), 'null')::text) end), ('city', case when o.city is distinct from n.city then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.city), 'null')::text) end), ('state', case when o.state is distinct from n.state then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.state), 'null')::text) end), ('zip', case when o.zip is distinct from n.zip then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.zip), 'null')::text) end), ('status', case when o.status is distinct from n.status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.status), 'null')::text) end), ('price', case when o.price is distinct from n.price then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.price), 'null')::text) end), ('mls_number', case when o.mls_number is distinct from n.mls_number then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.mls_number), 'null')::text) end), ('owned_by', case when o.owned_by is distinct from n.owned_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owned_by), 'null')::text) end), ('created_by', case when o.created_by is distinct from n.created_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.created_by), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'notes' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'notes', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('parent_type', case when o.parent_type is distinct from n.parent_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_type), 'null')::text) end), ('parent_id', case when o.parent_id is distinct from n.parent_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_id), 'null')::text) end), ('content', case when o.content is distinct from n.content then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.content), 'null')::text) end), ('created_by', case when o.created_by is distinct from n.created_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.created_by), 'null')::text) end), ('edited_at', case when o.edited_at is distinct from n.edited_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.edited_at), 'null')::text) end), ('parent_open', case when o.parent_open is distinct from n.parent_open then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_open), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'observed_bird_photos' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'observed_bird_photos', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('watchlist_entry_id', case when o.watchlist_entry_id is distinct from n.watchlist_entry_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.watchlist_entry_id), 'null')::text) end), ('watchlist_id', case when o.watchlist_id is distinct from n.watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.watchlist_id), 'null')::text) end), ('image_path', case when o.image_path is distinct from n.image_path then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.image_path), 'null')::text) end), ('storage_url', case when o.storage_url is distinct from n.storage_url then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.storage_url), 'null')::text) end), ('is_uploaded', case when o.is_uploaded is distinct from n.is_uploaded then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.is_uploaded), 'null')::text) end), ('captured_at', case when o.captured_at is distinct from n.captured_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.captured_at), 'null')::text) end), ('uploaded_at', case when o.uploaded_at is distinct from n.uploaded_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.uploaded_at), 'null')::text) end), ('sync_status', case when o.sync_status is distinct from n.sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sync_status), 'null')::text) end), ('last_synced_at', case when o.last_synced_at is distinct from n.last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_synced_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'subtasks' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'subtasks', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('parent_type', case when o.parent_type is distinct from n.parent_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_type), 'null')::text) end), ('parent_id', case when o.parent_id is distinct from n.parent_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_id), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('completed', case when o.completed is distinct from n.completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed), 'null')::text) end), ('parent_open', case when o.parent_open is distinct from n.parent_open then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_open), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'tasks' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'tasks', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('description', case when o.description is distinct from n.description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.description), 'null')::text) end), ('due_date', case when o.due_date is distinct from n.due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.due_date), 'null')::text) end), ('priority', case when o.priority is distinct from n.priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.priority), 'null')::text) end), ('completed', case when o.completed is distinct from n.completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed), 'null')::text) end), ('completed_at', case when o.completed_at is distinct from n.completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed_at), 'null')::text) end), ('claimed_by', case when o.claimed_by is distinct from n.claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.claimed_by), 'null')::text) end), ('claimed_at', case when o.claimed_at is distinct from n.claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.claimed_at), 'null')::text) end), ('declared_by', case when o.declared_by is distinct from n.declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.declared_by), 'null')::text) end), ('listing_id', case when o.listing_id is distinct from n.listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.listing_id), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'watchlist_entries' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'watchlist_entries', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('watchlist_id', case when o.watchlist_id is distinct from n.watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.watchlist_id), 'null')::text) end), ('bird_id', case when o.bird_id is distinct from n.bird_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.bird_id), 'null')::text) end), ('nickname', case when o.nickname is distinct from n.nickname then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.nickname), 'null')::text) end), ('status', case when o.status is distinct from n.status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.status), 'null')::text) end), ('notes', case when o.notes is distinct from n.notes then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.notes), 'null')::text) end), ('added_date', case when o.added_date is distinct from n.added_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.added_date), 'null')::text) end), ('observation_date', case when o.observation_date is distinct from n.observation_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.observation_date), 'null')::text) end), ('to_observe_start_date', case when o.to_observe_start_date is distinct from n.to_observe_start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.to_observe_start_date), 'null')::text) end), ('to_observe_end_date', case when o.to_observe_end_date is distinct from n.to_observe_end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.to_observe_end_date), 'null')::text) end), ('observed_by', case when o.observed_by is distinct from n.observed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.observed_by), 'null')::text) end), ('lat', case when o.lat is distinct from n.lat then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.lat), 'null')::text) end), ('lon', case when o.lon is distinct from n.lon then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.lon), 'null')::text) end), ('location', case when pg_catalog.to_jsonb(o.location) is distinct from pg_catalog.to_jsonb(n.location) then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location), 'null')::text) end), ('location_display_name', case when o.location_display_name is distinct from n.location_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_display_name), 'null')::text) end), ('priority', case when o.priority is distinct from n.priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.priority), 'null')::text) end), ('notify_upcoming', case when o.notify_upcoming is distinct from n.notify_upcoming then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.notify_upcoming), 'null')::text) end), ('target_date_range', case when o.target_date_range is distinct from n.target_date_range then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.target_date_range), 'null')::text) end), ('sync_status', case when o.sync_status is distinct from n.sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sync_status), 'null')::text) end), ('last_synced_at', case when o.last_synced_at is distinct from n.last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_synced_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'watchlist_rules' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'watchlist_rules', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('watchlist_id', case when o.watchlist_id is distinct from n.watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.watchlist_id), 'null')::text) end), ('rule_type', case when o.rule_type is distinct from n.rule_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.rule_type), 'null')::text) end), ('parameters_json', case when o.parameters_json is distinct from n.parameters_json then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parameters_json), 'null')::text) end), ('is_active', case when o.is_active is distinct from n.is_active then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.is_active), 'null')::text) end), ('priority', case when o.priority is distinct from n.priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.priority), 'null')::text) end), ('sync_status', case when o.sync_status is distinct from n.sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sync_status), 'null')::text) end), ('last_synced_at', case when o.last_synced_at is distinct from n.last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_synced_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      when 'watchlists' then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select 'watchlists', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('type', case when o.type is distinct from n.type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.type), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('location', case when o.location is distinct from n.location then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location), 'null')::text) end), ('location_display_name', case when o.location_display_name is distinct from n.location_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_display_name), 'null')::text) end), ('start_date', case when o.start_date is distinct from n.start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.start_date), 'null')::text) end), ('end_date', case when o.end_date is distinct from n.end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.end_date), 'null')::text) end), ('observed_count', case when o.observed_count is distinct from n.observed_count then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.observed_count), 'null')::text) end), ('species_count', case when o.species_count is distinct from n.species_count then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.species_count), 'null')::text) end), ('cover_image_path', case when o.cover_image_path is distinct from n.cover_image_path then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.cover_image_path), 'null')::text) end), ('species_rule_enabled', case when o.species_rule_enabled is distinct from n.species_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.species_rule_enabled), 'null')::text) end), ('species_rule_shape_id', case when o.species_rule_shape_id is distinct from n.species_rule_shape_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.species_rule_shape_id), 'null')::text) end), ('location_rule_enabled', case when o.location_rule_enabled is distinct from n.location_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_enabled), 'null')::text) end), ('location_rule_lat', case when o.location_rule_lat is distinct from n.location_rule_lat then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_lat), 'null')::text) end), ('location_rule_lon', case when o.location_rule_lon is distinct from n.location_rule_lon then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_lon), 'null')::text) end), ('location_rule_radius_km', case when o.location_rule_radius_km is distinct from n.location_rule_radius_km then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_radius_km), 'null')::text) end), ('location_rule_location', case when pg_catalog.to_jsonb(o.location_rule_location) is distinct from pg_catalog.to_jsonb(n.location_rule_location) then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_location), 'null')::text) end), ('location_rule_display_name', case when o.location_rule_display_name is distinct from n.location_rule_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_display_name), 'null')::text) end), ('date_rule_enabled', case when o.date_rule_enabled is distinct from n.date_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.date_rule_enabled), 'null')::text) end), ('date_rule_start_date', case when o.date_rule_start_date is distinct from n.date_rule_start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.date_rule_start_date), 'null')::text) end), ('date_rule_end_date', case when o.date_rule_end_date is distinct from n.date_rule_end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.date_rule_end_date), 'null')::text) end), ('sync_status', case when o.sync_status is distinct from n.sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sync_status), 'null')::text) end), ('last_synced_at', case when o.last_synced_at is distinct from n.last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_synced_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+      else raise exception using errcode = '22023',
+        message = pg_catalog.format('INVALID_TABLE: %s is not a synced table', tg_table_name);
+      end case;
+      return null;
+    end
+    $$;
+
+--
+-- Name: FUNCTION record_sync_fields(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.record_sync_fields() IS 'AFTER UPDATE statement trigger function of the synced tables (transition tables new_rows, old_rows): for every row whose row_version moved, records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value (as private.sync_field_digests digests it), in one INSERT. For sync_push''s per-field merge. Generated by private.generate_sync_fields.';
 
 --
 -- Name: row_scope(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -5038,6 +5193,314 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
 COMMENT ON FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) IS 'A page of sync_pull for table watchlists: the statement of private.sync_page_sql(''watchlists'') with its plan kept. Generated by private.generate_sync_pages.';
 
 --
+-- Name: sync_push_row_activities(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_activities(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.activities t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_activities(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_activities(p_id uuid) IS 'For sync_push: the activities row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_journal_entries(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_journal_entries(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.journal_entries t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_journal_entries(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_journal_entries(p_id uuid) IS 'For sync_push: the journal_entries row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_journal_entry_values(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_journal_entry_values(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.journal_entry_values t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_journal_entry_values(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_journal_entry_values(p_id uuid) IS 'For sync_push: the journal_entry_values row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_journal_field_groups(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_journal_field_groups(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.journal_field_groups t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_journal_field_groups(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_journal_field_groups(p_id uuid) IS 'For sync_push: the journal_field_groups row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_journal_fields(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_journal_fields(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.journal_fields t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_journal_fields(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_journal_fields(p_id uuid) IS 'For sync_push: the journal_fields row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_journal_threads(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_journal_threads(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.journal_threads t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_journal_threads(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_journal_threads(p_id uuid) IS 'For sync_push: the journal_threads row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_listings(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_listings(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.listings t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_listings(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_listings(p_id uuid) IS 'For sync_push: the listings row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_notes(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_notes(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.notes t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_notes(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_notes(p_id uuid) IS 'For sync_push: the notes row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_observed_bird_photos(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_observed_bird_photos(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.observed_bird_photos t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_observed_bird_photos(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_observed_bird_photos(p_id uuid) IS 'For sync_push: the observed_bird_photos row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_subtasks(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_subtasks(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.subtasks t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_subtasks(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_subtasks(p_id uuid) IS 'For sync_push: the subtasks row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_tasks(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_tasks(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.tasks t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_tasks(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_tasks(p_id uuid) IS 'For sync_push: the tasks row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_watchlist_entries(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_watchlist_entries(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.watchlist_entries t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_watchlist_entries(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_watchlist_entries(p_id uuid) IS 'For sync_push: the watchlist_entries row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_watchlist_rules(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_watchlist_rules(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.watchlist_rules t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_watchlist_rules(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_watchlist_rules(p_id uuid) IS 'For sync_push: the watchlist_rules row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_row_watchlists(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_watchlists(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.watchlists t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_watchlists(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_watchlists(p_id uuid) IS 'For sync_push: the watchlists row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
 -- Name: sync_push_update_activities(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -5400,6 +5863,370 @@ CREATE FUNCTION private.sync_push_update_watchlists(p_record jsonb, p_columns te
 --
 
 COMMENT ON FUNCTION private.sync_push_update_watchlists(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the watchlists row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_updates_activities(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_updates_activities(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    SET enable_seqscan TO 'off'
+    AS $$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.activities as t set title = case when 'title' = any (i.columns) then r.title else t.title end, description = case when 'description' = any (i.columns) then r.description else t.description end, type = case when 'type' = any (i.columns) then r.type else t.type end, due_date = case when 'due_date' = any (i.columns) then r.due_date else t.due_date end, priority = case when 'priority' = any (i.columns) then r.priority else t.priority end, duration_minutes = case when 'duration_minutes' = any (i.columns) then r.duration_minutes else t.duration_minutes end, completed = case when 'completed' = any (i.columns) then r.completed else t.completed end, listing_id = case when 'listing_id' = any (i.columns) then r.listing_id else t.listing_id end
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.activities, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_push_updates_activities(p_items jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_updates_activities(p_items jsonb) IS 'For sync_push_batch: updates the activities rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_updates_journal_entries(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_updates_journal_entries(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    SET enable_seqscan TO 'off'
+    AS $$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.journal_entries as t set content = case when 'content' = any (i.columns) then r.content else t.content end, last_edited_at = case when 'last_edited_at' = any (i.columns) then r.last_edited_at else t.last_edited_at end, deleted_at = case when 'deleted_at' = any (i.columns) then r.deleted_at else t.deleted_at end
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.journal_entries, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_push_updates_journal_entries(p_items jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_updates_journal_entries(p_items jsonb) IS 'For sync_push_batch: updates the journal_entries rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_updates_journal_entry_values(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_updates_journal_entry_values(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    SET enable_seqscan TO 'off'
+    AS $$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.journal_entry_values as t set value = case when 'value' = any (i.columns) then r.value else t.value end
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.journal_entry_values, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_push_updates_journal_entry_values(p_items jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_updates_journal_entry_values(p_items jsonb) IS 'For sync_push_batch: updates the journal_entry_values rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_updates_journal_fields(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_updates_journal_fields(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    SET enable_seqscan TO 'off'
+    AS $$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.journal_fields as t set name = case when 'name' = any (i.columns) then r.name else t.name end, sort_order = case when 'sort_order' = any (i.columns) then r.sort_order else t.sort_order end, deleted_at = case when 'deleted_at' = any (i.columns) then r.deleted_at else t.deleted_at end
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.journal_fields, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_push_updates_journal_fields(p_items jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_updates_journal_fields(p_items jsonb) IS 'For sync_push_batch: updates the journal_fields rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_updates_journal_threads(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_updates_journal_threads(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    SET enable_seqscan TO 'off'
+    AS $$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.journal_threads as t set title = case when 'title' = any (i.columns) then r.title else t.title end, deleted_at = case when 'deleted_at' = any (i.columns) then r.deleted_at else t.deleted_at end
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.journal_threads, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_push_updates_journal_threads(p_items jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_updates_journal_threads(p_items jsonb) IS 'For sync_push_batch: updates the journal_threads rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_updates_listings(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_updates_listings(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    SET enable_seqscan TO 'off'
+    AS $$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.listings as t set property_id = case when 'property_id' = any (i.columns) then r.property_id else t.property_id end, address = case when 'address' = any (i.columns) then r.address else t.address end, city = case when 'city' = any (i.columns) then r.city else t.city end, state = case when 'state' = any (i.columns) then r.state else t.state end, zip = case when 'zip' = any (i.columns) then r.zip else t.zip end, status = case when 'status' = any (i.columns) then r.status else t.status end, price = case when 'price' = any (i.columns) then r.price else t.price end, mls_number = case when 'mls_number' = any (i.columns) then r.mls_number else t.mls_number end, owned_by = case when 'owned_by' = any (i.columns) then r.owned_by else t.owned_by end
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.listings, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_push_updates_listings(p_items jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_updates_listings(p_items jsonb) IS 'For sync_push_batch: updates the listings rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_updates_notes(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_updates_notes(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    SET enable_seqscan TO 'off'
+    AS $$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.notes as t set content = case when 'content' = any (i.columns) then r.content else t.content end
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.notes, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_push_updates_notes(p_items jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_updates_notes(p_items jsonb) IS 'For sync_push_batch: updates the notes rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_updates_observed_bird_photos(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_updates_observed_bird_photos(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    SET enable_seqscan TO 'off'
+    AS $$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.observed_bird_photos as t set image_path = case when 'image_path' = any (i.columns) then r.image_path else t.image_path end, storage_url = case when 'storage_url' = any (i.columns) then r.storage_url else t.storage_url end, is_uploaded = case when 'is_uploaded' = any (i.columns) then r.is_uploaded else t.is_uploaded end, captured_at = case when 'captured_at' = any (i.columns) then r.captured_at else t.captured_at end, uploaded_at = case when 'uploaded_at' = any (i.columns) then r.uploaded_at else t.uploaded_at end, sync_status = case when 'sync_status' = any (i.columns) then r.sync_status else t.sync_status end, last_synced_at = case when 'last_synced_at' = any (i.columns) then r.last_synced_at else t.last_synced_at end, deleted_at = case when 'deleted_at' = any (i.columns) then r.deleted_at else t.deleted_at end
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.observed_bird_photos, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_push_updates_observed_bird_photos(p_items jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_updates_observed_bird_photos(p_items jsonb) IS 'For sync_push_batch: updates the observed_bird_photos rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_updates_subtasks(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_updates_subtasks(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    SET enable_seqscan TO 'off'
+    AS $$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.subtasks as t set title = case when 'title' = any (i.columns) then r.title else t.title end, completed = case when 'completed' = any (i.columns) then r.completed else t.completed end
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.subtasks, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_push_updates_subtasks(p_items jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_updates_subtasks(p_items jsonb) IS 'For sync_push_batch: updates the subtasks rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_updates_tasks(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_updates_tasks(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    SET enable_seqscan TO 'off'
+    AS $$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.tasks as t set title = case when 'title' = any (i.columns) then r.title else t.title end, description = case when 'description' = any (i.columns) then r.description else t.description end, due_date = case when 'due_date' = any (i.columns) then r.due_date else t.due_date end, priority = case when 'priority' = any (i.columns) then r.priority else t.priority end, completed = case when 'completed' = any (i.columns) then r.completed else t.completed end, listing_id = case when 'listing_id' = any (i.columns) then r.listing_id else t.listing_id end
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.tasks, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_push_updates_tasks(p_items jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_updates_tasks(p_items jsonb) IS 'For sync_push_batch: updates the tasks rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_updates_watchlist_entries(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_updates_watchlist_entries(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    SET enable_seqscan TO 'off'
+    AS $$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.watchlist_entries as t set bird_id = case when 'bird_id' = any (i.columns) then r.bird_id else t.bird_id end, nickname = case when 'nickname' = any (i.columns) then r.nickname else t.nickname end, status = case when 'status' = any (i.columns) then r.status else t.status end, notes = case when 'notes' = any (i.columns) then r.notes else t.notes end, added_date = case when 'added_date' = any (i.columns) then r.added_date else t.added_date end, observation_date = case when 'observation_date' = any (i.columns) then r.observation_date else t.observation_date end, to_observe_start_date = case when 'to_observe_start_date' = any (i.columns) then r.to_observe_start_date else t.to_observe_start_date end, to_observe_end_date = case when 'to_observe_end_date' = any (i.columns) then r.to_observe_end_date else t.to_observe_end_date end, observed_by = case when 'observed_by' = any (i.columns) then r.observed_by else t.observed_by end, lat = case when 'lat' = any (i.columns) then r.lat else t.lat end, lon = case when 'lon' = any (i.columns) then r.lon else t.lon end, location_display_name = case when 'location_display_name' = any (i.columns) then r.location_display_name else t.location_display_name end, priority = case when 'priority' = any (i.columns) then r.priority else t.priority end, notify_upcoming = case when 'notify_upcoming' = any (i.columns) then r.notify_upcoming else t.notify_upcoming end, target_date_range = case when 'target_date_range' = any (i.columns) then r.target_date_range else t.target_date_range end, sync_status = case when 'sync_status' = any (i.columns) then r.sync_status else t.sync_status end, last_synced_at = case when 'last_synced_at' = any (i.columns) then r.last_synced_at else t.last_synced_at end, deleted_at = case when 'deleted_at' = any (i.columns) then r.deleted_at else t.deleted_at end
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.watchlist_entries, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_push_updates_watchlist_entries(p_items jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_updates_watchlist_entries(p_items jsonb) IS 'For sync_push_batch: updates the watchlist_entries rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_updates_watchlist_rules(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_updates_watchlist_rules(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    SET enable_seqscan TO 'off'
+    AS $$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.watchlist_rules as t set rule_type = case when 'rule_type' = any (i.columns) then r.rule_type else t.rule_type end, parameters_json = case when 'parameters_json' = any (i.columns) then r.parameters_json else t.parameters_json end, is_active = case when 'is_active' = any (i.columns) then r.is_active else t.is_active end, priority = case when 'priority' = any (i.columns) then r.priority else t.priority end, sync_status = case when 'sync_status' = any (i.columns) then r.sync_status else t.sync_status end, last_synced_at = case when 'last_synced_at' = any (i.columns) then r.last_synced_at else t.last_synced_at end, deleted_at = case when 'deleted_at' = any (i.columns) then r.deleted_at else t.deleted_at end
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.watchlist_rules, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_push_updates_watchlist_rules(p_items jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_updates_watchlist_rules(p_items jsonb) IS 'For sync_push_batch: updates the watchlist_rules rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_updates_watchlists(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_updates_watchlists(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    SET enable_seqscan TO 'off'
+    AS $$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.watchlists as t set type = case when 'type' = any (i.columns) then r.type else t.type end, title = case when 'title' = any (i.columns) then r.title else t.title end, location = case when 'location' = any (i.columns) then r.location else t.location end, location_display_name = case when 'location_display_name' = any (i.columns) then r.location_display_name else t.location_display_name end, start_date = case when 'start_date' = any (i.columns) then r.start_date else t.start_date end, end_date = case when 'end_date' = any (i.columns) then r.end_date else t.end_date end, observed_count = case when 'observed_count' = any (i.columns) then r.observed_count else t.observed_count end, species_count = case when 'species_count' = any (i.columns) then r.species_count else t.species_count end, cover_image_path = case when 'cover_image_path' = any (i.columns) then r.cover_image_path else t.cover_image_path end, species_rule_enabled = case when 'species_rule_enabled' = any (i.columns) then r.species_rule_enabled else t.species_rule_enabled end, species_rule_shape_id = case when 'species_rule_shape_id' = any (i.columns) then r.species_rule_shape_id else t.species_rule_shape_id end, location_rule_enabled = case when 'location_rule_enabled' = any (i.columns) then r.location_rule_enabled else t.location_rule_enabled end, location_rule_lat = case when 'location_rule_lat' = any (i.columns) then r.location_rule_lat else t.location_rule_lat end, location_rule_lon = case when 'location_rule_lon' = any (i.columns) then r.location_rule_lon else t.location_rule_lon end, location_rule_radius_km = case when 'location_rule_radius_km' = any (i.columns) then r.location_rule_radius_km else t.location_rule_radius_km end, location_rule_display_name = case when 'location_rule_display_name' = any (i.columns) then r.location_rule_display_name else t.location_rule_display_name end, date_rule_enabled = case when 'date_rule_enabled' = any (i.columns) then r.date_rule_enabled else t.date_rule_enabled end, date_rule_start_date = case when 'date_rule_start_date' = any (i.columns) then r.date_rule_start_date else t.date_rule_start_date end, date_rule_end_date = case when 'date_rule_end_date' = any (i.columns) then r.date_rule_end_date else t.date_rule_end_date end, sync_status = case when 'sync_status' = any (i.columns) then r.sync_status else t.sync_status end, last_synced_at = case when 'last_synced_at' = any (i.columns) then r.last_synced_at else t.last_synced_at end, deleted_at = case when 'deleted_at' = any (i.columns) then r.deleted_at else t.deleted_at end
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.watchlists, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_push_updates_watchlists(p_items jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_updates_watchlists(p_items jsonb) IS 'For sync_push_batch: updates the watchlists rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
 
 --
 -- Name: activities_log; Type: TABLE; Schema: audit; Owner: -
@@ -6410,6 +7237,90 @@ CREATE TRIGGER _sync_deletions AFTER DELETE ON public.watchlist_rules REFERENCIN
 CREATE TRIGGER _sync_deletions AFTER DELETE ON public.watchlists REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
 
 --
+-- Name: activities _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.activities REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: journal_entries _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_entries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: journal_entry_values _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_entry_values REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: journal_field_groups _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_field_groups REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: journal_fields _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_fields REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: journal_threads _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_threads REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: listings _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.listings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: notes _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.notes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: observed_bird_photos _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.observed_bird_photos REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: subtasks _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.subtasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: tasks _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: watchlist_entries _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlist_entries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: watchlist_rules _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlist_rules REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: watchlists _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlists REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
 -- Name: activities _sync_moves; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -7300,6 +8211,12 @@ CREATE POLICY watchlists_select ON public.watchlists FOR SELECT TO authenticated
 REVOKE ALL ON FUNCTION outbox.capture_changes() FROM PUBLIC;
 
 --
+-- Name: FUNCTION record_sync_fields(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.record_sync_fields() FROM PUBLIC;
+
+--
 -- Name: FUNCTION row_scope(p_table text, p_row jsonb); Type: ACL; Schema: private; Owner: -
 --
 
@@ -7789,6 +8706,118 @@ REVOKE ALL ON FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode tex
 REVOKE ALL ON FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8) FROM PUBLIC;
 
 --
+-- Name: FUNCTION sync_push_row_activities(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_activities(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_activities(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_activities(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_journal_entries(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_journal_entries(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_entries(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_entries(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_journal_entry_values(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_journal_entry_values(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_entry_values(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_entry_values(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_journal_field_groups(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_journal_field_groups(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_field_groups(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_field_groups(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_journal_fields(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_journal_fields(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_fields(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_fields(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_journal_threads(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_journal_threads(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_threads(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_journal_threads(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_listings(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_listings(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_listings(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_listings(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_notes(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_notes(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_notes(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_notes(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_observed_bird_photos(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_observed_bird_photos(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_observed_bird_photos(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_observed_bird_photos(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_subtasks(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_subtasks(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_subtasks(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_subtasks(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_tasks(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_tasks(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_tasks(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_tasks(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_watchlist_entries(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_watchlist_entries(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_watchlist_entries(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_watchlist_entries(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_watchlist_rules(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_watchlist_rules(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_watchlist_rules(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_watchlist_rules(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_watchlists(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_watchlists(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_watchlists(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_watchlists(p_id uuid) TO service_role;
+
+--
 -- Name: FUNCTION sync_push_update_activities(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
 --
 
@@ -7891,6 +8920,110 @@ GRANT ALL ON FUNCTION private.sync_push_update_watchlist_rules(p_record jsonb, p
 REVOKE ALL ON FUNCTION private.sync_push_update_watchlists(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_push_update_watchlists(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
 GRANT ALL ON FUNCTION private.sync_push_update_watchlists(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_updates_activities(p_items jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_updates_activities(p_items jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_updates_activities(p_items jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_updates_activities(p_items jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_updates_journal_entries(p_items jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_updates_journal_entries(p_items jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_updates_journal_entries(p_items jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_updates_journal_entries(p_items jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_updates_journal_entry_values(p_items jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_updates_journal_entry_values(p_items jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_updates_journal_entry_values(p_items jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_updates_journal_entry_values(p_items jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_updates_journal_fields(p_items jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_updates_journal_fields(p_items jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_updates_journal_fields(p_items jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_updates_journal_fields(p_items jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_updates_journal_threads(p_items jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_updates_journal_threads(p_items jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_updates_journal_threads(p_items jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_updates_journal_threads(p_items jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_updates_listings(p_items jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_updates_listings(p_items jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_updates_listings(p_items jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_updates_listings(p_items jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_updates_notes(p_items jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_updates_notes(p_items jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_updates_notes(p_items jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_updates_notes(p_items jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_updates_observed_bird_photos(p_items jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_updates_observed_bird_photos(p_items jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_updates_observed_bird_photos(p_items jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_updates_observed_bird_photos(p_items jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_updates_subtasks(p_items jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_updates_subtasks(p_items jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_updates_subtasks(p_items jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_updates_subtasks(p_items jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_updates_tasks(p_items jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_updates_tasks(p_items jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_updates_tasks(p_items jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_updates_tasks(p_items jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_updates_watchlist_entries(p_items jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_updates_watchlist_entries(p_items jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_updates_watchlist_entries(p_items jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_updates_watchlist_entries(p_items jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_updates_watchlist_rules(p_items jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_updates_watchlist_rules(p_items jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_updates_watchlist_rules(p_items jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_updates_watchlist_rules(p_items jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_updates_watchlists(p_items jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_updates_watchlists(p_items jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_updates_watchlists(p_items jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_updates_watchlists(p_items jsonb) TO service_role;
 
 --
 -- Name: TABLE activities_log; Type: ACL; Schema: audit; Owner: -

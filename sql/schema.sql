@@ -342,6 +342,7 @@ COMMENT ON FUNCTION audit.log_changes() IS 'BEFORE DELETE row trigger function o
 CREATE FUNCTION audit.log_rows() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET jit TO 'off'
     AS $$
 declare
   v_actor uuid := auth.uid();
@@ -763,7 +764,7 @@ begin
   v_rows := case p_op
     when 'insert' then 'select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n'
     when 'delete' then 'select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o'
-    else 'select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row, pg_catalog.to_jsonb(o) as old_row'
+    else 'select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row'
          ' from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n'
          ' join old_rows o on o.id = (n.it).id where o is distinct from n.it' end;
   return pg_catalog.format($sql$
@@ -794,8 +795,8 @@ begin
     case p_op when 'insert' then 'null'
               when 'delete' then 'r.row'
               -- the changed columns with their old values
-              else 'coalesce((select pg_catalog.jsonb_object_agg(o.key, o.value) from pg_catalog.jsonb_each(r.old_row) o'
-                   ' where (r.row -> o.key) is distinct from o.value), ''{}'')' end,
+              else private.changed_columns_sql(pg_catalog.format('public.%I', p_table)::regclass, '(r.old_it)', '(r.it)',
+                                               'coalesce(pg_catalog.to_jsonb(%s), ''null'')') end,
     case when p_op = 'insert' then 'coalesce((r.it).id = v_restored, false)' else 'false' end);
 end
 $_$;
@@ -1452,6 +1453,7 @@ begin
       language plpgsql
       security definer
       set search_path = ''
+      set jit = off
     as $body$
     declare
       v_actor uuid := auth.uid();
@@ -2060,6 +2062,7 @@ begin
   end loop;
 
   -- Sync first: its column is one of those the stamping and audit triggers compare.
+  perform private.generate_sync_fields();
   for v_entry in select * from private.table_manifest where synced order by ordinal loop
     perform private.enable_sync(pg_catalog.format('public.%I', v_entry.table_name)::regclass);
   end loop;
@@ -2399,6 +2402,37 @@ $$;
 --
 
 COMMENT ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) IS 'True when the caller may see the task, activity or listing (p_item_type ''task'' | ''activity'' | ''listing''); false for an absent row or an unknown type. For the claim RPCs and the notes'' INSERT policy.';
+
+--
+-- Name: changed_columns_sql(regclass, text, text, text, text[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[] DEFAULT '{}'::text[]) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $_$
+  select pg_catalog.format(
+           '(select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values %s) d (c, v) where d.v is not null)',
+           pg_catalog.string_agg(pg_catalog.format('(%L, case when %s then %s end)', a.attname,
+             case when case when t.typcategory = 'A' then t.typelem else t.oid end = any (array[
+                         'bool', 'int2', 'int4', 'int8', 'numeric', 'float4', 'float8', 'uuid', 'date', 'timestamp',
+                         'timestamptz', 'jsonb', 'text', 'varchar']::regtype[])
+                       and coalesce(c.collisdeterministic, true)
+                  then pg_catalog.format('%1$s.%3$I is distinct from %2$s.%3$I', p_old, p_new, a.attname)
+                  else pg_catalog.format('pg_catalog.to_jsonb(%1$s.%3$I) is distinct from pg_catalog.to_jsonb(%2$s.%3$I)',
+                                         p_old, p_new, a.attname) end,
+             pg_catalog.format(p_value, pg_catalog.format('%s.%I', p_old, a.attname))), ', ' order by a.attnum))
+    from pg_catalog.pg_attribute a
+    join pg_catalog.pg_type t on t.oid = a.atttypid
+    left join pg_catalog.pg_collation c on c.oid = a.attcollation
+   where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped and a.attname <> all (p_skip)
+$_$;
+
+--
+-- Name: FUNCTION changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[]) IS 'SQL text of a jsonb expression {column: p_value applied to the old value} over the columns of p_table (but p_skip) whose to_jsonb values differ between rows p_old and p_new, comparing typed values where the type''s equality is JSON equality, so that only changed columns are converted. For the set-based statement triggers: outbox.capture_sql (an update''s old_record), private.generate_sync_fields (the digests of private.sync_field_changes).';
 
 --
 -- Name: check_notification_preference(); Type: FUNCTION; Schema: private; Owner: -
@@ -3036,9 +3070,8 @@ begin
                  'execute function private.record_sync_moves()', v_name, v_moved);
   execute format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
                  'for each statement execute function private.record_sync_deletions()', v_name);
-  execute format('create or replace trigger _sync_fields after update on public.%I for each row '
-                 'when (old.row_version is distinct from new.row_version) '
-                 'execute function private.record_sync_fields()', v_name);
+  execute format('create or replace trigger _sync_fields after update on public.%I referencing old table as old_rows new table as new_rows '
+                 'for each statement execute function private.record_sync_fields()', v_name);
 end
 $_$;
 
@@ -3163,6 +3196,68 @@ $_$;
 COMMENT ON FUNCTION private.generate_row_scope() IS '(Re)creates private.row_scope from private.visibility_rules: a branch per table with one static query. Run by private.apply_manifest.';
 
 --
+-- Name: generate_sync_fields(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.generate_sync_fields() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  v_branches text;
+begin
+  select pg_catalog.string_agg(pg_catalog.format(
+           $b$when %1$L then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select %1$L, n.id, n.row_version, v_actor, %2$s
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;$b$,
+           t, private.changed_columns_sql(pg_catalog.format('public.%I', t)::regclass, 'o', 'n',
+                                          'pg_catalog.md5(coalesce(pg_catalog.to_jsonb(%s), ''null'')::text)',
+                                          array['created_at', 'updated_at', 'row_version', 'sync_xid'])),
+         E'\n      ' order by t)
+    into v_branches
+    from pg_catalog.unnest(private.sync_tables()) t
+   where pg_catalog.to_regclass(pg_catalog.format('public.%I', t)) is not null;
+
+  execute pg_catalog.format($f$
+    create or replace function private.record_sync_fields() returns trigger
+      language plpgsql
+      security definer
+      set search_path = ''
+      set timezone = 'UTC'
+      set extra_float_digits = 1
+      set jit = off
+    as $body$
+    declare
+      v_actor uuid := auth.uid();
+    begin
+      case tg_table_name
+      %s
+      else raise exception using errcode = '22023',
+        message = pg_catalog.format('INVALID_TABLE: %%s is not a synced table', tg_table_name);
+      end case;
+      return null;
+    end
+    $body$
+    $f$, coalesce(v_branches, ''));
+  comment on function private.record_sync_fields() is
+    'AFTER UPDATE statement trigger function of the synced tables (transition tables new_rows, old_rows): for every row whose row_version moved, records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value (as private.sync_field_digests digests it), in one INSERT. For sync_push''s per-field merge. Generated by private.generate_sync_fields.';
+  revoke all on function private.record_sync_fields() from public, anon, authenticated, service_role;
+end
+$_$;
+
+--
+-- Name: FUNCTION generate_sync_fields(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.generate_sync_fields() IS '(Re)creates private.record_sync_fields with a branch per synced table (private.sync_tables()). Run by private.apply_manifest before it attaches the _sync_fields triggers.';
+
+--
 -- Name: generate_sync_items(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3258,6 +3353,12 @@ declare
   v_columns text[];
 begin
   foreach v_table in array private.sync_tables() loop
+    perform private.create_plan_keeping_function(
+      'sync_push_row_' || v_table, 'p_id uuid', 'jsonb', 'stable',
+      pg_catalog.format('return (select pg_catalog.to_jsonb(t) from public.%I t where t.id = p_id);', v_table),
+      pg_catalog.format('For sync_push: the %s row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.', v_table));
+    execute pg_catalog.format('grant execute on function private.%I(uuid) to authenticated, service_role',
+                              'sync_push_row_' || v_table);
     select array_agg(a.attname::text order by a.attnum) into v_columns
       from pg_catalog.pg_attribute a
      where a.attrelid = pg_catalog.format('public.%I', v_table)::regclass and a.attnum > 0 and not a.attisdropped
@@ -3280,6 +3381,37 @@ begin
       pg_catalog.format('For sync_push: updates the %s row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.', v_table));
     execute pg_catalog.format('grant execute on function private.%I(jsonb, text[], uuid, integer) to authenticated, service_role',
                               'sync_push_update_' || v_table);
+    -- sync_push_batch's plain edits in one statement: the same update for many rows, each
+    -- item {id, version, record, columns}. Rows found by their ids, never by a scan (a plan
+    -- kept for the session may have been made while the table was small).
+    execute pg_catalog.format($f$
+      create or replace function private.%1$I(p_items jsonb) returns table (written_id uuid, written jsonb)
+        language plpgsql
+        volatile
+        set search_path = ''
+        set plan_cache_mode = force_generic_plan
+        set jit = off
+        set enable_seqscan = off
+      as $body$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.%2$I as t set %3$s
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.%2$I, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $body$
+      $f$, 'sync_push_updates_' || v_table, v_table,
+      (select pg_catalog.string_agg(pg_catalog.format('%1$I = case when %1$L = any (i.columns) then r.%1$I else t.%1$I end', c), ', ')
+         from pg_catalog.unnest(v_columns) c));
+    execute pg_catalog.format('comment on function private.%I(jsonb) is %L', 'sync_push_updates_' || v_table,
+      pg_catalog.format('For sync_push_batch: updates the %s rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.', v_table));
+    execute pg_catalog.format('revoke all on function private.%I(jsonb) from public, anon, authenticated, service_role',
+                              'sync_push_updates_' || v_table);
+    execute pg_catalog.format('grant execute on function private.%I(jsonb) to authenticated, service_role',
+                              'sync_push_updates_' || v_table);
   end loop;
 end
 $_$;
@@ -3288,7 +3420,7 @@ $_$;
 -- Name: FUNCTION generate_sync_push_updates(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.generate_sync_push_updates() IS 'Creates private.sync_push_update_<table> for each synced table: sync_push''s UPDATE with its plan kept for the session, naming every column authenticated may update. Run by private.generate_sync_statements (the final step of migrate), so a change of column grants is followed.';
+COMMENT ON FUNCTION private.generate_sync_push_updates() IS 'Creates private.sync_push_update_<table> and private.sync_push_row_<table> for each synced table: sync_push''s UPDATE with its plan kept for the session, naming every column authenticated may update, and its read of the row as the caller sees it. Run by private.generate_sync_statements (the final step of migrate), so a change of column grants is followed.';
 
 --
 -- Name: generate_sync_statements(); Type: FUNCTION; Schema: private; Owner: -
@@ -3308,7 +3440,8 @@ begin
      where p.pronamespace = 'private'::regnamespace
        and (p.proname ~ '^sync_items_.+_(full|changes|visibility|admin)$'
             or (p.proname like 'sync\_page\_%' and p.proname <> 'sync_page_sql')
-            or p.proname like 'sync\_push\_update\_%')
+            or p.proname like 'sync\_push\_update\_%' or p.proname like 'sync\_push\_updates\_%'
+            or p.proname like 'sync\_push\_row\_%')
   loop
     execute pg_catalog.format('drop function %s', v_function);
   end loop;
@@ -4371,36 +4504,6 @@ $$;
 COMMENT ON FUNCTION private.record_sync_deletions() IS 'AFTER DELETE statement trigger function of the synced tables: records each deleted row in public.sync_deletions, once per scope key it had.';
 
 --
--- Name: record_sync_fields(); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.record_sync_fields() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  v_old jsonb := pg_catalog.to_jsonb(old);
-  v_new jsonb := pg_catalog.to_jsonb(new);
-begin
-  insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-  values (tg_table_name, new.id, new.row_version, auth.uid(),
-          private.sync_field_digests(old, array(select o.key from pg_catalog.jsonb_each(v_old) o
-                                                 where o.key not in ('created_at', 'updated_at', 'row_version', 'sync_xid')
-                                                   and o.value is distinct from v_new -> o.key)))
-  -- A restored row counts its versions again from its snapshot's: the newer entry wins.
-  on conflict on constraint sync_field_changes_pkey
-  do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
-  return null;
-end
-$$;
-
---
--- Name: FUNCTION record_sync_fields(); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.record_sync_fields() IS 'AFTER UPDATE row trigger function of the synced tables (when row_version moved): records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value. For sync_push''s per-field merge.';
-
---
 -- Name: record_sync_moves(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4888,7 +4991,7 @@ $$;
 -- Name: FUNCTION sync_field_digests(p_row anyelement, p_columns text[]); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) IS '{column: md5 of its value''s to_jsonb text} for the columns p_columns of row p_row, in UTC with the shortest exact floats whatever the session says. The digests of private.sync_field_changes and of sync_push''s merge.';
+COMMENT ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) IS '{column: md5 of its value''s to_jsonb text} for the columns p_columns of row p_row, in UTC with the shortest exact floats whatever the session says. The digests of sync_push''s merge; private.record_sync_fields computes the same digests of private.sync_field_changes for a whole statement at once.';
 
 --
 -- Name: sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint); Type: FUNCTION; Schema: private; Owner: -
@@ -5317,6 +5420,367 @@ $_$;
 --
 
 COMMENT ON FUNCTION private.sync_page_sql(p_table text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json. It names the parameters of private.sync_page_<table>. INVALID_TABLE (22023).';
+
+--
+-- Name: sync_push_insert_sql(text, text[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_insert_sql(p_table text, p_columns text[]) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $_$
+  select pg_catalog.format(
+    'insert into public.%1$I as t (%2$s) select %3$s'
+    ' from pg_catalog.jsonb_array_elements($1) with ordinality i (record, n)'
+    ' cross join lateral pg_catalog.jsonb_populate_record(null::public.%1$I, i.record) r order by i.n'
+    ' on conflict (id) do nothing returning t.id, pg_catalog.to_jsonb(t) as written',
+    p_table,
+    (select pg_catalog.string_agg(pg_catalog.format('%I', c), ', ') from pg_catalog.unnest(p_columns) c),
+    (select pg_catalog.string_agg(pg_catalog.format('r.%I', c), ', ') from pg_catalog.unnest(p_columns) c))
+$_$;
+
+--
+-- Name: FUNCTION sync_push_insert_sql(p_table text, p_columns text[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_insert_sql(p_table text, p_columns text[]) IS 'SQL text of sync_push''s INSERT into p_table of the records of a JSON array ($1), in order, writing the columns p_columns; returns (id, row as jsonb) of the rows inserted (on conflict (id) do nothing). For sync_push (one record) and sync_push_batch (the new rows of a batch that name the same columns).';
+
+--
+-- Name: sync_push_record(text, jsonb, integer, boolean); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  -- Larger than the largest record the column limits allow (a 10,000-character text and
+  -- its neighbours, even in 4-byte characters).
+  c_max_record_bytes constant integer := 65536;
+  -- Never written from a record, whatever the caller's grants (the service role's too).
+  c_stamps constant text[] := array['id', 'created_at', 'updated_at', 'row_version', 'sync_xid'];
+  -- Derived by triggers from other columns (or the parent row); written only where a grant allows.
+  c_derived constant text[] := array['completed_at', 'claimed_at', 'edited_at', 'parent_open'];
+  c_undo constant text := 'sync_push: undo';
+  v_uid uuid := auth.uid();
+  v_rel regclass;
+  v_id uuid;
+  v_is_insert boolean := coalesce(p_expected_version, 0) = 0;
+  v_unknown text[];
+  v_hidden text[];
+  v_writable text[];   -- pushed columns the caller may write
+  v_locked text[];     -- pushed columns neither writable nor derived: they must hold the server's value
+  v_compared text[];   -- pushed columns that are not derived: what applying the record decides
+  v_pushed jsonb;      -- the record's values in their columns' canonical JSON (comparable with a row's)
+  -- Tasks and activities are claimed (the inverse of private.claimable_table).
+  v_item_type text := case p_table when 'tasks' then 'task' when 'activities' then 'activity' end;
+  v_server jsonb;
+  v_changed text[] := '{}';
+  v_set text[];        -- the changed columns an update writes
+  v_refused text[] := '{}';
+  v_claim text;        -- 'claim' or 'release', when claimed_by says so
+  v_stale boolean := false;
+  v_base integer := p_expected_version;  -- the version the write applies to (the current one after a merge)
+  v_merge jsonb;       -- per field, what won (private.sync_merge), when the push was merged
+  v_version integer;
+  v_row jsonb;
+  v_reason jsonb;      -- why a conflict, in the refusal's words ({code, message, detail})
+  v_written jsonb;     -- the answer for the record written, but the record
+begin
+  perform private.assert_sync_table(p_table);
+  v_rel := format('public.%I', p_table)::regclass;
+
+  if p_record is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_record is required';
+  end if;
+  if jsonb_typeof(p_record) <> 'object' then
+    raise exception using errcode = '22023',
+      message = 'INVALID_RECORD: p_record must be a JSON object',
+      detail = format('got a JSON %s', jsonb_typeof(p_record));
+  end if;
+  -- Refused whole before anything is parsed out of it; each column's own limit (TOO_LONG)
+  -- holds within this.
+  if pg_column_size(p_record) > c_max_record_bytes then
+    raise exception using errcode = '22001',
+      message = format('TOO_LONG: p_record is %s bytes, more than the %s a record may have', pg_column_size(p_record), c_max_record_bytes),
+      detail = jsonb_build_object('column', 'p_record', 'max_length', c_max_record_bytes, 'length', pg_column_size(p_record))::text;
+  end if;
+  p_record := private.sync_record_columns(p_table, p_record);
+  begin
+    v_id := (p_record ->> 'id')::uuid;
+  exception when invalid_text_representation then
+    v_id := null;
+  end;
+  if v_id is null then
+    raise exception using errcode = '22023',
+      message = 'INVALID_RECORD: p_record.id must be a UUID',
+      detail = format('id = %s', coalesce(p_record ->> 'id', 'missing'));
+  end if;
+  if p_expected_version < 0 then
+    raise exception using errcode = '22023',
+      message = 'INVALID_VERSION: p_expected_version must be the row_version last seen, or NULL/0 for a new row',
+      detail = format('p_expected_version = %s', p_expected_version);
+  end if;
+
+  -- Every key must be a column.
+  select array_agg(k order by k) into v_unknown
+    from jsonb_object_keys(p_record) k
+   where not exists (select from pg_catalog.pg_attribute a
+                      where a.attrelid = v_rel and a.attname = k and a.attnum > 0 and not a.attisdropped);
+  if v_unknown is not null then
+    raise exception using errcode = '22023',
+      message = format('INVALID_RECORD: unknown column(s) for %s: %s', p_table, array_to_string(v_unknown, ', ')),
+      detail = 'Known columns: ' || (select string_agg(a.attname, ', ' order by a.attnum) from pg_catalog.pg_attribute a
+                                       where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped);
+  end if;
+
+  select coalesce(array_agg(a.attname::text), '{}') into v_hidden
+    from pg_catalog.pg_attribute a
+   where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped
+     and (a.attname = 'sync_xid' or a.attgenerated <> '');
+
+  select coalesce(array_agg(c.name order by c.attnum) filter (where c.writable), '{}'),
+         coalesce(array_agg(c.name order by c.name) filter (where not c.writable and not c.derived), '{}'),
+         coalesce(array_agg(c.name order by c.name) filter (where not c.derived), '{}')
+    into v_writable, v_locked, v_compared
+    from (select a.attnum, a.attname::text as name,
+                 a.attgenerated <> '' or a.attname = any (c_stamps || c_derived) as derived,
+                 a.attgenerated = '' and (a.attname <> all (c_stamps) or (v_is_insert and a.attname = 'id'))
+                   and pg_catalog.has_column_privilege(v_rel, a.attnum, case when v_is_insert then 'INSERT' else 'UPDATE' end)
+                   as writable
+            from pg_catalog.pg_attribute a
+           where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped and p_record ? a.attname) c;
+
+  -- Types: every value must convert to its column's type.
+  begin
+    execute format('select to_jsonb(r) from jsonb_populate_record(null::public.%I, $1) r', p_table)
+      into v_row using p_record;
+  exception when others then
+    raise exception using errcode = '22023',
+      message = format('INVALID_RECORD: a value does not fit its column in %s', p_table),
+      detail = sqlerrm;
+  end;
+  select jsonb_object_agg(k, v_row -> k) into v_pushed from jsonb_object_keys(p_record) k;
+  v_row := null;
+
+  if not v_is_insert then
+    -- The row as the caller sees it, and what applying the record would change of it.
+    execute format('select private.%I($1) - $2', 'sync_push_row_' || p_table) into v_server using v_id, v_hidden;
+    if v_item_type is not null and v_pushed -> 'claimed_by' = to_jsonb(v_uid)
+       and not ('claimed_by' = any (v_writable)) then
+      v_claim := 'claim';
+      -- Lost to another claimer (who may have taken it out of the caller's sight): said as
+      -- claim_work_item says it.
+      v_reason := private.claim_conflict(v_item_type, v_id);
+      if v_reason is not null and (v_server is null or (v_server ->> 'row_version')::integer <> p_expected_version) then
+        return jsonb_build_object('status', 'conflict', 'record', v_server) || v_reason;
+      end if;
+    elsif v_item_type is not null and v_pushed -> 'claimed_by' = 'null'::jsonb and not ('claimed_by' = any (v_writable)) then
+      v_claim := 'release';
+    end if;
+    if v_server is null then
+      raise exception using errcode = 'P0002',
+        message = format('NOT_FOUND: no %s row %s (deleted, or not visible to you)', p_table, v_id),
+        hint = 'Drop the local copy, or push it as a new row (p_expected_version NULL) if it should exist.';
+    end if;
+    v_changed := array(select c from unnest(v_compared) c where v_pushed -> c is distinct from v_server -> c);
+    if v_claim is not null and not ('claimed_by' = any (v_changed)) then
+      v_claim := null;
+    end if;
+    v_stale := (v_server ->> 'row_version')::integer <> p_expected_version;
+    if v_stale then
+      -- A retry of a push that was applied: the server row holds its values, at the
+      -- version it produced (a claim or release with edits writes twice). In bigint: a
+      -- p_expected_version of 2147483647 is a conflict, not an integer overflow.
+      if cardinality(v_changed) = 0
+         and (v_server ->> 'row_version')::integer between p_expected_version::bigint + 1
+             and p_expected_version::bigint + (case when v_item_type is not null and p_record ? 'claimed_by' then 2 else 1 end) then
+        return jsonb_build_object('status', 'applied', 'record', v_server);
+      end if;
+      -- The row moved on since the device's version: merged field by field. What the
+      -- server changed and the device did not stays; what the device changed is written;
+      -- what both changed goes to the later write (private.sync_merge). Only the device's
+      -- winning changes go on, written at the current version: a claim or release among
+      -- them is one still, a stale echo of the server's old value is none.
+      v_merge := private.sync_merge(p_table, v_id, p_expected_version, (v_server ->> 'row_version')::integer, p_record, v_changed);
+      if v_merge is null or v_reason is not null then
+        return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
+      end if;
+      v_changed := array(select c from unnest(v_changed) c where v_merge #>> array[c, 'winner'] = 'push');
+      v_base := (v_server ->> 'row_version')::integer;
+      if v_claim is not null and not ('claimed_by' = any (v_changed)) then
+        v_claim := null;
+      end if;
+    end if;
+    v_refused := array(select c from unnest(v_changed) c
+                        where c = any (v_locked) and not (c = 'claimed_by' and v_claim is not null));
+    if cardinality(v_changed) = 0 then
+      return jsonb_build_object('status', case when v_merge is null then 'applied' else 'merged' end, 'record', v_server)
+             || case when v_merge is null then '{}' else jsonb_build_object('fields', v_merge) end;
+    end if;
+  end if;
+
+  -- The answer once the record is written, but its record (the row as written).
+  v_written := jsonb_build_object('status', case when v_merge is null then 'applied' else 'merged' end)
+               || case when v_merge is null then '{}' else jsonb_build_object('fields', v_merge) end;
+  if p_defer and v_is_insert and 'id' = any (v_writable) then
+    return jsonb_build_object('status', 'deferred', 'op', 'insert', 'id', v_id, 'record', p_record,
+                              'columns', to_jsonb(v_writable), 'locked', to_jsonb(v_locked), 'pushed', v_pushed,
+                              'hidden', to_jsonb(v_hidden), 'answer', v_written);
+  elsif p_defer and not v_is_insert and v_claim is null and cardinality(v_refused) = 0 then
+    v_set := array(select c from unnest(v_changed) c where c = any (v_writable));
+    if not exists (select from unnest(v_set) c where not pg_catalog.has_column_privilege('authenticated', v_rel, c, 'UPDATE')) then
+      return jsonb_build_object('status', 'deferred', 'op', 'update', 'id', v_id, 'version', v_base, 'record', p_record,
+                                'columns', to_jsonb(v_set), 'hidden', to_jsonb(v_hidden), 'answer', v_written);
+    end if;
+  end if;
+
+  if cardinality(v_refused) = 0 then
+    begin
+      if v_is_insert then
+        -- A row created offline, inserted with the client's id.
+        if not ('id' = any (v_writable)) then
+          raise exception using errcode = '42501',
+            message = format('NOT_AUTHORIZED: you may not create rows in %s', p_table);
+        end if;
+        execute format('with i as (%s) select i.written from i', private.sync_push_insert_sql(p_table, v_writable))
+          into v_row using jsonb_build_array(p_record);
+        if v_row is not null then
+          v_refused := private.sync_push_refused(v_locked, v_pushed, v_row);
+        end if;
+      else
+        -- A claim first (then the claimer may edit), a release last (the claimer's edits
+        -- go in before it): each step must find the row at the version the previous left.
+        v_version := v_base;
+        if v_claim = 'claim' then
+          v_row := public.claim_work_item(v_item_type, v_id);
+          v_version := v_version + 1;
+          if (v_row ->> 'row_version')::integer <> v_version then
+            raise exception using message = c_undo;
+          end if;
+        end if;
+        v_set := array(select c from unnest(v_changed) c where c = any (v_writable));
+        if cardinality(v_set) > 0 then
+          if not exists (select from unnest(v_set) c where not pg_catalog.has_column_privilege('authenticated', v_rel, c, 'UPDATE')) then
+            -- The columns app users may update: the statement with its plan kept.
+            execute format('select private.%I($1, $2, $3, $4)', 'sync_push_update_' || p_table)
+              into v_row using p_record, v_set, v_id, v_version;
+          else
+            execute format(
+              'update public.%1$I as t set %2$s from jsonb_populate_record(null::public.%1$I, $1) r
+                where t.id = $2 and t.row_version = $3
+               returning to_jsonb(t)',
+              p_table, (select string_agg(format('%1$I = r.%1$I', c), ', ') from unnest(v_set) c))
+              into v_row using p_record, v_id, v_version;
+          end if;
+          if v_row is null then
+            raise exception using message = c_undo;  -- moved on, or not the caller's to change: told apart below
+          end if;
+          v_version := v_version + 1;
+        end if;
+        if v_claim = 'release' then
+          v_row := public.release_work_item(v_item_type, v_id);
+          if (v_row ->> 'row_version')::integer <> v_version + 1 then
+            raise exception using message = c_undo;
+          end if;
+        end if;
+      end if;
+      if cardinality(v_refused) > 0 then
+        raise exception using message = c_undo;
+      end if;
+    exception
+      when raise_exception then
+        if sqlerrm <> c_undo then raise; end if;
+        v_row := null;
+      when object_not_in_prerequisite_state or no_data_found then
+        -- A claimer who got there first (and may have taken the item out of the caller's
+        -- sight since this push read it): a conflict, in claim_work_item's words.
+        v_reason := case when v_claim = 'claim' then private.claim_conflict(v_item_type, v_id) end;
+        if v_reason is null then raise; end if;
+        v_row := null;
+      when insufficient_privilege then
+        if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+        v_reason := private.sync_missing_parent(p_table, p_record);
+        if v_reason is not null then
+          raise exception using errcode = '23503',
+            message = format('FK_MISSING: a row this %s row references does not exist', p_table),
+            detail = v_reason::text,
+            hint = format('Push the %s row %s first, then retry this record unchanged.', v_reason ->> 'table', v_reason ->> 'id');
+        end if;
+        raise exception using errcode = '42501',
+          message = format('NOT_AUTHORIZED: you may not write this row of %s', p_table), detail = sqlerrm;
+      when foreign_key_violation then
+        if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+        raise exception using errcode = '23503',
+          message = format('FK_MISSING: a row this %s row references does not exist', p_table), detail = sqlerrm;
+      when unique_violation then
+        if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+        raise exception using errcode = '23505',
+          message = format('UNIQUE_CONFLICT: a value of this %s row is already taken', p_table), detail = sqlerrm;
+      when check_violation or not_null_violation or invalid_text_representation
+           or string_data_right_truncation or numeric_value_out_of_range or datetime_field_overflow then
+        if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+        raise exception using errcode = '22023',
+          message = format('INVALID_RECORD: the %s row breaks a rule', p_table), detail = sqlerrm;
+    end;
+  end if;
+
+  if cardinality(v_refused) > 0 then
+    raise exception using errcode = '42501',
+      message = format('COLUMN_NOT_WRITABLE: you may not change %s of a %s row', array_to_string(v_refused, ', '), p_table),
+      detail = jsonb_build_object('table', p_table, 'columns', to_jsonb(v_refused))::text,
+      hint = 'Push the server''s value or leave the column out. A task or activity is claimed by setting claimed_by to yourself, released by setting it to null.';
+  end if;
+  if v_row is not null then
+    return v_written || jsonb_build_object('record', v_row - v_hidden);
+  end if;
+
+  -- Nothing written: tell why from the row as the caller sees it now.
+  execute format('select private.%I($1) - $2', 'sync_push_row_' || p_table) into v_server using v_id, v_hidden;
+  if v_server is null and v_reason is not null then
+    return jsonb_build_object('status', 'conflict', 'record', null) || v_reason;  -- claimed out of the caller's sight
+  elsif v_server is null and v_is_insert then
+    raise exception using errcode = '23505',
+      message = format('ID_TAKEN: id %s is already used by a row of %s you cannot see', v_id, p_table);
+  elsif v_server is null then
+    raise exception using errcode = 'P0002',
+      message = format('NOT_FOUND: no %s row %s (deleted, or not visible to you)', p_table, v_id),
+      hint = 'Drop the local copy, or push it as a new row (p_expected_version NULL) if it should exist.';
+  end if;
+  if v_is_insert and (v_server ->> 'row_version')::integer = 1
+     and not exists (select from unnest(v_compared) c where v_pushed -> c is distinct from v_server -> c) then
+    return jsonb_build_object('status', 'applied', 'record', v_server);  -- a retried insert: its own row
+  end if;
+  if not v_is_insert and v_reason is null and (v_server ->> 'row_version')::integer = v_base then
+    raise exception using errcode = '42501',
+      message = format('NOT_AUTHORIZED: you may read but not change this row of %s', p_table);
+  end if;
+  return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
+end
+$_$;
+
+--
+-- Name: FUNCTION sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean) IS 'public.sync_push, and with p_defer the same but that a new row or a plain edit (no claim or release, nothing refused, only columns app users may update) is answered {status: "deferred", op: "insert" | "update", id, record, columns, hidden, answer (the answer once written, but its record); version (update); locked, pushed (insert)} instead of written: sync_push_batch writes those in one statement (private.sync_push_updates_<table>, private.sync_push_insert_sql).';
+
+--
+-- Name: sync_push_refused(text[], jsonb, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb) RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(pg_catalog.array_agg(c), '{}') from pg_catalog.unnest(p_locked) c where p_pushed -> c is distinct from p_row -> c
+$$;
+
+--
+-- Name: FUNCTION sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb) IS 'For sync_push and sync_push_batch: the columns of p_locked (named by a new row''s record, not writable by the caller) whose pushed value (p_pushed) differs from what the insert stored (p_row): refused with COLUMN_NOT_WRITABLE.';
 
 --
 -- Name: sync_record_columns(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -7091,307 +7555,11 @@ COMMENT ON FUNCTION public.sync_pull(p_table text, p_cursor text, p_limit intege
 --
 
 CREATE FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) RETURNS jsonb
-    LANGUAGE plpgsql
+    LANGUAGE sql
     SET search_path TO ''
-    AS $_$
-declare
-  -- Larger than the largest record the column limits allow (a 10,000-character text and
-  -- its neighbours, even in 4-byte characters).
-  c_max_record_bytes constant integer := 65536;
-  -- Never written from a record, whatever the caller's grants (the service role's too).
-  c_stamps constant text[] := array['id', 'created_at', 'updated_at', 'row_version', 'sync_xid'];
-  -- Derived by triggers from other columns (or the parent row); written only where a grant allows.
-  c_derived constant text[] := array['completed_at', 'claimed_at', 'edited_at', 'parent_open'];
-  c_undo constant text := 'sync_push: undo';
-  v_uid uuid := auth.uid();
-  v_rel regclass;
-  v_id uuid;
-  v_is_insert boolean := coalesce(p_expected_version, 0) = 0;
-  v_unknown text[];
-  v_hidden text[];
-  v_writable text[];   -- pushed columns the caller may write
-  v_locked text[];     -- pushed columns neither writable nor derived: they must hold the server's value
-  v_compared text[];   -- pushed columns that are not derived: what applying the record decides
-  v_pushed jsonb;      -- the record's values in their columns' canonical JSON (comparable with a row's)
-  -- Tasks and activities are claimed (the inverse of private.claimable_table).
-  v_item_type text := case p_table when 'tasks' then 'task' when 'activities' then 'activity' end;
-  v_server jsonb;
-  v_changed text[] := '{}';
-  v_set text[];        -- the changed columns an update writes
-  v_refused text[] := '{}';
-  v_claim text;        -- 'claim' or 'release', when claimed_by says so
-  v_stale boolean := false;
-  v_base integer := p_expected_version;  -- the version the write applies to (the current one after a merge)
-  v_merge jsonb;       -- per field, what won (private.sync_merge), when the push was merged
-  v_version integer;
-  v_row jsonb;
-  v_reason jsonb;      -- why a conflict, in the refusal's words ({code, message, detail})
-begin
-  perform private.assert_sync_table(p_table);
-  v_rel := format('public.%I', p_table)::regclass;
-
-  if p_record is null then
-    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_record is required';
-  end if;
-  if jsonb_typeof(p_record) <> 'object' then
-    raise exception using errcode = '22023',
-      message = 'INVALID_RECORD: p_record must be a JSON object',
-      detail = format('got a JSON %s', jsonb_typeof(p_record));
-  end if;
-  -- Refused whole before anything is parsed out of it; each column's own limit (TOO_LONG)
-  -- holds within this.
-  if pg_column_size(p_record) > c_max_record_bytes then
-    raise exception using errcode = '22001',
-      message = format('TOO_LONG: p_record is %s bytes, more than the %s a record may have', pg_column_size(p_record), c_max_record_bytes),
-      detail = jsonb_build_object('column', 'p_record', 'max_length', c_max_record_bytes, 'length', pg_column_size(p_record))::text;
-  end if;
-  p_record := private.sync_record_columns(p_table, p_record);
-  begin
-    v_id := (p_record ->> 'id')::uuid;
-  exception when invalid_text_representation then
-    v_id := null;
-  end;
-  if v_id is null then
-    raise exception using errcode = '22023',
-      message = 'INVALID_RECORD: p_record.id must be a UUID',
-      detail = format('id = %s', coalesce(p_record ->> 'id', 'missing'));
-  end if;
-  if p_expected_version < 0 then
-    raise exception using errcode = '22023',
-      message = 'INVALID_VERSION: p_expected_version must be the row_version last seen, or NULL/0 for a new row',
-      detail = format('p_expected_version = %s', p_expected_version);
-  end if;
-
-  -- Every key must be a column.
-  select array_agg(k order by k) into v_unknown
-    from jsonb_object_keys(p_record) k
-   where not exists (select from pg_catalog.pg_attribute a
-                      where a.attrelid = v_rel and a.attname = k and a.attnum > 0 and not a.attisdropped);
-  if v_unknown is not null then
-    raise exception using errcode = '22023',
-      message = format('INVALID_RECORD: unknown column(s) for %s: %s', p_table, array_to_string(v_unknown, ', ')),
-      detail = 'Known columns: ' || (select string_agg(a.attname, ', ' order by a.attnum) from pg_catalog.pg_attribute a
-                                       where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped);
-  end if;
-
-  select coalesce(array_agg(a.attname::text), '{}') into v_hidden
-    from pg_catalog.pg_attribute a
-   where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped
-     and (a.attname = 'sync_xid' or a.attgenerated <> '');
-
-  select coalesce(array_agg(c.name order by c.attnum) filter (where c.writable), '{}'),
-         coalesce(array_agg(c.name order by c.name) filter (where not c.writable and not c.derived), '{}'),
-         coalesce(array_agg(c.name order by c.name) filter (where not c.derived), '{}')
-    into v_writable, v_locked, v_compared
-    from (select a.attnum, a.attname::text as name,
-                 a.attgenerated <> '' or a.attname = any (c_stamps || c_derived) as derived,
-                 a.attgenerated = '' and (a.attname <> all (c_stamps) or (v_is_insert and a.attname = 'id'))
-                   and pg_catalog.has_column_privilege(v_rel, a.attnum, case when v_is_insert then 'INSERT' else 'UPDATE' end)
-                   as writable
-            from pg_catalog.pg_attribute a
-           where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped and p_record ? a.attname) c;
-
-  -- Types: every value must convert to its column's type.
-  begin
-    execute format('select to_jsonb(r) from jsonb_populate_record(null::public.%I, $1) r', p_table)
-      into v_row using p_record;
-  exception when others then
-    raise exception using errcode = '22023',
-      message = format('INVALID_RECORD: a value does not fit its column in %s', p_table),
-      detail = sqlerrm;
-  end;
-  select jsonb_object_agg(k, v_row -> k) into v_pushed from jsonb_object_keys(p_record) k;
-  v_row := null;
-
-  if not v_is_insert then
-    -- The row as the caller sees it, and what applying the record would change of it.
-    execute format('select to_jsonb(t) - $2 from public.%I t where t.id = $1', p_table)
-      into v_server using v_id, v_hidden;
-    if v_item_type is not null and v_pushed -> 'claimed_by' = to_jsonb(v_uid)
-       and not ('claimed_by' = any (v_writable)) then
-      v_claim := 'claim';
-      -- Lost to another claimer (who may have taken it out of the caller's sight): said as
-      -- claim_work_item says it.
-      v_reason := private.claim_conflict(v_item_type, v_id);
-      if v_reason is not null and (v_server is null or (v_server ->> 'row_version')::integer <> p_expected_version) then
-        return jsonb_build_object('status', 'conflict', 'record', v_server) || v_reason;
-      end if;
-    elsif v_item_type is not null and v_pushed -> 'claimed_by' = 'null'::jsonb and not ('claimed_by' = any (v_writable)) then
-      v_claim := 'release';
-    end if;
-    if v_server is null then
-      raise exception using errcode = 'P0002',
-        message = format('NOT_FOUND: no %s row %s (deleted, or not visible to you)', p_table, v_id),
-        hint = 'Drop the local copy, or push it as a new row (p_expected_version NULL) if it should exist.';
-    end if;
-    v_changed := array(select c from unnest(v_compared) c where v_pushed -> c is distinct from v_server -> c);
-    if v_claim is not null and not ('claimed_by' = any (v_changed)) then
-      v_claim := null;
-    end if;
-    v_stale := (v_server ->> 'row_version')::integer <> p_expected_version;
-    if v_stale then
-      -- A retry of a push that was applied: the server row holds its values, at the
-      -- version it produced (a claim or release with edits writes twice). In bigint: a
-      -- p_expected_version of 2147483647 is a conflict, not an integer overflow.
-      if cardinality(v_changed) = 0
-         and (v_server ->> 'row_version')::integer between p_expected_version::bigint + 1
-             and p_expected_version::bigint + (case when v_item_type is not null and p_record ? 'claimed_by' then 2 else 1 end) then
-        return jsonb_build_object('status', 'applied', 'record', v_server);
-      end if;
-      -- The row moved on since the device's version: merged field by field. What the
-      -- server changed and the device did not stays; what the device changed is written;
-      -- what both changed goes to the later write (private.sync_merge). Only the device's
-      -- winning changes go on, written at the current version: a claim or release among
-      -- them is one still, a stale echo of the server's old value is none.
-      v_merge := private.sync_merge(p_table, v_id, p_expected_version, (v_server ->> 'row_version')::integer, p_record, v_changed);
-      if v_merge is null or v_reason is not null then
-        return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
-      end if;
-      v_changed := array(select c from unnest(v_changed) c where v_merge #>> array[c, 'winner'] = 'push');
-      v_base := (v_server ->> 'row_version')::integer;
-      if v_claim is not null and not ('claimed_by' = any (v_changed)) then
-        v_claim := null;
-      end if;
-    end if;
-    v_refused := array(select c from unnest(v_changed) c
-                        where c = any (v_locked) and not (c = 'claimed_by' and v_claim is not null));
-    if cardinality(v_changed) = 0 then
-      return jsonb_build_object('status', case when v_merge is null then 'applied' else 'merged' end, 'record', v_server)
-             || case when v_merge is null then '{}' else jsonb_build_object('fields', v_merge) end;
-    end if;
-  end if;
-
-  if cardinality(v_refused) = 0 then
-    begin
-      if v_is_insert then
-        -- A row created offline, inserted with the client's id.
-        if not ('id' = any (v_writable)) then
-          raise exception using errcode = '42501',
-            message = format('NOT_AUTHORIZED: you may not create rows in %s', p_table);
-        end if;
-        execute format(
-          'insert into public.%1$I as t (%2$s) select %3$s from jsonb_populate_record(null::public.%1$I, $1) r
-           on conflict (id) do nothing
-           returning to_jsonb(t)',
-          p_table,
-          (select string_agg(format('%I', c), ', ') from unnest(v_writable) c),
-          (select string_agg(format('r.%I', c), ', ') from unnest(v_writable) c))
-          into v_row using p_record;
-        if v_row is not null then
-          v_refused := array(select c from unnest(v_locked) c where v_pushed -> c is distinct from v_row -> c);
-        end if;
-      else
-        -- A claim first (then the claimer may edit), a release last (the claimer's edits
-        -- go in before it): each step must find the row at the version the previous left.
-        v_version := v_base;
-        if v_claim = 'claim' then
-          v_row := public.claim_work_item(v_item_type, v_id);
-          v_version := v_version + 1;
-          if (v_row ->> 'row_version')::integer <> v_version then
-            raise exception using message = c_undo;
-          end if;
-        end if;
-        v_set := array(select c from unnest(v_changed) c where c = any (v_writable));
-        if cardinality(v_set) > 0 then
-          if not exists (select from unnest(v_set) c where not pg_catalog.has_column_privilege('authenticated', v_rel, c, 'UPDATE')) then
-            -- The columns app users may update: the statement with its plan kept.
-            execute format('select private.%I($1, $2, $3, $4)', 'sync_push_update_' || p_table)
-              into v_row using p_record, v_set, v_id, v_version;
-          else
-            execute format(
-              'update public.%1$I as t set %2$s from jsonb_populate_record(null::public.%1$I, $1) r
-                where t.id = $2 and t.row_version = $3
-               returning to_jsonb(t)',
-              p_table, (select string_agg(format('%1$I = r.%1$I', c), ', ') from unnest(v_set) c))
-              into v_row using p_record, v_id, v_version;
-          end if;
-          if v_row is null then
-            raise exception using message = c_undo;  -- moved on, or not the caller's to change: told apart below
-          end if;
-          v_version := v_version + 1;
-        end if;
-        if v_claim = 'release' then
-          v_row := public.release_work_item(v_item_type, v_id);
-          if (v_row ->> 'row_version')::integer <> v_version + 1 then
-            raise exception using message = c_undo;
-          end if;
-        end if;
-      end if;
-      if cardinality(v_refused) > 0 then
-        raise exception using message = c_undo;
-      end if;
-    exception
-      when raise_exception then
-        if sqlerrm <> c_undo then raise; end if;
-        v_row := null;
-      when object_not_in_prerequisite_state or no_data_found then
-        -- A claimer who got there first (and may have taken the item out of the caller's
-        -- sight since this push read it): a conflict, in claim_work_item's words.
-        v_reason := case when v_claim = 'claim' then private.claim_conflict(v_item_type, v_id) end;
-        if v_reason is null then raise; end if;
-        v_row := null;
-      when insufficient_privilege then
-        if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
-        v_reason := private.sync_missing_parent(p_table, p_record);
-        if v_reason is not null then
-          raise exception using errcode = '23503',
-            message = format('FK_MISSING: a row this %s row references does not exist', p_table),
-            detail = v_reason::text,
-            hint = format('Push the %s row %s first, then retry this record unchanged.', v_reason ->> 'table', v_reason ->> 'id');
-        end if;
-        raise exception using errcode = '42501',
-          message = format('NOT_AUTHORIZED: you may not write this row of %s', p_table), detail = sqlerrm;
-      when foreign_key_violation then
-        if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
-        raise exception using errcode = '23503',
-          message = format('FK_MISSING: a row this %s row references does not exist', p_table), detail = sqlerrm;
-      when unique_violation then
-        if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
-        raise exception using errcode = '23505',
-          message = format('UNIQUE_CONFLICT: a value of this %s row is already taken', p_table), detail = sqlerrm;
-      when check_violation or not_null_violation or invalid_text_representation
-           or string_data_right_truncation or numeric_value_out_of_range or datetime_field_overflow then
-        if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
-        raise exception using errcode = '22023',
-          message = format('INVALID_RECORD: the %s row breaks a rule', p_table), detail = sqlerrm;
-    end;
-  end if;
-
-  if cardinality(v_refused) > 0 then
-    raise exception using errcode = '42501',
-      message = format('COLUMN_NOT_WRITABLE: you may not change %s of a %s row', array_to_string(v_refused, ', '), p_table),
-      detail = jsonb_build_object('table', p_table, 'columns', to_jsonb(v_refused))::text,
-      hint = 'Push the server''s value or leave the column out. A task or activity is claimed by setting claimed_by to yourself, released by setting it to null.';
-  end if;
-  if v_row is not null then
-    return jsonb_build_object('status', case when v_merge is null then 'applied' else 'merged' end, 'record', v_row - v_hidden)
-           || case when v_merge is null then '{}' else jsonb_build_object('fields', v_merge) end;
-  end if;
-
-  -- Nothing written: tell why from the row as the caller sees it now.
-  execute format('select to_jsonb(t) - $2 from public.%I t where t.id = $1', p_table)
-    into v_server using v_id, v_hidden;
-  if v_server is null and v_reason is not null then
-    return jsonb_build_object('status', 'conflict', 'record', null) || v_reason;  -- claimed out of the caller's sight
-  elsif v_server is null and v_is_insert then
-    raise exception using errcode = '23505',
-      message = format('ID_TAKEN: id %s is already used by a row of %s you cannot see', v_id, p_table);
-  elsif v_server is null then
-    raise exception using errcode = 'P0002',
-      message = format('NOT_FOUND: no %s row %s (deleted, or not visible to you)', p_table, v_id),
-      hint = 'Drop the local copy, or push it as a new row (p_expected_version NULL) if it should exist.';
-  end if;
-  if v_is_insert and (v_server ->> 'row_version')::integer = 1
-     and not exists (select from unnest(v_compared) c where v_pushed -> c is distinct from v_server -> c) then
-    return jsonb_build_object('status', 'applied', 'record', v_server);  -- a retried insert: its own row
-  end if;
-  if not v_is_insert and v_reason is null and (v_server ->> 'row_version')::integer = v_base then
-    raise exception using errcode = '42501',
-      message = format('NOT_AUTHORIZED: you may read but not change this row of %s', p_table);
-  end if;
-  return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
-end
-$_$;
+    AS $$
+  select private.sync_push_record(p_table, p_record, p_expected_version, false)
+$$;
 
 --
 -- Name: FUNCTION sync_push(p_table text, p_record jsonb, p_expected_version integer); Type: COMMENT; Schema: public; Owner: -
@@ -7411,8 +7579,18 @@ declare
   -- About a minute of a mobile network's round trips in one call, and a few seconds of work.
   c_max_records constant integer := 1000;
   v_problem text;
-  v_item jsonb;
-  v_results jsonb[] := '{}';
+  v_items jsonb[];
+  v_single boolean[];  -- per record: no other record of the batch names its id
+  v_results jsonb[];
+  v_todo integer[];
+  v_deferred integer[] := '{}';  -- the edits to write together: their indexes
+  v_intents jsonb[] := '{}';     -- and their deferred answers
+  v_written jsonb;               -- {id: row} of those the one UPDATE (and the INSERTs) wrote
+  v_columns jsonb;               -- the columns a group of new rows names
+  v_inserted jsonb;              -- {id: row} of the rows one INSERT wrote
+  v_round integer;
+  v_i integer;
+  v_answer jsonb;
   v_state text;
   v_message text;
   v_detail text;
@@ -7447,19 +7625,83 @@ begin
       detail = v_problem;
   end if;
 
-  for v_item in select i.item from jsonb_array_elements(p_records) with ordinality i(item, n) order by i.n loop
+  select coalesce(array_agg(x.item order by x.n), '{}'), coalesce(array_agg(x.single order by x.n), '{}')
+    into v_items, v_single
+    from (select i.n, i.item, pg_catalog.count(*) over (partition by pg_catalog.lower(i.item -> 'record' ->> 'id')) = 1 as single
+            from jsonb_array_elements(p_records) with ordinality i(item, n)) x;
+  v_results := array_fill(null::jsonb, array[cardinality(v_items)]);
+  v_todo := array(select pg_catalog.generate_series(1, cardinality(v_items)));
+  -- Round 1: every record, the plain edits and new rows deferred; round 2: the deferred ones
+  -- not written.
+  for v_round in 1..2 loop
+    foreach v_i in array v_todo loop
+      begin
+        v_answer := private.sync_push_record(p_table, v_items[v_i] -> 'record', (v_items[v_i] ->> 'expected_version')::integer,
+                                             v_round = 1 and v_single[v_i]);
+        if v_answer ->> 'status' = 'deferred' then
+          v_deferred := v_deferred || v_i;
+          v_intents := v_intents || v_answer;
+        else
+          v_results[v_i] := v_answer;
+        end if;
+      exception when others then
+        get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+                                v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+        if v_message !~ '^[A-Z][A-Z0-9_]*: ' then
+          raise;
+        end if;
+        v_results[v_i] := jsonb_strip_nulls(jsonb_build_object(
+          'status', 'rejected', 'code', substring(v_message from '^([A-Z][A-Z0-9_]*): '), 'sqlstate', v_state,
+          'message', v_message, 'detail', nullif(v_detail, ''), 'hint', nullif(v_hint, '')));
+      end;
+    end loop;
+    exit when cardinality(v_deferred) = 0;
+    v_written := '{}';
     begin
-      v_results := v_results || public.sync_push(p_table, v_item -> 'record', (v_item ->> 'expected_version')::integer);
-    exception when others then
-      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
-                              v_detail = pg_exception_detail, v_hint = pg_exception_hint;
-      if v_message !~ '^[A-Z][A-Z0-9_]*: ' then
-        raise;
+      if exists (select from unnest(v_intents) d where d ->> 'op' = 'update') then
+        execute format('select coalesce(jsonb_object_agg(w.written_id, w.written), ''{}'') from private.%I($1) w',
+                       'sync_push_updates_' || p_table)
+          into v_written
+          using (select jsonb_agg(jsonb_build_object('id', d ->> 'id', 'version', d -> 'version', 'record', d -> 'record',
+                                                     'columns', d -> 'columns'))
+                   from unnest(v_intents) d where d ->> 'op' = 'update');
       end if;
-      v_results := v_results || jsonb_strip_nulls(jsonb_build_object(
-        'status', 'rejected', 'code', substring(v_message from '^([A-Z][A-Z0-9_]*): '), 'sqlstate', v_state,
-        'message', v_message, 'detail', nullif(v_detail, ''), 'hint', nullif(v_hint, '')));
+    exception when others then
+      v_written := '{}';  -- each pushed again below, for its own answer
     end;
+    -- The new rows, one INSERT per set of columns named (a device's records name the same).
+    for v_columns in select distinct d -> 'columns' from unnest(v_intents) d where d ->> 'op' = 'insert' loop
+      begin
+        execute format('with i as (%s) select coalesce(jsonb_object_agg(i.id, i.written), ''{}'') from i',
+                       private.sync_push_insert_sql(p_table, array(select jsonb_array_elements_text(v_columns))))
+          into v_inserted
+          using (select jsonb_agg(d -> 'record' order by n) from unnest(v_intents) with ordinality u (d, n)
+                  where d ->> 'op' = 'insert' and d -> 'columns' = v_columns);
+        -- A row storing other than its record says in a column the caller may not write is
+        -- refused: all of them pushed again below, so that it alone is.
+        if exists (select from unnest(v_intents) d
+                    where d ->> 'op' = 'insert' and d -> 'columns' = v_columns and v_inserted ? (d ->> 'id')
+                      and cardinality(private.sync_push_refused(array(select jsonb_array_elements_text(d -> 'locked')),
+                                                                d -> 'pushed', v_inserted -> (d ->> 'id'))) > 0) then
+          raise exception using message = 'sync_push_batch: undo';
+        end if;
+        v_written := v_written || v_inserted;
+      exception when others then
+        null;  -- each pushed again below, for its own answer
+      end;
+    end loop;
+    v_todo := '{}';
+    for v_i in 1..cardinality(v_deferred) loop
+      if v_written ? (v_intents[v_i] ->> 'id') then
+        v_results[v_deferred[v_i]] := v_intents[v_i] -> 'answer'
+          || jsonb_build_object('record', (v_written -> (v_intents[v_i] ->> 'id'))
+                                          - array(select jsonb_array_elements_text(v_intents[v_i] -> 'hidden')));
+      else
+        v_todo := v_todo || v_deferred[v_i];
+      end if;
+    end loop;
+    v_deferred := '{}';
+    v_intents := '{}';
   end loop;
   return to_jsonb(v_results);
 end
@@ -11670,90 +11912,6 @@ CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE OF title ON public.journal
 CREATE TRIGGER _spend_notification_budget BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.spend_notification_budget();
 
 --
--- Name: activities _sync_fields; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.activities FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
-
---
--- Name: journal_entries _sync_fields; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_entries FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
-
---
--- Name: journal_entry_values _sync_fields; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_entry_values FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
-
---
--- Name: journal_field_groups _sync_fields; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_field_groups FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
-
---
--- Name: journal_fields _sync_fields; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_fields FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
-
---
--- Name: journal_threads _sync_fields; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.journal_threads FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
-
---
--- Name: listings _sync_fields; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.listings FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
-
---
--- Name: notes _sync_fields; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.notes FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
-
---
--- Name: observed_bird_photos _sync_fields; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
-
---
--- Name: subtasks _sync_fields; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.subtasks FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
-
---
--- Name: tasks _sync_fields; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.tasks FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
-
---
--- Name: watchlist_entries _sync_fields; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlist_entries FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
-
---
--- Name: watchlist_rules _sync_fields; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
-
---
--- Name: watchlists _sync_fields; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _sync_fields AFTER UPDATE ON public.watchlists FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.record_sync_fields();
-
---
 -- Name: notifications count_badges_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -11841,13 +11999,13 @@ CREATE TRIGGER photos_follow AFTER UPDATE OF watchlist_id ON public.watchlist_en
 -- Name: activities propagate_parent_open; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER propagate_parent_open AFTER UPDATE OF claimed_by, completed ON public.activities FOR EACH ROW EXECUTE FUNCTION private.propagate_parent_open('activity');
+CREATE TRIGGER propagate_parent_open AFTER UPDATE OF claimed_by, completed ON public.activities FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.completed IS DISTINCT FROM new.completed))) EXECUTE FUNCTION private.propagate_parent_open('activity');
 
 --
 -- Name: tasks propagate_parent_open; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER propagate_parent_open AFTER UPDATE OF claimed_by, completed ON public.tasks FOR EACH ROW EXECUTE FUNCTION private.propagate_parent_open('task');
+CREATE TRIGGER propagate_parent_open AFTER UPDATE OF claimed_by, completed ON public.tasks FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.completed IS DISTINCT FROM new.completed))) EXECUTE FUNCTION private.propagate_parent_open('task');
 
 --
 -- Name: activities sync_access_claim_delete; Type: TRIGGER; Schema: public; Owner: -
@@ -13180,6 +13338,12 @@ REVOKE ALL ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uui
 GRANT ALL ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) TO authenticated;
 
 --
+-- Name: FUNCTION changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[]) FROM PUBLIC;
+
+--
 -- Name: FUNCTION check_notification_preference(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13289,6 +13453,12 @@ GRANT ALL ON FUNCTION private.everyone_key() TO service_role;
 --
 
 REVOKE ALL ON FUNCTION private.generate_row_scope() FROM PUBLIC;
+
+--
+-- Name: FUNCTION generate_sync_fields(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.generate_sync_fields() FROM PUBLIC;
 
 --
 -- Name: FUNCTION generate_sync_items(); Type: ACL; Schema: private; Owner: -
@@ -13565,12 +13735,6 @@ REVOKE ALL ON FUNCTION private.realtime_tables() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.record_sync_deletions() FROM PUBLIC;
 
 --
--- Name: FUNCTION record_sync_fields(); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.record_sync_fields() FROM PUBLIC;
-
---
 -- Name: FUNCTION record_sync_moves(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13707,6 +13871,30 @@ GRANT ALL ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) 
 --
 
 REVOKE ALL ON FUNCTION private.sync_page_sql(p_table text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_push_insert_sql(p_table text, p_columns text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_insert_sql(p_table text, p_columns text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_insert_sql(p_table text, p_columns text[]) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_insert_sql(p_table text, p_columns text[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb) TO service_role;
 
 --
 -- Name: FUNCTION sync_record_columns(p_table text, p_record jsonb); Type: ACL; Schema: private; Owner: -

@@ -43,6 +43,41 @@ $$;
 comment on function private.row_changed_condition(regclass) is
   'The WHEN clause text "the stored row changed" for an UPDATE trigger on p_table (old.* is distinct from new.*, or the stored columns one by one on a table with generated columns). Used by enable_row_stamping, audit.enable_tracking and outbox.enable_changes.';
 
+-- SQL text of a jsonb expression: {column: <p_value of its old value>} for each column of
+-- p_table (but p_skip) whose value differs between the rows p_old and p_new, differs as the
+-- columns' JSON (to_jsonb) values differ: what the outbox records of an update and the
+-- field changes sync_push merges by. A statement trigger evaluates it for thousands of rows,
+-- so the JSON of a whole row is never built to compare it: columns of a type whose equality
+-- is JSON equality (numbers, booleans, uuids, times, jsonb, text with a deterministic
+-- collation, and arrays of these) compare as they are, any other through to_jsonb; only a
+-- changed column's old value is converted. p_value is a format() pattern applied to the old
+-- column's expression, never NULL for a changed column (to_jsonb of NULL is NULL: write
+-- coalesce(pg_catalog.to_jsonb(%s), 'null')).
+create or replace function private.changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text,
+                                                       p_skip text[] default '{}') returns text
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select pg_catalog.format(
+           '(select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values %s) d (c, v) where d.v is not null)',
+           pg_catalog.string_agg(pg_catalog.format('(%L, case when %s then %s end)', a.attname,
+             case when case when t.typcategory = 'A' then t.typelem else t.oid end = any (array[
+                         'bool', 'int2', 'int4', 'int8', 'numeric', 'float4', 'float8', 'uuid', 'date', 'timestamp',
+                         'timestamptz', 'jsonb', 'text', 'varchar']::regtype[])
+                       and coalesce(c.collisdeterministic, true)
+                  then pg_catalog.format('%1$s.%3$I is distinct from %2$s.%3$I', p_old, p_new, a.attname)
+                  else pg_catalog.format('pg_catalog.to_jsonb(%1$s.%3$I) is distinct from pg_catalog.to_jsonb(%2$s.%3$I)',
+                                         p_old, p_new, a.attname) end,
+             pg_catalog.format(p_value, pg_catalog.format('%s.%I', p_old, a.attname))), ', ' order by a.attnum))
+    from pg_catalog.pg_attribute a
+    join pg_catalog.pg_type t on t.oid = a.atttypid
+    left join pg_catalog.pg_collation c on c.oid = a.attcollation
+   where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped and a.attname <> all (p_skip)
+$$;
+comment on function private.changed_columns_sql(regclass, text, text, text, text[]) is
+  'SQL text of a jsonb expression {column: p_value applied to the old value} over the columns of p_table (but p_skip) whose to_jsonb values differ between rows p_old and p_new, comparing typed values where the type''s equality is JSON equality, so that only changed columns are converted. For the set-based statement triggers: outbox.capture_sql (an update''s old_record), private.generate_sync_fields (the digests of private.sync_field_changes).';
+
 -- Trigger names start with "_" so that they fire before every other BEFORE trigger
 -- (triggers fire in name order): audit snapshots then see the stamped row. Re-running it
 -- replaces the triggers (after adding columns to a table with generated columns).
@@ -65,6 +100,7 @@ comment on function private.enable_row_stamping(regclass) is
 
 -- Helpers of migrations only: executable by their owner (the migrating role), nobody else.
 revoke all on function private.stamp_row(), private.row_changed_condition(regclass),
+  private.changed_columns_sql(regclass, text, text, text, text[]),
   private.enable_row_stamping(regclass) from public, anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------

@@ -141,10 +141,14 @@ comment on function private.propagate_parent_open() is
   'AFTER UPDATE OF claimed_by, completed row trigger function of tasks and activities (argument: the parent_type): when the item becomes or stops being visible to every user (its everyone rule in the table manifest), sets parent_open of its notes and subtasks.';
 
 -- The columns are those the everyone rule of tasks and activities reads (the table manifest).
+-- UPDATE OF fires whenever a statement names them, even setting them to what they were (as
+-- sync_push's update, which names every column, does): the WHEN clause skips the call then.
 create or replace trigger propagate_parent_open after update of claimed_by, completed on public.tasks
-  for each row execute function private.propagate_parent_open('task');
+  for each row when (old.claimed_by is distinct from new.claimed_by or old.completed is distinct from new.completed)
+  execute function private.propagate_parent_open('task');
 create or replace trigger propagate_parent_open after update of claimed_by, completed on public.activities
-  for each row execute function private.propagate_parent_open('activity');
+  for each row when (old.claimed_by is distinct from new.claimed_by or old.completed is distinct from new.completed)
+  execute function private.propagate_parent_open('activity');
 
 -- Deleting a task, activity or listing deletes its notes and subtasks (a polymorphic
 -- parent has no foreign key to cascade from), once per statement. SECURITY DEFINER: the

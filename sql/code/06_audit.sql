@@ -84,6 +84,9 @@ create or replace function audit.log_rows() returns trigger
   language plpgsql
   security definer
   set search_path = ''
+  -- A statement over a transition table is planned with a guessed row count: with JIT on,
+  -- PostgreSQL compiled it to machine code on every bulk write, costing more than the work.
+  set jit = off
 as $$
 declare
   v_actor uuid := auth.uid();

@@ -211,8 +211,9 @@ comment on function private.record_sync_deletions() is
 
 -- The digests of sync_push's per-field merge, in one canonical text whatever the session
 -- says: md5 of each column's to_jsonb text, written in UTC and with the shortest exact
--- float text. The _sync_fields trigger digests the previous values of a row, sync_push
--- (private.sync_merge) the pushed ones: the same function, so the two always agree.
+-- float text. The _sync_fields trigger digests the previous values of a row (for all the
+-- rows of a statement at once, with the same settings and the same md5 of the same text),
+-- sync_push (private.sync_merge) the pushed ones with this function.
 create or replace function private.sync_field_digests(p_row anyelement, p_columns text[]) returns jsonb
   language sql
   stable
@@ -224,32 +225,71 @@ as $$
     from pg_catalog.unnest(p_columns) c
 $$;
 comment on function private.sync_field_digests(anyelement, text[]) is
-  '{column: md5 of its value''s to_jsonb text} for the columns p_columns of row p_row, in UTC with the shortest exact floats whatever the session says. The digests of private.sync_field_changes and of sync_push''s merge.';
+  '{column: md5 of its value''s to_jsonb text} for the columns p_columns of row p_row, in UTC with the shortest exact floats whatever the session says. The digests of sync_push''s merge; private.record_sync_fields computes the same digests of private.sync_field_changes for a whole statement at once.';
 
 -- Which fields each version of a synced row changed (private.sync_field_changes), for
--- sync_push's per-field merge: the digests of their previous values.
-create or replace function private.record_sync_fields() returns trigger
+-- sync_push's per-field merge: the digests of their previous values. Once per statement,
+-- from its transition tables, in one INSERT for every row whose row_version moved (a bulk
+-- edit of 10,000 rows is one statement, not 10,000 calls), with a static statement per
+-- synced table (planned once per session): the changed columns found by comparing column by
+-- column (private.changed_columns_sql, the rule the outbox records an update's old values
+-- by), each digested as private.sync_field_digests digests it, with the same settings (UTC,
+-- shortest exact floats), so that sync_push's digests of pushed values match.
+-- JIT off: a statement over a transition table is planned with a guessed row count, which
+-- made PostgreSQL compile it to machine code on every bulk write (seconds for 10,000 rows).
+create or replace function private.generate_sync_fields() returns void
   language plpgsql
-  security definer
   set search_path = ''
 as $$
 declare
-  v_old jsonb := pg_catalog.to_jsonb(old);
-  v_new jsonb := pg_catalog.to_jsonb(new);
+  v_branches text;
 begin
-  insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-  values (tg_table_name, new.id, new.row_version, auth.uid(),
-          private.sync_field_digests(old, array(select o.key from pg_catalog.jsonb_each(v_old) o
-                                                 where o.key not in ('created_at', 'updated_at', 'row_version', 'sync_xid')
-                                                   and o.value is distinct from v_new -> o.key)))
-  -- A restored row counts its versions again from its snapshot's: the newer entry wins.
-  on conflict on constraint sync_field_changes_pkey
-  do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
-  return null;
+  select pg_catalog.string_agg(pg_catalog.format(
+           $b$when %1$L then
+        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+        select %1$L, n.id, n.row_version, v_actor, %2$s
+          from new_rows n
+          join old_rows o on o.id = n.id
+         where o.row_version is distinct from n.row_version
+        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+        on conflict on constraint sync_field_changes_pkey
+        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;$b$,
+           t, private.changed_columns_sql(pg_catalog.format('public.%I', t)::regclass, 'o', 'n',
+                                          'pg_catalog.md5(coalesce(pg_catalog.to_jsonb(%s), ''null'')::text)',
+                                          array['created_at', 'updated_at', 'row_version', 'sync_xid'])),
+         E'\n      ' order by t)
+    into v_branches
+    from pg_catalog.unnest(private.sync_tables()) t
+   where pg_catalog.to_regclass(pg_catalog.format('public.%I', t)) is not null;
+
+  execute pg_catalog.format($f$
+    create or replace function private.record_sync_fields() returns trigger
+      language plpgsql
+      security definer
+      set search_path = ''
+      set timezone = 'UTC'
+      set extra_float_digits = 1
+      set jit = off
+    as $body$
+    declare
+      v_actor uuid := auth.uid();
+    begin
+      case tg_table_name
+      %s
+      else raise exception using errcode = '22023',
+        message = pg_catalog.format('INVALID_TABLE: %%s is not a synced table', tg_table_name);
+      end case;
+      return null;
+    end
+    $body$
+    $f$, coalesce(v_branches, ''));
+  comment on function private.record_sync_fields() is
+    'AFTER UPDATE statement trigger function of the synced tables (transition tables new_rows, old_rows): for every row whose row_version moved, records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value (as private.sync_field_digests digests it), in one INSERT. For sync_push''s per-field merge. Generated by private.generate_sync_fields.';
+  revoke all on function private.record_sync_fields() from public, anon, authenticated, service_role;
 end
 $$;
-comment on function private.record_sync_fields() is
-  'AFTER UPDATE row trigger function of the synced tables (when row_version moved): records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value. For sync_push''s per-field merge.';
+comment on function private.generate_sync_fields() is
+  '(Re)creates private.record_sync_fields with a branch per synced table (private.sync_tables()). Run by private.apply_manifest before it attaches the _sync_fields triggers.';
 
 -- ---------------------------------------------------------------------------------------
 -- enable_sync
@@ -313,9 +353,8 @@ begin
                  'execute function private.record_sync_moves()', v_name, v_moved);
   execute format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
                  'for each statement execute function private.record_sync_deletions()', v_name);
-  execute format('create or replace trigger _sync_fields after update on public.%I for each row '
-                 'when (old.row_version is distinct from new.row_version) '
-                 'execute function private.record_sync_fields()', v_name);
+  execute format('create or replace trigger _sync_fields after update on public.%I referencing old table as old_rows new table as new_rows '
+                 'for each statement execute function private.record_sync_fields()', v_name);
 end
 $$;
 comment on function private.enable_sync(regclass) is
@@ -376,7 +415,7 @@ comment on function public.purge_sync_deletions(interval) is
 -- The validators run as the caller of sync_pull / sync_push; the trigger functions and
 -- enable_sync as their owner.
 revoke all on function private.stamp_sync_xid(), private.record_sync_moves(), private.record_sync_deletions(),
-  private.record_sync_fields(), private.sync_field_digests(anyelement, text[]),
+  private.generate_sync_fields(), private.sync_field_digests(anyelement, text[]),
   private.enable_sync(regclass), public.purge_sync_deletions(interval),
   private.assert_sync_table(text), private.sync_tables() from public, anon, authenticated, service_role;
 grant execute on function private.sync_tables(), private.assert_sync_table(text) to authenticated, service_role;

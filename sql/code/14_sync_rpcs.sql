@@ -542,7 +542,53 @@ comment on function private.sync_record_columns(text, jsonb) is
 revoke all on function private.sync_record_columns(text, jsonb) from public, anon, authenticated, service_role;
 grant execute on function private.sync_record_columns(text, jsonb) to authenticated, service_role;
 
-create or replace function public.sync_push(p_table text, p_record jsonb, p_expected_version integer)
+-- sync_push's INSERT of rows created offline, for the records of p_items (a JSON array) in
+-- their order, each with the client's id, writing the columns p_columns (those the records
+-- name that the caller may insert): one record for sync_push, all the new rows of a batch
+-- that name the same columns for sync_push_batch. Returns (id, written) of the rows inserted;
+-- an id already taken inserts nothing.
+create or replace function private.sync_push_insert_sql(p_table text, p_columns text[]) returns text
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select pg_catalog.format(
+    'insert into public.%1$I as t (%2$s) select %3$s'
+    ' from pg_catalog.jsonb_array_elements($1) with ordinality i (record, n)'
+    ' cross join lateral pg_catalog.jsonb_populate_record(null::public.%1$I, i.record) r order by i.n'
+    ' on conflict (id) do nothing returning t.id, pg_catalog.to_jsonb(t) as written',
+    p_table,
+    (select pg_catalog.string_agg(pg_catalog.format('%I', c), ', ') from pg_catalog.unnest(p_columns) c),
+    (select pg_catalog.string_agg(pg_catalog.format('r.%I', c), ', ') from pg_catalog.unnest(p_columns) c))
+$$;
+comment on function private.sync_push_insert_sql(text, text[]) is
+  'SQL text of sync_push''s INSERT into p_table of the records of a JSON array ($1), in order, writing the columns p_columns; returns (id, row as jsonb) of the rows inserted (on conflict (id) do nothing). For sync_push (one record) and sync_push_batch (the new rows of a batch that name the same columns).';
+
+-- A new row stores what its record says in every column the caller may not write but names
+-- (p_locked): the pushed value must be what the insert stored, or the record is refused
+-- (COLUMN_NOT_WRITABLE). The columns where they differ.
+create or replace function private.sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb) returns text[]
+  language sql
+  immutable
+  set search_path = ''
+as $$
+  select coalesce(pg_catalog.array_agg(c), '{}') from pg_catalog.unnest(p_locked) c where p_pushed -> c is distinct from p_row -> c
+$$;
+comment on function private.sync_push_refused(text[], jsonb, jsonb) is
+  'For sync_push and sync_push_batch: the columns of p_locked (named by a new row''s record, not writable by the caller) whose pushed value (p_pushed) differs from what the insert stored (p_row): refused with COLUMN_NOT_WRITABLE.';
+revoke all on function private.sync_push_insert_sql(text, text[]), private.sync_push_refused(text[], jsonb, jsonb)
+  from public, anon, authenticated, service_role;
+grant execute on function private.sync_push_insert_sql(text, text[]), private.sync_push_refused(text[], jsonb, jsonb)
+  to authenticated, service_role;
+
+-- sync_push itself, with one more choice for sync_push_batch: p_defer, for a new row or a
+-- plain edit (no claim or release, nothing refused, only columns app users may update),
+-- answers {status: "deferred", op: insert | update, id, record, columns, ... , answer}
+-- instead of writing it (answer: what sync_push answers once it is written, but the record),
+-- so that the batch writes all such records in one statement (whose triggers then record the
+-- changes once for all, not once per record). Everything else it decides and does as
+-- sync_push does.
+create or replace function private.sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean)
   returns jsonb
   language plpgsql
   volatile
@@ -581,6 +627,7 @@ declare
   v_version integer;
   v_row jsonb;
   v_reason jsonb;      -- why a conflict, in the refusal's words ({code, message, detail})
+  v_written jsonb;     -- the answer for the record written, but the record
 begin
   perform private.assert_sync_table(p_table);
   v_rel := format('public.%I', p_table)::regclass;
@@ -660,8 +707,7 @@ begin
 
   if not v_is_insert then
     -- The row as the caller sees it, and what applying the record would change of it.
-    execute format('select to_jsonb(t) - $2 from public.%I t where t.id = $1', p_table)
-      into v_server using v_id, v_hidden;
+    execute format('select private.%I($1) - $2', 'sync_push_row_' || p_table) into v_server using v_id, v_hidden;
     if v_item_type is not null and v_pushed -> 'claimed_by' = to_jsonb(v_uid)
        and not ('claimed_by' = any (v_writable)) then
       v_claim := 'claim';
@@ -716,6 +762,21 @@ begin
     end if;
   end if;
 
+  -- The answer once the record is written, but its record (the row as written).
+  v_written := jsonb_build_object('status', case when v_merge is null then 'applied' else 'merged' end)
+               || case when v_merge is null then '{}' else jsonb_build_object('fields', v_merge) end;
+  if p_defer and v_is_insert and 'id' = any (v_writable) then
+    return jsonb_build_object('status', 'deferred', 'op', 'insert', 'id', v_id, 'record', p_record,
+                              'columns', to_jsonb(v_writable), 'locked', to_jsonb(v_locked), 'pushed', v_pushed,
+                              'hidden', to_jsonb(v_hidden), 'answer', v_written);
+  elsif p_defer and not v_is_insert and v_claim is null and cardinality(v_refused) = 0 then
+    v_set := array(select c from unnest(v_changed) c where c = any (v_writable));
+    if not exists (select from unnest(v_set) c where not pg_catalog.has_column_privilege('authenticated', v_rel, c, 'UPDATE')) then
+      return jsonb_build_object('status', 'deferred', 'op', 'update', 'id', v_id, 'version', v_base, 'record', p_record,
+                                'columns', to_jsonb(v_set), 'hidden', to_jsonb(v_hidden), 'answer', v_written);
+    end if;
+  end if;
+
   if cardinality(v_refused) = 0 then
     begin
       if v_is_insert then
@@ -724,16 +785,10 @@ begin
           raise exception using errcode = '42501',
             message = format('NOT_AUTHORIZED: you may not create rows in %s', p_table);
         end if;
-        execute format(
-          'insert into public.%1$I as t (%2$s) select %3$s from jsonb_populate_record(null::public.%1$I, $1) r
-           on conflict (id) do nothing
-           returning to_jsonb(t)',
-          p_table,
-          (select string_agg(format('%I', c), ', ') from unnest(v_writable) c),
-          (select string_agg(format('r.%I', c), ', ') from unnest(v_writable) c))
-          into v_row using p_record;
+        execute format('with i as (%s) select i.written from i', private.sync_push_insert_sql(p_table, v_writable))
+          into v_row using jsonb_build_array(p_record);
         if v_row is not null then
-          v_refused := array(select c from unnest(v_locked) c where v_pushed -> c is distinct from v_row -> c);
+          v_refused := private.sync_push_refused(v_locked, v_pushed, v_row);
         end if;
       else
         -- A claim first (then the claimer may edit), a release last (the claimer's edits
@@ -819,13 +874,11 @@ begin
       hint = 'Push the server''s value or leave the column out. A task or activity is claimed by setting claimed_by to yourself, released by setting it to null.';
   end if;
   if v_row is not null then
-    return jsonb_build_object('status', case when v_merge is null then 'applied' else 'merged' end, 'record', v_row - v_hidden)
-           || case when v_merge is null then '{}' else jsonb_build_object('fields', v_merge) end;
+    return v_written || jsonb_build_object('record', v_row - v_hidden);
   end if;
 
   -- Nothing written: tell why from the row as the caller sees it now.
-  execute format('select to_jsonb(t) - $2 from public.%I t where t.id = $1', p_table)
-    into v_server using v_id, v_hidden;
+  execute format('select private.%I($1) - $2', 'sync_push_row_' || p_table) into v_server using v_id, v_hidden;
   if v_server is null and v_reason is not null then
     return jsonb_build_object('status', 'conflict', 'record', null) || v_reason;  -- claimed out of the caller's sight
   elsif v_server is null and v_is_insert then
@@ -847,12 +900,28 @@ begin
   return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
 end
 $$;
+comment on function private.sync_push_record(text, jsonb, integer, boolean) is
+  'public.sync_push, and with p_defer the same but that a new row or a plain edit (no claim or release, nothing refused, only columns app users may update) is answered {status: "deferred", op: "insert" | "update", id, record, columns, hidden, answer (the answer once written, but its record); version (update); locked, pushed (insert)} instead of written: sync_push_batch writes those in one statement (private.sync_push_updates_<table>, private.sync_push_insert_sql).';
+revoke all on function private.sync_push_record(text, jsonb, integer, boolean) from public, anon, authenticated, service_role;
+grant execute on function private.sync_push_record(text, jsonb, integer, boolean) to authenticated, service_role;
+
+create or replace function public.sync_push(p_table text, p_record jsonb, p_expected_version integer)
+  returns jsonb
+  language sql
+  volatile
+  security invoker
+  set search_path = ''
+as $$
+  select private.sync_push_record(p_table, p_record, p_expected_version, false)
+$$;
 comment on function public.sync_push(text, jsonb, integer) is
   'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced); {status: "merged", record, fields} when the row moved on since p_expected_version and the record was merged into it field by field (private.sync_merge: what only the push changed is written, what only the server changed stays, what both changed goes to the later write by the server''s clock, the user id sorting first within a second; fields says per column what won); or {status: "conflict", record: <server row>} when the id exists or the history a merge needs is gone (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns (a task''s or activity''s created_by and listing name declared_by and listing_id). Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, parent_open, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
 
 -- sync_push's UPDATE as a function per synced table (private.create_plan_keeping_function),
 -- its plan kept for the session: planning the statement for each record cost more than
--- running it (1.6 of 3 ms for a task). It names every column app users may update (the
+-- running it (1.6 of 3 ms for a task). So is its read of the row as the caller sees it
+-- (sync_push_row_<table>): planned with the table's row-level security on every record, it
+-- cost a 1,000-record sync_push_batch a tenth of a second. It names every column app users may update (the
 -- grants of authenticated when it is generated), each set to the pushed value when it is
 -- in p_columns and to itself otherwise; sync_push writes a column outside that list (one
 -- only the service role may write) with a statement of its own. Run it again after
@@ -866,6 +935,12 @@ declare
   v_columns text[];
 begin
   foreach v_table in array private.sync_tables() loop
+    perform private.create_plan_keeping_function(
+      'sync_push_row_' || v_table, 'p_id uuid', 'jsonb', 'stable',
+      pg_catalog.format('return (select pg_catalog.to_jsonb(t) from public.%I t where t.id = p_id);', v_table),
+      pg_catalog.format('For sync_push: the %s row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.', v_table));
+    execute pg_catalog.format('grant execute on function private.%I(uuid) to authenticated, service_role',
+                              'sync_push_row_' || v_table);
     select array_agg(a.attname::text order by a.attnum) into v_columns
       from pg_catalog.pg_attribute a
      where a.attrelid = pg_catalog.format('public.%I', v_table)::regclass and a.attnum > 0 and not a.attisdropped
@@ -888,11 +963,42 @@ begin
       pg_catalog.format('For sync_push: updates the %s row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.', v_table));
     execute pg_catalog.format('grant execute on function private.%I(jsonb, text[], uuid, integer) to authenticated, service_role',
                               'sync_push_update_' || v_table);
+    -- sync_push_batch's plain edits in one statement: the same update for many rows, each
+    -- item {id, version, record, columns}. Rows found by their ids, never by a scan (a plan
+    -- kept for the session may have been made while the table was small).
+    execute pg_catalog.format($f$
+      create or replace function private.%1$I(p_items jsonb) returns table (written_id uuid, written jsonb)
+        language plpgsql
+        volatile
+        set search_path = ''
+        set plan_cache_mode = force_generic_plan
+        set jit = off
+        set enable_seqscan = off
+      as $body$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.%2$I as t set %3$s
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.%2$I, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $body$
+      $f$, 'sync_push_updates_' || v_table, v_table,
+      (select pg_catalog.string_agg(pg_catalog.format('%1$I = case when %1$L = any (i.columns) then r.%1$I else t.%1$I end', c), ', ')
+         from pg_catalog.unnest(v_columns) c));
+    execute pg_catalog.format('comment on function private.%I(jsonb) is %L', 'sync_push_updates_' || v_table,
+      pg_catalog.format('For sync_push_batch: updates the %s rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.', v_table));
+    execute pg_catalog.format('revoke all on function private.%I(jsonb) from public, anon, authenticated, service_role',
+                              'sync_push_updates_' || v_table);
+    execute pg_catalog.format('grant execute on function private.%I(jsonb) to authenticated, service_role',
+                              'sync_push_updates_' || v_table);
   end loop;
 end
 $$;
 comment on function private.generate_sync_push_updates() is
-  'Creates private.sync_push_update_<table> for each synced table: sync_push''s UPDATE with its plan kept for the session, naming every column authenticated may update. Run by private.generate_sync_statements (the final step of migrate), so a change of column grants is followed.';
+  'Creates private.sync_push_update_<table> and private.sync_push_row_<table> for each synced table: sync_push''s UPDATE with its plan kept for the session, naming every column authenticated may update, and its read of the row as the caller sees it. Run by private.generate_sync_statements (the final step of migrate), so a change of column grants is followed.';
 revoke all on function private.generate_sync_push_updates() from public, anon, authenticated, service_role;
 
 -- Every generated statement of sync_pull and sync_push at once, so that none is forgotten:
@@ -911,7 +1017,8 @@ begin
      where p.pronamespace = 'private'::regnamespace
        and (p.proname ~ '^sync_items_.+_(full|changes|visibility|admin)$'
             or (p.proname like 'sync\_page\_%' and p.proname <> 'sync_page_sql')
-            or p.proname like 'sync\_push\_update\_%')
+            or p.proname like 'sync\_push\_update\_%' or p.proname like 'sync\_push\_updates\_%'
+            or p.proname like 'sync\_push\_row\_%')
   loop
     execute pg_catalog.format('drop function %s', v_function);
   end loop;
@@ -929,11 +1036,21 @@ revoke all on function private.generate_sync_statements() from public, anon, aut
 -- ---------------------------------------------------------------------------------------
 
 -- A reconnecting device sends its pending writes in one round trip. Each record is pushed
--- by sync_push in a subtransaction of its own, so one refused record undoes nothing of the
--- others, and its answer is the one a single push would have given (a coded error becomes
--- {status: "rejected", code, sqlstate, message, detail, hint}). An error that is not about
--- the record (no code: a lost lock, a server fault) fails the whole batch, which the client
--- retries as it is: what was applied answers "applied" again.
+-- as sync_push pushes it, in a subtransaction of its own, so one refused record undoes
+-- nothing of the others, and its answer is the one a single push would have given (a coded
+-- error becomes {status: "rejected", code, sqlstate, message, detail, hint}). An error that
+-- is not about the record (no code: a lost lock, a server fault) fails the whole batch, which
+-- the client retries as it is: what was applied answers "applied" again.
+-- The plain edits and new rows among them (private.sync_push_record's "deferred": no claim
+-- or release, an id no other record of the batch names) are written together once all
+-- records are decided: the edits in one UPDATE (private.sync_push_updates_<table>), the new
+-- rows in one INSERT per set of columns their records name (private.sync_push_insert_sql). Their
+-- triggers then record the changes once for the batch instead of once per record, which cost
+-- more than the writes themselves. Records of distinct rows do not depend on each other's
+-- order. A record such a statement did not write (its row moved on meanwhile, the caller may
+-- not change it, its id is taken), and all of a statement's if it fails (a rule one row
+-- breaks) or stored a column otherwise than its record says, are pushed again one by one, as
+-- sync_push, for their own answers.
 create or replace function public.sync_push_batch(p_table text, p_records jsonb) returns jsonb
   language plpgsql
   volatile
@@ -944,8 +1061,18 @@ declare
   -- About a minute of a mobile network's round trips in one call, and a few seconds of work.
   c_max_records constant integer := 1000;
   v_problem text;
-  v_item jsonb;
-  v_results jsonb[] := '{}';
+  v_items jsonb[];
+  v_single boolean[];  -- per record: no other record of the batch names its id
+  v_results jsonb[];
+  v_todo integer[];
+  v_deferred integer[] := '{}';  -- the edits to write together: their indexes
+  v_intents jsonb[] := '{}';     -- and their deferred answers
+  v_written jsonb;               -- {id: row} of those the one UPDATE (and the INSERTs) wrote
+  v_columns jsonb;               -- the columns a group of new rows names
+  v_inserted jsonb;              -- {id: row} of the rows one INSERT wrote
+  v_round integer;
+  v_i integer;
+  v_answer jsonb;
   v_state text;
   v_message text;
   v_detail text;
@@ -980,19 +1107,83 @@ begin
       detail = v_problem;
   end if;
 
-  for v_item in select i.item from jsonb_array_elements(p_records) with ordinality i(item, n) order by i.n loop
+  select coalesce(array_agg(x.item order by x.n), '{}'), coalesce(array_agg(x.single order by x.n), '{}')
+    into v_items, v_single
+    from (select i.n, i.item, pg_catalog.count(*) over (partition by pg_catalog.lower(i.item -> 'record' ->> 'id')) = 1 as single
+            from jsonb_array_elements(p_records) with ordinality i(item, n)) x;
+  v_results := array_fill(null::jsonb, array[cardinality(v_items)]);
+  v_todo := array(select pg_catalog.generate_series(1, cardinality(v_items)));
+  -- Round 1: every record, the plain edits and new rows deferred; round 2: the deferred ones
+  -- not written.
+  for v_round in 1..2 loop
+    foreach v_i in array v_todo loop
+      begin
+        v_answer := private.sync_push_record(p_table, v_items[v_i] -> 'record', (v_items[v_i] ->> 'expected_version')::integer,
+                                             v_round = 1 and v_single[v_i]);
+        if v_answer ->> 'status' = 'deferred' then
+          v_deferred := v_deferred || v_i;
+          v_intents := v_intents || v_answer;
+        else
+          v_results[v_i] := v_answer;
+        end if;
+      exception when others then
+        get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
+                                v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+        if v_message !~ '^[A-Z][A-Z0-9_]*: ' then
+          raise;
+        end if;
+        v_results[v_i] := jsonb_strip_nulls(jsonb_build_object(
+          'status', 'rejected', 'code', substring(v_message from '^([A-Z][A-Z0-9_]*): '), 'sqlstate', v_state,
+          'message', v_message, 'detail', nullif(v_detail, ''), 'hint', nullif(v_hint, '')));
+      end;
+    end loop;
+    exit when cardinality(v_deferred) = 0;
+    v_written := '{}';
     begin
-      v_results := v_results || public.sync_push(p_table, v_item -> 'record', (v_item ->> 'expected_version')::integer);
-    exception when others then
-      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text,
-                              v_detail = pg_exception_detail, v_hint = pg_exception_hint;
-      if v_message !~ '^[A-Z][A-Z0-9_]*: ' then
-        raise;
+      if exists (select from unnest(v_intents) d where d ->> 'op' = 'update') then
+        execute format('select coalesce(jsonb_object_agg(w.written_id, w.written), ''{}'') from private.%I($1) w',
+                       'sync_push_updates_' || p_table)
+          into v_written
+          using (select jsonb_agg(jsonb_build_object('id', d ->> 'id', 'version', d -> 'version', 'record', d -> 'record',
+                                                     'columns', d -> 'columns'))
+                   from unnest(v_intents) d where d ->> 'op' = 'update');
       end if;
-      v_results := v_results || jsonb_strip_nulls(jsonb_build_object(
-        'status', 'rejected', 'code', substring(v_message from '^([A-Z][A-Z0-9_]*): '), 'sqlstate', v_state,
-        'message', v_message, 'detail', nullif(v_detail, ''), 'hint', nullif(v_hint, '')));
+    exception when others then
+      v_written := '{}';  -- each pushed again below, for its own answer
     end;
+    -- The new rows, one INSERT per set of columns named (a device's records name the same).
+    for v_columns in select distinct d -> 'columns' from unnest(v_intents) d where d ->> 'op' = 'insert' loop
+      begin
+        execute format('with i as (%s) select coalesce(jsonb_object_agg(i.id, i.written), ''{}'') from i',
+                       private.sync_push_insert_sql(p_table, array(select jsonb_array_elements_text(v_columns))))
+          into v_inserted
+          using (select jsonb_agg(d -> 'record' order by n) from unnest(v_intents) with ordinality u (d, n)
+                  where d ->> 'op' = 'insert' and d -> 'columns' = v_columns);
+        -- A row storing other than its record says in a column the caller may not write is
+        -- refused: all of them pushed again below, so that it alone is.
+        if exists (select from unnest(v_intents) d
+                    where d ->> 'op' = 'insert' and d -> 'columns' = v_columns and v_inserted ? (d ->> 'id')
+                      and cardinality(private.sync_push_refused(array(select jsonb_array_elements_text(d -> 'locked')),
+                                                                d -> 'pushed', v_inserted -> (d ->> 'id'))) > 0) then
+          raise exception using message = 'sync_push_batch: undo';
+        end if;
+        v_written := v_written || v_inserted;
+      exception when others then
+        null;  -- each pushed again below, for its own answer
+      end;
+    end loop;
+    v_todo := '{}';
+    for v_i in 1..cardinality(v_deferred) loop
+      if v_written ? (v_intents[v_i] ->> 'id') then
+        v_results[v_deferred[v_i]] := v_intents[v_i] -> 'answer'
+          || jsonb_build_object('record', (v_written -> (v_intents[v_i] ->> 'id'))
+                                          - array(select jsonb_array_elements_text(v_intents[v_i] -> 'hidden')));
+      else
+        v_todo := v_todo || v_deferred[v_i];
+      end if;
+    end loop;
+    v_deferred := '{}';
+    v_intents := '{}';
   end loop;
   return to_jsonb(v_results);
 end

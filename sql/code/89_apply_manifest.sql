@@ -120,6 +120,7 @@ begin
   end loop;
 
   -- Sync first: its column is one of those the stamping and audit triggers compare.
+  perform private.generate_sync_fields();
   for v_entry in select * from private.table_manifest where synced order by ordinal loop
     perform private.enable_sync(pg_catalog.format('public.%I', v_entry.table_name)::regclass);
   end loop;

@@ -340,6 +340,19 @@ import Testing
         return writes
     }
 
+    /// The answers of pushing `writes` one at a time (sync_push), as a batch answers them.
+    static func pushOneByOne(_ writes: [SyncPendingWrite], _ app: SyncService) async throws -> [Result<SyncPushResult, SQLAPIError>] {
+        var answers: [Result<SyncPushResult, SQLAPIError>] = []
+        for write in writes {
+            do {
+                answers.append(.success(try await app.push(table: .tasks, record: write.record, expectedVersion: write.expectedVersion)))
+            } catch let error as SQLAPIError {
+                answers.append(.failure(error))
+            }
+        }
+        return answers
+    }
+
     /// A result without the server's times, comparable across databases.
     static func comparable(_ result: Result<SyncPushResult, SQLAPIError>) -> String {
         func strip(_ record: JSONValue) -> JSONValue {
@@ -369,15 +382,7 @@ import Testing
 
         let batched = try await SyncService(connection: try await batchDatabase.connect(), user: Self.ids.alice)
             .push(table: .tasks, batch: writes)
-        let singles = SyncService(connection: try await singlesDatabase.connect(), user: Self.ids.alice)
-        var oneByOne: [Result<SyncPushResult, SQLAPIError>] = []
-        for write in writes {
-            do {
-                oneByOne.append(.success(try await singles.push(table: .tasks, record: write.record, expectedVersion: write.expectedVersion)))
-            } catch let error as SQLAPIError {
-                oneByOne.append(.failure(error))
-            }
-        }
+        let oneByOne = try await Self.pushOneByOne(writes, SyncService(connection: try await singlesDatabase.connect(), user: Self.ids.alice))
         #expect(batched.map(Self.comparable) == oneByOne.map(Self.comparable))
 
         // Every kind of answer is there, and the rejected records undid nothing of the others.
@@ -390,6 +395,59 @@ import Testing
         #expect(try await admin.query(PostgresQuery(sql: state)).scalar(String.self)
                 == singlesAdmin.query(PostgresQuery(sql: state)).scalar(String.self))
         #expect(try await admin.query("select count(*)::int from public.tasks where declared_by = \(Self.ids.alice)").scalar(Int.self) == 80)
+        await singlesAdmin.close()
+    }
+
+    /// The plain edits and new rows of a batch (each of its own row, no claim or release) are
+    /// written in one statement: what that records (answers, rows, audit log, outbox, the field
+    /// changes a later merge reads) is what pushing them one by one records. An edit that breaks
+    /// a rule fails that statement: it alone is rejected and the others still land; so is one
+    /// the caller may read but not change, which that statement passes over, and a new row the
+    /// caller may not create.
+    @Test func plainEditsAndNewRowsOfABatchRecordWhatPushingThemOneByOneRecords() async throws {
+        let singlesDatabase = try await TestDatabase.create()
+        let singlesAdmin = try await singlesDatabase.connect()
+        try await Self.seed(admin)
+        try await Self.seed(singlesAdmin)
+        func record(_ id: UUID, _ fields: [String: JSONValue]) -> JSONValue { .object(fields.merging(["id": .string(id.uuidString)]) { $1 }) }
+        func edits(_ round: Int) -> [SyncPendingWrite] {
+            (0..<30).map { i in
+                SyncPendingWrite(record: record(Self.id(1, i), ["title": .string("Batched \(round).\(i)"), "priority": i % 2 == round % 2 ? "high" : "low"]),
+                                 expectedVersion: round + 1)
+            }
+        }
+        let alice = JSONValue.string(Self.ids.alice.uuidString)
+        let newRows = (0..<20).map { i in
+            SyncPendingWrite(record: record(Self.id(9, i), ["title": .string("New \(i)"), "declared_by": alice]), expectedVersion: nil)
+        }
+        for (round, rule) in ["none broken", "an empty title", "another's task", "new rows, one declared by another"].enumerated() {
+            let writes: [SyncPendingWrite] = switch round {
+            case 0: edits(round)
+            case 1: Array(edits(round)[..<10]) + [SyncPendingWrite(record: record(Self.id(1, 30), ["title": "  "]), expectedVersion: 1)]
+                    + edits(round)[10...]
+            case 2: [SyncPendingWrite(record: record(Self.id(2, 0), ["title": "Mine now"]), expectedVersion: 1)] + edits(round)
+            default: Array(newRows[..<5]) + [SyncPendingWrite(record: record(Self.id(9, 99), ["title": "Bob's", "declared_by": .string(Self.ids.bob.uuidString)]), expectedVersion: nil)]
+                     + newRows[5...]
+            }
+            let batched = try await SyncService(connection: try await database.connect(), user: Self.ids.alice)
+                .push(table: .tasks, batch: writes)
+            let oneByOne = try await Self.pushOneByOne(writes, SyncService(connection: try await singlesDatabase.connect(), user: Self.ids.alice))
+            #expect(batched.map(Self.comparable) == oneByOne.map(Self.comparable), "\(rule)")
+            let rejected = batched.compactMap { if case .failure(let error) = $0 { error.code } else { nil } }
+            let expected: [[SQLAPIError.Code]] = [[], [.invalidRecord], [.notAuthorized], [.notAuthorized]]
+            #expect(rejected == expected[round], "\(rule)")
+        }
+        // Everything but the server's clock.
+        let times = "'created_at' - 'updated_at' - 'claimed_at' - 'completed_at' - 'sync_xid'"
+        for recorded in [
+            "select jsonb_agg(to_jsonb(t) - \(times) order by id)::text from public.tasks t",
+            "select jsonb_agg(jsonb_build_array(record_pk, action, old_row - \(times), new_row - \(times), changed_by) order by record_pk, id)::text from audit.log",
+            "select jsonb_agg(jsonb_build_array(record_id, op, record - \(times), old_record - \(times), audience, actor) order by record_id, id)::text from outbox.events",
+            "select jsonb_agg(jsonb_build_array(row_id, row_version, changed_by, digests) order by row_id, row_version)::text from private.sync_field_changes",
+        ] {
+            #expect(try await admin.query(PostgresQuery(sql: recorded)).scalar(String?.self)
+                    == singlesAdmin.query(PostgresQuery(sql: recorded)).scalar(String?.self), "\(recorded)")
+        }
         await singlesAdmin.close()
     }
 
