@@ -4232,17 +4232,19 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'activities', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'activities', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     );
     end
@@ -4303,17 +4305,19 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'journal_entries', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'journal_entries', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     );
     end
@@ -4374,17 +4378,19 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'journal_entry_values', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'journal_entry_values', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     );
     end
@@ -4445,17 +4451,19 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'journal_field_groups', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'journal_field_groups', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     );
     end
@@ -4516,17 +4524,19 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'journal_fields', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'journal_fields', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     );
     end
@@ -4587,17 +4597,19 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'journal_threads', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'journal_threads', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     );
     end
@@ -4658,17 +4670,19 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'listings', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'listings', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     );
     end
@@ -4729,17 +4743,19 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'notes', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'notes', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     );
     end
@@ -4800,17 +4816,19 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'observed_bird_photos', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'observed_bird_photos', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     );
     end
@@ -4871,17 +4889,19 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'subtasks', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'subtasks', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     );
     end
@@ -4942,17 +4962,19 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'tasks', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'tasks', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     );
     end
@@ -5013,17 +5035,19 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'watchlist_entries', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'watchlist_entries', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     );
     end
@@ -5084,17 +5108,19 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'watchlist_rules', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'watchlist_rules', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     );
     end
@@ -5155,17 +5181,19 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'watchlists', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'watchlists', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     );
     end

@@ -241,17 +241,19 @@ begin
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', %1$L, 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', %1$L, 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     $q$, p_table, v_deleted_at_expr, v_columns);
 end
@@ -415,7 +417,7 @@ begin
 end
 $$;
 comment on function public.sync_pull(text, text, integer) is
-  'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away), cursor, server_timestamp, has_more}. NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). A page ends at p_limit items or at 4 MB of json (private.sync_pull_page_bytes(); a session may lower it with dispatch.sync_page_bytes), whichever comes first: the first item whose running total of json bytes reaches the budget ends it, that item included (a page always makes progress, even past one row bigger than the budget), and the cursor resumes right after it. Rows past that item are never built; the server holds a page''s json a few times over while it builds and sends it (docs/sync.md), about 6 to 7 times the page at the peak: ~27 MB for a full 4 MB page, whatever its rows or p_limit. Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501), OWNER_ONLY (42501: a table private to its owner, the journals, pulled by a session not acting as role authenticated, such as service_role with a user''s claims). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
+  'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {cursor, has_more, server_timestamp, records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away)}, in that order (a client may read cursor and has_more and ask for the next page before it reads the records). NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). A page ends at p_limit items or at 4 MB of json (private.sync_pull_page_bytes(); a session may lower it with dispatch.sync_page_bytes), whichever comes first: the first item whose running total of json bytes reaches the budget ends it, that item included (a page always makes progress, even past one row bigger than the budget), and the cursor resumes right after it. Rows past that item are never built; the server holds a page''s json a few times over while it builds and sends it (docs/sync.md), about 6 to 7 times the page at the peak: ~27 MB for a full 4 MB page, whatever its rows or p_limit. Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501), OWNER_ONLY (42501: a table private to its owner, the journals, pulled by a session not acting as role authenticated, such as service_role with a user''s claims). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
 
 -- ---------------------------------------------------------------------------------------
 -- sync_push

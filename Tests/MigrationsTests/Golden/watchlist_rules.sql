@@ -127,16 +127,18 @@ union all
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'watchlist_rules', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'watchlist_rules', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
       from tail, page
     
