@@ -4355,40 +4355,52 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('activities', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select null::timestamptz as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.activities t cross join lateral (select t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select null::timestamptz as deleted_at, r as record
-                             from public.activities t cross join lateral (select t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'activities', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'activities', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     );
     end
     $$;
@@ -4416,40 +4428,52 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('journal_entries', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select t.deleted_at as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.journal_entries t cross join lateral (select t.id, t.thread_id, t.owner_id, t.content, t.entry_timestamp, t.last_edited_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select t.deleted_at as deleted_at, r as record
-                             from public.journal_entries t cross join lateral (select t.id, t.thread_id, t.owner_id, t.content, t.entry_timestamp, t.last_edited_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'journal_entries', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'journal_entries', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     );
     end
     $$;
@@ -4477,40 +4501,52 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('journal_entry_values', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select null::timestamptz as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.journal_entry_values t cross join lateral (select t.id, t.entry_id, t.field_id, t.thread_id, t.owner_id, t.entry_timestamp, t.value, t.created_at, t.updated_at, t.row_version) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select null::timestamptz as deleted_at, r as record
-                             from public.journal_entry_values t cross join lateral (select t.id, t.entry_id, t.field_id, t.thread_id, t.owner_id, t.entry_timestamp, t.value, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'journal_entry_values', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'journal_entry_values', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     );
     end
     $$;
@@ -4538,40 +4574,52 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('journal_field_groups', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select null::timestamptz as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.journal_field_groups t cross join lateral (select t.id, t.thread_id, t.owner_id, t.parent_field_id, t.child_field_id, t.created_at, t.updated_at, t.row_version) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select null::timestamptz as deleted_at, r as record
-                             from public.journal_field_groups t cross join lateral (select t.id, t.thread_id, t.owner_id, t.parent_field_id, t.child_field_id, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'journal_field_groups', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'journal_field_groups', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     );
     end
     $$;
@@ -4599,40 +4647,52 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('journal_fields', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select t.deleted_at as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.journal_fields t cross join lateral (select t.id, t.thread_id, t.owner_id, t.name, t.sort_order, t.is_group, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select t.deleted_at as deleted_at, r as record
-                             from public.journal_fields t cross join lateral (select t.id, t.thread_id, t.owner_id, t.name, t.sort_order, t.is_group, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'journal_fields', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'journal_fields', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     );
     end
     $$;
@@ -4660,40 +4720,52 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('journal_threads', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select t.deleted_at as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.journal_threads t cross join lateral (select t.id, t.owner_id, t.title, t.created_at, t.updated_at, t.deleted_at, t.row_version) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select t.deleted_at as deleted_at, r as record
-                             from public.journal_threads t cross join lateral (select t.id, t.owner_id, t.title, t.created_at, t.updated_at, t.deleted_at, t.row_version) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'journal_threads', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'journal_threads', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     );
     end
     $$;
@@ -4721,40 +4793,52 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('listings', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select null::timestamptz as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.listings t cross join lateral (select t.id, t.property_id, t.address, t.city, t.state, t.zip, t.status, t.price, t.mls_number, t.owned_by, t.created_at, t.updated_at, t.row_version, t.created_by) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select null::timestamptz as deleted_at, r as record
-                             from public.listings t cross join lateral (select t.id, t.property_id, t.address, t.city, t.state, t.zip, t.status, t.price, t.mls_number, t.owned_by, t.created_at, t.updated_at, t.row_version, t.created_by) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'listings', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'listings', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     );
     end
     $$;
@@ -4782,40 +4866,52 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('notes', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select null::timestamptz as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.notes t cross join lateral (select t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version, t.parent_open) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select null::timestamptz as deleted_at, r as record
-                             from public.notes t cross join lateral (select t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version, t.parent_open) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'notes', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'notes', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     );
     end
     $$;
@@ -4843,40 +4939,52 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('observed_bird_photos', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select t.deleted_at as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.observed_bird_photos t cross join lateral (select t.id, t.watchlist_entry_id, t.watchlist_id, t.image_path, t.storage_url, t.is_uploaded, t.captured_at, t.uploaded_at, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select t.deleted_at as deleted_at, r as record
-                             from public.observed_bird_photos t cross join lateral (select t.id, t.watchlist_entry_id, t.watchlist_id, t.image_path, t.storage_url, t.is_uploaded, t.captured_at, t.uploaded_at, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'observed_bird_photos', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'observed_bird_photos', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     );
     end
     $$;
@@ -4904,40 +5012,52 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('subtasks', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select null::timestamptz as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.subtasks t cross join lateral (select t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version, t.parent_open) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select null::timestamptz as deleted_at, r as record
-                             from public.subtasks t cross join lateral (select t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version, t.parent_open) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'subtasks', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'subtasks', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     );
     end
     $$;
@@ -4965,40 +5085,52 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('tasks', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select null::timestamptz as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.tasks t cross join lateral (select t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select null::timestamptz as deleted_at, r as record
-                             from public.tasks t cross join lateral (select t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'tasks', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'tasks', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     );
     end
     $$;
@@ -5026,40 +5158,52 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('watchlist_entries', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select t.deleted_at as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.watchlist_entries t cross join lateral (select t.id, t.watchlist_id, t.bird_id, t.nickname, t.status, t.notes, t.added_date, t.observation_date, t.to_observe_start_date, t.to_observe_end_date, t.observed_by, t.lat, t.lon, t.location_display_name, t.priority, t.notify_upcoming, t.target_date_range, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select t.deleted_at as deleted_at, r as record
-                             from public.watchlist_entries t cross join lateral (select t.id, t.watchlist_id, t.bird_id, t.nickname, t.status, t.notes, t.added_date, t.observation_date, t.to_observe_start_date, t.to_observe_end_date, t.observed_by, t.lat, t.lon, t.location_display_name, t.priority, t.notify_upcoming, t.target_date_range, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'watchlist_entries', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'watchlist_entries', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     );
     end
     $$;
@@ -5087,40 +5231,52 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('watchlist_rules', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select t.deleted_at as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.watchlist_rules t cross join lateral (select t.id, t.watchlist_id, t.rule_type, t.parameters_json, t.is_active, t.priority, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select t.deleted_at as deleted_at, r as record
-                             from public.watchlist_rules t cross join lateral (select t.id, t.watchlist_id, t.rule_type, t.parameters_json, t.is_active, t.priority, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'watchlist_rules', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'watchlist_rules', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     );
     end
     $$;
@@ -5148,40 +5304,52 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items('watchlists', p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select t.deleted_at as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.watchlists t cross join lateral (select t.id, t.owner_id, t.type, t.title, t.location, t.location_display_name, t.start_date, t.end_date, t.observed_count, t.species_count, t.cover_image_path, t.species_rule_enabled, t.species_rule_shape_id, t.location_rule_enabled, t.location_rule_lat, t.location_rule_lon, t.location_rule_radius_km, t.location_rule_display_name, t.date_rule_enabled, t.date_rule_start_date, t.date_rule_end_date, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select t.deleted_at as deleted_at, r as record
-                             from public.watchlists t cross join lateral (select t.id, t.owner_id, t.type, t.title, t.location, t.location_display_name, t.start_date, t.end_date, t.observed_count, t.species_count, t.cover_image_path, t.species_rule_enabled, t.species_rule_shape_id, t.location_rule_enabled, t.location_rule_lat, t.location_rule_lon, t.location_rule_radius_km, t.location_rule_display_name, t.date_rule_enabled, t.date_rule_start_date, t.date_rule_end_date, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', 'watchlists', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', 'watchlists', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     );
     end
     $$;

@@ -5377,40 +5377,52 @@ begin
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.sync_items(%1$L, p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
                                 (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select %2$s as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.%1$I t cross join lateral (select %3$s) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
     ), page as (
-      select * from items where n <= p_limit
-    ), kept as (
-      -- within a page each id appears once, in its latest state (a row deleted and
-      -- re-created, or the other way round, in the same page)
-      select distinct on (p.id) p.* from page p order by p.id, p.n desc
-    ), found as (
-      -- each row by its primary key (a join could be planned as a scan of the whole table
-      -- hashed, for the 1000 items a function is estimated to return)
-      select k.n, k.id, f.deleted_at, f.record
-        from kept k
-       cross join lateral (select %2$s as deleted_at, r as record
-                             from public.%1$I t cross join lateral (select %3$s) r
-                            where t.id = k.id limit 1) f
-       where k.kind = 1
-    ), tail as (
-      select (select count(*) from items) > p_limit as has_more,
-             (select jsonb_build_array(p.c0::text, p.c1::text, p.id, p.kind) from page p where p.n = p_limit) as last
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
     )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
     select json_build_object(
-      'records', coalesce((select json_agg(f.record order by f.n) from found f where f.deleted_at is null), '[]'),
-      'deleted', coalesce((select json_agg(json_build_object('id', d.id, 'deleted_at', d.at, 'reason', d.reason) order by d.n)
-                             from (select k.n, k.id, k.at, k.reason from kept k where k.kind = 0
-                                   union all
-                                   select f.n, f.id, f.deleted_at, 'deleted' from found f where f.deleted_at is not null) d), '[]'),
       'cursor', private.encode_sync_cursor(
                   case when tail.has_more
                        then jsonb_build_object('t', %1$L, 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
                                                'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
                                                'a', tail.last)
                        else jsonb_build_object('t', %1$L, 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
       'server_timestamp', now(),
-      'has_more', tail.has_more)
-      from tail
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
     $q$, p_table, v_deleted_at_expr, v_columns);
 end
 $_$;
@@ -5419,7 +5431,37 @@ $_$;
 -- Name: FUNCTION sync_page_sql(p_table text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_sql(p_table text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json. It names the parameters of private.sync_page_<table>. INVALID_TABLE (22023).';
+COMMENT ON FUNCTION private.sync_page_sql(p_table text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json, ending at p_limit items or at the item whose running total of json bytes reaches private.sync_pull_page_bytes(). It names the parameters of private.sync_page_<table>. INVALID_TABLE (22023).';
+
+--
+-- Name: sync_pull_page_bytes(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_pull_page_bytes() RETURNS integer
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  c_budget constant integer := 4194304;
+  v_setting text := pg_catalog.current_setting('dispatch.sync_page_bytes', true);
+begin
+  if coalesce(v_setting, '') = '' then
+    return c_budget;
+  end if;
+  if v_setting !~ '^[0-9]{1,10}$' or v_setting::bigint < 1 then
+    raise exception using errcode = '22023',
+      message = 'INVALID_ARGUMENT: the setting dispatch.sync_page_bytes must be a number of bytes of at least 1',
+      detail = pg_catalog.json_build_object('argument', 'dispatch.sync_page_bytes', 'value', pg_catalog.left(v_setting, 100))::text;
+  end if;
+  return least(v_setting::bigint, c_budget);
+end
+$_$;
+
+--
+-- Name: FUNCTION sync_pull_page_bytes(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_pull_page_bytes() IS 'The byte budget of a sync_pull page (the json of its records and deletions): 4194304 (4 MB), or less if the session set dispatch.sync_page_bytes lower (a higher value is capped). INVALID_ARGUMENT (22023) when that setting is not a positive number of bytes.';
 
 --
 -- Name: sync_push_insert_sql(text, text[]); Type: FUNCTION; Schema: private; Owner: -
@@ -7548,7 +7590,7 @@ $_$;
 -- Name: FUNCTION sync_pull(p_table text, p_cursor text, p_limit integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_pull(p_table text, p_cursor text, p_limit integer) IS 'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away), cursor, server_timestamp, has_more}. NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501), OWNER_ONLY (42501: a table private to its owner, the journals, pulled by a session not acting as role authenticated, such as service_role with a user''s claims). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
+COMMENT ON FUNCTION public.sync_pull(p_table text, p_cursor text, p_limit integer) IS 'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {cursor, has_more, server_timestamp, records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away)}, in that order (a client may read cursor and has_more and ask for the next page before it reads the records). NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). A page ends at p_limit items or at 4 MB of json (private.sync_pull_page_bytes(); a session may lower it with dispatch.sync_page_bytes), whichever comes first: the first item whose running total of json bytes reaches the budget ends it, that item included (a page always makes progress, even past one row bigger than the budget), and the cursor resumes right after it. Rows past that item are not built (one at most, read ahead); the server holds a page''s json a few times over while it builds and sends it (docs/sync.md), about 6 to 7 times the page at the peak: ~27 MB for a full 4 MB page, whatever its rows or p_limit. Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501), OWNER_ONLY (42501: a table private to its owner, the journals, pulled by a session not acting as role authenticated, such as service_role with a user''s claims). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
 
 --
 -- Name: sync_push(text, jsonb, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -13871,6 +13913,12 @@ GRANT ALL ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) 
 --
 
 REVOKE ALL ON FUNCTION private.sync_page_sql(p_table text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_pull_page_bytes(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_pull_page_bytes() FROM PUBLIC;
 
 --
 -- Name: FUNCTION sync_push_insert_sql(p_table text, p_columns text[]); Type: ACL; Schema: private; Owner: -

@@ -9,6 +9,10 @@ struct JSONValueParser {
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
     private var depth = 0
+    /// The keys last read at each member position of an object: the rows of a result share
+    /// their keys in the same order, so a key equal to the one at its position is that String
+    /// again (no allocation and no UTF-8 validation; a sync page of 1000 rows has 23,000 keys).
+    private var recentKeys: [String] = []
 
     static func parse(_ bytes: UnsafeRawBufferPointer) throws -> JSONValue {
         var parser = JSONValueParser(bytes: bytes)
@@ -77,7 +81,7 @@ struct JSONValueParser {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
-            let key = try string()
+            let key = try key(at: members.count)
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
@@ -113,6 +117,29 @@ struct JSONValueParser {
             if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
             throw failure("expected ',' or ']'")
         }
+    }
+
+    /// A key at member position `position`: the recent one when the text holds exactly its
+    /// bytes and then the closing quote. Only keys without a quote or backslash are kept, so
+    /// their text is their bytes and a match is exactly what `string()` would read.
+    private mutating func key(at position: Int) throws -> String {
+        if position < recentKeys.count {
+            var recent = recentKeys[position]
+            let start = index + 1
+            let same = recent.withUTF8 { known in
+                start + known.count < bytes.count && bytes[start + known.count] == UInt8(ascii: "\"")
+                    && UnsafeRawBufferPointer(rebasing: bytes[start..<(start + known.count)]).elementsEqual(known)
+            }
+            if same {
+                index = start + recent.utf8.count + 1
+                return recent
+            }
+        }
+        let key = try string()
+        if !key.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            if position < recentKeys.count { recentKeys[position] = key } else if position == recentKeys.count { recentKeys.append(key) }
+        }
+        return key
     }
 
     private mutating func string() throws -> String {

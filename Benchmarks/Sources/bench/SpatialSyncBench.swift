@@ -101,6 +101,19 @@ import Postgres
         String(format: "%d rows in %d pages, %.2f s = %.0f rows/s (page p50 %.1f ms, p99 %.1f ms)", pulled, pages.count,
                best, rate, perPage.p50, perPage.p99),
         goal: "≥ 50,000 rows/s", met: rate >= 50_000 && pulled == entries)
+    // Where a page's time goes: the server building one (the call as the user, only its
+    // length sent back) and the client decoding one (JSONValue, what SyncPage reads), each alone.
+    let pageText = try await admin.transaction(as: user) { conn in
+        try conn.query("select public.sync_pull('watchlist_entries', null, 1000)::text").scalar(String.self)
+    }
+    let built = try await timed(50) {
+        _ = try await admin.transaction(as: user) { conn in
+            try conn.query("select octet_length(public.sync_pull('watchlist_entries', null, 1000)::text)").scalar(Int.self)
+        }
+    }
+    let decoded = try await timed(50) { _ = try JSONValue(parsing: pageText) }
+    print(String(format: "  info one 1000-row page (%d KB) alone: built by the server p50 %.1f ms, decoded by the client p50 %.1f ms",
+                 pageText.utf8.count / 1024, built.p50, decoded.p50))
     try await admin.runScript("truncate public.watchlists cascade")
     await admin.close()
 }

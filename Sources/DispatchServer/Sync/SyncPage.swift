@@ -65,6 +65,27 @@ public struct SyncDeletion: Sendable, Hashable, Codable {
 }
 
 extension SyncPage {
+    /// The cursor and `has_more` of `sync_pull`'s answer, read from its first bytes without
+    /// decoding the records: the server writes them first (`{"cursor" : "v1.…", "has_more" :
+    /// true, …`), so `pullAll` can ask for the next page while it decodes this one. Nil when
+    /// the text does not start that way (then the whole answer is decoded first).
+    static func head(of text: String) -> (cursor: SyncCursor, hasMore: Bool)? {
+        let bytes = text.utf8
+        let opening = #"{"cursor" : ""#.utf8
+        guard bytes.starts(with: opening) else { return nil }
+        let cursorStart = bytes.index(bytes.startIndex, offsetBy: opening.count)
+        // A cursor is "v1." and base64url: no quote or escape inside.
+        guard let cursorEnd = bytes[cursorStart...].firstIndex(of: UInt8(ascii: "\"")),
+              let cursor = String(bytes[cursorStart..<cursorEnd]), cursor.hasPrefix("v1.") else { return nil }
+        let rest = bytes[bytes.index(after: cursorEnd)...]
+        let separator = #", "has_more" : "#.utf8
+        guard rest.starts(with: separator) else { return nil }
+        let value = rest.dropFirst(separator.count)
+        if value.starts(with: "true".utf8) { return (SyncCursor(rawValue: cursor), true) }
+        if value.starts(with: "false".utf8) { return (SyncCursor(rawValue: cursor), false) }
+        return nil
+    }
+
     /// From `sync_pull`'s answer (its JSON text).
     init(json text: String) throws {
         let value = try JSONValue(parsing: text)

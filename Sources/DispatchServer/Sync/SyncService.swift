@@ -30,8 +30,12 @@ public struct SyncService: UserService {
     /// One round trip (`pipeline(as:)`: the claims and the pull sent together) rather than
     /// four (BEGIN, claims, pull, COMMIT): a pull is one read-only statement.
     private func pull(table: SyncTable, cursor: SyncCursor?, limit: Int, from source: any UserScopedDatabase) async throws -> SyncPage {
-        try SyncPage(json: try await read(
-            "select public.sync_pull(\(table.rawValue), \(cursor?.rawValue), \(limit)) as page", from: source))
+        try SyncPage(json: try await pullText(table: table, cursor: cursor, limit: limit, from: source))
+    }
+
+    /// The page's JSON text, as the server wrote it.
+    private func pullText(table: SyncTable, cursor: SyncCursor?, limit: Int, from source: any UserScopedDatabase) async throws -> String {
+        try await read("select public.sync_pull(\(table.rawValue), \(cursor?.rawValue), \(limit)) as page", from: source)
     }
 
     /// Which tables changed for the user since `cursor` (nil: every table, to start from):
@@ -49,21 +53,37 @@ public struct SyncService: UserService {
     /// so nothing is skipped) after the policy's delay; `apply` itself is not retried.
     /// Every page comes from one server: the pages after the first finish that first
     /// page's snapshot, which a replica further behind may not have replayed yet.
+    ///
+    /// The next page is asked for as soon as a page's text arrives (its cursor and
+    /// `has_more` come first: `SyncPage.head(of:)`), so the server builds it while this one
+    /// is decoded; it is awaited before `apply` runs, so `apply` never shares the
+    /// connection with a pull in flight.
     @discardableResult
     public func pullAll(
         table: SyncTable, from cursor: SyncCursor? = nil, limit: Int = 1000,
         apply: (SyncPage) async throws -> Void
     ) async throws -> SyncCursor {
         let source = database.reads()
-        var next = cursor
+        let fetch: @Sendable (SyncCursor?) async throws -> String = { [self] from in
+            try await retryPolicy.run(sleep: sleep) { _ in try await pullText(table: table, cursor: from, limit: limit, from: source) }
+        }
+        var text = try await fetch(cursor)
         while true {
-            let from = next
-            let page = try await retryPolicy.run(sleep: sleep) { _ in
-                try await pull(table: table, cursor: from, limit: limit, from: source)
+            let head = SyncPage.head(of: text)
+            async let prefetched: String? = head?.hasMore == true ? fetch(head?.cursor) : nil
+            let page = try SyncPage(json: text)
+            // A failure to get the next page is thrown after this page is applied, as before.
+            var next: Result<String, any Error>?
+            if page.hasMore {
+                do {
+                    if let text = try await prefetched { next = .success(text) } else { next = .success(try await fetch(page.cursor)) }
+                } catch {
+                    next = .failure(error)
+                }
             }
             try await apply(page)
-            next = page.cursor
-            if !page.hasMore { return page.cursor }
+            guard let next else { return page.cursor }
+            text = try next.get()
         }
     }
 

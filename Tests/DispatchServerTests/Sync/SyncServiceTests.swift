@@ -1,4 +1,4 @@
-import DispatchServer
+@testable import DispatchServer
 import Foundation
 import Postgres
 import TestSupport
@@ -120,6 +120,29 @@ import Testing
         #expect(seen.contains(writtenMidway!) || F.ids(next.records) == [writtenMidway!])
         let quiet = try await sync.pull(table: .watchlistEntries, cursor: next.cursor)
         #expect(quiet.records.isEmpty && quiet.deleted.isEmpty && !quiet.hasMore)
+    }
+
+    /// pullAll asks for the next page before it decodes this one, from the cursor and
+    /// has_more at the start of the answer: they are the whole answer's.
+    @Test func theStartOfAnAnswerIsItsCursorAndHasMore() async throws {
+        let admin = try await database.connect()
+        let alice = try await F.user(admin, "Alice")
+        let list = try await F.watchlist(admin, owner: alice, title: "Spring")
+        for name in ["robin", "wren", "finch"] { try await F.entry(admin, in: list, nickname: name) }
+        var cursor: String?
+        for expected in [true, true, false] {
+            let from = cursor
+            let text = try await admin.transaction(as: alice) { conn in
+                try conn.query("select public.sync_pull('watchlist_entries', \(from), 1)::text").scalar(String.self)
+            }
+            let whole = try JSONValue(parsing: text)
+            let head = try #require(SyncPage.head(of: text))
+            #expect(head.cursor.rawValue == whole["cursor"]?.stringValue)
+            #expect(head.hasMore == whole["has_more"]?.boolValue && head.hasMore == expected)
+            cursor = head.cursor.rawValue
+        }
+        // Another order is read whole first.
+        #expect(SyncPage.head(of: #"{"records" : [], "cursor" : "v1.e30", "has_more" : true}"#) == nil)
     }
 
     // MARK: Push
