@@ -6008,10 +6008,12 @@ CREATE FUNCTION public.journal_csv_lines(p_thread_id uuid) RETURNS SETOF text
     AS $$
 declare
   v_columns record;   -- private.journal_csv_columns: header, columns, by_id, placement
-  v_none text[];      -- no values at all: one NULL per column
+  v_fields boolean;   -- whether the thread has columns for values at all
+  v_none text;        -- the value cells of an entry without values: one comma per column
 begin
   select * into v_columns from private.journal_csv_columns(p_thread_id);
-  v_none := array_fill(null::text, array[cardinality(v_columns.by_id)]);
+  v_fields := cardinality(v_columns.by_id) > 0;
+  v_none := format(v_columns.placement, variadic array_fill(null::text, array[cardinality(v_columns.by_id)]));
 
   return next v_columns.header;
   return query
@@ -6023,21 +6025,27 @@ begin
              || replace(regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
       when ascii(e.content) in (61, 43, 45, 64, 9) then '''' || regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
       else regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end)
-           || format(v_columns.placement, variadic
-                case when v.fields = v_columns.by_id then v.cells
-                     when v.fields is null then v_none
-                     -- values of deleted fields, or fields missing: placed one by one
-                     else array(select v.cells[array_position(v.fields, i)] from unnest(v_columns.by_id) i) end)
+           || case when v.fields is null then v_none
+                   -- the values of exactly the columns, none of which the rule changes
+                   when v.plain and v.fields = v_columns.by_id then format(v_columns.placement, variadic v.cells)
+                   else format(v_columns.placement, variadic array(
+                          select (case
+      when c.cell like '%,%' or c.cell like '%"%' or c.cell like E'%\r%' or c.cell like E'%\n%'
+        then '"' || case when ascii(c.cell) in (61, 43, 45, 64, 9, 13) then '''' else '' end
+             || replace(regexp_replace(c.cell, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
+      when ascii(c.cell) in (61, 43, 45, 64, 9) then '''' || regexp_replace(c.cell, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
+      else regexp_replace(c.cell, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end) from unnest(
+                            case when v.fields = v_columns.by_id then v.cells
+                                 -- values of deleted fields, or fields missing: placed one by one
+                                 else array(select v.cells[array_position(v.fields, i)]
+                                              from unnest(v_columns.by_id) with ordinality f (i, n) order by f.n) end)
+                            with ordinality c (cell, n) order by c.n)) end
            || E'\r\n'
       from public.journal_entries e
-      cross join lateral (select array_agg(v.field_id) as fields, array_agg((case
-      when v.value like '%,%' or v.value like '%"%' or v.value like E'%\r%' or v.value like E'%\n%'
-        then '"' || case when ascii(v.value) in (61, 43, 45, 64, 9, 13) then '''' else '' end
-             || replace(regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
-      when ascii(v.value) in (61, 43, 45, 64, 9) then '''' || regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
-      else regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end)) as cells
+      cross join lateral (select array_agg(v.field_id) as fields, array_agg(v.value) as cells,
+                                 string_agg(v.value, '') !~ E'[,";\t\r\n]' and not bool_or(ascii(v.value) in (61, 43, 45, 64, 9)) as plain
                             from public.journal_entry_values v
-                           where v.thread_id = e.thread_id and v.entry_timestamp = e.entry_timestamp
+                           where v_fields and v.thread_id = e.thread_id and v.entry_timestamp = e.entry_timestamp
                              and v.entry_id = e.id) v
      where e.thread_id = p_thread_id and e.deleted_at is null
      order by e.entry_timestamp, e.id;

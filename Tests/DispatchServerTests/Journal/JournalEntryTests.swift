@@ -69,6 +69,33 @@ import Testing
         }
     }
 
+    /// The thread read sends an entry's field ids only when they are not the previous
+    /// entry's: every value still reads back beside its own field, whatever the entries
+    /// around it hold (the same fields, others, none, a deleted field's value).
+    @Test func theThreadReadKeepsEveryValueWithItsField() async throws {
+        let admin = try await database.connect()
+        let alice = try await F.user(admin, "Alice")
+        let journal = JournalService(connection: try await database.connect(), user: alice)
+        let thread = try await journal.createThread(title: "Fields").thread
+        var fields: [UUID] = []
+        for i in 1...4 { fields.append(try await journal.addField(to: thread.id, name: "F\(i)", sortOrder: i).id) }
+        let all = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($0.element, "v\($0.offset)") })
+        let shapes: [[UUID: String]] = [
+            all, all, [:], all, [fields[2]: "only, the third"], [fields[0]: "1", fields[3]: "4:"], [fields[0]: "1", fields[3]: "x"],
+            all, [fields[1]: ""], all,
+        ]
+        var written: [JournalEntry] = []
+        let start = Date(timeIntervalSince1970: 1_767_225_600)
+        for (i, values) in shapes.enumerated() {
+            written.append(try await journal.addEntry(to: thread.id, content: "Entry \(i)", values: values,
+                                                      timestamp: start.addingTimeInterval(Double(i))))
+        }
+        #expect(try await journal.entries(in: thread.id) == written)
+        // A deleted field's values are kept and still read back, beside the live fields'.
+        try await journal.deleteField(fields[1])
+        #expect(try await journal.entries(in: thread.id).map(\.values) == shapes)
+    }
+
     @Test func badEntriesGetCodedErrorsAndChangeNothing() async throws {
         let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
