@@ -134,3 +134,54 @@ extension JournalEntry {
         }
     }
 }
+
+extension JournalEntry {
+    /// An entry's values as the thread read sends them: the values alone, each its length in
+    /// bytes, a colon and its bytes, in the order of a list of field ids that the read sends
+    /// only when it differs from the previous entry's (the entries of a thread mostly have
+    /// values for the same fields). A field id as text is 36 bytes against a value's few:
+    /// sent with every value, it made up most of what the server printed and sent and the
+    /// client read.
+    struct ValueList: PostgresDecodable {
+        /// The aggregates over `journal_entry_values v` (one group per entry) that write the
+        /// values and their field ids, in one and the same order, whatever order that is.
+        static let values = "string_agg(octet_length(v.value) || ':' || v.value, '')"
+        static let ids = "array_agg(v.field_id)"
+
+        private let bytes: [UInt8]
+
+        init(postgresCell cell: PostgresCell) throws {
+            guard let bytes = cell.bytes else { throw cell.mismatch(Self.self, "NULL") }
+            self.bytes = Array(bytes)
+        }
+
+        /// Field id → value, the values taken in the order of `ids`.
+        func values(ids: [UUID]) throws -> [UUID: String] {
+            var values = [UUID: String](minimumCapacity: ids.count)
+            var at = 0
+            var index = 0
+            while at < bytes.count {
+                var length = 0
+                while at < bytes.count, bytes[at] != UInt8(ascii: ":") {
+                    let digit = Int(bytes[at]) &- 48
+                    guard (0...9).contains(digit), length < 1 << 32 else { throw Self.malformed("a bad length at byte \(at)") }
+                    length = length * 10 + digit
+                    at += 1
+                }
+                at += 1
+                guard index < ids.count, length <= bytes.count - at else {
+                    throw Self.malformed(index < ids.count ? "a value runs past the end" : "more values than field ids")
+                }
+                values[ids[index]] = bytes.withUnsafeBufferPointer { String(decoding: $0[at..<(at + length)], as: UTF8.self) }
+                at += length
+                index += 1
+            }
+            guard index == ids.count else { throw Self.malformed("\(index) values for \(ids.count) field ids") }
+            return values
+        }
+
+        private static func malformed(_ reason: String) -> PostgresError {
+            PostgresError(.decoding, "an entry's values cannot be read: \(reason)")
+        }
+    }
+}

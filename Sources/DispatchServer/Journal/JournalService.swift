@@ -76,19 +76,20 @@ public struct JournalService: UserService {
     /// trash: `isDeleted` tells them apart).
     ///
     /// One row per entry: the thread's entries from one index range, each entry's values
-    /// from one probe of the values' (thread, entry timestamp, entry, field) index, as one
-    /// text that decodes without a String per id (`JournalEntry.ValuesText`). A row per
-    /// value, or arrays, cost more to print, send and decode than the rest of the read. The
-    /// probe names all three leading columns so that its plan holds without statistics (a
-    /// thread written moments ago): see `journal_csv_lines` for the quadratic plans the
-    /// other shapes of this read get then.
+    /// from one probe of the values' (thread, entry timestamp, entry, field) index, as the
+    /// values alone (`JournalEntry.ValueList`) and their field ids only when they are not the
+    /// previous entry's. A row per value, or a field id per value, cost more to print, send
+    /// and decode than the rest of the read. The probe names all three leading columns so
+    /// that its plan holds without statistics (a thread written moments ago): see
+    /// `journal_csv_lines` for the quadratic plans the other shapes of this read get then.
     public func entries(in thread: UUID, includeDeleted: Bool = false) async throws -> [JournalEntry] {
         let results = try await read([
             "select private.journal_listed_thread(\(thread), \(includeDeleted))",
             PostgresQuery(sql: """
-                select \(JournalEntry.selectList), v.vals
+                select \(JournalEntry.selectList), v.vals,
+                       case when v.ids = lag(v.ids) over (order by e.entry_timestamp, e.id) then null else v.ids end
                   from public.journal_entries e
-                 cross join lateral (select \(JournalEntry.ValuesText.aggregate) as vals
+                 cross join lateral (select \(JournalEntry.ValueList.values) as vals, \(JournalEntry.ValueList.ids) as ids
                                        from public.journal_entry_values v
                                       where v.thread_id = e.thread_id and v.entry_timestamp = e.entry_timestamp
                                         and v.entry_id = e.id and v.value is not null) v
@@ -96,9 +97,11 @@ public struct JournalService: UserService {
                  order by e.entry_timestamp, e.id
                 """, binds: [thread, includeDeleted]),
         ])
+        var ids: [UUID] = []
         return try results[1].map { row in
             var entry = try JournalEntry(row: row, thread: thread, owner: user)
-            entry.values = try row.decode(8, as: JournalEntry.ValuesText?.self)?.values ?? [:]
+            if let changed = try row.decode(9, as: [UUID]?.self) { ids = changed }
+            entry.values = try row.decode(8, as: JournalEntry.ValueList?.self)?.values(ids: ids) ?? [:]
             return entry
         }
     }
