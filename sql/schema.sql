@@ -3830,6 +3830,51 @@ $_$;
 COMMENT ON FUNCTION private.journal_fields_check() IS 'BEFORE INSERT/UPDATE on journal_fields: locks the thread row (FOR NO KEY UPDATE) so that concurrent field changes of one thread run one after the other, copies owner_id, trims the name, and raises INVALID_FIELD_NAME, FIELD_NAME_TAKEN (23505), FIELD_LIMIT (55000: 20 live fields), INVALID_GROUP (is_group changed) or NOT_FOUND (thread).';
 
 --
+-- Name: journal_list_values(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_list_values() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_entries uuid[];
+begin
+  if tg_op = 'INSERT' then
+    select array_agg(distinct n.entry_id) into v_entries from new_rows n;
+  elsif tg_op = 'UPDATE' then
+    select array_agg(distinct c.entry_id) into v_entries
+      from (select n.entry_id from new_rows n union all select o.entry_id from old_rows o) c;
+  else
+    select array_agg(distinct o.entry_id) into v_entries from old_rows o;
+  end if;
+  if v_entries is null then
+    return null;
+  end if;
+  perform from public.journal_entries e where e.id = any (v_entries) order by e.id for no key update;
+  delete from public.journal_entry_value_lists l
+   where l.entry_id = any (v_entries)
+     and not exists (select from public.journal_entry_values v where v.entry_id = l.entry_id and v.value is not null);
+  insert into public.journal_entry_value_lists as l (entry_id, thread_id, owner_id, entry_timestamp, field_ids, cells)
+  select v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp,
+         array_agg(v.field_id order by v.field_id), array_agg(v.value order by v.field_id)
+    from public.journal_entry_values v
+   where v.entry_id = any (v_entries) and v.value is not null
+   group by v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp
+  on conflict (entry_id) do update
+    set thread_id = excluded.thread_id, owner_id = excluded.owner_id, entry_timestamp = excluded.entry_timestamp,
+        field_ids = excluded.field_ids, cells = excluded.cells;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_list_values(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_list_values() IS 'AFTER INSERT/UPDATE/DELETE statement trigger on journal_entry_values: rewrites the journal_entry_value_lists row of every entry whose values the statement wrote (removed when it has none left), under a lock of those entries.';
+
+--
 -- Name: journal_listed_thread(uuid, boolean); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -6042,11 +6087,14 @@ begin
                             with ordinality c (cell, n) order by c.n)) end
            || E'\r\n'
       from public.journal_entries e
-      cross join lateral (select array_agg(v.field_id) as fields, array_agg(v.value) as cells,
-                                 string_agg(v.value, '') !~ E'[,";\t\r\n]' and not bool_or(ascii(v.value) in (61, 43, 45, 64, 9)) as plain
-                            from public.journal_entry_values v
-                           where v_fields and v.thread_id = e.thread_id and v.entry_timestamp = e.entry_timestamp
-                             and v.entry_id = e.id) v
+      -- (limit 1: the entry's one row, probed, whatever the planner believes of the sizes)
+      left join lateral (select l.field_ids as fields, l.cells,
+                                array_to_string(l.cells, '') !~ E'[,";\t\r\n]'
+                                and array_to_string(l.cells, E'\n') !~ E'(^|\n)[-=+@]' as plain
+                           from public.journal_entry_value_lists l
+                          where v_fields and l.thread_id = e.thread_id and l.entry_timestamp = e.entry_timestamp
+                            and l.entry_id = e.id
+                          limit 1) v on true
      where e.thread_id = p_thread_id and e.deleted_at is null
      order by e.entry_timestamp, e.id;
 end
@@ -9046,6 +9094,26 @@ COMMENT ON TABLE public.hotspot IS 'Birding hotspots (reference data). Every aut
 COMMENT ON COLUMN public.hotspot.location IS 'Generated from lon/lat (WGS 84); GiST-indexed for hotspots_near().';
 
 --
+-- Name: journal_entry_value_lists; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.journal_entry_value_lists (
+    entry_id uuid NOT NULL,
+    thread_id uuid NOT NULL,
+    owner_id uuid NOT NULL,
+    entry_timestamp timestamp with time zone NOT NULL,
+    field_ids uuid[] NOT NULL,
+    cells text[] NOT NULL,
+    CONSTRAINT journal_entry_value_lists_same_length CHECK ((cardinality(field_ids) = cardinality(cells)))
+);
+
+--
+-- Name: TABLE journal_entry_value_lists; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.journal_entry_value_lists IS 'Per journal entry with values, its non-NULL values (cells) and their field ids (field_ids, the same order: field id order), with the entry''s thread, owner and entry_timestamp, kept by a trigger on journal_entry_values so that a thread''s entries and their values are read as one row per entry. Derived data: not synced; owner reads, nobody writes.';
+
+--
 -- Name: journal_entry_values; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -10352,6 +10420,13 @@ ALTER TABLE ONLY public.journal_entries
     ADD CONSTRAINT journal_entries_pkey PRIMARY KEY (id);
 
 --
+-- Name: journal_entry_value_lists journal_entry_value_lists_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_entry_value_lists
+    ADD CONSTRAINT journal_entry_value_lists_pkey PRIMARY KEY (entry_id);
+
+--
 -- Name: journal_entry_values journal_entry_values_entry_field_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -10958,6 +11033,12 @@ CREATE INDEX journal_entries_deleted_at_idx ON public.journal_entries USING btre
 --
 
 CREATE INDEX journal_entries_thread_idx ON public.journal_entries USING btree (thread_id, entry_timestamp, id);
+
+--
+-- Name: journal_entry_value_lists_thread_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entry_value_lists_thread_idx ON public.journal_entry_value_lists USING btree (thread_id, entry_timestamp, entry_id);
 
 --
 -- Name: journal_entry_values_field_idx; Type: INDEX; Schema: public; Owner: -
@@ -11764,6 +11845,24 @@ CREATE TRIGGER journal_count_entries_insert AFTER INSERT ON public.journal_entri
 CREATE TRIGGER journal_count_entries_update AFTER UPDATE ON public.journal_entries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.journal_count_entries();
 
 --
+-- Name: journal_entry_values journal_list_values_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_list_values_delete AFTER DELETE ON public.journal_entry_values REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.journal_list_values();
+
+--
+-- Name: journal_entry_values journal_list_values_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_list_values_insert AFTER INSERT ON public.journal_entry_values REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.journal_list_values();
+
+--
+-- Name: journal_entry_values journal_list_values_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_list_values_update AFTER UPDATE ON public.journal_entry_values REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.journal_list_values();
+
+--
 -- Name: journal_entry_values journal_mark_edited_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -11945,6 +12044,13 @@ ALTER TABLE ONLY public.activities
 
 ALTER TABLE ONLY public.journal_entries
     ADD CONSTRAINT journal_entries_thread_id_fkey FOREIGN KEY (thread_id) REFERENCES public.journal_threads(id) ON DELETE CASCADE;
+
+--
+-- Name: journal_entry_value_lists journal_entry_value_lists_entry_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_entry_value_lists
+    ADD CONSTRAINT journal_entry_value_lists_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.journal_entries(id) ON DELETE CASCADE;
 
 --
 -- Name: journal_entry_values journal_entry_values_entry_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -12238,6 +12344,12 @@ CREATE POLICY journal_entries_insert ON public.journal_entries FOR INSERT TO aut
 --
 
 CREATE POLICY journal_entries_update ON public.journal_entries FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_entry_value_lists; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.journal_entry_value_lists ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: journal_entry_values; Type: ROW SECURITY; Schema: public; Owner: -
@@ -13404,6 +13516,12 @@ REVOKE ALL ON FUNCTION private.journal_field_groups_check() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.journal_fields_check() FROM PUBLIC;
 
 --
+-- Name: FUNCTION journal_list_values(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_list_values() FROM PUBLIC;
+
+--
 -- Name: FUNCTION journal_listed_thread(p_thread_id uuid, p_include_deleted boolean); Type: ACL; Schema: private; Owner: -
 --
 
@@ -14273,6 +14391,12 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.bird TO service_role;
 
 GRANT SELECT ON TABLE public.hotspot TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.hotspot TO service_role;
+
+--
+-- Name: TABLE journal_entry_value_lists; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.journal_entry_value_lists TO authenticated;
 
 --
 -- Name: TABLE journal_entry_values; Type: ACL; Schema: public; Owner: -

@@ -326,8 +326,60 @@ create or replace trigger journal_count_entries_update after update on public.jo
 create or replace trigger journal_count_entries_delete after delete on public.journal_entries
   referencing old table as old_rows for each statement execute function private.journal_count_entries();
 
+-- An entry's values as one row (journal_entry_value_lists), rewritten from
+-- journal_entry_values for every entry a statement wrote values of, after it: inserts,
+-- updates (a value, or the entry_timestamp the values follow), deletes (one value, an
+-- entry's or a field's by cascade). The entries are locked first, in id order, so that
+-- two transactions writing values of one entry rewrite its row one after the other, the
+-- second from a snapshot that sees the first's values.
+create or replace function private.journal_list_values() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_entries uuid[];
+begin
+  if tg_op = 'INSERT' then
+    select array_agg(distinct n.entry_id) into v_entries from new_rows n;
+  elsif tg_op = 'UPDATE' then
+    select array_agg(distinct c.entry_id) into v_entries
+      from (select n.entry_id from new_rows n union all select o.entry_id from old_rows o) c;
+  else
+    select array_agg(distinct o.entry_id) into v_entries from old_rows o;
+  end if;
+  if v_entries is null then
+    return null;
+  end if;
+  perform from public.journal_entries e where e.id = any (v_entries) order by e.id for no key update;
+  delete from public.journal_entry_value_lists l
+   where l.entry_id = any (v_entries)
+     and not exists (select from public.journal_entry_values v where v.entry_id = l.entry_id and v.value is not null);
+  insert into public.journal_entry_value_lists as l (entry_id, thread_id, owner_id, entry_timestamp, field_ids, cells)
+  select v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp,
+         array_agg(v.field_id order by v.field_id), array_agg(v.value order by v.field_id)
+    from public.journal_entry_values v
+   where v.entry_id = any (v_entries) and v.value is not null
+   group by v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp
+  on conflict (entry_id) do update
+    set thread_id = excluded.thread_id, owner_id = excluded.owner_id, entry_timestamp = excluded.entry_timestamp,
+        field_ids = excluded.field_ids, cells = excluded.cells;
+  return null;
+end
+$$;
+comment on function private.journal_list_values() is
+  'AFTER INSERT/UPDATE/DELETE statement trigger on journal_entry_values: rewrites the journal_entry_value_lists row of every entry whose values the statement wrote (removed when it has none left), under a lock of those entries.';
+
+create or replace trigger journal_list_values_insert after insert on public.journal_entry_values
+  referencing new table as new_rows for each statement execute function private.journal_list_values();
+create or replace trigger journal_list_values_update after update on public.journal_entry_values
+  referencing new table as new_rows old table as old_rows for each statement execute function private.journal_list_values();
+create or replace trigger journal_list_values_delete after delete on public.journal_entry_values
+  referencing old table as old_rows for each statement execute function private.journal_list_values();
+
 revoke all on function private.journal_values_mark_edited(), private.journal_entries_move_values(),
-  private.journal_create_thread_stats(), private.journal_count_entries() from public, anon, authenticated, service_role;
+  private.journal_create_thread_stats(), private.journal_count_entries(),
+  private.journal_list_values() from public, anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------
 -- Visibility and sync: the owner, and nobody else

@@ -395,22 +395,20 @@ grant execute on function public.purge_journal_tombstones(interval) to service_r
 -- Speed: the cell rule is an expression in the query itself, applied to every cell as the
 -- rows stream by (a function call per cell costs more than the rest of the work), and the
 -- rule's text is written once, below, and placed into the query for each kind of cell when
--- the function is created. Most entries' values are plain (digits, words) and the rule
--- leaves them as they are: an entry whose values are exactly the columns and hold none of
--- the characters the rule looks for takes them unchanged, after one test of the entry's
--- values together, and only the others pay the rule per cell (applied to every cell, it
--- was a quarter of the export of 1,000 entries × 20 plain values). A thread without
--- columns does not probe for values at all. The entries come from one index range in
--- thread order; each entry's values from one probe of journal_entry_values' (thread, entry timestamp, entry,
--- field) index, which returns them in field id order, and one format() call puts them in
--- column order (the fields' order is the same for every entry of the thread, so it is
--- computed once). The probe per entry is deliberate, and names all three leading columns
--- of that index: joined to the thread's values aggregated per entry instead, a planner
--- without statistics (a thread written moments ago) believes each side one row and
--- rescans the aggregate, cell rule included, for every entry; probing by entry_id alone, it
--- ANDs in the row-level security's owner index and reads all the owner's values per entry.
--- Either is quadratic (1.1 s instead of 12 ms for 1,000 entries); the three-column probe
--- is the cheapest plan whatever the statistics say.
+-- the function is created. The entries come from one index range in thread order; each
+-- entry's values from its one row of journal_entry_value_lists (its values and their field
+-- ids in field id order; fetching and aggregating the values' own rows, 20 for an entry
+-- of 20 values, was most of the export's cost). Most entries' values are plain
+-- (digits, words) and the rule leaves them as they are: an entry whose values are exactly
+-- the columns and hold none of the characters the rule looks for takes them unchanged,
+-- after two tests of the entry's values together, and only the others pay the rule per
+-- cell. One format() call puts the values in column order (the fields' order is the same
+-- for every entry of the thread, so it is computed once). A thread without columns does not
+-- look for values at all. The list is probed per entry, by all three columns of its thread
+-- index, limited to one row: joined to the thread's values aggregated per entry instead, a
+-- planner without statistics (a thread written moments ago) believes each side one row and
+-- rescans the aggregate for every entry, quadratic (1.1 s instead of 12 ms for 1,000
+-- entries); the probe is the cheapest plan whatever the statistics say.
 
 do $migration$
 declare
@@ -430,8 +428,9 @@ declare
       else {safe} end)$cell$,
     '{safe}', $safe$regexp_replace({cell}, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')$safe$);
   -- The characters that make the rule more than a leading apostrophe: the quoting ones and
-  -- the separators. An entry whose values have none of them (and begin with none of = + - @
-  -- TAB) takes them as they are: one test for the entry instead of the rule per cell.
+  -- the separators. An entry whose values have none of them and begin with none of = + - @
+  -- (the second test: with no LF in any value, the values joined by LF begin a line each)
+  -- takes them as they are.
   c_special constant text := $special$E'[,";\t\r\n]'$special$;
   c_function constant text := $function$
 create or replace function private.journal_csv_columns(p_thread_id uuid,
@@ -489,11 +488,14 @@ begin
                             with ordinality c (cell, n) order by c.n)) end
            || E'\r\n'
       from public.journal_entries e
-      cross join lateral (select array_agg(v.field_id) as fields, array_agg(v.value) as cells,
-                                 string_agg(v.value, '') !~ {special} and not bool_or(ascii(v.value) in (61, 43, 45, 64, 9)) as plain
-                            from public.journal_entry_values v
-                           where v_fields and v.thread_id = e.thread_id and v.entry_timestamp = e.entry_timestamp
-                             and v.entry_id = e.id) v
+      -- (limit 1: the entry's one row, probed, whatever the planner believes of the sizes)
+      left join lateral (select l.field_ids as fields, l.cells,
+                                array_to_string(l.cells, '') !~ {special}
+                                and array_to_string(l.cells, E'\n') !~ E'(^|\n)[-=+@]' as plain
+                           from public.journal_entry_value_lists l
+                          where v_fields and l.thread_id = e.thread_id and l.entry_timestamp = e.entry_timestamp
+                            and l.entry_id = e.id
+                          limit 1) v on true
      where e.thread_id = p_thread_id and e.deleted_at is null
      order by e.entry_timestamp, e.id;
 end

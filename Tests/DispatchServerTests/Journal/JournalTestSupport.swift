@@ -24,6 +24,7 @@ enum JournalFixtures {
               (select jsonb_agg(to_jsonb(x) order by x.id) from public.journal_field_groups x)::text,
               (select jsonb_agg(to_jsonb(x) order by x.id) from public.journal_entry_values x)::text,
               (select jsonb_agg(to_jsonb(x) order by x.thread_id) from public.journal_thread_stats x)::text,
+              (select jsonb_agg(to_jsonb(x) order by x.entry_id) from public.journal_entry_value_lists x)::text,
               (select count(*) from public.sync_deletions where table_name like 'journal%')::text)
             """).scalar(String.self)
     }
