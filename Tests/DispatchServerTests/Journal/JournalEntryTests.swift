@@ -169,12 +169,7 @@ import Testing
                     _ = try conn.query("insert into public.journal_entry_values (entry_id, field_id, value) values (\(entry.id), \(sleep.id), '8 h')")
                 }
             }
-            for _ in 0..<500 {
-                let waiting = try await admin.query("select wait_event_type = 'Lock' from pg_stat_activity where pid = \(laptopPID)")
-                    .first.map { try $0.decode(0, as: Bool?.self) }
-                if waiting == true { break }
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            try await F.untilWaitingForALock(admin, pid: laptopPID)
             return adding
         }
         try await adding.value

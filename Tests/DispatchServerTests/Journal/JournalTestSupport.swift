@@ -29,6 +29,17 @@ enum JournalFixtures {
             """).scalar(String.self)
     }
 
+    /// Returns once the session `pid` waits for a lock (after 5 s when it never does: a
+    /// session that takes no lock has long finished by then).
+    static func untilWaitingForALock(_ admin: PostgresConnection, pid: Int) async throws {
+        for _ in 0..<500 {
+            let waiting = try await admin.query("select wait_event_type = 'Lock' from pg_stat_activity where pid = \(pid)")
+                .first.map { try $0.decode(0, as: Bool?.self) }
+            if waiting == true { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     /// Runs SQL as `user` on `conn` in a transaction of its own (for what the service does
     /// not offer: NULL arguments, raw table writes as sync clients do them).
     @discardableResult
