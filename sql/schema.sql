@@ -3841,25 +3841,33 @@ declare
   v_entries uuid[];
 begin
   if tg_op = 'INSERT' then
-    select array_agg(distinct n.entry_id) into v_entries from new_rows n;
+    insert into public.journal_entry_value_lists as l (entry_id, thread_id, owner_id, entry_timestamp, field_ids, cells)
+    select n.entry_id, n.thread_id, n.owner_id, n.entry_timestamp,
+           array_agg(n.field_id order by n.field_id), array_agg(n.value order by n.field_id)
+      from new_rows n
+     group by n.entry_id, n.thread_id, n.owner_id, n.entry_timestamp
+    on conflict (entry_id) do update
+      set (field_ids, cells) = (select array_agg(u.field_id order by u.field_id), array_agg(u.cell order by u.field_id)
+                                  from (select distinct on (u.field_id) u.field_id, u.cell
+                                          from unnest(excluded.field_ids || l.field_ids, excluded.cells || l.cells)
+                                               with ordinality u (field_id, cell, n)
+                                         order by u.field_id, u.n) u);
+    return null;
   elsif tg_op = 'UPDATE' then
     select array_agg(distinct c.entry_id) into v_entries
       from (select n.entry_id from new_rows n union all select o.entry_id from old_rows o) c;
   else
     select array_agg(distinct o.entry_id) into v_entries from old_rows o;
   end if;
-  if v_entries is null then
-    return null;
-  end if;
-  perform from public.journal_entries e where e.id = any (v_entries) order by e.id for no key update;
+  perform from public.journal_entry_value_lists l where l.entry_id = any (v_entries) order by l.entry_id for update;
   delete from public.journal_entry_value_lists l
    where l.entry_id = any (v_entries)
-     and not exists (select from public.journal_entry_values v where v.entry_id = l.entry_id and v.value is not null);
+     and not exists (select from public.journal_entry_values v where v.entry_id = l.entry_id);
   insert into public.journal_entry_value_lists as l (entry_id, thread_id, owner_id, entry_timestamp, field_ids, cells)
   select v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp,
          array_agg(v.field_id order by v.field_id), array_agg(v.value order by v.field_id)
     from public.journal_entry_values v
-   where v.entry_id = any (v_entries) and v.value is not null
+   where v.entry_id = any (v_entries)
    group by v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp
   on conflict (entry_id) do update
     set thread_id = excluded.thread_id, owner_id = excluded.owner_id, entry_timestamp = excluded.entry_timestamp,
@@ -3872,7 +3880,7 @@ $$;
 -- Name: FUNCTION journal_list_values(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.journal_list_values() IS 'AFTER INSERT/UPDATE/DELETE statement trigger on journal_entry_values: rewrites the journal_entry_value_lists row of every entry whose values the statement wrote (removed when it has none left), under a lock of those entries.';
+COMMENT ON FUNCTION private.journal_list_values() IS 'AFTER INSERT/UPDATE/DELETE statement trigger on journal_entry_values: merges inserted values into their entries'' journal_entry_value_lists rows; after an update or delete, rewrites the rows of the entries concerned from journal_entry_values under a lock of those rows (removed when an entry has no value rows left).';
 
 --
 -- Name: journal_listed_thread(uuid, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -9111,7 +9119,7 @@ CREATE TABLE public.journal_entry_value_lists (
 -- Name: TABLE journal_entry_value_lists; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON TABLE public.journal_entry_value_lists IS 'Per journal entry with values, its non-NULL values (cells) and their field ids (field_ids, the same order: field id order), with the entry''s thread, owner and entry_timestamp, kept by a trigger on journal_entry_values so that a thread''s entries and their values are read as one row per entry. Derived data: not synced; owner reads, nobody writes.';
+COMMENT ON TABLE public.journal_entry_value_lists IS 'Per journal entry with values, its values (cells, NULL ones included) and their field ids (field_ids, the same order: field id order), with the entry''s thread, owner and entry_timestamp, kept by a trigger on journal_entry_values so that a thread''s entries and their values are read as one row per entry. Derived data: not synced; owner reads, nobody writes.';
 
 --
 -- Name: journal_entry_values; Type: TABLE; Schema: public; Owner: -

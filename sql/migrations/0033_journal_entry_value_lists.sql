@@ -15,7 +15,7 @@ create table public.journal_entry_value_lists (
   constraint journal_entry_value_lists_same_length check (cardinality(field_ids) = cardinality(cells))
 );
 comment on table public.journal_entry_value_lists is
-  'Per journal entry with values, its non-NULL values (cells) and their field ids (field_ids, the same order: field id order), with the entry''s thread, owner and entry_timestamp, kept by a trigger on journal_entry_values so that a thread''s entries and their values are read as one row per entry. Derived data: not synced; owner reads, nobody writes.';
+  'Per journal entry with values, its values (cells, NULL ones included) and their field ids (field_ids, the same order: field id order), with the entry''s thread, owner and entry_timestamp, kept by a trigger on journal_entry_values so that a thread''s entries and their values are read as one row per entry. Derived data: not synced; owner reads, nobody writes.';
 
 -- The thread read and the export probe it per entry by all three columns, in the order of
 -- journal_entries_thread_idx.
@@ -29,5 +29,4 @@ insert into public.journal_entry_value_lists (entry_id, thread_id, owner_id, ent
 select v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp,
        array_agg(v.field_id order by v.field_id), array_agg(v.value order by v.field_id)
   from public.journal_entry_values v
- where v.value is not null
  group by v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp;

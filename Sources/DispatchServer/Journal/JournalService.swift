@@ -103,11 +103,11 @@ public struct JournalService: UserService {
         return try results[1].map { row in
             var entry = try JournalEntry(row: row, thread: thread, owner: user)
             if let changed = try row.decode(9, as: [UUID]?.self) { fields = changed }
-            if let cells = try row.decode(8, as: [String]?.self) {
+            if let cells = try row.decode(8, as: [String?]?.self) {
                 guard cells.count == fields.count else {
                     throw PostgresError(.decoding, "an entry with \(cells.count) values for \(fields.count) field ids")
                 }
-                entry.values = Dictionary(zip(fields, cells), uniquingKeysWith: { $1 })
+                for (field, cell) in zip(fields, cells) where cell != nil { entry.values[field] = cell }
             }
             return entry
         }

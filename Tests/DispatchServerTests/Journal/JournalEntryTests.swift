@@ -123,17 +123,22 @@ import Testing
                                                 jsonb_build_array(v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp,
                                                                   array_agg(v.field_id order by v.field_id),
                                                                   array_agg(v.value order by v.field_id)) as list
-                                           from public.journal_entry_values v where v.value is not null
+                                           from public.journal_entry_values v
                                           group by v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp) v), '[]')
                 """).scalar(Bool.self)
             #expect(same, "\(step)")
         }
         try await listsMatch("added")
         try await journal.updateEntry(entries[0].id, content: "Entry", values: [fields[0]: "changed", fields[2]: "all"])
+        try await journal.updateEntry(entries[2].id, content: "Entry", values: [fields[0]: "new"])
+        try await journal.updateEntry(entries[2].id, content: "Entry", values: [fields[0]: "newer", fields[1]: "added"])
+        try await listsMatch("updated, a value removed, values changed and added at once")
         try await journal.updateEntry(entries[1].id, content: "Entry", values: [:])
-        try await listsMatch("updated, a value removed, all of an entry's removed")
+        try await journal.updateEntry(entries[2].id, content: "Entry", values: [:])
+        try await listsMatch("all of an entry's values removed")
         try await F.asUser(conn, alice, "update public.journal_entry_values set value = 'synced' where field_id = \(fields[2])")
         try await F.asUser(conn, alice, "delete from public.journal_entry_values where field_id = \(fields[0]) and entry_id = \(entries[3].id)")
+        try await F.asUser(conn, alice, "update public.journal_entry_values set value = null where field_id = \(fields[1]) and entry_id = \(entries[0].id)")
         try await F.asUser(conn, alice, PostgresQuery(sql: "insert into public.journal_entry_values (entry_id, field_id, value) values ($1, $2, 'late')",
                                                       binds: [entries[2].id, fields[1]]))
         try await listsMatch("written by a sync client")
