@@ -107,7 +107,9 @@ public struct JournalService: UserService {
                 guard cells.count == fields.count else {
                     throw PostgresError(.decoding, "an entry with \(cells.count) values for \(fields.count) field ids")
                 }
-                for (field, cell) in zip(fields, cells) where cell != nil { entry.values[field] = cell }
+                var values = [UUID: String](minimumCapacity: cells.count)
+                for (field, cell) in zip(fields, cells) where cell != nil { values[field] = cell }
+                entry.values = values
             }
             return entry
         }
