@@ -994,6 +994,9 @@ CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind 
         when 'journal_entries' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_entries, p_row) it
            cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null;
+        when 'journal_entry_value_lists' then
+          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_entry_value_lists, p_row) it
+           cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null;
         when 'journal_entry_values' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.journal_entry_values, p_row) it
            cross join lateral (values ('user'::text, it.owner_id)) v (kind, key) where v.key is not null;
@@ -8253,6 +8256,12 @@ CREATE POLICY hotspot_select ON public.hotspot FOR SELECT TO authenticated USING
 CREATE POLICY journal_entries_select ON public.journal_entries FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
 
 --
+-- Name: journal_entry_value_lists journal_entry_value_lists_select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entry_value_lists_select ON public.journal_entry_value_lists FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
 -- Name: journal_entry_values journal_entry_values_select; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -9264,15 +9273,16 @@ COPY private.table_manifest (ordinal, table_name, visible_to, admin_sees, stampe
 13	journal_field_groups	[{"kind": "user", "column": "owner_id"}]	f	t	{}	f	t	f	\N	\N	\N
 14	journal_entry_values	[{"kind": "user", "column": "owner_id"}]	f	t	{"value": 4096}	f	t	f	\N	\N	\N
 15	journal_thread_stats	[{"kind": "user", "column": "owner_id"}]	f	f	{}	f	f	f	\N	\N	\N
-16	users	[{"kind": "user", "column": "id"}]	t	t	{"name": 100, "email": 320, "gender": 50, "avatar_url": 2048, "profile_photo": 2048}	f	f	t	\N	user	id
-17	properties	[{"kind": "user", "column": "owned_by"}]	t	t	{"zip": 20, "city": 100, "state": 100, "address": 200}	f	f	t	default	property	owned_by
-18	watchlist_shares	[{"kind": "user", "column": "user_id"}, {"kind": "watchlist_owner", "column": "watchlist_id"}]	t	t	{}	f	f	t	default	\N	\N
-19	bird	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
-20	hotspot	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
-21	notification_types	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
-22	notifications	[{"kind": "user", "column": "user_id"}]	f	t	{}	f	f	t	full	\N	\N
-23	notification_preferences	[{"kind": "user", "column": "user_id"}]	f	t	{"preference_key": 100}	f	f	f	\N	\N	\N
-24	push_devices	[{"kind": "user", "column": "user_id"}]	f	t	{}	f	f	f	\N	\N	\N
+16	journal_entry_value_lists	[{"kind": "user", "column": "owner_id"}]	f	f	{}	f	f	f	\N	\N	\N
+17	users	[{"kind": "user", "column": "id"}]	t	t	{"name": 100, "email": 320, "gender": 50, "avatar_url": 2048, "profile_photo": 2048}	f	f	t	\N	user	id
+18	properties	[{"kind": "user", "column": "owned_by"}]	t	t	{"zip": 20, "city": 100, "state": 100, "address": 200}	f	f	t	default	property	owned_by
+19	watchlist_shares	[{"kind": "user", "column": "user_id"}, {"kind": "watchlist_owner", "column": "watchlist_id"}]	t	t	{}	f	f	t	default	\N	\N
+20	bird	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
+21	hotspot	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
+22	notification_types	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
+23	notifications	[{"kind": "user", "column": "user_id"}]	f	t	{}	f	f	t	full	\N	\N
+24	notification_preferences	[{"kind": "user", "column": "user_id"}]	f	t	{"preference_key": 100}	f	f	f	\N	\N	\N
+25	push_devices	[{"kind": "user", "column": "user_id"}]	f	t	{}	f	f	f	\N	\N	\N
 \.
 
 --
@@ -9310,6 +9320,7 @@ journal_fields	f
 journal_field_groups	f
 journal_entry_values	f
 journal_thread_stats	f
+journal_entry_value_lists	f
 users	t
 properties	t
 watchlist_shares	t
@@ -9354,6 +9365,7 @@ journal_fields	user	owner_id	\N
 journal_field_groups	user	owner_id	\N
 journal_entry_values	user	owner_id	\N
 journal_thread_stats	user	owner_id	\N
+journal_entry_value_lists	user	owner_id	\N
 users	user	id	\N
 properties	user	owned_by	\N
 watchlist_shares	user	user_id	\N
@@ -9370,7 +9382,7 @@ push_devices	user	user_id	\N
 -- Name: table_manifest_ordinal_seq; Type: SEQUENCE SET; Schema: private; Owner: -
 --
 
-SELECT pg_catalog.setval('private.table_manifest_ordinal_seq', 24, true);
+SELECT pg_catalog.setval('private.table_manifest_ordinal_seq', 25, true);
 
 --
 -- PostgreSQL database dump complete

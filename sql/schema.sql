@@ -3988,6 +3988,59 @@ $_$;
 COMMENT ON FUNCTION private.journal_fields_check() IS 'BEFORE INSERT/UPDATE on journal_fields: locks the thread row (FOR NO KEY UPDATE) so that concurrent field changes of one thread run one after the other, copies owner_id, trims the name, and raises INVALID_FIELD_NAME, FIELD_NAME_TAKEN (23505), FIELD_LIMIT (55000: 20 live fields), INVALID_GROUP (is_group changed) or NOT_FOUND (thread).';
 
 --
+-- Name: journal_list_values(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_list_values() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_entries uuid[];
+begin
+  if tg_op = 'INSERT' then
+    insert into public.journal_entry_value_lists as l (entry_id, thread_id, owner_id, entry_timestamp, field_ids, cells)
+    select n.entry_id, n.thread_id, n.owner_id, n.entry_timestamp,
+           array_agg(n.field_id order by n.field_id), array_agg(n.value order by n.field_id)
+      from new_rows n
+     group by n.entry_id, n.thread_id, n.owner_id, n.entry_timestamp
+    on conflict (entry_id) do update
+      set (field_ids, cells) = (select array_agg(u.field_id order by u.field_id), array_agg(u.cell order by u.field_id)
+                                  from (select distinct on (u.field_id) u.field_id, u.cell
+                                          from unnest(excluded.field_ids || l.field_ids, excluded.cells || l.cells)
+                                               with ordinality u (field_id, cell, n)
+                                         order by u.field_id, u.n) u);
+    return null;
+  elsif tg_op = 'UPDATE' then
+    select array_agg(distinct c.entry_id) into v_entries
+      from (select n.entry_id from new_rows n union all select o.entry_id from old_rows o) c;
+  else
+    select array_agg(distinct o.entry_id) into v_entries from old_rows o;
+  end if;
+  perform from public.journal_entry_value_lists l where l.entry_id = any (v_entries) order by l.entry_id for update;
+  delete from public.journal_entry_value_lists l
+   where l.entry_id = any (v_entries)
+     and not exists (select from public.journal_entry_values v where v.entry_id = l.entry_id);
+  insert into public.journal_entry_value_lists as l (entry_id, thread_id, owner_id, entry_timestamp, field_ids, cells)
+  select v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp,
+         array_agg(v.field_id order by v.field_id), array_agg(v.value order by v.field_id)
+    from public.journal_entry_values v
+   where v.entry_id = any (v_entries)
+   group by v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp
+  on conflict (entry_id) do update
+    set thread_id = excluded.thread_id, owner_id = excluded.owner_id, entry_timestamp = excluded.entry_timestamp,
+        field_ids = excluded.field_ids, cells = excluded.cells;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION journal_list_values(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_list_values() IS 'AFTER INSERT/UPDATE/DELETE statement trigger on journal_entry_values: merges inserted values into their entries'' journal_entry_value_lists rows; after an update or delete, rewrites the rows of the entries concerned from journal_entry_values under a lock of those rows (removed when an entry has no value rows left).';
+
+--
 -- Name: journal_listed_thread(uuid, boolean); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -6542,10 +6595,12 @@ CREATE FUNCTION public.journal_csv_lines(p_thread_id uuid) RETURNS SETOF text
     AS $$
 declare
   v_columns record;   -- private.journal_csv_columns: header, columns, by_id, placement
-  v_none text[];      -- no values at all: one NULL per column
+  v_fields boolean;   -- whether the thread has columns for values at all
+  v_none text;        -- the value cells of an entry without values: one comma per column
 begin
   select * into v_columns from private.journal_csv_columns(p_thread_id);
-  v_none := array_fill(null::text, array[cardinality(v_columns.by_id)]);
+  v_fields := cardinality(v_columns.by_id) > 0;
+  v_none := format(v_columns.placement, variadic array_fill(null::text, array[cardinality(v_columns.by_id)]));
 
   return next v_columns.header;
   return query
@@ -6557,22 +6612,31 @@ begin
              || replace(regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
       when ascii(e.content) in (61, 43, 45, 64, 9) then '''' || regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
       else regexp_replace(e.content, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end)
-           || format(v_columns.placement, variadic
-                case when v.fields = v_columns.by_id then v.cells
-                     when v.fields is null then v_none
-                     -- values of deleted fields, or fields missing: placed one by one
-                     else array(select v.cells[array_position(v.fields, i)] from unnest(v_columns.by_id) i) end)
+           || case when v.fields is null then v_none
+                   -- the values of exactly the columns, none of which the rule changes
+                   when v.plain and v.fields = v_columns.by_id then format(v_columns.placement, variadic v.cells)
+                   else format(v_columns.placement, variadic array(
+                          select (case
+      when c.cell like '%,%' or c.cell like '%"%' or c.cell like E'%\r%' or c.cell like E'%\n%'
+        then '"' || case when ascii(c.cell) in (61, 43, 45, 64, 9, 13) then '''' else '' end
+             || replace(regexp_replace(c.cell, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
+      when ascii(c.cell) in (61, 43, 45, 64, 9) then '''' || regexp_replace(c.cell, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
+      else regexp_replace(c.cell, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end) from unnest(
+                            case when v.fields = v_columns.by_id then v.cells
+                                 -- values of deleted fields, or fields missing: placed one by one
+                                 else array(select v.cells[array_position(v.fields, i)]
+                                              from unnest(v_columns.by_id) with ordinality f (i, n) order by f.n) end)
+                            with ordinality c (cell, n) order by c.n)) end
            || E'\r\n'
       from public.journal_entries e
-      cross join lateral (select array_agg(v.field_id) as fields, array_agg((case
-      when v.value like '%,%' or v.value like '%"%' or v.value like E'%\r%' or v.value like E'%\n%'
-        then '"' || case when ascii(v.value) in (61, 43, 45, 64, 9, 13) then '''' else '' end
-             || replace(regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g'), '"', '""') || '"'
-      when ascii(v.value) in (61, 43, 45, 64, 9) then '''' || regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')
-      else regexp_replace(v.value, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g') end)) as cells
-                            from public.journal_entry_values v
-                           where v.thread_id = e.thread_id and v.entry_timestamp = e.entry_timestamp
-                             and v.entry_id = e.id) v
+      -- (limit 1: the entry's one row, probed, whatever the planner believes of the sizes)
+      left join lateral (select l.field_ids as fields, l.cells,
+                                array_to_string(l.cells, '') !~ E'[,";\t\r\n]'
+                                and array_to_string(l.cells, E'\n') !~ E'(^|\n)[-=+@]' as plain
+                           from public.journal_entry_value_lists l
+                          where v_fields and l.thread_id = e.thread_id and l.entry_timestamp = e.entry_timestamp
+                            and l.entry_id = e.id
+                          limit 1) v on true
      where e.thread_id = p_thread_id and e.deleted_at is null
      order by e.entry_timestamp, e.id;
 end
@@ -9354,6 +9418,26 @@ COMMENT ON TABLE public.hotspot IS 'Birding hotspots (reference data). Every aut
 COMMENT ON COLUMN public.hotspot.location IS 'Generated from lon/lat (WGS 84); GiST-indexed for hotspots_near().';
 
 --
+-- Name: journal_entry_value_lists; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.journal_entry_value_lists (
+    entry_id uuid NOT NULL,
+    thread_id uuid NOT NULL,
+    owner_id uuid NOT NULL,
+    entry_timestamp timestamp with time zone NOT NULL,
+    field_ids uuid[] NOT NULL,
+    cells text[] NOT NULL,
+    CONSTRAINT journal_entry_value_lists_same_length CHECK ((cardinality(field_ids) = cardinality(cells)))
+);
+
+--
+-- Name: TABLE journal_entry_value_lists; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.journal_entry_value_lists IS 'Per journal entry with values, its values (cells, NULL ones included) and their field ids (field_ids, the same order: field id order), with the entry''s thread, owner and entry_timestamp, kept by a trigger on journal_entry_values so that a thread''s entries and their values are read as one row per entry. Derived data: not synced; owner reads, nobody writes.';
+
+--
 -- Name: journal_entry_values; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -10680,6 +10764,13 @@ ALTER TABLE ONLY public.journal_entries
     ADD CONSTRAINT journal_entries_pkey PRIMARY KEY (id);
 
 --
+-- Name: journal_entry_value_lists journal_entry_value_lists_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_entry_value_lists
+    ADD CONSTRAINT journal_entry_value_lists_pkey PRIMARY KEY (entry_id);
+
+--
 -- Name: journal_entry_values journal_entry_values_entry_field_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -11286,6 +11377,12 @@ CREATE INDEX journal_entries_deleted_at_idx ON public.journal_entries USING btre
 --
 
 CREATE INDEX journal_entries_thread_idx ON public.journal_entries USING btree (thread_id, entry_timestamp, id);
+
+--
+-- Name: journal_entry_value_lists_thread_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entry_value_lists_thread_idx ON public.journal_entry_value_lists USING btree (thread_id, entry_timestamp, entry_id);
 
 --
 -- Name: journal_entry_values_field_idx; Type: INDEX; Schema: public; Owner: -
@@ -12008,6 +12105,24 @@ CREATE TRIGGER journal_count_entries_insert AFTER INSERT ON public.journal_entri
 CREATE TRIGGER journal_count_entries_update AFTER UPDATE ON public.journal_entries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.journal_count_entries();
 
 --
+-- Name: journal_entry_values journal_list_values_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_list_values_delete AFTER DELETE ON public.journal_entry_values REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.journal_list_values();
+
+--
+-- Name: journal_entry_values journal_list_values_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_list_values_insert AFTER INSERT ON public.journal_entry_values REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.journal_list_values();
+
+--
+-- Name: journal_entry_values journal_list_values_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER journal_list_values_update AFTER UPDATE ON public.journal_entry_values REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.journal_list_values();
+
+--
 -- Name: journal_entry_values journal_mark_edited_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -12189,6 +12304,13 @@ ALTER TABLE ONLY public.activities
 
 ALTER TABLE ONLY public.journal_entries
     ADD CONSTRAINT journal_entries_thread_id_fkey FOREIGN KEY (thread_id) REFERENCES public.journal_threads(id) ON DELETE CASCADE;
+
+--
+-- Name: journal_entry_value_lists journal_entry_value_lists_entry_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.journal_entry_value_lists
+    ADD CONSTRAINT journal_entry_value_lists_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.journal_entries(id) ON DELETE CASCADE;
 
 --
 -- Name: journal_entry_values journal_entry_values_entry_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -12482,6 +12604,12 @@ CREATE POLICY journal_entries_insert ON public.journal_entries FOR INSERT TO aut
 --
 
 CREATE POLICY journal_entries_update ON public.journal_entries FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_entry_value_lists; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.journal_entry_value_lists ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: journal_entry_values; Type: ROW SECURITY; Schema: public; Owner: -
@@ -13660,6 +13788,12 @@ REVOKE ALL ON FUNCTION private.journal_field_groups_check() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.journal_fields_check() FROM PUBLIC;
 
 --
+-- Name: FUNCTION journal_list_values(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_list_values() FROM PUBLIC;
+
+--
 -- Name: FUNCTION journal_listed_thread(p_thread_id uuid, p_include_deleted boolean); Type: ACL; Schema: private; Owner: -
 --
 
@@ -14553,6 +14687,12 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.bird TO service_role;
 
 GRANT SELECT ON TABLE public.hotspot TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.hotspot TO service_role;
+
+--
+-- Name: TABLE journal_entry_value_lists; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.journal_entry_value_lists TO authenticated;
 
 --
 -- Name: TABLE journal_entry_values; Type: ACL; Schema: public; Owner: -

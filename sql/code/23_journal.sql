@@ -326,8 +326,73 @@ create or replace trigger journal_count_entries_update after update on public.jo
 create or replace trigger journal_count_entries_delete after delete on public.journal_entries
   referencing old table as old_rows for each statement execute function private.journal_count_entries();
 
+-- An entry's values as one row (journal_entry_value_lists), kept after every statement
+-- that writes values. Inserted values (a new entry's, the common case) are merged into the
+-- entry's row: ON CONFLICT DO UPDATE merges into the row's latest version, waiting for a
+-- concurrent writer of the same entry to commit, so two devices adding values at once both
+-- land (a value already in the row is replaced: an INSERT ... ON CONFLICT DO UPDATE of
+-- values fires the UPDATE rewrite below first, which already holds the inserted values).
+-- Updated and deleted values (an edit, a value removed, an entry's or a field's values
+-- by cascade, the entry_timestamp the values follow) rewrite the entries' rows from
+-- journal_entry_values, after locking them (in entry order) so that the statement that
+-- reads the values sees every writer that committed before. Every entry with value rows
+-- has its row (NULL values included), so a rewrite always finds a row to lock.
+create or replace function private.journal_list_values() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_entries uuid[];
+begin
+  if tg_op = 'INSERT' then
+    insert into public.journal_entry_value_lists as l (entry_id, thread_id, owner_id, entry_timestamp, field_ids, cells)
+    select n.entry_id, n.thread_id, n.owner_id, n.entry_timestamp,
+           array_agg(n.field_id order by n.field_id), array_agg(n.value order by n.field_id)
+      from new_rows n
+     group by n.entry_id, n.thread_id, n.owner_id, n.entry_timestamp
+    on conflict (entry_id) do update
+      set (field_ids, cells) = (select array_agg(u.field_id order by u.field_id), array_agg(u.cell order by u.field_id)
+                                  from (select distinct on (u.field_id) u.field_id, u.cell
+                                          from unnest(excluded.field_ids || l.field_ids, excluded.cells || l.cells)
+                                               with ordinality u (field_id, cell, n)
+                                         order by u.field_id, u.n) u);
+    return null;
+  elsif tg_op = 'UPDATE' then
+    select array_agg(distinct c.entry_id) into v_entries
+      from (select n.entry_id from new_rows n union all select o.entry_id from old_rows o) c;
+  else
+    select array_agg(distinct o.entry_id) into v_entries from old_rows o;
+  end if;
+  perform from public.journal_entry_value_lists l where l.entry_id = any (v_entries) order by l.entry_id for update;
+  delete from public.journal_entry_value_lists l
+   where l.entry_id = any (v_entries)
+     and not exists (select from public.journal_entry_values v where v.entry_id = l.entry_id);
+  insert into public.journal_entry_value_lists as l (entry_id, thread_id, owner_id, entry_timestamp, field_ids, cells)
+  select v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp,
+         array_agg(v.field_id order by v.field_id), array_agg(v.value order by v.field_id)
+    from public.journal_entry_values v
+   where v.entry_id = any (v_entries)
+   group by v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp
+  on conflict (entry_id) do update
+    set thread_id = excluded.thread_id, owner_id = excluded.owner_id, entry_timestamp = excluded.entry_timestamp,
+        field_ids = excluded.field_ids, cells = excluded.cells;
+  return null;
+end
+$$;
+comment on function private.journal_list_values() is
+  'AFTER INSERT/UPDATE/DELETE statement trigger on journal_entry_values: merges inserted values into their entries'' journal_entry_value_lists rows; after an update or delete, rewrites the rows of the entries concerned from journal_entry_values under a lock of those rows (removed when an entry has no value rows left).';
+
+create or replace trigger journal_list_values_insert after insert on public.journal_entry_values
+  referencing new table as new_rows for each statement execute function private.journal_list_values();
+create or replace trigger journal_list_values_update after update on public.journal_entry_values
+  referencing new table as new_rows old table as old_rows for each statement execute function private.journal_list_values();
+create or replace trigger journal_list_values_delete after delete on public.journal_entry_values
+  referencing old table as old_rows for each statement execute function private.journal_list_values();
+
 revoke all on function private.journal_values_mark_edited(), private.journal_entries_move_values(),
-  private.journal_create_thread_stats(), private.journal_count_entries() from public, anon, authenticated, service_role;
+  private.journal_create_thread_stats(), private.journal_count_entries(),
+  private.journal_list_values() from public, anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------
 -- Visibility and sync: the owner, and nobody else

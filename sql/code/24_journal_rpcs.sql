@@ -396,16 +396,19 @@ grant execute on function public.purge_journal_tombstones(interval) to service_r
 -- rows stream by (a function call per cell costs more than the rest of the work), and the
 -- rule's text is written once, below, and placed into the query for each kind of cell when
 -- the function is created. The entries come from one index range in thread order; each
--- entry's values from one probe of journal_entry_values' (thread, entry timestamp, entry,
--- field) index, which returns them in field id order, and one format() call puts them in
--- column order (the fields' order is the same for every entry of the thread, so it is
--- computed once). The probe per entry is deliberate, and names all three leading columns
--- of that index: joined to the thread's values aggregated per entry instead, a planner
--- without statistics (a thread written moments ago) believes each side one row and
--- rescans the aggregate, cell rule included, for every entry; probing by entry_id alone, it
--- ANDs in the row-level security's owner index and reads all the owner's values per entry.
--- Either is quadratic (1.1 s instead of 12 ms for 1,000 entries); the three-column probe
--- is the cheapest plan whatever the statistics say.
+-- entry's values from its one row of journal_entry_value_lists (its values and their field
+-- ids in field id order; fetching and aggregating the values' own rows, 20 for an entry
+-- of 20 values, was most of the export's cost). Most entries' values are plain
+-- (digits, words) and the rule leaves them as they are: an entry whose values are exactly
+-- the columns and hold none of the characters the rule looks for takes them unchanged,
+-- after two tests of the entry's values together, and only the others pay the rule per
+-- cell. One format() call puts the values in column order (the fields' order is the same
+-- for every entry of the thread, so it is computed once). A thread without columns does not
+-- look for values at all. The list is probed per entry, by all three columns of its thread
+-- index, limited to one row: joined to the thread's values aggregated per entry instead, a
+-- planner without statistics (a thread written moments ago) believes each side one row and
+-- rescans the aggregate for every entry, quadratic (1.1 s instead of 12 ms for 1,000
+-- entries); the probe is the cheapest plan whatever the statistics say.
 
 do $migration$
 declare
@@ -424,6 +427,11 @@ declare
       when ascii({cell}) in (61, 43, 45, 64, 9) then '''' || {safe}
       else {safe} end)$cell$,
     '{safe}', $safe$regexp_replace({cell}, E'([,;\t\r\n])(?=[-=+@\t\r])', E'\\1''', 'g')$safe$);
+  -- The characters that make the rule more than a leading apostrophe: the quoting ones and
+  -- the separators. An entry whose values have none of them and begin with none of = + - @
+  -- (the second test: with no LF in any value, the values joined by LF begin a line each)
+  -- takes them as they are.
+  c_special constant text := $special$E'[,";\t\r\n]'$special$;
   c_function constant text := $function$
 create or replace function private.journal_csv_columns(p_thread_id uuid,
     out header text, out columns uuid[], out by_id uuid[], out placement text)
@@ -456,37 +464,49 @@ create or replace function public.journal_csv_lines(p_thread_id uuid) returns se
 as $$
 declare
   v_columns record;   -- private.journal_csv_columns: header, columns, by_id, placement
-  v_none text[];      -- no values at all: one NULL per column
+  v_fields boolean;   -- whether the thread has columns for values at all
+  v_none text;        -- the value cells of an entry without values: one comma per column
 begin
   select * into v_columns from private.journal_csv_columns(p_thread_id);
-  v_none := array_fill(null::text, array[cardinality(v_columns.by_id)]);
+  v_fields := cardinality(v_columns.by_id) > 0;
+  v_none := format(v_columns.placement, variadic array_fill(null::text, array[cardinality(v_columns.by_id)]));
 
   return next v_columns.header;
   return query
     select to_char(e.entry_timestamp at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ','
            || coalesce(to_char(e.last_edited_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), '') || ','
            || {content}
-           || format(v_columns.placement, variadic
-                case when v.fields = v_columns.by_id then v.cells
-                     when v.fields is null then v_none
-                     -- values of deleted fields, or fields missing: placed one by one
-                     else array(select v.cells[array_position(v.fields, i)] from unnest(v_columns.by_id) i) end)
+           || case when v.fields is null then v_none
+                   -- the values of exactly the columns, none of which the rule changes
+                   when v.plain and v.fields = v_columns.by_id then format(v_columns.placement, variadic v.cells)
+                   else format(v_columns.placement, variadic array(
+                          select {value} from unnest(
+                            case when v.fields = v_columns.by_id then v.cells
+                                 -- values of deleted fields, or fields missing: placed one by one
+                                 else array(select v.cells[array_position(v.fields, i)]
+                                              from unnest(v_columns.by_id) with ordinality f (i, n) order by f.n) end)
+                            with ordinality c (cell, n) order by c.n)) end
            || E'\r\n'
       from public.journal_entries e
-      cross join lateral (select array_agg(v.field_id) as fields, array_agg({value}) as cells
-                            from public.journal_entry_values v
-                           where v.thread_id = e.thread_id and v.entry_timestamp = e.entry_timestamp
-                             and v.entry_id = e.id) v
+      -- (limit 1: the entry's one row, probed, whatever the planner believes of the sizes)
+      left join lateral (select l.field_ids as fields, l.cells,
+                                array_to_string(l.cells, '') !~ {special}
+                                and array_to_string(l.cells, E'\n') !~ E'(^|\n)[-=+@]' as plain
+                           from public.journal_entry_value_lists l
+                          where v_fields and l.thread_id = e.thread_id and l.entry_timestamp = e.entry_timestamp
+                            and l.entry_id = e.id
+                          limit 1) v on true
      where e.thread_id = p_thread_id and e.deleted_at is null
      order by e.entry_timestamp, e.id;
 end
 $$
 $function$;
 begin
-  execute replace(replace(replace(c_function,
+  execute replace(replace(replace(replace(c_function,
     '{name}', replace(c_cell, '{cell}', 'c.name')),
     '{content}', replace(c_cell, '{cell}', 'e.content')),
-    '{value}', replace(c_cell, '{cell}', 'v.value'));
+    '{value}', replace(c_cell, '{cell}', 'c.cell')),
+    '{special}', c_special);
 end
 $migration$;
 

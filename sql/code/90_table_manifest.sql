@@ -115,6 +115,9 @@ select private.manifest('journal_entry_values',
 select private.manifest('journal_thread_stats',
   visible_to => '[{"kind": "user", "column": "owner_id"}]', admin_sees => false, stamped => false);
 
+select private.manifest('journal_entry_value_lists',
+  visible_to => '[{"kind": "user", "column": "owner_id"}]', admin_sees => false, stamped => false);
+
 -- Profiles: each user's own row (email, is_admin) for that user and admins; names and
 -- avatars for everyone through the view public.profiles ("claimed by"). Not published to
 -- Realtime: a change event would carry the email to whoever subscribes.

@@ -80,30 +80,13 @@ public struct JournalEntry: Sendable, Hashable, Decodable, Identifiable {
 }
 
 extension JournalEntry {
-    /// An entry's values as the thread read sends them: one text in which each value is its
-    /// field id (36 characters), its length in characters, a colon and the value itself, so
-    /// that any text (commas, quotes, newlines) needs no escaping and the decoder reads each
-    /// id and value in place.
-    struct ValuesText: PostgresDecodable {
-        var values: [UUID: String]
-
+    /// An entry's values as JournalExporter's binary COPY sends them: one text in which each
+    /// value is its field id (36 characters), its length in characters, a colon and the
+    /// value itself, so that any text (commas, quotes, newlines) needs no escaping and the
+    /// exporter reads each id and value in place.
+    enum ValuesText {
         /// The aggregate over `journal_entry_values v` that writes it (one group per entry).
         static let aggregate = "string_agg(v.field_id::text || length(v.value) || ':' || v.value, '')"
-
-        init(postgresCell cell: PostgresCell) throws {
-            guard let bytes = cell.bytes else { throw cell.mismatch(Self.self, "NULL") }
-            var values = [UUID: String](minimumCapacity: 20)
-            do {
-                try Self.forEach(in: bytes) { id, value in values[id] = String(decoding: value, as: UTF8.self) }
-            } catch let problem as Malformed {
-                throw cell.mismatch(Self.self, problem.description)
-            }
-            self.values = values
-        }
-
-        struct Malformed: Error, CustomStringConvertible {
-            let description: String
-        }
 
         /// Hands each field id and its value's bytes over in place, in the order written.
         static func forEach(in bytes: UnsafeRawBufferPointer,
@@ -111,13 +94,15 @@ extension JournalEntry {
             var at = 0
             while at < bytes.count {
                 guard bytes.count - at > 36, let id = UUID(postgresText: UnsafeRawBufferPointer(rebasing: bytes[at..<(at + 36)])) else {
-                    throw Malformed(description: "no field id at byte \(at)")
+                    throw PostgresError(.decoding, "an entry's values cannot be read: no field id at byte \(at)")
                 }
                 at += 36
                 var length = 0
                 while at < bytes.count, bytes[at] != UInt8(ascii: ":") {
                     let digit = Int(bytes[at]) - 48
-                    guard (0...9).contains(digit), length < 1 << 32 else { throw Malformed(description: "bad length at byte \(at)") }
+                    guard (0...9).contains(digit), length < 1 << 32 else {
+                        throw PostgresError(.decoding, "an entry's values cannot be read: bad length at byte \(at)")
+                    }
                     length = length * 10 + digit
                     at += 1
                 }
@@ -125,7 +110,7 @@ extension JournalEntry {
                 // Characters are code points: a lead byte and its continuation bytes.
                 let start = at
                 for _ in 0..<length {
-                    guard at < bytes.count else { throw Malformed(description: "a value runs past the end") }
+                    guard at < bytes.count else { throw PostgresError(.decoding, "an entry's values cannot be read: a value runs past the end") }
                     at += 1
                     while at < bytes.count, bytes[at] & 0xC0 == 0x80 { at += 1 }
                 }

@@ -76,29 +76,41 @@ public struct JournalService: UserService {
     /// trash: `isDeleted` tells them apart).
     ///
     /// One row per entry: the thread's entries from one index range, each entry's values
-    /// from one probe of the values' (thread, entry timestamp, entry, field) index, as one
-    /// text that decodes without a String per id (`JournalEntry.ValuesText`). A row per
-    /// value, or arrays, cost more to print, send and decode than the rest of the read. The
-    /// probe names all three leading columns so that its plan holds without statistics (a
-    /// thread written moments ago): see `journal_csv_lines` for the quadratic plans the
-    /// other shapes of this read get then.
+    /// from its row of `journal_entry_value_lists` (one probe; its values' own rows would
+    /// be 20 for an entry of 20 values, most of the read's cost), as an array of the values
+    /// alone and their field ids only when they are not the previous entry's (a field id as
+    /// text is 36 bytes against a value's few: sent with every value, it made up most of
+    /// what the server printed and sent and the client read). The probe names all three
+    /// columns of the lists' thread index and is limited to one row so that its plan holds
+    /// without statistics (a thread written moments ago): see `journal_csv_lines`.
     public func entries(in thread: UUID, includeDeleted: Bool = false) async throws -> [JournalEntry] {
         let results = try await read([
             "select private.journal_listed_thread(\(thread), \(includeDeleted))",
             PostgresQuery(sql: """
-                select \(JournalEntry.selectList), v.vals
+                select \(JournalEntry.selectList), l.cells,
+                       case when l.field_ids = lag(l.field_ids) over (order by e.entry_timestamp, e.id) then null
+                            else l.field_ids end
                   from public.journal_entries e
-                 cross join lateral (select \(JournalEntry.ValuesText.aggregate) as vals
-                                       from public.journal_entry_values v
-                                      where v.thread_id = e.thread_id and v.entry_timestamp = e.entry_timestamp
-                                        and v.entry_id = e.id and v.value is not null) v
+                  left join lateral (select l.field_ids, l.cells from public.journal_entry_value_lists l
+                                      where l.thread_id = e.thread_id and l.entry_timestamp = e.entry_timestamp
+                                        and l.entry_id = e.id
+                                      limit 1) l on true
                  where e.thread_id = $1 and ($2 or e.deleted_at is null)
                  order by e.entry_timestamp, e.id
                 """, binds: [thread, includeDeleted]),
         ])
+        var fields: [UUID] = []
         return try results[1].map { row in
             var entry = try JournalEntry(row: row, thread: thread, owner: user)
-            entry.values = try row.decode(8, as: JournalEntry.ValuesText?.self)?.values ?? [:]
+            if let changed = try row.decode(9, as: [UUID]?.self) { fields = changed }
+            if let cells = try row.decode(8, as: [String?]?.self) {
+                guard cells.count == fields.count else {
+                    throw PostgresError(.decoding, "an entry with \(cells.count) values for \(fields.count) field ids")
+                }
+                var values = [UUID: String](minimumCapacity: cells.count)
+                for (field, cell) in zip(fields, cells) where cell != nil { values[field] = cell }
+                entry.values = values
+            }
             return entry
         }
     }

@@ -69,6 +69,118 @@ import Testing
         }
     }
 
+    /// The thread read sends an entry's field ids only when they are not the previous
+    /// entry's: every value still reads back beside its own field, whatever the entries
+    /// around it hold (the same fields, others, none, a deleted field's value).
+    @Test func theThreadReadKeepsEveryValueWithItsField() async throws {
+        let admin = try await database.connect()
+        let alice = try await F.user(admin, "Alice")
+        let journal = JournalService(connection: try await database.connect(), user: alice)
+        let thread = try await journal.createThread(title: "Fields").thread
+        var fields: [UUID] = []
+        for i in 1...4 { fields.append(try await journal.addField(to: thread.id, name: "F\(i)", sortOrder: i).id) }
+        let all = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($0.element, "v\($0.offset)") })
+        let shapes: [[UUID: String]] = [
+            all, all, [:], all, [fields[2]: "only, the third"], [fields[0]: "1", fields[3]: "4:"], [fields[0]: "1", fields[3]: "x"],
+            all, [fields[1]: ""], all,
+        ]
+        var written: [JournalEntry] = []
+        let start = Date(timeIntervalSince1970: 1_767_225_600)
+        for (i, values) in shapes.enumerated() {
+            written.append(try await journal.addEntry(to: thread.id, content: "Entry \(i)", values: values,
+                                                      timestamp: start.addingTimeInterval(Double(i))))
+        }
+        #expect(try await journal.entries(in: thread.id) == written)
+        // A deleted field's values are kept and still read back, beside the live fields'.
+        try await journal.deleteField(fields[1])
+        #expect(try await journal.entries(in: thread.id).map(\.values) == shapes)
+    }
+
+    /// journal_entry_value_lists, which the thread read and the export take an entry's
+    /// values from, stays what journal_entry_values says after every kind of write: the
+    /// RPCs, a sync client's writes to the table, an entry's time moved, a field and an entry
+    /// removed for good.
+    @Test func theValueListsFollowEveryWriteOfValues() async throws {
+        let admin = try await database.connect()
+        let alice = try await F.user(admin, "Alice")
+        let conn = try await database.connect()
+        let journal = JournalService(connection: conn, user: alice)
+        let thread = try await journal.createThread(title: "Lists").thread
+        var fields: [UUID] = []
+        for i in 1...3 { fields.append(try await journal.addField(to: thread.id, name: "F\(i)", sortOrder: i).id) }
+        let all = Dictionary(uniqueKeysWithValues: fields.map { ($0, "all") })
+        var entries: [JournalEntry] = []
+        for values in [all, [fields[1]: "one"], [:], all] {
+            entries.append(try await journal.addEntry(to: thread.id, content: "Entry", values: values))
+        }
+        func listsMatch(_ step: String) async throws {
+            let same = try await admin.query("""
+                select coalesce((select jsonb_agg(jsonb_build_array(l.entry_id, l.thread_id, l.owner_id, l.entry_timestamp,
+                                                                    l.field_ids, l.cells) order by l.entry_id)
+                                   from public.journal_entry_value_lists l), '[]')
+                     = coalesce((select jsonb_agg(v.list order by v.entry_id)
+                                   from (select v.entry_id,
+                                                jsonb_build_array(v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp,
+                                                                  array_agg(v.field_id order by v.field_id),
+                                                                  array_agg(v.value order by v.field_id)) as list
+                                           from public.journal_entry_values v
+                                          group by v.entry_id, v.thread_id, v.owner_id, v.entry_timestamp) v), '[]')
+                """).scalar(Bool.self)
+            #expect(same, "\(step)")
+        }
+        try await listsMatch("added")
+        try await journal.updateEntry(entries[0].id, content: "Entry", values: [fields[0]: "changed", fields[2]: "all"])
+        try await journal.updateEntry(entries[2].id, content: "Entry", values: [fields[0]: "new"])
+        try await journal.updateEntry(entries[2].id, content: "Entry", values: [fields[0]: "newer", fields[1]: "added"])
+        try await listsMatch("updated, a value removed, values changed and added at once")
+        try await journal.updateEntry(entries[1].id, content: "Entry", values: [:])
+        try await journal.updateEntry(entries[2].id, content: "Entry", values: [:])
+        try await listsMatch("all of an entry's values removed")
+        try await F.asUser(conn, alice, "update public.journal_entry_values set value = 'synced' where field_id = \(fields[2])")
+        try await F.asUser(conn, alice, "delete from public.journal_entry_values where field_id = \(fields[0]) and entry_id = \(entries[3].id)")
+        try await F.asUser(conn, alice, "update public.journal_entry_values set value = null where field_id = \(fields[1]) and entry_id = \(entries[0].id)")
+        try await F.asUser(conn, alice, PostgresQuery(sql: "insert into public.journal_entry_values (entry_id, field_id, value) values ($1, $2, 'late')",
+                                                      binds: [entries[2].id, fields[1]]))
+        try await listsMatch("written by a sync client")
+        try await admin.query("update public.journal_entries set entry_timestamp = entry_timestamp - interval '1 day' where id = \(entries[3].id)")
+        try await listsMatch("an entry's time moved")
+        try await admin.query("delete from public.journal_fields where id = \(fields[2])")
+        try await admin.query("delete from public.journal_entries where id = \(entries[0].id)")
+        try await listsMatch("a field and an entry removed for good")
+        #expect(try await admin.query("select count(*) from public.journal_entry_value_lists").scalar(Int.self) == 2)
+        // The entry moved a day back comes first.
+        #expect(try await journal.entries(in: thread.id).map(\.values) == [[fields[1]: "all"], [:], [fields[1]: "late"]])
+    }
+
+    /// Two devices add values to one entry at once: the second waits for the first's lock
+    /// on the entry and rewrites its list with both values (without the lock it would
+    /// rewrite it from a snapshot without the first's value once the first commits).
+    @Test func twoSessionsAddingValuesToOneEntryAtOnce() async throws {
+        let admin = try await database.connect()
+        let alice = try await F.user(admin, "Alice")
+        let journal = JournalService(connection: try await database.connect(), user: alice)
+        let thread = try await journal.createThread(title: "Race").thread
+        let mood = try await journal.addField(to: thread.id, name: "Mood")
+        let sleep = try await journal.addField(to: thread.id, name: "Sleep")
+        let entry = try await journal.addEntry(to: thread.id, content: "Both devices")
+
+        let phone = try await database.connect()
+        let laptop = try await database.connect()
+        let laptopPID = try await laptop.query("select pg_backend_pid()").scalar(Int.self)
+        let adding = try await phone.transaction(as: alice) { phoneConn in
+            try phoneConn.query("insert into public.journal_entry_values (entry_id, field_id, value) values (\(entry.id), \(mood.id), 'calm')")
+            let adding = Task {
+                try await laptop.transaction(as: alice) { conn in
+                    _ = try conn.query("insert into public.journal_entry_values (entry_id, field_id, value) values (\(entry.id), \(sleep.id), '8 h')")
+                }
+            }
+            try await F.untilWaitingForALock(admin, pid: laptopPID)
+            return adding
+        }
+        try await adding.value
+        #expect(try await journal.entries(in: thread.id).first?.values == [mood.id: "calm", sleep.id: "8 h"])
+    }
+
     @Test func badEntriesGetCodedErrorsAndChangeNothing() async throws {
         let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")

@@ -80,12 +80,7 @@ import Testing
             }
             // The laptop waits for the phone's lock on the thread rather than counting 19 (or,
             // were there no lock, has long finished when the phone commits).
-            for _ in 0..<500 {
-                let waiting = try await admin.query("select wait_event_type = 'Lock' from pg_stat_activity where pid = \(laptopPID)")
-                    .first.map { try $0.decode(0, as: Bool?.self) }
-                if waiting == true { break }
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            try await F.untilWaitingForALock(admin, pid: laptopPID)
             return adding
         }
         await expectJournalError("FIELD_LIMIT", sqlState: "55000", "the laptop's 21st") { try await outcome.value }

@@ -24,8 +24,20 @@ enum JournalFixtures {
               (select jsonb_agg(to_jsonb(x) order by x.id) from public.journal_field_groups x)::text,
               (select jsonb_agg(to_jsonb(x) order by x.id) from public.journal_entry_values x)::text,
               (select jsonb_agg(to_jsonb(x) order by x.thread_id) from public.journal_thread_stats x)::text,
+              (select jsonb_agg(to_jsonb(x) order by x.entry_id) from public.journal_entry_value_lists x)::text,
               (select count(*) from public.sync_deletions where table_name like 'journal%')::text)
             """).scalar(String.self)
+    }
+
+    /// Returns once the session `pid` waits for a lock (after 5 s when it never does: a
+    /// session that takes no lock has long finished by then).
+    static func untilWaitingForALock(_ admin: PostgresConnection, pid: Int) async throws {
+        for _ in 0..<500 {
+            let waiting = try await admin.query("select wait_event_type = 'Lock' from pg_stat_activity where pid = \(pid)")
+                .first.map { try $0.decode(0, as: Bool?.self) }
+            if waiting == true { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
     }
 
     /// Runs SQL as `user` on `conn` in a transaction of its own (for what the service does
