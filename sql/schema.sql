@@ -9430,6 +9430,7 @@ CREATE TABLE public.journal_entry_value_lists (
     cells text[] NOT NULL,
     CONSTRAINT journal_entry_value_lists_same_length CHECK ((cardinality(field_ids) = cardinality(cells)))
 );
+ALTER TABLE ONLY public.journal_entry_value_lists ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_entry_value_lists; Type: COMMENT; Schema: public; Owner: -
