@@ -2047,10 +2047,16 @@ begin
   -- told instead that a key holds about a hundred rows (n_distinct = -0.01: distinct keys
   -- one hundredth of the rows), so a read probes the caller's keys by index at any skew.
   -- Read by ANALYZE: a table analysed since holds it. Unique columns (a row's own id as
-  -- its key) are left alone.
+  -- its key) are left alone, and so are the tables private to their owner (admin_sees
+  -- false: journals, notifications, devices): their policy is the one test owner = caller,
+  -- ANDed to every read, and their reads are the owner's own, scoped by a finer key (a
+  -- thread, an entry). An owner planned as a hundred rows made the owner's index look the
+  -- cheapest way to a thread, and the export of a thread read every entry of its owner
+  -- (three times as slow for an owner of 100,000 entries).
   for v_key in
     select distinct r.table_name, r.key_column
       from private.visibility_rules r
+      join private.visibility_tables t on t.table_name = r.table_name and t.admin_sees
       join pg_catalog.pg_attribute a
         on a.attrelid = pg_catalog.format('public.%I', r.table_name)::regclass and a.attname = r.key_column
      where r.key_column is not null
@@ -2059,6 +2065,16 @@ begin
                         where i.indrelid = a.attrelid and i.indisunique and i.indnkeyatts = 1 and i.indkey[0] = a.attnum)
   loop
     execute pg_catalog.format('alter table public.%I alter column %I set (n_distinct = -0.01)', v_key.table_name, v_key.key_column);
+  end loop;
+  for v_key in
+    select distinct r.table_name, r.key_column
+      from private.visibility_rules r
+      join private.visibility_tables t on t.table_name = r.table_name and not t.admin_sees
+      join pg_catalog.pg_attribute a
+        on a.attrelid = pg_catalog.format('public.%I', r.table_name)::regclass and a.attname = r.key_column
+     where 'n_distinct=-0.01' = any (a.attoptions)
+  loop
+    execute pg_catalog.format('alter table public.%I alter column %I reset (n_distinct)', v_key.table_name, v_key.key_column);
   end loop;
 
   -- Sync first: its column is one of those the stamping and audit triggers compare.
@@ -2131,7 +2147,7 @@ $_$;
 -- Name: FUNCTION apply_manifest(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.apply_manifest() IS 'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, the planner''s n_distinct of each non-unique scope-key column (-0.01: a key holds about a hundred rows, whatever one user holds), row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/99_generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
+COMMENT ON FUNCTION private.apply_manifest() IS 'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, the planner''s n_distinct of each non-unique scope-key column of the tables admins see (-0.01: a key holds about a hundred rows, whatever one user holds), row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/99_generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
 
 --
 -- Name: apply_select_policy(text); Type: FUNCTION; Schema: private; Owner: -
@@ -3783,7 +3799,6 @@ CREATE TABLE public.journal_entries (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_entries_content_length CHECK (((char_length(content) <= 65536) OR private.too_long('journal_entries'::text, 'content'::text, 65536, char_length(content))))
 );
-ALTER TABLE ONLY public.journal_entries ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_entries; Type: COMMENT; Schema: public; Owner: -
@@ -8957,7 +8972,6 @@ CREATE TABLE public.notification_preferences (
     row_version integer DEFAULT 1 NOT NULL,
     CONSTRAINT notification_preferences_preference_key_length CHECK (((char_length(preference_key) <= 100) OR private.too_long('notification_preferences'::text, 'preference_key'::text, 100, char_length(preference_key))))
 );
-ALTER TABLE ONLY public.notification_preferences ALTER COLUMN user_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE notification_preferences; Type: COMMENT; Schema: public; Owner: -
@@ -9430,7 +9444,6 @@ CREATE TABLE public.journal_entry_value_lists (
     cells text[] NOT NULL,
     CONSTRAINT journal_entry_value_lists_same_length CHECK ((cardinality(field_ids) = cardinality(cells)))
 );
-ALTER TABLE ONLY public.journal_entry_value_lists ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_entry_value_lists; Type: COMMENT; Schema: public; Owner: -
@@ -9456,7 +9469,6 @@ CREATE TABLE public.journal_entry_values (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_entry_values_value_length CHECK (((char_length(value) <= 4096) OR private.too_long('journal_entry_values'::text, 'value'::text, 4096, char_length(value))))
 );
-ALTER TABLE ONLY public.journal_entry_values ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_entry_values; Type: COMMENT; Schema: public; Owner: -
@@ -9498,7 +9510,6 @@ CREATE TABLE public.journal_field_groups (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_field_groups_not_self CHECK ((parent_field_id <> child_field_id))
 );
-ALTER TABLE ONLY public.journal_field_groups ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_field_groups; Type: COMMENT; Schema: public; Owner: -
@@ -9536,7 +9547,6 @@ CREATE TABLE public.journal_fields (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_fields_name_length CHECK (((char_length(name) <= 50) OR private.too_long('journal_fields'::text, 'name'::text, 50, char_length(name))))
 );
-ALTER TABLE ONLY public.journal_fields ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_fields; Type: COMMENT; Schema: public; Owner: -
@@ -9578,7 +9588,6 @@ CREATE TABLE public.journal_thread_stats (
     live_entries integer DEFAULT 0 NOT NULL,
     last_entry_at timestamp with time zone
 );
-ALTER TABLE ONLY public.journal_thread_stats ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_thread_stats; Type: COMMENT; Schema: public; Owner: -
@@ -9601,7 +9610,6 @@ CREATE TABLE public.journal_threads (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_threads_title_length CHECK (((char_length(title) <= 200) OR private.too_long('journal_threads'::text, 'title'::text, 200, char_length(title))))
 );
-ALTER TABLE ONLY public.journal_threads ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_threads; Type: COMMENT; Schema: public; Owner: -
@@ -9763,7 +9771,6 @@ CREATE TABLE public.notifications (
     CONSTRAINT notifications_entity_check CHECK (((entity_type IS NULL) = (entity_id IS NULL))),
     CONSTRAINT valid_notification_type CHECK ((type = ANY (ARRAY['message'::text, 'added_to_conversation'::text, 'new_ride'::text, 'ride_update'::text, 'ride_claimed'::text, 'ride_unclaimed'::text, 'ride_completed'::text, 'new_favor'::text, 'favor_update'::text, 'favor_claimed'::text, 'favor_unclaimed'::text, 'favor_completed'::text, 'completion_reminder'::text, 'qa_activity'::text, 'qa_question'::text, 'qa_answer'::text, 'review'::text, 'review_received'::text, 'review_reminder'::text, 'review_request'::text, 'town_hall_post'::text, 'town_hall_comment'::text, 'town_hall_reaction'::text, 'announcement'::text, 'admin_announcement'::text, 'broadcast'::text, 'pending_approval'::text, 'user_approved'::text, 'user_rejected'::text, 'other'::text, 'task_claimed'::text, 'task_unclaimed'::text, 'task_completed'::text, 'activity_claimed'::text, 'activity_unclaimed'::text, 'activity_completed'::text, 'note_added'::text, 'entity_restored'::text, 'watchlist_shared'::text, 'watchlist_sighting'::text])))
 );
-ALTER TABLE ONLY public.notifications ALTER COLUMN user_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE notifications; Type: COMMENT; Schema: public; Owner: -
@@ -9990,7 +9997,6 @@ CREATE TABLE public.push_devices (
     CONSTRAINT push_devices_platform_check CHECK ((platform = ANY (ARRAY['ios'::text, 'android'::text]))),
     CONSTRAINT push_devices_token_check CHECK (((token ~ '^[!-~]+$'::text) AND (char_length(token) <= 4096)))
 );
-ALTER TABLE ONLY public.push_devices ALTER COLUMN user_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE push_devices; Type: COMMENT; Schema: public; Owner: -

@@ -105,10 +105,16 @@ begin
   -- told instead that a key holds about a hundred rows (n_distinct = -0.01: distinct keys
   -- one hundredth of the rows), so a read probes the caller's keys by index at any skew.
   -- Read by ANALYZE: a table analysed since holds it. Unique columns (a row's own id as
-  -- its key) are left alone.
+  -- its key) are left alone, and so are the tables private to their owner (admin_sees
+  -- false: journals, notifications, devices): their policy is the one test owner = caller,
+  -- ANDed to every read, and their reads are the owner's own, scoped by a finer key (a
+  -- thread, an entry). An owner planned as a hundred rows made the owner's index look the
+  -- cheapest way to a thread, and the export of a thread read every entry of its owner
+  -- (three times as slow for an owner of 100,000 entries).
   for v_key in
     select distinct r.table_name, r.key_column
       from private.visibility_rules r
+      join private.visibility_tables t on t.table_name = r.table_name and t.admin_sees
       join pg_catalog.pg_attribute a
         on a.attrelid = pg_catalog.format('public.%I', r.table_name)::regclass and a.attname = r.key_column
      where r.key_column is not null
@@ -117,6 +123,16 @@ begin
                         where i.indrelid = a.attrelid and i.indisunique and i.indnkeyatts = 1 and i.indkey[0] = a.attnum)
   loop
     execute pg_catalog.format('alter table public.%I alter column %I set (n_distinct = -0.01)', v_key.table_name, v_key.key_column);
+  end loop;
+  for v_key in
+    select distinct r.table_name, r.key_column
+      from private.visibility_rules r
+      join private.visibility_tables t on t.table_name = r.table_name and not t.admin_sees
+      join pg_catalog.pg_attribute a
+        on a.attrelid = pg_catalog.format('public.%I', r.table_name)::regclass and a.attname = r.key_column
+     where 'n_distinct=-0.01' = any (a.attoptions)
+  loop
+    execute pg_catalog.format('alter table public.%I alter column %I reset (n_distinct)', v_key.table_name, v_key.key_column);
   end loop;
 
   -- Sync first: its column is one of those the stamping and audit triggers compare.
@@ -185,7 +201,7 @@ begin
 end
 $$;
 comment on function private.apply_manifest() is
-  'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, the planner''s n_distinct of each non-unique scope-key column (-0.01: a key holds about a hundred rows, whatever one user holds), row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/99_generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
+  'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, the planner''s n_distinct of each non-unique scope-key column of the tables admins see (-0.01: a key holds about a hundred rows, whatever one user holds), row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/99_generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
 
 revoke all on function private.manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text),
   private.apply_manifest() from public, anon, authenticated, service_role;
