@@ -205,13 +205,7 @@ private final class MemorySampler: Sendable {
 
     init(pid: Int32) { self.pid = pid }
 
-    func privateKB() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("RssAnon:") {
-            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
-        }
-        return 0
-    }
+    func privateKB() -> Int { processStatusKB("RssAnon", of: pid) }
 
     func start() {
         state.withLock { $0 = (true, privateKB()) }

@@ -143,12 +143,12 @@ private func exporterBenchmark(_ context: BenchContext, admin: PostgresConnectio
     var best = Double.infinity
     var written = 0
     var peakKB = 0
-    let residentBeforeKB = memory("VmRSS")
+    let residentBeforeKB = processStatusKB("VmRSS")
     for _ in 0..<2 {
         let reset = (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
         let seconds = try await BenchContext.time { written = try await exporter.export(thread: huge, toFile: path) }
         best = min(best, seconds)
-        peakKB = max(peakKB, reset ? memory("VmHWM") : 0)
+        peakKB = max(peakKB, reset ? processStatusKB("VmHWM") : 0)
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     let rate = Double(written) / best
@@ -174,13 +174,4 @@ private func latency(calls: Int, _ body: () async throws -> Void) async throws -
     samples.reserveCapacity(calls)
     for _ in 0..<calls { samples.append(try await BenchContext.time(body)) }
     return BenchContext.percentiles(samples)
-}
-
-/// A /proc/self/status figure in kB (VmRSS, VmHWM), 0 when unknown.
-private func memory(_ key: String) -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix(key + ":") {
-        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
-    }
-    return 0
 }

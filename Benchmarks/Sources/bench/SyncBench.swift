@@ -44,8 +44,7 @@ func timed(_ calls: Int, _ body: () async throws -> Void) async throws -> (p50: 
 }
 
 /// Loads with the triggers off, then vacuums what was loaded (`vacuum` names the tables)
-/// and checkpoints:
-/// left to autovacuum, the vacuum of 9,000,000 new rows ran for minutes beside the 10M
+/// and checkpoints. Left to autovacuum, the vacuum of 9,000,000 new rows ran for minutes beside the 10M
 /// measurements and made a 10-row user's full pull look 6× dearer than at 1M, though the
 /// pull itself costs the same at both sizes.
 private func load(_ admin: PostgresConnection, _ what: String, vacuum tables: [String] = [], _ sql: String) async throws {

@@ -83,12 +83,12 @@ func burnDown(
         if firstClaim == nil, position > 0 { firstClaim = now }
         while position >= Int64(window) * Int64(boundaries.count + 1) { boundaries.append(now) }
         lastPosition = position
-        for (i, process) in processes.enumerated() { peaks[i] = max(peaks[i], highWaterMark(process.processIdentifier)) }
+        for (i, process) in processes.enumerated() { peaks[i] = max(peaks[i], processStatusKB("VmHWM", of: process.processIdentifier)) }
         if drained, position > 0 { break }
         try await Task.sleep(for: .milliseconds(5))
     }
     let finished = ContinuousClock.now
-    for (i, process) in processes.enumerated() { peaks[i] = max(peaks[i], highWaterMark(process.processIdentifier)) }
+    for (i, process) in processes.enumerated() { peaks[i] = max(peaks[i], processStatusKB("VmHWM", of: process.processIdentifier)) }
     for process in processes { process.terminate() }
     for process in processes { process.waitUntilExit() }
     guard finished < deadline else { throw PostgresError(.client, "the burn-down did not finish in \(timeout)") }
@@ -103,10 +103,12 @@ func burnDown(
     return BurnDown(seconds: seconds(finished - began), startup: seconds(began - spawned), peakMemoryKB: peaks, windowRates: rates)
 }
 
-/// VmHWM (peak resident set, kB) of a process, 0 when unknown.
-func highWaterMark(_ pid: Int32) -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+/// A figure of /proc/<pid>/status in kB (VmHWM: peak resident set; VmRSS; RssAnon: private
+/// resident memory) of process `pid` (nil: this one), 0 when unknown.
+func processStatusKB(_ field: String, of pid: Int32? = nil) -> Int {
+    let path = "/proc/\(pid.map(String.init) ?? "self")/status"
+    guard let status = try? String(contentsOfFile: path, encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
     }
     return 0
