@@ -7,6 +7,13 @@ public struct PostgresCell {
     /// The column's name, for error messages.
     public let column: String
 
+    @usableFromInline
+    init(bytes: UnsafeRawBufferPointer?, type: PostgresType, column: String) {
+        self.bytes = bytes
+        self.type = type
+        self.column = column
+    }
+
     public var isNull: Bool { bytes == nil }
 
     /// The value as text. Callers have checked for NULL.
@@ -20,6 +27,7 @@ public struct PostgresCell {
     }
 
     /// The error for NULL in a non-optional Swift type.
+    @usableFromInline
     func unexpectedNull(_ swiftType: Any.Type) -> PostgresError {
         PostgresError(.decoding, "column \"\(column)\" is NULL; decode it as \(swiftType)? to accept NULL")
     }

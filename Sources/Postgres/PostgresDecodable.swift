@@ -9,14 +9,17 @@ public protocol PostgresDecodable: Sendable {
 
 extension PostgresDecodable {
     /// Shared by the conformances: NULL is an error for a non-optional type.
-    @inline(__always)
+    @inlinable
     static func nonNull(_ cell: PostgresCell) throws -> UnsafeRawBufferPointer {
         guard let bytes = cell.bytes else { throw cell.unexpectedNull(Self.self) }
         return bytes
     }
 }
 
+// The generic conformances (Optional, Array) and String are inlinable, so that a decode of
+// `[String?]` specializes in the caller's module (see ResultStorage.cell).
 extension Optional: PostgresDecodable where Wrapped: PostgresDecodable {
+    @inlinable
     public init(postgresCell cell: PostgresCell) throws {
         self = cell.isNull ? nil : try Wrapped(postgresCell: cell)
     }
@@ -25,6 +28,7 @@ extension Optional: PostgresDecodable where Wrapped: PostgresDecodable {
 extension String: PostgresDecodable {
     /// Any column reads as its text form: text types as they are, others (numbers,
     /// uuids, json, intervals …) as PostgreSQL prints them.
+    @inlinable
     public init(postgresCell cell: PostgresCell) throws {
         self = String(decoding: try Self.nonNull(cell), as: UTF8.self)
     }
@@ -189,6 +193,7 @@ extension Data: PostgresDecodable {
 extension Array: PostgresDecodable where Element: PostgresDecodable {
     /// One-dimensional arrays; elements decode with the array's element type, each from its
     /// bytes in place (no String per element unless it had to be unescaped).
+    @inlinable
     public init(postgresCell cell: PostgresCell) throws {
         let bytes = try Self.nonNull(cell)
         guard let elementType = cell.type.arrayElement else { throw cell.mismatch(Self.self) }
@@ -201,13 +206,15 @@ extension Array: PostgresDecodable where Element: PostgresDecodable {
     }
 }
 
+@usableFromInline
 enum PostgresArrayLiteral {
-    private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), comma = UInt8(ascii: ","),
+    @usableFromInline static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), comma = UInt8(ascii: ","),
                        brace = UInt8(ascii: "{")
 
     /// Calls `element` with the bytes of each element of `{a,"b c",NULL}` in order (nil for
     /// NULL): a slice of `bytes` unless the element had escapes. False when the text is not
     /// a one-dimensional array literal (`element` may have been called for a prefix).
+    @inlinable
     static func forEach(_ bytes: UnsafeRawBufferPointer, _ element: (UnsafeRawBufferPointer?) throws -> Void) rethrows -> Bool {
         guard bytes.count >= 2, bytes.first == brace, bytes.last == UInt8(ascii: "}") else { return false }
         let end = bytes.count - 1

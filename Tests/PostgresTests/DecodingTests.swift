@@ -69,6 +69,26 @@ import Testing
         #expect(try row.decode("n", as: String?.self) == nil)
     }
 
+    @Test func arrayElementsReadInPlaceAsTheArrayDecodes() async throws {
+        let connection = try await database.connect()
+        let tricky: [String?] = ["", "NULL", nil, "a\\b", "{c}", " d ", "é,\"f\"", "plain"]
+        let row = try #require(try await connection.query("""
+            select \(tricky)::text[] as texts, null::text[] as none, '{}'::text[] as empty, 'x'::text as scalar,
+                   '{{a,b},{c,d}}'::text[] as square
+            """).first)
+        var seen: [String?] = []
+        #expect(try row.forEachElement(ofArray: 0) { seen.append($0.map { String(decoding: $0, as: UTF8.self) }) })
+        #expect(seen == tricky)
+        #expect(try row.forEachElement(ofArray: 1) { _ in Issue.record("an element of a NULL array") } == false)
+        #expect(try row.forEachElement(ofArray: 2) { _ in Issue.record("an element of an empty array") })
+        for column in [3, 4] {
+            let error = try #require(throws: PostgresError.self, "column \(column)") {
+                try row.forEachElement(ofArray: column) { _ in }
+            }
+            #expect(error.kind == .decoding)
+        }
+    }
+
     @Test func interpolatedValuesNeverBecomeSQL() async throws {
         let connection = try await database.connect()
         let hostile = "x'; drop table pg_class; --"

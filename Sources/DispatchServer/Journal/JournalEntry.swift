@@ -77,6 +77,13 @@ public struct JournalEntry: Sendable, Hashable, Decodable, Identifiable {
         deletedAt = try row.decode(7)
         values = [:]
     }
+
+    /// A thread's order, as the server sorts its entries: by entry_timestamp, then by id
+    /// (PostgreSQL orders uuids by their bytes).
+    static func inThreadOrder(_ a: JournalEntry, _ b: JournalEntry) -> Bool {
+        if a.entryTimestamp != b.entryTimestamp { return a.entryTimestamp < b.entryTimestamp }
+        return withUnsafeBytes(of: a.id.uuid) { x in withUnsafeBytes(of: b.id.uuid) { y in x.lexicographicallyPrecedes(y) } }
+    }
 }
 
 extension JournalEntry {

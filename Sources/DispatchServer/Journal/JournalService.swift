@@ -75,45 +75,71 @@ public struct JournalService: UserService {
     /// With `includeDeleted`, the deleted entries too, of a deleted thread as well (the
     /// trash: `isDeleted` tells them apart).
     ///
-    /// One row per entry: the thread's entries from one index range, each entry's values
-    /// from its row of `journal_entry_value_lists` (one probe; its values' own rows would
-    /// be 20 for an entry of 20 values, most of the read's cost), as an array of the values
-    /// alone and their field ids only when they are not the previous entry's (a field id as
-    /// text is 36 bytes against a value's few: sent with every value, it made up most of
-    /// what the server printed and sent and the client read). The probe names all three
-    /// columns of the lists' thread index and is limited to one row so that its plan holds
-    /// without statistics (a thread written moments ago): see `journal_csv_lines`.
+    /// One statement (one snapshot), three kinds of rows: the thread's entries, in order;
+    /// each entry's values, from its row of `journal_entry_value_lists`, read from one
+    /// index range and matched to their entry here (probed per entry, or joined, the values
+    /// cost the server half as much again, and a join's plan does not hold without
+    /// statistics: see `journal_csv_lines`); and the thread's field ids once. A values row
+    /// carries its field ids only when they are not those (a field id as text is 36 bytes
+    /// against a value's few: sent with every value, the ids were most of what the server
+    /// printed and sent). Values rows of deleted entries come too when they are left out;
+    /// they are few (tombstones are purged) and ignored.
     public func entries(in thread: UUID, includeDeleted: Bool = false) async throws -> [JournalEntry] {
         let results = try await read([
             "select private.journal_listed_thread(\(thread), \(includeDeleted))",
-            PostgresQuery(sql: """
-                select \(JournalEntry.selectList), l.cells,
-                       case when l.field_ids = lag(l.field_ids) over (order by e.entry_timestamp, e.id) then null
-                            else l.field_ids end
-                  from public.journal_entries e
-                  left join lateral (select l.field_ids, l.cells from public.journal_entry_value_lists l
-                                      where l.thread_id = e.thread_id and l.entry_timestamp = e.entry_timestamp
-                                        and l.entry_id = e.id
-                                      limit 1) l on true
-                 where e.thread_id = $1 and ($2 or e.deleted_at is null)
-                 order by e.entry_timestamp, e.id
-                """, binds: [thread, includeDeleted]),
+            PostgresQuery(sql: Self.entriesSQL, binds: [thread, includeDeleted]),
         ])
-        var fields: [UUID] = []
-        return try results[1].map { row in
-            var entry = try JournalEntry(row: row, thread: thread, owner: user)
-            if let changed = try row.decode(9, as: [UUID]?.self) { fields = changed }
-            if let cells = try row.decode(8, as: [String?]?.self) {
-                guard cells.count == fields.count else {
-                    throw PostgresError(.decoding, "an entry with \(cells.count) values for \(fields.count) field ids")
-                }
-                var values = [UUID: String](minimumCapacity: cells.count)
-                for (field, cell) in zip(fields, cells) where cell != nil { values[field] = cell }
-                entry.values = values
+        var entries: [JournalEntry] = []
+        var valuesRow: [UUID: PostgresRow] = [:]
+        var threadFields: [UUID] = []
+        for row in results[1] {
+            switch try row.decode(10, as: String.self) {
+            case "entry": entries.append(try JournalEntry(row: row, thread: thread, owner: user))
+            case "values": valuesRow[try row.decode(0, as: UUID.self)] = row
+            default: threadFields = try row.decode(9, as: [UUID].self)
             }
-            return entry
         }
+        for index in entries.indices {
+            guard let row = valuesRow[entries[index].id] else { continue }
+            let fields = try row.decode(9, as: [UUID]?.self) ?? threadFields
+            var values = [UUID: String](minimumCapacity: fields.count)
+            var count = 0
+            _ = try row.forEachElement(ofArray: 8) { cell in
+                guard count < fields.count else { return count += 1 }
+                if let cell { values[fields[count]] = String(decoding: cell, as: UTF8.self) }
+                count += 1
+            }
+            guard count == fields.count else {
+                throw PostgresError(.decoding, "an entry with \(count) values for \(fields.count) field ids")
+            }
+            entries[index].values = values
+        }
+        // The entries come in order (their branch's ORDER BY, read by one process whatever
+        // the plan); UNION ALL promises no order, so it is checked, in one pass.
+        if zip(entries, entries.dropFirst()).contains(where: { JournalEntry.inThreadOrder($1, $0) }) {
+            entries.sort(by: JournalEntry.inThreadOrder)
+        }
+        return entries
     }
+
+    /// `entries(in:)`'s statement: $1 the thread, $2 whether deleted entries come too.
+    /// Column 10 says what a row is: "entry" (`JournalEntry.selectList`), "values" (the
+    /// entry id, its cells, their field ids unless they are the thread's) or "fields" (the
+    /// thread's field ids, in field id order, as the lists hold them).
+    private static let entriesSQL = """
+        with fields as (select coalesce(array_agg(f.id order by f.id), '{}') as ids
+                          from public.journal_fields f where f.thread_id = $1 and not f.is_group)
+        (select \(JournalEntry.selectList), null::text[], null::uuid[], 'entry'
+           from public.journal_entries e
+          where e.thread_id = $1 and ($2 or e.deleted_at is null)
+          order by e.entry_timestamp, e.id)
+        union all
+        select l.entry_id, null, null, null, null, null, null, null, l.cells, nullif(l.field_ids, fields.ids), 'values'
+          from public.journal_entry_value_lists l, fields
+         where l.thread_id = $1
+        union all
+        select null, null, null, null, null, null, null, null, null, fields.ids, 'fields' from fields
+        """
 
     /// Adds an entry. `values` maps field ids to text; `timestamp` is for an entry written
     /// offline (default: now). With `id`, a retry returns the entry created the first time.

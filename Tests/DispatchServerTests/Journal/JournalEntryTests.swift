@@ -1,4 +1,4 @@
-import DispatchServer
+@testable import DispatchServer
 import Foundation
 import Postgres
 import TestSupport
@@ -69,9 +69,10 @@ import Testing
         }
     }
 
-    /// The thread read sends an entry's field ids only when they are not the previous
-    /// entry's: every value still reads back beside its own field, whatever the entries
-    /// around it hold (the same fields, others, none, a deleted field's value).
+    /// The thread read sends an entry's field ids only when they are not the thread's: every
+    /// value still reads back beside its own field, whatever the entry holds (every field,
+    /// some, none, a deleted field's value), and the entries come in the thread's order,
+    /// the one the client would restore if they did not (entries of one moment by id).
     @Test func theThreadReadKeepsEveryValueWithItsField() async throws {
         let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
@@ -94,6 +95,18 @@ import Testing
         // A deleted field's values are kept and still read back, beside the live fields'.
         try await journal.deleteField(fields[1])
         #expect(try await journal.entries(in: thread.id).map(\.values) == shapes)
+
+        // Twenty entries of one moment: the server orders them by id, and so does the order
+        // the client checks them against.
+        let moment = start.addingTimeInterval(100)
+        for i in 0..<20 { _ = try await journal.addEntry(to: thread.id, content: "Same moment \(i)", timestamp: moment) }
+        let read = try await journal.entries(in: thread.id)
+        let serverOrder = try await admin.query("""
+            select id from public.journal_entries where thread_id = \(thread.id) and deleted_at is null
+             order by entry_timestamp, id
+            """).map { try $0.decode(0, as: UUID.self) }
+        #expect(read.map(\.id) == serverOrder && read.count == shapes.count + 20)
+        #expect(read.shuffled().sorted(by: JournalEntry.inThreadOrder).map(\.id) == serverOrder)
     }
 
     /// journal_entry_value_lists, which the thread read and the export take an entry's
