@@ -204,24 +204,34 @@ public actor PostgresConnection {
     // MARK: Transactions
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it
-    /// throws. Nested calls become savepoints.
+    /// throws. Nested calls become savepoints (which keep the outer transaction's isolation:
+    /// one that asks for another throws). `isolation`: the server's default (read committed,
+    /// a snapshot per statement) unless given; `.repeatableRead` for work whose statements
+    /// must all see one snapshot.
     ///
     /// When a statement of the transaction showed an undeclared pooler (`UndeclaredPooler`),
     /// the transaction, rolled back by the server, runs once more with unnamed statements:
     /// `body` may run twice, as after any failed attempt.
     @discardableResult
-    public func transaction<T: Sendable>(_ body: @Sendable (isolated PostgresConnection) async throws -> T) async throws -> T {
-        if transactionDepth > 0 { return try await savepoint(body) }
+    public func transaction<T: Sendable>(isolation: PostgresIsolation? = nil,
+                                         _ body: @Sendable (isolated PostgresConnection) async throws -> T) async throws -> T {
+        if transactionDepth > 0 {
+            guard isolation == nil else {
+                throw PostgresError(.client, "a transaction nested in another cannot choose its isolation (it is a savepoint of the outer one)")
+            }
+            return try await savepoint(body)
+        }
         let detectedBefore = detectedPooler
         do {
-            return try await attemptTransaction(body)
+            return try await attemptTransaction(isolation, body)
         } catch let error as PostgresError where !detectedBefore && detectedPooler && UndeclaredPooler.isSymptom(error) {
-            return try await attemptTransaction(body)
+            return try await attemptTransaction(isolation, body)
         }
     }
 
-    private func attemptTransaction<T: Sendable>(_ body: @Sendable (isolated PostgresConnection) async throws -> T) async throws -> T {
-        try query("begin")
+    private func attemptTransaction<T: Sendable>(_ isolation: PostgresIsolation?,
+                                                 _ body: @Sendable (isolated PostgresConnection) async throws -> T) async throws -> T {
+        try query(isolation.map { PostgresQuery(sql: "begin isolation level \($0.rawValue)") } ?? "begin")
         transactionDepth = 1
         defer { transactionDepth = 0 }
         let value: T

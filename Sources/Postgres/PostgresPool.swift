@@ -49,8 +49,9 @@ public actor PostgresPool {
 
     /// A transaction on any pooled connection.
     @discardableResult
-    public func transaction<T: Sendable>(_ body: @Sendable @escaping (isolated PostgresConnection) async throws -> T) async throws -> T {
-        try await withConnection { try await $0.transaction(body) }
+    public func transaction<T: Sendable>(isolation: PostgresIsolation? = nil,
+                                         _ body: @Sendable @escaping (isolated PostgresConnection) async throws -> T) async throws -> T {
+        try await withConnection { try await $0.transaction(isolation: isolation, body) }
     }
 
     /// Closes idle connections and refuses new checkouts; lent ones close on return.

@@ -78,6 +78,37 @@ import Testing
         #expect(try await connection.query("select count(*) from ledger where n = 6").scalar(Int.self) == 0)
     }
 
+    /// A repeatable-read transaction sees one snapshot: a row another session commits between
+    /// two of its statements is not there for the second; read committed sees it.
+    @Test func aTransactionChoosesItsIsolation() async throws {
+        let connection = try await database.connect()
+        let other = try await database.connect()
+        try await connection.runScript("create table tally (n int)")
+        let counts = try await connection.transaction(isolation: .repeatableRead) { conn -> [Int] in
+            let level = try conn.query("select current_setting('transaction_isolation')").scalar(String.self)
+            #expect(level == "repeatable read")
+            let before = try conn.query("select count(*) from tally").scalar(Int.self)
+            try await other.query("insert into tally values (1)")
+            return [before, try conn.query("select count(*) from tally").scalar(Int.self)]
+        }
+        #expect(counts == [0, 0])
+        let committed = try await connection.transaction { conn -> [Int] in
+            let level = try conn.query("select current_setting('transaction_isolation')").scalar(String.self)
+            #expect(level == "read committed")
+            let before = try conn.query("select count(*) from tally").scalar(Int.self)
+            try await other.query("insert into tally values (2)")
+            return [before, try conn.query("select count(*) from tally").scalar(Int.self)]
+        }
+        #expect(committed == [1, 2])
+        // A nested transaction is a savepoint of the outer one: it cannot choose.
+        let nested = try await #require(throws: PostgresError.self) {
+            try await connection.transaction { conn in
+                try await conn.transaction(isolation: .serializable) { _ in }
+            }
+        }
+        #expect(nested.message.contains("isolation"))
+    }
+
     @Test func preparedStatementsAreReused() async throws {
         let connection = try await database.connect()
         for i in 0..<5 {

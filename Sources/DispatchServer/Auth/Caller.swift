@@ -64,22 +64,24 @@ extension PostgresQuery {
 }
 
 extension PostgresConnection {
-    /// Runs `body` in a transaction as `userID`.
+    /// Runs `body` in a transaction as `userID` (`isolation`: see `transaction(isolation:_:)`).
     @discardableResult
     public func transaction<T: Sendable>(
         as userID: UUID,
+        isolation: PostgresIsolation? = nil,
         _ body: @Sendable (isolated PostgresConnection) async throws -> T
     ) async throws -> T {
-        try await transaction(as: .user(userID), body)
+        try await transaction(as: .user(userID), isolation: isolation, body)
     }
 
     /// Runs `body` in a transaction as `caller` (`.admin(id)`: an admin's reads of everything).
     @discardableResult
     public func transaction<T: Sendable>(
         as caller: Caller,
+        isolation: PostgresIsolation? = nil,
         _ body: @Sendable (isolated PostgresConnection) async throws -> T
     ) async throws -> T {
-        try await transaction { connection in
+        try await transaction(isolation: isolation) { connection in
             try connection.act(as: caller)
             return try await body(connection)
         }
@@ -96,8 +98,9 @@ extension PostgresPool {
     @discardableResult
     public func transaction<T: Sendable>(
         as userID: UUID,
+        isolation: PostgresIsolation? = nil,
         _ body: @escaping @Sendable (isolated PostgresConnection) async throws -> T
     ) async throws -> T {
-        try await withConnection { try await $0.transaction(as: userID, body) }
+        try await withConnection { try await $0.transaction(as: userID, isolation: isolation, body) }
     }
 }

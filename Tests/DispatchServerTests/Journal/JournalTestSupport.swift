@@ -40,6 +40,12 @@ enum JournalFixtures {
         }
     }
 
+    /// `journal_export_csv` as `user`: the SQL's own export, which `JournalService.exportCSV`
+    /// and `JournalExporter` (formatting in Swift) are held to.
+    static func sqlExport(_ conn: PostgresConnection, _ user: UUID, _ thread: UUID) async throws -> String {
+        try await asUser(conn, user, "select public.journal_export_csv(\(thread))").scalar(String.self)
+    }
+
     /// Runs SQL as `user` on `conn` in a transaction of its own (for what the service does
     /// not offer: NULL arguments, raw table writes as sync clients do them).
     @discardableResult

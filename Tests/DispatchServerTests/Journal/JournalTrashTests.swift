@@ -104,7 +104,7 @@ import Testing
         let written = try await JournalExporter(connection: connection, user: alice).export(thread: thread.id, intoDirectory: directory)
         #expect(written.file == file && written.entries == 1)
         #expect(written.path == directory + "/" + file.fileName)
-        #expect(try String(contentsOfFile: written.path, encoding: .utf8) == (try await journal.exportCSV(thread: thread.id)))
+        #expect(try String(contentsOfFile: written.path, encoding: .utf8) == (try await JournalFixtures.sqlExport(admin, alice, thread.id)))
 
         await expectJournalError(.notFound, "Bob") { _ = try await JournalService(connection: admin, user: bob).exportFile(thread: thread.id) }
         try await journal.deleteThread(thread.id)
