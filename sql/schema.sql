@@ -1431,48 +1431,29 @@ COMMENT ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bi
 CREATE FUNCTION outbox.generate_capture() RETURNS void
     LANGUAGE plpgsql
     SET search_path TO ''
-    AS $_$
+    AS $$
 declare
-  v_branches text;
+  v_branches text[];
 begin
-  select pg_catalog.string_agg(pg_catalog.format(
-           E'when %L then\n'
-           || E'        if tg_op = ''INSERT'' then%s;\n'
-           || E'        elsif tg_op = ''UPDATE'' then%s;\n'
-           || E'        else%s;\n'
-           || E'        end if;',
-           m.table_name, outbox.capture_sql(m.table_name, 'insert'), outbox.capture_sql(m.table_name, 'update'),
-           outbox.capture_sql(m.table_name, 'delete')),
-         E'\n      ' order by m.table_name)
+  select pg_catalog.array_agg(array[m.table_name, pg_catalog.format(
+           E'if tg_op = ''INSERT'' then%s;\n'
+           || E'          elsif tg_op = ''UPDATE'' then%s;\n'
+           || E'          else%s;\n'
+           || E'          end if;',
+           outbox.capture_sql(m.table_name, 'insert'), outbox.capture_sql(m.table_name, 'update'),
+           outbox.capture_sql(m.table_name, 'delete'))]
+         order by m.table_name)
     into v_branches
     from private.table_manifest m
    where m.outbox;
 
-  execute pg_catalog.format($f$
-    create or replace function outbox.capture_changes() returns trigger
-      language plpgsql
-      security definer
-      set search_path = ''
-      set jit = off
-    as $body$
-    declare
-      v_actor uuid := auth.uid();
-      v_restored uuid := case when tg_op = 'INSERT' then audit.restoring_id(tg_table_name) end;
-    begin
-      case tg_table_name
-      %s
-      else raise exception using errcode = '22023',
-        message = pg_catalog.format('INVALID_TABLE: %%s is not recorded in the outbox (outbox in the table manifest)', tg_table_name);
-      end case;
-      return null;
-    end
-    $body$
-    $f$, coalesce(v_branches, ''));
-  comment on function outbox.capture_changes() is
-    'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.';
-  revoke all on function outbox.capture_changes() from public, anon, authenticated, service_role;
+  perform private.create_table_dispatch(
+    'outbox.capture_changes', '', 'trigger', 'security definer set jit = off', 'tg_table_name', v_branches,
+    '%s is not recorded in the outbox (outbox in the table manifest)',
+    'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.',
+    p_declare => E'v_actor uuid := auth.uid();\n      v_restored uuid := case when tg_op = ''INSERT'' then audit.restoring_id(tg_table_name) end;');
 end
-$_$;
+$$;
 
 --
 -- Name: FUNCTION generate_capture(); Type: COMMENT; Schema: outbox; Owner: -
@@ -2723,6 +2704,69 @@ $_$;
 COMMENT ON FUNCTION private.create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text) IS 'Creates (or replaces) private.<p_name>(p_arguments) returns p_returns, a PL/pgSQL function whose body p_body is static SQL over its arguments, with a generic plan kept for the session; comments it and revokes every privilege (callers grant what they need). For the generated queries of sync (private.generate_sync_items, private.generate_sync_pages).';
 
 --
+-- Name: create_table_dispatch(text, text, text, text, text, text[], text, text, text, text[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.create_table_dispatch(p_function text, p_arguments text, p_returns text, p_attributes text, p_selector text, p_branches text[], p_unknown text, p_comment text, p_declare text DEFAULT NULL::text, p_grantees text[] DEFAULT '{}'::text[]) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET client_min_messages TO 'warning'
+    AS $_$
+declare
+  v_name text[] := pg_catalog.parse_ident(p_function);
+  v_branches text[] := coalesce(p_branches, '{}');
+  v_function text;
+  v_refuse text;
+  v_dispatch text;
+begin
+  if pg_catalog.cardinality(v_name) <> 2
+     or (pg_catalog.cardinality(v_branches) > 0
+         and (pg_catalog.array_ndims(v_branches) <> 2 or pg_catalog.array_length(v_branches, 2) <> 2)) then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_ARGUMENT: %s needs a schema-qualified name and branches [[case, statements], ...]', p_function);
+  end if;
+  v_function := pg_catalog.format('%I.%I(%s)', v_name[1], v_name[2], p_arguments);
+  v_refuse := pg_catalog.format(E'raise exception using errcode = ''22023'',\n          message = pg_catalog.format(%L, %s);',
+                                'INVALID_TABLE: ' || p_unknown, p_selector);
+  -- PL/pgSQL's CASE needs a WHEN: without tables, every call is refused.
+  v_dispatch := case when pg_catalog.cardinality(v_branches) = 0 then v_refuse
+                     else pg_catalog.format(E'case %s\n        %s\n        else %s\n      end case;', p_selector,
+                            (select pg_catalog.string_agg(pg_catalog.format(E'when %L then\n          %s', v_branches[i][1], v_branches[i][2]),
+                                                          E'\n        ' order by i)
+                               from pg_catalog.generate_subscripts(v_branches, 1) i),
+                            v_refuse) end;
+  execute pg_catalog.format($f$
+    create or replace function %1$s
+      returns %2$s
+      language plpgsql
+      set search_path = ''
+      %3$s
+    as $body$
+    %4$sbegin
+      %5$s%6$s
+    end
+    $body$
+    $f$, v_function, p_returns, p_attributes,
+    coalesce(E'declare\n      ' || p_declare || E'\n    ', ''),
+    v_dispatch,
+    -- An AFTER or statement trigger's result is ignored; a BEFORE row trigger's branches return their row.
+    case when p_returns = 'trigger' then E'\n      return null;' else '' end);
+  execute pg_catalog.format('comment on function %s is %L', v_function, p_comment);
+  execute pg_catalog.format('revoke all on function %s from public, anon, authenticated, service_role', v_function);
+  if pg_catalog.cardinality(p_grantees) > 0 then
+    execute pg_catalog.format('grant execute on function %s to %s', v_function,
+                              (select pg_catalog.string_agg(pg_catalog.quote_ident(g), ', ') from pg_catalog.unnest(p_grantees) g));
+  end if;
+end
+$_$;
+
+--
+-- Name: FUNCTION create_table_dispatch(p_function text, p_arguments text, p_returns text, p_attributes text, p_selector text, p_branches text[], p_unknown text, p_comment text, p_declare text, p_grantees text[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.create_table_dispatch(p_function text, p_arguments text, p_returns text, p_attributes text, p_selector text, p_branches text[], p_unknown text, p_comment text, p_declare text, p_grantees text[]) IS 'Creates (or replaces) the PL/pgSQL function p_function (schema-qualified) (p_arguments) returns p_returns, with set search_path = '''' and p_attributes (volatility, security, settings), p_declare as its declarations, whose body is "case p_selector" with a branch per element [case, statements] of p_branches, in order (NULL or empty: none), and else INVALID_TABLE (22023) with the message ''INVALID_TABLE: '' || p_unknown formatted with the selector''s value; a trigger function returns null after it. Comments it with p_comment, revokes every privilege from public and the API roles and grants execute to p_grantees. INVALID_ARGUMENT (22023) for a name without schema or branches that are not pairs. For the generators of private.row_scope, private.record_sync_fields, outbox.capture_changes and private.sync_has_items.';
+
+--
 -- Name: decode_sync_cursor(text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3163,47 +3207,33 @@ COMMENT ON FUNCTION private.everyone_key() IS 'The uuid of the one key of kind e
 CREATE FUNCTION private.generate_row_scope() RETURNS void
     LANGUAGE plpgsql
     SET search_path TO ''
-    AS $_$
+    AS $$
 declare
-  v_branches text;
+  v_branches text[];
 begin
-  select pg_catalog.string_agg(pg_catalog.format(
-           E'when %L then\n'
-           || E'          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.%I, p_row) it\n'
+  select pg_catalog.array_agg(array[t.table_name, pg_catalog.format(
+           E'return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.%I, p_row) it\n'
            || E'           cross join lateral (values %s) v (kind, key) where v.key is not null;',
-           t.table_name, t.table_name,
+           t.table_name,
            (select pg_catalog.string_agg(
                      case when r.kind = 'everyone'
                           then pg_catalog.format('(''everyone''::text, case when %s then private.everyone_key() end)', r.condition)
                           when r.condition is null then pg_catalog.format('(%L::text, it.%I)', r.kind, r.key_column)
                           else pg_catalog.format('(%L::text, case when %s then it.%I end)', r.kind, r.condition, r.key_column) end,
                      ', ' order by r.kind, r.key_column)
-              from private.visibility_rules r where r.table_name = t.table_name)),
-         E'\n        ' order by t.table_name)
+              from private.visibility_rules r where r.table_name = t.table_name))]
+         order by t.table_name)
     into v_branches
     from private.visibility_tables t
    where exists (select from private.visibility_rules r where r.table_name = t.table_name);
 
-  execute pg_catalog.format($f$
-    create or replace function private.row_scope(p_table text, p_row jsonb) returns table (kind text, key uuid)
-      language plpgsql stable
-      set search_path = ''
-    as $body$
-    begin
-      case p_table
-        %s
-        else raise exception using errcode = '22023',
-          message = pg_catalog.format('INVALID_TABLE: no visibility rules for %%L', p_table);
-      end case;
-    end
-    $body$
-    $f$, coalesce(v_branches, ''));
-  comment on function private.row_scope(text, jsonb) is
-    'The scope keys (kind, key) of a row of p_table given as jsonb (to_jsonb(row)), derived kinds as they are (a note: (task, its parent id)). Generated from private.visibility_rules by private.generate_row_scope. INVALID_TABLE (22023) for a table without rules.';
-  revoke all on function private.row_scope(text, jsonb) from public, anon, authenticated, service_role;
-  grant execute on function private.row_scope(text, jsonb) to service_role;
+  perform private.create_table_dispatch(
+    'private.row_scope', 'p_table text, p_row jsonb', 'table (kind text, key uuid)', 'stable', 'p_table', v_branches,
+    'no visibility rules for %L',
+    'The scope keys (kind, key) of a row of p_table given as jsonb (to_jsonb(row)), derived kinds as they are (a note: (task, its parent id)). Generated from private.visibility_rules by private.generate_row_scope. INVALID_TABLE (22023) for a table without rules.',
+    p_grantees => array['service_role']);
 end
-$_$;
+$$;
 
 --
 -- Name: FUNCTION generate_row_scope(); Type: COMMENT; Schema: private; Owner: -
@@ -3220,50 +3250,31 @@ CREATE FUNCTION private.generate_sync_fields() RETURNS void
     SET search_path TO ''
     AS $_$
 declare
-  v_branches text;
+  v_branches text[];
 begin
-  select pg_catalog.string_agg(pg_catalog.format(
-           $b$when %1$L then
-        insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-        select %1$L, n.id, n.row_version, v_actor, %2$s
-          from new_rows n
-          join old_rows o on o.id = n.id
-         where o.row_version is distinct from n.row_version
-        -- A restored row counts its versions again from its snapshot's: the newer entry wins.
-        on conflict on constraint sync_field_changes_pkey
-        do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;$b$,
+  select pg_catalog.array_agg(array[t, pg_catalog.format(
+           $b$insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+          select %1$L, n.id, n.row_version, v_actor, %2$s
+            from new_rows n
+            join old_rows o on o.id = n.id
+           where o.row_version is distinct from n.row_version
+          -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+          on conflict on constraint sync_field_changes_pkey
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;$b$,
            t, private.changed_columns_sql(pg_catalog.format('public.%I', t)::regclass, 'o', 'n',
                                           'pg_catalog.md5(coalesce(pg_catalog.to_jsonb(%s), ''null'')::text)',
-                                          array['created_at', 'updated_at', 'row_version', 'sync_xid'])),
-         E'\n      ' order by t)
+                                          array['created_at', 'updated_at', 'row_version', 'sync_xid']))]
+         order by t)
     into v_branches
     from pg_catalog.unnest(private.sync_tables()) t
    where pg_catalog.to_regclass(pg_catalog.format('public.%I', t)) is not null;
 
-  execute pg_catalog.format($f$
-    create or replace function private.record_sync_fields() returns trigger
-      language plpgsql
-      security definer
-      set search_path = ''
-      set timezone = 'UTC'
-      set extra_float_digits = 1
-      set jit = off
-    as $body$
-    declare
-      v_actor uuid := auth.uid();
-    begin
-      case tg_table_name
-      %s
-      else raise exception using errcode = '22023',
-        message = pg_catalog.format('INVALID_TABLE: %%s is not a synced table', tg_table_name);
-      end case;
-      return null;
-    end
-    $body$
-    $f$, coalesce(v_branches, ''));
-  comment on function private.record_sync_fields() is
-    'AFTER UPDATE statement trigger function of the synced tables (transition tables new_rows, old_rows): for every row whose row_version moved, records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value (as private.sync_field_digests digests it), in one INSERT. For sync_push''s per-field merge. Generated by private.generate_sync_fields.';
-  revoke all on function private.record_sync_fields() from public, anon, authenticated, service_role;
+  perform private.create_table_dispatch(
+    'private.record_sync_fields', '', 'trigger',
+    'security definer set timezone = ''UTC'' set extra_float_digits = 1 set jit = off', 'tg_table_name', v_branches,
+    '%s is not a synced table',
+    'AFTER UPDATE statement trigger function of the synced tables (transition tables new_rows, old_rows): for every row whose row_version moved, records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value (as private.sync_field_digests digests it), in one INSERT. For sync_push''s per-field merge. Generated by private.generate_sync_fields.',
+    p_declare => 'v_actor uuid := auth.uid();');
 end
 $_$;
 
@@ -3302,21 +3313,21 @@ begin
   end loop;
 
   -- sync_poll's question, one table at a time: is there a first item? Static calls of the
-  -- functions above, so that a poll plans nothing (an EXECUTE per table cost more than
-  -- the probe it ran).
-  perform private.create_plan_keeping_function('sync_has_items',
+  -- functions above, with their plans kept as theirs are, so that a poll plans nothing (an
+  -- EXECUTE per table cost more than the probe it ran).
+  perform private.create_table_dispatch(
+    'private.sync_has_items',
     'p_table text, p_mode text, p_lo xid8, p_x xid8, p_ip xid8[], p_kinds text[], p_keys uuid[], p_gained_kinds text[], '
     'p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamptz[], p_lost_kinds text[], p_lost_keys uuid[], '
     'p_lost_causes xid8[], p_lost_ats timestamptz[]',
-    'boolean', 'stable',
-    'case p_table || ''_'' || p_mode ' || (
-      select pg_catalog.string_agg(pg_catalog.format(
-               'when %L then return exists (select from private.%I(p_lo, p_x, p_ip, ''0'', ''0'', '
-               '''00000000-0000-0000-0000-000000000000'', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, '
-               'p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats));',
-               t || '_' || m, 'sync_items_' || t || '_' || m), ' ' order by n, m)
-        from unnest(private.sync_tables()) with ordinality x (t, n), unnest(array['changes', 'admin']) m)
-      || ' else raise exception using errcode = ''22023'', message = pg_catalog.format(''INVALID_TABLE: %L in mode %L'', p_table, p_mode); end case;',
+    'boolean', 'stable set plan_cache_mode = force_generic_plan set jit = off', 'p_table || ''_'' || p_mode',
+    (select pg_catalog.array_agg(array[t || '_' || m, pg_catalog.format(
+              'return exists (select from private.%I(p_lo, p_x, p_ip, ''0'', ''0'', '
+              '''00000000-0000-0000-0000-000000000000'', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, '
+              'p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats));',
+              'sync_items_' || t || '_' || m)] order by n, m)
+       from unnest(private.sync_tables()) with ordinality x (t, n), unnest(array['changes', 'admin']) m),
+    '%L is not a synced table and mode changes or admin (table_mode)',
     'For sync_poll: whether private.sync_items_<p_table>_<p_mode> (mode changes or admin) has at least one item for the given state and keys (private.sync_key_state). Generated by private.generate_sync_items.');
 end
 $$;
@@ -13557,6 +13568,12 @@ REVOKE ALL ON FUNCTION private.count_badges() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION create_table_dispatch(p_function text, p_arguments text, p_returns text, p_attributes text, p_selector text, p_branches text[], p_unknown text, p_comment text, p_declare text, p_grantees text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.create_table_dispatch(p_function text, p_arguments text, p_returns text, p_attributes text, p_selector text, p_branches text[], p_unknown text, p_comment text, p_declare text, p_grantees text[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION decode_sync_cursor(p_table text, p_cursor text); Type: ACL; Schema: private; Owner: -

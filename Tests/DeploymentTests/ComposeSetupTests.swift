@@ -9,8 +9,7 @@ import Testing
 @Suite struct ComposeSetupTests {
     @Test("init.sql then migrate as dispatch_owner: applied without warnings, PostGIS in extensions, nothing of it for anon")
     func initThenMigrate() async throws {
-        let database = try await TestDatabase.create(migrated: false)
-        let admin = try await database.connect()
+        let (database, admin) = try await TestDatabase.createWithAdmin(migrated: false)
         try await admin.runScript(String(contentsOfFile: TestDatabase.repositoryPath("deploy/postgres/init.sql"), encoding: .utf8))
         let migrate = builtExecutable("migrate")
         try #require(FileManager.default.isExecutableFile(atPath: migrate), "build migrate first (swift build)")

@@ -17,8 +17,7 @@ struct PooledDatabase {
     static func with<T>(
         migrated: Bool = true, poolSize: Int = 2, _ label: String = #fileID, _ body: (PooledDatabase) async throws -> T
     ) async throws -> T {
-        let db = try await TestDatabase.create(label, migrated: migrated)
-        let admin = try await db.connect()
+        let (db, admin) = try await TestDatabase.createWithAdmin(label, migrated: migrated)
         let bouncer: PgBouncer
         do {
             bouncer = try await PgBouncer.start(inFrontOf: admin, poolSize: poolSize)

@@ -18,8 +18,7 @@ struct ExporterTests {
 
     @Test("/metrics shows the queue gauges, events per minute, sync deletions and tombstones after a known workload")
     func metricsAfterAWorkload() async throws {
-        let db = try await TestDatabase.create()
-        let admin = try await db.connect()
+        let (db, admin) = try await TestDatabase.createWithAdmin()
         try await Self.createMonitor(admin)
         try await PostgresExporter.with(database: db.url(user: Self.monitor), queries: Self.queries) { exporter in
             let before = try await exporter.metrics()

@@ -23,8 +23,7 @@ struct PurgeGaugeTests {
 
     @Test("one row per synced table and per table with tombstones, whatever the tables hold")
     func theTablesListed() async throws {
-        let db = try await TestDatabase.create()
-        let admin = try await db.connect()
+        let (db, admin) = try await TestDatabase.createWithAdmin()
         let synced = try await admin.query("select unnest(private.sync_tables())").map { try $0.decode(0, as: String.self) }
         let deletions = try await Self.gauges(admin, "sync_deletions_awaiting_purge", "deletions")
         #expect(Set(deletions.keys) == Set(synced))
@@ -43,8 +42,7 @@ struct PurgeGaugeTests {
 
     @Test("under 10,000 an exact count; above, the statistics' estimate; the oldest always exact")
     func exactThenEstimated() async throws {
-        let db = try await TestDatabase.create()
-        let admin = try await db.connect()
+        let (db, admin) = try await TestDatabase.createWithAdmin()
         let alice = try await DeploymentData.user(admin, "Alice")
         // The first gauges are read before any statistics exist: autovacuum, which would
         // analyze 36,000 new rows at a moment of its choosing, is off for these two tables of

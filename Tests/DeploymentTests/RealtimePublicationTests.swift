@@ -50,8 +50,7 @@ struct RealtimePublicationTests {
 
     @Test("Supabase-like: the documented tables with their replica identities, the rest untouched; re-runnable; a later publication")
     func supabaseLikePublishesTheAppTables() async throws {
-        let db = try await TestDatabase.create(flavor: .supabaseLike)
-        let admin = try await db.connect()
+        let (db, admin) = try await TestDatabase.createWithAdmin(flavor: .supabaseLike)
         let owner = try await db.connectAsOwner()
         #expect(try await Self.published(owner) == Self.expectedTables)
         let identities = try await Self.identities(owner)
@@ -91,8 +90,7 @@ struct RealtimePublicationTests {
 
     @Test("refusals: no publication, one of another owner, one FOR ALL TABLES, an API role; each changes nothing")
     func refusals() async throws {
-        let db = try await TestDatabase.create(flavor: .supabaseLike)
-        let admin = try await db.connect()
+        let (db, admin) = try await TestDatabase.createWithAdmin(flavor: .supabaseLike)
         let owner = try await db.connectAsOwner()
         try await Self.unpublish(admin)
         func refusal(_ sql: String = "select * from private.enable_supabase_realtime()") async -> PostgresError? {
@@ -176,8 +174,7 @@ struct RealtimePublicationTests {
 
     @Test("plain PostgreSQL: no publication, nothing published, every replica identity the default")
     func plainPublishesNothing() async throws {
-        let db = try await TestDatabase.create()
-        let admin = try await db.connect()
+        let (db, admin) = try await TestDatabase.createWithAdmin()
         #expect(try await admin.query("select count(*)::int from pg_publication").scalar(Int.self) == 0)
         #expect(try await admin.query("select count(*)::int from pg_publication_tables").scalar(Int.self) == 0)
         let identities = try await Self.identities(admin)

@@ -199,8 +199,7 @@ import Testing
         }
         #expect(CodeFile.directory(besideMigrations: folder).map { FileManager.default.fileExists(atPath: $0) } == false)
 
-        let upgraded = try await TestDatabase.create(migrated: false)
-        let connection = try await upgraded.connect()
+        let (upgraded, connection) = try await TestDatabase.createWithAdmin(migrated: false)
         try await MigrationRunner(directory: folder, log: { _ in }).up(connection)
         let current = try MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in })
         try await current.up(connection)

@@ -81,8 +81,7 @@ import Testing
     }
 
     @Test func aTinyManifestGeneratesWhatTheGoldenFileShows() async throws {
-        let database = try await TestDatabase.create()
-        let connection = try await database.connect()
+        let (database, connection) = try await TestDatabase.createWithAdmin()
         try await connection.runScript("begin")
         try await connection.runScript(Self.tinyManifest)
         let actual = try await connection.query(PostgresQuery(sql: Self.emitted)).scalar(String.self) + "\n"

@@ -23,8 +23,7 @@ import Testing
 
     @Test("PostGIS in public with API roles that may write spatial_ref_sys: refused, saying what it exposes and how to move it; --allow-postgis-in-public goes on")
     func postgisInPublic() async throws {
-        let database = try await TestDatabase.create(migrated: false)
-        let admin = try await database.connect()
+        let (database, admin) = try await TestDatabase.createWithAdmin(migrated: false)
         try await admin.runScript("""
             create extension postgis schema public;
             grant update, delete, truncate on public.spatial_ref_sys to anon;
@@ -69,8 +68,7 @@ import Testing
 
     @Test("st_estimatedextent (definer, PUBLIC) is no longer executable by the API roles; retry horizons as attempts")
     func migrationsCloseWhatPostGISOpens() async throws {
-        let database = try await TestDatabase.create()
-        let connection = try await database.connect()
+        let (database, connection) = try await TestDatabase.createWithAdmin()
         let executable = try await connection.query("""
             select count(*)::int from pg_catalog.pg_proc p, unnest(array['public', 'anon', 'authenticated', 'service_role']) as r (role)
              where p.proname = 'st_estimatedextent'

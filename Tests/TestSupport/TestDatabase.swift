@@ -65,6 +65,18 @@ public struct TestDatabase: Sendable {
         return database
     }
 
+    /// A database for the calling suite (as `create` makes it) and a connection to it as the
+    /// cluster's superuser: the set-up most suites start from, the connection being the one
+    /// that writes their fixtures' rows and checks what the users under test did. A suite
+    /// keeps both from its `init()`; the connections of the users under test come from
+    /// `database.connect()`.
+    public static func createWithAdmin(
+        _ label: String = #fileID, migrated: Bool = true, flavor: DatabaseFlavor = .plain
+    ) async throws -> (database: TestDatabase, admin: PostgresConnection) {
+        let database = try await create(label, migrated: migrated, flavor: flavor)
+        return (database, try await database.connect())
+    }
+
     /// Through `CloneGate`: the clones run one after the other on the server anyway (each
     /// locks its template), and a parallel run starts every test at once.
     private func createFrom(_ template: String) async throws {

@@ -180,43 +180,29 @@ create or replace function private.generate_row_scope() returns void
   set search_path = ''
 as $$
 declare
-  v_branches text;
+  v_branches text[];
 begin
-  select pg_catalog.string_agg(pg_catalog.format(
-           E'when %L then\n'
-           || E'          return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.%I, p_row) it\n'
+  select pg_catalog.array_agg(array[t.table_name, pg_catalog.format(
+           E'return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.%I, p_row) it\n'
            || E'           cross join lateral (values %s) v (kind, key) where v.key is not null;',
-           t.table_name, t.table_name,
+           t.table_name,
            (select pg_catalog.string_agg(
                      case when r.kind = 'everyone'
                           then pg_catalog.format('(''everyone''::text, case when %s then private.everyone_key() end)', r.condition)
                           when r.condition is null then pg_catalog.format('(%L::text, it.%I)', r.kind, r.key_column)
                           else pg_catalog.format('(%L::text, case when %s then it.%I end)', r.kind, r.condition, r.key_column) end,
                      ', ' order by r.kind, r.key_column)
-              from private.visibility_rules r where r.table_name = t.table_name)),
-         E'\n        ' order by t.table_name)
+              from private.visibility_rules r where r.table_name = t.table_name))]
+         order by t.table_name)
     into v_branches
     from private.visibility_tables t
    where exists (select from private.visibility_rules r where r.table_name = t.table_name);
 
-  execute pg_catalog.format($f$
-    create or replace function private.row_scope(p_table text, p_row jsonb) returns table (kind text, key uuid)
-      language plpgsql stable
-      set search_path = ''
-    as $body$
-    begin
-      case p_table
-        %s
-        else raise exception using errcode = '22023',
-          message = pg_catalog.format('INVALID_TABLE: no visibility rules for %%L', p_table);
-      end case;
-    end
-    $body$
-    $f$, coalesce(v_branches, ''));
-  comment on function private.row_scope(text, jsonb) is
-    'The scope keys (kind, key) of a row of p_table given as jsonb (to_jsonb(row)), derived kinds as they are (a note: (task, its parent id)). Generated from private.visibility_rules by private.generate_row_scope. INVALID_TABLE (22023) for a table without rules.';
-  revoke all on function private.row_scope(text, jsonb) from public, anon, authenticated, service_role;
-  grant execute on function private.row_scope(text, jsonb) to service_role;
+  perform private.create_table_dispatch(
+    'private.row_scope', 'p_table text, p_row jsonb', 'table (kind text, key uuid)', 'stable', 'p_table', v_branches,
+    'no visibility rules for %L',
+    'The scope keys (kind, key) of a row of p_table given as jsonb (to_jsonb(row)), derived kinds as they are (a note: (task, its parent id)). Generated from private.visibility_rules by private.generate_row_scope. INVALID_TABLE (22023) for a table without rules.',
+    p_grantees => array['service_role']);
 end
 $$;
 comment on function private.generate_row_scope() is

@@ -95,44 +95,25 @@ create or replace function outbox.generate_capture() returns void
   set search_path = ''
 as $$
 declare
-  v_branches text;
+  v_branches text[];
 begin
-  select pg_catalog.string_agg(pg_catalog.format(
-           E'when %L then\n'
-           || E'        if tg_op = ''INSERT'' then%s;\n'
-           || E'        elsif tg_op = ''UPDATE'' then%s;\n'
-           || E'        else%s;\n'
-           || E'        end if;',
-           m.table_name, outbox.capture_sql(m.table_name, 'insert'), outbox.capture_sql(m.table_name, 'update'),
-           outbox.capture_sql(m.table_name, 'delete')),
-         E'\n      ' order by m.table_name)
+  select pg_catalog.array_agg(array[m.table_name, pg_catalog.format(
+           E'if tg_op = ''INSERT'' then%s;\n'
+           || E'          elsif tg_op = ''UPDATE'' then%s;\n'
+           || E'          else%s;\n'
+           || E'          end if;',
+           outbox.capture_sql(m.table_name, 'insert'), outbox.capture_sql(m.table_name, 'update'),
+           outbox.capture_sql(m.table_name, 'delete'))]
+         order by m.table_name)
     into v_branches
     from private.table_manifest m
    where m.outbox;
 
-  execute pg_catalog.format($f$
-    create or replace function outbox.capture_changes() returns trigger
-      language plpgsql
-      security definer
-      set search_path = ''
-      set jit = off
-    as $body$
-    declare
-      v_actor uuid := auth.uid();
-      v_restored uuid := case when tg_op = 'INSERT' then audit.restoring_id(tg_table_name) end;
-    begin
-      case tg_table_name
-      %s
-      else raise exception using errcode = '22023',
-        message = pg_catalog.format('INVALID_TABLE: %%s is not recorded in the outbox (outbox in the table manifest)', tg_table_name);
-      end case;
-      return null;
-    end
-    $body$
-    $f$, coalesce(v_branches, ''));
-  comment on function outbox.capture_changes() is
-    'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.';
-  revoke all on function outbox.capture_changes() from public, anon, authenticated, service_role;
+  perform private.create_table_dispatch(
+    'outbox.capture_changes', '', 'trigger', 'security definer set jit = off', 'tg_table_name', v_branches,
+    '%s is not recorded in the outbox (outbox in the table manifest)',
+    'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.',
+    p_declare => E'v_actor uuid := auth.uid();\n      v_restored uuid := case when tg_op = ''INSERT'' then audit.restoring_id(tg_table_name) end;');
 end
 $$;
 comment on function outbox.generate_capture() is

@@ -15,8 +15,7 @@ import Testing
     let bob: UUID
 
     init() async throws {
-        db = try await TestDatabase.create()
-        admin = try await db.connect()
+        (db, admin) = try await TestDatabase.createWithAdmin()
         let ids = try await CoreTestData.users(admin, ["Alice", "Bob"])
         alice = ids[0]
         bob = ids[1]

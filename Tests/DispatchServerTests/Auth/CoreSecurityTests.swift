@@ -15,8 +15,7 @@ import Testing
     let carol: UUID
 
     init() async throws {
-        db = try await TestDatabase.create()
-        admin = try await db.connect()
+        (db, admin) = try await TestDatabase.createWithAdmin()
         let ids = try await CoreTestData.users(admin, ["Alice", "Bob", "Carol"])
         (alice, bob, carol) = (ids[0], ids[1], ids[2])
     }

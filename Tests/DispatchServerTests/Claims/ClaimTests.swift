@@ -10,10 +10,7 @@ import Testing
     let db: TestDatabase
     let admin: PostgresConnection
 
-    init() async throws {
-        db = try await TestDatabase.create()
-        admin = try await db.connect()
-    }
+    init() async throws { (db, admin) = try await TestDatabase.createWithAdmin() }
 
     /// Eight users on eight connections claim one task at the same moment: they all queue
     /// on a row lock held by a ninth connection, which then lets go. Exactly one wins; the

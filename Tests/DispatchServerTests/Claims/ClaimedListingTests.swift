@@ -12,10 +12,7 @@ import Testing
 @Suite struct ClaimedListingTests {
     let db: TestDatabase
     let admin: PostgresConnection
-    init() async throws {
-        db = try await TestDatabase.create()
-        admin = try await db.connect()
-    }
+    init() async throws { (db, admin) = try await TestDatabase.createWithAdmin() }
 
     func sees(_ user: UUID, _ listing: UUID) async throws -> Bool {
         try await admin.transaction(as: user) { conn in

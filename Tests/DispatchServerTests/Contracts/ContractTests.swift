@@ -13,10 +13,7 @@ import Testing
     let db: TestDatabase
     let connection: PostgresConnection
 
-    init() async throws {
-        db = try await TestDatabase.create()
-        connection = try await db.connect()
-    }
+    init() async throws { (db, connection) = try await TestDatabase.createWithAdmin() }
 
     /// The role of a BEFORE ROW trigger function in the order. Postgres fires a table's
     /// triggers of one event in name order, so names decide it: a row is first shaped

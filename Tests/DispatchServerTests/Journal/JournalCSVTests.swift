@@ -6,12 +6,12 @@ import Testing
 
 @Suite struct JournalCSVTests {
     let database: TestDatabase
-    init() async throws { database = try await TestDatabase.create() }
+    let admin: PostgresConnection
+    init() async throws { (database, admin) = try await TestDatabase.createWithAdmin() }
 
     typealias F = JournalFixtures
 
     @Test func formulasAreNeutralisedAndCellsQuoted() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let journal = JournalService(connection: try await database.connect(), user: alice)
         let thread = try await journal.createThread(title: "=cmd|' /C calc'!A0").thread
@@ -73,7 +73,6 @@ import Testing
     }
 
     @Test func anEmptyThreadIsItsHeaderAlone() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let journal = JournalService(connection: try await database.connect(), user: alice)
         let thread = try await journal.createThread(title: "Empty").thread
@@ -93,7 +92,6 @@ import Testing
     /// The thread scripts/journal_csv_fixture.py describes: 1,010 entries (10 deleted), five
     /// fields shown (two in a group) and a deleted one, a cell of every kind.
     @Test func aThousandEntryThreadMatchesTheFixtureByteForByte() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         try await admin.transaction { conn in
             for sql in Self.fixtureSQL {
@@ -188,7 +186,6 @@ import Testing
     /// SQL's to_char for times before 2000 and 1970, leap days, the last microsecond of a
     /// second and of a century, and an edit time beside them.
     @Test func theExporterWritesEveryTimestampAsTheSQLDoes() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let journal = JournalService(connection: try await database.connect(), user: alice)
         let thread = try await journal.createThread(title: "Times").thread
@@ -215,7 +212,6 @@ import Testing
     }
 
     @Test func theStreamingExporterEqualsTheSQLExportOnAHundredThousandEntries() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let journal = JournalService(connection: try await database.connect(), user: alice)
         let thread = try await journal.createThread(title: "Big").thread

@@ -6,12 +6,12 @@ import Testing
 
 @Suite struct JournalEntryTests {
     let database: TestDatabase
-    init() async throws { database = try await TestDatabase.create() }
+    let admin: PostgresConnection
+    init() async throws { (database, admin) = try await TestDatabase.createWithAdmin() }
 
     typealias F = JournalFixtures
 
     @Test func entriesWithValuesAndEditTracking() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let conn = try await database.connect()
         let journal = JournalService(connection: conn, user: alice)
@@ -74,7 +74,6 @@ import Testing
     /// some, none, a deleted field's value), and the entries come in the thread's order,
     /// the one the client would restore if they did not (entries of one moment by id).
     @Test func theThreadReadKeepsEveryValueWithItsField() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let journal = JournalService(connection: try await database.connect(), user: alice)
         let thread = try await journal.createThread(title: "Fields").thread
@@ -114,7 +113,6 @@ import Testing
     /// RPCs, a sync client's writes to the table, an entry's time moved, a field and an entry
     /// removed for good.
     @Test func theValueListsFollowEveryWriteOfValues() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let conn = try await database.connect()
         let journal = JournalService(connection: conn, user: alice)
@@ -169,7 +167,6 @@ import Testing
     /// on the entry and rewrites its list with both values (without the lock it would
     /// rewrite it from a snapshot without the first's value once the first commits).
     @Test func twoSessionsAddingValuesToOneEntryAtOnce() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let journal = JournalService(connection: try await database.connect(), user: alice)
         let thread = try await journal.createThread(title: "Race").thread
@@ -195,7 +192,6 @@ import Testing
     }
 
     @Test func badEntriesGetCodedErrorsAndChangeNothing() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let conn = try await database.connect()
         let journal = JournalService(connection: conn, user: alice)

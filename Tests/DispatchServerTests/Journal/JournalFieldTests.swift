@@ -6,12 +6,12 @@ import Testing
 
 @Suite struct JournalFieldTests {
     let database: TestDatabase
-    init() async throws { database = try await TestDatabase.create() }
+    let admin: PostgresConnection
+    init() async throws { (database, admin) = try await TestDatabase.createWithAdmin() }
 
     typealias F = JournalFixtures
 
     @Test func namesAreTrimmedUniqueIgnoringCaseAndAtMostTwentyLive() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let conn = try await database.connect()
         let journal = JournalService(connection: conn, user: alice)
@@ -61,7 +61,6 @@ import Testing
     }
 
     @Test func twoSessionsAddingTheTwentiethAndTwentyFirstAtOnce() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let journal = JournalService(connection: try await database.connect(), user: alice)
         let thread = try await journal.createThread(title: "Race").thread
@@ -90,7 +89,6 @@ import Testing
     }
 
     @Test func groupRules() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let journal = JournalService(connection: try await database.connect(), user: alice)
         let thread = try await journal.createThread(title: "Sport").thread

@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct JournalPrivacyTests {
     let database: TestDatabase
-    init() async throws { database = try await TestDatabase.create() }
+    let admin: PostgresConnection
+    init() async throws { (database, admin) = try await TestDatabase.createWithAdmin() }
 
     typealias F = JournalFixtures
 
@@ -18,7 +19,6 @@ import Testing
                                                  .journalEntryValues]
 
     @Test func anotherUserAndAnAdminSeeChangeAndExportNothing() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let bob = try await F.user(admin, "Bob")
         let dana = try await F.user(admin, "Dana", admin: true)
@@ -87,7 +87,6 @@ import Testing
     }
 
     @Test func theWorkerRoleHasNoWayIn() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         _ = try await JournalService(connection: try await database.connect(), user: alice).createThread(title: "Mine", firstEntry: "x")
         for table in Self.tables {
@@ -114,7 +113,6 @@ import Testing
     /// realtime feed, the history and the trash. Each is refused, and Alice herself, signed
     /// in as role authenticated, still pulls it.
     @Test func theServiceWithTheOwnersClaimsReadsNothing() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let journal = JournalService(connection: try await database.connect(), user: alice)
         let thread = try await journal.createThread(title: "Private", firstEntry: "Dear diary").thread
@@ -183,7 +181,6 @@ import Testing
     }
 
     @Test func contentNeverLeavesTheJournalTables() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let conn = try await database.connect()
         let journal = JournalService(connection: conn, user: alice)

@@ -6,12 +6,12 @@ import Testing
 
 @Suite struct JournalSyncTests {
     let database: TestDatabase
-    init() async throws { database = try await TestDatabase.create() }
+    let admin: PostgresConnection
+    init() async throws { (database, admin) = try await TestDatabase.createWithAdmin() }
 
     typealias F = JournalFixtures
 
     @Test func theFiveTablesPullAndPushWithTheServerDecidingOwnerAndClock() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let bob = try await F.user(admin, "Bob")
         let journal = JournalService(connection: try await database.connect(), user: alice)
@@ -96,7 +96,6 @@ import Testing
     }
 
     @Test func undoAfterTheTombstoneWasSynced() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let journal = JournalService(connection: try await database.connect(), user: alice)
         let thread = try await journal.createThread(title: "Oops", firstEntry: "keep me").thread
@@ -132,7 +131,6 @@ import Testing
     }
 
     @Test func thePurgeEndsTheUndoAndDevicesHearOfIt() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let journal = JournalService(connection: try await database.connect(), user: alice)
         let old = try await journal.createThread(title: "Old", firstEntry: "bye").thread

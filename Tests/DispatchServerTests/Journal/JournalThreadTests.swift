@@ -6,12 +6,12 @@ import Testing
 
 @Suite struct JournalThreadTests {
     let database: TestDatabase
-    init() async throws { database = try await TestDatabase.create() }
+    let admin: PostgresConnection
+    init() async throws { (database, admin) = try await TestDatabase.createWithAdmin() }
 
     typealias F = JournalFixtures
 
     @Test func createListDeleteAndUndo() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let journal = JournalService(connection: try await database.connect(), user: alice)
 
@@ -55,7 +55,6 @@ import Testing
     }
 
     @Test func retriesWithTheSameIdCreateNothingNew() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let bob = try await F.user(admin, "Bob")
         let journal = JournalService(connection: try await database.connect(), user: alice)
@@ -99,7 +98,6 @@ import Testing
     }
 
     @Test func badInputGetsCodedErrorsAndChangesNothing() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let conn = try await database.connect()
         let journal = JournalService(connection: conn, user: alice)

@@ -10,7 +10,8 @@ import Testing
 /// `filename` and `mimeType`.
 @Suite struct JournalTrashTests {
     let database: TestDatabase
-    init() async throws { database = try await TestDatabase.create() }
+    let admin: PostgresConnection
+    init() async throws { (database, admin) = try await TestDatabase.createWithAdmin() }
 
     typealias F = JournalFixtures
 
@@ -18,7 +19,6 @@ import Testing
     /// (a new row_version); a blank or too long title, a NULL, another user's or a deleted
     /// thread are refused with their codes and change nothing.
     @Test func renameAThreadFromItsMenu() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let bob = try await F.user(admin, "Bob")
         let journal = JournalService(connection: try await database.connect(), user: alice)
@@ -49,7 +49,6 @@ import Testing
     /// marked deleted, so that the app can offer the undo; without it they are not. Another
     /// user's trash stays NOT_FOUND.
     @Test func theTrashListsWhatAnUndoCanBringBack() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let bob = try await F.user(admin, "Bob")
         let journal = JournalService(connection: try await database.connect(), user: alice)
@@ -83,7 +82,6 @@ import Testing
     /// The share sheet gets the CSV with a file name made from the title (safe on any file
     /// system) and its media type; the exporter writes the file under that name.
     @Test func theExportComesWithItsFileNameAndMediaType() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let bob = try await F.user(admin, "Bob")
         let connection = try await database.connect()

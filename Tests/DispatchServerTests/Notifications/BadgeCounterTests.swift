@@ -12,10 +12,7 @@ import Testing
     let db: TestDatabase
     let connection: PostgresConnection
 
-    init() async throws {
-        db = try await TestDatabase.create()
-        connection = try await db.connect()
-    }
+    init() async throws { (db, connection) = try await TestDatabase.createWithAdmin() }
 
     /// The badge as it was computed before the counters existed: counted from the rows.
     static let counted = """

@@ -21,8 +21,7 @@ import Testing
 
     /// Alice declared a task, Bob claimed it: both may edit it (version 2).
     init() async throws {
-        database = try await TestDatabase.create()
-        admin = try await database.connect()
+        (database, admin) = try await TestDatabase.createWithAdmin()
         for (id, name) in [(alice, "Alice"), (bob, "Bob")] {
             try await admin.query("insert into auth.users (id) values (\(id))")
             try await admin.query("insert into public.users (id, name) values (\(id), \(name))")

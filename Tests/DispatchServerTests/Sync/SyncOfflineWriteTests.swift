@@ -10,10 +10,7 @@ import Testing
 @Suite struct SyncOfflineWriteTests {
     let database: TestDatabase
     let admin: PostgresConnection
-    init() async throws {
-        database = try await TestDatabase.create()
-        admin = try await database.connect()
-    }
+    init() async throws { (database, admin) = try await TestDatabase.createWithAdmin() }
 
     typealias F = WatchlistFixtures
 
@@ -373,8 +370,7 @@ import Testing
 
     @Test func aBatchOf200AnswersWhatPushingThemOneByOneAnswers() async throws {
         let batchDatabase = database
-        let singlesDatabase = try await TestDatabase.create()
-        let singlesAdmin = try await singlesDatabase.connect()
+        let (singlesDatabase, singlesAdmin) = try await TestDatabase.createWithAdmin()
         try await Self.seed(admin)
         try await Self.seed(singlesAdmin)
         let writes = Self.pending()
@@ -405,8 +401,7 @@ import Testing
     /// the caller may read but not change, which that statement passes over, and a new row the
     /// caller may not create.
     @Test func plainEditsAndNewRowsOfABatchRecordWhatPushingThemOneByOneRecords() async throws {
-        let singlesDatabase = try await TestDatabase.create()
-        let singlesAdmin = try await singlesDatabase.connect()
+        let (singlesDatabase, singlesAdmin) = try await TestDatabase.createWithAdmin()
         try await Self.seed(admin)
         try await Self.seed(singlesAdmin)
         func record(_ id: UUID, _ fields: [String: JSONValue]) -> JSONValue { .object(fields.merging(["id": .string(id.uuidString)]) { $1 }) }

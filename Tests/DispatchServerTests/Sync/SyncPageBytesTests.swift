@@ -11,10 +11,7 @@ import Testing
 @Suite struct SyncPageBytesTests {
     let database: TestDatabase
     let admin: PostgresConnection
-    init() async throws {
-        database = try await TestDatabase.create()
-        admin = try await database.connect()
-    }
+    init() async throws { (database, admin) = try await TestDatabase.createWithAdmin() }
 
     /// One page as the client receives it: ids in the order delivered, and the json bytes of
     /// each item (records then deletions).

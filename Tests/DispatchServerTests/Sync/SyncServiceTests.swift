@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct SyncServiceTests {
     let database: TestDatabase
-    init() async throws { database = try await TestDatabase.create() }
+    let admin: PostgresConnection
+    init() async throws { (database, admin) = try await TestDatabase.createWithAdmin() }
 
     typealias F = WatchlistFixtures
 
@@ -17,7 +18,6 @@ import Testing
     /// columns changes that statement: the final step of migrate (private.apply_manifest)
     /// generates the page functions again, and the pull then carries the new column.
     @Test func thePageFunctionsAreThoseOfTheCurrentColumns() async throws {
-        let admin = try await database.connect()
         func stale() async throws -> [String] {
             try await admin.query("""
                 select t from unnest(private.sync_tables()) t
@@ -40,7 +40,6 @@ import Testing
     // MARK: Never missing a change
 
     @Test func aTransactionThatCommitsAfterAPullIsInTheNextOne() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let list = try await F.watchlist(admin, owner: alice, title: "Spring")
         try await F.entry(admin, in: list, nickname: "already there")
@@ -79,7 +78,6 @@ import Testing
     }
 
     @Test func pagesFollowHasMoreWithoutGapsOrRepeats() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let list = try await F.watchlist(admin, owner: alice, title: "Spring")
         var live: Set<UUID> = []
@@ -125,7 +123,6 @@ import Testing
     /// pullAll asks for the next page before it decodes this one, from the cursor and
     /// has_more at the start of the answer: they are the whole answer's.
     @Test func theStartOfAnAnswerIsItsCursorAndHasMore() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let list = try await F.watchlist(admin, owner: alice, title: "Spring")
         for name in ["robin", "wren", "finch"] { try await F.entry(admin, in: list, nickname: name) }
@@ -148,7 +145,6 @@ import Testing
     // MARK: Push
 
     @Test func anOfflineInsertKeepsItsIdAndTheServerDecidesTheRest() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let sync = SyncService(connection: try await database.connect(), user: alice)
         let id = UUID()
@@ -172,7 +168,6 @@ import Testing
     }
 
     @Test func aStaleVersionIsMergedFieldByFieldIntoTheServerRow() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let list = try await F.watchlist(admin, owner: alice, title: "Spring")
         let phone = SyncService(connection: try await database.connect(), user: alice)
@@ -205,7 +200,6 @@ import Testing
     // MARK: Deletions
 
     @Test func aTombstoneIsDeliveredThenPurgedAndTheHardDeleteStillArrives() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let bob = try await F.user(admin, "Bob")
         let list = try await F.watchlist(admin, owner: alice, title: "Autumn")
@@ -263,7 +257,6 @@ import Testing
     // MARK: Who sees what
 
     @Test func anotherUserNeverPullsRowsTheyCannotSee() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let bob = try await F.user(admin, "Bob")
         let carol = try await F.user(admin, "Carol")
@@ -303,7 +296,6 @@ import Testing
     }
 
     @Test func sharingGivesReadButNotWrite() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let bob = try await F.user(admin, "Bob")
         let list = try await F.watchlist(admin, owner: alice, title: "Shared")
@@ -345,7 +337,6 @@ import Testing
     // MARK: Bad input
 
     @Test func badTableCursorAndRecordGetCodedErrorsAndChangeNothing() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let list = try await F.watchlist(admin, owner: alice, title: "Spring")
         let entry = try await F.entry(admin, in: list, nickname: "robin")
@@ -422,7 +413,6 @@ import Testing
     // MARK: Retries
 
     @Test func pullAllRetriesATransientFailureWithThePolicyAndLosesNothing() async throws {
-        let admin = try await database.connect()
         let alice = try await F.user(admin, "Alice")
         let list = try await F.watchlist(admin, owner: alice, title: "Spring")
         for i in 0..<7 { try await F.entry(admin, in: list, nickname: "e\(i)") }

@@ -15,8 +15,7 @@ import Testing
 @Suite struct VisibilityPropertyTests {
     @Test(arguments: [20_251_101, 7, 4_242])
     func rowLevelSecurityAudienceAndSyncAgree(seed: UInt64) async throws {
-        let database = try await TestDatabase.create()
-        let admin = try await database.connect()
+        let (database, admin) = try await TestDatabase.createWithAdmin()
         var world = try await RandomWorld(admin, seed: seed)
         var devices: [UUID: SyncDevice] = [:]
         for user in world.users {

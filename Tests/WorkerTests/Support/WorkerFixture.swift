@@ -12,8 +12,8 @@ struct WorkerFixture {
     let connection: PostgresConnection
 
     static func make(_ label: String = #fileID) async throws -> WorkerFixture {
-        let db = try await TestDatabase.create(label)
-        return WorkerFixture(db: db, connection: try await db.connect())
+        let (db, connection) = try await TestDatabase.createWithAdmin(label)
+        return WorkerFixture(db: db, connection: connection)
     }
 
     /// A user in auth.users and public.users.
