@@ -84,22 +84,17 @@ import Testing
         let connection = try await database.connect()
         let other = try await database.connect()
         try await connection.runScript("create table tally (n int)")
-        let counts = try await connection.transaction(isolation: .repeatableRead) { conn -> [Int] in
-            let level = try conn.query("select current_setting('transaction_isolation')").scalar(String.self)
-            #expect(level == "repeatable read")
-            let before = try conn.query("select count(*) from tally").scalar(Int.self)
-            try await other.query("insert into tally values (1)")
-            return [before, try conn.query("select count(*) from tally").scalar(Int.self)]
+        // In each: its level, the rows it counts, another session's insert, the rows again.
+        for (isolation, level, counts) in [(PostgresIsolation.repeatableRead, "repeatable read", [0, 0]),
+                                           (nil, "read committed", [1, 2])] {
+            let seen = try await connection.transaction(isolation: isolation) { conn -> [String] in
+                let before = try conn.query("select current_setting('transaction_isolation'), count(*)::text from tally")[0]
+                try await other.query("insert into tally values (1)")
+                let after = try conn.query("select count(*)::text from tally").scalar(String.self)
+                return [try before.decode(0, as: String.self), try before.decode(1, as: String.self), after]
+            }
+            #expect(seen == [level] + counts.map(String.init), "\(level)")
         }
-        #expect(counts == [0, 0])
-        let committed = try await connection.transaction { conn -> [Int] in
-            let level = try conn.query("select current_setting('transaction_isolation')").scalar(String.self)
-            #expect(level == "read committed")
-            let before = try conn.query("select count(*) from tally").scalar(Int.self)
-            try await other.query("insert into tally values (2)")
-            return [before, try conn.query("select count(*) from tally").scalar(Int.self)]
-        }
-        #expect(committed == [1, 2])
         // A nested transaction is a savepoint of the outer one: it cannot choose.
         let nested = try await #require(throws: PostgresError.self) {
             try await connection.transaction { conn in
