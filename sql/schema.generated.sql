@@ -6674,12 +6674,6 @@ CREATE INDEX activities_log_deleted_owner_idx ON audit.activities_log USING btre
 CREATE INDEX activities_log_record_pk_changed_at_idx ON audit.activities_log USING btree (record_pk, changed_at DESC, id DESC);
 
 --
--- Name: activities_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
---
-
-CREATE INDEX activities_log_record_pk_idx ON audit.activities_log USING btree (record_pk);
-
---
 -- Name: listings_log_action_idx; Type: INDEX; Schema: audit; Owner: -
 --
 
@@ -6714,12 +6708,6 @@ CREATE INDEX listings_log_deleted_owner_idx ON audit.listings_log USING btree ((
 --
 
 CREATE INDEX listings_log_record_pk_changed_at_idx ON audit.listings_log USING btree (record_pk, changed_at DESC, id DESC);
-
---
--- Name: listings_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
---
-
-CREATE INDEX listings_log_record_pk_idx ON audit.listings_log USING btree (record_pk);
 
 --
 -- Name: properties_log_action_idx; Type: INDEX; Schema: audit; Owner: -
@@ -6758,12 +6746,6 @@ CREATE INDEX properties_log_deleted_owner_idx ON audit.properties_log USING btre
 CREATE INDEX properties_log_record_pk_changed_at_idx ON audit.properties_log USING btree (record_pk, changed_at DESC, id DESC);
 
 --
--- Name: properties_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
---
-
-CREATE INDEX properties_log_record_pk_idx ON audit.properties_log USING btree (record_pk);
-
---
 -- Name: tasks_log_action_idx; Type: INDEX; Schema: audit; Owner: -
 --
 
@@ -6800,12 +6782,6 @@ CREATE INDEX tasks_log_deleted_owner_idx ON audit.tasks_log USING btree (((old_r
 CREATE INDEX tasks_log_record_pk_changed_at_idx ON audit.tasks_log USING btree (record_pk, changed_at DESC, id DESC);
 
 --
--- Name: tasks_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
---
-
-CREATE INDEX tasks_log_record_pk_idx ON audit.tasks_log USING btree (record_pk);
-
---
 -- Name: users_log_action_idx; Type: INDEX; Schema: audit; Owner: -
 --
 
@@ -6840,12 +6816,6 @@ CREATE INDEX users_log_deleted_owner_idx ON audit.users_log USING btree (((old_r
 --
 
 CREATE INDEX users_log_record_pk_changed_at_idx ON audit.users_log USING btree (record_pk, changed_at DESC, id DESC);
-
---
--- Name: users_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
---
-
-CREATE INDEX users_log_record_pk_idx ON audit.users_log USING btree (record_pk);
 
 --
 -- Name: activities_claimed_by_sync_idx; Type: INDEX; Schema: public; Owner: -
@@ -7062,48 +7032,6 @@ CREATE INDEX watchlists_owner_id_sync_idx ON public.watchlists USING btree (owne
 --
 
 CREATE INDEX watchlists_sync_xid_idx ON public.watchlists USING btree (sync_xid, id);
-
---
--- Name: journal_entries _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.journal_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
-
---
--- Name: journal_fields _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.journal_fields FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
-
---
--- Name: journal_threads _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.journal_threads FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
-
---
--- Name: observed_bird_photos _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
-
---
--- Name: watchlist_entries _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlist_entries FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
-
---
--- Name: watchlist_rules _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
-
---
--- Name: watchlists _stamp_deleted_at; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlists FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at();
 
 --
 -- Name: activities _stamp_insert; Type: TRIGGER; Schema: public; Owner: -

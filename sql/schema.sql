@@ -183,25 +183,26 @@ begin
     p_owner_column);
 
   -- The log itself once (a table of the audit history: never dropped here).
+  -- A record's history newest first is one range of (record_pk, changed_at desc, id desc),
+  -- which also serves every lookup by record_pk alone: no index on record_pk by itself.
   if pg_catalog.to_regclass(pg_catalog.format('audit.%I', v_log)) is null then
   execute pg_catalog.format($ddl$
     create table audit.%1$I partition of audit.log for values in (%2$L);
     alter table audit.%1$I add primary key (id);
     alter table audit.%1$I alter column table_name set default %2$L;
-    create index %3$I on audit.%1$I (record_pk);
-    create index %4$I on audit.%1$I (changed_at desc);
-    create index %5$I on audit.%1$I (changed_by);
-    create index %6$I on audit.%1$I (action);
-    create index %7$I on audit.%1$I (changed_at desc) where action = 'DELETE';
-    create index %8$I on audit.%1$I (record_pk, changed_at desc, id desc);
-    create index %15$I on audit.%1$I ((old_row ->> %16$L), changed_at desc, id desc) where action = 'DELETE';
+    create index %3$I on audit.%1$I (changed_at desc);
+    create index %4$I on audit.%1$I (changed_by);
+    create index %5$I on audit.%1$I (action);
+    create index %6$I on audit.%1$I (changed_at desc) where action = 'DELETE';
+    create index %7$I on audit.%1$I (record_pk, changed_at desc, id desc);
+    create index %14$I on audit.%1$I ((old_row ->> %15$L), changed_at desc, id desc) where action = 'DELETE';
     alter table audit.%1$I enable row level security;
     revoke all on table audit.%1$I from public, anon, authenticated, service_role;
     grant select on audit.%1$I to authenticated, service_role;
-    comment on table audit.%1$I is %11$L;
+    comment on table audit.%1$I is %10$L;
     $ddl$,
     v_log, v_table,
-    v_log || '_record_pk_idx', v_log || '_changed_at_idx', v_log || '_changed_by_idx',
+    v_log || '_changed_at_idx', v_log || '_changed_by_idx',
     v_log || '_action_idx', v_log || '_deleted_at_idx', v_log || '_record_pk_changed_at_idx',
     v_log || '_select', v_owner_check,
     pg_catalog.format('Audit trail of public.%s: one row per INSERT, real UPDATE, DELETE and RESTORE. Visible to the user named by %s in old_row or new_row, and to admins.',
@@ -2073,11 +2074,17 @@ begin
       execute pg_catalog.format('drop trigger if exists _stamp_insert on %s; drop trigger if exists _stamp_update on %1$s', v_table);
     end if;
     perform private.limit_lengths(v_table, v_entry.lengths);
+    -- Called only when there is a deleted_at to stamp: inserted as a tombstone, or changed
+    -- (UPDATE OF alone also fires for a statement that names it unchanged: every sync_push).
+    execute pg_catalog.format('drop trigger if exists _stamp_deleted_at on %s', v_table);
     if v_entry.tombstoned then
-      execute pg_catalog.format('create or replace trigger _stamp_deleted_at before insert or update of deleted_at on %s '
-                                'for each row execute function private.stamp_deleted_at()', v_table);
+      execute pg_catalog.format('create or replace trigger _stamp_deleted_at_insert before insert on %s '
+                                'for each row when (new.deleted_at is not null) execute function private.stamp_deleted_at()', v_table);
+      execute pg_catalog.format('create or replace trigger _stamp_deleted_at_update before update on %s '
+                                'for each row when (old.deleted_at is distinct from new.deleted_at) '
+                                'execute function private.stamp_deleted_at()', v_table);
     else
-      execute pg_catalog.format('drop trigger if exists _stamp_deleted_at on %s', v_table);
+      execute pg_catalog.format('drop trigger if exists _stamp_deleted_at_insert on %s; drop trigger if exists _stamp_deleted_at_update on %1$s', v_table);
     end if;
     if v_entry.audit_entity is not null then
       perform audit.enable_tracking(v_table, v_entry.audit_entity, v_entry.audit_owner);
@@ -2496,7 +2503,7 @@ $$;
 -- Name: FUNCTION check_work_parent(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.check_work_parent() IS 'BEFORE INSERT/UPDATE OF parent_type, parent_id, parent_open trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise); parent_open is derived from it (true while every user may see the parent), whatever was written.';
+COMMENT ON FUNCTION private.check_work_parent() IS 'BEFORE INSERT, and BEFORE UPDATE when parent_type, parent_id or parent_open changes, trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise); parent_open is derived from it (true while every user may see the parent), whatever was written.';
 
 --
 -- Name: claim_conflict(text, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -2910,7 +2917,7 @@ $$;
 -- Name: FUNCTION derive_note_edited_at(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.derive_note_edited_at() IS 'BEFORE INSERT/UPDATE trigger function of notes: edited_at is NULL for a new note and becomes the server time whenever content changes.';
+COMMENT ON FUNCTION private.derive_note_edited_at() IS 'BEFORE INSERT/UPDATE trigger function of notes: edited_at is NULL for a new note and becomes the server time whenever content changes; a client''s own edited_at is never kept.';
 
 --
 -- Name: derive_photo_watchlist(); Type: FUNCTION; Schema: private; Owner: -
@@ -2935,7 +2942,7 @@ $$;
 -- Name: FUNCTION derive_photo_watchlist(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.derive_photo_watchlist() IS 'Keeps observed_bird_photos.watchlist_id equal to its entry''s watchlist_id: BEFORE INSERT/UPDATE OF watchlist_entry_id on photos sets it, AFTER UPDATE OF watchlist_id on entries moves the entry''s photos along.';
+COMMENT ON FUNCTION private.derive_photo_watchlist() IS 'Keeps observed_bird_photos.watchlist_id equal to its entry''s watchlist_id: BEFORE INSERT, and BEFORE UPDATE when watchlist_entry_id or watchlist_id changes, on photos sets it, AFTER UPDATE OF watchlist_id on entries moves the entry''s photos along.';
 
 --
 -- Name: derive_work_item_state(); Type: FUNCTION; Schema: private; Owner: -
@@ -3966,10 +3973,6 @@ CREATE FUNCTION private.journal_fields_check() RETURNS trigger
     SET search_path TO ''
     AS $_$
 begin
-  if tg_op = 'UPDATE' and new.name is not distinct from old.name and new.deleted_at is not distinct from old.deleted_at
-     and new.thread_id = old.thread_id and new.is_group = old.is_group then
-    return new;  -- sort order only
-  end if;
   -- One field change at a time per thread: under this lock the count and the name check
   -- below see every field committed before (each statement of a READ COMMITTED
   -- transaction reads a fresh snapshot).
@@ -4011,7 +4014,7 @@ $_$;
 -- Name: FUNCTION journal_fields_check(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.journal_fields_check() IS 'BEFORE INSERT/UPDATE on journal_fields: locks the thread row (FOR NO KEY UPDATE) so that concurrent field changes of one thread run one after the other, copies owner_id, trims the name, and raises INVALID_FIELD_NAME, FIELD_NAME_TAKEN (23505), FIELD_LIMIT (55000: 20 live fields), INVALID_GROUP (is_group changed) or NOT_FOUND (thread).';
+COMMENT ON FUNCTION private.journal_fields_check() IS 'BEFORE INSERT/UPDATE on journal_fields (not called for a change of sort_order alone): locks the thread row (FOR NO KEY UPDATE) so that concurrent field changes of one thread run one after the other, copies owner_id, trims the name, and raises INVALID_FIELD_NAME, FIELD_NAME_TAKEN (23505), FIELD_LIMIT (55000: 20 live fields), INVALID_GROUP (is_group changed) or NOT_FOUND (thread).';
 
 --
 -- Name: journal_list_values(); Type: FUNCTION; Schema: private; Owner: -
@@ -11955,34 +11958,64 @@ ALTER INDEX outbox.events_id_idx ATTACH PARTITION outbox.events_p15_id_idx;
 ALTER INDEX outbox.events_txid_idx ATTACH PARTITION outbox.events_p15_txid_idx;
 
 --
--- Name: notes _check_parent; Type: TRIGGER; Schema: public; Owner: -
+-- Name: notes _check_parent_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id, parent_open ON public.notes FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
+CREATE TRIGGER _check_parent_insert BEFORE INSERT ON public.notes FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
 
 --
--- Name: subtasks _check_parent; Type: TRIGGER; Schema: public; Owner: -
+-- Name: subtasks _check_parent_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _check_parent BEFORE INSERT OR UPDATE OF parent_type, parent_id, parent_open ON public.subtasks FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
+CREATE TRIGGER _check_parent_insert BEFORE INSERT ON public.subtasks FOR EACH ROW EXECUTE FUNCTION private.check_work_parent();
 
 --
--- Name: notification_preferences _check_preference_key; Type: TRIGGER; Schema: public; Owner: -
+-- Name: notes _check_parent_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _check_preference_key BEFORE INSERT OR UPDATE OF preference_key ON public.notification_preferences FOR EACH ROW EXECUTE FUNCTION private.check_notification_preference();
+CREATE TRIGGER _check_parent_update BEFORE UPDATE ON public.notes FOR EACH ROW WHEN (((old.parent_type IS DISTINCT FROM new.parent_type) OR (old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_open IS DISTINCT FROM new.parent_open))) EXECUTE FUNCTION private.check_work_parent();
 
 --
--- Name: notes _derive_edited_at; Type: TRIGGER; Schema: public; Owner: -
+-- Name: subtasks _check_parent_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _derive_edited_at BEFORE INSERT OR UPDATE ON public.notes FOR EACH ROW EXECUTE FUNCTION private.derive_note_edited_at();
+CREATE TRIGGER _check_parent_update BEFORE UPDATE ON public.subtasks FOR EACH ROW WHEN (((old.parent_type IS DISTINCT FROM new.parent_type) OR (old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_open IS DISTINCT FROM new.parent_open))) EXECUTE FUNCTION private.check_work_parent();
 
 --
--- Name: observed_bird_photos _derive_watchlist_id; Type: TRIGGER; Schema: public; Owner: -
+-- Name: notification_preferences _check_preference_key_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _derive_watchlist_id BEFORE INSERT OR UPDATE OF watchlist_entry_id, watchlist_id ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.derive_photo_watchlist();
+CREATE TRIGGER _check_preference_key_insert BEFORE INSERT ON public.notification_preferences FOR EACH ROW EXECUTE FUNCTION private.check_notification_preference();
+
+--
+-- Name: notification_preferences _check_preference_key_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _check_preference_key_update BEFORE UPDATE ON public.notification_preferences FOR EACH ROW WHEN ((old.preference_key IS DISTINCT FROM new.preference_key)) EXECUTE FUNCTION private.check_notification_preference();
+
+--
+-- Name: notes _derive_edited_at_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _derive_edited_at_insert BEFORE INSERT ON public.notes FOR EACH ROW WHEN ((new.edited_at IS NOT NULL)) EXECUTE FUNCTION private.derive_note_edited_at();
+
+--
+-- Name: notes _derive_edited_at_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _derive_edited_at_update BEFORE UPDATE ON public.notes FOR EACH ROW WHEN (((old.content IS DISTINCT FROM new.content) OR (old.edited_at IS DISTINCT FROM new.edited_at))) EXECUTE FUNCTION private.derive_note_edited_at();
+
+--
+-- Name: observed_bird_photos _derive_watchlist_id_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _derive_watchlist_id_insert BEFORE INSERT ON public.observed_bird_photos FOR EACH ROW EXECUTE FUNCTION private.derive_photo_watchlist();
+
+--
+-- Name: observed_bird_photos _derive_watchlist_id_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _derive_watchlist_id_update BEFORE UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN (((old.watchlist_entry_id IS DISTINCT FROM new.watchlist_entry_id) OR (old.watchlist_id IS DISTINCT FROM new.watchlist_id))) EXECUTE FUNCTION private.derive_photo_watchlist();
 
 --
 -- Name: activities _derive_work_item_state_insert; Type: TRIGGER; Schema: public; Owner: -
@@ -12033,40 +12066,154 @@ CREATE TRIGGER _guard_listing_move BEFORE UPDATE OF listing_id ON public.activit
 CREATE TRIGGER _guard_listing_move BEFORE UPDATE OF listing_id ON public.tasks FOR EACH ROW WHEN ((old.listing_id IS DISTINCT FROM new.listing_id)) EXECUTE FUNCTION private.guard_listing_move();
 
 --
--- Name: journal_entries _journal_check; Type: TRIGGER; Schema: public; Owner: -
+-- Name: journal_entries _journal_check_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE ON public.journal_entries FOR EACH ROW EXECUTE FUNCTION private.journal_entries_check();
+CREATE TRIGGER _journal_check_insert BEFORE INSERT ON public.journal_entries FOR EACH ROW EXECUTE FUNCTION private.journal_entries_check();
 
 --
--- Name: journal_entry_values _journal_check; Type: TRIGGER; Schema: public; Owner: -
+-- Name: journal_entry_values _journal_check_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE ON public.journal_entry_values FOR EACH ROW EXECUTE FUNCTION private.journal_entry_values_check();
+CREATE TRIGGER _journal_check_insert BEFORE INSERT ON public.journal_entry_values FOR EACH ROW EXECUTE FUNCTION private.journal_entry_values_check();
 
 --
--- Name: journal_field_groups _journal_check; Type: TRIGGER; Schema: public; Owner: -
+-- Name: journal_field_groups _journal_check_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE ON public.journal_field_groups FOR EACH ROW EXECUTE FUNCTION private.journal_field_groups_check();
+CREATE TRIGGER _journal_check_insert BEFORE INSERT ON public.journal_field_groups FOR EACH ROW EXECUTE FUNCTION private.journal_field_groups_check();
 
 --
--- Name: journal_fields _journal_check; Type: TRIGGER; Schema: public; Owner: -
+-- Name: journal_fields _journal_check_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE ON public.journal_fields FOR EACH ROW EXECUTE FUNCTION private.journal_fields_check();
+CREATE TRIGGER _journal_check_insert BEFORE INSERT ON public.journal_fields FOR EACH ROW EXECUTE FUNCTION private.journal_fields_check();
 
 --
--- Name: journal_threads _journal_check; Type: TRIGGER; Schema: public; Owner: -
+-- Name: journal_threads _journal_check_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _journal_check BEFORE INSERT OR UPDATE OF title ON public.journal_threads FOR EACH ROW EXECUTE FUNCTION private.journal_threads_check();
+CREATE TRIGGER _journal_check_insert BEFORE INSERT ON public.journal_threads FOR EACH ROW EXECUTE FUNCTION private.journal_threads_check();
+
+--
+-- Name: journal_entries _journal_check_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _journal_check_update BEFORE UPDATE ON public.journal_entries FOR EACH ROW WHEN (((old.content IS DISTINCT FROM new.content) OR (old.entry_timestamp IS DISTINCT FROM new.entry_timestamp) OR (old.last_edited_at IS DISTINCT FROM new.last_edited_at))) EXECUTE FUNCTION private.journal_entries_check();
+
+--
+-- Name: journal_entry_values _journal_check_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _journal_check_update BEFORE UPDATE ON public.journal_entry_values FOR EACH ROW WHEN (((old.entry_id IS DISTINCT FROM new.entry_id) OR (old.field_id IS DISTINCT FROM new.field_id) OR (old.value IS DISTINCT FROM new.value))) EXECUTE FUNCTION private.journal_entry_values_check();
+
+--
+-- Name: journal_field_groups _journal_check_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _journal_check_update BEFORE UPDATE ON public.journal_field_groups FOR EACH ROW WHEN (((old.parent_field_id IS DISTINCT FROM new.parent_field_id) OR (old.child_field_id IS DISTINCT FROM new.child_field_id) OR (old.thread_id IS DISTINCT FROM new.thread_id) OR (old.owner_id IS DISTINCT FROM new.owner_id))) EXECUTE FUNCTION private.journal_field_groups_check();
+
+--
+-- Name: journal_fields _journal_check_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _journal_check_update BEFORE UPDATE ON public.journal_fields FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.deleted_at IS DISTINCT FROM new.deleted_at) OR (old.thread_id IS DISTINCT FROM new.thread_id) OR (old.is_group IS DISTINCT FROM new.is_group))) EXECUTE FUNCTION private.journal_fields_check();
+
+--
+-- Name: journal_threads _journal_check_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _journal_check_update BEFORE UPDATE ON public.journal_threads FOR EACH ROW WHEN ((old.title IS DISTINCT FROM new.title)) EXECUTE FUNCTION private.journal_threads_check();
 
 --
 -- Name: notifications _spend_notification_budget; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER _spend_notification_budget BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.spend_notification_budget();
+
+--
+-- Name: journal_entries _stamp_deleted_at_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at_insert BEFORE INSERT ON public.journal_entries FOR EACH ROW WHEN ((new.deleted_at IS NOT NULL)) EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: journal_fields _stamp_deleted_at_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at_insert BEFORE INSERT ON public.journal_fields FOR EACH ROW WHEN ((new.deleted_at IS NOT NULL)) EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: journal_threads _stamp_deleted_at_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at_insert BEFORE INSERT ON public.journal_threads FOR EACH ROW WHEN ((new.deleted_at IS NOT NULL)) EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: observed_bird_photos _stamp_deleted_at_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at_insert BEFORE INSERT ON public.observed_bird_photos FOR EACH ROW WHEN ((new.deleted_at IS NOT NULL)) EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: watchlist_entries _stamp_deleted_at_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at_insert BEFORE INSERT ON public.watchlist_entries FOR EACH ROW WHEN ((new.deleted_at IS NOT NULL)) EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: watchlist_rules _stamp_deleted_at_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at_insert BEFORE INSERT ON public.watchlist_rules FOR EACH ROW WHEN ((new.deleted_at IS NOT NULL)) EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: watchlists _stamp_deleted_at_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at_insert BEFORE INSERT ON public.watchlists FOR EACH ROW WHEN ((new.deleted_at IS NOT NULL)) EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: journal_entries _stamp_deleted_at_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at_update BEFORE UPDATE ON public.journal_entries FOR EACH ROW WHEN ((old.deleted_at IS DISTINCT FROM new.deleted_at)) EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: journal_fields _stamp_deleted_at_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at_update BEFORE UPDATE ON public.journal_fields FOR EACH ROW WHEN ((old.deleted_at IS DISTINCT FROM new.deleted_at)) EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: journal_threads _stamp_deleted_at_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at_update BEFORE UPDATE ON public.journal_threads FOR EACH ROW WHEN ((old.deleted_at IS DISTINCT FROM new.deleted_at)) EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: observed_bird_photos _stamp_deleted_at_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at_update BEFORE UPDATE ON public.observed_bird_photos FOR EACH ROW WHEN ((old.deleted_at IS DISTINCT FROM new.deleted_at)) EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: watchlist_entries _stamp_deleted_at_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at_update BEFORE UPDATE ON public.watchlist_entries FOR EACH ROW WHEN ((old.deleted_at IS DISTINCT FROM new.deleted_at)) EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: watchlist_rules _stamp_deleted_at_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at_update BEFORE UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.deleted_at IS DISTINCT FROM new.deleted_at)) EXECUTE FUNCTION private.stamp_deleted_at();
+
+--
+-- Name: watchlists _stamp_deleted_at_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _stamp_deleted_at_update BEFORE UPDATE ON public.watchlists FOR EACH ROW WHEN ((old.deleted_at IS DISTINCT FROM new.deleted_at)) EXECUTE FUNCTION private.stamp_deleted_at();
 
 --
 -- Name: notifications count_badges_delete; Type: TRIGGER; Schema: public; Owner: -

@@ -22,6 +22,23 @@ import Testing
              order by 1
             """).map { try $0.decode(0, as: String.self) }
         #expect(definers == ["claim_work_item", "get_badge_counts", "get_recently_deleted", "register_push_device", "release_work_item", "restore_entity", "sync_poll", "sync_pull"])
+        // The lints read the schemas of lints.sql's `ours`: every foreign key and every table
+        // the migrations create is in one of them (auth.users, created where the platform has
+        // none, aside: it references nothing), or unindexed_foreign_key, redundant_index and
+        // the rest would skip it.
+        if flavor == .plain {
+            let elsewhere = try await connection.query("""
+                select format('%s %s', c.oid::regclass, c.relkind) from pg_class c
+                 where c.relkind in ('r', 'p') and c.relnamespace::regnamespace::text not in
+                       ('public', 'private', 'audit', 'outbox', 'migrations', 'pg_catalog', 'information_schema')
+                   and not exists (select from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'e')
+                union all
+                select format('%s %s', k.conrelid::regclass, k.conname) from pg_constraint k
+                 where k.contype = 'f' and k.connamespace::regnamespace::text not in ('public', 'private', 'audit', 'outbox', 'migrations')
+                 order by 1
+                """).map { try $0.decode(0, as: String.self) }
+            #expect(elsewhere == ["auth.users r"], "\(elsewhere)")
+        }
         // PostGIS is in schema extensions, where the migrations put it (or Supabase did).
         #expect(try await connection.query(
             "select extnamespace::regnamespace::text from pg_extension where extname = 'postgis'").scalar(String.self) == "extensions")
@@ -43,9 +60,29 @@ import Testing
             create function private.lint_path() returns int language sql set search_path = public as $$ select 1 $$;
             create extension if not exists pg_trgm schema public;
             create table private.lint_child (id int primary key, parent uuid references public.tasks (id));
+            create index lint_bait_note_idx on public.lint_bait (note desc);
+            create index lint_bait_note_id_idx on public.lint_bait (note, id desc);
+            create index lint_bait_twin_idx on public.lint_bait (note, id desc);
+            -- not redundant: unique (the primary key), another predicate, directions of their own
+            create index lint_bait_id_note_idx on public.lint_bait (id, note);
+            create index lint_bait_some_idx on public.lint_bait (note) where id > 0;
+            create index lint_bait_mixed_idx on public.lint_bait (note, id);
+            create function private.lint_touch() returns trigger language plpgsql set search_path = '' as $$ begin return new; end $$;
+            create trigger lint_update_of before update of note on public.lint_bait for each row execute function private.lint_touch();
+            create trigger lint_update_when before update of note on public.lint_bait for each row
+              when (old.note is distinct from new.note) execute function private.lint_touch();
             """)
         let lints = Set(try await SQLChecks.run("lints", on: connection).map { $0[0] + " " + $0[1] })
+        let redundant = Set(try await SQLChecks.run("lints", on: connection).filter { $0[0] == "redundant_index" }.map { $0[1] + " " + $0[2] })
         try await connection.query("rollback")
+        // Each pair reported, the shorter (or, of twins, the later name) as redundant.
+        #expect(redundant == [
+            "public.lint_bait_note_idx a leading prefix of lint_bait_mixed_idx",
+            "public.lint_bait_note_idx a leading prefix of lint_bait_note_id_idx",
+            "public.lint_bait_note_idx a leading prefix of lint_bait_twin_idx",
+            "public.lint_bait_twin_idx a leading prefix of lint_bait_note_id_idx",
+        ], "\(redundant.sorted())")
+        #expect(!lints.contains("update_trigger_without_when public.lint_bait lint_update_when"))
         #expect(lints.isSuperset(of: [
             "rls_disabled public.lint_bait",
             "unlimited_text public.lint_bait.note",
@@ -57,6 +94,7 @@ import Testing
             "multiple_permissive_policies public.notes",
             "extension_in_public pg_trgm",
             "unindexed_foreign_key private.lint_child lint_child_parent_fkey",
+            "update_trigger_without_when public.lint_bait lint_update_of",
         ]), "\(lints.sorted())")
         #expect(try await SQLChecks.run("lints", on: connection).isEmpty)
         await connection.close()

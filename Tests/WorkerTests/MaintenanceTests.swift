@@ -22,9 +22,9 @@ struct MaintenanceTests {
         try await f.connection.query("alter table public.watchlists enable trigger user")
         let journal = try await f.connection.query(
             "insert into public.journal_threads (owner_id, title, deleted_at) values (\(alice), 'old journal', now()) returning id").scalar(UUID.self)
-        try await f.connection.query("alter table public.journal_threads disable trigger _stamp_deleted_at")
+        try await f.connection.query("alter table public.journal_threads disable trigger _stamp_deleted_at_update")
         try await f.connection.query("update public.journal_threads set deleted_at = now() - interval '31 days' where id = \(journal)")
-        try await f.connection.query("alter table public.journal_threads enable trigger _stamp_deleted_at")
+        try await f.connection.query("alter table public.journal_threads enable trigger _stamp_deleted_at_update")
         _ = try await f.task(declaredBy: alice)
         // Everything so far handled and fanned out, and made old.
         // Every registered handler reads the log to its end, or no day of it could be pruned.

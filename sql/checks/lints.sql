@@ -24,6 +24,18 @@
 --                                 index serves it when its leading columns are the key's
 --                                 columns, or it is unique on some of them; partial
 --                                 only to leave out NULL keys)
+--   redundant_index               a btree index, neither unique nor a constraint's, whose
+--                                 key columns (expressions, operator classes, collations,
+--                                 directions or all of them reversed) and predicate are a
+--                                 leading prefix of another btree index on the table: the
+--                                 longer one serves every read it serves, and each write
+--                                 pays for both
+--   update_trigger_without_when   a row trigger fired by UPDATE with no WHEN clause:
+--                                 UPDATE OF fires whenever a statement names the column,
+--                                 also setting it to what it was (sync_push names every
+--                                 column the app may write, an upsert every column it
+--                                 sends); only a WHEN clause comparing OLD and NEW skips
+--                                 the call when nothing it looks at changed
 -- Run with search_path = '' (policy expressions then print every name qualified).
 with ours (nspname) as (
   values ('public'), ('private'), ('audit'), ('outbox'), ('migrations')
@@ -53,6 +65,22 @@ with ours (nspname) as (
     join pg_catalog.pg_class c on c.oid = p.polrelid
     join pg_catalog.pg_namespace n on n.oid = c.relnamespace
    where n.nspname in (select o.nspname from ours o)
+), btree_indexes as (
+  -- Per key column: its definition (name or expression), operator class and collation; its
+  -- direction (indoption: DESC, NULLS FIRST) and the reverse of it (a backward scan).
+  select i.indexrelid, i.indrelid, c.relname, i.indisunique,
+         exists (select from pg_catalog.pg_constraint k where k.conindid = i.indexrelid) as is_constraint,
+         pg_catalog.pg_get_expr(i.indpred, i.indrelid) as predicate,
+         array(select pg_catalog.format('%s %s %s', pg_catalog.pg_get_indexdef(i.indexrelid, k, false),
+                                        (i.indclass::pg_catalog.oid[])[k - 1], (i.indcollation::pg_catalog.oid[])[k - 1])
+                 from pg_catalog.generate_series(1, i.indnkeyatts::integer) k order by k) as columns,
+         array(select (i.indoption::pg_catalog.int2[])[k - 1]
+                 from pg_catalog.generate_series(1, i.indnkeyatts::integer) k order by k) as options,
+         array(select ((i.indoption::pg_catalog.int2[])[k - 1] # 3)::pg_catalog.int2
+                 from pg_catalog.generate_series(1, i.indnkeyatts::integer) k order by k) as reversed
+    from pg_catalog.pg_index i
+    join pg_catalog.pg_class c on c.oid = i.indexrelid
+   where c.relam = (select m.oid from pg_catalog.pg_am m where m.amname = 'btree')
 ), findings (lint, object, detail) as (
   select 'rls_disabled', pg_catalog.format('%I.%I', t.nspname, t.relname), 'row-level security is off'
     from tables t
@@ -129,6 +157,29 @@ with ours (nspname) as (
                         and (l.lead @> k.conkey and l.lead <@ k.conkey
                              or i.indisunique and i.indnkeyatts <= pg_catalog.cardinality(k.conkey)
                                 and (i.indkey::pg_catalog.int2[])[0:i.indnkeyatts - 1] <@ k.conkey))
+  union all
+  select 'redundant_index', pg_catalog.format('%I.%I', t.nspname, a.relname),
+         pg_catalog.format('a leading prefix of %I', b.relname)
+    from tables t
+    join btree_indexes a on a.indrelid = t.oid
+    join btree_indexes b on b.indrelid = t.oid and b.indexrelid <> a.indexrelid
+   where not a.indisunique and not a.is_constraint
+     and pg_catalog.cardinality(a.columns) <= pg_catalog.cardinality(b.columns)
+     and a.columns = b.columns[1:pg_catalog.cardinality(a.columns)]
+     and (a.options = b.options[1:pg_catalog.cardinality(a.options)]
+          or a.options = b.reversed[1:pg_catalog.cardinality(a.options)])
+     and a.predicate is not distinct from b.predicate
+     -- two identical indexes: the one with the greater name is reported
+     and (pg_catalog.cardinality(a.columns) < pg_catalog.cardinality(b.columns) or b.indisunique or b.is_constraint
+          or a.relname > b.relname)
+  union all
+  select 'update_trigger_without_when', pg_catalog.format('%I.%I %I', t.nspname, t.relname, g.tgname),
+         'a row trigger on UPDATE that no WHEN clause skips'
+    from tables t
+    join pg_catalog.pg_trigger g on g.tgrelid = t.oid
+   where not g.tgisinternal and g.tgqual is null
+     and g.tgtype::integer & 1 = 1    -- FOR EACH ROW
+     and g.tgtype::integer & 16 = 16  -- UPDATE
   union all
   select 'extension_in_public', e.extname::text, 'installed in schema public'
     from pg_catalog.pg_extension e

@@ -65,10 +65,16 @@ begin
 end
 $$;
 comment on function private.derive_note_edited_at() is
-  'BEFORE INSERT/UPDATE trigger function of notes: edited_at is NULL for a new note and becomes the server time whenever content changes.';
+  'BEFORE INSERT/UPDATE trigger function of notes: edited_at is NULL for a new note and becomes the server time whenever content changes; a client''s own edited_at is never kept.';
 
-create or replace trigger _derive_edited_at before insert or update on public.notes
-  for each row execute function private.derive_note_edited_at();
+-- Called only when it has something to do: an insert that carries an edited_at, an update
+-- that changes content or writes edited_at (what the function would keep otherwise).
+drop trigger if exists _derive_edited_at on public.notes;
+create or replace trigger _derive_edited_at_insert before insert on public.notes
+  for each row when (new.edited_at is not null) execute function private.derive_note_edited_at();
+create or replace trigger _derive_edited_at_update before update on public.notes
+  for each row when (old.content is distinct from new.content or old.edited_at is distinct from new.edited_at)
+  execute function private.derive_note_edited_at();
 
 -- ---------------------------------------------------------------------------------------
 -- Polymorphic parents of notes and subtasks
@@ -110,12 +116,29 @@ begin
 end
 $$;
 comment on function private.check_work_parent() is
-  'BEFORE INSERT/UPDATE OF parent_type, parent_id, parent_open trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise); parent_open is derived from it (true while every user may see the parent), whatever was written.';
+  'BEFORE INSERT, and BEFORE UPDATE when parent_type, parent_id or parent_open changes, trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise); parent_open is derived from it (true while every user may see the parent), whatever was written.';
 
-create or replace trigger _check_parent before insert or update of parent_type, parent_id, parent_open on public.notes
-  for each row execute function private.check_work_parent();
-create or replace trigger _check_parent before insert or update of parent_type, parent_id, parent_open on public.subtasks
-  for each row execute function private.check_work_parent();
+-- On UPDATE only when one of the three columns changes: UPDATE OF alone fires whenever a
+-- statement names them, also setting them to what they were (a full-row write or upsert),
+-- and each call reads and locks the parent. A parent_open written stale is a change: it is
+-- derived again.
+do $$
+declare
+  v_table text;
+begin
+  foreach v_table in array array['notes', 'subtasks'] loop
+    execute pg_catalog.format('drop trigger if exists _check_parent on public.%I', v_table);
+    execute pg_catalog.format(
+      'create or replace trigger _check_parent_insert before insert on public.%I for each row '
+      'execute function private.check_work_parent()', v_table);
+    execute pg_catalog.format(
+      'create or replace trigger _check_parent_update before update on public.%I for each row '
+      'when (old.parent_type is distinct from new.parent_type or old.parent_id is distinct from new.parent_id '
+      'or old.parent_open is distinct from new.parent_open) '
+      'execute function private.check_work_parent()', v_table);
+  end loop;
+end
+$$;
 
 -- A task or activity claimed, released, completed or reopened changes its openness: its
 -- notes and subtasks follow (the cost is the item's own children, nobody else's).

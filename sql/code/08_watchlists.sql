@@ -22,11 +22,17 @@ begin
 end
 $$;
 comment on function private.derive_photo_watchlist() is
-  'Keeps observed_bird_photos.watchlist_id equal to its entry''s watchlist_id: BEFORE INSERT/UPDATE OF watchlist_entry_id on photos sets it, AFTER UPDATE OF watchlist_id on entries moves the entry''s photos along.';
+  'Keeps observed_bird_photos.watchlist_id equal to its entry''s watchlist_id: BEFORE INSERT, and BEFORE UPDATE when watchlist_entry_id or watchlist_id changes, on photos sets it, AFTER UPDATE OF watchlist_id on entries moves the entry''s photos along.';
 revoke all on function private.derive_photo_watchlist() from public, anon, authenticated, service_role;
 
-create or replace trigger _derive_watchlist_id before insert or update of watchlist_entry_id, watchlist_id on public.observed_bird_photos
+-- On UPDATE only when one of the two columns changes (UPDATE OF alone also fires for a
+-- statement that names them unchanged, and each call reads the entry).
+drop trigger if exists _derive_watchlist_id on public.observed_bird_photos;
+create or replace trigger _derive_watchlist_id_insert before insert on public.observed_bird_photos
   for each row execute function private.derive_photo_watchlist();
+create or replace trigger _derive_watchlist_id_update before update on public.observed_bird_photos
+  for each row when (old.watchlist_entry_id is distinct from new.watchlist_entry_id or old.watchlist_id is distinct from new.watchlist_id)
+  execute function private.derive_photo_watchlist();
 create or replace trigger photos_follow after update of watchlist_id on public.watchlist_entries
   for each row when (old.watchlist_id is distinct from new.watchlist_id)
   execute function private.derive_photo_watchlist();

@@ -23,8 +23,14 @@ comment on function private.check_notification_preference() is
   'BEFORE INSERT/UPDATE trigger function of public.notification_preferences: the key must be the preference_key of a type users may disable, else INVALID_PREFERENCE (22023) with DETAIL {preference_key, preference_keys}.';
 revoke all on function private.check_notification_preference() from public, anon, authenticated, service_role;
 
-create or replace trigger _check_preference_key before insert or update of preference_key on public.notification_preferences
+-- On UPDATE only when the key changes (UPDATE OF alone also fires for an upsert that names
+-- it unchanged).
+drop trigger if exists _check_preference_key on public.notification_preferences;
+create or replace trigger _check_preference_key_insert before insert on public.notification_preferences
   for each row execute function private.check_notification_preference();
+create or replace trigger _check_preference_key_update before update on public.notification_preferences
+  for each row when (old.preference_key is distinct from new.preference_key)
+  execute function private.check_notification_preference();
 
 create or replace view private.notification_mutes as
   select p.user_id, t.type

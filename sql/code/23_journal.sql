@@ -68,10 +68,6 @@ create or replace function private.journal_fields_check() returns trigger
   set search_path = ''
 as $$
 begin
-  if tg_op = 'UPDATE' and new.name is not distinct from old.name and new.deleted_at is not distinct from old.deleted_at
-     and new.thread_id = old.thread_id and new.is_group = old.is_group then
-    return new;  -- sort order only
-  end if;
   -- One field change at a time per thread: under this lock the count and the name check
   -- below see every field committed before (each statement of a READ COMMITTED
   -- transaction reads a fresh snapshot).
@@ -109,7 +105,7 @@ begin
 end
 $$;
 comment on function private.journal_fields_check() is
-  'BEFORE INSERT/UPDATE on journal_fields: locks the thread row (FOR NO KEY UPDATE) so that concurrent field changes of one thread run one after the other, copies owner_id, trims the name, and raises INVALID_FIELD_NAME, FIELD_NAME_TAKEN (23505), FIELD_LIMIT (55000: 20 live fields), INVALID_GROUP (is_group changed) or NOT_FOUND (thread).';
+  'BEFORE INSERT/UPDATE on journal_fields (not called for a change of sort_order alone): locks the thread row (FOR NO KEY UPDATE) so that concurrent field changes of one thread run one after the other, copies owner_id, trims the name, and raises INVALID_FIELD_NAME, FIELD_NAME_TAKEN (23505), FIELD_LIMIT (55000: 20 live fields), INVALID_GROUP (is_group changed) or NOT_FOUND (thread).';
 
 create or replace function private.journal_field_groups_check() returns trigger
   language plpgsql
@@ -186,16 +182,34 @@ $$;
 comment on function private.journal_entry_values_check() is
   'BEFORE INSERT/UPDATE on journal_entry_values: copies thread_id, owner_id and entry_timestamp from the entry (NOT_FOUND when the caller cannot see it) and raises INVALID_VALUE (22023) for a field that is not a live non-group field of that thread, or a value over 4,096 characters.';
 
-create or replace trigger _journal_check before insert or update of title on public.journal_threads
-  for each row execute function private.journal_threads_check();
-create or replace trigger _journal_check before insert or update on public.journal_entries
-  for each row execute function private.journal_entries_check();
-create or replace trigger _journal_check before insert or update on public.journal_fields
-  for each row execute function private.journal_fields_check();
-create or replace trigger _journal_check before insert or update on public.journal_field_groups
-  for each row execute function private.journal_field_groups_check();
-create or replace trigger _journal_check before insert or update on public.journal_entry_values
-  for each row execute function private.journal_entry_values_check();
+-- On UPDATE each is called only when a column it checks or derives changes: a statement that
+-- names a column without changing it (every sync_push names each column the app may write)
+-- has nothing to check, and skips the call and its lookups. The check of a field's sort
+-- order alone is none (nothing to lock, count or compare).
+do $$
+declare
+  v_rule record;
+begin
+  for v_rule in
+    select * from (values
+      ('journal_threads', 'journal_threads_check', array['title']),
+      ('journal_entries', 'journal_entries_check', array['content', 'entry_timestamp', 'last_edited_at']),
+      ('journal_fields', 'journal_fields_check', array['name', 'deleted_at', 'thread_id', 'is_group']),
+      ('journal_field_groups', 'journal_field_groups_check', array['parent_field_id', 'child_field_id', 'thread_id', 'owner_id']),
+      ('journal_entry_values', 'journal_entry_values_check', array['entry_id', 'field_id', 'value'])
+    ) r (table_name, function_name, columns)
+  loop
+    execute pg_catalog.format('drop trigger if exists _journal_check on public.%I', v_rule.table_name);
+    execute pg_catalog.format('create or replace trigger _journal_check_insert before insert on public.%I for each row '
+                              'execute function private.%I()', v_rule.table_name, v_rule.function_name);
+    execute pg_catalog.format('create or replace trigger _journal_check_update before update on public.%I for each row when (%s) '
+                              'execute function private.%I()', v_rule.table_name,
+                              (select pg_catalog.string_agg(pg_catalog.format('old.%1$I is distinct from new.%1$I', c), ' or ')
+                                 from pg_catalog.unnest(v_rule.columns) c),
+                              v_rule.function_name);
+  end loop;
+end
+$$;
 
 revoke all on function private.journal_threads_check(), private.journal_entries_check(), private.journal_fields_check(),
   private.journal_field_groups_check(), private.journal_entry_values_check() from public, anon, authenticated, service_role;

@@ -10,7 +10,7 @@
 --                n_distinct of each scope-key column
 --   stamped      the _stamp_insert / _stamp_update triggers (updated_at, row_version)
 --   lengths      the CHECK constraints <table>_<column>_length (TOO_LONG)
---   tombstoned   the _stamp_deleted_at trigger (deleted_at from the server clock)
+--   tombstoned   the _stamp_deleted_at_insert and _update triggers (deleted_at from the server clock)
 --   audit        audit.tracked_tables, the partition audit.<table>_log, its policy, the
 --                audit_<table>_* triggers
 --   synced       the sync_xid column, its indexes and triggers, the pull's and the push's
@@ -150,11 +150,17 @@ begin
       execute pg_catalog.format('drop trigger if exists _stamp_insert on %s; drop trigger if exists _stamp_update on %1$s', v_table);
     end if;
     perform private.limit_lengths(v_table, v_entry.lengths);
+    -- Called only when there is a deleted_at to stamp: inserted as a tombstone, or changed
+    -- (UPDATE OF alone also fires for a statement that names it unchanged: every sync_push).
+    execute pg_catalog.format('drop trigger if exists _stamp_deleted_at on %s', v_table);
     if v_entry.tombstoned then
-      execute pg_catalog.format('create or replace trigger _stamp_deleted_at before insert or update of deleted_at on %s '
-                                'for each row execute function private.stamp_deleted_at()', v_table);
+      execute pg_catalog.format('create or replace trigger _stamp_deleted_at_insert before insert on %s '
+                                'for each row when (new.deleted_at is not null) execute function private.stamp_deleted_at()', v_table);
+      execute pg_catalog.format('create or replace trigger _stamp_deleted_at_update before update on %s '
+                                'for each row when (old.deleted_at is distinct from new.deleted_at) '
+                                'execute function private.stamp_deleted_at()', v_table);
     else
-      execute pg_catalog.format('drop trigger if exists _stamp_deleted_at on %s', v_table);
+      execute pg_catalog.format('drop trigger if exists _stamp_deleted_at_insert on %s; drop trigger if exists _stamp_deleted_at_update on %1$s', v_table);
     end if;
     if v_entry.audit_entity is not null then
       perform audit.enable_tracking(v_table, v_entry.audit_entity, v_entry.audit_owner);

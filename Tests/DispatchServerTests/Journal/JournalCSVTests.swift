@@ -167,13 +167,13 @@ import Testing
         """#,
         // Fixed edit times: the server would stamp its own clock, so its check trigger is off
         // for this one statement.
-        "alter table public.journal_entries disable trigger _journal_check",
+        "alter table public.journal_entries disable trigger _journal_check_update",
         """
         update public.journal_entries set last_edited_at = entry_timestamp + interval '90 seconds'
          where thread_id = '00000000-0000-4000-8000-00000000f1f1'
            and (extract(epoch from entry_timestamp - timestamptz '2025-01-01 00:00:00+00') / 3671)::int % 7 = 0
         """,
-        "alter table public.journal_entries enable trigger _journal_check",
+        "alter table public.journal_entries enable trigger _journal_check_update",
         """
         update public.journal_entries set deleted_at = now()
          where thread_id = '00000000-0000-4000-8000-00000000f1f1'
@@ -192,7 +192,7 @@ import Testing
         let times = ["1900-01-01 00:00:00", "1900-02-28 23:59:59.999999", "1969-12-31 23:59:59.5", "1970-01-01 00:00:00",
                      "1999-12-31 23:59:59.999999", "2000-01-01 00:00:00", "2000-02-29 12:34:56.000001",
                      "2023-03-01 00:00:00.5", "2024-02-29 23:59:59", "2100-02-28 08:05:09"]
-        try await admin.runScript("alter table public.journal_entries disable trigger _journal_check")
+        try await admin.runScript("alter table public.journal_entries disable trigger _journal_check_insert")
         for (i, time) in times.enumerated() {
             try await admin.query("""
                 insert into public.journal_entries (thread_id, owner_id, content, entry_timestamp, last_edited_at)
@@ -200,7 +200,7 @@ import Testing
                         case when \(i) % 2 = 0 then (\(time) || '+00')::timestamptz + interval '1 day 1 second' end)
                 """)
         }
-        try await admin.runScript("alter table public.journal_entries enable trigger _journal_check")
+        try await admin.runScript("alter table public.journal_entries enable trigger _journal_check_insert")
         let whole = try await F.sqlExport(admin, alice, thread.id)
         #expect(whole.contains("\r\n1969-12-31T23:59:59Z,1970-01-02T00:00:00Z,entry 2\r\n"), "\(whole)")
         #expect(whole.contains("\r\n1999-12-31T23:59:59Z,2000-01-02T00:00:00Z,entry 4\r\n"), "\(whole)")

@@ -204,9 +204,9 @@ import Testing
             #expect(!"\(error)".contains(marker) && !(error.detail ?? "").contains(marker))
         }
         try await journal.deleteThread(thread.id)
-        try await admin.query("alter table public.journal_threads disable trigger _stamp_deleted_at")
+        try await admin.query("alter table public.journal_threads disable trigger _stamp_deleted_at_update")
         try await admin.query("update public.journal_threads set deleted_at = now() - interval '31 days' where id = \(thread.id)")
-        try await admin.query("alter table public.journal_threads enable trigger _stamp_deleted_at")
+        try await admin.query("alter table public.journal_threads enable trigger _stamp_deleted_at_update")
         _ = try await admin.transaction { conn in
             try conn.act(as: .service)
             return try conn.query("select public.purge_journal_tombstones()").scalar(Int.self)

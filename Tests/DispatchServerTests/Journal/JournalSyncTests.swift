@@ -147,12 +147,12 @@ import Testing
         try await journal.deleteEntry(oldEntry.id)
         try await journal.deleteEntry(recentEntry.id)
         // Age two tombstones (the stamping trigger keeps the first deleted_at, so bypass it).
-        try await admin.query("alter table public.journal_threads disable trigger _stamp_deleted_at")
-        try await admin.query("alter table public.journal_entries disable trigger _stamp_deleted_at")
+        try await admin.query("alter table public.journal_threads disable trigger _stamp_deleted_at_update")
+        try await admin.query("alter table public.journal_entries disable trigger _stamp_deleted_at_update")
         try await admin.query("update public.journal_threads set deleted_at = now() - interval '31 days' where id = \(old.id)")
         try await admin.query("update public.journal_entries set deleted_at = now() - interval '31 days' where id = \(oldEntry.id)")
-        try await admin.query("alter table public.journal_threads enable trigger _stamp_deleted_at")
-        try await admin.query("alter table public.journal_entries enable trigger _stamp_deleted_at")
+        try await admin.query("alter table public.journal_threads enable trigger _stamp_deleted_at_update")
+        try await admin.query("alter table public.journal_entries enable trigger _stamp_deleted_at_update")
 
         let purge = { (age: String) in
             try await admin.transaction { conn in

@@ -2,7 +2,8 @@
 (watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[]))
 
 -- triggers of watchlist_rules
-CREATE TRIGGER _stamp_deleted_at BEFORE INSERT OR UPDATE OF deleted_at ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.stamp_deleted_at()
+CREATE TRIGGER _stamp_deleted_at_insert BEFORE INSERT ON public.watchlist_rules FOR EACH ROW WHEN ((new.deleted_at IS NOT NULL)) EXECUTE FUNCTION private.stamp_deleted_at()
+CREATE TRIGGER _stamp_deleted_at_update BEFORE UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.deleted_at IS DISTINCT FROM new.deleted_at)) EXECUTE FUNCTION private.stamp_deleted_at()
 CREATE TRIGGER _stamp_insert BEFORE INSERT ON public.watchlist_rules FOR EACH ROW EXECUTE FUNCTION private.stamp_row()
 CREATE TRIGGER _stamp_update BEFORE UPDATE ON public.watchlist_rules FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION private.stamp_row()
 CREATE TRIGGER _sync_deletions AFTER DELETE ON public.watchlist_rules REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions()
