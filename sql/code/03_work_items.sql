@@ -122,23 +122,20 @@ comment on function private.check_work_parent() is
 -- statement names them, also setting them to what they were (a full-row write or upsert),
 -- and each call reads and locks the parent. A parent_open written stale is a change: it is
 -- derived again.
-do $$
-declare
-  v_table text;
-begin
-  foreach v_table in array array['notes', 'subtasks'] loop
-    execute pg_catalog.format('drop trigger if exists _check_parent on public.%I', v_table);
-    execute pg_catalog.format(
-      'create or replace trigger _check_parent_insert before insert on public.%I for each row '
-      'execute function private.check_work_parent()', v_table);
-    execute pg_catalog.format(
-      'create or replace trigger _check_parent_update before update on public.%I for each row '
-      'when (old.parent_type is distinct from new.parent_type or old.parent_id is distinct from new.parent_id '
-      'or old.parent_open is distinct from new.parent_open) '
-      'execute function private.check_work_parent()', v_table);
-  end loop;
-end
-$$;
+drop trigger if exists _check_parent on public.notes;
+drop trigger if exists _check_parent on public.subtasks;
+create or replace trigger _check_parent_insert before insert on public.notes
+  for each row execute function private.check_work_parent();
+create or replace trigger _check_parent_insert before insert on public.subtasks
+  for each row execute function private.check_work_parent();
+create or replace trigger _check_parent_update before update on public.notes for each row
+  when (old.parent_type is distinct from new.parent_type or old.parent_id is distinct from new.parent_id
+        or old.parent_open is distinct from new.parent_open)
+  execute function private.check_work_parent();
+create or replace trigger _check_parent_update before update on public.subtasks for each row
+  when (old.parent_type is distinct from new.parent_type or old.parent_id is distinct from new.parent_id
+        or old.parent_open is distinct from new.parent_open)
+  execute function private.check_work_parent();
 
 -- A task or activity claimed, released, completed or reopened changes its openness: its
 -- notes and subtasks follow (the cost is the item's own children, nobody else's).

@@ -101,7 +101,7 @@ declare
   v_estimate bigint;
 begin
   -- The tables are those private.stamp_deleted_at stamps: any added later is counted too.
-  foreach v_table in array array(select c.relname::text
+  foreach v_table in array array(select distinct c.relname::text
                                    from pg_catalog.pg_trigger t join pg_catalog.pg_class c on c.oid = t.tgrelid
                                   where t.tgfoid = 'private.stamp_deleted_at()'::pg_catalog.regprocedure
                                     and c.relnamespace = 'public'::pg_catalog.regnamespace
