@@ -13,10 +13,7 @@ import Testing
 @Suite struct TriggerCallTests {
     let database: TestDatabase
     let admin: PostgresConnection
-    init() async throws {
-        database = try await TestDatabase.create()
-        admin = try await database.connect()
-    }
+    init() async throws { (database, admin) = try await TestDatabase.createWithAdmin() }
 
     typealias F = WatchlistFixtures
 
