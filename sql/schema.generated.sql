@@ -6674,6 +6674,12 @@ CREATE INDEX activities_log_deleted_owner_idx ON audit.activities_log USING btre
 CREATE INDEX activities_log_record_pk_changed_at_idx ON audit.activities_log USING btree (record_pk, changed_at DESC, id DESC);
 
 --
+-- Name: activities_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX activities_log_record_pk_idx ON audit.activities_log USING btree (record_pk);
+
+--
 -- Name: listings_log_action_idx; Type: INDEX; Schema: audit; Owner: -
 --
 
@@ -6708,6 +6714,12 @@ CREATE INDEX listings_log_deleted_owner_idx ON audit.listings_log USING btree ((
 --
 
 CREATE INDEX listings_log_record_pk_changed_at_idx ON audit.listings_log USING btree (record_pk, changed_at DESC, id DESC);
+
+--
+-- Name: listings_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX listings_log_record_pk_idx ON audit.listings_log USING btree (record_pk);
 
 --
 -- Name: properties_log_action_idx; Type: INDEX; Schema: audit; Owner: -
@@ -6746,6 +6758,12 @@ CREATE INDEX properties_log_deleted_owner_idx ON audit.properties_log USING btre
 CREATE INDEX properties_log_record_pk_changed_at_idx ON audit.properties_log USING btree (record_pk, changed_at DESC, id DESC);
 
 --
+-- Name: properties_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX properties_log_record_pk_idx ON audit.properties_log USING btree (record_pk);
+
+--
 -- Name: tasks_log_action_idx; Type: INDEX; Schema: audit; Owner: -
 --
 
@@ -6782,6 +6800,12 @@ CREATE INDEX tasks_log_deleted_owner_idx ON audit.tasks_log USING btree (((old_r
 CREATE INDEX tasks_log_record_pk_changed_at_idx ON audit.tasks_log USING btree (record_pk, changed_at DESC, id DESC);
 
 --
+-- Name: tasks_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX tasks_log_record_pk_idx ON audit.tasks_log USING btree (record_pk);
+
+--
 -- Name: users_log_action_idx; Type: INDEX; Schema: audit; Owner: -
 --
 
@@ -6816,6 +6840,12 @@ CREATE INDEX users_log_deleted_owner_idx ON audit.users_log USING btree (((old_r
 --
 
 CREATE INDEX users_log_record_pk_changed_at_idx ON audit.users_log USING btree (record_pk, changed_at DESC, id DESC);
+
+--
+-- Name: users_log_record_pk_idx; Type: INDEX; Schema: audit; Owner: -
+--
+
+CREATE INDEX users_log_record_pk_idx ON audit.users_log USING btree (record_pk);
 
 --
 -- Name: activities_claimed_by_sync_idx; Type: INDEX; Schema: public; Owner: -

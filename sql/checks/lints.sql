@@ -169,6 +169,9 @@ with ours (nspname) as (
      and (a.options = b.options[1:pg_catalog.cardinality(a.options)]
           or a.options = b.reversed[1:pg_catalog.cardinality(a.options)])
      and a.predicate is not distinct from b.predicate
+     -- the audit logs' index on record_pk: redundant beside (record_pk, changed_at desc, id
+     -- desc), kept because the audit trail's contract lists it (audit.enable_tracking)
+     and not (t.nspname = 'audit' and a.relname = t.relname || '_record_pk_idx')
      -- two identical indexes: the one with the greater name is reported
      and (pg_catalog.cardinality(a.columns) < pg_catalog.cardinality(b.columns) or b.indisunique or b.is_constraint
           or a.relname > b.relname)

@@ -187,27 +187,29 @@ begin
     'old_row ->> %1$L = (select auth.uid())::text or new_row ->> %1$L = (select auth.uid())::text',
     p_owner_column);
 
-  -- The log itself once (a table of the audit history: never dropped here).
-  -- A record's history newest first is one range of (record_pk, changed_at desc, id desc),
-  -- which also serves every lookup by record_pk alone: no index on record_pk by itself.
+  -- The log itself once (a table of the audit history: never dropped here). Its indexes are
+  -- the ones the audit trail's contract lists; the one on record_pk alone is a prefix of
+  -- (record_pk, changed_at desc, id desc), which would serve its reads, and is kept for that
+  -- contract (the lint redundant_index names it as its one exception).
   if pg_catalog.to_regclass(pg_catalog.format('audit.%I', v_log)) is null then
   execute pg_catalog.format($ddl$
     create table audit.%1$I partition of audit.log for values in (%2$L);
     alter table audit.%1$I add primary key (id);
     alter table audit.%1$I alter column table_name set default %2$L;
-    create index %3$I on audit.%1$I (changed_at desc);
-    create index %4$I on audit.%1$I (changed_by);
-    create index %5$I on audit.%1$I (action);
-    create index %6$I on audit.%1$I (changed_at desc) where action = 'DELETE';
-    create index %7$I on audit.%1$I (record_pk, changed_at desc, id desc);
-    create index %14$I on audit.%1$I ((old_row ->> %15$L), changed_at desc, id desc) where action = 'DELETE';
+    create index %3$I on audit.%1$I (record_pk);
+    create index %4$I on audit.%1$I (changed_at desc);
+    create index %5$I on audit.%1$I (changed_by);
+    create index %6$I on audit.%1$I (action);
+    create index %7$I on audit.%1$I (changed_at desc) where action = 'DELETE';
+    create index %8$I on audit.%1$I (record_pk, changed_at desc, id desc);
+    create index %15$I on audit.%1$I ((old_row ->> %16$L), changed_at desc, id desc) where action = 'DELETE';
     alter table audit.%1$I enable row level security;
     revoke all on table audit.%1$I from public, anon, authenticated, service_role;
     grant select on audit.%1$I to authenticated, service_role;
-    comment on table audit.%1$I is %10$L;
+    comment on table audit.%1$I is %11$L;
     $ddl$,
     v_log, v_table,
-    v_log || '_changed_at_idx', v_log || '_changed_by_idx',
+    v_log || '_record_pk_idx', v_log || '_changed_at_idx', v_log || '_changed_by_idx',
     v_log || '_action_idx', v_log || '_deleted_at_idx', v_log || '_record_pk_changed_at_idx',
     v_log || '_select', v_owner_check,
     pg_catalog.format('Audit trail of public.%s: one row per INSERT, real UPDATE, DELETE and RESTORE. Visible to the user named by %s in old_row or new_row, and to admins.',
