@@ -60,7 +60,8 @@ schema: db
 	$(SWIFT) build --product migrate
 	scripts/schema.sh write
 
-## The benchmarks (Benchmarks/, a package of its own), every group or one: GROUP=journal.
+## The benchmarks (Benchmarks/, a package of its own), every group, one (GROUP=journal) or some
+## in their usual order (GROUP=sync,live,offline).
 ## The worker executables the bench starts are built through that package, so they land
 ## next to `bench`, where it looks for them; it runs from here (it reads sql/migrations).
 bench: db

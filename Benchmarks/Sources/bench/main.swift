@@ -20,13 +20,14 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
     ("isolation", isolationBenchmarks),
 ]
 
-// `bench <group>` runs one group only (e.g. `make bench GROUP=journal`).
+// `bench <group>` runs one group only (e.g. `make bench GROUP=journal`); `bench a,b` those
+// groups, in the order of the list above (to see what one group leaves to the next).
 // Each group gets a freshly migrated database of its own: what one group leaves behind
 // (a million audit rows, a notification backlog) must not weigh on the next one's figures.
 // Line by line even into a file or a pipe: a long run shows its figures as they come.
 setvbuf(stdout, nil, _IOLBF, 0)
-let only = CommandLine.arguments.dropFirst().first
-for (name, run) in benchmarks where only == nil || only == name {
+let only = CommandLine.arguments.dropFirst().first.map { Set($0.split(separator: ",").map(String.init)) }
+for (name, run) in benchmarks where only?.contains(name) ?? true {
     print("\n== \(name)")
     let context = try await BenchContext.make(name)
     do {
