@@ -246,14 +246,16 @@ final class LibPQConnection: @unchecked Sendable {
     }
 
     /// Sends one statement with its parameters (text format, types inferred by the
-    /// server), or executes the named prepared statement.
+    /// server), or executes the named prepared statement; the rows come in the format the
+    /// query asks for.
     func send(_ query: PostgresQuery, preparedName: String? = nil) throws {
         let pg = try connection()
+        let format: Int32 = query.binaryResults ? 1 : 0
         let sent: Int32 = try withParameters(query.binds) { values in
             if let preparedName {
-                return PQsendQueryPrepared(pg, preparedName, Int32(query.binds.count), values, nil, nil, 0)
+                return PQsendQueryPrepared(pg, preparedName, Int32(query.binds.count), values, nil, nil, format)
             }
-            return PQsendQueryParams(pg, query.sql, Int32(query.binds.count), nil, values, nil, nil, 0)
+            return PQsendQueryParams(pg, query.sql, Int32(query.binds.count), nil, values, nil, nil, format)
         }
         guard sent == 1 else { throw failure(isOpen ? .client : .connectionLost, query: query.sql) }
     }

@@ -1,5 +1,6 @@
-/// One value of a result as the server sent it (text format), valid only during the
-/// `PostgresDecodable` initialiser it is handed to.
+/// One value of a result as the server sent it (text, or binary for a query asking for
+/// `binaryResults`), valid only during the `PostgresDecodable` or
+/// `PostgresBinaryDecodable` initialiser it is handed to.
 public struct PostgresCell {
     /// The bytes of the value; nil for SQL NULL.
     public let bytes: UnsafeRawBufferPointer?

@@ -8,6 +8,10 @@
 public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
     public var sql: String
     public var binds: [String?]
+    /// Whether the server sends the rows in its binary format (`PostgresRow.decodeBinary`)
+    /// instead of text: for a reader of many timestamps, uuids or arrays, which the server
+    /// formats as text and the client parses back at a cost both sides pay per value.
+    public var binaryResults = false
 
     public init(sql: String, binds: [any PostgresEncodable] = []) {
         self.sql = sql
@@ -25,6 +29,13 @@ public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation, CustomS
     }
 
     public var description: String { sql }
+
+    /// This query with its rows sent in binary (`binaryResults`).
+    public func inBinary() -> PostgresQuery {
+        var query = self
+        query.binaryResults = true
+        return query
+    }
 
     public struct StringInterpolation: StringInterpolationProtocol {
         var sql = ""

@@ -9,12 +9,15 @@ final class ResultStorage: @unchecked Sendable {
     let columnCount: Int
     let columnNames: [String]
     let columnTypes: [PostgresType]
+    /// Whether the rows are in the server's binary format (`PostgresQuery.binaryResults`).
+    @usableFromInline let isBinary: Bool
     private let indexByName: [String: Int]
 
     init(_ result: OpaquePointer) {
         self.result = result
         rowCount = Int(PQntuples(result))
         columnCount = Int(PQnfields(result))
+        isBinary = PQbinaryTuples(result) == 1
         var names: [String] = []
         var types: [PostgresType] = []
         var index: [String: Int] = [:]
@@ -45,6 +48,15 @@ final class ResultStorage: @unchecked Sendable {
     /// array column (a quarter of the time a thread of 1,000 journal entries took to decode).
     @usableFromInline
     func cell(row: Int, column: Int) throws -> PostgresCell {
+        guard !isBinary else {
+            throw PostgresError(.decoding, "the rows are in binary (binaryResults): read them with decodeBinary")
+        }
+        return try anyCell(row: row, column: column)
+    }
+
+    /// The cell at (row, column), in whichever format the rows came.
+    @usableFromInline
+    func anyCell(row: Int, column: Int) throws -> PostgresCell {
         guard column >= 0, column < columnCount else {
             throw PostgresError(.decoding, "column index \(column) out of range (the result has \(columnCount))")
         }

@@ -1,8 +1,22 @@
 import Foundation
 
 /// Text conversions for timestamptz / timestamp / date, written out by hand because
-/// they sit on the hot path of row decoding and a formatter per value would dominate it.
+/// they sit on the hot path of row decoding and a formatter per value would dominate it;
+/// and the binary form's.
+@usableFromInline
 enum PostgresTimestamp {
+    /// The date of a binary timestamp (microseconds since 2000-01-01 00:00 UTC), nil for
+    /// infinity. The same arithmetic as `parse` (whole Unix seconds plus the fraction), so
+    /// a value read in either format is the same `Date`.
+    @usableFromInline
+    static func date(postgresMicroseconds micros: Int64) -> Date? {
+        guard micros != .max, micros != .min else { return nil }
+        let unix = micros + 946_684_800_000_000
+        let (seconds, fraction) = unix.quotientAndRemainder(dividingBy: 1_000_000)
+        let (whole, part) = fraction < 0 ? (seconds - 1, fraction + 1_000_000) : (seconds, fraction)
+        return Date(timeIntervalSince1970: Double(whole) + Double(part) / 1_000_000)
+    }
+
     static func format(_ date: Date) -> String {
         let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
         var seconds = time_t((micros / 1_000_000).rounded(.down))

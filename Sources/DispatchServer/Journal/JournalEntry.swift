@@ -62,19 +62,19 @@ public struct JournalEntry: Sendable, Hashable, Decodable, Identifiable {
     /// `e`): an entry of a known thread, whose thread and owner the caller knows.
     static let selectList = "e.id, e.content, e.entry_timestamp, e.last_edited_at, e.created_at, e.updated_at, e.row_version, e.deleted_at"
 
-    /// An entry from a row of `selectList`; its values are read apart (a whole thread's in
-    /// one index range) and added by the caller.
+    /// An entry from a binary row of `selectList` (`PostgresQuery.binaryResults`); its values
+    /// are read apart (a whole thread's in one index range) and added by the caller.
     init(row: PostgresRow, thread: UUID, owner: UUID) throws {
-        id = try row.decode(0)
+        id = try row.decodeBinary(0)
         threadID = thread
         ownerID = owner
-        content = try row.decode(1)
-        entryTimestamp = try row.decode(2)
-        lastEditedAt = try row.decode(3)
-        createdAt = try row.decode(4)
-        updatedAt = try row.decode(5)
-        rowVersion = try row.decode(6)
-        deletedAt = try row.decode(7)
+        content = try row.decodeBinary(1)
+        entryTimestamp = try row.decodeBinary(2)
+        lastEditedAt = try row.decodeBinary(3)
+        createdAt = try row.decodeBinary(4)
+        updatedAt = try row.decodeBinary(5)
+        rowVersion = try row.decodeBinary(6)
+        deletedAt = try row.decodeBinary(7)
         values = [:]
     }
 

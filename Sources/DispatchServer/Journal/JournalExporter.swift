@@ -96,7 +96,7 @@ public struct JournalExporter: UserService {
                             if !fieldIDs.elementsEqual(placed.fieldIDs) {
                                 placed.fieldIDs = Array(fieldIDs)
                                 placed.columns.removeAll(keepingCapacity: true)
-                                try CopyBinaryArray.forEach(in: fieldIDs) { id in
+                                try PostgresBinaryArray.forEach(in: fieldIDs) { id in
                                     guard let id, id.count == 16 else {
                                         throw PostgresError(.decoding, "a field id of an entry's values is not a uuid")
                                     }
@@ -104,7 +104,7 @@ public struct JournalExporter: UserService {
                                 }
                             }
                             var index = 0
-                            try CopyBinaryArray.forEach(in: values) { value in
+                            try PostgresBinaryArray.forEach(in: values) { value in
                                 guard index < placed.columns.count else {
                                     throw PostgresError(.decoding, "an entry with more values than field ids")
                                 }
