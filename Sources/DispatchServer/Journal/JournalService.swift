@@ -99,20 +99,10 @@ public struct JournalService: UserService {
             default: threadFields = try Self.uuids(row, 9) ?? []
             }
         }
+        var lists = JournalValueLists()
         for index in entries.indices {
             guard let row = valuesRow[entries[index].id] else { continue }
-            let fields = try Self.uuids(row, 9) ?? threadFields
-            var values = [UUID: String](minimumCapacity: fields.count)
-            var count = 0
-            _ = try row.forEachBinaryElement(ofArray: 8) { cell in
-                guard count < fields.count else { return count += 1 }
-                if let cell { values[fields[count]] = String(decoding: cell, as: UTF8.self) }
-                count += 1
-            }
-            guard count == fields.count else {
-                throw PostgresError(.decoding, "an entry with \(count) values for \(fields.count) field ids")
-            }
-            entries[index].values = values
+            entries[index].values = try lists.values(fields: try Self.uuids(row, 9) ?? threadFields, row: row, column: 8)
         }
         // The entries come in order (their branch's ORDER BY, read by one process whatever
         // the plan); UNION ALL promises no order, so it is checked, in one pass.
@@ -277,3 +267,4 @@ public struct JournalService: UserService {
         .object(Dictionary(uniqueKeysWithValues: values.map { ($0.key.uuidString.lowercased(), .string($0.value)) }))
     }
 }
+
