@@ -3636,7 +3636,7 @@ begin
   update public.journal_thread_stats s
      set live_entries = s.live_entries + d.delta,
          last_entry_at = (select max(e.entry_timestamp) from public.journal_entries e
-                           where e.thread_id = s.thread_id and e.deleted_at is null)
+                           where e.thread_id = s.thread_id and e.owner_id = s.owner_id and e.deleted_at is null)
     from unnest(v_threads, v_deltas) d (thread_id, delta)
    where s.thread_id = d.thread_id;
   return null;
@@ -11396,10 +11396,10 @@ CREATE INDEX hotspot_updated_at_idx ON public.hotspot USING btree (updated_at);
 CREATE INDEX journal_entries_deleted_at_idx ON public.journal_entries USING btree (deleted_at) WHERE (deleted_at IS NOT NULL);
 
 --
--- Name: journal_entries_thread_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: journal_entries_thread_owner_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX journal_entries_thread_idx ON public.journal_entries USING btree (thread_id, entry_timestamp, id);
+CREATE INDEX journal_entries_thread_owner_idx ON public.journal_entries USING btree (thread_id, owner_id, entry_timestamp, id);
 
 --
 -- Name: journal_entry_value_lists_thread_idx; Type: INDEX; Schema: public; Owner: -

@@ -286,7 +286,8 @@ create or replace trigger journal_thread_stats_insert after insert on public.jou
 -- Inserts only add to the count and can only raise the newest time (greatest() is applied
 -- to the row as it stands when the update gets its lock). An update or delete can lower it:
 -- the stats rows are locked first, then the newest live entry is looked up (one probe of
--- journal_entries_thread_idx) in a statement whose snapshot sees every committed entry.
+-- journal_entries_thread_owner_idx, by thread and owner) in a statement whose snapshot sees
+-- every committed entry.
 create or replace function private.journal_count_entries() returns trigger
   language plpgsql
   security definer
@@ -324,7 +325,7 @@ begin
   update public.journal_thread_stats s
      set live_entries = s.live_entries + d.delta,
          last_entry_at = (select max(e.entry_timestamp) from public.journal_entries e
-                           where e.thread_id = s.thread_id and e.deleted_at is null)
+                           where e.thread_id = s.thread_id and e.owner_id = s.owner_id and e.deleted_at is null)
     from unnest(v_threads, v_deltas) d (thread_id, delta)
    where s.thread_id = d.thread_id;
   return null;
