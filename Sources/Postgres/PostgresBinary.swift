@@ -92,6 +92,18 @@ extension PostgresRow {
         try T(postgresBinaryCell: storage.binaryCell(row: index, column: column))
     }
 
+    /// A one-dimensional array column of binary rows as `[T]`, nil when the column is NULL;
+    /// a NULL element throws unless `T` is optional.
+    @inlinable
+    public func decodeBinaryArray<T: PostgresBinaryDecodable>(_ column: Int, of type: T.Type = T.self) throws -> [T]? {
+        let cell = try storage.binaryCell(row: index, column: column)
+        guard let bytes = cell.bytes else { return nil }
+        guard let element = cell.type.arrayElement else { throw cell.mismatch([T].self, "not an array") }
+        var values: [T] = []
+        try PostgresBinaryArray.forEach(in: bytes) { values.append(try T(postgresBinaryCell: PostgresCell(bytes: $0, type: element, column: cell.column))) }
+        return values
+    }
+
     /// Calls `element` with each element of a one-dimensional array column of binary rows,
     /// in order, as its binary bytes in place (nil for a NULL element). False when the
     /// column is NULL; throws when it is not a one-dimensional array.

@@ -47,6 +47,10 @@ import Testing
             var ids: [UUID?] = []
             #expect(try binary.forEachBinaryElement(ofArray: 14) { ids.append($0.map { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }) })
             #expect(ids == [id, nil])
+            #expect(try binary.decodeBinaryArray(14, of: UUID?.self) == [id, nil])
+            #expect(throws: PostgresError.self, "a NULL element as a non-optional") { try binary.decodeBinaryArray(14, of: UUID.self) }
+            #expect(try binary.decodeBinaryArray(13, of: String?.self) == texts)
+            #expect(try binary.decodeBinaryArray(12, of: Int.self) == nil, "a NULL column")
         }
         let piped = try await connection.pipeline(["select 1::int4", PostgresQuery(sql: "select 2::int4").inBinary()], prepared: true)
         #expect(try piped[0].scalar(Int.self) == 1)
@@ -66,6 +70,7 @@ import Testing
             ("float8 as Int", { _ = try binary.decodeBinary(2, as: Int.self) }),
             ("infinity as Date", { _ = try binary.decodeBinary(3, as: Date.self) }),
             ("a scalar as an array", { _ = try binary.forEachBinaryElement(ofArray: 4) { _ in } }),
+            ("a scalar as [Int]", { _ = try binary.decodeBinaryArray(4, of: Int.self) }),
             ("a binary row read as text", { _ = try binary.decode(1, as: String.self) }),
             ("a text row read as binary", { _ = try text.decodeBinary(0, as: Int.self) }),
         ]

@@ -96,13 +96,13 @@ public struct JournalService: UserService {
             switch try row.decodeBinary(10, as: String.self) {
             case "entry": entries.append(try JournalEntry(row: row, thread: thread, owner: user))
             case "values": valuesRow[try row.decodeBinary(0, as: UUID.self)] = row
-            default: threadFields = try Self.uuids(row, 9) ?? []
+            default: threadFields = try row.decodeBinaryArray(9, of: UUID.self) ?? []
             }
         }
         var lists = JournalValueLists()
         for index in entries.indices {
             guard let row = valuesRow[entries[index].id] else { continue }
-            entries[index].values = try lists.values(fields: try Self.uuids(row, 9) ?? threadFields, row: row, column: 8)
+            entries[index].values = try lists.values(fields: try row.decodeBinaryArray(9, of: UUID.self) ?? threadFields, row: row, column: 8)
         }
         // The entries come in order (their branch's ORDER BY, read by one process whatever
         // the plan); UNION ALL promises no order, so it is checked, in one pass.
@@ -110,16 +110,6 @@ public struct JournalService: UserService {
             entries.sort(by: JournalEntry.inThreadOrder)
         }
         return entries
-    }
-
-    /// A uuid[] column of binary rows; nil for NULL.
-    private static func uuids(_ row: PostgresRow, _ column: Int) throws -> [UUID]? {
-        var ids: [UUID] = []
-        let present = try row.forEachBinaryElement(ofArray: column) { id in
-            guard let id, id.count == 16 else { throw PostgresError(.decoding, "a field id that is not a uuid") }
-            ids.append(UUID(uuid: id.loadUnaligned(as: uuid_t.self)))
-        }
-        return present ? ids : nil
     }
 
     /// `entries(in:)`'s statement, its rows asked for in binary (the server formats no
@@ -267,4 +257,3 @@ public struct JournalService: UserService {
         .object(Dictionary(uniqueKeysWithValues: values.map { ($0.key.uuidString.lowercased(), .string($0.value)) }))
     }
 }
-
