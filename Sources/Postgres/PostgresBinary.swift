@@ -65,13 +65,21 @@ extension Bool: PostgresBinaryDecodable {
     }
 }
 
+extension PostgresCell {
+    /// A binary timestamptz or timestamp as it is sent: microseconds since 2000-01-01 00:00
+    /// UTC (`Int64.max` and `.min` are infinity). For a reader that formats it itself.
+    @inlinable
+    public func binaryTimestampMicroseconds() throws -> Int64 {
+        readBigEndian(try binary(Int64.self, [.timestamptz, .timestamp], length: 8), as: Int64.self)
+    }
+}
+
 extension Date: PostgresBinaryDecodable {
-    /// timestamptz and timestamp (taken as UTC, as in text): microseconds since
-    /// 2000-01-01 00:00 UTC. Infinity has no `Date` and is refused, as in text.
+    /// timestamptz and timestamp (taken as UTC, as in text). Infinity has no `Date` and is
+    /// refused, as in text.
     @inlinable
     public init(postgresBinaryCell cell: PostgresCell) throws {
-        let micros = readBigEndian(try cell.binary(Date.self, [.timestamptz, .timestamp], length: 8), as: Int64.self)
-        guard let date = PostgresTimestamp.date(postgresMicroseconds: micros) else {
+        guard let date = PostgresTimestamp.date(postgresMicroseconds: try cell.binaryTimestampMicroseconds()) else {
             throw cell.mismatch(Date.self, "infinity")
         }
         self = date

@@ -8,8 +8,10 @@ public struct PostgresCell {
     /// The column's name, for error messages.
     public let column: String
 
-    @usableFromInline
-    init(bytes: UnsafeRawBufferPointer?, type: PostgresType, column: String) {
+    /// A value whose type the reader knows from elsewhere: a field of a binary COPY (which
+    /// carries no types), read with the same decoders as a result's cells.
+    @inlinable
+    public init(bytes: UnsafeRawBufferPointer?, type: PostgresType, column: String) {
         self.bytes = bytes
         self.type = type
         self.column = column
