@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 import Synchronization
 
 /// A child process for tests: started with arguments and environment, its output going to
@@ -18,7 +19,8 @@ public final class ChildProcess: Sendable {
     public let stdoutPath: String
     public let stderrPath: String
 
-    /// Starts `executable` with `arguments`; `environment` is added to this process's own.
+    /// Starts `executable` with `arguments`; `environment` is added to this process's own
+    /// (less `databaseVariables`).
     public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], outputPrefix: String? = nil) throws {
         let prefix = outputPrefix ?? (NSTemporaryDirectory() + "child-\(UUID().uuidString.prefix(8))")
         stdoutPath = prefix + ".out"
@@ -32,7 +34,7 @@ public final class ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         Self.closeFrom3(&actions)
 
-        let environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let environment = Self.environment(inherited: ProcessInfo.processInfo.environment, adding: environment)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -85,6 +87,19 @@ public final class ChildProcess: Sendable {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return }
         let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
         _ = closeFrom(&actions, 3)
+    }
+
+    /// The variables that name an application's databases (`ConnectionRoles`). A child gets
+    /// them only from the test that starts it: inherited from the shell that ran the tests,
+    /// they could name a production database, and a migrate or worker started without its
+    /// own would work on it.
+    public static let databaseVariables = [
+        ConnectionRoles.primaryVariable, ConnectionRoles.directVariable, ConnectionRoles.readVariable,
+    ]
+
+    /// A child's environment: `inherited` without `databaseVariables`, plus `added`.
+    public static func environment(inherited: [String: String], adding added: [String: String]) -> [String: String] {
+        inherited.filter { !databaseVariables.contains($0.key) }.merging(added) { _, new in new }
     }
 
     /// Runs a command to its end; returns its status and output (stdout + stderr).

@@ -196,7 +196,7 @@ public enum SupabaseLike {
     /// What the migrating role may do with the database itself (a clone does not inherit
     /// its template's database privileges).
     static func grantDatabase(_ name: String) async throws {
-        let admin = try await PostgresConnection.connect(Template.conninfo)
+        let admin = try await PostgresConnection.connect(try await TestServer.conninfo())
         try await admin.runScript("grant create, connect, temporary on database \(TestDatabase.quote(name)) to \(ownerRole)")
         await admin.close()
     }

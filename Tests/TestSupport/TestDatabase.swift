@@ -17,8 +17,8 @@ public enum DatabaseFlavor: String, Sendable, CaseIterable, CustomStringConverti
 /// migration. The template is migrated once per set of migration files (its name
 /// carries their checksum), so a suite costs one `create database … template …`.
 ///
-/// The server is the one `DATABASE_URL` names (the Makefile points it at the
-/// project's own cluster).
+/// The server is `TestServer`'s: the project's own cluster, or the one an operator named
+/// with `DISPATCH_DATABASE_URL`; never `DATABASE_URL`.
 public struct TestDatabase: Sendable {
     public let conninfo: String
     public let name: String
@@ -50,7 +50,7 @@ public struct TestDatabase: Sendable {
         let suffix = UUID().uuidString.prefix(8).lowercased()
         let base = label.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
         let name = "dispatch_test_" + String(String(base).suffix(30)) + "_" + suffix
-        let database = TestDatabase(conninfo: Template.conninfo, name: name, flavor: flavor, dropOnRelease: true)
+        let database = TestDatabase(conninfo: try await TestServer.conninfo(), name: name, flavor: flavor, dropOnRelease: true)
         switch (flavor, migrated) {
         case (.plain, _):
             let template = migrated ? try await Template.plain.name() : "template0"
@@ -129,7 +129,7 @@ public struct TestDatabase: Sendable {
 
     /// `postgresql:` URL of this database, for child processes (`DATABASE_URL`).
     public var url: String {
-        let admin = Template.conninfo
+        let admin = conninfo
         guard let range = admin.range(of: #"^postgres(ql)?://[^/]*/[^?]*"#, options: .regularExpression) else {
             return admin + " dbname=\(name)"
         }
@@ -191,7 +191,6 @@ public struct TestDatabase: Sendable {
 actor Template {
     static let plain = Template(.plain)
     static let supabaseLike = Template(.supabaseLike)
-    static let conninfo = PostgresConnection.defaultConninfo
     private let flavor: DatabaseFlavor
     private var built: String?
 
@@ -200,7 +199,8 @@ actor Template {
     func name() async throws -> String {
         if let built { return built }
         let runner = try MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in })
-        let admin = try await PostgresConnection.connect(Self.conninfo)
+        let conninfo = try await TestServer.conninfo()
+        let admin = try await PostgresConnection.connect(conninfo)
         // Separated by a form feed, not NUL: a parameter is a C string, so text after a NUL
         // never reached the server and only the first migration decided the name. The
         // Supabase-like set-up is part of what its template holds.
@@ -214,7 +214,7 @@ actor Template {
         try await admin.query("select pg_advisory_lock(hashtext(\(name)))")
         let exists = try await admin.query("select exists (select from pg_database where datname = \(name))").scalar(Bool.self)
         if !exists {
-            let building = TestDatabase(conninfo: Self.conninfo, name: name + "_building", flavor: flavor)
+            let building = TestDatabase(conninfo: conninfo, name: name + "_building", flavor: flavor)
             try await admin.runScript("drop database if exists \(TestDatabase.quote(building.name))")
             try await admin.runScript("create database \(TestDatabase.quote(building.name))")
             try await TestDatabase.mark(building.name, admin)

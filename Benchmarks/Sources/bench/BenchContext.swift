@@ -11,7 +11,8 @@ struct BenchContext: Sendable {
 
     /// A fresh database for `group`, migrated unless `migrated` is false (a peer's own schema).
     static func make(_ group: String, migrated: Bool = true) async throws -> BenchContext {
-        let conninfo = PostgresConnection.defaultConninfo
+        // The server `make test` uses (never DATABASE_URL: `TestServer`).
+        let conninfo = try await TestServer.conninfo()
         // One database per run, so two checkouts benchmarking at once never collide.
         let database = "dispatch_bench_\(group)_\(getpid())"
         let admin = try await PostgresConnection.connect(conninfo)
