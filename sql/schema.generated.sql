@@ -6,7 +6,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     SET jit TO 'off'
-    AS $$
+    AS $_$
     declare
       v_actor uuid := auth.uid();
       v_restored uuid := case when tg_op = 'INSERT' then audit.restoring_id(tg_table_name) end;
@@ -14,8 +14,10 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
       case tg_table_name
         when 'activities' then
           if tg_op = 'INSERT' then
+          if not exists (select from new_rows offset 1) then
+            
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.activities as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -32,9 +34,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'activities', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
-          elsif tg_op = 'UPDATE' then
+          else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.activities as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.it).claimed_by is null and not (r.it).completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, (r.it).listing_id), (''user''::text, (r.it).claimed_by), (''user''::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''activities'', ''insert'', (r.it).id, r.row, null, coalesce(a.audience, ''{}''), e.rid is not null, $1, coalesce((r.it).id = $2, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          elsif tg_op = 'UPDATE' then
+          if not exists (select from new_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.activities as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.activities from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x
       union all
@@ -54,8 +82,36 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
           else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.activities as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.activities from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.it).claimed_by is null and not (r.it).completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, (r.it).listing_id), (''user''::text, (r.it).claimed_by), (''user''::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.old_it).claimed_by is null and not (r.old_it).completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, (r.old_it).listing_id), (''user''::text, (r.old_it).claimed_by), (''user''::text, (r.old_it).declared_by)) v (kind, key) where v.key is not null) x where (r.it).claimed_by is distinct from (r.old_it).claimed_by or (r.it).completed is distinct from (r.old_it).completed or (r.it).declared_by is distinct from (r.old_it).declared_by or (r.it).listing_id is distinct from (r.old_it).listing_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''activities'', ''update'', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values (''id'', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), ''null'') end), (''title'', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), ''null'') end), (''description'', case when (r.old_it).description is distinct from (r.it).description then coalesce(pg_catalog.to_jsonb((r.old_it).description), ''null'') end), (''type'', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), ''null'') end), (''due_date'', case when (r.old_it).due_date is distinct from (r.it).due_date then coalesce(pg_catalog.to_jsonb((r.old_it).due_date), ''null'') end), (''priority'', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), ''null'') end), (''duration_minutes'', case when (r.old_it).duration_minutes is distinct from (r.it).duration_minutes then coalesce(pg_catalog.to_jsonb((r.old_it).duration_minutes), ''null'') end), (''completed'', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), ''null'') end), (''completed_at'', case when (r.old_it).completed_at is distinct from (r.it).completed_at then coalesce(pg_catalog.to_jsonb((r.old_it).completed_at), ''null'') end), (''claimed_by'', case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_by), ''null'') end), (''claimed_at'', case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_at), ''null'') end), (''declared_by'', case when (r.old_it).declared_by is distinct from (r.it).declared_by then coalesce(pg_catalog.to_jsonb((r.old_it).declared_by), ''null'') end), (''listing_id'', case when (r.old_it).listing_id is distinct from (r.it).listing_id then coalesce(pg_catalog.to_jsonb((r.old_it).listing_id), ''null'') end), (''created_at'', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), ''null'') end), (''updated_at'', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), ''null'') end), (''row_version'', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), ''null'') end), (''sync_xid'', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), ''null'') end)) d (c, v) where d.v is not null), coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          else
+          if not exists (select from old_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.activities as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -72,11 +128,34 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'activities', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
+          else
+            execute '
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.activities as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.it).claimed_by is null and not (r.it).completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, (r.it).listing_id), (''user''::text, (r.it).claimed_by), (''user''::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''activities'', ''delete'', (r.it).id, null, r.row, coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
           end if;
         when 'listings' then
           if tg_op = 'INSERT' then
+          if not exists (select from new_rows offset 1) then
+            
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.listings as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing_claimer'::text, (r.it).id), ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -93,9 +172,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'listings', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
-          elsif tg_op = 'UPDATE' then
+          else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.listings as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''listing_claimer''::text, (r.it).id), (''user''::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''listings'', ''insert'', (r.it).id, r.row, null, coalesce(a.audience, ''{}''), e.rid is not null, $1, coalesce((r.it).id = $2, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          elsif tg_op = 'UPDATE' then
+          if not exists (select from new_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.listings as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.listings from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing_claimer'::text, (r.it).id), ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x
       union all
@@ -115,8 +220,36 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
           else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.listings as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.listings from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''listing_claimer''::text, (r.it).id), (''user''::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''listing_claimer''::text, (r.old_it).id), (''user''::text, (r.old_it).owned_by)) v (kind, key) where v.key is not null) x where (r.it).id is distinct from (r.old_it).id or (r.it).owned_by is distinct from (r.old_it).owned_by),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''listings'', ''update'', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values (''id'', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), ''null'') end), (''property_id'', case when (r.old_it).property_id is distinct from (r.it).property_id then coalesce(pg_catalog.to_jsonb((r.old_it).property_id), ''null'') end), (''address'', case when (r.old_it).address is distinct from (r.it).address then coalesce(pg_catalog.to_jsonb((r.old_it).address), ''null'') end), (''city'', case when (r.old_it).city is distinct from (r.it).city then coalesce(pg_catalog.to_jsonb((r.old_it).city), ''null'') end), (''state'', case when (r.old_it).state is distinct from (r.it).state then coalesce(pg_catalog.to_jsonb((r.old_it).state), ''null'') end), (''zip'', case when (r.old_it).zip is distinct from (r.it).zip then coalesce(pg_catalog.to_jsonb((r.old_it).zip), ''null'') end), (''status'', case when (r.old_it).status is distinct from (r.it).status then coalesce(pg_catalog.to_jsonb((r.old_it).status), ''null'') end), (''price'', case when (r.old_it).price is distinct from (r.it).price then coalesce(pg_catalog.to_jsonb((r.old_it).price), ''null'') end), (''mls_number'', case when (r.old_it).mls_number is distinct from (r.it).mls_number then coalesce(pg_catalog.to_jsonb((r.old_it).mls_number), ''null'') end), (''owned_by'', case when (r.old_it).owned_by is distinct from (r.it).owned_by then coalesce(pg_catalog.to_jsonb((r.old_it).owned_by), ''null'') end), (''created_at'', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), ''null'') end), (''updated_at'', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), ''null'') end), (''row_version'', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), ''null'') end), (''sync_xid'', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), ''null'') end), (''created_by'', case when (r.old_it).created_by is distinct from (r.it).created_by then coalesce(pg_catalog.to_jsonb((r.old_it).created_by), ''null'') end)) d (c, v) where d.v is not null), coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          else
+          if not exists (select from old_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.listings as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('listing_claimer'::text, (r.it).id), ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -133,11 +266,34 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'listings', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
+          else
+            execute '
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.listings as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''listing_claimer''::text, (r.it).id), (''user''::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''listings'', ''delete'', (r.it).id, null, r.row, coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
           end if;
         when 'notes' then
           if tg_op = 'INSERT' then
+          if not exists (select from new_rows offset 1) then
+            
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.notes as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
     h as (select h.kind, h.key, h.holder
@@ -154,9 +310,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'notes', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
-          elsif tg_op = 'UPDATE' then
+          else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.notes as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.it).parent_open then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, case when (r.it).parent_type = ''listing'' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = ''activity'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''activities'' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = ''activity'' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = ''task'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''tasks'' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = ''task'' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''notes'', ''insert'', (r.it).id, r.row, null, coalesce(a.audience, ''{}''), e.rid is not null, $1, coalesce((r.it).id = $2, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          elsif tg_op = 'UPDATE' then
+          if not exists (select from new_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.notes as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.notes from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
       union all
@@ -176,8 +358,36 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
           else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.notes as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.notes from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.it).parent_open then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, case when (r.it).parent_type = ''listing'' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = ''activity'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''activities'' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = ''activity'' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = ''task'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''tasks'' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = ''task'' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.old_it).parent_open then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, case when (r.old_it).parent_type = ''listing'' then (r.old_it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = ''activity'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''activities'' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = ''activity'' and not exists (select from public.activities p1_live where p1_live.id = (r.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = ''task'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''tasks'' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = ''task'' and not exists (select from public.tasks p1_live where p1_live.id = (r.old_it).parent_id)) x where (r.it).parent_id is distinct from (r.old_it).parent_id or (r.it).parent_open is distinct from (r.old_it).parent_open or (r.it).parent_type is distinct from (r.old_it).parent_type),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''notes'', ''update'', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values (''id'', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), ''null'') end), (''parent_type'', case when (r.old_it).parent_type is distinct from (r.it).parent_type then coalesce(pg_catalog.to_jsonb((r.old_it).parent_type), ''null'') end), (''parent_id'', case when (r.old_it).parent_id is distinct from (r.it).parent_id then coalesce(pg_catalog.to_jsonb((r.old_it).parent_id), ''null'') end), (''content'', case when (r.old_it).content is distinct from (r.it).content then coalesce(pg_catalog.to_jsonb((r.old_it).content), ''null'') end), (''created_by'', case when (r.old_it).created_by is distinct from (r.it).created_by then coalesce(pg_catalog.to_jsonb((r.old_it).created_by), ''null'') end), (''created_at'', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), ''null'') end), (''edited_at'', case when (r.old_it).edited_at is distinct from (r.it).edited_at then coalesce(pg_catalog.to_jsonb((r.old_it).edited_at), ''null'') end), (''updated_at'', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), ''null'') end), (''row_version'', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), ''null'') end), (''sync_xid'', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), ''null'') end), (''parent_open'', case when (r.old_it).parent_open is distinct from (r.it).parent_open then coalesce(pg_catalog.to_jsonb((r.old_it).parent_open), ''null'') end)) d (c, v) where d.v is not null), coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          else
+          if not exists (select from old_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.notes as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
     h as (select h.kind, h.key, h.holder
@@ -194,11 +404,34 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'notes', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
+          else
+            execute '
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.notes as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.it).parent_open then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, case when (r.it).parent_type = ''listing'' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = ''activity'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''activities'' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = ''activity'' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = ''task'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''tasks'' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = ''task'' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''notes'', ''delete'', (r.it).id, null, r.row, coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
           end if;
         when 'notifications' then
           if tg_op = 'INSERT' then
+          if not exists (select from new_rows offset 1) then
+            
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.notifications as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -215,9 +448,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'notifications', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
-          elsif tg_op = 'UPDATE' then
+          else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.notifications as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).user_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''notifications'', ''insert'', (r.it).id, r.row, null, coalesce(a.audience, ''{}''), e.rid is not null, $1, coalesce((r.it).id = $2, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          elsif tg_op = 'UPDATE' then
+          if not exists (select from new_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.notifications as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.notifications from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id)) v (kind, key) where v.key is not null) x
       union all
@@ -237,8 +496,36 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
           else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.notifications as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.notifications from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).user_id)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.old_it).user_id)) v (kind, key) where v.key is not null) x where (r.it).user_id is distinct from (r.old_it).user_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''notifications'', ''update'', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values (''id'', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), ''null'') end), (''user_id'', case when (r.old_it).user_id is distinct from (r.it).user_id then coalesce(pg_catalog.to_jsonb((r.old_it).user_id), ''null'') end), (''type'', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), ''null'') end), (''title'', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), ''null'') end), (''body'', case when (r.old_it).body is distinct from (r.it).body then coalesce(pg_catalog.to_jsonb((r.old_it).body), ''null'') end), (''read'', case when (r.old_it).read is distinct from (r.it).read then coalesce(pg_catalog.to_jsonb((r.old_it).read), ''null'') end), (''pinned'', case when (r.old_it).pinned is distinct from (r.it).pinned then coalesce(pg_catalog.to_jsonb((r.old_it).pinned), ''null'') end), (''created_at'', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), ''null'') end), (''updated_at'', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), ''null'') end), (''row_version'', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), ''null'') end), (''source_user_id'', case when (r.old_it).source_user_id is distinct from (r.it).source_user_id then coalesce(pg_catalog.to_jsonb((r.old_it).source_user_id), ''null'') end), (''entity_type'', case when (r.old_it).entity_type is distinct from (r.it).entity_type then coalesce(pg_catalog.to_jsonb((r.old_it).entity_type), ''null'') end), (''entity_id'', case when (r.old_it).entity_id is distinct from (r.it).entity_id then coalesce(pg_catalog.to_jsonb((r.old_it).entity_id), ''null'') end), (''data'', case when (r.old_it).data is distinct from (r.it).data then coalesce(pg_catalog.to_jsonb((r.old_it).data), ''null'') end), (''dedupe_key'', case when (r.old_it).dedupe_key is distinct from (r.it).dedupe_key then coalesce(pg_catalog.to_jsonb((r.old_it).dedupe_key), ''null'') end)) d (c, v) where d.v is not null), coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          else
+          if not exists (select from old_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.notifications as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -255,11 +542,34 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'notifications', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
+          else
+            execute '
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.notifications as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).user_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''notifications'', ''delete'', (r.it).id, null, r.row, coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
           end if;
         when 'observed_bird_photos' then
           if tg_op = 'INSERT' then
+          if not exists (select from new_rows offset 1) then
+            
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.observed_bird_photos as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -276,9 +586,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'observed_bird_photos', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
-          elsif tg_op = 'UPDATE' then
+          else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.observed_bird_photos as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''watchlist''::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''observed_bird_photos'', ''insert'', (r.it).id, r.row, null, coalesce(a.audience, ''{}''), e.rid is not null, $1, coalesce((r.it).id = $2, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          elsif tg_op = 'UPDATE' then
+          if not exists (select from new_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.observed_bird_photos as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.observed_bird_photos from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
       union all
@@ -298,8 +634,36 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
           else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.observed_bird_photos as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.observed_bird_photos from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''watchlist''::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''watchlist''::text, (r.old_it).watchlist_id)) v (kind, key) where v.key is not null) x where (r.it).watchlist_id is distinct from (r.old_it).watchlist_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''observed_bird_photos'', ''update'', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values (''id'', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), ''null'') end), (''watchlist_entry_id'', case when (r.old_it).watchlist_entry_id is distinct from (r.it).watchlist_entry_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_entry_id), ''null'') end), (''watchlist_id'', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), ''null'') end), (''image_path'', case when (r.old_it).image_path is distinct from (r.it).image_path then coalesce(pg_catalog.to_jsonb((r.old_it).image_path), ''null'') end), (''storage_url'', case when (r.old_it).storage_url is distinct from (r.it).storage_url then coalesce(pg_catalog.to_jsonb((r.old_it).storage_url), ''null'') end), (''is_uploaded'', case when (r.old_it).is_uploaded is distinct from (r.it).is_uploaded then coalesce(pg_catalog.to_jsonb((r.old_it).is_uploaded), ''null'') end), (''captured_at'', case when (r.old_it).captured_at is distinct from (r.it).captured_at then coalesce(pg_catalog.to_jsonb((r.old_it).captured_at), ''null'') end), (''uploaded_at'', case when (r.old_it).uploaded_at is distinct from (r.it).uploaded_at then coalesce(pg_catalog.to_jsonb((r.old_it).uploaded_at), ''null'') end), (''sync_status'', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), ''null'') end), (''last_synced_at'', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), ''null'') end), (''deleted_at'', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), ''null'') end), (''created_at'', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), ''null'') end), (''updated_at'', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), ''null'') end), (''row_version'', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), ''null'') end), (''sync_xid'', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), ''null'') end)) d (c, v) where d.v is not null), coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          else
+          if not exists (select from old_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.observed_bird_photos as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -316,11 +680,34 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'observed_bird_photos', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
+          else
+            execute '
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.observed_bird_photos as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''watchlist''::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''observed_bird_photos'', ''delete'', (r.it).id, null, r.row, coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
           end if;
         when 'properties' then
           if tg_op = 'INSERT' then
+          if not exists (select from new_rows offset 1) then
+            
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.properties as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -337,9 +724,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'properties', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
-          elsif tg_op = 'UPDATE' then
+          else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.properties as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''properties'', ''insert'', (r.it).id, r.row, null, coalesce(a.audience, ''{}''), e.rid is not null, $1, coalesce((r.it).id = $2, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          elsif tg_op = 'UPDATE' then
+          if not exists (select from new_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.properties as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.properties from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x
       union all
@@ -359,8 +772,36 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
           else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.properties as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.properties from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.old_it).owned_by)) v (kind, key) where v.key is not null) x where (r.it).owned_by is distinct from (r.old_it).owned_by),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''properties'', ''update'', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values (''id'', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), ''null'') end), (''address'', case when (r.old_it).address is distinct from (r.it).address then coalesce(pg_catalog.to_jsonb((r.old_it).address), ''null'') end), (''city'', case when (r.old_it).city is distinct from (r.it).city then coalesce(pg_catalog.to_jsonb((r.old_it).city), ''null'') end), (''state'', case when (r.old_it).state is distinct from (r.it).state then coalesce(pg_catalog.to_jsonb((r.old_it).state), ''null'') end), (''zip'', case when (r.old_it).zip is distinct from (r.it).zip then coalesce(pg_catalog.to_jsonb((r.old_it).zip), ''null'') end), (''lat'', case when (r.old_it).lat is distinct from (r.it).lat then coalesce(pg_catalog.to_jsonb((r.old_it).lat), ''null'') end), (''lon'', case when (r.old_it).lon is distinct from (r.it).lon then coalesce(pg_catalog.to_jsonb((r.old_it).lon), ''null'') end), (''owned_by'', case when (r.old_it).owned_by is distinct from (r.it).owned_by then coalesce(pg_catalog.to_jsonb((r.old_it).owned_by), ''null'') end), (''created_at'', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), ''null'') end), (''updated_at'', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), ''null'') end), (''row_version'', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), ''null'') end)) d (c, v) where d.v is not null), coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          else
+          if not exists (select from old_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.properties as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -377,11 +818,34 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'properties', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
+          else
+            execute '
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.properties as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).owned_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''properties'', ''delete'', (r.it).id, null, r.row, coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
           end if;
         when 'subtasks' then
           if tg_op = 'INSERT' then
+          if not exists (select from new_rows offset 1) then
+            
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.subtasks as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
     h as (select h.kind, h.key, h.holder
@@ -398,9 +862,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'subtasks', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
-          elsif tg_op = 'UPDATE' then
+          else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.subtasks as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.it).parent_open then ''00000000-0000-0000-0000-000000000000''::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = ''activity'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''activities'' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = ''activity'' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = ''task'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''tasks'' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = ''task'' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''subtasks'', ''insert'', (r.it).id, r.row, null, coalesce(a.audience, ''{}''), e.rid is not null, $1, coalesce((r.it).id = $2, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          elsif tg_op = 'UPDATE' then
+          if not exists (select from new_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.subtasks as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.subtasks from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
       union all
@@ -420,8 +910,36 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
           else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.subtasks as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.subtasks from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.it).parent_open then ''00000000-0000-0000-0000-000000000000''::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = ''activity'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''activities'' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = ''activity'' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = ''task'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''tasks'' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = ''task'' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.old_it).parent_open then ''00000000-0000-0000-0000-000000000000''::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = ''activity'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''activities'' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = ''activity'' and not exists (select from public.activities p1_live where p1_live.id = (r.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = ''task'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''tasks'' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = ''task'' and not exists (select from public.tasks p1_live where p1_live.id = (r.old_it).parent_id)) x where (r.it).parent_id is distinct from (r.old_it).parent_id or (r.it).parent_open is distinct from (r.old_it).parent_open or (r.it).parent_type is distinct from (r.old_it).parent_type),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''subtasks'', ''update'', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values (''id'', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), ''null'') end), (''parent_type'', case when (r.old_it).parent_type is distinct from (r.it).parent_type then coalesce(pg_catalog.to_jsonb((r.old_it).parent_type), ''null'') end), (''parent_id'', case when (r.old_it).parent_id is distinct from (r.it).parent_id then coalesce(pg_catalog.to_jsonb((r.old_it).parent_id), ''null'') end), (''title'', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), ''null'') end), (''completed'', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), ''null'') end), (''created_at'', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), ''null'') end), (''updated_at'', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), ''null'') end), (''row_version'', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), ''null'') end), (''sync_xid'', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), ''null'') end), (''parent_open'', case when (r.old_it).parent_open is distinct from (r.it).parent_open then coalesce(pg_catalog.to_jsonb((r.old_it).parent_open), ''null'') end)) d (c, v) where d.v is not null), coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          else
+          if not exists (select from old_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.subtasks as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
     h as (select h.kind, h.key, h.holder
@@ -438,11 +956,34 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'subtasks', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
+          else
+            execute '
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.subtasks as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.it).parent_open then ''00000000-0000-0000-0000-000000000000''::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = ''activity'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''activities'' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = ''activity'' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when p1_row.claimed_by is null and not p1_row.completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, p1_row.listing_id), (''user''::text, p1_row.claimed_by), (''user''::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = ''task'' union all select d.kind, d.key from public.sync_deletions d where d.table_name = ''tasks'' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = ''task'' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''subtasks'', ''delete'', (r.it).id, null, r.row, coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
           end if;
         when 'tasks' then
           if tg_op = 'INSERT' then
+          if not exists (select from new_rows offset 1) then
+            
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.tasks as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -459,9 +1000,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'tasks', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
-          elsif tg_op = 'UPDATE' then
+          else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.tasks as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.it).claimed_by is null and not (r.it).completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, (r.it).listing_id), (''user''::text, (r.it).claimed_by), (''user''::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''tasks'', ''insert'', (r.it).id, r.row, null, coalesce(a.audience, ''{}''), e.rid is not null, $1, coalesce((r.it).id = $2, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          elsif tg_op = 'UPDATE' then
+          if not exists (select from new_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.tasks as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.tasks from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x
       union all
@@ -481,8 +1048,36 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
           else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.tasks as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.tasks from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.it).claimed_by is null and not (r.it).completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, (r.it).listing_id), (''user''::text, (r.it).claimed_by), (''user''::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.old_it).claimed_by is null and not (r.old_it).completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, (r.old_it).listing_id), (''user''::text, (r.old_it).claimed_by), (''user''::text, (r.old_it).declared_by)) v (kind, key) where v.key is not null) x where (r.it).claimed_by is distinct from (r.old_it).claimed_by or (r.it).completed is distinct from (r.old_it).completed or (r.it).declared_by is distinct from (r.old_it).declared_by or (r.it).listing_id is distinct from (r.old_it).listing_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''tasks'', ''update'', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values (''id'', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), ''null'') end), (''title'', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), ''null'') end), (''description'', case when (r.old_it).description is distinct from (r.it).description then coalesce(pg_catalog.to_jsonb((r.old_it).description), ''null'') end), (''due_date'', case when (r.old_it).due_date is distinct from (r.it).due_date then coalesce(pg_catalog.to_jsonb((r.old_it).due_date), ''null'') end), (''priority'', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), ''null'') end), (''completed'', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), ''null'') end), (''completed_at'', case when (r.old_it).completed_at is distinct from (r.it).completed_at then coalesce(pg_catalog.to_jsonb((r.old_it).completed_at), ''null'') end), (''claimed_by'', case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_by), ''null'') end), (''claimed_at'', case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_at), ''null'') end), (''declared_by'', case when (r.old_it).declared_by is distinct from (r.it).declared_by then coalesce(pg_catalog.to_jsonb((r.old_it).declared_by), ''null'') end), (''listing_id'', case when (r.old_it).listing_id is distinct from (r.it).listing_id then coalesce(pg_catalog.to_jsonb((r.old_it).listing_id), ''null'') end), (''created_at'', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), ''null'') end), (''updated_at'', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), ''null'') end), (''row_version'', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), ''null'') end), (''sync_xid'', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), ''null'') end)) d (c, v) where d.v is not null), coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          else
+          if not exists (select from old_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.tasks as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).claimed_by is null and not (r.it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (r.it).listing_id), ('user'::text, (r.it).claimed_by), ('user'::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -499,11 +1094,34 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'tasks', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
+          else
+            execute '
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.tasks as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''everyone''::text, case when (r.it).claimed_by is null and not (r.it).completed then ''00000000-0000-0000-0000-000000000000''::uuid end), (''listing''::text, (r.it).listing_id), (''user''::text, (r.it).claimed_by), (''user''::text, (r.it).declared_by)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''tasks'', ''delete'', (r.it).id, null, r.row, coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
           end if;
         when 'users' then
           if tg_op = 'INSERT' then
+          if not exists (select from new_rows offset 1) then
+            
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.users as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -520,9 +1138,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'users', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
-          elsif tg_op = 'UPDATE' then
+          else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.users as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''users'', ''insert'', (r.it).id, r.row, null, coalesce(a.audience, ''{}''), e.rid is not null, $1, coalesce((r.it).id = $2, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          elsif tg_op = 'UPDATE' then
+          if not exists (select from new_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.users as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.users from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).id)) v (kind, key) where v.key is not null) x
       union all
@@ -542,8 +1186,36 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
           else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.users as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.users from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).id)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.old_it).id)) v (kind, key) where v.key is not null) x where (r.it).id is distinct from (r.old_it).id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''users'', ''update'', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values (''id'', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), ''null'') end), (''name'', case when (r.old_it).name is distinct from (r.it).name then coalesce(pg_catalog.to_jsonb((r.old_it).name), ''null'') end), (''email'', case when (r.old_it).email is distinct from (r.it).email then coalesce(pg_catalog.to_jsonb((r.old_it).email), ''null'') end), (''avatar_url'', case when (r.old_it).avatar_url is distinct from (r.it).avatar_url then coalesce(pg_catalog.to_jsonb((r.old_it).avatar_url), ''null'') end), (''gender'', case when (r.old_it).gender is distinct from (r.it).gender then coalesce(pg_catalog.to_jsonb((r.old_it).gender), ''null'') end), (''profile_photo'', case when (r.old_it).profile_photo is distinct from (r.it).profile_photo then coalesce(pg_catalog.to_jsonb((r.old_it).profile_photo), ''null'') end), (''is_admin'', case when (r.old_it).is_admin is distinct from (r.it).is_admin then coalesce(pg_catalog.to_jsonb((r.old_it).is_admin), ''null'') end), (''created_at'', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), ''null'') end), (''updated_at'', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), ''null'') end), (''row_version'', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), ''null'') end)) d (c, v) where d.v is not null), coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          else
+          if not exists (select from old_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.users as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -560,11 +1232,34 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'users', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
+          else
+            execute '
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.users as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''users'', ''delete'', (r.it).id, null, r.row, coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
           end if;
         when 'watchlist_entries' then
           if tg_op = 'INSERT' then
+          if not exists (select from new_rows offset 1) then
+            
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.watchlist_entries as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -581,9 +1276,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'watchlist_entries', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
-          elsif tg_op = 'UPDATE' then
+          else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.watchlist_entries as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''watchlist''::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''watchlist_entries'', ''insert'', (r.it).id, r.row, null, coalesce(a.audience, ''{}''), e.rid is not null, $1, coalesce((r.it).id = $2, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          elsif tg_op = 'UPDATE' then
+          if not exists (select from new_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlist_entries as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlist_entries from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
       union all
@@ -603,8 +1324,36 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
           else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlist_entries as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlist_entries from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''watchlist''::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''watchlist''::text, (r.old_it).watchlist_id)) v (kind, key) where v.key is not null) x where (r.it).watchlist_id is distinct from (r.old_it).watchlist_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''watchlist_entries'', ''update'', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values (''id'', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), ''null'') end), (''watchlist_id'', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), ''null'') end), (''bird_id'', case when (r.old_it).bird_id is distinct from (r.it).bird_id then coalesce(pg_catalog.to_jsonb((r.old_it).bird_id), ''null'') end), (''nickname'', case when (r.old_it).nickname is distinct from (r.it).nickname then coalesce(pg_catalog.to_jsonb((r.old_it).nickname), ''null'') end), (''status'', case when (r.old_it).status is distinct from (r.it).status then coalesce(pg_catalog.to_jsonb((r.old_it).status), ''null'') end), (''notes'', case when (r.old_it).notes is distinct from (r.it).notes then coalesce(pg_catalog.to_jsonb((r.old_it).notes), ''null'') end), (''added_date'', case when (r.old_it).added_date is distinct from (r.it).added_date then coalesce(pg_catalog.to_jsonb((r.old_it).added_date), ''null'') end), (''observation_date'', case when (r.old_it).observation_date is distinct from (r.it).observation_date then coalesce(pg_catalog.to_jsonb((r.old_it).observation_date), ''null'') end), (''to_observe_start_date'', case when (r.old_it).to_observe_start_date is distinct from (r.it).to_observe_start_date then coalesce(pg_catalog.to_jsonb((r.old_it).to_observe_start_date), ''null'') end), (''to_observe_end_date'', case when (r.old_it).to_observe_end_date is distinct from (r.it).to_observe_end_date then coalesce(pg_catalog.to_jsonb((r.old_it).to_observe_end_date), ''null'') end), (''observed_by'', case when (r.old_it).observed_by is distinct from (r.it).observed_by then coalesce(pg_catalog.to_jsonb((r.old_it).observed_by), ''null'') end), (''lat'', case when (r.old_it).lat is distinct from (r.it).lat then coalesce(pg_catalog.to_jsonb((r.old_it).lat), ''null'') end), (''lon'', case when (r.old_it).lon is distinct from (r.it).lon then coalesce(pg_catalog.to_jsonb((r.old_it).lon), ''null'') end), (''location'', case when pg_catalog.to_jsonb((r.old_it).location) is distinct from pg_catalog.to_jsonb((r.it).location) then coalesce(pg_catalog.to_jsonb((r.old_it).location), ''null'') end), (''location_display_name'', case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_display_name), ''null'') end), (''priority'', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), ''null'') end), (''notify_upcoming'', case when (r.old_it).notify_upcoming is distinct from (r.it).notify_upcoming then coalesce(pg_catalog.to_jsonb((r.old_it).notify_upcoming), ''null'') end), (''target_date_range'', case when (r.old_it).target_date_range is distinct from (r.it).target_date_range then coalesce(pg_catalog.to_jsonb((r.old_it).target_date_range), ''null'') end), (''sync_status'', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), ''null'') end), (''last_synced_at'', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), ''null'') end), (''deleted_at'', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), ''null'') end), (''created_at'', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), ''null'') end), (''updated_at'', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), ''null'') end), (''row_version'', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), ''null'') end), (''sync_xid'', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), ''null'') end)) d (c, v) where d.v is not null), coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          else
+          if not exists (select from old_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.watchlist_entries as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -621,11 +1370,34 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'watchlist_entries', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
+          else
+            execute '
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.watchlist_entries as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''watchlist''::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''watchlist_entries'', ''delete'', (r.it).id, null, r.row, coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
           end if;
         when 'watchlist_rules' then
           if tg_op = 'INSERT' then
+          if not exists (select from new_rows offset 1) then
+            
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.watchlist_rules as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -642,9 +1414,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'watchlist_rules', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
-          elsif tg_op = 'UPDATE' then
+          else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.watchlist_rules as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''watchlist''::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''watchlist_rules'', ''insert'', (r.it).id, r.row, null, coalesce(a.audience, ''{}''), e.rid is not null, $1, coalesce((r.it).id = $2, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          elsif tg_op = 'UPDATE' then
+          if not exists (select from new_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlist_rules as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlist_rules from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
       union all
@@ -664,8 +1462,36 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
           else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlist_rules as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlist_rules from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''watchlist''::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''watchlist''::text, (r.old_it).watchlist_id)) v (kind, key) where v.key is not null) x where (r.it).watchlist_id is distinct from (r.old_it).watchlist_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''watchlist_rules'', ''update'', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values (''id'', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), ''null'') end), (''watchlist_id'', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), ''null'') end), (''rule_type'', case when (r.old_it).rule_type is distinct from (r.it).rule_type then coalesce(pg_catalog.to_jsonb((r.old_it).rule_type), ''null'') end), (''parameters_json'', case when (r.old_it).parameters_json is distinct from (r.it).parameters_json then coalesce(pg_catalog.to_jsonb((r.old_it).parameters_json), ''null'') end), (''is_active'', case when (r.old_it).is_active is distinct from (r.it).is_active then coalesce(pg_catalog.to_jsonb((r.old_it).is_active), ''null'') end), (''priority'', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), ''null'') end), (''sync_status'', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), ''null'') end), (''last_synced_at'', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), ''null'') end), (''deleted_at'', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), ''null'') end), (''created_at'', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), ''null'') end), (''updated_at'', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), ''null'') end), (''row_version'', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), ''null'') end), (''sync_xid'', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), ''null'') end)) d (c, v) where d.v is not null), coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          else
+          if not exists (select from old_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.watchlist_rules as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -682,11 +1508,34 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'watchlist_rules', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
+          else
+            execute '
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.watchlist_rules as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''watchlist''::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''watchlist_rules'', ''delete'', (r.it).id, null, r.row, coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
           end if;
         when 'watchlist_shares' then
           if tg_op = 'INSERT' then
+          if not exists (select from new_rows offset 1) then
+            
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.watchlist_shares as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id), ('watchlist_owner'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -703,9 +1552,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'watchlist_shares', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
-          elsif tg_op = 'UPDATE' then
+          else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.watchlist_shares as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).user_id), (''watchlist_owner''::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''watchlist_shares'', ''insert'', (r.it).id, r.row, null, coalesce(a.audience, ''{}''), e.rid is not null, $1, coalesce((r.it).id = $2, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          elsif tg_op = 'UPDATE' then
+          if not exists (select from new_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlist_shares as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlist_shares from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id), ('watchlist_owner'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
       union all
@@ -725,8 +1600,36 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
           else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlist_shares as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlist_shares from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).user_id), (''watchlist_owner''::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.old_it).user_id), (''watchlist_owner''::text, (r.old_it).watchlist_id)) v (kind, key) where v.key is not null) x where (r.it).user_id is distinct from (r.old_it).user_id or (r.it).watchlist_id is distinct from (r.old_it).watchlist_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''watchlist_shares'', ''update'', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values (''id'', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), ''null'') end), (''watchlist_id'', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), ''null'') end), (''user_id'', case when (r.old_it).user_id is distinct from (r.it).user_id then coalesce(pg_catalog.to_jsonb((r.old_it).user_id), ''null'') end), (''role'', case when (r.old_it).role is distinct from (r.it).role then coalesce(pg_catalog.to_jsonb((r.old_it).role), ''null'') end), (''created_at'', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), ''null'') end), (''updated_at'', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), ''null'') end), (''row_version'', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), ''null'') end)) d (c, v) where d.v is not null), coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          else
+          if not exists (select from old_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.watchlist_shares as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).user_id), ('watchlist_owner'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -743,11 +1646,34 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'watchlist_shares', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
+          else
+            execute '
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.watchlist_shares as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).user_id), (''watchlist_owner''::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''watchlist_shares'', ''delete'', (r.it).id, null, r.row, coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
           end if;
         when 'watchlists' then
           if tg_op = 'INSERT' then
+          if not exists (select from new_rows offset 1) then
+            
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.watchlists as it, pg_catalog.to_jsonb(n) as row from new_rows n),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owner_id), ('watchlist'::text, (r.it).id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -764,9 +1690,35 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'watchlists', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, v_actor, coalesce((r.it).id = v_restored, false)
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
-          elsif tg_op = 'UPDATE' then
+          else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n join old_rows o on o.id = (n.it).id where o is distinct from n.it),
+    with r as materialized (select pg_catalog.row_number() over () as rid, n::public.watchlists as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).owner_id), (''watchlist''::text, (r.it).id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''watchlists'', ''insert'', (r.it).id, r.row, null, coalesce(a.audience, ''{}''), e.rid is not null, $1, coalesce((r.it).id = $2, false)
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          elsif tg_op = 'UPDATE' then
+          if not exists (select from new_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlists as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlists from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owner_id), ('watchlist'::text, (r.it).id)) v (kind, key) where v.key is not null) x
       union all
@@ -786,8 +1738,36 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
           else
+            execute '
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    with r as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlists as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlists from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).owner_id), (''watchlist''::text, (r.it).id)) v (kind, key) where v.key is not null) x
+      union all
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.old_it).owner_id), (''watchlist''::text, (r.old_it).id)) v (kind, key) where v.key is not null) x where (r.it).id is distinct from (r.old_it).id or (r.it).owner_id is distinct from (r.old_it).owner_id),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''watchlists'', ''update'', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values (''id'', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), ''null'') end), (''owner_id'', case when (r.old_it).owner_id is distinct from (r.it).owner_id then coalesce(pg_catalog.to_jsonb((r.old_it).owner_id), ''null'') end), (''type'', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), ''null'') end), (''title'', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), ''null'') end), (''location'', case when (r.old_it).location is distinct from (r.it).location then coalesce(pg_catalog.to_jsonb((r.old_it).location), ''null'') end), (''location_display_name'', case when (r.old_it).location_display_name is distinct from (r.it).location_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_display_name), ''null'') end), (''start_date'', case when (r.old_it).start_date is distinct from (r.it).start_date then coalesce(pg_catalog.to_jsonb((r.old_it).start_date), ''null'') end), (''end_date'', case when (r.old_it).end_date is distinct from (r.it).end_date then coalesce(pg_catalog.to_jsonb((r.old_it).end_date), ''null'') end), (''observed_count'', case when (r.old_it).observed_count is distinct from (r.it).observed_count then coalesce(pg_catalog.to_jsonb((r.old_it).observed_count), ''null'') end), (''species_count'', case when (r.old_it).species_count is distinct from (r.it).species_count then coalesce(pg_catalog.to_jsonb((r.old_it).species_count), ''null'') end), (''cover_image_path'', case when (r.old_it).cover_image_path is distinct from (r.it).cover_image_path then coalesce(pg_catalog.to_jsonb((r.old_it).cover_image_path), ''null'') end), (''species_rule_enabled'', case when (r.old_it).species_rule_enabled is distinct from (r.it).species_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).species_rule_enabled), ''null'') end), (''species_rule_shape_id'', case when (r.old_it).species_rule_shape_id is distinct from (r.it).species_rule_shape_id then coalesce(pg_catalog.to_jsonb((r.old_it).species_rule_shape_id), ''null'') end), (''location_rule_enabled'', case when (r.old_it).location_rule_enabled is distinct from (r.it).location_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_enabled), ''null'') end), (''location_rule_lat'', case when (r.old_it).location_rule_lat is distinct from (r.it).location_rule_lat then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_lat), ''null'') end), (''location_rule_lon'', case when (r.old_it).location_rule_lon is distinct from (r.it).location_rule_lon then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_lon), ''null'') end), (''location_rule_radius_km'', case when (r.old_it).location_rule_radius_km is distinct from (r.it).location_rule_radius_km then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_radius_km), ''null'') end), (''location_rule_location'', case when pg_catalog.to_jsonb((r.old_it).location_rule_location) is distinct from pg_catalog.to_jsonb((r.it).location_rule_location) then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_location), ''null'') end), (''location_rule_display_name'', case when (r.old_it).location_rule_display_name is distinct from (r.it).location_rule_display_name then coalesce(pg_catalog.to_jsonb((r.old_it).location_rule_display_name), ''null'') end), (''date_rule_enabled'', case when (r.old_it).date_rule_enabled is distinct from (r.it).date_rule_enabled then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_enabled), ''null'') end), (''date_rule_start_date'', case when (r.old_it).date_rule_start_date is distinct from (r.it).date_rule_start_date then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_start_date), ''null'') end), (''date_rule_end_date'', case when (r.old_it).date_rule_end_date is distinct from (r.it).date_rule_end_date then coalesce(pg_catalog.to_jsonb((r.old_it).date_rule_end_date), ''null'') end), (''sync_status'', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), ''null'') end), (''last_synced_at'', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), ''null'') end), (''deleted_at'', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), ''null'') end), (''created_at'', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), ''null'') end), (''updated_at'', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), ''null'') end), (''row_version'', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), ''null'') end), (''sync_xid'', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), ''null'') end)) d (c, v) where d.v is not null), coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
+          else
+          if not exists (select from old_rows offset 1) then
+            
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.watchlists as it, pg_catalog.to_jsonb(o) as row from old_rows o),
     k as materialized (
       select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values ('user'::text, (r.it).owner_id), ('watchlist'::text, (r.it).id)) v (kind, key) where v.key is not null) x),
     h as (select h.kind, h.key, h.holder
@@ -804,13 +1784,34 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     select 'watchlists', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid;
+          else
+            execute '
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (select pg_catalog.row_number() over () as rid, o::public.watchlists as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (select v.kind, v.key from (values (''user''::text, (r.it).owner_id), (''watchlist''::text, (r.it).id)) v (kind, key) where v.key is not null) x),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in (''user'', ''everyone'')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = ''user''
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = ''everyone'')
+    select ''watchlists'', ''delete'', (r.it).id, null, r.row, coalesce(a.audience, ''{}''), e.rid is not null, $1, false
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid' using v_actor, v_restored;
+          end if;
           end if;
         else raise exception using errcode = '22023',
           message = pg_catalog.format('INVALID_TABLE: %s is not recorded in the outbox (outbox in the table manifest)', tg_table_name);
       end case;
       return null;
     end
-    $$;
+    $_$;
 
 --
 -- Name: FUNCTION capture_changes(); Type: COMMENT; Schema: outbox; Owner: -
@@ -835,127 +1836,155 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
       case tg_table_name
         when 'activities' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'activities', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('description', case when o.description is distinct from n.description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.description), 'null')::text) end), ('type', case when o.type is distinct from n.type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.type), 'null')::text) end), ('due_date', case when o.due_date is distinct from n.due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.due_date), 'null')::text) end), ('priority', case when o.priority is distinct from n.priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.priority), 'null')::text) end), ('duration_minutes', case when o.duration_minutes is distinct from n.duration_minutes then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.duration_minutes), 'null')::text) end), ('completed', case when o.completed is distinct from n.completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed), 'null')::text) end), ('completed_at', case when o.completed_at is distinct from n.completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed_at), 'null')::text) end), ('claimed_by', case when o.claimed_by is distinct from n.claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.claimed_by), 'null')::text) end), ('claimed_at', case when o.claimed_at is distinct from n.claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.claimed_at), 'null')::text) end), ('declared_by', case when o.declared_by is distinct from n.declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.declared_by), 'null')::text) end), ('listing_id', case when o.listing_id is distinct from n.listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.listing_id), 'null')::text) end)) d (c, v) where d.v is not null)
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select 'activities', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('description', case when (p.old_it).description is distinct from (p.it).description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).description), 'null')::text) end), ('type', case when (p.old_it).type is distinct from (p.it).type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).type), 'null')::text) end), ('due_date', case when (p.old_it).due_date is distinct from (p.it).due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).due_date), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('duration_minutes', case when (p.old_it).duration_minutes is distinct from (p.it).duration_minutes then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).duration_minutes), 'null')::text) end), ('completed', case when (p.old_it).completed is distinct from (p.it).completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed), 'null')::text) end), ('completed_at', case when (p.old_it).completed_at is distinct from (p.it).completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed_at), 'null')::text) end), ('claimed_by', case when (p.old_it).claimed_by is distinct from (p.it).claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_by), 'null')::text) end), ('claimed_at', case when (p.old_it).claimed_at is distinct from (p.it).claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_at), 'null')::text) end), ('declared_by', case when (p.old_it).declared_by is distinct from (p.it).declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).declared_by), 'null')::text) end), ('listing_id', case when (p.old_it).listing_id is distinct from (p.it).listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).listing_id), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.activities as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.activities from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'journal_entries' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'journal_entries', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('thread_id', case when o.thread_id is distinct from n.thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.thread_id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('content', case when o.content is distinct from n.content then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.content), 'null')::text) end), ('entry_timestamp', case when o.entry_timestamp is distinct from n.entry_timestamp then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.entry_timestamp), 'null')::text) end), ('last_edited_at', case when o.last_edited_at is distinct from n.last_edited_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_edited_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select 'journal_entries', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('thread_id', case when (p.old_it).thread_id is distinct from (p.it).thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).thread_id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('content', case when (p.old_it).content is distinct from (p.it).content then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).content), 'null')::text) end), ('entry_timestamp', case when (p.old_it).entry_timestamp is distinct from (p.it).entry_timestamp then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entry_timestamp), 'null')::text) end), ('last_edited_at', case when (p.old_it).last_edited_at is distinct from (p.it).last_edited_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_edited_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.journal_entries as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.journal_entries from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'journal_entry_values' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'journal_entry_values', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('entry_id', case when o.entry_id is distinct from n.entry_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.entry_id), 'null')::text) end), ('field_id', case when o.field_id is distinct from n.field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.field_id), 'null')::text) end), ('thread_id', case when o.thread_id is distinct from n.thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.thread_id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('entry_timestamp', case when o.entry_timestamp is distinct from n.entry_timestamp then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.entry_timestamp), 'null')::text) end), ('value', case when o.value is distinct from n.value then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.value), 'null')::text) end)) d (c, v) where d.v is not null)
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select 'journal_entry_values', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('entry_id', case when (p.old_it).entry_id is distinct from (p.it).entry_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entry_id), 'null')::text) end), ('field_id', case when (p.old_it).field_id is distinct from (p.it).field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).field_id), 'null')::text) end), ('thread_id', case when (p.old_it).thread_id is distinct from (p.it).thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).thread_id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('entry_timestamp', case when (p.old_it).entry_timestamp is distinct from (p.it).entry_timestamp then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entry_timestamp), 'null')::text) end), ('value', case when (p.old_it).value is distinct from (p.it).value then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).value), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.journal_entry_values as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.journal_entry_values from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'journal_field_groups' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'journal_field_groups', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('thread_id', case when o.thread_id is distinct from n.thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.thread_id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('parent_field_id', case when o.parent_field_id is distinct from n.parent_field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_field_id), 'null')::text) end), ('child_field_id', case when o.child_field_id is distinct from n.child_field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.child_field_id), 'null')::text) end)) d (c, v) where d.v is not null)
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select 'journal_field_groups', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('thread_id', case when (p.old_it).thread_id is distinct from (p.it).thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).thread_id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('parent_field_id', case when (p.old_it).parent_field_id is distinct from (p.it).parent_field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_field_id), 'null')::text) end), ('child_field_id', case when (p.old_it).child_field_id is distinct from (p.it).child_field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).child_field_id), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.journal_field_groups as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.journal_field_groups from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'journal_fields' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'journal_fields', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('thread_id', case when o.thread_id is distinct from n.thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.thread_id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('name', case when o.name is distinct from n.name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.name), 'null')::text) end), ('sort_order', case when o.sort_order is distinct from n.sort_order then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sort_order), 'null')::text) end), ('is_group', case when o.is_group is distinct from n.is_group then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.is_group), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select 'journal_fields', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('thread_id', case when (p.old_it).thread_id is distinct from (p.it).thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).thread_id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('name', case when (p.old_it).name is distinct from (p.it).name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).name), 'null')::text) end), ('sort_order', case when (p.old_it).sort_order is distinct from (p.it).sort_order then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sort_order), 'null')::text) end), ('is_group', case when (p.old_it).is_group is distinct from (p.it).is_group then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).is_group), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.journal_fields as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.journal_fields from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'journal_threads' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'journal_threads', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select 'journal_threads', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.journal_threads as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.journal_threads from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'listings' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'listings', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('property_id', case when o.property_id is distinct from n.property_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.property_id), 'null')::text) end), ('address', case when o.address is distinct from n.address then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.address), 'null')::text) end), ('city', case when o.city is distinct from n.city then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.city), 'null')::text) end), ('state', case when o.state is distinct from n.state then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.state), 'null')::text) end), ('zip', case when o.zip is distinct from n.zip then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.zip), 'null')::text) end), ('status', case when o.status is distinct from n.status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.status), 'null')::text) end), ('price', case when o.price is distinct from n.price then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.price), 'null')::text) end), ('mls_number', case when o.mls_number is distinct from n.mls_number then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.mls_number), 'null')::text) end), ('owned_by', case when o.owned_by is distinct from n.owned_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owned_by), 'null')::text) end), ('created_by', case when o.created_by is distinct from n.created_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.created_by), 'null')::text) end)) d (c, v) where d.v is not null)
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select 'listings', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('property_id', case when (p.old_it).property_id is distinct from (p.it).property_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).property_id), 'null')::text) end), ('address', case when (p.old_it).address is distinct from (p.it).address then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).address), 'null')::text) end), ('city', case when (p.old_it).city is distinct from (p.it).city then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).city), 'null')::text) end), ('state', case when (p.old_it).state is distinct from (p.it).state then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).state), 'null')::text) end), ('zip', case when (p.old_it).zip is distinct from (p.it).zip then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).zip), 'null')::text) end), ('status', case when (p.old_it).status is distinct from (p.it).status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).status), 'null')::text) end), ('price', case when (p.old_it).price is distinct from (p.it).price then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).price), 'null')::text) end), ('mls_number', case when (p.old_it).mls_number is distinct from (p.it).mls_number then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).mls_number), 'null')::text) end), ('owned_by', case when (p.old_it).owned_by is distinct from (p.it).owned_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owned_by), 'null')::text) end), ('created_by', case when (p.old_it).created_by is distinct from (p.it).created_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).created_by), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.listings as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.listings from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'notes' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'notes', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('parent_type', case when o.parent_type is distinct from n.parent_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_type), 'null')::text) end), ('parent_id', case when o.parent_id is distinct from n.parent_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_id), 'null')::text) end), ('content', case when o.content is distinct from n.content then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.content), 'null')::text) end), ('created_by', case when o.created_by is distinct from n.created_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.created_by), 'null')::text) end), ('edited_at', case when o.edited_at is distinct from n.edited_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.edited_at), 'null')::text) end), ('parent_open', case when o.parent_open is distinct from n.parent_open then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_open), 'null')::text) end)) d (c, v) where d.v is not null)
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select 'notes', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('parent_type', case when (p.old_it).parent_type is distinct from (p.it).parent_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_type), 'null')::text) end), ('parent_id', case when (p.old_it).parent_id is distinct from (p.it).parent_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_id), 'null')::text) end), ('content', case when (p.old_it).content is distinct from (p.it).content then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).content), 'null')::text) end), ('created_by', case when (p.old_it).created_by is distinct from (p.it).created_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).created_by), 'null')::text) end), ('edited_at', case when (p.old_it).edited_at is distinct from (p.it).edited_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).edited_at), 'null')::text) end), ('parent_open', case when (p.old_it).parent_open is distinct from (p.it).parent_open then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_open), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.notes as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.notes from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'observed_bird_photos' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'observed_bird_photos', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('watchlist_entry_id', case when o.watchlist_entry_id is distinct from n.watchlist_entry_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.watchlist_entry_id), 'null')::text) end), ('watchlist_id', case when o.watchlist_id is distinct from n.watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.watchlist_id), 'null')::text) end), ('image_path', case when o.image_path is distinct from n.image_path then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.image_path), 'null')::text) end), ('storage_url', case when o.storage_url is distinct from n.storage_url then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.storage_url), 'null')::text) end), ('is_uploaded', case when o.is_uploaded is distinct from n.is_uploaded then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.is_uploaded), 'null')::text) end), ('captured_at', case when o.captured_at is distinct from n.captured_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.captured_at), 'null')::text) end), ('uploaded_at', case when o.uploaded_at is distinct from n.uploaded_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.uploaded_at), 'null')::text) end), ('sync_status', case when o.sync_status is distinct from n.sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sync_status), 'null')::text) end), ('last_synced_at', case when o.last_synced_at is distinct from n.last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_synced_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select 'observed_bird_photos', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('watchlist_entry_id', case when (p.old_it).watchlist_entry_id is distinct from (p.it).watchlist_entry_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).watchlist_entry_id), 'null')::text) end), ('watchlist_id', case when (p.old_it).watchlist_id is distinct from (p.it).watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).watchlist_id), 'null')::text) end), ('image_path', case when (p.old_it).image_path is distinct from (p.it).image_path then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).image_path), 'null')::text) end), ('storage_url', case when (p.old_it).storage_url is distinct from (p.it).storage_url then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).storage_url), 'null')::text) end), ('is_uploaded', case when (p.old_it).is_uploaded is distinct from (p.it).is_uploaded then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).is_uploaded), 'null')::text) end), ('captured_at', case when (p.old_it).captured_at is distinct from (p.it).captured_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).captured_at), 'null')::text) end), ('uploaded_at', case when (p.old_it).uploaded_at is distinct from (p.it).uploaded_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).uploaded_at), 'null')::text) end), ('sync_status', case when (p.old_it).sync_status is distinct from (p.it).sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sync_status), 'null')::text) end), ('last_synced_at', case when (p.old_it).last_synced_at is distinct from (p.it).last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_synced_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.observed_bird_photos as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.observed_bird_photos from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'subtasks' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'subtasks', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('parent_type', case when o.parent_type is distinct from n.parent_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_type), 'null')::text) end), ('parent_id', case when o.parent_id is distinct from n.parent_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_id), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('completed', case when o.completed is distinct from n.completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed), 'null')::text) end), ('parent_open', case when o.parent_open is distinct from n.parent_open then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parent_open), 'null')::text) end)) d (c, v) where d.v is not null)
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select 'subtasks', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('parent_type', case when (p.old_it).parent_type is distinct from (p.it).parent_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_type), 'null')::text) end), ('parent_id', case when (p.old_it).parent_id is distinct from (p.it).parent_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('completed', case when (p.old_it).completed is distinct from (p.it).completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed), 'null')::text) end), ('parent_open', case when (p.old_it).parent_open is distinct from (p.it).parent_open then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_open), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.subtasks as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.subtasks from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'tasks' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'tasks', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('description', case when o.description is distinct from n.description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.description), 'null')::text) end), ('due_date', case when o.due_date is distinct from n.due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.due_date), 'null')::text) end), ('priority', case when o.priority is distinct from n.priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.priority), 'null')::text) end), ('completed', case when o.completed is distinct from n.completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed), 'null')::text) end), ('completed_at', case when o.completed_at is distinct from n.completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.completed_at), 'null')::text) end), ('claimed_by', case when o.claimed_by is distinct from n.claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.claimed_by), 'null')::text) end), ('claimed_at', case when o.claimed_at is distinct from n.claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.claimed_at), 'null')::text) end), ('declared_by', case when o.declared_by is distinct from n.declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.declared_by), 'null')::text) end), ('listing_id', case when o.listing_id is distinct from n.listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.listing_id), 'null')::text) end)) d (c, v) where d.v is not null)
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select 'tasks', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('description', case when (p.old_it).description is distinct from (p.it).description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).description), 'null')::text) end), ('due_date', case when (p.old_it).due_date is distinct from (p.it).due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).due_date), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('completed', case when (p.old_it).completed is distinct from (p.it).completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed), 'null')::text) end), ('completed_at', case when (p.old_it).completed_at is distinct from (p.it).completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed_at), 'null')::text) end), ('claimed_by', case when (p.old_it).claimed_by is distinct from (p.it).claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_by), 'null')::text) end), ('claimed_at', case when (p.old_it).claimed_at is distinct from (p.it).claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_at), 'null')::text) end), ('declared_by', case when (p.old_it).declared_by is distinct from (p.it).declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).declared_by), 'null')::text) end), ('listing_id', case when (p.old_it).listing_id is distinct from (p.it).listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).listing_id), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.tasks as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.tasks from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'watchlist_entries' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'watchlist_entries', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('watchlist_id', case when o.watchlist_id is distinct from n.watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.watchlist_id), 'null')::text) end), ('bird_id', case when o.bird_id is distinct from n.bird_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.bird_id), 'null')::text) end), ('nickname', case when o.nickname is distinct from n.nickname then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.nickname), 'null')::text) end), ('status', case when o.status is distinct from n.status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.status), 'null')::text) end), ('notes', case when o.notes is distinct from n.notes then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.notes), 'null')::text) end), ('added_date', case when o.added_date is distinct from n.added_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.added_date), 'null')::text) end), ('observation_date', case when o.observation_date is distinct from n.observation_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.observation_date), 'null')::text) end), ('to_observe_start_date', case when o.to_observe_start_date is distinct from n.to_observe_start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.to_observe_start_date), 'null')::text) end), ('to_observe_end_date', case when o.to_observe_end_date is distinct from n.to_observe_end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.to_observe_end_date), 'null')::text) end), ('observed_by', case when o.observed_by is distinct from n.observed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.observed_by), 'null')::text) end), ('lat', case when o.lat is distinct from n.lat then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.lat), 'null')::text) end), ('lon', case when o.lon is distinct from n.lon then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.lon), 'null')::text) end), ('location', case when pg_catalog.to_jsonb(o.location) is distinct from pg_catalog.to_jsonb(n.location) then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location), 'null')::text) end), ('location_display_name', case when o.location_display_name is distinct from n.location_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_display_name), 'null')::text) end), ('priority', case when o.priority is distinct from n.priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.priority), 'null')::text) end), ('notify_upcoming', case when o.notify_upcoming is distinct from n.notify_upcoming then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.notify_upcoming), 'null')::text) end), ('target_date_range', case when o.target_date_range is distinct from n.target_date_range then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.target_date_range), 'null')::text) end), ('sync_status', case when o.sync_status is distinct from n.sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sync_status), 'null')::text) end), ('last_synced_at', case when o.last_synced_at is distinct from n.last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_synced_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select 'watchlist_entries', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('watchlist_id', case when (p.old_it).watchlist_id is distinct from (p.it).watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).watchlist_id), 'null')::text) end), ('bird_id', case when (p.old_it).bird_id is distinct from (p.it).bird_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).bird_id), 'null')::text) end), ('nickname', case when (p.old_it).nickname is distinct from (p.it).nickname then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).nickname), 'null')::text) end), ('status', case when (p.old_it).status is distinct from (p.it).status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).status), 'null')::text) end), ('notes', case when (p.old_it).notes is distinct from (p.it).notes then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).notes), 'null')::text) end), ('added_date', case when (p.old_it).added_date is distinct from (p.it).added_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).added_date), 'null')::text) end), ('observation_date', case when (p.old_it).observation_date is distinct from (p.it).observation_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).observation_date), 'null')::text) end), ('to_observe_start_date', case when (p.old_it).to_observe_start_date is distinct from (p.it).to_observe_start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).to_observe_start_date), 'null')::text) end), ('to_observe_end_date', case when (p.old_it).to_observe_end_date is distinct from (p.it).to_observe_end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).to_observe_end_date), 'null')::text) end), ('observed_by', case when (p.old_it).observed_by is distinct from (p.it).observed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).observed_by), 'null')::text) end), ('lat', case when (p.old_it).lat is distinct from (p.it).lat then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).lat), 'null')::text) end), ('lon', case when (p.old_it).lon is distinct from (p.it).lon then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).lon), 'null')::text) end), ('location', case when pg_catalog.to_jsonb((p.old_it).location) is distinct from pg_catalog.to_jsonb((p.it).location) then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location), 'null')::text) end), ('location_display_name', case when (p.old_it).location_display_name is distinct from (p.it).location_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_display_name), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('notify_upcoming', case when (p.old_it).notify_upcoming is distinct from (p.it).notify_upcoming then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).notify_upcoming), 'null')::text) end), ('target_date_range', case when (p.old_it).target_date_range is distinct from (p.it).target_date_range then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).target_date_range), 'null')::text) end), ('sync_status', case when (p.old_it).sync_status is distinct from (p.it).sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sync_status), 'null')::text) end), ('last_synced_at', case when (p.old_it).last_synced_at is distinct from (p.it).last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_synced_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlist_entries as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlist_entries from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'watchlist_rules' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'watchlist_rules', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('watchlist_id', case when o.watchlist_id is distinct from n.watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.watchlist_id), 'null')::text) end), ('rule_type', case when o.rule_type is distinct from n.rule_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.rule_type), 'null')::text) end), ('parameters_json', case when o.parameters_json is distinct from n.parameters_json then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.parameters_json), 'null')::text) end), ('is_active', case when o.is_active is distinct from n.is_active then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.is_active), 'null')::text) end), ('priority', case when o.priority is distinct from n.priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.priority), 'null')::text) end), ('sync_status', case when o.sync_status is distinct from n.sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sync_status), 'null')::text) end), ('last_synced_at', case when o.last_synced_at is distinct from n.last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_synced_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select 'watchlist_rules', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('watchlist_id', case when (p.old_it).watchlist_id is distinct from (p.it).watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).watchlist_id), 'null')::text) end), ('rule_type', case when (p.old_it).rule_type is distinct from (p.it).rule_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).rule_type), 'null')::text) end), ('parameters_json', case when (p.old_it).parameters_json is distinct from (p.it).parameters_json then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parameters_json), 'null')::text) end), ('is_active', case when (p.old_it).is_active is distinct from (p.it).is_active then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).is_active), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('sync_status', case when (p.old_it).sync_status is distinct from (p.it).sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sync_status), 'null')::text) end), ('last_synced_at', case when (p.old_it).last_synced_at is distinct from (p.it).last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_synced_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlist_rules as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlist_rules from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'watchlists' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'watchlists', n.id, n.row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when o.id is distinct from n.id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.id), 'null')::text) end), ('owner_id', case when o.owner_id is distinct from n.owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.owner_id), 'null')::text) end), ('type', case when o.type is distinct from n.type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.type), 'null')::text) end), ('title', case when o.title is distinct from n.title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.title), 'null')::text) end), ('location', case when o.location is distinct from n.location then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location), 'null')::text) end), ('location_display_name', case when o.location_display_name is distinct from n.location_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_display_name), 'null')::text) end), ('start_date', case when o.start_date is distinct from n.start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.start_date), 'null')::text) end), ('end_date', case when o.end_date is distinct from n.end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.end_date), 'null')::text) end), ('observed_count', case when o.observed_count is distinct from n.observed_count then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.observed_count), 'null')::text) end), ('species_count', case when o.species_count is distinct from n.species_count then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.species_count), 'null')::text) end), ('cover_image_path', case when o.cover_image_path is distinct from n.cover_image_path then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.cover_image_path), 'null')::text) end), ('species_rule_enabled', case when o.species_rule_enabled is distinct from n.species_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.species_rule_enabled), 'null')::text) end), ('species_rule_shape_id', case when o.species_rule_shape_id is distinct from n.species_rule_shape_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.species_rule_shape_id), 'null')::text) end), ('location_rule_enabled', case when o.location_rule_enabled is distinct from n.location_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_enabled), 'null')::text) end), ('location_rule_lat', case when o.location_rule_lat is distinct from n.location_rule_lat then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_lat), 'null')::text) end), ('location_rule_lon', case when o.location_rule_lon is distinct from n.location_rule_lon then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_lon), 'null')::text) end), ('location_rule_radius_km', case when o.location_rule_radius_km is distinct from n.location_rule_radius_km then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_radius_km), 'null')::text) end), ('location_rule_location', case when pg_catalog.to_jsonb(o.location_rule_location) is distinct from pg_catalog.to_jsonb(n.location_rule_location) then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_location), 'null')::text) end), ('location_rule_display_name', case when o.location_rule_display_name is distinct from n.location_rule_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.location_rule_display_name), 'null')::text) end), ('date_rule_enabled', case when o.date_rule_enabled is distinct from n.date_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.date_rule_enabled), 'null')::text) end), ('date_rule_start_date', case when o.date_rule_start_date is distinct from n.date_rule_start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.date_rule_start_date), 'null')::text) end), ('date_rule_end_date', case when o.date_rule_end_date is distinct from n.date_rule_end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.date_rule_end_date), 'null')::text) end), ('sync_status', case when o.sync_status is distinct from n.sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.sync_status), 'null')::text) end), ('last_synced_at', case when o.last_synced_at is distinct from n.last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.last_synced_at), 'null')::text) end), ('deleted_at', case when o.deleted_at is distinct from n.deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb(o.deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select 'watchlists', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('type', case when (p.old_it).type is distinct from (p.it).type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).type), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('location', case when (p.old_it).location is distinct from (p.it).location then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location), 'null')::text) end), ('location_display_name', case when (p.old_it).location_display_name is distinct from (p.it).location_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_display_name), 'null')::text) end), ('start_date', case when (p.old_it).start_date is distinct from (p.it).start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).start_date), 'null')::text) end), ('end_date', case when (p.old_it).end_date is distinct from (p.it).end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).end_date), 'null')::text) end), ('observed_count', case when (p.old_it).observed_count is distinct from (p.it).observed_count then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).observed_count), 'null')::text) end), ('species_count', case when (p.old_it).species_count is distinct from (p.it).species_count then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).species_count), 'null')::text) end), ('cover_image_path', case when (p.old_it).cover_image_path is distinct from (p.it).cover_image_path then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).cover_image_path), 'null')::text) end), ('species_rule_enabled', case when (p.old_it).species_rule_enabled is distinct from (p.it).species_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).species_rule_enabled), 'null')::text) end), ('species_rule_shape_id', case when (p.old_it).species_rule_shape_id is distinct from (p.it).species_rule_shape_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).species_rule_shape_id), 'null')::text) end), ('location_rule_enabled', case when (p.old_it).location_rule_enabled is distinct from (p.it).location_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_enabled), 'null')::text) end), ('location_rule_lat', case when (p.old_it).location_rule_lat is distinct from (p.it).location_rule_lat then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_lat), 'null')::text) end), ('location_rule_lon', case when (p.old_it).location_rule_lon is distinct from (p.it).location_rule_lon then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_lon), 'null')::text) end), ('location_rule_radius_km', case when (p.old_it).location_rule_radius_km is distinct from (p.it).location_rule_radius_km then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_radius_km), 'null')::text) end), ('location_rule_location', case when pg_catalog.to_jsonb((p.old_it).location_rule_location) is distinct from pg_catalog.to_jsonb((p.it).location_rule_location) then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_location), 'null')::text) end), ('location_rule_display_name', case when (p.old_it).location_rule_display_name is distinct from (p.it).location_rule_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_display_name), 'null')::text) end), ('date_rule_enabled', case when (p.old_it).date_rule_enabled is distinct from (p.it).date_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).date_rule_enabled), 'null')::text) end), ('date_rule_start_date', case when (p.old_it).date_rule_start_date is distinct from (p.it).date_rule_start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).date_rule_start_date), 'null')::text) end), ('date_rule_end_date', case when (p.old_it).date_rule_end_date is distinct from (p.it).date_rule_end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).date_rule_end_date), 'null')::text) end), ('sync_status', case when (p.old_it).sync_status is distinct from (p.it).sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sync_status), 'null')::text) end), ('last_synced_at', case when (p.old_it).last_synced_at is distinct from (p.it).last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_synced_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.watchlists as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.watchlists from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;

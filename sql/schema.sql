@@ -353,13 +353,18 @@ declare
   v_taken uuid;
 begin
   if tg_op = 'UPDATE' then
-    -- Paired by id; an update that changed nothing is not logged.
+    -- Old and new row paired by id, private.paired_rows_sql's query (which says why not by
+    -- a join), its rows left as records: this function serves every audited table, and
+    -- reads nothing of them but the id and their json. An update that changed nothing is
+    -- not logged.
     insert into audit.log (table_name, record_pk, action, old_row, new_row, changed_by)
-    select tg_table_name, (n.it).id, 'UPDATE', pg_catalog.to_jsonb(o), pg_catalog.to_jsonb(n.it), v_actor
-      from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n
-      join old_rows o on o.id = (n.it).id
-     where o is distinct from n.it
-     order by n.rid;
+    select tg_table_name, (p.it).id, 'UPDATE', pg_catalog.to_jsonb(p.old_it), pg_catalog.to_jsonb(p.it), v_actor
+      from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+              from (select null::bigint as rid, o as it from old_rows o
+                    union all
+                    select pg_catalog.row_number() over (), n from new_rows n) c) p
+     where p.rid is not null and p.old_it is distinct from p.it
+     order by p.rid;
     return null;
   end if;
   v_restored := audit.restoring_id(tg_table_name);
@@ -752,10 +757,32 @@ $$;
 COMMENT ON FUNCTION outbox.batch_events(p_batch outbox.batches) IS 'The events of a batch, in id order: what its handler wants between the batch''s two cursors (index scans only). Used to claim a batch again (its lease expired, or it was given back) and by outbox.deliveries.';
 
 --
--- Name: capture_sql(text, text); Type: FUNCTION; Schema: outbox; Owner: -
+-- Name: capture_block(text, text); Type: FUNCTION; Schema: outbox; Owner: -
 --
 
-CREATE FUNCTION outbox.capture_sql(p_table text, p_op text) RETURNS text
+CREATE FUNCTION outbox.capture_block(p_table text, p_op text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $_$
+  select pg_catalog.format(
+    E'if not exists (select from %s offset 1) then\n            %s;\n'
+    || E'          else\n            execute %L using v_actor, v_restored;\n          end if;',
+    case p_op when 'delete' then 'old_rows' else 'new_rows' end,
+    outbox.capture_sql(p_table, p_op, 'v_actor', 'v_restored'),
+    outbox.capture_sql(p_table, p_op, '$1', '$2'))
+$_$;
+
+--
+-- Name: FUNCTION capture_block(p_table text, p_op text); Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON FUNCTION outbox.capture_block(p_table text, p_op text) IS 'PL/pgSQL text of outbox.capture_changes''s block for a p_op statement on p_table: outbox.capture_sql as a static statement (its plan kept for the session) when the statement wrote one row or none, else run with EXECUTE, planned for its row count.';
+
+--
+-- Name: capture_sql(text, text, text, text); Type: FUNCTION; Schema: outbox; Owner: -
+--
+
+CREATE FUNCTION outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text) RETURNS text
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $_$
@@ -763,13 +790,16 @@ declare
   v_moved text := (select pg_catalog.string_agg(pg_catalog.format('(r.it).%1$I is distinct from (r.old_it).%1$I', c), ' or ')
                      from unnest(private.visibility_columns(p_table)) c);
   v_rows text;
+  v_table regclass := pg_catalog.format('public.%I', p_table)::regclass;
 begin
+  -- Rows as the table's row type: a transition table's rows are anonymous records, whose
+  -- columns a plan's printer cannot name (auto_explain with log_nested_statements failed
+  -- the write with "record type has not been registered").
   v_rows := case p_op
-    when 'insert' then 'select pg_catalog.row_number() over () as rid, n as it, pg_catalog.to_jsonb(n) as row from new_rows n'
-    when 'delete' then 'select pg_catalog.row_number() over () as rid, o as it, pg_catalog.to_jsonb(o) as row from old_rows o'
-    else 'select n.rid, n.it, o as old_it, pg_catalog.to_jsonb(n.it) as row'
-         ' from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n'
-         ' join old_rows o on o.id = (n.it).id where o is distinct from n.it' end;
+    when 'insert' then pg_catalog.format('select pg_catalog.row_number() over () as rid, n::%1$s as it, pg_catalog.to_jsonb(n) as row from new_rows n', v_table)
+    when 'delete' then pg_catalog.format('select pg_catalog.row_number() over () as rid, o::%1$s as it, pg_catalog.to_jsonb(o) as row from old_rows o', v_table)
+    else 'select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (' || private.paired_rows_sql(v_table) || ') p'
+         ' where p.rid is not null and p.old_it is distinct from p.it' end;
   return pg_catalog.format($sql$
     insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
     with r as materialized (%2$s),
@@ -786,7 +816,7 @@ begin
                   select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
            group by x.rid),
     e as (select distinct k.rid from k where k.kind = 'everyone')
-    select %1$L, %5$L, (r.it).id, %6$s, %7$s, coalesce(a.audience, '{}'), e.rid is not null, v_actor, %8$s
+    select %1$L, %5$L, (r.it).id, %6$s, %7$s, coalesce(a.audience, '{}'), e.rid is not null, %9$s, %8$s
       from r left join a on a.rid = r.rid left join e on e.rid = r.rid
      order by r.rid$sql$,
     p_table, v_rows, private.row_keys_sql(p_table, '(r.it)'),
@@ -800,15 +830,16 @@ begin
               -- the changed columns with their old values
               else private.changed_columns_sql(pg_catalog.format('public.%I', p_table)::regclass, '(r.old_it)', '(r.it)',
                                                'coalesce(pg_catalog.to_jsonb(%s), ''null'')') end,
-    case when p_op = 'insert' then 'coalesce((r.it).id = v_restored, false)' else 'false' end);
+    case when p_op = 'insert' then pg_catalog.format('coalesce((r.it).id = %s, false)', p_restored) else 'false' end,
+    p_actor);
 end
 $_$;
 
 --
--- Name: FUNCTION capture_sql(p_table text, p_op text); Type: COMMENT; Schema: outbox; Owner: -
+-- Name: FUNCTION capture_sql(p_table text, p_op text, p_actor text, p_restored text); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.capture_sql(p_table text, p_op text) IS 'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once. Generated from private.visibility_rules.';
+COMMENT ON FUNCTION outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text) IS 'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once; p_actor and p_restored are the expressions of the acting user and of the id restore_entity re-creates (variables, or $1 and $2). Generated from private.visibility_rules.';
 
 --
 -- Name: changes_since(text, text[], integer, uuid); Type: FUNCTION; Schema: outbox; Owner: -
@@ -1439,12 +1470,12 @@ declare
   v_branches text[];
 begin
   select pg_catalog.array_agg(array[m.table_name, pg_catalog.format(
-           E'if tg_op = ''INSERT'' then%s;\n'
-           || E'          elsif tg_op = ''UPDATE'' then%s;\n'
-           || E'          else%s;\n'
+           E'if tg_op = ''INSERT'' then\n          %s\n'
+           || E'          elsif tg_op = ''UPDATE'' then\n          %s\n'
+           || E'          else\n          %s\n'
            || E'          end if;',
-           outbox.capture_sql(m.table_name, 'insert'), outbox.capture_sql(m.table_name, 'update'),
-           outbox.capture_sql(m.table_name, 'delete'))]
+           outbox.capture_block(m.table_name, 'insert'), outbox.capture_block(m.table_name, 'update'),
+           outbox.capture_block(m.table_name, 'delete'))]
          order by m.table_name)
     into v_branches
     from private.table_manifest m
@@ -2599,16 +2630,24 @@ begin
       from old_rows o join public.notification_types t on t.type = o.type
      where not o.read;
   else
-    with changed as (
-      select o.read, o.user_id, o.type, o.entity_type, o.entity_id, o.created_at, -1 as delta
-        from new_rows n join old_rows o on o.id = n.id
-       where (n.read, n.user_id, n.type, n.entity_type, n.entity_id, n.created_at)
-             is distinct from (o.read, o.user_id, o.type, o.entity_type, o.entity_id, o.created_at)
+    -- Old and new row paired by id, private.paired_rows_sql's query (which says why not by
+    -- a join: marking 5,000 read after marking one would compare 25 million pairs).
+    with moved as (
+      select p.old_it as o, p.it as n
+        from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+                from (select null::bigint as rid, o::public.notifications as it from old_rows o
+                      union all
+                      select pg_catalog.row_number() over (), n::public.notifications from new_rows n) c) p
+       where p.rid is not null
+         and ((p.it).read, (p.it).user_id, (p.it).type, (p.it).entity_type, (p.it).entity_id, (p.it).created_at)
+             is distinct from ((p.old_it).read, (p.old_it).user_id, (p.old_it).type, (p.old_it).entity_type,
+                               (p.old_it).entity_id, (p.old_it).created_at)
+    ), changed as (
+      select (m.o).read, (m.o).user_id, (m.o).type, (m.o).entity_type, (m.o).entity_id, (m.o).created_at, -1 as delta
+        from moved m
       union all
-      select n.read, n.user_id, n.type, n.entity_type, n.entity_id, n.created_at, 1
-        from new_rows n join old_rows o on o.id = n.id
-       where (n.read, n.user_id, n.type, n.entity_type, n.entity_id, n.created_at)
-             is distinct from (o.read, o.user_id, o.type, o.entity_type, o.entity_id, o.created_at))
+      select (m.n).read, (m.n).user_id, (m.n).type, (m.n).entity_type, (m.n).entity_id, (m.n).created_at, 1
+        from moved m)
     select array_agg(c.user_id), array_agg(t.badge_group), array_agg(c.entity_type), array_agg(c.entity_id),
            array_agg(c.created_at), array_agg(c.delta)
       into v_users, v_groups, v_entity_types, v_entity_ids, v_created, v_deltas
@@ -3263,16 +3302,16 @@ declare
 begin
   select pg_catalog.array_agg(array[t, pg_catalog.format(
            $b$insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select %1$L, n.id, n.row_version, v_actor, %2$s
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select %1$L, (p.it).id, (p.it).row_version, v_actor, %2$s
+            from (%3$s) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;$b$,
-           t, private.changed_columns_sql(pg_catalog.format('public.%I', t)::regclass, 'o', 'n',
+           t, private.changed_columns_sql(pg_catalog.format('public.%I', t)::regclass, '(p.old_it)', '(p.it)',
                                           'pg_catalog.md5(coalesce(pg_catalog.to_jsonb(%s), ''null'')::text)',
-                                          array['created_at', 'updated_at', 'row_version', 'sync_xid']))]
+                                          array['created_at', 'updated_at', 'row_version', 'sync_xid']),
+           private.paired_rows_sql(pg_catalog.format('public.%I', t)::regclass))]
          order by t)
     into v_branches
     from pg_catalog.unnest(private.sync_tables()) t
@@ -3618,11 +3657,18 @@ begin
   elsif tg_op = 'UPDATE' then
     select array_agg(d.thread_id order by d.thread_id), array_agg(d.delta order by d.thread_id)
       into v_threads, v_deltas
-      from (select n.thread_id,
-                   sum((n.deleted_at is null)::integer - (o.deleted_at is null)::integer)::integer as delta
-              from new_rows n join old_rows o on o.id = n.id
-             where (n.deleted_at is null) <> (o.deleted_at is null) or n.entry_timestamp <> o.entry_timestamp
-             group by n.thread_id) d;
+      -- old and new row paired by id, private.paired_rows_sql's query (which says why not by
+      -- a join)
+      from (select (p.it).thread_id,
+                   sum(((p.it).deleted_at is null)::integer - ((p.old_it).deleted_at is null)::integer)::integer as delta
+              from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+                      from (select null::bigint as rid, o::public.journal_entries as it from old_rows o
+                            union all
+                            select pg_catalog.row_number() over (), n::public.journal_entries from new_rows n) c) p
+             where p.rid is not null
+               and (((p.it).deleted_at is null) <> ((p.old_it).deleted_at is null)
+                    or (p.it).entry_timestamp <> (p.old_it).entry_timestamp)
+             group by (p.it).thread_id) d;
   else
     select array_agg(d.thread_id order by d.thread_id), array_agg(d.delta order by d.thread_id)
       into v_threads, v_deltas
@@ -4231,8 +4277,15 @@ CREATE FUNCTION private.journal_values_mark_edited() RETURNS trigger
     AS $$
 begin
   if tg_op = 'UPDATE' then
+    -- Old and new value paired by id, private.paired_rows_sql's query (which says why not
+    -- by a join).
     update public.journal_entries e set last_edited_at = clock_timestamp()
-     where e.id in (select n.entry_id from new_rows n join old_rows o on o.id = n.id where n.value is distinct from o.value)
+     where e.id in (select (p.it).entry_id
+                      from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+                              from (select null::bigint as rid, o::public.journal_entry_values as it from old_rows o
+                                    union all
+                                    select pg_catalog.row_number() over (), n::public.journal_entry_values from new_rows n) c) p
+                     where p.rid is not null and (p.it).value is distinct from (p.old_it).value)
        and e.created_at <> now() and (e.last_edited_at is null or e.last_edited_at < now());
   else
     update public.journal_entries e set last_edited_at = clock_timestamp()
@@ -4497,6 +4550,27 @@ $$;
 --
 
 COMMENT ON FUNCTION private.may_write_watchlist_photo(p_name text) IS 'True when the caller may upload, replace or delete the photo object p_name: a well-formed `{entryId}/{photoId}.jpg` whose entry exists, is live and in a live watchlist, and whose photos the caller may write. SECURITY DEFINER: it reads the entry and watchlist whatever policy is in force on the store''s table.';
+
+--
+-- Name: paired_rows_sql(regclass); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.paired_rows_sql(p_table regclass) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $_$
+  select pg_catalog.format(
+    'select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::%1$s as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::%1$s from new_rows n) c', p_table)
+$_$;
+
+--
+-- Name: FUNCTION paired_rows_sql(p_table regclass); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.paired_rows_sql(p_table regclass) IS 'SQL text of a query over the transition tables (new_rows, old_rows) of an UPDATE statement trigger on p_table pairing each new row with its old row by id through a sort, never a join (a plan kept from a one-row run would make a join quadratic): columns rid (bigint, the new row''s place in the statement), it (new row), old_it (old row); filter on rid is not null for the pairs. For outbox.capture_sql and private.generate_sync_fields.';
 
 --
 -- Name: postgis_search_path(); Type: FUNCTION; Schema: private; Owner: -
@@ -13447,10 +13521,16 @@ REVOKE ALL ON FUNCTION outbox.batch_events(p_batch outbox.batches) FROM PUBLIC;
 GRANT ALL ON FUNCTION outbox.batch_events(p_batch outbox.batches) TO service_role;
 
 --
--- Name: FUNCTION capture_sql(p_table text, p_op text); Type: ACL; Schema: outbox; Owner: -
+-- Name: FUNCTION capture_block(p_table text, p_op text); Type: ACL; Schema: outbox; Owner: -
 --
 
-REVOKE ALL ON FUNCTION outbox.capture_sql(p_table text, p_op text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION outbox.capture_block(p_table text, p_op text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION capture_sql(p_table text, p_op text, p_actor text, p_restored text); Type: ACL; Schema: outbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION changes_since(p_cursor text, p_tables text[], p_limit integer, p_user uuid); Type: ACL; Schema: outbox; Owner: -
@@ -14058,6 +14138,12 @@ GRANT ALL ON FUNCTION private.may_read_watchlist_photo(p_name text) TO authentic
 
 REVOKE ALL ON FUNCTION private.may_write_watchlist_photo(p_name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.may_write_watchlist_photo(p_name text) TO authenticated;
+
+--
+-- Name: FUNCTION paired_rows_sql(p_table regclass); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.paired_rows_sql(p_table regclass) FROM PUBLIC;
 
 --
 -- Name: FUNCTION postgis_search_path(); Type: ACL; Schema: private; Owner: -

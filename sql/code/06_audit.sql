@@ -94,13 +94,18 @@ declare
   v_taken uuid;
 begin
   if tg_op = 'UPDATE' then
-    -- Paired by id; an update that changed nothing is not logged.
+    -- Old and new row paired by id, private.paired_rows_sql's query (which says why not by
+    -- a join), its rows left as records: this function serves every audited table, and
+    -- reads nothing of them but the id and their json. An update that changed nothing is
+    -- not logged.
     insert into audit.log (table_name, record_pk, action, old_row, new_row, changed_by)
-    select tg_table_name, (n.it).id, 'UPDATE', pg_catalog.to_jsonb(o), pg_catalog.to_jsonb(n.it), v_actor
-      from (select pg_catalog.row_number() over () as rid, n as it from new_rows n) n
-      join old_rows o on o.id = (n.it).id
-     where o is distinct from n.it
-     order by n.rid;
+    select tg_table_name, (p.it).id, 'UPDATE', pg_catalog.to_jsonb(p.old_it), pg_catalog.to_jsonb(p.it), v_actor
+      from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+              from (select null::bigint as rid, o as it from old_rows o
+                    union all
+                    select pg_catalog.row_number() over (), n from new_rows n) c) p
+     where p.rid is not null and p.old_it is distinct from p.it
+     order by p.rid;
     return null;
   end if;
   v_restored := audit.restoring_id(tg_table_name);

@@ -231,9 +231,10 @@ comment on function private.sync_field_digests(anyelement, text[]) is
 -- sync_push's per-field merge: the digests of their previous values. Once per statement,
 -- from its transition tables, in one INSERT for every row whose row_version moved (a bulk
 -- edit of 10,000 rows is one statement, not 10,000 calls), with a static statement per
--- synced table (planned once per session): the changed columns found by comparing column by
--- column (private.changed_columns_sql, the rule the outbox records an update's old values
--- by), each digested as private.sync_field_digests digests it, with the same settings (UTC,
+-- synced table (planned once per session; old and new rows paired by
+-- private.paired_rows_sql): the changed columns found by comparing column by column
+-- (private.changed_columns_sql, the rule the outbox records an update's old values by),
+-- each digested as private.sync_field_digests digests it, with the same settings (UTC,
 -- shortest exact floats), so that sync_push's digests of pushed values match.
 -- JIT off: a statement over a transition table is planned with a guessed row count, which
 -- made PostgreSQL compile it to machine code on every bulk write (seconds for 10,000 rows).
@@ -246,16 +247,16 @@ declare
 begin
   select pg_catalog.array_agg(array[t, pg_catalog.format(
            $b$insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select %1$L, n.id, n.row_version, v_actor, %2$s
-            from new_rows n
-            join old_rows o on o.id = n.id
-           where o.row_version is distinct from n.row_version
+          select %1$L, (p.it).id, (p.it).row_version, v_actor, %2$s
+            from (%3$s) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;$b$,
-           t, private.changed_columns_sql(pg_catalog.format('public.%I', t)::regclass, 'o', 'n',
+           t, private.changed_columns_sql(pg_catalog.format('public.%I', t)::regclass, '(p.old_it)', '(p.it)',
                                           'pg_catalog.md5(coalesce(pg_catalog.to_jsonb(%s), ''null'')::text)',
-                                          array['created_at', 'updated_at', 'row_version', 'sync_xid']))]
+                                          array['created_at', 'updated_at', 'row_version', 'sync_xid']),
+           private.paired_rows_sql(pg_catalog.format('public.%I', t)::regclass))]
          order by t)
     into v_branches
     from pg_catalog.unnest(private.sync_tables()) t

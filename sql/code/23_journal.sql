@@ -230,8 +230,15 @@ create or replace function private.journal_values_mark_edited() returns trigger
 as $$
 begin
   if tg_op = 'UPDATE' then
+    -- Old and new value paired by id, private.paired_rows_sql's query (which says why not
+    -- by a join).
     update public.journal_entries e set last_edited_at = clock_timestamp()
-     where e.id in (select n.entry_id from new_rows n join old_rows o on o.id = n.id where n.value is distinct from o.value)
+     where e.id in (select (p.it).entry_id
+                      from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+                              from (select null::bigint as rid, o::public.journal_entry_values as it from old_rows o
+                                    union all
+                                    select pg_catalog.row_number() over (), n::public.journal_entry_values from new_rows n) c) p
+                     where p.rid is not null and (p.it).value is distinct from (p.old_it).value)
        and e.created_at <> now() and (e.last_edited_at is null or e.last_edited_at < now());
   else
     update public.journal_entries e set last_edited_at = clock_timestamp()
@@ -307,11 +314,18 @@ begin
   elsif tg_op = 'UPDATE' then
     select array_agg(d.thread_id order by d.thread_id), array_agg(d.delta order by d.thread_id)
       into v_threads, v_deltas
-      from (select n.thread_id,
-                   sum((n.deleted_at is null)::integer - (o.deleted_at is null)::integer)::integer as delta
-              from new_rows n join old_rows o on o.id = n.id
-             where (n.deleted_at is null) <> (o.deleted_at is null) or n.entry_timestamp <> o.entry_timestamp
-             group by n.thread_id) d;
+      -- old and new row paired by id, private.paired_rows_sql's query (which says why not by
+      -- a join)
+      from (select (p.it).thread_id,
+                   sum(((p.it).deleted_at is null)::integer - ((p.old_it).deleted_at is null)::integer)::integer as delta
+              from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+                      from (select null::bigint as rid, o::public.journal_entries as it from old_rows o
+                            union all
+                            select pg_catalog.row_number() over (), n::public.journal_entries from new_rows n) c) p
+             where p.rid is not null
+               and (((p.it).deleted_at is null) <> ((p.old_it).deleted_at is null)
+                    or (p.it).entry_timestamp <> (p.old_it).entry_timestamp)
+             group by (p.it).thread_id) d;
   else
     select array_agg(d.thread_id order by d.thread_id), array_agg(d.delta order by d.thread_id)
       into v_threads, v_deltas

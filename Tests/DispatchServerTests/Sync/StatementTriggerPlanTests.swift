@@ -1,0 +1,131 @@
+import DispatchServer
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+
+/// A statement trigger's statements are planned at their first run in a session and the plan
+/// is kept, made for the row count of that run's transition tables. A pooled connection
+/// writes one row at a time and now and then many: a bulk statement after a one-row one
+/// must not run the one-row plan's nested loops over every pair of its rows (1,000 tasks
+/// updated: 3 million pairs compared, 1.5 s of triggers instead of 0.1).
+///
+/// Counted, not timed: `auto_explain` reports the plan of every statement the triggers run,
+/// with the rows each join compared and dropped ("Rows Removed by Join Filter"). A join
+/// planned for its rows, or no join, drops about none; a nested loop over two transition
+/// tables of n rows drops n × (n − 1).
+@Suite struct StatementTriggerPlanTests {
+    let database: TestDatabase
+    let admin: PostgresConnection
+    let alice: UUID
+
+    init() async throws {
+        (database, admin) = try await TestDatabase.createWithAdmin()
+        alice = try await TestUsers.create(admin, ["Alice"])[0]
+    }
+
+    static let rows = 1000
+
+    /// The rows dropped by join filters in the plans of `statement`'s trigger statements, run
+    /// on a connection that ran `warmUp` (one row) first.
+    func droppedPairs(after warmUp: PostgresQuery, _ statement: PostgresQuery) async throws -> Int {
+        let connection = try await database.connect()
+        do {
+            try await connection.runScript("""
+                load 'auto_explain';
+                set auto_explain.log_min_duration = 0;
+                set auto_explain.log_nested_statements = on;
+                set auto_explain.log_analyze = on;
+                set auto_explain.log_timing = off;
+                set auto_explain.log_format = json;
+                set auto_explain.log_level = warning;
+                """)
+            try await connection.query(warmUp)
+            _ = await connection.takeWarnings()
+            try await connection.query(statement)
+            let plans = await connection.takeWarnings()
+            await connection.close()
+            #expect(plans.count > 1, "auto_explain reported no trigger statement")
+            return try plans.reduce(0) { $0 + (try Self.dropped(in: $1)) }
+        } catch {
+            await connection.close()
+            throw error
+        }
+    }
+
+    /// "Rows Removed by Join Filter" summed over every node of one auto_explain report.
+    static func dropped(in report: String) throws -> Int {
+        guard let start = report.firstIndex(of: "{") else { return 0 }
+        func walk(_ node: JSONValue) -> Int {
+            (node["Rows Removed by Join Filter"]?.intValue ?? 0)
+                + (node["Plans"]?.arrayValue ?? []).reduce(0) { $0 + walk($1) }
+        }
+        return walk(try JSONValue(parsing: String(report[start...]))["Plan"] ?? .null)
+    }
+
+    @Test("tasks in a listing: 1,000 inserted, updated, deleted, each after one (audit, sync fields and deletions, outbox audiences)")
+    func tasks() async throws {
+        let listing = try await CoreTestData.listing(admin, as: alice)
+        let inserted = try await droppedPairs(
+            after: "insert into public.tasks (title, declared_by, listing_id) values ('Task 0', \(alice), \(listing))",
+            "insert into public.tasks (title, declared_by, listing_id) select 'Task ' || g, \(alice), \(listing) from generate_series(1, \(Self.rows)) g")
+        #expect(inserted < Self.rows, "insert: \(inserted) rows dropped by join filters")
+        let updated = try await droppedPairs(
+            after: "update public.tasks set title = title || '.' where title = 'Task 0'",
+            "update public.tasks set title = title || '.' where title <> 'Task 0.'")
+        #expect(updated < Self.rows, "update: \(updated) rows dropped by join filters")
+        let deleted = try await droppedPairs(
+            after: "delete from public.tasks where title = 'Task 0.'",
+            "delete from public.tasks")
+        #expect(deleted < Self.rows, "delete: \(deleted) rows dropped by join filters")
+        // and what the triggers record followed
+        let recorded = try await admin.query("""
+            select (select count(*) from outbox.events where table_name = 'tasks')::int
+                 + (select count(*) from audit.log where table_name = 'tasks')::int
+            """).scalar(Int.self)
+        #expect(recorded == 6 * (Self.rows + 1))
+    }
+
+    @Test("notifications: 1,000 marked read after one (badge counters)")
+    func notifications() async throws {
+        try await admin.query("""
+            insert into public.notifications (user_id, type, title) select \(alice), 'task_claimed', 'N ' || g
+              from generate_series(1, \(Self.rows + 1)) g
+            """)
+        let dropped = try await droppedPairs(
+            after: "update public.notifications set read = true where title = 'N 1'",
+            "update public.notifications set read = true where not read")
+        #expect(dropped < Self.rows, "\(dropped) rows dropped by join filters")
+        // and the counters followed
+        let unread = try await admin.query("""
+            select coalesce(sum(unread), 0)::int from private.notification_badge_totals where user_id = \(alice)
+            """).scalar(Int.self)
+        #expect(unread == 0)
+    }
+
+    @Test("journal: 1,000 values changed after one, 1,000 entries deleted after one (edit stamps, thread stats)")
+    func journal() async throws {
+        try await admin.runScript("""
+            insert into public.journal_threads (id, owner_id, title) values ('00000000-0000-4000-8000-0000000f1f1f', '\(alice)', 'T');
+            insert into public.journal_fields (id, thread_id, name, sort_order)
+              values ('00000000-0000-4000-8000-0000000000f1', '00000000-0000-4000-8000-0000000f1f1f', 'F', 1);
+            insert into public.journal_entries (thread_id, owner_id, content, entry_timestamp)
+              select '00000000-0000-4000-8000-0000000f1f1f', '\(alice)', 'E ' || g, now() - g * interval '1 minute'
+                from generate_series(1, \(Self.rows + 1)) g;
+            insert into public.journal_entry_values (entry_id, field_id, value)
+              select e.id, '00000000-0000-4000-8000-0000000000f1', 'v' from public.journal_entries e;
+            """)
+        let values = try await droppedPairs(
+            after: "update public.journal_entry_values set value = 'w' where entry_id = (select id from public.journal_entries where content = 'E 1')",
+            "update public.journal_entry_values set value = 'x'")
+        #expect(values < Self.rows, "\(values) rows dropped by join filters")
+        let entries = try await droppedPairs(
+            after: "update public.journal_entries set deleted_at = now() where content = 'E 1'",
+            "update public.journal_entries set deleted_at = now() where deleted_at is null")
+        #expect(entries < Self.rows, "\(entries) rows dropped by join filters")
+        let live = try await admin.query("""
+            select live_entries from public.journal_thread_stats where thread_id = '00000000-0000-4000-8000-0000000f1f1f'
+            """).scalar(Int.self)
+        #expect(live == 0)
+    }
+}
