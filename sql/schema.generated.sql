@@ -9346,7 +9346,7 @@ CREATE POLICY listings_select ON public.listings FOR SELECT TO authenticated USI
 -- Name: notes notes_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids))) OR parent_open OR ((parent_type = 'listing'::text) AND (parent_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[]))) OR ((parent_type = 'task'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids)))));
+CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids)))) OR parent_open OR ((parent_type = 'listing'::text) AND (parent_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[]))) OR ((parent_type = 'task'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids))))));
 
 --
 -- Name: notification_preferences notification_preferences_select; Type: POLICY; Schema: public; Owner: -
@@ -9388,7 +9388,7 @@ CREATE POLICY push_devices_select ON public.push_devices FOR SELECT TO authentic
 -- Name: subtasks subtasks_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids))) OR parent_open OR ((parent_type = 'task'::text) AND (parent_id IN ( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids)))));
+CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids)))) OR parent_open OR ((parent_type = 'task'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids))))));
 
 --
 -- Name: tasks tasks_select; Type: POLICY; Schema: public; Owner: -

@@ -2360,7 +2360,7 @@ declare
 begin
   select pg_catalog.string_agg(
            case when k.derived_from is not null
-                  then pg_catalog.format('select it.id from public.%I it where it.%I in (select private.caller_visible_ids(%L))%s',
+                  then pg_catalog.format('select it.id from public.%I it where it.%I = any (array(select private.caller_visible_ids(%L)))%s',
                                          p_table, r.key_column, k.derived_from, ' and ' || r.condition)
                 else pg_catalog.format('select it.id from private.user_keys($1) k join public.%I it on k.kind = %L and it.%I = k.key%s',
                                        p_table, r.kind, r.key_column, ' and ' || r.condition) end,
@@ -6132,7 +6132,7 @@ COMMENT ON FUNCTION private.tombstone_gauge() IS 'The rows of private.tombstones
 --
 
 CREATE FUNCTION private.user_keys(p_user uuid) RETURNS TABLE(kind text, key uuid)
-    LANGUAGE plpgsql STABLE
+    LANGUAGE plpgsql STABLE ROWS 10
     SET search_path TO ''
     AS $$
 #variable_conflict use_column
@@ -6252,7 +6252,7 @@ begin
                      case when p_form = 'keys' then pg_catalog.format('(%L, %s%I) in (select k.kind, k.key from k)', r.kind, v_prefix, r.key_column)
                           when r.kind = 'user' then pg_catalog.format('%s%I = (select auth.uid())', v_prefix, r.key_column)
                           when k.derived_from is not null
-                            then pg_catalog.format('%s%I in (select private.caller_visible_ids(%L))', v_prefix, r.key_column, k.derived_from)
+                            then pg_catalog.format('%s%I = any (array(select private.caller_visible_ids(%L)))', v_prefix, r.key_column, k.derived_from)
                           else pg_catalog.format('%s%I = any ((select private.caller_keys(%L))::uuid[])', v_prefix, r.key_column, r.kind) end
                      || ')' end,
            ' or ' order by r.kind, r.key_column)

@@ -9,8 +9,9 @@ import Synchronization
 /// One user's costs do not depend on another user's data (`bench isolation`).
 ///
 /// Ada holds ten rows of each synced table. Beside her, Bo holds 10,000 open tasks (tasks
-/// every user may see and claim) and as many watchlist entries, all within a few kilometres
-/// of Ada's, in one database, and 1,000,000 of each in a second one. The same calls are
+/// every user may see and claim), as many watchlist entries, all within a few kilometres
+/// of Ada's, and as many notes and subtasks on a task of his that only he sees, in one
+/// database, and 1,000,000 of each in a second one. The same calls are
 /// timed as Ada in both, in alternating rounds (so that the machine's speed, which moves by
 /// up to a factor of two within minutes here, weighs on both sides alike); each figure at
 /// 1M is held to ≤ 1.5× the same figure at 10k:
@@ -63,6 +64,9 @@ private struct IsolationSide {
         bo = try await benchUser(admin, "Bo Bench")
         try await adasRows(admin, ada, near: Self.point)
         let bosList = try await admin.query("insert into public.watchlists (owner_id, title) values (\(bo), 'his') returning id").scalar(UUID.self)
+        let bosTask = try await admin.query("""
+            insert into public.tasks (title, declared_by, claimed_by) values ('his own', \(bo), \(bo)) returning id
+            """).scalar(UUID.self)
         let (admin, bo) = (admin, bo)
         let seconds = try await BenchContext.time {
             try await admin.runScript("""
@@ -73,13 +77,20 @@ private struct IsolationSide {
                 select '\(bosList.uuidString.lowercased())', (select id from public.bird order by id limit 1 offset g % 20),
                        'his ' || g, \(Self.point.lat) + (random() - 0.5) * 0.05, \(Self.point.lon) + (random() - 0.5) * 0.05, now()
                   from generate_series(1, \(size)) g;
+                insert into public.notes (parent_type, parent_id, content, created_by, parent_open, updated_at)
+                select 'task', '\(bosTask.uuidString.lowercased())', 'his ' || g, '\(bo.uuidString.lowercased())', false, now()
+                  from generate_series(1, \(size)) g;
+                insert into public.subtasks (parent_type, parent_id, title, parent_open, updated_at)
+                select 'task', '\(bosTask.uuidString.lowercased())', 'his ' || g, false, now() from generate_series(1, \(size)) g;
                 reset session_replication_role;
                 """)
-            for table in ["public.tasks", "public.watchlist_entries"] { try await admin.runScript("vacuum (analyze) \(table)") }
+            for table in ["public.tasks", "public.watchlist_entries", "public.notes", "public.subtasks"] {
+                try await admin.runScript("vacuum (analyze) \(table)")
+            }
             // The load's dirty pages written now, not by the checkpointer while Ada is timed.
             try await admin.runScript("checkpoint")
         }
-        print(String(format: "  (Bo's open tasks and watchlist entries, %@ each: %.1f s)", size.formatted(), seconds))
+        print(String(format: "  (Bo's open tasks, watchlist entries, notes and subtasks, %@ each: %.1f s)", size.formatted(), seconds))
         reader = try await context.connect()
         sync = SyncService(connection: reader, user: ada)
         spatial = SpatialService(connection: reader, user: ada)

@@ -78,6 +78,60 @@ import Testing
         }
     }
 
+    /// The policies of notes and subtasks ask which of their parents the caller sees through
+    /// their own keys (private.caller_visible_ids, dynamic SQL joining the caller's keys to
+    /// tasks and activities): planned for the handful of keys a user holds, they probe the
+    /// parents' indexes, and never hash another user's open tasks (at the planner's default
+    /// guess of 1,000 keys they did, up to tables of tens of thousands of rows). And every
+    /// term of the policy is an index condition: beside another user's private notes and
+    /// subtasks (on a task he claimed), the read probes the caller's parents' children only
+    /// (with `parent_id in (select …)` it filtered every row of the table). Read with the
+    /// plans of the statements inside the policy's function.
+    @Test func aChildTablesPolicyProbesTheCallersParentsBesideAnotherUsersRows() async throws {
+        let alice = try await F.user(admin, "Alice"), other = try await F.user(admin, "Other")
+        try await admin.runScript("""
+            set session_replication_role = replica;
+            insert into public.tasks (title, declared_by) select 'open ' || g, '\(other.uuidString.lowercased())' from generate_series(1, 10000) g;
+            insert into public.activities (title, declared_by) select 'open ' || g, '\(other.uuidString.lowercased())' from generate_series(1, 10000) g;
+            reset session_replication_role;
+            """)
+        let task = try await admin.query("""
+            insert into public.tasks (title, declared_by, claimed_by) values ('mine', \(alice), \(alice)) returning id
+            """).scalar(UUID.self)
+        let his = try await admin.query("""
+            insert into public.tasks (title, declared_by, claimed_by) values ('his', \(other), \(other)) returning id
+            """).scalar(UUID.self)
+        try await admin.runScript("""
+            set session_replication_role = replica;
+            insert into public.notes (parent_type, parent_id, content, created_by, parent_open)
+            select 'task', '\(his.uuidString.lowercased())', 'his ' || g, '\(other.uuidString.lowercased())', false from generate_series(1, 10000) g;
+            insert into public.subtasks (parent_type, parent_id, title, parent_open)
+            select 'task', '\(his.uuidString.lowercased())', 'his ' || g, false from generate_series(1, 10000) g;
+            reset session_replication_role;
+            """)
+        try await admin.query("insert into public.notes (parent_type, parent_id, content, created_by) select 'task', \(task), 'n' || g, \(alice) from generate_series(1, 5) g")
+        try await admin.query("insert into public.subtasks (parent_type, parent_id, title) select 'task', \(task), 's' || g from generate_series(1, 5) g")
+        try await admin.runScript("vacuum analyze public.tasks, public.activities, public.notes, public.subtasks")
+
+        let reader = try await database.connect()
+        try await NestedPlans.enable(reader)
+        for table in ["notes", "subtasks"] {
+            _ = try await NestedPlans.take(reader)
+            let count = try await reader.transaction(as: .user(alice)) { conn in
+                try conn.query(PostgresQuery(sql: "select count(*)::int from public.\(table)")).scalar(Int.self)
+            }
+            #expect(count == 5)
+            let scans = try await NestedPlans.take(reader).flatMap { PlanScans.of(plan: $0) }
+            let parents = scans.filter { ["tasks", "activities"].contains($0.relation) }
+            #expect(!parents.isEmpty, "\(table): no plan read the parents")
+            #expect(parents.map(\.rows).reduce(0, +) <= 20, "\(table): \(parents)")
+            #expect(!parents.contains { $0.node == "Seq Scan" }, "\(table): \(parents)")
+            let children = scans.filter { $0.relation == table }
+            #expect(!children.isEmpty && children.map(\.rows).reduce(0, +) <= 20, "\(table): \(children)")
+        }
+        await reader.close()
+    }
+
     /// An admin sees every row as dispatch_admin, and as an app user only what any user
     /// sees; a non-admin gains nothing from the admin role.
     @Test func adminsReadEverythingThroughTheirOwnRoleAndOnlyThere() async throws {

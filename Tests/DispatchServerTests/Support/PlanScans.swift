@@ -5,6 +5,11 @@ import Postgres
 /// cost tests bound: a user's read must not walk other users' rows.
 enum PlanScans {
     static func of(_ explained: String) throws -> [(relation: String, node: String, rows: Int)] {
+        of(plan: try JSONValue(parsing: explained).arrayValue?.first?["Plan"] ?? .null)
+    }
+
+    /// The scans of one plan node and those below it.
+    static func of(plan: JSONValue) -> [(relation: String, node: String, rows: Int)] {
         var scans: [(relation: String, node: String, rows: Int)] = []
         func walk(_ node: JSONValue) {
             if let relation = node["Relation Name"]?.stringValue {
@@ -14,7 +19,34 @@ enum PlanScans {
             }
             for child in node["Plans"]?.arrayValue ?? [] { walk(child) }
         }
-        walk(try JSONValue(parsing: explained).arrayValue?.first?["Plan"] ?? .null)
+        walk(plan)
         return scans
+    }
+}
+
+/// The plans of every statement run on a connection, nested ones included (the statements
+/// of functions, policies' function calls, dynamic SQL, triggers): what an EXPLAIN of the
+/// outer statement does not show. `auto_explain` reports each, with its actual rows, as a
+/// WARNING the connection keeps (`takeWarnings`).
+enum NestedPlans {
+    /// Makes `connection` report them: `LOAD` takes the superuser, so before any `set role`.
+    static func enable(_ connection: PostgresConnection) async throws {
+        try await connection.runScript("""
+            load 'auto_explain';
+            set auto_explain.log_min_duration = 0;
+            set auto_explain.log_nested_statements = on;
+            set auto_explain.log_analyze = on;
+            set auto_explain.log_timing = off;
+            set auto_explain.log_format = json;
+            set auto_explain.log_level = warning;
+            """)
+    }
+
+    /// The plans reported since the last call (each report's "Plan").
+    static func take(_ connection: PostgresConnection) async throws -> [JSONValue] {
+        try await connection.takeWarnings().compactMap { report in
+            guard let start = report.firstIndex(of: "{") else { return nil }
+            return try JSONValue(parsing: String(report[start...]))["Plan"]
+        }
     }
 }

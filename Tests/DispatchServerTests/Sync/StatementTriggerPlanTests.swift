@@ -31,36 +31,22 @@ import Testing
     func droppedPairs(after warmUp: PostgresQuery, _ statement: PostgresQuery) async throws -> Int {
         let connection = try await database.connect()
         do {
-            try await connection.runScript("""
-                load 'auto_explain';
-                set auto_explain.log_min_duration = 0;
-                set auto_explain.log_nested_statements = on;
-                set auto_explain.log_analyze = on;
-                set auto_explain.log_timing = off;
-                set auto_explain.log_format = json;
-                set auto_explain.log_level = warning;
-                """)
+            try await NestedPlans.enable(connection)
             try await connection.query(warmUp)
-            _ = await connection.takeWarnings()
+            _ = try await NestedPlans.take(connection)
             try await connection.query(statement)
-            let plans = await connection.takeWarnings()
+            let plans = try await NestedPlans.take(connection)
             await connection.close()
             #expect(plans.count > 1, "auto_explain reported no trigger statement")
-            return try plans.reduce(0) { $0 + (try Self.dropped(in: $1)) }
+            func dropped(_ node: JSONValue) -> Int {
+                (node["Rows Removed by Join Filter"]?.intValue ?? 0)
+                    + (node["Plans"]?.arrayValue ?? []).reduce(0) { $0 + dropped($1) }
+            }
+            return plans.reduce(0) { $0 + dropped($1) }
         } catch {
             await connection.close()
             throw error
         }
-    }
-
-    /// "Rows Removed by Join Filter" summed over every node of one auto_explain report.
-    static func dropped(in report: String) throws -> Int {
-        guard let start = report.firstIndex(of: "{") else { return 0 }
-        func walk(_ node: JSONValue) -> Int {
-            (node["Rows Removed by Join Filter"]?.intValue ?? 0)
-                + (node["Plans"]?.arrayValue ?? []).reduce(0) { $0 + walk($1) }
-        }
-        return walk(try JSONValue(parsing: String(report[start...]))["Plan"] ?? .null)
     }
 
     @Test("tasks in a listing: 1,000 inserted, updated, deleted, each after one (audit, sync fields and deletions, outbox audiences)")
