@@ -132,6 +132,39 @@ import Testing
         await reader.close()
     }
 
+    /// Every synced table's SELECT policy can be served by its indexes: with sequential scans
+    /// priced out, a user's plain read of each (and every statement the policy's functions
+    /// run) scans no table without an index condition. A term that is no index condition
+    /// makes a read filter every user's rows, however few are the reader's.
+    @Test func everySyncedTablesPolicyIsAnIndexCondition() async throws {
+        let alice = try await F.user(admin, "Alice")
+        let tables = try await admin.query("select t from unnest(private.sync_tables()) t").map { try $0.decode(0, as: String.self) }
+        #expect(tables.count >= 10)
+        let reader = try await database.connect()
+        try await NestedPlans.enable(reader)
+        for table in tables {
+            _ = try await NestedPlans.take(reader)
+            try await reader.transaction(as: .user(alice)) { conn in
+                try conn.query("set local enable_seqscan = off")
+                // The table is one of sync_tables(), never input.
+                _ = try conn.query(PostgresQuery(sql: "select count(*) from public.\(table)"))
+            }
+            var unconditioned: [String] = []
+            func walk(_ node: JSONValue) {
+                let type = node["Node Type"]?.stringValue ?? ""
+                if let relation = node["Relation Name"]?.stringValue, !relation.hasPrefix("pg_") {
+                    if type == "Seq Scan" || (type.hasSuffix("Index Scan") || type == "Index Only Scan") && node["Index Cond"] == nil {
+                        unconditioned.append("\(type) on \(relation)")
+                    }
+                }
+                for child in node["Plans"]?.arrayValue ?? [] { walk(child) }
+            }
+            for plan in try await NestedPlans.take(reader) { walk(plan) }
+            #expect(unconditioned.isEmpty, "\(table): \(unconditioned)")
+        }
+        await reader.close()
+    }
+
     /// An admin sees every row as dispatch_admin, and as an app user only what any user
     /// sees; a non-admin gains nothing from the admin role.
     @Test func adminsReadEverythingThroughTheirOwnRoleAndOnlyThere() async throws {
