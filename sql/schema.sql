@@ -11476,10 +11476,16 @@ CREATE INDEX journal_entries_deleted_at_idx ON public.journal_entries USING btre
 CREATE INDEX journal_entries_thread_owner_idx ON public.journal_entries USING btree (thread_id, owner_id, entry_timestamp, id);
 
 --
--- Name: journal_entry_value_lists_thread_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: journal_entry_value_lists_owner_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX journal_entry_value_lists_thread_idx ON public.journal_entry_value_lists USING btree (thread_id, entry_timestamp, entry_id);
+CREATE INDEX journal_entry_value_lists_owner_idx ON public.journal_entry_value_lists USING btree (owner_id);
+
+--
+-- Name: journal_entry_value_lists_thread_owner_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_entry_value_lists_thread_owner_idx ON public.journal_entry_value_lists USING btree (thread_id, owner_id, entry_timestamp, entry_id);
 
 --
 -- Name: journal_entry_values_field_idx; Type: INDEX; Schema: public; Owner: -
@@ -11516,6 +11522,12 @@ CREATE UNIQUE INDEX journal_fields_live_name_key ON public.journal_fields USING 
 --
 
 CREATE INDEX journal_fields_thread_idx ON public.journal_fields USING btree (thread_id, sort_order);
+
+--
+-- Name: journal_thread_stats_owner_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX journal_thread_stats_owner_idx ON public.journal_thread_stats USING btree (owner_id);
 
 --
 -- Name: journal_threads_deleted_at_idx; Type: INDEX; Schema: public; Owner: -

@@ -128,8 +128,8 @@ public struct JournalExporter: UserService {
 
     /// The live entries of the thread named by `journal.export_thread`, in export order:
     /// their timestamps and content, and (for a thread with columns) the field ids and
-    /// values of their row of `journal_entry_value_lists`, probed by all three columns of the
-    /// lists' thread index and limited to one row (the plan holds without statistics: see
+    /// values of their row of `journal_entry_value_lists`, probed by every column of the
+    /// lists' thread index (the owner's from the policy) and limited to one row (the plan holds without statistics: see
     /// `journal_csv_lines`). Reading the values' own rows instead, 20 for an entry of 20
     /// values, aggregated per entry, cost the server three times as much.
     private static let copyEntries = copy(values: "null::uuid[], null::text[]", from: "")

@@ -132,21 +132,31 @@ import Testing
         await reader.close()
     }
 
-    /// Every synced table's SELECT policy can be served by its indexes: with sequential scans
-    /// priced out, a user's plain read of each (and every statement the policy's functions
-    /// run) scans no table without an index condition. A term that is no index condition
-    /// makes a read filter every user's rows, however few are the reader's.
-    @Test func everySyncedTablesPolicyIsAnIndexCondition() async throws {
+    /// Every SELECT policy of schema public can be served by its indexes: with sequential
+    /// scans priced out, a user's plain read of each table an app user may read (and
+    /// every statement the policy's functions run) scans no table without an index condition.
+    /// A term that is no index condition, or a policy column without an index, makes a read
+    /// filter every user's rows, however few are the reader's (the journal's derived tables
+    /// had no index on owner_id). The reference tables every user reads whole are left out.
+    @Test func everyPolicyIsAnIndexCondition() async throws {
         let alice = try await F.user(admin, "Alice")
-        let tables = try await admin.query("select t from unnest(private.sync_tables()) t").map { try $0.decode(0, as: String.self) }
-        #expect(tables.count >= 10)
+        let tables = try await admin.query("""
+            select c.relname::text from pg_catalog.pg_class c
+             where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and c.relrowsecurity
+               and pg_catalog.has_table_privilege('authenticated', c.oid, 'select')
+               and not exists (select from pg_catalog.pg_policy p
+                                where p.polrelid = c.oid and p.polcmd in ('r', '*')
+                                  and pg_catalog.pg_get_expr(p.polqual, p.polrelid) = 'true')
+             order by 1
+            """).map { try $0.decode(0, as: String.self) }
+        #expect(tables.count >= 20 && tables.contains("notes") && tables.contains("journal_thread_stats"), "\(tables)")
         let reader = try await database.connect()
         try await NestedPlans.enable(reader)
         for table in tables {
             _ = try await NestedPlans.take(reader)
             try await reader.transaction(as: .user(alice)) { conn in
                 try conn.query("set local enable_seqscan = off")
-                // The table is one of sync_tables(), never input.
+                // The table's name comes from the catalog, never from input.
                 _ = try conn.query(PostgresQuery(sql: "select count(*) from public.\(table)"))
             }
             var unconditioned: [String] = []
