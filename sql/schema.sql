@@ -828,7 +828,7 @@ begin
     case p_op when 'insert' then 'null'
               when 'delete' then 'r.row'
               -- the changed columns with their old values
-              else private.changed_columns_sql(pg_catalog.format('public.%I', p_table)::regclass, '(r.old_it)', '(r.it)',
+              else private.changed_columns_sql(v_table, '(r.old_it)', '(r.it)',
                                                'coalesce(pg_catalog.to_jsonb(%s), ''null'')') end,
     case when p_op = 'insert' then pg_catalog.format('coalesce((r.it).id = %s, false)', p_restored) else 'false' end,
     p_actor);

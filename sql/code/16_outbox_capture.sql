@@ -90,7 +90,7 @@ begin
     case p_op when 'insert' then 'null'
               when 'delete' then 'r.row'
               -- the changed columns with their old values
-              else private.changed_columns_sql(pg_catalog.format('public.%I', p_table)::regclass, '(r.old_it)', '(r.it)',
+              else private.changed_columns_sql(v_table, '(r.old_it)', '(r.it)',
                                                'coalesce(pg_catalog.to_jsonb(%s), ''null'')') end,
     case when p_op = 'insert' then pg_catalog.format('coalesce((r.it).id = %s, false)', p_restored) else 'false' end,
     p_actor);
@@ -116,7 +116,8 @@ $$;
 comment on function outbox.capture_block(text, text) is
   'PL/pgSQL text of outbox.capture_changes''s block for a p_op statement on p_table: outbox.capture_sql as a static statement (its plan kept for the session) when the statement wrote one row or none, else run with EXECUTE, planned for its row count.';
 
--- outbox.capture_changes() is generated: a branch per recorded table, static statements.
+-- outbox.capture_changes() is generated: a branch per recorded table, a block per operation
+-- (outbox.capture_block).
 create or replace function outbox.generate_capture() returns void
   language plpgsql
   set search_path = ''
