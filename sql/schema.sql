@@ -2630,29 +2630,22 @@ begin
       from old_rows o join public.notification_types t on t.type = o.type
      where not o.read;
   else
-    -- Old and new row paired by id, private.paired_rows_sql's query (which says why not by
-    -- a join: marking 5,000 read after marking one would compare 25 million pairs).
-    with moved as (
-      select p.old_it as o, p.it as n
-        from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
-                from (select null::bigint as rid, o::public.notifications as it from old_rows o
-                      union all
-                      select pg_catalog.row_number() over (), n::public.notifications from new_rows n) c) p
-       where p.rid is not null
-         and ((p.it).read, (p.it).user_id, (p.it).type, (p.it).entity_type, (p.it).entity_id, (p.it).created_at)
-             is distinct from ((p.old_it).read, (p.old_it).user_id, (p.old_it).type, (p.old_it).entity_type,
-                               (p.old_it).entity_id, (p.old_it).created_at)
-    ), changed as (
-      select (m.o).read, (m.o).user_id, (m.o).type, (m.o).entity_type, (m.o).entity_id, (m.o).created_at, -1 as delta
-        from moved m
-      union all
-      select (m.n).read, (m.n).user_id, (m.n).type, (m.n).entity_type, (m.n).entity_id, (m.n).created_at, 1
-        from moved m)
+    -- Each old unread row counts -1 and each new one +1, netted per the values the counts
+    -- read: a row whose counted values did not change cancels out. No join pairs old and
+    -- new rows (private.paired_rows_sql says why: marking 5,000 read after marking one read
+    -- would have compared 25 million pairs).
     select array_agg(c.user_id), array_agg(t.badge_group), array_agg(c.entity_type), array_agg(c.entity_id),
            array_agg(c.created_at), array_agg(c.delta)
       into v_users, v_groups, v_entity_types, v_entity_ids, v_created, v_deltas
-      from changed c join public.notification_types t on t.type = c.type
-     where not c.read;
+      from (select c.user_id, c.type, c.entity_type, c.entity_id, c.created_at, sum(c.delta)::integer as delta
+              from (select o.user_id, o.type, o.entity_type, o.entity_id, o.created_at, -1 as delta
+                      from old_rows o where not o.read
+                    union all
+                    select n.user_id, n.type, n.entity_type, n.entity_id, n.created_at, 1
+                      from new_rows n where not n.read) c
+             group by c.user_id, c.type, c.entity_type, c.entity_id, c.created_at
+            having sum(c.delta) <> 0) c
+      join public.notification_types t on t.type = c.type;
   end if;
   if v_users is null then
     return null;
@@ -3655,20 +3648,20 @@ begin
      where s.thread_id = d.thread_id;
     return null;
   elsif tg_op = 'UPDATE' then
+    -- What the stats read of an entry: its thread, time and whether it is live. Old rows
+    -- count -1 and new ones +1, netted per those values; a thread with anything left
+    -- changed, its live count by the live rows' net (no join pairs old and new rows: see
+    -- private.paired_rows_sql).
     select array_agg(d.thread_id order by d.thread_id), array_agg(d.delta order by d.thread_id)
       into v_threads, v_deltas
-      -- old and new row paired by id, private.paired_rows_sql's query (which says why not by
-      -- a join)
-      from (select (p.it).thread_id,
-                   sum(((p.it).deleted_at is null)::integer - ((p.old_it).deleted_at is null)::integer)::integer as delta
-              from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
-                      from (select null::bigint as rid, o::public.journal_entries as it from old_rows o
+      from (select c.thread_id, coalesce(sum(c.n) filter (where c.live), 0)::integer as delta
+              from (select c.thread_id, c.entry_timestamp, c.live, sum(c.d) as n
+                      from (select o.thread_id, o.entry_timestamp, o.deleted_at is null as live, -1 as d from old_rows o
                             union all
-                            select pg_catalog.row_number() over (), n::public.journal_entries from new_rows n) c) p
-             where p.rid is not null
-               and (((p.it).deleted_at is null) <> ((p.old_it).deleted_at is null)
-                    or (p.it).entry_timestamp <> (p.old_it).entry_timestamp)
-             group by (p.it).thread_id) d;
+                            select n.thread_id, n.entry_timestamp, n.deleted_at is null, 1 from new_rows n) c
+                     group by c.thread_id, c.entry_timestamp, c.live
+                    having sum(c.d) <> 0) c
+             group by c.thread_id) d;
   else
     select array_agg(d.thread_id order by d.thread_id), array_agg(d.delta order by d.thread_id)
       into v_threads, v_deltas
@@ -4277,15 +4270,17 @@ CREATE FUNCTION private.journal_values_mark_edited() RETURNS trigger
     AS $$
 begin
   if tg_op = 'UPDATE' then
-    -- Old and new value paired by id, private.paired_rows_sql's query (which says why not
-    -- by a join).
+    -- The values that changed: old rows count -1 and new ones +1, netted per (id, entry,
+    -- value); an unchanged value cancels out (no join pairs old and new rows: see
+    -- private.paired_rows_sql). Their entries by id = any (array): index probes, whatever
+    -- row count the plan kept for the session was made for.
     update public.journal_entries e set last_edited_at = clock_timestamp()
-     where e.id in (select (p.it).entry_id
-                      from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
-                              from (select null::bigint as rid, o::public.journal_entry_values as it from old_rows o
-                                    union all
-                                    select pg_catalog.row_number() over (), n::public.journal_entry_values from new_rows n) c) p
-                     where p.rid is not null and (p.it).value is distinct from (p.old_it).value)
+     where e.id = any (array(select c.entry_id
+                               from (select o.id, o.entry_id, o.value, -1 as d from old_rows o
+                                     union all
+                                     select n.id, n.entry_id, n.value, 1 from new_rows n) c
+                              group by c.id, c.entry_id, c.value
+                             having sum(c.d) <> 0))
        and e.created_at <> now() and (e.last_edited_at is null or e.last_edited_at < now());
   else
     update public.journal_entries e set last_edited_at = clock_timestamp()

@@ -230,15 +230,17 @@ create or replace function private.journal_values_mark_edited() returns trigger
 as $$
 begin
   if tg_op = 'UPDATE' then
-    -- Old and new value paired by id, private.paired_rows_sql's query (which says why not
-    -- by a join).
+    -- The values that changed: old rows count -1 and new ones +1, netted per (id, entry,
+    -- value); an unchanged value cancels out (no join pairs old and new rows: see
+    -- private.paired_rows_sql). Their entries by id = any (array): index probes, whatever
+    -- row count the plan kept for the session was made for.
     update public.journal_entries e set last_edited_at = clock_timestamp()
-     where e.id in (select (p.it).entry_id
-                      from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
-                              from (select null::bigint as rid, o::public.journal_entry_values as it from old_rows o
-                                    union all
-                                    select pg_catalog.row_number() over (), n::public.journal_entry_values from new_rows n) c) p
-                     where p.rid is not null and (p.it).value is distinct from (p.old_it).value)
+     where e.id = any (array(select c.entry_id
+                               from (select o.id, o.entry_id, o.value, -1 as d from old_rows o
+                                     union all
+                                     select n.id, n.entry_id, n.value, 1 from new_rows n) c
+                              group by c.id, c.entry_id, c.value
+                             having sum(c.d) <> 0))
        and e.created_at <> now() and (e.last_edited_at is null or e.last_edited_at < now());
   else
     update public.journal_entries e set last_edited_at = clock_timestamp()
@@ -312,20 +314,20 @@ begin
      where s.thread_id = d.thread_id;
     return null;
   elsif tg_op = 'UPDATE' then
+    -- What the stats read of an entry: its thread, time and whether it is live. Old rows
+    -- count -1 and new ones +1, netted per those values; a thread with anything left
+    -- changed, its live count by the live rows' net (no join pairs old and new rows: see
+    -- private.paired_rows_sql).
     select array_agg(d.thread_id order by d.thread_id), array_agg(d.delta order by d.thread_id)
       into v_threads, v_deltas
-      -- old and new row paired by id, private.paired_rows_sql's query (which says why not by
-      -- a join)
-      from (select (p.it).thread_id,
-                   sum(((p.it).deleted_at is null)::integer - ((p.old_it).deleted_at is null)::integer)::integer as delta
-              from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
-                      from (select null::bigint as rid, o::public.journal_entries as it from old_rows o
+      from (select c.thread_id, coalesce(sum(c.n) filter (where c.live), 0)::integer as delta
+              from (select c.thread_id, c.entry_timestamp, c.live, sum(c.d) as n
+                      from (select o.thread_id, o.entry_timestamp, o.deleted_at is null as live, -1 as d from old_rows o
                             union all
-                            select pg_catalog.row_number() over (), n::public.journal_entries from new_rows n) c) p
-             where p.rid is not null
-               and (((p.it).deleted_at is null) <> ((p.old_it).deleted_at is null)
-                    or (p.it).entry_timestamp <> (p.old_it).entry_timestamp)
-             group by (p.it).thread_id) d;
+                            select n.thread_id, n.entry_timestamp, n.deleted_at is null, 1 from new_rows n) c
+                     group by c.thread_id, c.entry_timestamp, c.live
+                    having sum(c.d) <> 0) c
+             group by c.thread_id) d;
   else
     select array_agg(d.thread_id order by d.thread_id), array_agg(d.delta order by d.thread_id)
       into v_threads, v_deltas
