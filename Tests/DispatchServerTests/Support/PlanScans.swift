@@ -1,21 +1,35 @@
 import Postgres
 
-/// The scans of a table in an `explain (analyze, format json)` plan: per scan node, the rows
-/// it read (returned over all its loops, plus those its filter or recheck removed). What the
-/// cost tests bound: a user's read must not walk other users' rows.
+/// A scan of a table in a plan: the rows it read (returned over all its loops, plus those
+/// its filter or recheck removed) and whether an index condition limits it. What the cost
+/// tests bound: a user's read must not walk other users' rows.
+struct PlanScan: CustomStringConvertible {
+    let relation: String
+    let node: String
+    let rows: Int
+    /// An index scan with an index condition, or a bitmap heap scan (its index scans are
+    /// scans of their own): not a sequential scan, nor a whole index read in its order.
+    let limitedByIndex: Bool
+
+    var description: String { "\(node) on \(relation) (\(rows) rows)" }
+}
+
+/// The scans of an `explain (analyze, format json)` plan, or of one auto_explain plan.
 enum PlanScans {
-    static func of(_ explained: String) throws -> [(relation: String, node: String, rows: Int)] {
+    static func of(_ explained: String) throws -> [PlanScan] {
         of(plan: try JSONValue(parsing: explained).arrayValue?.first?["Plan"] ?? .null)
     }
 
     /// The scans of one plan node and those below it.
-    static func of(plan: JSONValue) -> [(relation: String, node: String, rows: Int)] {
-        var scans: [(relation: String, node: String, rows: Int)] = []
+    static func of(plan: JSONValue) -> [PlanScan] {
+        var scans: [PlanScan] = []
         func walk(_ node: JSONValue) {
             if let relation = node["Relation Name"]?.stringValue {
+                let type = node["Node Type"]?.stringValue ?? ""
                 let rows = (node["Actual Rows"]?.intValue ?? 0) * max(1, node["Actual Loops"]?.intValue ?? 1)
                     + (node["Rows Removed by Filter"]?.intValue ?? 0) + (node["Rows Removed by Index Recheck"]?.intValue ?? 0)
-                scans.append((relation, node["Node Type"]?.stringValue ?? "", rows))
+                scans.append(PlanScan(relation: relation, node: type, rows: rows,
+                                      limitedByIndex: node["Index Cond"] != nil || type == "Bitmap Heap Scan"))
             }
             for child in node["Plans"]?.arrayValue ?? [] { walk(child) }
         }

@@ -402,7 +402,7 @@ import Testing
     /// generic plan those functions keep): per scan of a table, the rows it returned or
     /// filtered out over all its loops. Mode full from scratch, changes from a cursor at the
     /// first transaction (every change).
-    func pullScans(_ table: String, _ mode: String, as user: UUID) async throws -> [(relation: String, node: String, rows: Int)] {
+    func pullScans(_ table: String, _ mode: String, as user: UUID) async throws -> [PlanScan] {
         try PlanScans.of(try await pullPlan(table, mode, as: user))
     }
 
