@@ -9,11 +9,13 @@ import Postgres
 ///     all of them), against the same statement on `bench_bare.tasks` (no trigger, no foreign
 ///     key): ≤ 5× its time;
 /// (b) single-row INSERTs and UPDATEs per second, one prepared statement per transaction,
-///     against `bench_before.tasks`: ≥ 0.9× its rate (no slower than before).
+///     against `bench_before.tasks`: ≥ 0.9× its rate (no slower than before), the median of
+///     five alternating rounds' ratios.
 ///
 /// As the superuser with the owner's claims set (auth.uid() is the actor): row-level security
-/// is not what is measured. The connection writes one row first, as a pooled one has. Each bulk statement runs in a transaction rolled back afterwards,
-/// so every round writes the same table; rounds alternate the tables, best of three.
+/// is not what is measured. The connection writes one row first, as a pooled one has. Each
+/// bulk statement runs in a transaction rolled back afterwards, so every round writes the same
+/// table; its rounds alternate the tables, best of three.
 func writeTriggerBenchmarks(_ context: BenchContext, owner: UUID) async throws {
     let connection = try await context.connect()
     try await connection.runScript(try String(contentsOfFile: "Benchmarks/sql/write_baselines.sql", encoding: .utf8))
@@ -88,18 +90,25 @@ func writeTriggerBenchmarks(_ context: BenchContext, owner: UUID) async throws {
         }
         _ = try await rate("public.tasks", seconds: 0.5)  // warm-up: plans, caches
         _ = try await rate("bench_before.tasks", seconds: 0.5)
+        // Five rounds, each the baseline then the triggers, 2 s apiece; the figure is the
+        // median of the five rounds' ratios. The best rate of each side, the statistic the
+        // bulk figures use, followed this machine's drift instead: in one run the baseline's
+        // three rounds were 1298, 1651 and 1111/s beside 1337, 1354 and 1319/s with the
+        // triggers (ratios 1.03, 0.82, 1.19), and the best of each made 0.82×.
         var now: [Double] = [], before: [Double] = []
-        for _ in 0..<3 {
+        for _ in 0..<5 {
             before.append(try await rate("bench_before.tasks", seconds: 2))
             now.append(try await rate("public.tasks", seconds: 2))
         }
-        let best = now.max()!, baseline = before.max()!
+        let ratios = zip(now, before).map { $0 / $1 }
+        let ratio = ratios.sorted()[ratios.count / 2]
         BenchContext.report(
             "single-row \(insert ? "INSERT" : "UPDATE") with every trigger vs the row triggers of before",
-            String(format: "%.0f/s vs %.0f/s = %.2f× (runs: now %@; before %@)", best, baseline, best / baseline,
+            String(format: "%.2f× (median of 5 alternating rounds; ratios %@; now %@/s; before %@/s)", ratio,
+                   ratios.map { String(format: "%.2f", $0) }.joined(separator: ", "),
                    now.map { String(format: "%.0f", $0) }.joined(separator: ", "),
                    before.map { String(format: "%.0f", $0) }.joined(separator: ", ")),
-            goal: "≥ 0.9×", met: best / baseline >= 0.9)
+            goal: "≥ 0.9×", met: ratio >= 0.9)
     }
     await connection.close()
 }
