@@ -66,12 +66,24 @@ struct BenchContext: Sendable {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    /// p50/p99 in milliseconds of `samples` (seconds).
+    /// p50/p99 in milliseconds of `samples` (seconds), by nearest rank. At least 100 samples:
+    /// the p99 of fewer is their slowest (the journal's CSV figures, timed 50 times, printed
+    /// their maximum as p99); `median` for a figure that needs no p99.
     static func percentiles(_ samples: [Double]) -> (p50: Double, p99: Double) {
+        precondition(samples.count >= 100, "a p99 needs at least 100 samples, not \(samples.count)")
         let sorted = samples.sorted()
-        guard !sorted.isEmpty else { return (0, 0) }
-        func at(_ q: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 1000 }
-        return (at(0.5), at(0.99))
+        return (rank(sorted, 0.5), rank(sorted, 0.99))
+    }
+
+    /// The median in milliseconds of `samples` (seconds), by nearest rank; 0 for none.
+    static func median(_ samples: [Double]) -> Double {
+        samples.isEmpty ? 0 : rank(samples.sorted(), 0.5)
+    }
+
+    /// The value at quantile `q` of `sorted` (seconds), in milliseconds: the smallest with at
+    /// least q of the samples at or below it.
+    private static func rank(_ sorted: [Double], _ q: Double) -> Double {
+        sorted[max(0, Int((q * Double(sorted.count)).rounded(.up)) - 1)] * 1000
     }
 
     /// One line of the report: a figure, its baseline, the ratio and the goal.

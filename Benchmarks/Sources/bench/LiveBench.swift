@@ -141,7 +141,7 @@ private func latency(writer: PostgresConnection, ann: UUID, task: UUID, reader b
     let delays = sent.compactMap { id, at in got[id].map { ($0 - at) } }.map {
         Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18
     }
-    let (p50, _) = BenchContext.percentiles(delays)
+    let p50 = BenchContext.median(delays)
     let worst = (delays.max() ?? 0) * 1000
     BenchContext.report(
         "a note written by Ann, seen by Ben polling sync_poll once a second (then sync_pull of notes), \(notes) notes",

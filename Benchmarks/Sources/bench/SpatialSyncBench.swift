@@ -57,7 +57,7 @@ import Postgres
                 """).count
         })
     }
-    let original = BenchContext.percentiles(originalSamples)
+    let original = BenchContext.median(originalSamples)
     BenchContext.report(
         "hotspots_near 10 km, \(hotspots) hotspots, 2 × 500 calls as a user",
         String(format: "p50 %.2f ms, p99 %.2f ms (rounds' p99: %.2f, %.2f ms; %.1f hotspots per call)", indexed.p50,
@@ -65,9 +65,9 @@ import Postgres
         goal: "p99 < 10 ms", met: indexed.p99 < 10)
     BenchContext.report(
         "vs the original unindexed formula (\(originalSamples.count) calls)",
-        String(format: "original p50 %.0f ms (%.1f hotspots per call) / ours p50 %.2f ms = %.0f×", original.p50,
-               Double(originalFound) / Double(originalSamples.count), indexed.p50, original.p50 / indexed.p50),
-        goal: "≥ 100×", met: original.p50 / indexed.p50 >= 100)
+        String(format: "original p50 %.0f ms (%.1f hotspots per call) / ours p50 %.2f ms = %.0f×", original,
+               Double(originalFound) / Double(originalSamples.count), indexed.p50, original / indexed.p50),
+        goal: "≥ 100×", met: original / indexed.p50 >= 100)
     try await admin.runScript("truncate public.hotspot")
 
     // (b) 100,000 changed watchlist entries on the user's watchlist, pulled as that user
@@ -106,12 +106,12 @@ import Postgres
     let pageText = try await admin.transaction(as: user) { conn in
         try conn.query("select public.sync_pull('watchlist_entries', null, 1000)::text").scalar(String.self)
     }
-    let built = try await timed(50) {
+    let built = try await timed(100) {
         _ = try await admin.transaction(as: user) { conn in
             try conn.query("select octet_length(public.sync_pull('watchlist_entries', null, 1000)::text)").scalar(Int.self)
         }
     }
-    let decoded = try await timed(50) { _ = try JSONValue(parsing: pageText) }
+    let decoded = try await timed(100) { _ = try JSONValue(parsing: pageText) }
     print(String(format: "  info one 1000-row page (%d KB) alone: built by the server p50 %.1f ms, decoded by the client p50 %.1f ms",
                  pageText.utf8.count / 1024, built.p50, decoded.p50))
     try await admin.runScript("truncate public.watchlists cascade")
