@@ -108,11 +108,20 @@ private struct IsolationSide {
 private func compare(_ small: IsolationSide, _ large: IsolationSide) async throws {
     let sides = [small, large]
     var figures: [(what: String, small: (p50: Double, p99: Double), large: (p50: Double, p99: Double))] = []
-    func measure(_ what: String, _ body: (IsolationSide) async throws -> Void) async throws {
+    // `body` returns what it counted (rows delivered or read), which must be `expected` in
+    // every call on both sides.
+    func measure(_ what: String, expecting expected: Int, _ body: (IsolationSide) async throws -> Int) async throws {
         var rounds: [[(p50: Double, p99: Double)]] = [[], []]
+        var wrong: Int?
         for _ in 0..<3 {
-            for (i, side) in sides.enumerated() { rounds[i].append(try await timed(100) { try await body(side) }) }
+            for (i, side) in sides.enumerated() {
+                rounds[i].append(try await timed(100) {
+                    let counted = try await body(side)
+                    if counted != expected { wrong = counted }
+                })
+            }
         }
+        if let wrong { throw PostgresError(.client, "\(what): counted \(wrong), not \(expected)") }
         let best = rounds.map { $0.min { $0.p50 < $1.p50 }! }
         figures.append((what, best[0], best[1]))
     }
@@ -122,42 +131,31 @@ private func compare(_ small: IsolationSide, _ large: IsolationSide) async throw
         for side in sides {
             cursors[side.size] = try await SyncService(connection: side.admin, user: side.ada).pullAll(table: table, limit: 10_000) { _ in }
         }
-        var delivered = 0
-        try await measure("empty incremental pull of \(table.rawValue)") { side in
+        try await measure("empty incremental pull of \(table.rawValue)", expecting: 0) { side in
             let page = try await side.sync.pull(table: table, cursor: cursors[side.size])
-            delivered += page.records.count + page.deleted.count
+            return page.records.count + page.deleted.count
         }
-        guard delivered == 0 else { throw PostgresError(.client, "an empty pull of \(table.rawValue) delivered \(delivered) rows") }
-        let expected = table == .tasks ? 1000 : 10
-        var wrong: Int?
-        try await measure(table == .tasks ? "full pull of tasks, its first page of 1,000" : "full pull of \(table.rawValue) (10 rows)") { side in
-            let rows = try await side.sync.pull(table: table).records.count
-            if rows != expected { wrong = rows }
+        try await measure(table == .tasks ? "full pull of tasks, its first page of 1,000" : "full pull of \(table.rawValue) (10 rows)",
+                          expecting: table == .tasks ? 1000 : 10) { side in
+            try await side.sync.pull(table: table).records.count
         }
-        if let wrong { throw PostgresError(.client, "a full pull of \(table.rawValue) gave \(wrong) rows, not \(expected)") }
     }
     let tables = try await small.admin.query("select t from unnest(private.sync_tables()) t").map { try $0.decode(0, as: String.self) }
     for table in tables {
         let own = ["tasks", "activities"].contains(table) ? " where declared_by = (select auth.uid())" : ""
         // Her ten of each; nine groupings (nine fields under the tenth).
-        let hers = table == "journal_field_groups" ? 9 : 10
-        var wrong: Int?
-        try await measure("plain select * from \(table)\(own)") { side in
-            let rows = try await side.reader.transaction(as: side.ada) { conn in
+        try await measure("plain select * from \(table)\(own)", expecting: table == "journal_field_groups" ? 9 : 10) { side in
+            try await side.reader.transaction(as: side.ada) { conn in
                 // The table is one of sync_tables(), never input.
                 try conn.query(PostgresQuery(sql: "select count(*)::int from (select * from public.\(table)\(own)) t"),
                                prepared: true).scalar(Int.self)
             }
-            if rows != hers { wrong = rows }
         }
-        if let wrong { throw PostgresError(.client, "Ada reads \(wrong) rows of \(table), not her \(hers)") }
     }
-    var wrongBirds: Int?
-    try await measure("birds_near 5 km around Ada's entries") { side in
-        let birds = try await side.spatial.birdsNear(latitude: IsolationSide.point.lat, longitude: IsolationSide.point.lon, radiusKm: 5).reduce(0) { $0 + $1.entryCount }
-        if birds != 10 { wrongBirds = birds }
+    try await measure("birds_near 5 km around Ada's entries", expecting: 10) { side in
+        try await side.spatial.birdsNear(latitude: IsolationSide.point.lat, longitude: IsolationSide.point.lon, radiusKm: 5)
+            .reduce(0) { $0 + $1.entryCount }
     }
-    if let wrongBirds { throw PostgresError(.client, "birds_near counted \(wrongBirds) of Ada's entries, not 10") }
     for figure in figures {
         let ratio = figure.large.p50 / figure.small.p50
         BenchContext.report(
