@@ -22,19 +22,19 @@ enum PlanScans {
 
     /// The scans of one plan node and those below it.
     static func of(plan: JSONValue) -> [PlanScan] {
-        var scans: [PlanScan] = []
-        func walk(_ node: JSONValue) {
-            if let relation = node["Relation Name"]?.stringValue {
-                let type = node["Node Type"]?.stringValue ?? ""
-                let rows = (node["Actual Rows"]?.intValue ?? 0) * max(1, node["Actual Loops"]?.intValue ?? 1)
-                    + (node["Rows Removed by Filter"]?.intValue ?? 0) + (node["Rows Removed by Index Recheck"]?.intValue ?? 0)
-                scans.append(PlanScan(relation: relation, node: type, rows: rows,
-                                      limitedByIndex: node["Index Cond"] != nil || type == "Bitmap Heap Scan"))
-            }
-            for child in node["Plans"]?.arrayValue ?? [] { walk(child) }
+        nodes(of: plan).compactMap { node in
+            guard let relation = node["Relation Name"]?.stringValue else { return nil }
+            let type = node["Node Type"]?.stringValue ?? ""
+            let rows = (node["Actual Rows"]?.intValue ?? 0) * max(1, node["Actual Loops"]?.intValue ?? 1)
+                + (node["Rows Removed by Filter"]?.intValue ?? 0) + (node["Rows Removed by Index Recheck"]?.intValue ?? 0)
+            return PlanScan(relation: relation, node: type, rows: rows,
+                            limitedByIndex: node["Index Cond"] != nil || type == "Bitmap Heap Scan")
         }
-        walk(plan)
-        return scans
+    }
+
+    /// A plan node and every node below it.
+    static func nodes(of plan: JSONValue) -> [JSONValue] {
+        [plan] + (plan["Plans"]?.arrayValue ?? []).flatMap { nodes(of: $0) }
     }
 }
 

@@ -41,11 +41,7 @@ import Testing
             let plans = try await NestedPlans.take(connection)
             await connection.close()
             #expect(plans.count > 1, "\(what): auto_explain reported no trigger statement", sourceLocation: sourceLocation)
-            func dropped(_ node: JSONValue) -> Int {
-                (node["Rows Removed by Join Filter"]?.intValue ?? 0)
-                    + (node["Plans"]?.arrayValue ?? []).reduce(0) { $0 + dropped($1) }
-            }
-            let pairs = plans.reduce(0) { $0 + dropped($1) }
+            let pairs = plans.flatMap { PlanScans.nodes(of: $0) }.reduce(0) { $0 + ($1["Rows Removed by Join Filter"]?.intValue ?? 0) }
             #expect(pairs < Self.rows, "\(what): \(pairs) rows dropped by join filters", sourceLocation: sourceLocation)
         } catch {
             await connection.close()
