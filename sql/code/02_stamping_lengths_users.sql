@@ -108,7 +108,7 @@ comment on function private.enable_row_stamping(regclass) is
 -- rid (the new row's place in the statement), it (the new row), old_it (the old row), as
 -- the table's row type (a transition table's rows are anonymous records, which lose their
 -- columns through lag()). audit.log_rows spells the same query out (its statement is static
--- and serves every audited table). A trigger that needs only what changed, not each row's
+-- and serves every audited table; StatementTriggerPlanTests checks that the two agree). A trigger that needs only what changed, not each row's
 -- old and new values side by side, nets instead: old rows -1, new rows +1, grouped by the
 -- values it reads (private.count_badges, the journal's).
 create or replace function private.paired_rows_sql(p_table regclass) returns text
