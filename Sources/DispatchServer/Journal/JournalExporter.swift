@@ -93,7 +93,7 @@ public struct JournalExporter: UserService {
                     if !cells.isEmpty {
                         for index in cells.indices { cells[index] = nil }
                         if let fieldIDs = fields[3], let values = fields[4] {
-                            if !fieldIDs.elementsEqual(placed.fieldIDs) {
+                            if !Self.equal(fieldIDs, placed.fieldIDs) {
                                 placed.fieldIDs = Array(fieldIDs)
                                 placed.columns.removeAll(keepingCapacity: true)
                                 try PostgresBinaryArray.forEach(in: fieldIDs) { id in
@@ -149,6 +149,13 @@ public struct JournalExporter: UserService {
                order by e.entry_timestamp, e.id)
         to stdout (format binary)
         """
+    }
+
+    /// Whether `bytes` are `array`'s, by memcmp (compared element by element, a thread's
+    /// field ids cost as much as formatting its cells).
+    private static func equal(_ bytes: UnsafeRawBufferPointer, _ array: [UInt8]) -> Bool {
+        bytes.count == array.count
+            && array.withUnsafeBytes { bytes.isEmpty || memcmp(bytes.baseAddress!, $0.baseAddress!, bytes.count) == 0 }
     }
 
     /// A timestamptz field of the COPY, as microseconds (checked: eight bytes).
