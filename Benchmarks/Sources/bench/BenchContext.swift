@@ -39,6 +39,22 @@ struct BenchContext: Sendable {
         await admin.close()
     }
 
+    /// `body` with a second database, made as `make(group)` makes one and dropped afterwards,
+    /// whether `body` returns or throws: for figures that compare two databases, timed in
+    /// alternating rounds (`alternating`).
+    static func withDatabase<T>(_ group: String, _ body: (BenchContext) async throws -> T) async throws -> T {
+        let other = try await make(group)
+        let result: T
+        do {
+            result = try await body(other)
+        } catch {
+            try await other.dropDatabase()
+            throw error
+        }
+        try await other.dropDatabase()
+        return result
+    }
+
     func connect() async throws -> PostgresConnection {
         try await PostgresConnection.connect(conninfo, database: database)
     }

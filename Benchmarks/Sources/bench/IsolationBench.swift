@@ -31,19 +31,14 @@ import Synchronization
 /// the sync_xid default still set, `parent_open` set as its trigger would), then vacuumed
 /// and analysed: a pull and a policy read probe the tables' own indexes.
 @Sendable func isolationBenchmarks(_ context: BenchContext) async throws {
-    let smallContext = try await BenchContext.make("isolation_10k")
-    do {
+    try await BenchContext.withDatabase("isolation_10k") { smallContext in
         let small = try await IsolationSide(context: smallContext, size: 10_000)
         let large = try await IsolationSide(context: context, size: 1_000_000)
         try await compare(small, large)
         await small.close()
         try await bigNotes(large.admin, SyncService(connection: large.admin, user: large.ada), large.bo)
         await large.close()
-    } catch {
-        try await smallContext.dropDatabase()
-        throw error
     }
-    try await smallContext.dropDatabase()
 }
 
 /// One side of the comparison: a database with Ada's rows and `size` of Bo's, and a
@@ -111,18 +106,12 @@ private func compare(_ small: IsolationSide, _ large: IsolationSide) async throw
     // `body` returns what it counted (rows delivered or read), which must be `expected` in
     // every call on both sides.
     func measure(_ what: String, expecting expected: Int, _ body: (IsolationSide) async throws -> Int) async throws {
-        var rounds: [[(p50: Double, p99: Double)]] = [[], []]
         var wrong: Int?
-        for _ in 0..<3 {
-            for (i, side) in sides.enumerated() {
-                rounds[i].append(try await timed(100) {
-                    let counted = try await body(side)
-                    if counted != expected { wrong = counted }
-                })
-            }
+        let best = try await alternating(sides) { side in
+            let counted = try await body(side)
+            if counted != expected { wrong = counted }
         }
         if let wrong { throw PostgresError(.client, "\(what): counted \(wrong), not \(expected)") }
-        let best = rounds.map { $0.min { $0.p50 < $1.p50 }! }
         figures.append((what, best[0], best[1]))
     }
     for table in [SyncTable.notes, .subtasks, .tasks] {
