@@ -148,7 +148,7 @@ private func compare(_ small: IsolationSide, _ large: IsolationSide) async throw
     for figure in figures {
         let ratio = figure.large.p50 / figure.small.p50
         BenchContext.report(
-            "\(figure.what), beside 1M vs 10k of Bo's (3 alternating rounds × 100 calls, best of each)",
+            "\(figure.what), beside 1M vs 10k of Bo's (\(alternatingRounds))",
             String(format: "p50 %.2f ms (p99 %.2f) vs %.2f ms (p99 %.2f) = %.2f×",
                    figure.large.p50, figure.large.p99, figure.small.p50, figure.small.p99, ratio),
             goal: "≤ 1.5×", met: ratio <= 1.5)

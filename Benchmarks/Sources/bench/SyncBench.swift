@@ -34,33 +34,6 @@ import TestSupport
     await admin.close()
 }
 
-/// p50/p99 (ms) of `calls` runs of `body` after 20 unmeasured ones (groups sync and live).
-func timed(_ calls: Int, _ body: () async throws -> Void) async throws -> (p50: Double, p99: Double) {
-    var samples: [Double] = []
-    for i in 0..<(calls + 20) {
-        let elapsed = try await BenchContext.time(body)
-        if i >= 20 { samples.append(elapsed) }
-    }
-    return BenchContext.percentiles(samples)
-}
-
-/// `body` timed on each of `sides` in `rounds` rounds of `calls` calls (`timed`), the sides
-/// taking turns and the first of them changing from round to round; each side's best round
-/// (lowest p50), in the order of `sides`. For figures that compare two databases: the
-/// machine's speed, which moves by up to a factor of two within minutes here, weighs on
-/// every side alike (groups sync, live and isolation).
-func alternating<Side>(_ sides: [Side], rounds: Int = 3, calls: Int = 100,
-                       _ body: (Side) async throws -> Void) async throws -> [(p50: Double, p99: Double)] {
-    var results = [[(p50: Double, p99: Double)]](repeating: [], count: sides.count)
-    for round in 0..<rounds {
-        for turn in sides.indices {
-            let i = (turn + round) % sides.count
-            results[i].append(try await timed(calls) { try await body(sides[i]) })
-        }
-    }
-    return results.map { $0.min { $0.p50 < $1.p50 }! }
-}
-
 /// Loads with the triggers off, then vacuums what was loaded (`vacuum` names the tables)
 /// and checkpoints. Left to autovacuum, the vacuum of 9,000,000 new rows ran for minutes beside the 10M
 /// measurements and made a 10-row user's full pull look 6× dearer than at 1M, though the
@@ -188,6 +161,17 @@ private func recentlyDeletedBenchmark(_ admin: PostgresConnection) async throws 
 
 // MARK: (c) a pull at 1M and 10M foreign rows
 
+/// 1,000 other users (ids 00000000-0000-4000-a000-<n>), each with a watchlist of the same id
+/// (groups sync and live; written with the triggers off).
+let thousandOtherUsers = """
+    insert into auth.users (id) select ('00000000-0000-4000-a000-' || lpad(g::text, 12, '0'))::uuid from generate_series(1, 1000) g;
+    insert into public.users (id, name) select ('00000000-0000-4000-a000-' || lpad(g::text, 12, '0'))::uuid, 'Other ' || g
+      from generate_series(1, 1000) g;
+    insert into public.watchlists (id, owner_id, title, updated_at)
+    select ('00000000-0000-4000-a000-' || lpad(g::text, 12, '0'))::uuid, ('00000000-0000-4000-a000-' || lpad(g::text, 12, '0'))::uuid,
+           'theirs', now() from generate_series(1, 1000) g
+    """
+
 /// A database with Mia's watchlist of 10 entries and `size` rows of 1,000 other users in
 /// watchlist_entries, 100,000 of which were updated after `cursor`, Mia's last pull.
 private struct ScaleSide {
@@ -203,14 +187,7 @@ private struct ScaleSide {
         let mine = try await admin.query("insert into public.watchlists (owner_id, title) values (\(me), 'mine') returning id").scalar(UUID.self)
         try await admin.query("insert into public.watchlist_entries (watchlist_id, nickname) select \(mine), 'bird ' || g from generate_series(1, 10) g")
         mia = SyncService(connection: admin, user: me)
-        try await load(admin, "1,000 other users with a watchlist each", """
-            insert into auth.users (id) select ('00000000-0000-4000-a000-' || lpad(g::text, 12, '0'))::uuid from generate_series(1, 1000) g;
-            insert into public.users (id, name) select ('00000000-0000-4000-a000-' || lpad(g::text, 12, '0'))::uuid, 'Other ' || g
-              from generate_series(1, 1000) g;
-            insert into public.watchlists (id, owner_id, title, updated_at)
-            select ('00000000-0000-4000-a000-' || lpad(g::text, 12, '0'))::uuid, ('00000000-0000-4000-a000-' || lpad(g::text, 12, '0'))::uuid,
-                   'theirs', now() from generate_series(1, 1000) g
-            """)
+        try await load(admin, "1,000 other users with a watchlist each", thousandOtherUsers)
         // Spread over the 1,000 watchlists, a watchlist's rows together and their ids in
         // load order: the load's index inserts stay local (random ids made loading 9,000,000
         // rows take 7 minutes here). What a pull reads of them does not depend on either.
@@ -265,15 +242,14 @@ private func compareSizes(_ small: ScaleSide, _ large: ScaleSide) async throws {
         let page = try await side.mia.pull(table: .watchlistEntries, cursor: side.cursor)
         delivered[side.size, default: 0] += page.records.count + page.deleted.count
     }
-    let rounds = "3 alternating rounds × 100 calls, best of each"
     for (i, side) in sides.enumerated() {
         BenchContext.report(
-            "full pull of watchlist_entries by a user with 10 entries, \(side.size.formatted()) foreign rows (\(rounds))",
+            "full pull of watchlist_entries by a user with 10 entries, \(side.size.formatted()) foreign rows (\(alternatingRounds))",
             String(format: "p50 %.2f ms, p99 %.2f ms (%@ records a call)", full[i].p50, full[i].p99,
                    records[side.size, default: []].sorted().map(String.init).joined(separator: " or ")),
             goal: "p50 < 5 ms", met: full[i].p50 < 5 && records[side.size] == [10])
         BenchContext.report(
-            "empty incremental pull, 100,000 foreign rows updated since the cursor, \(side.size.formatted()) foreign rows (\(rounds))",
+            "empty incremental pull, 100,000 foreign rows updated since the cursor, \(side.size.formatted()) foreign rows (\(alternatingRounds))",
             String(format: "p50 %.2f ms, p99 %.2f ms (%d rows delivered in all)", empty[i].p50, empty[i].p99, delivered[side.size] ?? 0),
             goal: "p50 < 2 ms", met: empty[i].p50 < 2 && delivered[side.size] == 0)
     }
