@@ -2109,7 +2109,6 @@ begin
     perform private.limit_lengths(v_table, v_entry.lengths);
     -- Called only when there is a deleted_at to stamp: inserted as a tombstone, or changed
     -- (UPDATE OF alone also fires for a statement that names it unchanged: every sync_push).
-    execute pg_catalog.format('drop trigger if exists _stamp_deleted_at on %s', v_table);
     if v_entry.tombstoned then
       execute pg_catalog.format('create or replace trigger _stamp_deleted_at_insert before insert on %s '
                                 'for each row when (new.deleted_at is not null) execute function private.stamp_deleted_at()', v_table);
@@ -2168,7 +2167,7 @@ $_$;
 -- Name: FUNCTION apply_manifest(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.apply_manifest() IS 'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, the planner''s n_distinct of each non-unique scope-key column of the tables admins see (-0.01: a key holds about a hundred rows, whatever one user holds), row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/99_generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
+COMMENT ON FUNCTION private.apply_manifest() IS 'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, the planner''s n_distinct of each non-unique scope-key column of the tables admins see (-0.01: a key holds about a hundred rows, whatever one user holds), row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/manifest/generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
 
 --
 -- Name: apply_select_policy(text); Type: FUNCTION; Schema: private; Owner: -
@@ -4506,7 +4505,7 @@ $_$;
 -- Name: FUNCTION manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text) IS 'One entry of the table manifest (sql/code/90_table_manifest.sql): the table of schema public and its features. Called with named arguments; private.apply_manifest() checks the entry against the table.';
+COMMENT ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text) IS 'One entry of the table manifest (sql/code/manifest/tables.sql): the table of schema public and its features. Called with named arguments; private.apply_manifest() checks the entry against the table.';
 
 --
 -- Name: may_read_watchlist_photo(text); Type: FUNCTION; Schema: private; Owner: -
@@ -4911,7 +4910,7 @@ CREATE FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_ids uu
      and st_dwithin(w.location_rule_location, p.point, w.location_rule_radius_km * 1000)
      and w.owner_id <> p.observer
    -- Asked last, for the few rules that matched: only users who may see the entry (the
-   -- visibility definition, 10_visibility.sql) hear of it.
+   -- visibility definition, access/visibility.sql) hear of it.
    where private.user_sees(w.owner_id, 'watchlist_entries', pg_catalog.to_jsonb(p.entry))
    order by p.event_id, w.owner_id, st_distance(w.location_rule_location, p.point), w.id
 $$;
@@ -5180,7 +5179,7 @@ $_$;
 -- Name: FUNCTION sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint) IS 'The changes of synced table p_table that concern user p_user since the state (p_x, p_ip) (every transaction below p_x except those in p_ip already delivered), after the position (p_after_c0, p_after_c1, p_after_id, p_after_kind), in that order, at most p_limit: (c0, c1, id, kind 1 = record | 0 = deletion, reason deleted | revoked, at). Modes: full (every row U sees), changes (records, hard deletes, revocations: sync_pull), visibility (only what a change of U''s keys or of a row''s keys brought or took: the user-scoped change feed), admin (every change, for admins). Streams and keys are read from private.visibility_rules (see sql/code/13_sync_items.sql).';
+COMMENT ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint) IS 'The changes of synced table p_table that concern user p_user since the state (p_x, p_ip) (every transaction below p_x except those in p_ip already delivered), after the position (p_after_c0, p_after_c1, p_after_id, p_after_kind), in that order, at most p_limit: (c0, c1, id, kind 1 = record | 0 = deletion, reason deleted | revoked, at). Modes: full (every row U sees), changes (records, hard deletes, revocations: sync_pull), visibility (only what a change of U''s keys or of a row''s keys brought or took: the user-scoped change feed), admin (every change, for admins). Streams and keys are read from private.visibility_rules (see sql/code/sync/items.sql).';
 
 --
 -- Name: sync_items_sql(text, text); Type: FUNCTION; Schema: private; Owner: -
@@ -5363,7 +5362,7 @@ $_$;
 -- Name: FUNCTION sync_items_sql(p_table text, p_mode text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/13_sync_items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
+COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/sync/items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
 
 --
 -- Name: sync_key_state(uuid, text, xid8, xid8[]); Type: FUNCTION; Schema: private; Owner: -
@@ -6048,7 +6047,7 @@ CREATE FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[], p_sha
       join public.watchlists w on w.id = s.watchlist_id and w.deleted_at is null
      where s.user_id <> coalesce(r.actor, w.owner_id)
        -- The title goes only to a reader who may see the watchlist (the visibility
-       -- definition, 10_visibility.sql: a share makes it so today).
+       -- definition, access/visibility.sql: a share makes it so today).
        and private.user_sees(s.user_id, 'watchlists', pg_catalog.to_jsonb(w))
      order by s.watchlist_id, s.user_id, r.event_id
   ), taken as (

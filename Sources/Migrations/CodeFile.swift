@@ -1,11 +1,17 @@
 import Foundation
 
-/// One file of the repeatable layer, `sql/code/NN_name.sql`: functions, trigger functions,
-/// views, policies, their grants and comments. Unlike a migration it is the current
-/// definition, not a step of history: `migrate` re-applies it whenever its checksum differs
-/// from the one recorded in `migrations.code_files`, so a fix is an edit of the file. Files
-/// run in name order (a file may use what an earlier one defines), all of them in one
-/// transaction after the pending migrations.
+/// One file of the repeatable layer, `sql/code/<area>/<name>.sql`: functions, trigger
+/// functions, views, policies, their grants and comments. Unlike a migration it is the
+/// current definition, not a step of history: `migrate` re-applies it whenever its checksum
+/// differs from the one recorded in `migrations.code_files`, so a fix is an edit of the file.
+/// Files run in path order (the folders of the areas, then the files in each), all of them in
+/// one transaction after the pending migrations; what a file uses while it is applied (a
+/// policy's or trigger's function, a view's, a `do` block's calls, a SQL function's body) is
+/// defined by a file before it in that order.
+///
+/// A file's name in the ledger is its path below the code folder without `.sql`
+/// (`sync/pull`): a file moved or renamed is a file removed (forgotten by the ledger) and a
+/// new one (applied once).
 ///
 /// A file whose first line is `-- migrate:final` is the final step: it is not checksummed
 /// but runs last, after every run that applied a migration or a code file. The project's
@@ -17,9 +23,12 @@ public struct CodeFile: Sendable, Hashable {
 
     public var isFinal: Bool { sql.hasPrefix("-- migrate:final") }
 
-    public var fileName: String { (path as NSString).lastPathComponent }
+    /// The path below the code folder, as logs and `migrate status` name it (`sync/pull.sql`).
+    public var fileName: String { name + ".sql" }
 
-    /// Every `.sql` file of `directory`, in name order; none when the folder does not exist.
+    /// Every `.sql` file below `directory`, its subfolders included, in path order; none when
+    /// the folder does not exist. Every part of a path is snake_case (lower-case letters,
+    /// digits, `_`).
     public static func load(from directory: String) throws -> [CodeFile] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -27,17 +36,20 @@ public struct CodeFile: Sendable, Hashable {
         }
         let files: [String]
         do {
-            files = try FileManager.default.contentsOfDirectory(atPath: directory)
+            files = try FileManager.default.subpathsOfDirectory(atPath: directory)
         } catch {
             throw MigrationError.directoryUnreadable(directory)
         }
         return try files.filter { $0.hasSuffix(".sql") }.sorted().map { file in
             let path = (directory as NSString).appendingPathComponent(file)
             guard let data = FileManager.default.contents(atPath: path) else { throw MigrationError.directoryUnreadable(path) }
-            guard file.dropLast(4).allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "_" }) else {
-                throw MigrationError.badFileName(file)
+            let name = String(file.dropLast(4))
+            guard name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({ part in
+                !part.isEmpty && part.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "_" }
+            }) else {
+                throw MigrationError.badCodeFileName(file)
             }
-            return CodeFile(name: String(file.dropLast(4)), path: path, sql: String(decoding: data, as: UTF8.self))
+            return CodeFile(name: name, path: path, sql: String(decoding: data, as: UTF8.self))
         }
     }
 

@@ -75,6 +75,8 @@ public struct Migration: Sendable, Hashable {
 public enum MigrationError: Error, CustomStringConvertible, Sendable {
     case directoryUnreadable(String)
     case badFileName(String)
+    /// A code file whose path below the code folder is not snake_case parts.
+    case badCodeFileName(String)
     case duplicateVersion(Int, String, String)
     case changed([String])
     case missing([String])
@@ -91,6 +93,7 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .directoryUnreadable(let path): return "cannot read \(path)"
         case .badFileName(let file): return "\(file): migration files are named NNNN_snake_case.sql"
+        case .badCodeFileName(let file): return "\(file): code files are named area/snake_case.sql (lower-case letters, digits, _)"
         case .duplicateVersion(let version, let a, let b): return "version \(version) is used by both \(a) and \(b)"
         case .changed(let files): return "applied migrations were edited after they ran: \(files.joined(separator: ", "))"
         case .missing(let files): return "applied migrations are missing from the directory: \(files.joined(separator: ", "))"

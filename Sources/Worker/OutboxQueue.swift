@@ -1,7 +1,7 @@
 import Foundation
 import Postgres
 
-/// The worker's side of the queue SQL (0015_outbox_queue.sql, 0016_outbox_claims.sql):
+/// The worker's side of the queue SQL (sql/code/outbox: queue.sql, claim.sql, report.sql):
 /// claim, report results, re-queue, inspect. Statements are prepared once per connection.
 public enum OutboxQueue {
     /// `outbox.claim` as one statement, ready for a pipeline: one row per event and handler.

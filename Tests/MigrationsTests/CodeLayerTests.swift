@@ -19,7 +19,10 @@ import Testing
         for (folder, files) in [(folders.0, migrations), (folders.1, code)] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for (name, sql) in files {
-                try sql.write(toFile: (folder as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
+                let path = (folder as NSString).appendingPathComponent(name)
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
+                try sql.write(toFile: path, atomically: true, encoding: .utf8)
             }
         }
         return folders
@@ -95,12 +98,40 @@ import Testing
         await connection.close()
     }
 
+    /// Files in folders run in path order (a folder's files after those of the folders before
+    /// it), named in the ledger by their path; a path that is not snake_case is refused.
+    @Test func codeFilesInFoldersRunInPathOrderUnderTheirPaths() async throws {
+        let database = try await TestDatabase.create(migrated: false)
+        let connection = try await database.connect()
+        let folders = try project(
+            migrations: ["0001_runs.sql": "create table runs (n serial primary key, what text);\n"],
+            code: [
+                "base/f.sql": "create or replace function f() returns int language sql as 'select 1';\n",
+                "base/f_more.sql": "create or replace function f2() returns int language sql as 'select f() + 1';\n",
+                "uses/g.sql": "create or replace function g() returns int language sql as 'select f2() + 1';\n",
+                "retired.sql": "drop function if exists gone();\n",
+            ])
+        let lines = Log()
+        try await runner(folders.migrations, lines).up(connection)
+        #expect(logged(lines) == ["applied 0001_runs.sql", "applied base/f.sql", "applied base/f_more.sql",
+                                  "applied retired.sql", "applied uses/g.sql"])
+        #expect(try await connection.query("select g()").scalar(Int.self) == 3)
+        #expect(try await connection.query("select string_agg(name, ',' order by name) from migrations.code_files")
+            .scalar(String.self) == "base/f,base/f_more,retired,uses/g")
+
+        try FileManager.default.createDirectory(atPath: folders.code + "/Bad", withIntermediateDirectories: true)
+        try "select 1;\n".write(toFile: folders.code + "/Bad/x.sql", atomically: true, encoding: .utf8)
+        #expect(throws: MigrationError.self) { try MigrationRunner(directory: folders.migrations) }
+        await connection.close()
+    }
+
     /// The same with the project's own layers: a fix to one function is an edit of its file,
     /// and migrate applies exactly that file and the final step.
     @Test func editingOneOfTheProjectsCodeFilesAppliesExactlyThatFile() async throws {
         let read = { (folder: String) throws -> [String: String] in
             let path = TestDatabase.repositoryPath("sql/" + folder)
-            return try Dictionary(uniqueKeysWithValues: FileManager.default.contentsOfDirectory(atPath: path).map {
+            return try Dictionary(uniqueKeysWithValues: FileManager.default.subpathsOfDirectory(atPath: path)
+                .filter { $0.hasSuffix(".sql") }.map {
                 ($0, try String(contentsOfFile: path + "/" + $0, encoding: .utf8))
             })
         }
@@ -110,12 +141,12 @@ import Testing
         let lines = Log()
         try await runner(folders.migrations, lines).up(connection)
         _ = logged(lines)
-        let file = folders.code + "/10_visibility.sql"
+        let file = folders.code + "/access/visibility.sql"
         let fixed = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
             of: "'The uuid of the one key of kind everyone.'", with: "'The uuid of the one key of kind everyone (fixed).'")
         try fixed.write(toFile: file, atomically: true, encoding: .utf8)
         try await runner(folders.migrations, lines).up(connection)
-        #expect(logged(lines) == ["applied 10_visibility.sql", "ran 99_generate.sql"])
+        #expect(logged(lines) == ["applied access/visibility.sql", "ran manifest/generate.sql"])
         #expect(try await connection.query("select obj_description('private.everyone_key()'::regprocedure)").scalar(String.self)
             == "The uuid of the one key of kind everyone (fixed).")
         try await runner(folders.migrations, lines).up(connection)
@@ -215,6 +246,40 @@ import Testing
             return try await c.runScript(sql).map { try $0.decode(0, as: String.self) }.joined(separator: "\n")
         }
         #expect(try await matrix(upgraded.url) == matrix(fresh.url))
+        await connection.close()
+    }
+
+    /// The flat code layer (`sql/code/NN_name.sql`, the last commit with it) upgrades to the
+    /// folders of areas: the ledger forgets every old name and applies every new file once,
+    /// and the database ends with the schema and privileges of a fresh install.
+    @Test func theFlatCodeLayoutUpgradesToTheFoldersOfAreas() async throws {
+        let before = "dd99a69"
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("flat-\(UUID().uuidString)")
+        for folder in ["migrations", "code"] {
+            let listing = try await ChildProcess.run("/usr/bin/git", ["-C", Self.root.path, "ls-tree", "--name-only", before, "sql/\(folder)/"])
+            try #require(listing.status == 0, "git ls-tree: \(listing.output)")
+            let target = base.appendingPathComponent(folder).path
+            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+            for path in listing.output.split(separator: "\n") {
+                let file = try await ChildProcess.run("/usr/bin/git", ["-C", Self.root.path, "show", "\(before):\(path)"])
+                try #require(file.status == 0)
+                try file.output.write(toFile: target + "/" + (path as NSString).lastPathComponent, atomically: true, encoding: .utf8)
+            }
+        }
+        let (upgraded, connection) = try await TestDatabase.createWithAdmin(migrated: false)
+        try await MigrationRunner(directory: base.appendingPathComponent("migrations").path, log: { _ in }).up(connection)
+        let lines = Log()
+        let current = try MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { lines.append($0) })
+        try await current.up(connection)
+        let log = logged(lines)
+        #expect(log.contains { $0.hasPrefix("forgot ") && $0.contains("14_sync_rpcs") })
+        #expect(log.filter { $0.hasPrefix("applied ") }.count == current.code.filter { !$0.isFinal }.count)
+        #expect(log.contains("applied sync/pull.sql"))
+        try await current.verify(connection)
+        #expect(try await current.up(connection).isEmpty)
+        #expect(try await connection.query("select count(*) from migrations.code_files where name ~ '^[0-9]'").scalar(Int.self) == 0)
+        let fresh = try await TestDatabase.create()
+        #expect(try await Self.dump(upgraded.url) == Self.dump(fresh.url))
         await connection.close()
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The bytes of one CSV row of a journal export, as `journal_csv_lines` writes them in SQL
-/// (sql/code/24_journal_rpcs.sql, where the format is described): JournalExporter formats
+/// (sql/code/journal/api.sql, where the format is described): JournalExporter formats
 /// the rows here, from the entries' columns, because the cell rule applied per cell costs
 /// the server several times what reading the rows does, while the client does it as the
 /// rows arrive. The two are held to the same bytes by the tests (a fixture with every kind

@@ -3,7 +3,7 @@ import Foundation
 /// Where the image of an `observed_bird_photos` row is stored: the object
 /// `{entryId}/{photoId}.jpg` of the bucket `watchlist-photos`, in every photo store
 /// (Supabase Storage, or a `PhotoStore` of a self-hosted server). The SQL side of the rule
-/// is `private.watchlist_photo_entry` (sql/code/26_watchlist_photo_objects.sql), which takes
+/// is `private.watchlist_photo_entry` (sql/code/photos/objects.sql), which takes
 /// the ids in lower case or in upper case (`UUID.uuidString`, as the apps write them).
 public struct PhotoPath: Sendable, Hashable, CustomStringConvertible {
     public static let bucket = "watchlist-photos"

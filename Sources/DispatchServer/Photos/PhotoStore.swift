@@ -9,7 +9,7 @@ import Foundation
 /// A store does not decide who may do what: it is called by code that already did
 /// (`PhotoService`, which asks the database as the app user, and the worker, which removes
 /// the image of a deleted photo row). On Supabase the apps talk to Storage themselves and
-/// the bucket's policies decide (sql/code/27_photo_storage.sql).
+/// the bucket's policies decide (sql/code/photos/storage.sql).
 public protocol PhotoStore: Sendable {
     /// Stores `data` (a JPEG) at `path`, replacing what was there.
     func put(_ data: Data, at path: PhotoPath) async throws

@@ -229,7 +229,7 @@ import Testing
     static func raises() throws -> [Raise] {
         var found: [Raise] = []
         for directory in [TestDatabase.migrationsDirectory, TestDatabase.repositoryPath("sql/code")] {
-            for file in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() where file.hasSuffix(".sql") {
+            for file in try FileManager.default.subpathsOfDirectory(atPath: directory).sorted() where file.hasSuffix(".sql") {
                 let sql = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
                 // A statement runs to the next semicolon; coded messages never contain one.
                 for statement in sql.split(separator: ";") {

@@ -84,7 +84,7 @@ import Testing
         let db = try await TestDatabase.create(flavor: .supabaseLike)
         let admin = try await db.connect()
         defer { Task { await admin.close() } }
-        let sql = try String(contentsOfFile: TestDatabase.repositoryPath("sql/code/27_photo_storage.sql"), encoding: .utf8)
+        let sql = try String(contentsOfFile: TestDatabase.repositoryPath("sql/code/photos/storage.sql"), encoding: .utf8)
         let policies = "select count(*)::int from pg_policies where schemaname = 'storage' and policyname like 'watchlist\\_photos\\_%'"
         #expect(try await admin.query(PostgresQuery(sql: policies)).scalar(Int.self) == 4)
         struct Undo: Error {}

@@ -1,0 +1,55 @@
+-- Who the caller is: an admin, a session acting as authenticated, a user with a profile.
+-- The policies and RPCs of every area ask these.
+
+-- is_admin() is SECURITY DEFINER so that policies can ask it without recursing into
+-- the users policies.
+create or replace function private.is_admin() returns boolean
+  language sql stable security definer
+  set search_path = ''
+as $$
+  select coalesce((select u.is_admin from public.users u where u.id = auth.uid()), false)
+$$;
+comment on function private.is_admin() is
+  'True when the caller (auth.uid()) is an admin. Used by row-level security policies (as `(select private.is_admin())`, once per statement).';
+revoke all on function private.is_admin() from public, anon, authenticated, service_role;
+grant execute on function private.is_admin() to authenticated;
+
+-- Who the caller acts as, past any SECURITY DEFINER switch: inside a definer function
+-- current_user is the function's owner, but the setting `role` still holds the role the
+-- session took with SET ROLE (an API layer's `set local role authenticated`), and a definer
+-- function can change neither it nor session_user. request.jwt.claims can be set by any
+-- session, so a user id from it proves nothing unless the session also acts as
+-- authenticated: service_role, a login in it (the worker, an exporter) or anon may set a
+-- user's claims, but not take that role without being granted it.
+create or replace function private.caller_acts_as_authenticated() returns boolean
+  language sql stable
+  set search_path = ''
+as $$
+  select case pg_catalog.current_setting('role')
+           when 'none' then session_user in ('authenticated', 'dispatch_admin')
+           else pg_catalog.current_setting('role') in ('authenticated', 'dispatch_admin') end
+$$;
+comment on function private.caller_acts_as_authenticated() is
+  'True when the session acts as role authenticated or dispatch_admin (an admin''s requests, a member of authenticated: SET ROLE, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';
+revoke all on function private.caller_acts_as_authenticated() from public, anon, authenticated, service_role;
+
+-- A signed-in user (a sub in the claims) need not have a profile yet: the app creates it
+-- after sign-up. What such a caller writes would reference public.users and fail with a raw
+-- foreign-key error; the RPCs ask this first. SECURITY DEFINER: whoever may read profiles,
+-- the caller's own is there or not.
+create or replace function private.assert_profile(p_user uuid) returns void
+  language plpgsql stable security definer
+  set search_path = ''
+as $$
+begin
+  if not exists (select from public.users u where u.id = p_user) then
+    raise exception using errcode = 'P0002',
+      message = 'NOT_FOUND: the caller has no profile in public.users',
+      hint = 'Create the profile (insert into users) first.';
+  end if;
+end
+$$;
+comment on function private.assert_profile(uuid) is
+  'Raises NOT_FOUND (P0002) when p_user has no row in public.users: for the RPCs a signed-in user may call before creating a profile (claims, journals, preferences, push devices), which would otherwise fail on a foreign key without a code.';
+revoke all on function private.assert_profile(uuid) from public, anon, authenticated, service_role;
+grant execute on function private.assert_profile(uuid) to authenticated;

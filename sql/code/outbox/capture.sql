@@ -1,0 +1,263 @@
+-- The ring's arithmetic, for outbox.prune: the partition a time falls in. The partition key
+-- above spells the same expression out (a function call there would cost every insert).
+create or replace function outbox.log_partition(p_at timestamptz) returns integer
+  language sql
+  immutable
+  parallel safe
+  set search_path = ''
+as $$
+  select ((pg_catalog.timezone('UTC', p_at)::date - date '1970-01-01') % 16)::integer
+$$;
+comment on function outbox.log_partition(timestamptz) is
+  'The partition of outbox.events (NN of events_pNN) that holds the events created at p_at: (UTC day - 1970-01-01) % 16, the partition key''s expression.';
+
+-- ---------------------------------------------------------------------------------------
+-- Recording changes
+-- ---------------------------------------------------------------------------------------
+
+-- The audience of a change comes from the visibility definition (access/visibility.sql): the
+-- holders of the row's keys, as private.row_audience says it for one row. Every change is
+-- recorded once per statement, from its transition tables, in one INSERT for all the rows
+-- the statement wrote (a bulk import, a cascade delete, the worker's 500 notifications):
+--   r  the rows (an UPDATE's old and new row paired by id, private.paired_rows_sql; no-op
+--      updates left out), in the statement's order
+--   k  each row's keys (private.row_keys_sql: expressions over the row, the parent of a
+--      derived key joined), and for an UPDATE that changed a column deciding them, the old
+--      row's keys too (the people it moved away from)
+--   h  the holders of all those keys, in one call (private.keys_holders; a user key is held
+--      by that user, and a statement whose rows have only user keys makes no call)
+--   a  per row the distinct holders, sorted; e  the rows with an everyone key
+-- One branch per recorded table. A statement that wrote one row (nearly every write) runs
+-- the static statement, planned once per session and table for one row; one that wrote more
+-- runs the same text planned for its row count (EXECUTE: about a millisecond, nothing beside
+-- a bulk write). Kept for the session, a plan made for one row joins k with h and a with r
+-- in nested loops: after a one-row write, an update of 1,000 rows on that connection spent
+-- 0.7 s here instead of 0.03, growing with the square of the rows.
+-- Without JIT (capture_changes says set jit = off): planned over transition tables with a
+-- guessed row count, a bulk write's statement was compiled to machine code every time,
+-- which took longer (seconds for 10,000 rows) than running it.
+create or replace function outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text) returns text
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  v_moved text := (select pg_catalog.string_agg(pg_catalog.format('(r.it).%1$I is distinct from (r.old_it).%1$I', c), ' or ')
+                     from unnest(private.visibility_columns(p_table)) c);
+  v_rows text;
+  v_table regclass := pg_catalog.format('public.%I', p_table)::regclass;
+begin
+  -- Rows as the table's row type: a transition table's rows are anonymous records, whose
+  -- columns a plan's printer cannot name (auto_explain with log_nested_statements failed
+  -- the write with "record type has not been registered").
+  v_rows := case p_op
+    when 'insert' then pg_catalog.format('select pg_catalog.row_number() over () as rid, n::%1$s as it, pg_catalog.to_jsonb(n) as row from new_rows n', v_table)
+    when 'delete' then pg_catalog.format('select pg_catalog.row_number() over () as rid, o::%1$s as it, pg_catalog.to_jsonb(o) as row from old_rows o', v_table)
+    else 'select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (' || private.paired_rows_sql(v_table) || ') p'
+         ' where p.rid is not null and p.old_it is distinct from p.it' end;
+  return pg_catalog.format($sql$
+    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+    with r as materialized (%2$s),
+    k as materialized (
+      select r.rid, x.kind, x.key from r cross join lateral (%3$s) x%4$s),
+    h as (select h.kind, h.key, h.holder
+            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
+           cross join lateral private.keys_holders(p.kinds, p.keys) h
+           where p.kinds is not null),
+    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+            from (select k.rid, k.key as holder from k where k.kind = 'user'
+                  union all
+                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
+           group by x.rid),
+    e as (select distinct k.rid from k where k.kind = 'everyone')
+    select %1$L, %5$L, (r.it).id, %6$s, %7$s, coalesce(a.audience, '{}'), e.rid is not null, %9$s, %8$s
+      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
+     order by r.rid$sql$,
+    p_table, v_rows, private.row_keys_sql(p_table, '(r.it)'),
+    case when p_op = 'update' and v_moved is not null then pg_catalog.format(
+      E'\n      union all\n      select r.rid, x.kind, x.key from r cross join lateral (%s) x where %s',
+      private.row_keys_sql(p_table, '(r.old_it)'), v_moved) else '' end,
+    p_op,
+    case when p_op = 'delete' then 'null' else 'r.row' end,
+    case p_op when 'insert' then 'null'
+              when 'delete' then 'r.row'
+              -- the changed columns with their old values
+              else private.changed_columns_sql(v_table, '(r.old_it)', '(r.it)',
+                                               'coalesce(pg_catalog.to_jsonb(%s), ''null'')') end,
+    case when p_op = 'insert' then pg_catalog.format('coalesce((r.it).id = %s, false)', p_restored) else 'false' end,
+    p_actor);
+end
+$$;
+comment on function outbox.capture_sql(text, text, text, text) is
+  'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once; p_actor and p_restored are the expressions of the acting user and of the id restore_entity re-creates (variables, or $1 and $2). Generated from private.visibility_rules.';
+
+-- The block that records a p_op statement on p_table: the static statement for a statement
+-- of one row, the same planned for its row count for more (see above).
+create or replace function outbox.capture_block(p_table text, p_op text) returns text
+  language sql
+  stable
+  set search_path = ''
+as $$
+  select pg_catalog.format(
+    E'if not exists (select from %s offset 1) then\n            %s;\n'
+    || E'          else\n            execute %L using v_actor, v_restored;\n          end if;',
+    case p_op when 'delete' then 'old_rows' else 'new_rows' end,
+    outbox.capture_sql(p_table, p_op, 'v_actor', 'v_restored'),
+    outbox.capture_sql(p_table, p_op, '$1', '$2'))
+$$;
+comment on function outbox.capture_block(text, text) is
+  'PL/pgSQL text of outbox.capture_changes''s block for a p_op statement on p_table: outbox.capture_sql as a static statement (its plan kept for the session) when the statement wrote one row or none, else run with EXECUTE, planned for its row count.';
+
+-- outbox.capture_changes() is generated: a branch per recorded table, a block per operation
+-- (outbox.capture_block).
+create or replace function outbox.generate_capture() returns void
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  v_branches text[];
+begin
+  select pg_catalog.array_agg(array[m.table_name, pg_catalog.format(
+           E'if tg_op = ''INSERT'' then\n          %s\n'
+           || E'          elsif tg_op = ''UPDATE'' then\n          %s\n'
+           || E'          else\n          %s\n'
+           || E'          end if;',
+           outbox.capture_block(m.table_name, 'insert'), outbox.capture_block(m.table_name, 'update'),
+           outbox.capture_block(m.table_name, 'delete'))]
+         order by m.table_name)
+    into v_branches
+    from private.table_manifest m
+   where m.outbox;
+
+  perform private.create_table_dispatch(
+    'outbox.capture_changes', '', 'trigger', 'security definer set jit = off', 'tg_table_name', v_branches,
+    '%s is not recorded in the outbox (outbox in the table manifest)',
+    'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.',
+    p_declare => E'v_actor uuid := auth.uid();\n      v_restored uuid := case when tg_op = ''INSERT'' then audit.restoring_id(tg_table_name) end;');
+end
+$$;
+comment on function outbox.generate_capture() is
+  '(Re)creates outbox.capture_changes from the table manifest (its outbox tables) and their visibility rules. Run by private.apply_manifest before it attaches the triggers.';
+
+-- The doorbell's channel, named once: the trigger below rings it, and every listener (the
+-- worker, realtime feeds in Swift) is tested against it.
+create or replace function outbox.doorbell_channel() returns text
+  language sql
+  immutable
+  parallel safe
+  set search_path = ''
+as $$
+  select 'dispatch_outbox'::text
+$$;
+comment on function outbox.doorbell_channel() is
+  'The NOTIFY channel of the outbox doorbell (''dispatch_outbox''): LISTEN on it to learn that new events are committed.';
+
+-- The doorbell: once per statement, and NOTIFY folds identical notifications of one
+-- transaction into one, so a transaction rings once however many rows it changed. The
+-- payload is constant and empty: listeners read the outbox, never the notification.
+-- SECURITY DEFINER: it runs as the writer (an app user), who has no access to schema outbox.
+create or replace function outbox.ring_doorbell() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  perform pg_catalog.pg_notify(outbox.doorbell_channel(), '');
+  return null;
+end
+$$;
+comment on function outbox.ring_doorbell() is
+  'AFTER STATEMENT trigger function: pg_notify(outbox.doorbell_channel(), '''') — the doorbell for workers and realtime listeners. Delivered at commit, at most once per transaction.';
+
+create or replace function outbox.enable_changes(p_table regclass) returns void
+  language plpgsql
+  set search_path = ''
+  set client_min_messages = warning
+as $$
+declare
+  v_name text;
+begin
+  if p_table is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_table must not be NULL';
+  end if;
+  select c.relname into v_name
+    from pg_catalog.pg_class c
+   where c.oid = p_table and c.relkind in ('r', 'p') and c.relnamespace = 'public'::regnamespace;
+  if v_name is null then
+    raise exception using errcode = '22023',
+      message = format('INVALID_TABLE: %s is not a table in schema public', p_table),
+      hint = 'Events name tables without schema, so only tables of schema public are recorded.';
+  end if;
+  -- Every change needs its audience and its key: refuse a table the capture does not know,
+  -- rather than failing its writes later.
+  if not exists (select from private.table_manifest m where m.table_name = v_name and m.outbox)
+     or not exists (select from pg_catalog.pg_attribute a
+                     where a.attrelid = p_table and a.attname = 'id' and a.atttypid = 'uuid'::regtype and not a.attisdropped) then
+    raise exception using errcode = '22023',
+      message = format('INVALID_TABLE: %s is not an outbox table of the table manifest with a uuid id', p_table),
+      hint = 'Say who may see the table''s rows and set outbox in its manifest entry.';
+  end if;
+
+  execute format('drop trigger if exists outbox_insert on %s', p_table);
+  execute format('drop trigger if exists outbox_delete on %s', p_table);
+  execute format('drop trigger if exists outbox_update on %s', p_table);
+  execute format('drop trigger if exists outbox_doorbell on %s', p_table);
+  -- A transition table serves one event per trigger: one trigger per event.
+  execute format(
+    'create trigger outbox_insert after insert on %s referencing new table as new_rows '
+    'for each statement execute function outbox.capture_changes()', p_table);
+  execute format(
+    'create trigger outbox_update after update on %s referencing old table as old_rows new table as new_rows '
+    'for each statement execute function outbox.capture_changes()', p_table);
+  execute format(
+    'create trigger outbox_delete after delete on %s referencing old table as old_rows '
+    'for each statement execute function outbox.capture_changes()', p_table);
+  execute format(
+    'create trigger outbox_doorbell after insert or update or delete on %s '
+    'for each statement execute function outbox.ring_doorbell()',
+    p_table);
+end
+$$;
+comment on function outbox.enable_changes(regclass) is
+  'Records every change of the table (schema public, an outbox table of the table manifest, with a uuid id) in the outbox: attaches outbox_insert, outbox_update and outbox_delete (statement triggers with transition tables running outbox.capture_changes: one set-based insert per statement) and outbox_doorbell. Idempotent. TRUNCATE is not recorded. NULL_ARGUMENT (22004), INVALID_TABLE (22023).';
+
+create or replace function outbox.disable_changes(p_table regclass) returns void
+  language plpgsql
+  set search_path = ''
+  set client_min_messages = warning
+as $$
+begin
+  execute format('drop trigger if exists outbox_insert on %s', p_table);
+  execute format('drop trigger if exists outbox_delete on %s', p_table);
+  execute format('drop trigger if exists outbox_update on %s', p_table);
+  execute format('drop trigger if exists outbox_doorbell on %s', p_table);
+end
+$$;
+comment on function outbox.disable_changes(regclass) is
+  'Stops recording the table''s changes (drops the outbox triggers). Recorded events stay.';
+
+create or replace view outbox.tables as
+  select c.relname::text as table_name, c.oid::regclass as relation
+    from pg_catalog.pg_trigger t
+    join pg_catalog.pg_class c on c.oid = t.tgrelid
+    join pg_catalog.pg_proc p on p.oid = t.tgfoid
+   where t.tgname = 'outbox_update'
+     and p.proname = 'capture_changes' and p.pronamespace = 'outbox'::regnamespace;
+comment on view outbox.tables is 'The tables whose changes are recorded (they have the outbox triggers).';
+
+
+-- ---------------------------------------------------------------------------------------
+-- Privileges: the worker and the Swift library run as service_role; app roles get nothing.
+-- ---------------------------------------------------------------------------------------
+
+-- Events are written only by the definer triggers (as the owner), so nobody else draws ids;
+-- and they leave only by outbox.prune (definer: TRUNCATE), so nobody deletes them.
+revoke all on outbox.tables from public, anon, authenticated, service_role;
+
+grant select on outbox.tables to service_role;
+revoke all on function outbox.capture_sql(text, text, text, text), outbox.capture_block(text, text), outbox.generate_capture(),
+  outbox.doorbell_channel(), outbox.ring_doorbell(), outbox.enable_changes(regclass), outbox.disable_changes(regclass),
+  outbox.log_partition(timestamptz)
+  from public, anon, authenticated, service_role;
+grant execute on function outbox.doorbell_channel() to service_role;

@@ -1,0 +1,36 @@
+-- Names the code layer no longer defines, dropped where an older install still has them.
+-- The current definitions never drop what they replaced: a retired name goes here, once,
+-- so that every other file holds only what is. Each drop runs only where the object exists
+-- (a DROP TRIGGER, even IF EXISTS, locks its table first).
+
+-- Functions: a signature that changed, or a function whose work moved elsewhere (their
+-- triggers go with them; the current ones are attached by the final step).
+drop function if exists private.declare_visibility(regclass, boolean, jsonb);  -- the table manifest
+drop function if exists private.sync_after_id(xid8, xid8, uuid);               -- now takes the page position's two ids
+drop function if exists private.sync_claim_holder(text, uuid, integer);         -- private.claim_conflict
+drop function if exists outbox.record_change() cascade;                         -- the statement triggers of outbox.capture_changes
+drop function if exists outbox.record_rows() cascade;
+drop function if exists outbox.capture_sql(text, text);                         -- now takes the actor's and the restored id's expressions
+
+-- Triggers split in two (an insert trigger and an update trigger with a WHEN clause) or renamed.
+do $$
+declare
+  v_trigger record;
+begin
+  for v_trigger in
+    select t.tgname, t.tgrelid::regclass as table_name
+      from pg_catalog.pg_trigger t
+      join pg_catalog.pg_class c on c.oid = t.tgrelid
+     where c.relnamespace = 'public'::regnamespace and not t.tgisinternal
+       and (t.tgname, c.relname) in (('_derive_work_item_state', 'tasks'), ('_derive_work_item_state', 'activities'),
+                                     ('_derive_edited_at', 'notes'),
+                                     ('_check_parent', 'notes'), ('_check_parent', 'subtasks'),
+                                     ('_derive_watchlist_id', 'observed_bird_photos'),
+                                     ('_check_preference_key', 'notification_preferences'))
+        or (t.tgname = '_journal_check' and c.relname like 'journal\_%')
+        or t.tgname = '_stamp_deleted_at'
+  loop
+    execute pg_catalog.format('drop trigger %I on %s', v_trigger.tgname, v_trigger.table_name);
+  end loop;
+end
+$$;

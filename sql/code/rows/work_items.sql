@@ -1,0 +1,207 @@
+-- ---------------------------------------------------------------------------------------
+-- Server-derived columns
+-- ---------------------------------------------------------------------------------------
+
+create or replace function private.derive_work_item_state() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    -- An inserted row may carry its times (offline creation, restore); fill in the gaps.
+    new.completed_at := case when new.completed then coalesce(new.completed_at, now()) end;
+    new.claimed_at := case when new.claimed_by is not null then coalesce(new.claimed_at, now()) end;
+  else
+    new.completed_at := case
+      when new.completed is not distinct from old.completed then old.completed_at
+      when new.completed then now()
+    end;
+    new.claimed_at := case
+      when new.claimed_by is not distinct from old.claimed_by then old.claimed_at
+      when new.claimed_by is not null then now()
+    end;
+  end if;
+  return new;
+end
+$$;
+comment on function private.derive_work_item_state() is
+  'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock; on UPDATE a client cannot set them directly.';
+
+-- Called only when it has something to do: a row inserted open and unclaimed, or an update
+-- that touches none of the four columns, keeps its times as they are (what the function
+-- would write), so the WHEN clauses skip the call, the common case of a bulk write.
+do $$
+declare
+  v_table text;
+begin
+  foreach v_table in array array['tasks', 'activities'] loop
+    execute pg_catalog.format(
+      'create or replace trigger _derive_work_item_state_insert before insert on public.%I for each row '
+      'when (new.completed or new.completed_at is not null or new.claimed_by is not null or new.claimed_at is not null) '
+      'execute function private.derive_work_item_state()', v_table);
+    execute pg_catalog.format(
+      'create or replace trigger _derive_work_item_state_update before update on public.%I for each row '
+      'when (new.completed is distinct from old.completed or new.completed_at is distinct from old.completed_at '
+      'or new.claimed_by is distinct from old.claimed_by or new.claimed_at is distinct from old.claimed_at) '
+      'execute function private.derive_work_item_state()', v_table);
+  end loop;
+end
+$$;
+
+create or replace function private.derive_note_edited_at() returns trigger
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    new.edited_at := null;
+  elsif new.content is distinct from old.content then
+    new.edited_at := clock_timestamp();
+  else
+    new.edited_at := old.edited_at;
+  end if;
+  return new;
+end
+$$;
+comment on function private.derive_note_edited_at() is
+  'BEFORE INSERT/UPDATE trigger function of notes: edited_at is NULL for a new note and becomes the server time whenever content changes; a client''s own edited_at is never kept.';
+
+-- Called only when it has something to do: an insert that carries an edited_at, an update
+-- that changes content or writes edited_at (what the function would keep otherwise).
+create or replace trigger _derive_edited_at_insert before insert on public.notes
+  for each row when (new.edited_at is not null) execute function private.derive_note_edited_at();
+create or replace trigger _derive_edited_at_update before update on public.notes
+  for each row when (old.content is distinct from new.content or old.edited_at is distinct from new.edited_at)
+  execute function private.derive_note_edited_at();
+
+-- ---------------------------------------------------------------------------------------
+-- Polymorphic parents of notes and subtasks
+-- ---------------------------------------------------------------------------------------
+
+-- A note/subtask parent must exist (what a foreign key would check). The child also takes
+-- its parent's openness (parent_open: the parent is a task or activity every user may see,
+-- so the child is seen by every user too: access/visibility.sql). The parent is locked FOR SHARE,
+-- not only FOR KEY SHARE like a foreign key check: a concurrent claim or completion of the
+-- parent waits for the new child (and then updates it, private.propagate_parent_open), or
+-- the child waits for it and reads the parent as it left it; never a child marked open
+-- beside a parent just claimed. A concurrent delete of the parent waits too.
+create or replace function private.check_work_parent() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_parent jsonb;
+begin
+  if new.parent_type = 'task' then
+    select pg_catalog.to_jsonb(t) into v_parent from public.tasks t where t.id = new.parent_id for share;
+  elsif new.parent_type = 'activity' then
+    select pg_catalog.to_jsonb(a) into v_parent from public.activities a where a.id = new.parent_id for share;
+  elsif new.parent_type = 'listing' then
+    select pg_catalog.to_jsonb(l) into v_parent from public.listings l where l.id = new.parent_id for key share;
+  end if;
+  if v_parent is null then
+    raise exception using
+      errcode = '23503',
+      message = format('FK_MISSING: %s %s does not exist', new.parent_type, new.parent_id),
+      detail = format('%s.parent_id must reference an existing %s.', tg_table_name, new.parent_type);
+  end if;
+  -- Open is what the parent's everyone rule says (the table manifest), asked of its keys.
+  new.parent_open := new.parent_type in ('task', 'activity')
+    and exists (select from private.row_scope(case new.parent_type when 'task' then 'tasks' else 'activities' end, v_parent) k
+                 where k.kind = 'everyone');
+  return new;
+end
+$$;
+comment on function private.check_work_parent() is
+  'BEFORE INSERT, and BEFORE UPDATE when parent_type, parent_id or parent_open changes, trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise); parent_open is derived from it (true while every user may see the parent), whatever was written.';
+
+-- On UPDATE only when one of the three columns changes: UPDATE OF alone fires whenever a
+-- statement names them, also setting them to what they were (a full-row write or upsert),
+-- and each call reads and locks the parent. A parent_open written stale is a change: it is
+-- derived again.
+create or replace trigger _check_parent_insert before insert on public.notes
+  for each row execute function private.check_work_parent();
+create or replace trigger _check_parent_insert before insert on public.subtasks
+  for each row execute function private.check_work_parent();
+create or replace trigger _check_parent_update before update on public.notes for each row
+  when (old.parent_type is distinct from new.parent_type or old.parent_id is distinct from new.parent_id
+        or old.parent_open is distinct from new.parent_open)
+  execute function private.check_work_parent();
+create or replace trigger _check_parent_update before update on public.subtasks for each row
+  when (old.parent_type is distinct from new.parent_type or old.parent_id is distinct from new.parent_id
+        or old.parent_open is distinct from new.parent_open)
+  execute function private.check_work_parent();
+
+-- A task or activity claimed, released, completed or reopened changes its openness: its
+-- notes and subtasks follow (the cost is the item's own children, nobody else's).
+create or replace function private.propagate_parent_open() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_open boolean := exists (select from private.row_scope(tg_table_name, pg_catalog.to_jsonb(new)) k where k.kind = 'everyone');
+begin
+  if v_open is distinct from exists (select from private.row_scope(tg_table_name, pg_catalog.to_jsonb(old)) k where k.kind = 'everyone') then
+    -- The value written is re-derived by private.check_work_parent.
+    update public.notes n set parent_open = v_open
+     where n.parent_type = tg_argv[0] and n.parent_id = new.id and n.parent_open is distinct from v_open;
+    update public.subtasks s set parent_open = v_open
+     where s.parent_type = tg_argv[0] and s.parent_id = new.id and s.parent_open is distinct from v_open;
+  end if;
+  return null;
+end
+$$;
+comment on function private.propagate_parent_open() is
+  'AFTER UPDATE OF claimed_by, completed row trigger function of tasks and activities (argument: the parent_type): when the item becomes or stops being visible to every user (its everyone rule in the table manifest), sets parent_open of its notes and subtasks.';
+
+-- The columns are those the everyone rule of tasks and activities reads (the table manifest).
+-- UPDATE OF fires whenever a statement names them, even setting them to what they were (as
+-- sync_push's update, which names every column, does): the WHEN clause skips the call then.
+create or replace trigger propagate_parent_open after update of claimed_by, completed on public.tasks
+  for each row when (old.claimed_by is distinct from new.claimed_by or old.completed is distinct from new.completed)
+  execute function private.propagate_parent_open('task');
+create or replace trigger propagate_parent_open after update of claimed_by, completed on public.activities
+  for each row when (old.claimed_by is distinct from new.claimed_by or old.completed is distinct from new.completed)
+  execute function private.propagate_parent_open('activity');
+
+-- Deleting a task, activity or listing deletes its notes and subtasks (a polymorphic
+-- parent has no foreign key to cascade from), once per statement. SECURITY DEFINER: the
+-- notes of other users go too, which their row-level security would not let the deleting
+-- user do.
+create or replace function private.delete_work_children() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  delete from public.notes n
+   using deleted_rows d
+   where n.parent_type = tg_argv[0] and n.parent_id = d.id;
+  if tg_argv[0] <> 'listing' then
+    delete from public.subtasks s
+     using deleted_rows d
+     where s.parent_type = tg_argv[0] and s.parent_id = d.id;
+  end if;
+  return null;
+end
+$$;
+comment on function private.delete_work_children() is
+  'AFTER DELETE statement trigger function of tasks, activities and listings (argument: the parent_type): deletes the notes and subtasks of the deleted rows.';
+
+create or replace trigger delete_children after delete on public.tasks
+  referencing old table as deleted_rows
+  for each statement execute function private.delete_work_children('task');
+create or replace trigger delete_children after delete on public.activities
+  referencing old table as deleted_rows
+  for each statement execute function private.delete_work_children('activity');
+create or replace trigger delete_children after delete on public.listings
+  referencing old table as deleted_rows
+  for each statement execute function private.delete_work_children('listing');
+
+-- Trigger functions: fired by their triggers, never called; executable by their owner only.
+revoke all on function
+  private.derive_work_item_state(), private.derive_note_edited_at(),
+  private.check_work_parent(), private.propagate_parent_open(), private.delete_work_children()
+  from public, anon, authenticated, service_role;

@@ -1,0 +1,283 @@
+-- sync_pull: a page of what changed for the caller in one synced table since a cursor
+-- (the cursor: sync/cursor.sql; the page's items: sync/items.sql).
+
+-- The most bytes of json a page of sync_pull carries in records and deletions: the page
+-- ends at the first item whose running total reaches it (that item included, so a page
+-- always makes progress, even past a row bigger than the budget). 4 MB: a 1000-row page of
+-- ordinary rows (a few hundred bytes each) never reaches it, so it ends at p_limit as
+-- before; a page of the largest rows (journal entries of 65,536 characters, up to ~390 KB of
+-- json escaped) still carries ten or more; and the copies a page costs the server
+-- (sync_pull's COMMENT) stay a few tens of MB. A session may lower it, never raise it:
+-- set dispatch.sync_page_bytes = <bytes> (more, smaller pages: a slow link, a test).
+create or replace function private.sync_pull_page_bytes() returns integer
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  c_budget constant integer := 4194304;
+  v_setting text := pg_catalog.current_setting('dispatch.sync_page_bytes', true);
+begin
+  if coalesce(v_setting, '') = '' then
+    return c_budget;
+  end if;
+  if v_setting !~ '^[0-9]{1,10}$' or v_setting::bigint < 1 then
+    raise exception using errcode = '22023',
+      message = 'INVALID_ARGUMENT: the setting dispatch.sync_page_bytes must be a number of bytes of at least 1',
+      detail = pg_catalog.json_build_object('argument', 'dispatch.sync_page_bytes', 'value', pg_catalog.left(v_setting, 100))::text;
+  end if;
+  return least(v_setting::bigint, c_budget);
+end
+$$;
+comment on function private.sync_pull_page_bytes() is
+  'The byte budget of a sync_pull page (the json of its records and deletions): 4194304 (4 MB), or less if the session set dispatch.sync_page_bytes lower (a higher value is capped). INVALID_ARGUMENT (22023) when that setting is not a positive number of bytes.';
+revoke all on function private.sync_pull_page_bytes() from public, anon, authenticated, service_role;
+
+-- The statement that builds a page of sync_pull, for one table: the page's items
+-- (private.sync_items: index probes of the caller's keys), then their rows by primary key.
+-- The whole answer is built by this one statement, as json: each item is written out as
+-- json text once (built), measured on that text, and copied into the answer by json_agg.
+-- (Built as jsonb, a page of 1000 watchlist entries cost the client 33 ms instead of 8:
+-- building jsonb's tree, copying it into the answer, then printing it back to text.)
+-- The page ends at p_limit items or at the item whose running total of bytes reaches
+-- private.sync_pull_page_bytes(), whichever comes first; items are built lazily in order,
+-- and the readers of built stop at that item (limit): rows past it are not built (the
+-- window reads one ahead). Its parameters: $1 the user, $2 the mode, $3 / $4 the state
+-- delivered (x, ip), $5 the page position, $6 the page size, $7 the cursor's horizon,
+-- $8-$10 the state the whole pull will have delivered (x, ip, horizon).
+create or replace function private.sync_page_sql(p_table text) returns text
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  v_columns text;
+  v_deleted_at_expr text;
+begin
+  perform private.assert_sync_table(p_table);
+  -- A record is the row's stored columns but sync_xid and generated ones (a geography
+  -- column would also cost its text form for every row).
+  select pg_catalog.string_agg(pg_catalog.format('t.%I', a.attname), ', ' order by a.attnum),
+         coalesce(max('t.deleted_at') filter (where a.attname = 'deleted_at'), 'null::timestamptz')
+    into v_columns, v_deleted_at_expr
+    from pg_catalog.pg_attribute a
+   where a.attrelid = pg_catalog.format('public.%I', p_table)::regclass and a.attnum > 0 and not a.attisdropped
+     and a.attgenerated = '' and a.attname <> 'sync_xid';
+
+  return pg_catalog.format($q$
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items(%1$L, p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
+                                (p_after ->> 3)::integer, p_limit + 1) i
+    ), built as (
+      -- each item of the first p_limit as the json it is delivered as, in order, and the
+      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed, for the 1000 items a function is estimated to return); a row gone
+      -- since is no item. next_n: where its id comes again (within a page each id appears
+      -- once, in its latest state: a row deleted and re-created, or the other way round).
+      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                        from items where items.n <= p_limit order by items.n) i
+                left join lateral (select %2$s as deleted_at, pg_catalog.to_json(r) as record
+                                     from public.%1$I t cross join lateral (select %3$s) r
+                                    where t.id = i.id and i.kind = 1 limit 1) f on true
+               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                               else f.record end as item) d) b
+    ), cut as materialized (
+      -- the page's last item: the one that reaches the budget, or the p_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
+    ), page as (
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
+    )
+    -- cursor and has_more first: a client can ask for the next page before it has read
+    -- the records of this one (SyncService.pullAll)
+    select json_build_object(
+      'cursor', private.encode_sync_cursor(
+                  case when tail.has_more
+                       then jsonb_build_object('t', %1$L, 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
+                                               'a', tail.last)
+                       else jsonb_build_object('t', %1$L, 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
+      'has_more', tail.has_more,
+      'server_timestamp', now(),
+      'records', coalesce(page.records, '[]'),
+      'deleted', coalesce(page.deleted, '[]'))
+      from tail, page
+    $q$, p_table, v_deleted_at_expr, v_columns);
+end
+$$;
+comment on function private.sync_page_sql(text) is
+  'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json, ending at p_limit items or at the item whose running total of json bytes reaches private.sync_pull_page_bytes(). It names the parameters of private.sync_page_<table>. INVALID_TABLE (22023).';
+
+-- The page statements as functions, one per synced table (private.create_plan_keeping_function:
+-- planned once per session, where running the text planned it on every pull). A migration
+-- that changes a synced table's columns changes the text: the final step of migrate
+-- (private.apply_manifest) generates them again.
+create or replace function private.generate_sync_pages() returns void
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  v_table text;
+begin
+  foreach v_table in array private.sync_tables() loop
+    perform private.create_plan_keeping_function('sync_page_' || v_table,
+      'p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, '
+      'p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8',
+      'json', 'volatile',
+      pg_catalog.format('return (%s);', private.sync_page_sql(v_table)),
+      pg_catalog.format('A page of sync_pull for table %s: the statement of private.sync_page_sql(%L) with its plan kept. Generated by private.generate_sync_pages.',
+                        v_table, v_table));
+  end loop;
+end
+$$;
+comment on function private.generate_sync_pages() is
+  '(Re)creates private.sync_page_<table> for every synced table from private.sync_page_sql. Run by private.generate_sync_statements (private.apply_manifest, the final step of migrate).';
+revoke all on function private.sync_page_sql(text), private.generate_sync_pages() from public, anon, authenticated, service_role;
+
+create or replace function public.sync_pull(p_table text, p_cursor text default null, p_limit integer default 1000)
+  returns json
+  language plpgsql
+  volatile
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_uid uuid := auth.uid();
+  v_state jsonb;
+  v_x xid8 := '0';
+  v_ip xid8[] := '{}';
+  v_lo xid8;
+  v_full boolean;
+  v_mode text;
+  v_next_x xid8;
+  v_next_ip xid8[];
+  v_horizon xid8;
+  v_next_horizon xid8;
+  v_after jsonb := '["0", "0", "00000000-0000-0000-0000-000000000000", -1]';
+  v_snapshot pg_snapshot;
+  v_page json;
+begin
+  perform private.assert_sync_table(p_table);
+  if p_limit is null or p_limit < 1 or p_limit > 10000 then
+    raise exception using errcode = '22023',
+      message = 'INVALID_LIMIT: p_limit must be between 1 and 10000',
+      detail = format('p_limit = %s', coalesce(p_limit::text, 'NULL'));
+  end if;
+  if v_uid is null then
+    raise exception using errcode = '42501',
+      message = 'NOT_AUTHENTICATED: sync_pull needs a calling user (auth.uid() is NULL)';
+  end if;
+  -- A table private to its owner (admins do not see it: the journals) goes to the owner
+  -- signed in as an app user only, never to a service that set the owner's claims.
+  if not (select t.admin_sees from private.visibility_tables t where t.table_name = p_table)
+     and not private.caller_acts_as_authenticated() then
+    raise exception using errcode = '42501',
+      message = pg_catalog.format('OWNER_ONLY: %s is private to its owner, pulled only by a session acting as role authenticated', p_table);
+  end if;
+
+  if p_cursor is not null then
+    v_state := private.decode_sync_cursor(p_table, p_cursor);
+    v_x := (v_state ->> 'x')::xid8;
+    v_ip := array(select jsonb_array_elements_text(v_state -> 'ip')::xid8);
+  end if;
+  -- x = 0: a full sync (NULL cursor) or one of its next pages. The client holds nothing
+  -- yet, so deletions and revocations it could have seen in the pull's first snapshot
+  -- mean nothing to it.
+  v_full := v_x = '0'::xid8;
+
+  -- Read before the snapshot below: a purge that commits in between shows as a moved
+  -- horizon. The logs a pull of this table reads: its own, its parents' (notes: tasks,
+  -- activities), the access log.
+  v_horizon := coalesce((select max(h.purged_through) from public.sync_horizon h
+                          where h.table_name = p_table or h.table_name = 'sync_access_log'
+                             or h.table_name in (select k.derived_from from private.visibility_rules r
+                                                   join private.visibility_kinds k on k.kind = r.kind
+                                                  where r.table_name = p_table)), '0');
+
+  if v_state ? 'a' then
+    -- The pull goes on to finish at its first page's snapshot, which this server must have
+    -- reached: one further behind (another replica) would not show rows that snapshot saw.
+    -- Then the pull starts over from its cursor instead (repeats, never a loss).
+    v_snapshot := pg_current_snapshot();
+    v_next_x := (v_state ->> 'nx')::xid8;
+    v_next_ip := array(select jsonb_array_elements_text(v_state -> 'nip')::xid8);
+    if pg_snapshot_xmax(v_snapshot) < v_next_x
+       or exists (select from unnest(private.snapshot_in_progress(v_snapshot)) i
+                   where i < v_next_x and i <> all (v_next_ip)) then
+      v_state := v_state - 'a';
+    end if;
+  end if;
+
+  if v_state ? 'a' then
+    -- Next page of a pull in progress: it completes at the state of its first page.
+    v_after := v_state -> 'a';
+    v_next_horizon := (v_state ->> 'nh')::xid8;
+  else
+    -- Taken before the rows are read: whatever commits in between comes again next time.
+    -- The pulling transaction's own xid counts as unseen (its writes are not committed yet).
+    v_snapshot := pg_current_snapshot();
+    v_next_x := pg_snapshot_xmax(v_snapshot);
+    v_next_ip := array(select distinct i from unnest(private.snapshot_in_progress(v_snapshot)
+                                                     || pg_current_xact_id_if_assigned()) i
+                        where i is not null order by i);
+    v_next_horizon := v_horizon;
+  end if;
+
+  -- The oldest transaction not yet delivered. A purge can only have removed log rows this
+  -- pull still needs if it ran after the snapshot the pull goes on from (the horizon moved
+  -- on since) and reached past the oldest transaction that snapshot had not seen; a full
+  -- sync needs no deletion its own first snapshot saw.
+  v_lo := least(v_x, (select min(i) from unnest(v_ip) i));
+  if p_cursor is not null
+     and (case when v_full then v_horizon > v_next_horizon
+                                and v_horizon >= least(v_next_x, (select min(i) from unnest(v_next_ip) i))
+               else v_horizon > (v_state ->> 'h')::xid8 and v_horizon >= v_lo end) then
+    raise exception using errcode = '22023',
+      message = 'CURSOR_EXPIRED: deletions this cursor has not seen were purged',
+      hint = 'Do a full sync: call sync_pull with a NULL cursor and replace the local copy.';
+  end if;
+  -- Becoming or ceasing to be an admin changes what the caller sees of every table at once:
+  -- a full sync says it best.
+  if not v_full and exists (select from public.sync_access_log a
+                             where a.user_id = v_uid and a.kind = 'admin'
+                               and a.sync_xid >= v_lo and (a.sync_xid >= v_x or a.sync_xid = any (v_ip))) then
+    raise exception using errcode = '22023',
+      message = 'CURSOR_EXPIRED: the caller''s admin rights changed since this cursor',
+      hint = 'Do a full sync: call sync_pull with a NULL cursor and replace the local copy.';
+  end if;
+
+  v_mode := case when (select t.admin_sees from private.visibility_tables t where t.table_name = p_table)
+                      and private.is_admin() then 'admin'
+                 when v_full then 'full'
+                 else 'changes' end;
+
+  -- The page: private.sync_page_<table>, the statement of private.sync_page_sql with its
+  -- plan kept (p_table is one of the synced tables: assert_sync_table above).
+  execute pg_catalog.format(
+    'select private.%I(p_user => $1, p_mode => $2, p_x => $3, p_ip => $4, p_after => $5, p_limit => $6, '
+    'p_horizon => $7, p_next_x => $8, p_next_ip => $9, p_next_horizon => $10)', 'sync_page_' || p_table)
+    into v_page
+    using v_uid, v_mode, v_x, v_ip, v_after, p_limit, coalesce(v_state ->> 'h', '0')::xid8,
+          v_next_x, v_next_ip, v_next_horizon;
+
+  return v_page;
+end
+$$;
+comment on function public.sync_pull(text, text, integer) is
+  'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {cursor, has_more, server_timestamp, records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away)}, in that order (a client may read cursor and has_more and ask for the next page before it reads the records). NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). A page ends at p_limit items or at 4 MB of json (private.sync_pull_page_bytes(); a session may lower it with dispatch.sync_page_bytes), whichever comes first: the first item whose running total of json bytes reaches the budget ends it, that item included (a page always makes progress, even past one row bigger than the budget), and the cursor resumes right after it. Rows past that item are not built (one at most, read ahead); the server holds a page''s json a few times over while it builds and sends it (docs/sync.md), about 6 to 7 times the page at the peak: ~27 MB for a full 4 MB page, whatever its rows or p_limit. Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501), OWNER_ONLY (42501: a table private to its owner, the journals, pulled by a session not acting as role authenticated, such as service_role with a user''s claims). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
+
+revoke all on function public.sync_pull(text, text, integer) from public, anon, authenticated, service_role;
+grant execute on function public.sync_pull(text, text, integer) to authenticated, service_role;
