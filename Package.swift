@@ -18,7 +18,9 @@ let package = Package(
         .executable(name: "dispatch-worker", targets: ["dispatch-worker"]),
         // For the benchmarks (Benchmarks/, a package of their own): the tests' harness and
         // the worker built with the test handlers. Nothing under Sources/ depends on them.
-        .library(name: "TestSupport", targets: ["TestSupport"]),
+        // The leading underscore says the harness is no API of this package (as postgres-nio
+        // names its own): a package that depends on Dispatch has no use for it.
+        .library(name: "_DispatchTestSupport", targets: ["TestSupport"]),
         .executable(name: "dispatch-worker-testing", targets: ["dispatch-worker-testing"]),
     ],
     targets: [
