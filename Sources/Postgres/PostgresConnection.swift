@@ -8,7 +8,8 @@ import Synchronization
 /// `withIsolation { conn in … }` — runs on that thread with no hop per statement.
 public actor PostgresConnection {
     private let thread: ConnectionThread
-    private let libpq = LibPQConnection()
+    /// Internal, not private: the COPY extension (PostgresConnection+Copy.swift) drives it too.
+    let libpq = LibPQConnection()
     private let hub = NotificationHub()
     private var preparedStatements: [String: String] = [:]
     /// Starts the name of every statement this connection prepares: random, so that two
@@ -157,7 +158,7 @@ public actor PostgresConnection {
     /// One exchange with the server (a statement, a pipeline, a COPY), cancelled on the
     /// server when the Task waiting for it is cancelled: it then throws `CancellationError`
     /// and the connection stays usable (see `LibPQConnection.noticeCancellation`).
-    private func exchange<T>(_ body: () throws -> T) throws -> T {
+    func exchange<T>(_ body: () throws -> T) throws -> T {
         try libpq.settleCancellation(Result { try body() })
     }
 
@@ -270,7 +271,7 @@ public actor PostgresConnection {
         }
     }
 
-    // MARK: Pipeline and COPY
+    // MARK: Pipeline
 
     /// Sends all statements before reading any result (libpq's pipeline mode): one
     /// round trip for the batch. They run as one implicit transaction: if one fails,
@@ -326,146 +327,6 @@ public actor PostgresConnection {
         deliverNotifications()
         if let firstError { throw firstError }
         return results
-    }
-
-    /// `COPY … FROM STDIN`: `produce` writes rows into the writer, which streams them to
-    /// the server. Returns the number of rows copied.
-    @discardableResult
-    public func copyIn(_ statement: PostgresQuery, _ produce: (inout PostgresCopyWriter) throws -> Void) throws -> Int {
-        try exchange { try copy(in: statement, produce) }
-    }
-
-    private func copy(in statement: PostgresQuery, _ produce: (inout PostgresCopyWriter) throws -> Void) throws -> Int {
-        let pg = try libpq.connection()
-        guard PQsendQuery(pg, statement.sql) == 1 else { throw libpq.failure(.connectionLost, query: statement.sql) }
-        try libpq.flush()
-        guard let started = try libpq.nextResult() else {
-            throw PostgresError(.client, "the statement did not start a COPY", query: statement.sql)
-        }
-        let status = PQresultStatus(started)
-        if status != PGRES_COPY_IN {
-            let error = status == PGRES_FATAL_ERROR
-                ? PostgresError(result: started, query: statement.sql)
-                : PostgresError(.client, "the statement is not COPY … FROM STDIN", query: statement.sql)
-            PQclear(started)
-            _ = try? libpq.collect(query: nil)
-            throw error
-        }
-        PQclear(started)
-        var writer = PostgresCopyWriter()
-        var failure: Error?
-        do {
-            try produce(&writer)
-        } catch {
-            failure = error
-        }
-        if failure == nil {
-            try put(writer.buffer, pg)
-        }
-        while true {
-            let reason = failure.map { "\($0)" }
-            let ended = reason.map { PQputCopyEnd(pg, $0) } ?? PQputCopyEnd(pg, nil)
-            if ended == 1 { break }
-            if ended < 0 { throw libpq.failure(.connectionLost) }
-            try libpq.wait(read: false, write: true)
-        }
-        try libpq.flush()
-        do {
-            let rows = try libpq.collect(query: statement.sql)
-            return rows.affectedRows
-        } catch {
-            throw failure ?? error
-        }
-    }
-
-    /// `COPY … TO STDOUT`: hands each piece of the output to `consume` as it arrives (one
-    /// row per call, as the server sends them; the bytes are only valid during the call), so
-    /// memory stays bounded however much is copied. Waits for the server on the connection's
-    /// own thread, like every call here. Returns the number of rows copied.
-    ///
-    /// COPY takes no parameters: `statement` must have no interpolated values (pass them
-    /// with `set_config` first and read them with `current_setting` in the COPY's query).
-    /// If `consume` throws, the COPY is cancelled, the rest is discarded and the error is
-    /// rethrown; the connection stays usable (a transaction around it is aborted).
-    @discardableResult
-    public func copyOut(_ statement: PostgresQuery, _ consume: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
-        guard statement.binds.isEmpty else {
-            throw PostgresError(.client, "COPY takes no parameters: set them with set_config and read current_setting",
-                                query: statement.sql)
-        }
-        return try exchange { try copy(out: statement, consume) }
-    }
-
-    private func copy(out statement: PostgresQuery, _ consume: (UnsafeRawBufferPointer) throws -> Void) throws -> Int {
-        let pg = try libpq.connection()
-        guard PQsendQuery(pg, statement.sql) == 1 else { throw libpq.failure(.connectionLost, query: statement.sql) }
-        try libpq.flush()
-        guard let started = try libpq.nextResult() else {
-            throw PostgresError(.client, "the statement did not start a COPY", query: statement.sql)
-        }
-        let status = PQresultStatus(started)
-        if status != PGRES_COPY_OUT {
-            let error = status == PGRES_FATAL_ERROR
-                ? PostgresError(result: started, query: statement.sql)
-                : PostgresError(.client, "the statement is not COPY … TO STDOUT", query: statement.sql)
-            PQclear(started)
-            if status == PGRES_COPY_IN { _ = PQputCopyEnd(pg, "not COPY … TO STDOUT") }
-            _ = try? libpq.collect(query: nil)
-            throw error
-        }
-        PQclear(started)
-        var failure: Error?
-        while true {
-            var buffer: UnsafeMutablePointer<CChar>?
-            let length = PQgetCopyData(pg, &buffer, 1)
-            if length > 0, let buffer {
-                defer { PQfreemem(buffer) }
-                guard failure == nil else { continue }
-                do {
-                    try consume(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
-                } catch {
-                    failure = error
-                    libpq.requestCancel()
-                }
-            } else if length == 0 {
-                // Nothing complete yet: wait for the socket (never busy-loop).
-                try libpq.wait(read: true, write: false)
-                if PQconsumeInput(pg) == 0 { throw libpq.failure(.connectionLost, query: statement.sql) }
-            } else if length == -1 {
-                break
-            } else {
-                throw libpq.failure(.connectionLost, query: statement.sql)
-            }
-        }
-        let copied: Int
-        do {
-            copied = try libpq.collect(query: statement.sql).affectedRows
-        } catch {
-            throw failure ?? error
-        }
-        // The COPY may have ended before the cancel arrived: the consumer's error still stands.
-        if let failure { throw failure }
-        return copied
-    }
-
-    private func put(_ bytes: [UInt8], _ pg: OpaquePointer) throws {
-        var offset = 0
-        let chunk = 1 << 16
-        try bytes.withUnsafeBufferPointer { buffer in
-            while offset < buffer.count {
-                let length = min(chunk, buffer.count - offset)
-                let sent = buffer.baseAddress!.advanced(by: offset).withMemoryRebound(to: CChar.self, capacity: length) {
-                    PQputCopyData(pg, $0, Int32(length))
-                }
-                if sent == 1 {
-                    offset += length
-                } else if sent == 0 {
-                    try libpq.flush()
-                } else {
-                    throw libpq.failure(.connectionLost)
-                }
-            }
-        }
     }
 
     // MARK: LISTEN / NOTIFY
