@@ -43,6 +43,21 @@ import Testing
         #expect(try row.decode("bytes", as: Data.self) == Data([0xDE, 0xAD, 0xBE, 0xEF]))
     }
 
+    /// Any Encodable goes to the server as JSON text (`PostgresJSON`), a bound parameter the
+    /// server reads as jsonb, and comes back through `decodeJSON` as it went.
+    @Test func anEncodableTravelsAsAJSONParameter() async throws {
+        let connection = try await database.connect()
+        struct Person: Codable, Equatable, Sendable { var name: String; var tags: [String]; var n: Int }
+        let ada = Person(name: "Ada \"Countess\" Lovelace", tags: ["x", "ü"], n: 3)
+        let row = try #require(try await connection.query("""
+            select \(PostgresJSON(ada))::jsonb as doc, (\(PostgresJSON(ada))::jsonb ->> 'name') as name,
+                   jsonb_typeof(\(PostgresJSON(ada))::jsonb -> 'tags') as tags
+            """).first)
+        #expect(try row.decodeJSON("doc", as: Person.self) == ada)
+        #expect(try row.decode("name", as: String.self) == "Ada \"Countess\" Lovelace")
+        #expect(try row.decode("tags", as: String.self) == "array")
+    }
+
     @Test func valuesRoundTripAsParameters() async throws {
         let connection = try await database.connect()
         let now = Date(timeIntervalSince1970: 1_795_336_215.25)

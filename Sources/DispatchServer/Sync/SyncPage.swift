@@ -26,11 +26,6 @@ public struct SyncPage: Sendable, Hashable {
         self.serverTimestamp = serverTimestamp
         self.hasMore = hasMore
     }
-
-    /// The records decoded into the app's own model type (snake_case keys as stored).
-    public func decodeRecords<T: Decodable>(as type: T.Type) throws -> [T] {
-        try records.map { try $0.decode(T.self) }
-    }
 }
 
 /// A row to drop from the local copy: deleted on the server since the cursor, or no longer

@@ -141,15 +141,6 @@ public final class OutboxEvent: ChangeEvent {
         handlers.firstIndex(of: handler).map { batches[$0] } ?? 0
     }
 
-    /// The change as the one `RealtimeRecord` shape (no feed cursor: the worker's events are
-    /// claimed, not paged).
-    public func realtimeRecord() throws -> RealtimeRecord {
-        RealtimeRecord(
-            id: id, table: table, eventType: operation, record: try record(), oldRecord: try oldRecord(),
-            changedColumns: operation == .update ? Array(try changes().columns).sorted() : [],
-            recordID: recordID, createdAt: createdAt, cursor: .beginning)
-    }
-
     private static func parseRow(_ text: String?) throws -> RealtimeRow {
         guard let text else { return RealtimeRow() }
         guard case .object(let columns) = try JSONValue(parsing: text) else {
