@@ -33,6 +33,29 @@ comment on function private.caller_acts_as_authenticated() is
   'True when the session acts as role authenticated or dispatch_admin (an admin''s requests, a member of authenticated: SET ROLE, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';
 revoke all on function private.caller_acts_as_authenticated() from public, anon, authenticated, service_role;
 
+-- The signed-in caller of an RPC, or NOT_AUTHENTICATED: every RPC that serves a user (claims,
+-- sync, badges, preferences, push devices, journals) asks this one question, so the code,
+-- its SQLSTATE and the hint are the same whichever RPC a client called.
+create or replace function private.caller(p_rpc text) returns uuid
+  language plpgsql stable
+  set search_path = ''
+as $$
+declare
+  v_uid uuid := auth.uid();
+begin
+  if v_uid is null then
+    raise exception using errcode = '42501',
+      message = pg_catalog.format('NOT_AUTHENTICATED: %s needs a signed-in caller', p_rpc),
+      hint = 'Set request.jwt.claims with the user''s "sub".';
+  end if;
+  return v_uid;
+end
+$$;
+comment on function private.caller(text) is
+  'The caller (auth.uid()) of the RPC named p_rpc (for the message); NOT_AUTHENTICATED (42501) when there is none. The one check of a calling user, for every RPC that serves users.';
+revoke all on function private.caller(text) from public, anon, authenticated, service_role;
+grant execute on function private.caller(text) to authenticated, service_role;
+
 -- A signed-in user (a sub in the claims) need not have a profile yet: the app creates it
 -- after sign-up. What such a caller writes would reference public.users and fail with a raw
 -- foreign-key error; the RPCs ask this first. SECURITY DEFINER: whoever may read profiles,

@@ -35,11 +35,7 @@ begin
       message = format('INVALID_ITEM_TYPE: %L is not a claimable item type', p_item_type),
       hint = 'Use ''task'' or ''activity''.';
   end if;
-  if auth.uid() is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: claiming and releasing need a calling user (auth.uid() is NULL)';
-  end if;
-  perform private.assert_profile(auth.uid());
+  perform private.assert_profile(private.caller('a claim'));
   return v_table;
 end
 $$;

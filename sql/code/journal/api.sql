@@ -16,11 +16,8 @@ create or replace function private.journal_caller() returns uuid
   set search_path = ''
 as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.caller('a journal');
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501', message = 'NOT_AUTHENTICATED: a journal belongs to a signed-in user';
-  end if;
   perform private.assert_profile(v_uid);
   return v_uid;
 end

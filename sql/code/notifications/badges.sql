@@ -189,13 +189,8 @@ create or replace function public.get_badge_counts(p_include_details boolean def
   set search_path = ''
 as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.caller('get_badge_counts');
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: get_badge_counts needs a signed-in caller',
-      hint = 'Set request.jwt.claims with the user''s "sub".';
-  end if;
   return public.notification_badge_counts(v_uid, coalesce(p_include_details, false));
 end
 $$;
@@ -215,13 +210,9 @@ create or replace function public.mark_notifications_read(p_ids uuid[])
   set search_path = ''
 as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.caller('mark_notifications_read');
   v_count integer;
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: mark_notifications_read needs a signed-in caller';
-  end if;
   if p_ids is null then
     raise exception using errcode = '22004',
       message = 'NULL_ARGUMENT: p_ids is required',
@@ -248,13 +239,9 @@ create or replace function public.mark_all_notifications_read()
   set search_path = ''
 as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.caller('mark_all_notifications_read');
   v_count integer;
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: mark_all_notifications_read needs a signed-in caller';
-  end if;
 
   update public.notifications n
      set read = true

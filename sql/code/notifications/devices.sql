@@ -10,13 +10,9 @@ create or replace function public.register_push_device(p_platform text, p_token 
   set search_path = ''
 as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.caller('register_push_device');
   v_device public.push_devices;
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: register_push_device needs a signed-in caller';
-  end if;
   if p_platform is null or p_token is null or p_environment is null then
     raise exception using errcode = '22004',
       message = 'NULL_ARGUMENT: p_platform, p_token and p_environment are required';
@@ -88,10 +84,7 @@ as $$
 declare
   v_count integer;
 begin
-  if auth.uid() is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: unregister_push_device needs a signed-in caller';
-  end if;
+  perform private.caller('unregister_push_device');
   if p_token is null then
     raise exception using errcode = '22004',
       message = 'NULL_ARGUMENT: p_token is required';

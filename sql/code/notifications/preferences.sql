@@ -59,12 +59,8 @@ create or replace function public.get_notification_preferences()
   set search_path = ''
 as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.caller('get_notification_preferences');
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: get_notification_preferences needs a signed-in caller';
-  end if;
   return (
     select coalesce(pg_catalog.jsonb_object_agg(k.preference_key, coalesce(p.enabled, true)), '{}'::jsonb)
       from (select distinct t.preference_key from public.notification_types t where t.user_can_disable) k
@@ -80,11 +76,7 @@ create or replace function public.set_notification_preference(p_key text, p_enab
   set search_path = ''
 as $$
 begin
-  if auth.uid() is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: set_notification_preference needs a signed-in caller';
-  end if;
-  perform private.assert_profile(auth.uid());
+  perform private.assert_profile(private.caller('set_notification_preference'));
   if p_key is null or p_enabled is null then
     raise exception using errcode = '22004',
       message = 'NULL_ARGUMENT: p_key and p_enabled are required';

@@ -24,7 +24,7 @@ create or replace function public.sync_poll(p_cursor text default null, p_tables
   set jit = off
 as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid;
   v_authenticated boolean := private.caller_acts_as_authenticated();
   v_admin boolean;
   v_tables text[];
@@ -40,10 +40,7 @@ declare
   v_changed text[] := '{}';
   v_found boolean;
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: sync_poll needs a calling user (auth.uid() is NULL)';
-  end if;
+  v_uid := private.caller('sync_poll');
   if p_tables is null then
     -- Every table the caller may pull: those private to their owner only when signed in
     -- as an app user (as sync_pull has it).

@@ -155,7 +155,7 @@ create or replace function public.sync_pull(p_table text, p_cursor text default 
   set search_path = ''
 as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid;
   v_state jsonb;
   v_x xid8 := '0';
   v_ip xid8[] := '{}';
@@ -176,10 +176,7 @@ begin
       message = 'INVALID_LIMIT: p_limit must be between 1 and 10000',
       detail = format('p_limit = %s', coalesce(p_limit::text, 'NULL'));
   end if;
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: sync_pull needs a calling user (auth.uid() is NULL)';
-  end if;
+  v_uid := private.caller('sync_pull');
   -- A table private to its owner (admins do not see it: the journals) goes to the owner
   -- signed in as an app user only, never to a service that set the owner's claims.
   if not (select t.admin_sees from private.visibility_tables t where t.table_name = p_table)
