@@ -763,20 +763,21 @@ COMMENT ON FUNCTION outbox.batch_events(p_batch outbox.batches) IS 'The events o
 CREATE FUNCTION outbox.capture_block(p_table text, p_op text) RETURNS text
     LANGUAGE sql STABLE
     SET search_path TO ''
-    AS $_$
+    AS $$
   select pg_catalog.format(
     E'if not exists (select from %s offset 1) then\n            %s;\n'
-    || E'          else\n            execute %L using v_actor, v_restored;\n          end if;',
+    || E'          else\n            execute (select s.statement from outbox.capture_statements s where s.table_name = %L and s.op = %L)\n'
+    || E'              using v_actor, v_restored;\n          end if;',
     case p_op when 'delete' then 'old_rows' else 'new_rows' end,
     outbox.capture_sql(p_table, p_op, 'v_actor', 'v_restored'),
-    outbox.capture_sql(p_table, p_op, '$1', '$2'))
-$_$;
+    p_table, p_op)
+$$;
 
 --
 -- Name: FUNCTION capture_block(p_table text, p_op text); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.capture_block(p_table text, p_op text) IS 'PL/pgSQL text of outbox.capture_changes''s block for a p_op statement on p_table: outbox.capture_sql as a static statement (its plan kept for the session) when the statement wrote one row or none, else run with EXECUTE, planned for its row count.';
+COMMENT ON FUNCTION outbox.capture_block(p_table text, p_op text) IS 'PL/pgSQL text of outbox.capture_changes''s block for a p_op statement on p_table: outbox.capture_sql as a static statement (its plan kept for the session) when the statement wrote one row or none, else the same text from outbox.capture_statements run with EXECUTE, planned for its row count.';
 
 --
 -- Name: capture_sql(text, text, text, text); Type: FUNCTION; Schema: outbox; Owner: -
@@ -1465,10 +1466,17 @@ COMMENT ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bi
 CREATE FUNCTION outbox.generate_capture() RETURNS void
     LANGUAGE plpgsql
     SET search_path TO ''
-    AS $$
+    AS $_$
 declare
   v_branches text[];
 begin
+  -- The bulk statements first: the function reads them.
+  delete from outbox.capture_statements;
+  insert into outbox.capture_statements (table_name, op, statement)
+  select m.table_name, o.op, outbox.capture_sql(m.table_name, o.op, '$1', '$2')
+    from private.table_manifest m cross join (values ('insert'), ('update'), ('delete')) o (op)
+   where m.outbox;
+
   select pg_catalog.array_agg(array[m.table_name, pg_catalog.format(
            E'if tg_op = ''INSERT'' then\n          %s\n'
            || E'          elsif tg_op = ''UPDATE'' then\n          %s\n'
@@ -1487,13 +1495,13 @@ begin
     'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.',
     p_declare => E'v_actor uuid := auth.uid();\n      v_restored uuid := case when tg_op = ''INSERT'' then audit.restoring_id(tg_table_name) end;');
 end
-$$;
+$_$;
 
 --
 -- Name: FUNCTION generate_capture(); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.generate_capture() IS '(Re)creates outbox.capture_changes from the table manifest (its outbox tables) and their visibility rules. Run by private.apply_manifest before it attaches the triggers.';
+COMMENT ON FUNCTION outbox.generate_capture() IS '(Re)creates outbox.capture_changes and its bulk statements (outbox.capture_statements) from the table manifest (its outbox tables) and their visibility rules. Run by private.apply_manifest before it attaches the triggers.';
 
 --
 -- Name: log_partition(timestamp with time zone); Type: FUNCTION; Schema: outbox; Owner: -
@@ -2287,6 +2295,32 @@ $$;
 COMMENT ON FUNCTION private.assert_sync_table(p_table text) IS 'Raises NULL_ARGUMENT (22004) or INVALID_TABLE (22023) unless p_table is one of private.sync_tables().';
 
 --
+-- Name: caller(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.caller(p_rpc text) RETURNS uuid
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid uuid := auth.uid();
+begin
+  if v_uid is null then
+    raise exception using errcode = '42501',
+      message = pg_catalog.format('NOT_AUTHENTICATED: %s needs a signed-in caller', p_rpc),
+      hint = 'Set request.jwt.claims with the user''s "sub".';
+  end if;
+  return v_uid;
+end
+$$;
+
+--
+-- Name: FUNCTION caller(p_rpc text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.caller(p_rpc text) IS 'The caller (auth.uid()) of the RPC named p_rpc (for the message); NOT_AUTHENTICATED (42501) when there is none. The one check of a calling user, for every RPC that serves users.';
+
+--
 -- Name: caller_acts_as_authenticated(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2585,11 +2619,7 @@ begin
       message = format('INVALID_ITEM_TYPE: %L is not a claimable item type', p_item_type),
       hint = 'Use ''task'' or ''activity''.';
   end if;
-  if auth.uid() is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: claiming and releasing need a calling user (auth.uid() is NULL)';
-  end if;
-  perform private.assert_profile(auth.uid());
+  perform private.assert_profile(private.caller('a claim'));
   return v_table;
 end
 $$;
@@ -3611,11 +3641,8 @@ CREATE FUNCTION private.journal_caller() RETURNS uuid
     SET search_path TO ''
     AS $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.caller('a journal');
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501', message = 'NOT_AUTHENTICATED: a journal belongs to a signed-in user';
-  end if;
   perform private.assert_profile(v_uid);
   return v_uid;
 end
@@ -6399,13 +6426,8 @@ CREATE FUNCTION public.get_badge_counts(p_include_details boolean DEFAULT false)
     SET search_path TO ''
     AS $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.caller('get_badge_counts');
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: get_badge_counts needs a signed-in caller',
-      hint = 'Set request.jwt.claims with the user''s "sub".';
-  end if;
   return public.notification_badge_counts(v_uid, coalesce(p_include_details, false));
 end
 $$;
@@ -6480,12 +6502,8 @@ CREATE FUNCTION public.get_notification_preferences() RETURNS jsonb
     SET search_path TO ''
     AS $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.caller('get_notification_preferences');
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: get_notification_preferences needs a signed-in caller';
-  end if;
   return (
     select coalesce(pg_catalog.jsonb_object_agg(k.preference_key, coalesce(p.enabled, true)), '{}'::jsonb)
       from (select distinct t.preference_key from public.notification_types t where t.user_can_disable) k
@@ -6930,13 +6948,9 @@ CREATE FUNCTION public.mark_all_notifications_read() RETURNS integer
     SET search_path TO ''
     AS $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.caller('mark_all_notifications_read');
   v_count integer;
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: mark_all_notifications_read needs a signed-in caller';
-  end if;
 
   update public.notifications n
      set read = true
@@ -6962,13 +6976,9 @@ CREATE FUNCTION public.mark_notifications_read(p_ids uuid[]) RETURNS integer
     SET search_path TO ''
     AS $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.caller('mark_notifications_read');
   v_count integer;
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: mark_notifications_read needs a signed-in caller';
-  end if;
   if p_ids is null then
     raise exception using errcode = '22004',
       message = 'NULL_ARGUMENT: p_ids is required',
@@ -7229,13 +7239,9 @@ CREATE FUNCTION public.register_push_device(p_platform text, p_token text, p_env
     SET search_path TO ''
     AS $_$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.caller('register_push_device');
   v_device public.push_devices;
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: register_push_device needs a signed-in caller';
-  end if;
   if p_platform is null or p_token is null or p_environment is null then
     raise exception using errcode = '22004',
       message = 'NULL_ARGUMENT: p_platform, p_token and p_environment are required';
@@ -7487,11 +7493,7 @@ CREATE FUNCTION public.set_notification_preference(p_key text, p_enabled boolean
     SET search_path TO ''
     AS $$
 begin
-  if auth.uid() is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: set_notification_preference needs a signed-in caller';
-  end if;
-  perform private.assert_profile(auth.uid());
+  perform private.assert_profile(private.caller('set_notification_preference'));
   if p_key is null or p_enabled is null then
     raise exception using errcode = '22004',
       message = 'NULL_ARGUMENT: p_key and p_enabled are required';
@@ -7522,7 +7524,7 @@ CREATE FUNCTION public.sync_poll(p_cursor text DEFAULT NULL::text, p_tables text
     SET jit TO 'off'
     AS $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid;
   v_authenticated boolean := private.caller_acts_as_authenticated();
   v_admin boolean;
   v_tables text[];
@@ -7538,10 +7540,7 @@ declare
   v_changed text[] := '{}';
   v_found boolean;
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: sync_poll needs a calling user (auth.uid() is NULL)';
-  end if;
+  v_uid := private.caller('sync_poll');
   if p_tables is null then
     -- Every table the caller may pull: those private to their owner only when signed in
     -- as an app user (as sync_pull has it).
@@ -7627,7 +7626,7 @@ CREATE FUNCTION public.sync_pull(p_table text, p_cursor text DEFAULT NULL::text,
     SET search_path TO ''
     AS $_$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid;
   v_state jsonb;
   v_x xid8 := '0';
   v_ip xid8[] := '{}';
@@ -7648,10 +7647,7 @@ begin
       message = 'INVALID_LIMIT: p_limit must be between 1 and 10000',
       detail = format('p_limit = %s', coalesce(p_limit::text, 'NULL'));
   end if;
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: sync_pull needs a calling user (auth.uid() is NULL)';
-  end if;
+  v_uid := private.caller('sync_pull');
   -- A table private to its owner (admins do not see it: the journals) goes to the owner
   -- signed in as an app user only, never to a service that set the owner's claims.
   if not (select t.admin_sees from private.visibility_tables t where t.table_name = p_table)
@@ -7929,10 +7925,7 @@ CREATE FUNCTION public.unregister_push_device(p_token text) RETURNS boolean
 declare
   v_count integer;
 begin
-  if auth.uid() is null then
-    raise exception using errcode = '42501',
-      message = 'NOT_AUTHENTICATED: unregister_push_device needs a signed-in caller';
-  end if;
+  perform private.caller('unregister_push_device');
   if p_token is null then
     raise exception using errcode = '22004',
       message = 'NULL_ARGUMENT: p_token is required';
@@ -8129,6 +8122,23 @@ ALTER TABLE outbox.batches ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     NO MAXVALUE
     CACHE 1
 );
+
+--
+-- Name: capture_statements; Type: TABLE; Schema: outbox; Owner: -
+--
+
+CREATE TABLE outbox.capture_statements (
+    table_name text NOT NULL,
+    op text NOT NULL,
+    statement text NOT NULL,
+    CONSTRAINT capture_statements_op_check CHECK ((op = ANY (ARRAY['insert'::text, 'update'::text, 'delete'::text])))
+);
+
+--
+-- Name: TABLE capture_statements; Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON TABLE outbox.capture_statements IS 'Per outbox table and operation, the statement outbox.capture_changes runs with EXECUTE for a statement that wrote more than one row: the text of its static statement with the actor and the restored id as $1 and $2. Written by outbox.generate_capture with the function, read only by it (SECURITY DEFINER).';
 
 --
 -- Name: cursors; Type: TABLE; Schema: outbox; Owner: -
@@ -10727,6 +10737,13 @@ ALTER TABLE ONLY migrations.schema_migrations
 
 ALTER TABLE ONLY outbox.batches
     ADD CONSTRAINT batches_pkey PRIMARY KEY (id);
+
+--
+-- Name: capture_statements capture_statements_pkey; Type: CONSTRAINT; Schema: outbox; Owner: -
+--
+
+ALTER TABLE ONLY outbox.capture_statements
+    ADD CONSTRAINT capture_statements_pkey PRIMARY KEY (table_name, op);
 
 --
 -- Name: cursors cursors_pkey; Type: CONSTRAINT; Schema: outbox; Owner: -
@@ -13719,6 +13736,14 @@ GRANT ALL ON FUNCTION private.assert_spatial_args(p_lat double precision, p_lon 
 REVOKE ALL ON FUNCTION private.assert_sync_table(p_table text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.assert_sync_table(p_table text) TO authenticated;
 GRANT ALL ON FUNCTION private.assert_sync_table(p_table text) TO service_role;
+
+--
+-- Name: FUNCTION caller(p_rpc text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.caller(p_rpc text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.caller(p_rpc text) TO authenticated;
+GRANT ALL ON FUNCTION private.caller(p_rpc text) TO service_role;
 
 --
 -- Name: FUNCTION caller_acts_as_authenticated(); Type: ACL; Schema: private; Owner: -

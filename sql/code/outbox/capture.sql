@@ -93,7 +93,8 @@ comment on function outbox.capture_sql(text, text, text, text) is
   'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once; p_actor and p_restored are the expressions of the acting user and of the id restore_entity re-creates (variables, or $1 and $2). Generated from private.visibility_rules.';
 
 -- The block that records a p_op statement on p_table: the static statement for a statement
--- of one row, the same planned for its row count for more (see above).
+-- of one row, the same planned for its row count for more (see above), its text read from
+-- outbox.capture_statements so that the function holds each statement once.
 create or replace function outbox.capture_block(p_table text, p_op text) returns text
   language sql
   stable
@@ -101,13 +102,14 @@ create or replace function outbox.capture_block(p_table text, p_op text) returns
 as $$
   select pg_catalog.format(
     E'if not exists (select from %s offset 1) then\n            %s;\n'
-    || E'          else\n            execute %L using v_actor, v_restored;\n          end if;',
+    || E'          else\n            execute (select s.statement from outbox.capture_statements s where s.table_name = %L and s.op = %L)\n'
+    || E'              using v_actor, v_restored;\n          end if;',
     case p_op when 'delete' then 'old_rows' else 'new_rows' end,
     outbox.capture_sql(p_table, p_op, 'v_actor', 'v_restored'),
-    outbox.capture_sql(p_table, p_op, '$1', '$2'))
+    p_table, p_op)
 $$;
 comment on function outbox.capture_block(text, text) is
-  'PL/pgSQL text of outbox.capture_changes''s block for a p_op statement on p_table: outbox.capture_sql as a static statement (its plan kept for the session) when the statement wrote one row or none, else run with EXECUTE, planned for its row count.';
+  'PL/pgSQL text of outbox.capture_changes''s block for a p_op statement on p_table: outbox.capture_sql as a static statement (its plan kept for the session) when the statement wrote one row or none, else the same text from outbox.capture_statements run with EXECUTE, planned for its row count.';
 
 -- outbox.capture_changes() is generated: a branch per recorded table, a block per operation
 -- (outbox.capture_block).
@@ -118,6 +120,13 @@ as $$
 declare
   v_branches text[];
 begin
+  -- The bulk statements first: the function reads them.
+  delete from outbox.capture_statements;
+  insert into outbox.capture_statements (table_name, op, statement)
+  select m.table_name, o.op, outbox.capture_sql(m.table_name, o.op, '$1', '$2')
+    from private.table_manifest m cross join (values ('insert'), ('update'), ('delete')) o (op)
+   where m.outbox;
+
   select pg_catalog.array_agg(array[m.table_name, pg_catalog.format(
            E'if tg_op = ''INSERT'' then\n          %s\n'
            || E'          elsif tg_op = ''UPDATE'' then\n          %s\n'
@@ -138,7 +147,7 @@ begin
 end
 $$;
 comment on function outbox.generate_capture() is
-  '(Re)creates outbox.capture_changes from the table manifest (its outbox tables) and their visibility rules. Run by private.apply_manifest before it attaches the triggers.';
+  '(Re)creates outbox.capture_changes and its bulk statements (outbox.capture_statements) from the table manifest (its outbox tables) and their visibility rules. Run by private.apply_manifest before it attaches the triggers.';
 
 -- The doorbell's channel, named once: the trigger below rings it, and every listener (the
 -- worker, realtime feeds in Swift) is tested against it.
