@@ -273,7 +273,10 @@ import Testing
         try await current.up(connection)
         let log = logged(lines)
         #expect(log.contains { $0.hasPrefix("forgot ") && $0.contains("14_sync_rpcs") })
-        #expect(log.filter { $0.hasPrefix("applied ") }.count == current.code.filter { !$0.isFinal }.count)
+        // Every code file applied once (the migrations added since that commit are applied too:
+        // their names begin with their number).
+        #expect(log.filter { $0.hasPrefix("applied ") && !($0.dropFirst(8).first?.isNumber ?? false) }.count
+                == current.code.filter { !$0.isFinal }.count)
         #expect(log.contains("applied sync/pull.sql"))
         try await current.verify(connection)
         #expect(try await current.up(connection).isEmpty)

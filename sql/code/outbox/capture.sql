@@ -19,14 +19,16 @@ comment on function outbox.log_partition(timestamptz) is
 -- holders of the row's keys, as private.row_audience says it for one row. Every change is
 -- recorded once per statement, from its transition tables, in one INSERT for all the rows
 -- the statement wrote (a bulk import, a cascade delete, the worker's 500 notifications):
---   r  the rows (an UPDATE's old and new row paired by id, private.paired_rows_sql; no-op
---      updates left out), in the statement's order
---   k  each row's keys (private.row_keys_sql: expressions over the row, the parent of a
---      derived key joined), and for an UPDATE that changed a column deciding them, the old
---      row's keys too (the people it moved away from)
---   h  the holders of all those keys, in one call (private.keys_holders; a user key is held
---      by that user, and a statement whose rows have only user keys makes no call)
---   a  per row the distinct holders, sorted; e  the rows with an everyone key
+--   written      the rows (an UPDATE's old and new row paired by id, private.paired_rows_sql;
+--                no-op updates left out), in the statement's order
+--   row_keys     each row's keys (private.row_keys_sql: expressions over the row, the parent
+--                of a derived key joined), and for an UPDATE that changed a column deciding
+--                them, the old row's keys too (the people it moved away from)
+--   key_holders  the holders of all those keys, in one call (private.keys_holders; a user key
+--                is held by that user, and a statement whose rows have only user keys makes
+--                no call)
+--   audiences    per row the distinct holders, sorted
+--   seen_by_all  the rows with an everyone key
 -- One branch per recorded table. A statement that wrote one row (nearly every write) runs
 -- the static statement, planned once per session and table for one row; one that wrote more
 -- runs the same text planned for its row count (EXECUTE: about a millisecond, nothing beside
@@ -55,28 +57,29 @@ begin
     when 'delete' then pg_catalog.format('select pg_catalog.row_number() over () as rid, o::%1$s as it, pg_catalog.to_jsonb(o) as row from old_rows o', v_table)
     else 'select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (' || private.paired_rows_sql(v_table) || ') p'
          ' where p.rid is not null and p.old_it is distinct from p.it' end;
-  return pg_catalog.format($sql$
-    insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-    with r as materialized (%2$s),
-    k as materialized (
-      select r.rid, x.kind, x.key from r cross join lateral (%3$s) x%4$s),
-    h as (select h.kind, h.key, h.holder
-            from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
-                    from (select distinct k.kind, k.key from k where k.kind not in ('user', 'everyone')) d) p
-           cross join lateral private.keys_holders(p.kinds, p.keys) h
-           where p.kinds is not null),
-    a as (select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
-            from (select k.rid, k.key as holder from k where k.kind = 'user'
-                  union all
-                  select k.rid, h.holder from k join h on h.kind = k.kind and h.key = k.key) x
-           group by x.rid),
-    e as (select distinct k.rid from k where k.kind = 'everyone')
-    select %1$L, %5$L, (r.it).id, %6$s, %7$s, coalesce(a.audience, '{}'), e.rid is not null, %9$s, %8$s
-      from r left join a on a.rid = r.rid left join e on e.rid = r.rid
-     order by r.rid$sql$,
+  return pg_catalog.format($sql$insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            with written as materialized (%2$s),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key from written r cross join lateral (%3$s) x%4$s),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            audiences as (
+              select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
+                from (select k.rid, k.key as holder from row_keys k where k.kind = 'user'
+                      union all
+                      select k.rid, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key) x
+               group by x.rid),
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
+            select %1$L, %5$L, (r.it).id, %6$s, %7$s, coalesce(a.audience, '{}'), e.rid is not null, %9$s, %8$s
+              from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
+             order by r.rid$sql$,
     p_table, v_rows, private.row_keys_sql(p_table, '(r.it)'),
     case when p_op = 'update' and v_moved is not null then pg_catalog.format(
-      E'\n      union all\n      select r.rid, x.kind, x.key from r cross join lateral (%s) x where %s',
+      E'\n              union all\n              select r.rid, x.kind, x.key from written r cross join lateral (%s) x where %s',
       private.row_keys_sql(p_table, '(r.old_it)'), v_moved) else '' end,
     p_op,
     case when p_op = 'delete' then 'null' else 'r.row' end,
