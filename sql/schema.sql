@@ -7087,7 +7087,7 @@ $$;
 -- Name: FUNCTION notification_registry_drift(); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.notification_registry_drift() IS 'Types present in only one of public.notification_types and the valid_notification_type CHECK, with the side they are missing from. Empty when the two agree; the migration that adds a type asserts that.';
+COMMENT ON FUNCTION public.notification_registry_drift() IS 'Types present in only one of public.notification_types and the valid_notification_type CHECK, with the side they are missing from. Empty when the two agree; the final step of migrate (private.apply_manifest) refuses a database where it is not (REGISTRY_DRIFT).';
 
 --
 -- Name: purge_journal_tombstones(interval); Type: FUNCTION; Schema: public; Owner: -

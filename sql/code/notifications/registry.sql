@@ -21,6 +21,6 @@ as $$
   order by 1
 $$;
 comment on function public.notification_registry_drift() is
-  'Types present in only one of public.notification_types and the valid_notification_type CHECK, with the side they are missing from. Empty when the two agree; the migration that adds a type asserts that.';
+  'Types present in only one of public.notification_types and the valid_notification_type CHECK, with the side they are missing from. Empty when the two agree; the final step of migrate (private.apply_manifest) refuses a database where it is not (REGISTRY_DRIFT).';
 revoke all on function public.notification_registry_drift() from public, anon, authenticated, service_role;
 grant execute on function public.notification_registry_drift() to service_role;
