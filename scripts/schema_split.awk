@@ -6,7 +6,7 @@
 function generated(header,   name, type, schema, parts) {
   split(header, parts, "; ")
   name = substr(parts[1], 10); type = substr(parts[2], 7); schema = substr(parts[3], 9)
-  if (schema == "private" && name ~ /^(FUNCTION )?(row_scope|sync_has_items|sync_items_[a-z_]+|sync_page_[a-z_]+|sync_push_updates?_[a-z_]+|sync_push_row_[a-z_]+|record_sync_fields)\(/ \
+  if (schema == "private" && name ~ /^(FUNCTION )?(row_scope|sync_has_items|sync_page|sync_items_[a-z_]+|sync_page_[a-z_]+|sync_push_updates?_[a-z_]+|sync_push_row_[a-z_]+|record_sync_fields)\(/ \
       && name !~ /^(FUNCTION )?(sync_items_sql|sync_page_sql)\(/) return 1
   if (schema == "outbox" && name ~ /^(FUNCTION )?capture_changes\(/) return 1
   if (type == "TRIGGER" && name ~ / (_stamp_insert|_stamp_update|_stamp_deleted_at|_sync_xid_insert|_sync_xid_update|_sync_moves|_sync_deletions|_sync_fields|audit_[a-z_]+_(insert|update|delete)|outbox_(insert|delete|update|doorbell))$/) return 1

@@ -74,7 +74,8 @@ import Postgres
     // in pages of 1000, through SyncService (row-level security, JSON decoding included).
     let entries = 100_000
     try await loadWatchlistEntries(admin, owner: user, count: entries)
-    let sync = SyncService(connection: admin, user: user)
+    var sync = SyncService(connection: admin, user: user)
+    sync.pageEncoding = .objects
     _ = try await sync.pull(table: .watchlistEntries, limit: 1000)
     var best = Double.infinity
     var pulled = 0
@@ -97,23 +98,20 @@ import Postgres
     let perPage = BenchContext.percentiles(pages)
     let rate = Double(pulled) / best
     BenchContext.report(
-        "sync_pull of \(entries) changed watchlist entries, pages of 1000, as their owner (SyncService.pullAll, best of 3)",
+        "sync_pull of \(entries) changed watchlist entries, object pages of 1000, as their owner (SyncService.pullAll, best of 3)",
         String(format: "%d rows in %d pages, %.2f s = %.0f rows/s (page p50 %.1f ms, p99 %.1f ms)", pulled, pages.count,
                best, rate, perPage.p50, perPage.p99),
         goal: "≥ 50,000 rows/s", met: rate >= 50_000 && pulled == entries)
     // Where a page's time goes: the server building one (the call as the user, only its
     // length sent back) and the client decoding one (JSONValue, what SyncPage reads), each alone.
     let pageText = try await admin.transaction(as: user) { conn in
-        try conn.query("select public.sync_pull('watchlist_entries', null, 1000)::text").scalar(String.self)
-    }
-    let built = try await timed(100) {
-        _ = try await admin.transaction(as: user) { conn in
-            try conn.query("select octet_length(public.sync_pull('watchlist_entries', null, 1000)::text)").scalar(Int.self)
-        }
+        try conn.query("select public.sync_pull('watchlist_entries', null, 1000, 'objects')::text").scalar(String.self)
     }
     let decoded = try await timed(100) { _ = try JSONValue(parsing: pageText) }
-    print(String(format: "  info one 1000-row page (%d KB) alone: built by the server p50 %.1f ms, decoded by the client p50 %.1f ms",
-                 pageText.utf8.count / 1024, built.p50, decoded.p50))
+    print(String(format: "  info one 1000-row object page (%d KB): decoded by the client p50 %.1f ms", pageText.utf8.count / 1024, decoded.p50))
+    try await pageFloor(admin, user: user)
+    try await compactPages(sync, entries: entries)
+    try await firstCall(context, admin, user: user)
     try await admin.runScript("truncate public.watchlists cascade")
     await admin.close()
 }
@@ -140,4 +138,86 @@ func loadWatchlistEntries(_ admin: PostgresConnection, owner: UUID, count: Int) 
         reset session_replication_role;
         analyze public.watchlists; analyze public.watchlist_entries;
         """)
+}
+
+/// A page of 1,000 watchlist entries (the first page of a full pull, as objects) against the
+/// floor: the barest query returning the same JSON objects, the rows by their index, `to_json`
+/// each, `json_agg` (as the superuser, no row-level security). Both sent whole to the client
+/// in a transaction of their own, in alternating rounds.
+private func pageFloor(_ admin: PostgresConnection, user: UUID) async throws {
+    let columns = try await admin.query("""
+        select string_agg(format('t.%I', attname), ', ' order by attnum) from pg_attribute
+         where attrelid = 'public.watchlist_entries'::regclass and attnum > 0 and not attisdropped and attgenerated = '' and attname <> 'sync_xid'
+        """).scalar(String.self)
+    let floor = PostgresQuery(sql: """
+        select json_agg(to_json(r)) from (select \(columns) from public.watchlist_entries t where t.watchlist_id = $1
+                                          order by t.sync_xid, t.id limit 1000) r
+        """, binds: [user])
+    var bytes: [Bool: Int] = [:]
+    let sides = [true, false]
+    let rounds = try await alternating(sides) { isPage in
+        let text = isPage
+            ? try await admin.transaction(as: user) { conn in
+                try conn.query("select public.sync_pull('watchlist_entries', null, 1000, 'objects')", prepared: true).scalar(String.self)
+            }
+            : try await admin.transaction { conn in try conn.query(floor, prepared: true).scalar(String.self) }
+        bytes[isPage] = text.utf8.count
+    }
+    let ratio = rounds[0].p50 / rounds[1].p50
+    BenchContext.report(
+        "a 1000-row page of sync_pull (objects) vs the floor query returning the same rows as json (\(alternatingRounds))",
+        String(format: "p50 %.2f ms (%d KB) vs %.2f ms (%d KB) = %.2f×", rounds[0].p50, (bytes[true] ?? 0) / 1024, rounds[1].p50,
+               (bytes[false] ?? 0) / 1024, ratio),
+        goal: "≤ 1.25×", met: ratio <= 1.25)
+}
+
+/// 100,000 rows pulled in pages of 1000 (SyncService.pullAll, decoding included), compact
+/// pages against object pages, in alternating rounds, best of 3 each.
+private func compactPages(_ sync: SyncService, entries: Int) async throws {
+    var best: [SyncPageEncoding: Double] = [:]
+    var pulled: [SyncPageEncoding: Int] = [:]
+    for round in 0..<3 {
+        for encoding in round % 2 == 0 ? [SyncPageEncoding.objects, .compact] : [.compact, .objects] {
+            var service = sync
+            service.pageEncoding = encoding
+            var rows = 0
+            let seconds = try await BenchContext.time {
+                try await service.pullAll(table: .watchlistEntries, limit: 1000) { rows += $0.records.count }
+            }
+            if seconds < best[encoding, default: .infinity] { (best[encoding], pulled[encoding]) = (seconds, rows) }
+        }
+    }
+    let rate = { (encoding: SyncPageEncoding) in Double(pulled[encoding] ?? 0) / (best[encoding] ?? .infinity) }
+    let ratio = rate(.compact) / rate(.objects)
+    BenchContext.report(
+        "compact pages vs object pages, \(entries) rows in pages of 1000 (SyncService.pullAll, alternating, best of 3)",
+        String(format: "%.0f rows/s vs %.0f rows/s = %.2f×", rate(.compact), rate(.objects), ratio),
+        goal: "≥ 1.6×", met: ratio >= 1.6 && pulled[.compact] == entries && pulled[.objects] == entries)
+}
+
+/// The first pull of a new connection (its session plans and loads what the pull touches)
+/// against a warm one: the same page of 1000 rows, 20 new connections, the first call of each
+/// timed, beside 100 calls on one warm connection, in alternation.
+private func firstCall(_ context: BenchContext, _ admin: PostgresConnection, user: UUID) async throws {
+    let call = "select public.sync_pull('watchlist_entries', null, 1000, 'compact')"
+    var first: [Double] = [], warm: [Double] = []
+    let warmConnection = try await context.connect()
+    for _ in 0..<20 {
+        let fresh = try await context.connect()
+        first.append(try await BenchContext.time {
+            _ = try await fresh.transaction(as: user) { conn in try conn.query(PostgresQuery(sql: call), prepared: true) }
+        })
+        await fresh.close()
+        for _ in 0..<5 {
+            warm.append(try await BenchContext.time {
+                _ = try await warmConnection.transaction(as: user) { conn in try conn.query(PostgresQuery(sql: call), prepared: true) }
+            })
+        }
+    }
+    await warmConnection.close()
+    let ratio = BenchContext.median(first) / BenchContext.median(warm)
+    BenchContext.report(
+        "the first pull of a new connection vs a warm one (1000-row compact page, 20 connections, medians)",
+        String(format: "%.2f ms vs %.2f ms = %.2f×", BenchContext.median(first), BenchContext.median(warm), ratio),
+        goal: "≤ 2×", met: ratio <= 2)
 }

@@ -28,6 +28,15 @@ public struct SyncPage: Sendable, Hashable {
     }
 }
 
+/// How `sync_pull` writes a page's records (its argument `p_encoding`).
+public enum SyncPageEncoding: String, Sendable, Hashable, CaseIterable {
+    /// Each record an object of its columns: the default of `sync_pull` for every client.
+    case objects
+    /// The column names once (`columns`), each record an array of its values in that order:
+    /// for bulk sync, the default of `SyncService`.
+    case compact
+}
+
 /// A row to drop from the local copy: deleted on the server since the cursor, or no longer
 /// visible to the user.
 public struct SyncDeletion: Sendable, Hashable, Codable {
@@ -81,13 +90,25 @@ extension SyncPage {
         return nil
     }
 
-    /// From `sync_pull`'s answer (its JSON text).
+    /// From `sync_pull`'s answer (its JSON text), in either encoding: a compact page's records
+    /// (arrays of values in the order of its `columns`) become the objects an object page has.
     init(json text: String) throws {
         let value = try JSONValue(parsing: text)
-        guard let records = value["records"]?.arrayValue, let deleted = value["deleted"]?.arrayValue,
+        guard var records = value["records"]?.arrayValue, let deleted = value["deleted"]?.arrayValue,
               let cursor = value["cursor"]?.stringValue, let serverTimestamp = value["server_timestamp"]?.dateValue,
               let hasMore = value["has_more"]?.boolValue else {
             throw PostgresError(.decoding, "sync_pull answered something unexpected: \(text.prefix(200))")
+        }
+        if let columns = value["columns"] {
+            guard let names = columns.arrayValue?.compactMap(\.stringValue), names.count == columns.arrayValue?.count else {
+                throw PostgresError(.decoding, "sync_pull answered columns that are not names: \(columns.jsonText.prefix(200))")
+            }
+            records = try records.map { record in
+                guard let values = record.arrayValue, values.count == names.count else {
+                    throw PostgresError(.decoding, "sync_pull answered a compact record that does not match its columns: \(record.jsonText.prefix(200))")
+                }
+                return .object(Dictionary(zip(names, values), uniquingKeysWith: { first, _ in first }))
+            }
         }
         self.init(
             records: records,

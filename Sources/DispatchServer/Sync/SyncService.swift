@@ -16,6 +16,10 @@ public struct SyncService: UserService {
     public var retryPolicy: RetryPolicy = .default
     /// The wait between retries; tests set one that records instead of sleeping.
     public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    /// How `sync_pull` writes the records of a page: compact (the column names once, each
+    /// record an array of values) unless set otherwise. Either decodes to the same `SyncPage`;
+    /// compact pages are about half the bytes for the server to write and the client to parse.
+    public var pageEncoding: SyncPageEncoding = .compact
 
     public init(database: ServiceDatabase, user: UUID) {
         self.database = database
@@ -35,7 +39,8 @@ public struct SyncService: UserService {
 
     /// The page's JSON text, as the server wrote it.
     private func pullText(table: SyncTable, cursor: SyncCursor?, limit: Int, from source: any UserScopedDatabase) async throws -> String {
-        try await read("select public.sync_pull(\(table.rawValue), \(cursor?.rawValue), \(limit)) as page", from: source)
+        try await read("select public.sync_pull(\(table.rawValue), \(cursor?.rawValue), \(limit), \(pageEncoding.rawValue)) as page",
+                       from: source)
     }
 
     /// Which tables changed for the user since `cursor` (nil: every table, to start from):

@@ -13,16 +13,17 @@ import Testing
 
     // MARK: The page functions
 
-    /// sync_pull builds each page with private.sync_page_<table> (the statement of
-    /// private.sync_page_sql with its plan kept). A migration that changes a synced table's
+    /// sync_pull builds each page with private.sync_page_<table> (the statements of
+    /// private.sync_page_sql, one per mode, with their plans kept). A migration that changes a synced table's
     /// columns changes that statement: the final step of migrate (private.apply_manifest)
     /// generates the page functions again, and the pull then carries the new column.
     @Test func thePageFunctionsAreThoseOfTheCurrentColumns() async throws {
         func stale() async throws -> [String] {
             try await admin.query("""
                 select t from unnest(private.sync_tables()) t
-                 where (select p.prosrc from pg_proc p where p.oid = format('private.%I', 'sync_page_' || t)::regproc)
-                       not like '%' || private.sync_page_sql(t) || '%'
+                 where exists (select from unnest(array['full', 'changes', 'admin']) m
+                                where (select p.prosrc from pg_proc p where p.oid = format('private.%I', 'sync_page_' || t)::regproc)
+                                      not like '%' || private.sync_page_sql(t, m) || '%')
                 """).map { try $0.decode(0, as: String.self) }
         }
         #expect(try await stale().isEmpty)
@@ -35,6 +36,81 @@ import Testing
         try await admin.query("select private.apply_manifest()")
         #expect(try await stale().isEmpty)
         #expect(try await sync.pull(table: .watchlistEntries).records.first?["colour"]?.stringValue == "red")
+    }
+
+    // MARK: The compact encoding
+
+    /// A compact page names the columns once and writes each record as an array of values:
+    /// decoded, it is the object page, record for record (numbers, nulls, booleans, times),
+    /// with the same deletions, cursors and paging, for a full pull and an incremental one
+    /// that carries a tombstone, a hard delete and a revocation.
+    @Test func bothEncodingsOfAPullDecodeToTheSameRecords() async throws {
+        let alice = try await F.user(admin, "Alice"), bob = try await F.user(admin, "Bob")
+        let mine = try await F.watchlist(admin, owner: alice, title: "Spring")
+        let theirs = try await F.watchlist(admin, owner: bob, title: "Shared")
+        try await F.share(admin, theirs, with: alice)
+        let bird = try await F.bird(admin, "Robin")
+        for i in 0..<5 {
+            try await F.entry(admin, in: mine, nickname: "entry \(i) \"quoted\" ✓", bird: i % 2 == 0 ? bird : nil,
+                              latitude: i % 2 == 0 ? 52.5 + Double(i) / 7 : nil, longitude: i % 2 == 0 ? 13.25 : nil)
+        }
+        try await admin.query("update public.watchlist_entries set notify_upcoming = true, priority = 3 where watchlist_id = \(mine) and bird_id is null")
+        try await F.entry(admin, in: theirs, nickname: "shared")
+        let compact = SyncService(connection: try await database.connect(), user: alice)
+        #expect(compact.pageEncoding == .compact, "the Swift client's default")
+        var plain = compact
+        plain.pageEncoding = .objects
+
+        func both(from cursor: SyncCursor?) async throws -> [SyncPage] {
+            var pages: [[SyncPage]] = []
+            for service in [plain, compact] {
+                var list: [SyncPage] = []
+                try await service.pullAll(table: .watchlistEntries, from: cursor, limit: 2) { list.append($0) }
+                pages.append(list)
+            }
+            #expect(pages[0].count == pages[1].count)
+            for (a, b) in zip(pages[0], pages[1]) {
+                #expect(a.records == b.records)
+                #expect(a.deleted == b.deleted)
+                // (the cursors name the snapshot of each pull: other suites' transactions move it)
+                #expect(a.hasMore == b.hasMore)
+            }
+            return pages[1]
+        }
+        let full = try await both(from: nil)
+        #expect(full.flatMap(\.records).count == 6 && full.count == 3)
+        #expect(full.flatMap(\.records).contains { $0["lat"]?.doubleValue != nil && $0["notify_upcoming"]?.boolValue == false })
+
+        try await admin.query("update public.watchlist_entries set deleted_at = now() where nickname like 'entry 1%'")
+        try await admin.query("delete from public.watchlist_entries where nickname like 'entry 2%'")
+        try await admin.query("delete from public.watchlist_shares where watchlist_id = \(theirs)")
+        try await admin.query("update public.watchlist_entries set notes = 'edited' where nickname like 'entry 3%'")
+        let changes = try await both(from: full.last!.cursor)
+        #expect(Set(changes.flatMap(\.deleted).map(\.reason)) == [.deleted, .revoked])
+        #expect(changes.flatMap(\.records).map { $0["notes"]?.stringValue } == ["edited"])
+
+        // On the wire: the column names once, and arrays of values.
+        let text = try await admin.transaction(as: alice) { conn in
+            try conn.query("select public.sync_pull('watchlist_entries', null, 1000, 'compact')::text").scalar(String.self)
+        }
+        let page = try JSONValue(parsing: text)
+        #expect(page["columns"]?.arrayValue?.first?.stringValue == "id")
+        #expect(page["records"]?.arrayValue?.allSatisfy { $0.arrayValue?.count == page["columns"]?.arrayValue?.count } == true)
+        #expect(text.hasPrefix(#"{"cursor" : "v1."#), "cursor and has_more first, as in an object page")
+    }
+
+    @Test func anEncodingThatIsNeitherIsACodedError() async throws {
+        let alice = try await F.user(admin, "Alice")
+        for (bad, code) in [("rows", SQLAPIError.Code.invalidArgument), (nil, .nullArgument)] as [(String?, SQLAPIError.Code)] {
+            let error = await F.error(SQLAPIError.self) {
+                do {
+                    try await admin.transaction(as: alice) { conn in
+                        _ = try conn.query("select public.sync_pull('notes', null, 10, \(bad))")
+                    }
+                } catch let error as PostgresError { throw SQLAPIError(error) ?? error }
+            }
+            #expect(error?.code == code, "\(String(describing: bad)): \(String(describing: error))")
+        }
     }
 
     // MARK: Never missing a change

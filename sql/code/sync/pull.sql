@@ -33,31 +33,35 @@ comment on function private.sync_pull_page_bytes() is
   'The byte budget of a sync_pull page (the json of its records and deletions): 4194304 (4 MB), or less if the session set dispatch.sync_page_bytes lower (a higher value is capped). INVALID_ARGUMENT (22023) when that setting is not a positive number of bytes.';
 revoke all on function private.sync_pull_page_bytes() from public, anon, authenticated, service_role;
 
--- The statement that builds a page of sync_pull, for one table: the page's items
--- (private.sync_items: index probes of the caller's keys), then their rows by primary key.
--- The whole answer is built by this one statement, as json: each item is written out as
--- json text once (built), measured on that text, and copied into the answer by json_agg.
--- (Built as jsonb, a page of 1000 watchlist entries cost the client 33 ms instead of 8:
--- building jsonb's tree, copying it into the answer, then printing it back to text.)
--- The page ends at p_limit items or at the item whose running total of bytes reaches
--- private.sync_pull_page_bytes(), whichever comes first; items are built lazily in order,
--- and the readers of built stop at that item (limit): rows past it are not built (the
--- window reads one ahead). Its parameters: $1 the user, $2 the mode, $3 / $4 the state
--- delivered (x, ip), $5 the page position, $6 the page size, $7 the cursor's horizon,
--- $8-$10 the state the whole pull will have delivered (x, ip, horizon).
-create or replace function private.sync_page_sql(p_table text) returns text
+-- The statement that builds a page of sync_pull, for one table and mode: the page's items
+-- (a static call of private.sync_items_<table>_<mode>: index probes of the caller's keys), then
+-- their rows by primary key. The whole answer is built by this one statement, as json: each
+-- item is written out as json text once (built), measured on that text, and copied into the
+-- answer by json_agg. (Built as jsonb, a page of 1000 watchlist entries cost the client 33 ms
+-- instead of 8: building jsonb's tree, copying it into the answer, then printing it back to
+-- text.) The page ends at p_page_limit items or at the item whose running total of bytes
+-- reaches private.sync_pull_page_bytes(), whichever comes first; items are built lazily in
+-- order, and the readers of built stop at that item (limit): rows past it are not built (the
+-- window reads one ahead). A record is an object of the row's columns, or with p_compact an
+-- array of their values in the order of the answer's "columns" (named once per page).
+-- It names the variables of private.sync_page_<table>: the arguments of the items function
+-- (p_limit = the page size + 1: one read ahead), and p_page_limit,
+-- p_compact, p_after (the page position, for the cursor), p_x / p_ip (the state delivered),
+-- p_horizon (the cursor's), p_next_x / p_next_ip / p_next_horizon (the state the whole pull
+-- will have delivered).
+create or replace function private.sync_page_sql(p_table text, p_mode text) returns text
   language plpgsql
   stable
   set search_path = ''
 as $$
 declare
-  v_columns text;
+  v_columns text[];
   v_deleted_at_expr text;
 begin
   perform private.assert_sync_table(p_table);
   -- A record is the row's stored columns but sync_xid and generated ones (a geography
   -- column would also cost its text form for every row).
-  select pg_catalog.string_agg(pg_catalog.format('t.%I', a.attname), ', ' order by a.attnum),
+  select pg_catalog.array_agg(a.attname::text order by a.attnum),
          coalesce(max('t.deleted_at') filter (where a.attname = 'deleted_at'), 'null::timestamptz')
     into v_columns, v_deleted_at_expr
     from pg_catalog.pg_attribute a
@@ -67,29 +71,33 @@ begin
   return pg_catalog.format($q$
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items(%1$L, p_user, p_mode, p_x, p_ip, (p_after ->> 0)::xid8, (p_after ->> 1)::xid8, (p_after ->> 2)::uuid,
-                                (p_after ->> 3)::integer, p_limit + 1) i
+        from private.%5$I(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
+                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
+                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_limit as the json it is delivered as, in order, and the
-      -- running total of their bytes: a deletion, a tombstone (as a deletion), or the
-      -- row's record (by its primary key: a join could be planned as a scan of the whole
-      -- table hashed, for the 1000 items a function is estimated to return); a row gone
-      -- since is no item. next_n: where its id comes again (within a page each id appears
-      -- once, in its latest state: a row deleted and re-created, or the other way round).
-      select b.*, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-        from (select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
-                from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
-                        from items where items.n <= p_limit order by items.n) i
-                left join lateral (select %2$s as deleted_at, pg_catalog.to_json(r) as record
-                                     from public.%1$I t cross join lateral (select %3$s) r
-                                    where t.id = i.id and i.kind = 1 limit 1) f on true
-               cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
-                                          case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
-                                               when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                               else f.record end as item) d) b
+      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
+      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
+      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
+      -- is no item. next_n: where its id comes again (within a page each id appears once, in
+      -- its latest state: a row deleted and re-created, or the other way round; in a full
+      -- pull an id comes once, from one transaction, whatever the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+        from (%6$s) i
+        left join lateral (select %2$s as deleted_at,
+                                  case when p_compact then pg_catalog.json_build_array(%3$s) else pg_catalog.to_json(r) end as record
+                             from public.%1$I t cross join lateral (select %3$s) r
+                            where t.id = i.id and i.kind = 1 limit 1) f on true
+       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                       else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the one that reaches the budget, or the p_limit-th
-      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) limit 1), p_limit) as m
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
+      -- held once, by built)
+      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+                                          from built b) w
+                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -100,54 +108,125 @@ begin
       select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
         from (select * from built b limit (select m from cut)) b
        where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
+    ), head as (
+      -- cursor and has_more first: a client can ask for the next page before it has read
+      -- the records of this one (SyncService.pullAll)
+      select private.encode_sync_cursor(
+               case when tail.has_more
+                    then jsonb_build_object('t', %1$L, 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                            'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
+                                            'a', tail.last)
+                    else jsonb_build_object('t', %1$L, 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end) as cursor,
+             tail.has_more
+        from tail
     )
-    -- cursor and has_more first: a client can ask for the next page before it has read
-    -- the records of this one (SyncService.pullAll)
-    select json_build_object(
-      'cursor', private.encode_sync_cursor(
-                  case when tail.has_more
-                       then jsonb_build_object('t', %1$L, 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
-                                               'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
-                                               'a', tail.last)
-                       else jsonb_build_object('t', %1$L, 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end),
-      'has_more', tail.has_more,
-      'server_timestamp', now(),
-      'records', coalesce(page.records, '[]'),
-      'deleted', coalesce(page.deleted, '[]'))
-      from tail, page
-    $q$, p_table, v_deleted_at_expr, v_columns);
+    select case when p_compact
+                then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
+                                       'columns', %4$L::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
+                                       'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
+      from head, page
+    $q$, p_table, v_deleted_at_expr,
+    (select pg_catalog.string_agg(pg_catalog.format('t.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)),
+    pg_catalog.to_json(v_columns)::text,
+    'sync_items_' || p_table || '_' || p_mode,
+    case when p_mode = 'full' then 'select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n'
+         else 'select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                 from items where items.n <= p_page_limit order by items.n' end);
 end
 $$;
-comment on function private.sync_page_sql(text) is
-  'The statement sync_pull runs for a page of p_table (one of sync_tables()): the items of private.sync_items and their rows (the table''s stored columns but sync_xid and generated ones), as the answer''s json, ending at p_limit items or at the item whose running total of json bytes reaches private.sync_pull_page_bytes(). It names the parameters of private.sync_page_<table>. INVALID_TABLE (22023).';
+comment on function private.sync_page_sql(text, text) is
+  'The statement sync_pull runs for a page of p_table (one of sync_tables()) in mode p_mode (full | changes | admin): the items of private.sync_items_<p_table>_<p_mode> (a static call), and their rows (the table''s stored columns but sync_xid and generated ones; objects, or with p_compact arrays of values in the order of "columns"), as the answer''s json, ending at p_page_limit items or at the item whose running total of json bytes reaches private.sync_pull_page_bytes(). It names the variables of private.sync_page_<table>. INVALID_TABLE, INVALID_ARGUMENT (22023).';
 
--- The page statements as functions, one per synced table (private.create_plan_keeping_function:
--- planned once per session, where running the text planned it on every pull). A migration
--- that changes a synced table's columns changes the text: the final step of migrate
+-- A page of one table as a function of its own, private.sync_page_<table>: its three
+-- statements (one per mode, private.sync_page_sql) are static SQL, so PL/pgSQL plans each
+-- once per session, at its first use, with a generic plan (the items are index probes
+-- whatever the arguments), and nothing of a pull is planned or dispatched by name on a
+-- later call. The caller's keys are worked out first (private.sync_key_state). sync_pull
+-- reaches it through private.sync_page, a CASE of static calls. A migration that changes a
+-- synced table's columns changes the text: the final step of migrate
 -- (private.apply_manifest) generates them again.
 create or replace function private.generate_sync_pages() returns void
   language plpgsql
   set search_path = ''
+  set client_min_messages = warning
 as $$
 declare
+  c_arguments constant text :=
+    'p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, '
+    'p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean';
   v_table text;
+  v_name text;
 begin
   foreach v_table in array private.sync_tables() loop
-    perform private.create_plan_keeping_function('sync_page_' || v_table,
-      'p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_limit integer, p_horizon xid8, '
-      'p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8',
-      'json', 'volatile',
-      pg_catalog.format('return (%s);', private.sync_page_sql(v_table)),
-      pg_catalog.format('A page of sync_pull for table %s: the statement of private.sync_page_sql(%L) with its plan kept. Generated by private.generate_sync_pages.',
+    v_name := 'sync_page_' || v_table;
+    execute pg_catalog.format($f$
+      create or replace function private.%1$I(%2$s)
+        returns json
+        language plpgsql
+        volatile
+        set search_path = ''
+        set plan_cache_mode = force_generic_plan
+        set jit = off
+      as $body$
+      #variable_conflict use_column
+      declare
+        -- the arguments of private.sync_items_<table>_<mode>
+        p_after_c0 xid8 := (p_after ->> 0)::xid8;
+        p_after_c1 xid8 := (p_after ->> 1)::xid8;
+        p_after_id uuid := (p_after ->> 2)::uuid;
+        p_after_kind integer := (p_after ->> 3)::integer;
+        p_limit bigint := p_page_limit + 1;
+        p_lo xid8;
+        p_kinds text[];
+        p_keys uuid[];
+        p_gained_kinds text[];
+        p_gained_keys uuid[];
+        p_gained_causes xid8[];
+        p_gained_ats timestamptz[];
+        p_lost_kinds text[];
+        p_lost_keys uuid[];
+        p_lost_causes xid8[];
+        p_lost_ats timestamptz[];
+      begin
+        select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
+          into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
+               p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+        if p_mode = 'full' then
+          return (%3$s);
+        elsif p_mode = 'changes' then
+          return (%4$s);
+        elsif p_mode = 'admin' then
+          return (%5$s);
+        end if;
+        raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_page mode %%L', p_mode);
+      end
+      $body$
+      $f$, v_name, c_arguments, private.sync_page_sql(v_table, 'full'), private.sync_page_sql(v_table, 'changes'),
+      private.sync_page_sql(v_table, 'admin'));
+    execute pg_catalog.format('comment on function private.%I is %L', v_name,
+      pg_catalog.format('A page of sync_pull for table %s in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(%L, <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.',
                         v_table, v_table));
+    execute pg_catalog.format('revoke all on function private.%I from public, anon, authenticated, service_role', v_name);
   end loop;
+
+  perform private.create_table_dispatch(
+    'private.sync_page', 'p_table text, ' || c_arguments, 'json', 'volatile', 'p_table',
+    (select pg_catalog.array_agg(array[t, pg_catalog.format(
+              'return private.%I(p_user, p_mode, p_x, p_ip, p_after, p_page_limit, p_horizon, p_next_x, p_next_ip, p_next_horizon, p_compact);',
+              'sync_page_' || t)] order by n)
+       from unnest(private.sync_tables()) with ordinality x (t, n)),
+    '%L is not a synced table',
+    'For sync_pull: a page of p_table, from private.sync_page_<p_table> (a static call each: nothing dispatched by name, nothing planned per pull). Generated by private.generate_sync_pages.');
 end
 $$;
 comment on function private.generate_sync_pages() is
-  '(Re)creates private.sync_page_<table> for every synced table from private.sync_page_sql. Run by private.generate_sync_statements (private.apply_manifest, the final step of migrate).';
-revoke all on function private.sync_page_sql(text), private.generate_sync_pages() from public, anon, authenticated, service_role;
+  '(Re)creates private.sync_page_<table> for every synced table from private.sync_page_sql, and private.sync_page, which calls them. Run by private.generate_sync_statements (private.apply_manifest, the final step of migrate).';
+revoke all on function private.sync_page_sql(text, text), private.generate_sync_pages() from public, anon, authenticated, service_role;
 
-create or replace function public.sync_pull(p_table text, p_cursor text default null, p_limit integer default 1000)
+create or replace function public.sync_pull(p_table text, p_cursor text default null, p_limit integer default 1000,
+                                            p_encoding text default 'objects')
   returns json
   language plpgsql
   volatile
@@ -168,13 +247,20 @@ declare
   v_next_horizon xid8;
   v_after jsonb := '["0", "0", "00000000-0000-0000-0000-000000000000", -1]';
   v_snapshot pg_snapshot;
-  v_page json;
 begin
   perform private.assert_sync_table(p_table);
   if p_limit is null or p_limit < 1 or p_limit > 10000 then
     raise exception using errcode = '22023',
       message = 'INVALID_LIMIT: p_limit must be between 1 and 10000',
       detail = format('p_limit = %s', coalesce(p_limit::text, 'NULL'));
+  end if;
+  if p_encoding is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_encoding must be objects or compact';
+  end if;
+  if p_encoding not in ('objects', 'compact') then
+    raise exception using errcode = '22023',
+      message = 'INVALID_ARGUMENT: p_encoding must be objects or compact',
+      detail = pg_catalog.json_build_object('argument', 'p_encoding', 'value', pg_catalog.left(p_encoding, 100))::text;
   end if;
   v_uid := private.caller('sync_pull');
   -- A table private to its owner (admins do not see it: the journals) goes to the owner
@@ -261,20 +347,13 @@ begin
                  when v_full then 'full'
                  else 'changes' end;
 
-  -- The page: private.sync_page_<table>, the statement of private.sync_page_sql with its
-  -- plan kept (p_table is one of the synced tables: assert_sync_table above).
-  execute pg_catalog.format(
-    'select private.%I(p_user => $1, p_mode => $2, p_x => $3, p_ip => $4, p_after => $5, p_limit => $6, '
-    'p_horizon => $7, p_next_x => $8, p_next_ip => $9, p_next_horizon => $10)', 'sync_page_' || p_table)
-    into v_page
-    using v_uid, v_mode, v_x, v_ip, v_after, p_limit, coalesce(v_state ->> 'h', '0')::xid8,
-          v_next_x, v_next_ip, v_next_horizon;
-
-  return v_page;
+  -- The page: private.sync_page_<table> (p_table is one of the synced tables: assert_sync_table above).
+  return private.sync_page(p_table, v_uid, v_mode, v_x, v_ip, v_after, p_limit, coalesce(v_state ->> 'h', '0')::xid8,
+                           v_next_x, v_next_ip, v_next_horizon, p_encoding = 'compact');
 end
 $$;
-comment on function public.sync_pull(text, text, integer) is
-  'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {cursor, has_more, server_timestamp, records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away)}, in that order (a client may read cursor and has_more and ask for the next page before it reads the records). NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). A page ends at p_limit items or at 4 MB of json (private.sync_pull_page_bytes(); a session may lower it with dispatch.sync_page_bytes), whichever comes first: the first item whose running total of json bytes reaches the budget ends it, that item included (a page always makes progress, even past one row bigger than the budget), and the cursor resumes right after it. Rows past that item are not built (one at most, read ahead); the server holds a page''s json a few times over while it builds and sends it (docs/sync.md), about 6 to 7 times the page at the peak: ~27 MB for a full 4 MB page, whatever its rows or p_limit. Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501), OWNER_ONLY (42501: a table private to its owner, the journals, pulled by a session not acting as role authenticated, such as service_role with a user''s claims). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
+comment on function public.sync_pull(text, text, integer, text) is
+  'Changes to p_table (one of sync_tables()) since p_cursor that concern the caller, as json (not jsonb: building and printing jsonb cost four times as much): {cursor, has_more, server_timestamp, records: [rows the caller sees, oldest change first], deleted: [{id, deleted_at, reason}] (reason "deleted": tombstoned or hard-deleted; "revoked": the caller may no longer see it — a share revoked, an item claimed by someone else or completed, a listing given away)}, in that order (a client may read cursor and has_more and ask for the next page before it reads the records). p_encoding compact (for bulk sync): the same page with "columns" (the column names, once) after server_timestamp, and each record an array of its values in that order; deletions stay objects. NULL cursor = full sync. Pass the returned cursor to the next call; while has_more, call again at once. Never misses a change: a transaction that commits after a pull is delivered by the next one, whenever it started, and so is a change of who may see what (rows that became visible come as records, even if they were not written). A page ends at p_limit items or at 4 MB of json (private.sync_pull_page_bytes(); a session may lower it with dispatch.sync_page_bytes), whichever comes first: the first item whose running total of json bytes reaches the budget ends it, that item included (a page always makes progress, even past one row bigger than the budget), and the cursor resumes right after it. Rows past that item are not built (one at most, read ahead); the server holds a page''s json a few times over while it builds and sends it (docs/sync.md), about 6 to 7 times the page at the peak: ~27 MB for a full 4 MB page, whatever its rows or p_limit. Within a page each id appears once in its latest state; apply pages in order. Errors: INVALID_TABLE, INVALID_LIMIT (1..10000), INVALID_CURSOR, CURSOR_EXPIRED (all 22023: on CURSOR_EXPIRED — log rows purged, or the caller''s admin rights changed — resync with a NULL cursor), NULL_ARGUMENT (22004), NOT_AUTHENTICATED (42501), OWNER_ONLY (42501: a table private to its owner, the journals, pulled by a session not acting as role authenticated, such as service_role with a user''s claims). SECURITY DEFINER: it reads the sync logs, which no app user may read, and what it returns is exactly what the visibility definition lets the caller see (private.sync_items), the rule the SELECT policies apply.';
 
-revoke all on function public.sync_pull(text, text, integer) from public, anon, authenticated, service_role;
-grant execute on function public.sync_pull(text, text, integer) to authenticated, service_role;
+revoke all on function public.sync_pull(text, text, integer, text) from public, anon, authenticated, service_role;
+grant execute on function public.sync_pull(text, text, integer, text) to authenticated, service_role;
