@@ -2552,11 +2552,18 @@ begin
   elsif new.parent_type = 'listing' then
     select pg_catalog.to_jsonb(l) into v_parent from public.listings l where l.id = new.parent_id for key share;
   end if;
-  if v_parent is null then
+  -- An app user (role authenticated: row-level security would refuse a child of a parent
+  -- they do not see anyway) is told of the parents they see only.
+  if v_parent is null
+     or (pg_catalog.current_setting('role', true) = 'authenticated' and auth.uid() is not null
+         and not private.can_see_work_item(new.parent_type, new.parent_id)) then
     raise exception using
       errcode = '23503',
       message = format('FK_MISSING: %s %s does not exist', new.parent_type, new.parent_id),
-      detail = format('%s.parent_id must reference an existing %s.', tg_table_name, new.parent_type);
+      detail = pg_catalog.jsonb_build_object(
+                 'table', case new.parent_type when 'task' then 'tasks' when 'activity' then 'activities' else 'listings' end,
+                 'column', 'parent_id', 'id', new.parent_id)::text,
+      hint = 'Push the parent first, then retry this record unchanged.';
   end if;
   -- Open is what the parent's everyone rule says (the table manifest), asked of its keys.
   new.parent_open := new.parent_type in ('task', 'activity')
@@ -2570,7 +2577,7 @@ $$;
 -- Name: FUNCTION check_work_parent(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.check_work_parent() IS 'BEFORE INSERT, and BEFORE UPDATE when parent_type, parent_id or parent_open changes, trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise); parent_open is derived from it (true while every user may see the parent), whatever was written.';
+COMMENT ON FUNCTION private.check_work_parent() IS 'BEFORE INSERT, and BEFORE UPDATE when parent_type, parent_id or parent_open changes, trigger function of notes and subtasks: the parent row must exist, and be one an app user sees (FK_MISSING, 23503, detail {table, column, id} of the parent, otherwise: absent and unseen are one answer); parent_open is derived from it (true while every user may see the parent), whatever was written.';
 
 --
 -- Name: claim_conflict(text, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -2590,7 +2597,7 @@ exception when object_not_in_prerequisite_state then
     return null;
   end if;
   get stacked diagnostics v_detail = pg_exception_detail;
-  return pg_catalog.jsonb_build_object('code', 'ALREADY_CLAIMED', 'message', sqlerrm, 'detail', v_detail);
+  return pg_catalog.jsonb_build_object('code', 'ALREADY_CLAIMED', 'message', sqlerrm, 'detail', private.error_detail(v_detail));
 end
 $$;
 
@@ -2598,7 +2605,7 @@ $$;
 -- Name: FUNCTION claim_conflict(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) IS 'For sync_push: {code: "ALREADY_CLAIMED", message, detail} when private.refuse_claim says someone else holds the task or activity and the caller may be told; NULL otherwise (open, the caller''s, completed or not to be named).';
+COMMENT ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) IS 'For sync_push: {code: "ALREADY_CLAIMED", message, detail (the object {claimed_by, claimed_by_name, claimed_at})} when private.refuse_claim says someone else holds the task or activity and the caller may be told; NULL otherwise (open, the caller''s, completed or not to be named).';
 
 --
 -- Name: claimable_table(text, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -3255,6 +3262,35 @@ $$;
 COMMENT ON FUNCTION private.ensure_realtime_publication() IS 'True when the publication supabase_realtime exists, after creating it (empty) where it is missing, the server runs with wal_level = logical and the caller may create publications (CREATE on the database): what a self-hosted Realtime server reads. Creates nothing otherwise. Called by private.apply_manifest before it fills the publication.';
 
 --
+-- Name: error_detail(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.error_detail(p_detail text) RETURNS jsonb
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if p_detail is null or p_detail = '' then
+    return null;
+  end if;
+  if pg_catalog.left(pg_catalog.ltrim(p_detail), 1) = '{' then
+    begin
+      return p_detail::jsonb;
+    exception when invalid_text_representation then
+      null;
+    end;
+  end if;
+  return pg_catalog.to_jsonb(p_detail);
+end
+$$;
+
+--
+-- Name: FUNCTION error_detail(p_detail text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.error_detail(p_detail text) IS 'An error''s DETAIL as an answer carries it: the JSON object it holds, or the text as a JSON string (NULL for none). For sync_push''s conflicts and sync_push_batch''s rejected records.';
+
+--
 -- Name: everyone_key(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3631,6 +3667,15 @@ begin
   end if;
   if new.listing_id is not null and not private.is_admin()
      and not exists (select from public.listings l where l.id = new.listing_id and l.owned_by = v_uid) then
+    -- A listing the caller does not see (under its row-level security) is answered as an
+    -- absent one: the listing made offline and not pushed yet (push it, retry the item), or
+    -- someone else's, which the caller must not learn exists.
+    if not exists (select from public.listings l where l.id = new.listing_id) then
+      raise exception using errcode = '23503',
+        message = pg_catalog.format('FK_MISSING: listing %s does not exist', new.listing_id),
+        detail = pg_catalog.jsonb_build_object('table', 'listings', 'column', 'listing_id', 'id', new.listing_id)::text,
+        hint = 'Push the listing first, then retry this record unchanged.';
+    end if;
     raise exception using errcode = '42501',
       message = pg_catalog.format('NOT_AUTHORIZED: only the listing''s owner or an admin may put a %s on listing %s',
                                   case tg_table_name when 'tasks' then 'task' else 'activity' end, new.listing_id);
@@ -3653,7 +3698,7 @@ $$;
 -- Name: FUNCTION guard_listing_move(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE INSERT (with a listing) and BEFORE UPDATE OF listing_id (only when it changes) trigger function of tasks and activities: an item goes onto a listing only by that listing''s owner or an admin, and the declarer, the owner of the current listing or an admin may move it; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
+COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE INSERT (with a listing) and BEFORE UPDATE OF listing_id (only when it changes) trigger function of tasks and activities: an item goes onto a listing only by that listing''s owner or an admin (a listing the caller does not see: FK_MISSING, 23503, detail {table, column, id}, as for an absent one), and the declarer, the owner of the current listing or an admin may move it; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
 
 --
 -- Name: is_admin(); Type: FUNCTION; Schema: private; Owner: -
@@ -4140,6 +4185,36 @@ $_$;
 --
 
 COMMENT ON FUNCTION private.journal_fields_check() IS 'BEFORE INSERT/UPDATE on journal_fields (not called for a change of sort_order alone): locks the thread row (FOR NO KEY UPDATE) so that concurrent field changes of one thread run one after the other, copies owner_id, trims the name, and raises INVALID_FIELD_NAME, FIELD_NAME_TAKEN (23505), FIELD_LIMIT (55000: 20 live fields), INVALID_GROUP (is_group changed) or NOT_FOUND (thread).';
+
+--
+-- Name: journal_file_stem(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.journal_file_stem(p_title text) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  v_stem text := pg_catalog.left(pg_catalog.btrim(
+                   pg_catalog.regexp_replace(pg_catalog.regexp_replace(p_title, '[/\\:*?"<>|[:cntrl:]]', '_', 'g'),
+                                             '[[:space:]]+', ' ', 'g'), ' .'), 100);
+begin
+  while pg_catalog.octet_length(v_stem) > 251 loop
+    v_stem := pg_catalog.left(v_stem, -1);
+  end loop;
+  v_stem := coalesce(nullif(pg_catalog.btrim(v_stem, ' .'), ''), 'Thread');
+  if pg_catalog.rtrim(pg_catalog.split_part(v_stem, '.', 1), ' ') ~* '^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$' then
+    v_stem := '_' || v_stem;
+  end if;
+  return v_stem;
+end
+$_$;
+
+--
+-- Name: FUNCTION journal_file_stem(p_title text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.journal_file_stem(p_title text) IS 'The file name of a journal thread''s export without ".csv", from its title: safe on Windows, macOS and Linux (no reserved character, no control character, no leading or trailing dot or space, no Windows device name such as CON or NUL.txt: those get a leading "_"), at most 100 characters and 251 bytes of UTF-8; "Thread" when nothing is left.';
 
 --
 -- Name: journal_list_values(); Type: FUNCTION; Schema: private; Owner: -
@@ -5040,8 +5115,10 @@ CREATE FUNCTION private.spend_notification_budget() RETURNS trigger
 declare
   v_pair integer;
   v_total integer;
+  v_over integer;
   v_limits private.notification_limits;
 begin
+  new.push_mode := 'single';
   if new.source_user_id is null or new.source_user_id = new.user_id then
     return new;
   end if;
@@ -5054,14 +5131,19 @@ begin
            (new.source_user_id, new.user_id, pg_catalog.now(), 1)
     on conflict (sender, recipient) do update
        set window_start = case when b.window_start <= pg_catalog.now() - interval '1 hour' then pg_catalog.now() else b.window_start end,
-           sent = case when b.window_start <= pg_catalog.now() - interval '1 hour' then 1 else b.sent + 1 end
+           sent = case when b.window_start <= pg_catalog.now() - interval '1 hour' then 1 else b.sent + 1 end,
+           over_budget = case when b.window_start <= pg_catalog.now() - interval '1 hour' then 0 else b.over_budget end
     returning b.recipient, b.sent
   )
   select max(s.sent) filter (where s.recipient = new.user_id), max(s.sent) filter (where s.recipient <> new.user_id)
     into v_pair, v_total
     from spent s;
   if v_pair > v_limits.per_recipient_per_hour or v_total > v_limits.per_sender_per_hour then
-    return null;
+    -- Past the budget: the pair's window counts it; its first is the summary.
+    update private.notification_budgets b set over_budget = b.over_budget + 1
+     where b.sender = new.source_user_id and b.recipient = new.user_id
+    returning b.over_budget into v_over;
+    new.push_mode := case when v_over = 1 then 'summary' else 'collapsed' end;
   end if;
   return new;
 end
@@ -5071,7 +5153,7 @@ $$;
 -- Name: FUNCTION spend_notification_budget(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.spend_notification_budget() IS 'BEFORE INSERT trigger function of public.notifications: counts the notification against its sender''s hourly budgets (private.notification_budgets) and skips it (returns NULL: not created, not pushed) when the sender has caused the recipient more than per_recipient_per_hour, or everyone more than per_sender_per_hour, notifications this hour (private.notification_limits). Notifications without a sender or to the sender pass. SECURITY DEFINER: the counters are nobody''s to read or write.';
+COMMENT ON FUNCTION private.spend_notification_budget() IS 'BEFORE INSERT trigger function of public.notifications: counts the notification against its sender''s hourly budgets (private.notification_budgets) and sets its push_mode: single within the budget (and without a sender, or to the sender), else summary for the first past the budget in the window of its sender and recipient (per_recipient_per_hour to this recipient, or per_sender_per_hour to everyone: private.notification_limits) and collapsed for the rest of that window. Every notification is stored: the limits limit pushes. SECURITY DEFINER: the counters are nobody''s to read or write.';
 
 --
 -- Name: stamp_deleted_at(); Type: FUNCTION; Schema: private; Owner: -
@@ -5570,9 +5652,14 @@ begin
        and pg_catalog.cardinality(c.conkey) = 1 and p_record ->> a.attname is not null
      order by a.attnum
   loop
-    execute pg_catalog.format('select exists (select from %1$s r where r.%2$I = $1::%3$s), $1::%3$s::text',
-                              v_fk.ref, v_fk.ref_col, v_fk.ref_type)
-      into v_found, v_id using p_record ->> v_fk.col;
+    if v_fk.ref_table = any (private.sync_tables()) and v_fk.ref_col = 'id' then
+      v_id := (p_record ->> v_fk.col)::uuid::text;
+      v_found := private.caller_sees(v_fk.ref_table, v_id::uuid);
+    else
+      execute pg_catalog.format('select exists (select from %1$s r where r.%2$I = $1::%3$s), $1::%3$s::text',
+                                v_fk.ref, v_fk.ref_col, v_fk.ref_type)
+        into v_found, v_id using p_record ->> v_fk.col;
+    end if;
     if not v_found then
       return pg_catalog.jsonb_build_object('table', v_fk.ref_table, 'column', v_fk.col, 'id', v_id);
     end if;
@@ -5585,7 +5672,7 @@ $_$;
 -- Name: FUNCTION sync_missing_parent(p_table text, p_record jsonb); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) IS 'For sync_push: {table, column, id} of the first row the record references (a single-column foreign key of p_table) that does not exist at all, NULL when every one does. SECURITY DEFINER: existence, not visibility, decides between FK_MISSING (push the parent first, then retry) and NOT_AUTHORIZED.';
+COMMENT ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) IS 'For sync_push: {table, column, id} of the first row the record references (a single-column foreign key of p_table) that the caller does not see (a synced table: absent or someone else''s, one answer) or that does not exist (any other table), NULL when there is none: FK_MISSING (push the parent first, then retry) rather than NOT_AUTHORIZED. SECURITY DEFINER: to ask of any row.';
 
 --
 -- Name: sync_page_sql(text, text); Type: FUNCTION; Schema: private; Owner: -
@@ -6003,8 +6090,12 @@ begin
           message = format('NOT_AUTHORIZED: you may not write this row of %s', p_table), detail = sqlerrm;
       when foreign_key_violation then
         if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+        v_reason := private.sync_missing_parent(p_table, p_record);
         raise exception using errcode = '23503',
-          message = format('FK_MISSING: a row this %s row references does not exist', p_table), detail = sqlerrm;
+          message = format('FK_MISSING: a row this %s row references does not exist', p_table),
+          detail = coalesce(v_reason::text, sqlerrm),
+          hint = case when v_reason is not null
+                      then format('Push the %s row %s first, then retry this record unchanged.', v_reason ->> 'table', v_reason ->> 'id') end;
       when unique_violation then
         if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
         raise exception using errcode = '23505',
@@ -6086,8 +6177,11 @@ declare
   v_alias record;
 begin
   for v_alias in
-    select a.key, a.col from (values ('created_by', 'declared_by'), ('listing', 'listing_id')) a (key, col)
-     where p_table in ('tasks', 'activities') and p_record ? a.key
+    select a.key, a.col
+      from (values ('tasks', 'created_by', 'declared_by'), ('tasks', 'listing', 'listing_id'),
+                   ('activities', 'created_by', 'declared_by'), ('activities', 'listing', 'listing_id'),
+                   ('listings', 'assigned_realtor', 'owned_by')) a (table_name, key, col)
+     where a.table_name = p_table and p_record ? a.key
   loop
     if p_record ? v_alias.col and lower(p_record ->> v_alias.col) is distinct from lower(p_record ->> v_alias.key) then
       raise exception using errcode = '22023',
@@ -6104,7 +6198,7 @@ $$;
 -- Name: FUNCTION sync_record_columns(p_table text, p_record jsonb); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) IS 'For sync_push: p_record with the Dispatch apps'' keys of a task or activity renamed to their columns (created_by: declared_by, listing: listing_id). INVALID_RECORD (22023) when a record names a column under both keys with different values.';
+COMMENT ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) IS 'For sync_push: p_record with the Dispatch apps'' keys renamed to their columns (a task''s or activity''s created_by: declared_by, listing: listing_id; a listing''s assigned_realtor: owned_by). INVALID_RECORD (22023) when a record names a column under both keys with different values.';
 
 --
 -- Name: sync_tables(); Type: FUNCTION; Schema: private; Owner: -
@@ -6913,10 +7007,7 @@ CREATE FUNCTION public.journal_export_file(p_thread_id uuid) RETURNS TABLE(file_
 begin
   perform private.journal_live_thread(p_thread_id);
   return query
-    select coalesce(nullif(pg_catalog.btrim(pg_catalog.left(pg_catalog.btrim(
-             pg_catalog.regexp_replace(pg_catalog.regexp_replace(t.title, '[/\\:*?"<>|[:cntrl:]]', '_', 'g'),
-                                       '[[:space:]]+', ' ', 'g'), ' .'), 100), ' .'), ''), 'Thread') || '.csv',
-           'text/csv; charset=utf-8; header=present'
+    select private.journal_file_stem(t.title) || '.csv', 'text/csv; charset=utf-8; header=present'
       from public.journal_threads t where t.id = p_thread_id;
 end
 $$;
@@ -6925,7 +7016,7 @@ $$;
 -- Name: FUNCTION journal_export_file(p_thread_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.journal_export_file(p_thread_id uuid) IS 'The file name (from the thread''s title, safe on every file system, ending in .csv) and the media type (text/csv; charset=utf-8; header=present) of the export of a live thread of the caller, for the share sheet beside the bytes of journal_export_csv / journal_csv_lines. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002).';
+COMMENT ON FUNCTION public.journal_export_file(p_thread_id uuid) IS 'The file name (from the thread''s title, safe on every file system, at most 255 bytes, ending in .csv: private.journal_file_stem) and the media type (text/csv; charset=utf-8; header=present) of the export of a live thread of the caller, for the share sheet beside the bytes of journal_export_csv / journal_csv_lines. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002).';
 
 --
 -- Name: journal_rename_thread(uuid, text); Type: FUNCTION; Schema: public; Owner: -
@@ -7837,7 +7928,7 @@ $$;
 -- Name: FUNCTION sync_push(p_table text, p_record jsonb, p_expected_version integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced); {status: "merged", record, fields} when the row moved on since p_expected_version and the record was merged into it field by field (private.sync_merge: what only the push changed is written, what only the server changed stays, what both changed goes to the later write by the server''s clock, the user id sorting first within a second; fields says per column what won); or {status: "conflict", record: <server row>} when the id exists or the history a merge needs is gone (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns (a task''s or activity''s created_by and listing name declared_by and listing_id). Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, parent_open, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
+COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced); {status: "merged", record, fields} when the row moved on since p_expected_version and the record was merged into it field by field (private.sync_merge: what only the push changed is written, what only the server changed stays, what both changed goes to the later write by the server''s clock, the user id sorting first within a second; fields says per column what won); or {status: "conflict", record: <server row>} when the id exists or the history a merge needs is gone (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns (a task''s or activity''s created_by and listing name declared_by and listing_id, a listing''s assigned_realtor names owned_by). Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, parent_open, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
 
 --
 -- Name: sync_push_batch(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
@@ -7924,7 +8015,7 @@ begin
         end if;
         v_results[v_i] := jsonb_strip_nulls(jsonb_build_object(
           'status', 'rejected', 'code', substring(v_message from '^([A-Z][A-Z0-9_]*): '), 'sqlstate', v_state,
-          'message', v_message, 'detail', nullif(v_detail, ''), 'hint', nullif(v_hint, '')));
+          'message', v_message, 'detail', private.error_detail(v_detail), 'hint', nullif(v_hint, '')));
       end;
     end loop;
     exit when cardinality(v_deferred) = 0;
@@ -7983,7 +8074,7 @@ $_$;
 -- Name: FUNCTION sync_push_batch(p_table text, p_records jsonb); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_push_batch(p_table text, p_records jsonb) IS 'Pushes up to 1000 records of p_table in one call: p_records is [{record, expected_version}, ...] as sync_push takes them, the answer an array in the same order of what sync_push answered for each ({status: "applied" | "conflict", record, ...}), or {status: "rejected", code, sqlstate, message, detail, hint} for the coded error it raised. Each record in a subtransaction of its own: a rejected one changes nothing and undoes nothing of the others. An error without a code fails the whole call (retry it as it is: applied records answer "applied" again). Errors: INVALID_TABLE, INVALID_BATCH (22023: not an array of {record, expected_version}, or more than 1000; nothing is pushed), NULL_ARGUMENT (22004).';
+COMMENT ON FUNCTION public.sync_push_batch(p_table text, p_records jsonb) IS 'Pushes up to 1000 records of p_table in one call: p_records is [{record, expected_version}, ...] as sync_push takes them, the answer an array in the same order of what sync_push answered for each ({status: "applied" | "conflict", record, ...}), or {status: "rejected", code, sqlstate, message, detail, hint} for the coded error it raised (detail: the JSON object of the error''s DETAIL where it holds one, such as FK_MISSING''s {table, column, id}, else its text). Each record in a subtransaction of its own: a rejected one changes nothing and undoes nothing of the others. An error without a code fails the whole call (retry it as it is: applied records answer "applied" again). Errors: INVALID_TABLE, INVALID_BATCH (22023: not an array of {record, expected_version}, or more than 1000; nothing is pushed), NULL_ARGUMENT (22004).';
 
 --
 -- Name: unregister_push_device(text); Type: FUNCTION; Schema: public; Owner: -
@@ -9096,7 +9187,8 @@ CREATE TABLE private.notification_budgets (
     sender uuid NOT NULL,
     recipient uuid NOT NULL,
     window_start timestamp with time zone NOT NULL,
-    sent integer NOT NULL
+    sent integer NOT NULL,
+    over_budget integer DEFAULT 0 NOT NULL
 );
 
 --
@@ -9104,6 +9196,12 @@ CREATE TABLE private.notification_budgets (
 --
 
 COMMENT ON TABLE private.notification_budgets IS 'Notifications each sender caused each recipient (recipient = the nil uuid: all recipients together) since window_start; a window older than an hour starts again at the next notification. Written only by private.spend_notification_budget().';
+
+--
+-- Name: COLUMN notification_budgets.over_budget; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.notification_budgets.over_budget IS 'Notifications of the window past the budget (stored, pushed as one summary and then collapsed); 0 again when a new window starts.';
 
 --
 -- Name: notification_limits; Type: TABLE; Schema: private; Owner: -
@@ -9122,7 +9220,7 @@ CREATE TABLE private.notification_limits (
 -- Name: TABLE notification_limits; Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON TABLE private.notification_limits IS 'The one row of notification rate limits: at most per_recipient_per_hour notifications one user (source_user_id) causes one recipient, and per_sender_per_hour to all recipients together, per hour; the rest are not created (nor pushed). An operator may update the row; only the database owner can.';
+COMMENT ON TABLE private.notification_limits IS 'The one row of notification rate limits: at most per_recipient_per_hour notifications one user (source_user_id) causes one recipient, and per_sender_per_hour to all recipients together, are pushed on their own per hour; the rest are stored and counted all the same, pushed as one summary per window and then not pushed (public.notifications.push_mode). An operator may update the row; only the database owner can.';
 
 --
 -- Name: notification_preferences; Type: TABLE; Schema: public; Owner: -
@@ -9232,6 +9330,22 @@ CREATE VIEW private.notification_mutes AS
 --
 
 COMMENT ON VIEW private.notification_mutes IS 'The notification types each user turned off: (user_id, type) for every type whose preference the user set to false. Mandatory types never appear. NotificationWriter.insert skips these recipients, and the push handler does not push to them (a preference turned off between the insert and the push). The worker''s (service_role).';
+
+--
+-- Name: notification_push_gauges; Type: VIEW; Schema: private; Owner: -
+--
+
+CREATE VIEW private.notification_push_gauges WITH (security_barrier='true') AS
+ SELECT count(*) FILTER (WHERE (b.recipient <> '00000000-0000-0000-0000-000000000000'::uuid)) AS summaries,
+    COALESCE(sum((b.over_budget - 1)) FILTER (WHERE (b.recipient <> '00000000-0000-0000-0000-000000000000'::uuid)), (0)::bigint) AS collapsed
+   FROM private.notification_budgets b
+  WHERE ((b.over_budget > 0) AND (b.window_start > (now() - '01:00:00'::interval)));
+
+--
+-- Name: VIEW notification_push_gauges; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON VIEW private.notification_push_gauges IS 'Pushes held back by the notification budgets in the windows that began in the last hour: summaries (summary pushes sent, one per pair of sender and recipient past their budget), collapsed (notifications stored and counted but not pushed). For the exporter''s gauges; the worker counts the same as push.summaries and push.collapsed.';
 
 --
 -- Name: sync_deletions_awaiting_purge; Type: VIEW; Schema: private; Owner: -
@@ -9932,8 +10046,11 @@ CREATE TABLE public.notifications (
     entity_id uuid,
     data jsonb DEFAULT '{}'::jsonb NOT NULL,
     dedupe_key text,
+    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    push_mode text DEFAULT 'single'::text NOT NULL,
     CONSTRAINT notifications_data_check CHECK ((jsonb_typeof(data) = 'object'::text)),
     CONSTRAINT notifications_entity_check CHECK (((entity_type IS NULL) = (entity_id IS NULL))),
+    CONSTRAINT notifications_push_mode_check CHECK ((push_mode = ANY (ARRAY['single'::text, 'summary'::text, 'collapsed'::text]))),
     CONSTRAINT valid_notification_type CHECK ((type = ANY (ARRAY['message'::text, 'added_to_conversation'::text, 'new_ride'::text, 'ride_update'::text, 'ride_claimed'::text, 'ride_unclaimed'::text, 'ride_completed'::text, 'new_favor'::text, 'favor_update'::text, 'favor_claimed'::text, 'favor_unclaimed'::text, 'favor_completed'::text, 'completion_reminder'::text, 'qa_activity'::text, 'qa_question'::text, 'qa_answer'::text, 'review'::text, 'review_received'::text, 'review_reminder'::text, 'review_request'::text, 'town_hall_post'::text, 'town_hall_comment'::text, 'town_hall_reaction'::text, 'announcement'::text, 'admin_announcement'::text, 'broadcast'::text, 'pending_approval'::text, 'user_approved'::text, 'user_rejected'::text, 'other'::text, 'task_claimed'::text, 'task_unclaimed'::text, 'task_completed'::text, 'activity_claimed'::text, 'activity_unclaimed'::text, 'activity_completed'::text, 'note_added'::text, 'entity_restored'::text, 'watchlist_shared'::text, 'watchlist_sighting'::text])))
 );
 
@@ -9996,6 +10113,18 @@ COMMENT ON COLUMN public.notifications.data IS 'Extra ids and values the push pa
 --
 
 COMMENT ON COLUMN public.notifications.dedupe_key IS 'Idempotency key chosen by the producer (e.g. outbox event id || handler || recipient). The worker inserts with ON CONFLICT (dedupe_key) DO NOTHING, so a retried handler never notifies twice. NULL = no deduplication.';
+
+--
+-- Name: COLUMN notifications.sync_xid; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.notifications.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
+
+--
+-- Name: COLUMN notifications.push_mode; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.notifications.push_mode IS 'How the notification was pushed: single (on its own), summary (as the summary push of its sender''s notifications over their hourly budget to this recipient), collapsed (not pushed: past the budget, after the window''s summary; stored and counted in the badge all the same). Set by the server (private.spend_notification_budget).';
 
 --
 -- Name: observed_bird_photos; Type: TABLE; Schema: public; Owner: -
@@ -11496,6 +11625,12 @@ CREATE INDEX retries_claim_idx ON outbox.retries USING btree (run_at, event_id) 
 --
 
 CREATE INDEX notification_badge_entities_latest_idx ON private.notification_badge_entities USING btree (user_id, badge_group, latest_at DESC, entity_id);
+
+--
+-- Name: notification_budgets_over_budget_idx; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX notification_budgets_over_budget_idx ON private.notification_budgets USING btree (window_start) WHERE (over_budget > 0);
 
 --
 -- Name: sync_field_changes_changed_at_idx; Type: INDEX; Schema: private; Owner: -
@@ -13967,6 +14102,14 @@ REVOKE ALL ON FUNCTION private.encode_sync_cursor(p_state jsonb) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.ensure_realtime_publication() FROM PUBLIC;
 
 --
+-- Name: FUNCTION error_detail(p_detail text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.error_detail(p_detail text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.error_detail(p_detail text) TO authenticated;
+GRANT ALL ON FUNCTION private.error_detail(p_detail text) TO service_role;
+
+--
 -- Name: FUNCTION everyone_key(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -14141,6 +14284,13 @@ REVOKE ALL ON FUNCTION private.journal_field_groups_check() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.journal_fields_check() FROM PUBLIC;
+
+--
+-- Name: FUNCTION journal_file_stem(p_title text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.journal_file_stem(p_title text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.journal_file_stem(p_title text) TO authenticated;
 
 --
 -- Name: FUNCTION journal_list_values(); Type: ACL; Schema: private; Owner: -
@@ -14894,6 +15044,12 @@ GRANT SELECT ON TABLE public.notification_types TO service_role;
 --
 
 GRANT SELECT ON TABLE private.notification_mutes TO service_role;
+
+--
+-- Name: TABLE notification_push_gauges; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.notification_push_gauges TO service_role;
 
 --
 -- Name: TABLE sync_deletions_awaiting_purge; Type: ACL; Schema: private; Owner: -

@@ -138,7 +138,8 @@ struct PushDeliveryTests {
         let last = try #require(logged.withLock { $0 }.last { $0.hasPrefix("{") })
         let record = try JSONDecoder().decode(WorkerStats.Record.self, from: Data(last.utf8))
         #expect(record.event == "stopped")
-        #expect(record.counters == ["push.sent": 2, "push.no_device": 1, "push.muted": 0, "push.dead_tokens": 0])
+        #expect(record.counters == ["push.sent": 2, "push.no_device": 1, "push.muted": 0, "push.dead_tokens": 0,
+                                    "push.summaries": 0, "push.collapsed": 0])
         await f.close()
     }
 
@@ -252,6 +253,44 @@ struct PushDeliveryTests {
         #expect(results == [[.done], [.done]])
         #expect(try await f.notifications().count == 1)
         await other.close()
+        await f.close()
+    }
+
+    /// A realtor whose 40 tasks one agent claims in an hour learns of all 40: each claim is
+    /// a notification in her bell and her badge. What the sender's hourly budget (20 to one
+    /// recipient) limits is the pushes: 20 on their own, then one summary push in place of
+    /// the 21st, then none for the rest of the hour, counted (push.summaries, push.collapsed)
+    /// and logged.
+    @Test("past a sender's budget every notification is stored and counted; the pushes are one summary, then none")
+    func pastTheBudgetNotificationsStayAndPushesCollapse() async throws {
+        let f = try await WorkerFixture.make()
+        let realtor = try await f.user("Rita"), agent = try await f.user("Andy")
+        try await f.device(realtor, "rita-phone")
+        var tasks: [UUID] = []
+        for i in 0..<40 { tasks.append(try await f.task(declaredBy: realtor, title: "Showing \(i)")) }
+        let logged = Mutex<[String]>([])
+        let log = WorkerLog(sink: { line in logged.withLock { $0.append(line) } })
+        let totals = try await withWorker(f, log: log) { (pushes: String) async throws in
+            for task in tasks { try await claim(f, agent, task) }
+            #expect(try await eventually { try await f.notifications().count == 40 })
+            #expect(try await eventually { try await f.outstanding() == 0 })
+            let unread = try await NotificationService(connection: f.connection, user: realtor).unreadCount()
+            #expect(unread == 40, "every claim is in the badge")
+            let lines = pushLines(pushes)
+            #expect(lines.count == 21)
+            let summaries = lines.filter { $0["payload"]?["aps"]?["alert"]?["title"]?.stringValue == "More updates" }
+            #expect(summaries.count == 1)
+            let body = summaries.first?["payload"]?["aps"]?["alert"]?["body"]?.stringValue ?? ""
+            #expect(body.hasPrefix("Andy claimed") && body.contains("more updates from Andy this hour"), "\(body)")
+            #expect((summaries.first?["payload"]?["aps"]?["badge"]?.intValue ?? 0) >= 21, "the badge counts the notifications pushed before it, and maybe more")
+        }
+        #expect(totals.counters["push.sent"] == 21)
+        #expect(totals.counters["push.summaries"] == 1)
+        #expect(totals.counters["push.collapsed"] == 19)
+        #expect(logged.withLock { $0 }.contains { $0.contains("past the hourly budget") })
+        let modes = try await f.connection.query("select push_mode, count(*)::int from public.notifications group by 1")
+            .reduce(into: [String: Int]()) { $0[try $1.decode(0, as: String.self)] = try $1.decode(1, as: Int.self) }
+        #expect(modes == ["single": 20, "summary": 1, "collapsed": 19])
         await f.close()
     }
 }

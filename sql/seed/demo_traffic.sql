@@ -47,7 +47,9 @@ select public.claim_work_item('task', :'task');
 commit;
 select pg_sleep(1);
 
--- Bob adds a note: Alice (declarer) and Carol (earlier note) hear of it, Bob does not.
+-- Bob adds a note: Alice (declarer) hears of it, Bob does not, and neither does Carol,
+-- whose earlier note it answers: the task is Bob's now, out of her sight, and nobody is
+-- told of a note on an item they cannot see.
 begin;
 select set_config('request.jwt.claims', json_build_object('sub', :'bob', 'role', 'authenticated')::text, true),
        set_config('role', 'authenticated', true);

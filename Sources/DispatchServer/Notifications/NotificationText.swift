@@ -37,6 +37,16 @@ public enum NotificationText {
 
     static func quoted(_ text: String) -> String { "“\(text)”" }
 
+    /// The summary push sent in place of the first notification past its sender's hourly
+    /// budget to its recipient (`push_mode` summary): the rest of that hour's notifications
+    /// from the sender are stored and counted in the badge but not pushed, and this push says
+    /// so, so that a flood makes one push and the user knows to look in the app. The title is
+    /// the system's own; the sender's name leads the body as in every push.
+    public static func summary(of notification: AppNotification, sourceName: String?) -> (title: String, body: String) {
+        let who = sourceName.flatMap(sender) ?? someone
+        return ("More updates", "\(excerpt(notification.body, limit: 120)), and more updates from \(who) this hour: they are in the app, without a push each")
+    }
+
     /// A display name as a notification may show it, or nil for none. The name is the
     /// sender's to choose and leads the body of every push, so it must not be able to pose
     /// as the system ("Security alert: verify your account at https://…"): invisible and

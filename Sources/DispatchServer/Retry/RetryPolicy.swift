@@ -9,7 +9,9 @@ import Postgres
 /// blip costs a second; and only transient failures retried — a permanent one (bad input,
 /// a 4xx other than 408/429) fails at once, because trying again cannot change the answer.
 /// The outbox queue retries a failed delivery on the same schedule in SQL
-/// (`outbox.retry_delay`); `ContractTests` checks that the two agree.
+/// (`outbox.retry_delay`); `ContractTests` checks that the two agree. Five attempts, not
+/// the watchlist plan's three, and unknown errors permanent: why is in docs/sync.md ("The
+/// retry policy").
 public struct RetryPolicy: Sendable, Hashable {
     public var initialDelay: Duration
     public var maxDelay: Duration

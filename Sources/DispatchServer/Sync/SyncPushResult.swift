@@ -105,13 +105,15 @@ extension SyncPushResult {
 
 extension SQLAPIError {
     /// A refusal reported as data (`{code, sqlstate, message, detail, hint}` in a batch's
-    /// answer) rather than raised: the same error a single call would have thrown.
+    /// answer) rather than raised: the same error a single call would have thrown. `detail`
+    /// is the object a coded error's DETAIL holds (`{claimed_by, …}`, `{table, column, id}`),
+    /// kept as its JSON text as a raised error's DETAIL is, or prose as a string.
     init(rejection answer: JSONValue) throws {
         guard let message = answer["message"]?.stringValue else {
             throw PostgresError(.decoding, "a rejection without a message: \(answer.jsonText.prefix(200))")
         }
         var error = PostgresError(.server, message, sqlState: answer["sqlstate"]?.stringValue.map(SQLState.init(rawValue:)))
-        error.detail = answer["detail"]?.stringValue
+        error.detail = answer["detail"].flatMap { $0.stringValue ?? $0.jsonText }
         error.hint = answer["hint"]?.stringValue
         guard let coded = SQLAPIError(error) else {
             throw PostgresError(.decoding, "a rejection without a code: \(message.prefix(200))")

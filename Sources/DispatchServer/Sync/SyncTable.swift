@@ -15,4 +15,6 @@ public enum SyncTable: String, Sendable, Hashable, CaseIterable, Codable {
     case journalFields = "journal_fields"
     case journalFieldGroups = "journal_field_groups"
     case journalEntryValues = "journal_entry_values"
+    /// The bell list: each user's own notifications (only `read` is theirs to push).
+    case notifications
 }

@@ -19,6 +19,11 @@ import Postgres
 /// - Any other failure of any device fails the notification (retried per `RetryPolicy`);
 ///   the retry pushes to all its devices again, so a device may, rarely, get a push twice
 ///   (the webhook's `Idempotency-Key` lets a relay drop it).
+/// - A notification past its sender's hourly budget (`push_mode`, set where it is stored:
+///   `private.spend_notification_budget`) is stored and counted in the badge all the same;
+///   the first of a window is pushed as one summary of the sender's updates
+///   (`NotificationText.summary`, counted as `push.summaries` and logged), the rest of the
+///   window not at all (`push.collapsed`). Rate limits limit pushes, never notifications.
 /// `push.sent` counts pushes the sink took (one per device).
 public struct PushHandler: OutboxHandler {
     public let name: String
@@ -29,23 +34,35 @@ public struct PushHandler: OutboxHandler {
         self.sink = sink
     }
 
-    public var counters: [String] { ["push.sent", "push.muted", "push.no_device", "push.dead_tokens"] }
+    public var counters: [String] { ["push.sent", "push.muted", "push.no_device", "push.dead_tokens", "push.summaries", "push.collapsed"] }
 
     public func handle(_ events: [OutboxEvent], context: HandlerContext) async -> [DeliveryResult] {
         var results = [DeliveryResult](repeating: .done, count: events.count)
         var pending: [(index: Int, notification: AppNotification)] = []
+        var summaries = Set<UUID>()
+        var collapsed = 0
         for (index, event) in events.enumerated() where event.table == "notifications" && event.operation == .insert {
             do {
-                pending.append((index, try AppNotification(record: try event.record())))
+                let record = try event.record()
+                let notification = try AppNotification(record: record)
+                switch record["push_mode"]?.stringValue {
+                case "collapsed": collapsed += 1; continue
+                case "summary": summaries.insert(notification.id)
+                default: break
+                }
+                pending.append((index, notification))
             } catch {
                 results[index] = .failed(message: "cannot read the notification: \(DeliveryResult.describe(error))", retryable: false)
             }
         }
-        guard !pending.isEmpty else { return results }
+        guard !pending.isEmpty else {
+            context.stats.count(["push.collapsed": collapsed])
+            return results
+        }
 
         let targets: Targets
         do {
-            targets = try await Self.targets(pending.map(\.notification), context.connection)
+            targets = try await Self.targets(pending.map(\.notification), summaries: summaries, context.connection)
         } catch {
             for (index, _) in pending { results[index] = .failure(error) }
             return results
@@ -54,13 +71,19 @@ public struct PushHandler: OutboxHandler {
         // One message per device; `owners[i]` is the position in `pending` of message i.
         var messages: [PushMessage] = []
         var owners: [Int] = []
-        var muted = 0, withoutDevice = 0
+        var muted = 0, withoutDevice = 0, summarized = 0
         for (position, (index, notification)) in pending.enumerated() {
             let recipient = Recipient(user: notification.userID, type: notification.type)
             if targets.muted.contains(recipient) { muted += 1; continue }
             guard let devices = targets.devices[recipient], !devices.isEmpty else { withoutDevice += 1; continue }
             do {
-                let payload = try PushPayload.notification(for: notification, badge: targets.badges[notification.userID] ?? 0)
+                var payload = try PushPayload.notification(for: notification, badge: targets.badges[notification.userID] ?? 0)
+                if summaries.contains(notification.id) {
+                    let text = NotificationText.summary(of: notification, sourceName: notification.sourceUserID.flatMap { targets.senderNames[$0] })
+                    payload.aps.alert = PushPayload.Alert(title: text.title, body: text.body)
+                    summarized += 1
+                    context.log.info("push: \(notification.sourceUserID?.uuidString.lowercased() ?? "-") is past the hourly budget to \(notification.userID.uuidString.lowercased()): one summary push; the rest of the hour's notifications are stored without a push")
+                }
                 for device in devices {
                     messages.append(PushMessage(userID: notification.userID, notificationID: notification.id, device: device, payload: payload))
                     owners.append(position)
@@ -90,7 +113,8 @@ public struct PushHandler: OutboxHandler {
             }
         }
         for (position, error) in failures { results[pending[position].index] = .failure(error) }
-        context.stats.count(["push.sent": sent, "push.muted": muted, "push.no_device": withoutDevice, "push.dead_tokens": disabled])
+        context.stats.count(["push.sent": sent, "push.muted": muted, "push.no_device": withoutDevice, "push.dead_tokens": disabled,
+                             "push.summaries": summarized, "push.collapsed": collapsed])
         return results
     }
 
@@ -109,10 +133,13 @@ public struct PushHandler: OutboxHandler {
         var muted: Set<Recipient> = []
         var devices: [Recipient: [PushDevice]] = [:]
         var badges: [UUID: Int] = [:]
+        /// The display names of the senders of summary pushes.
+        var senderNames: [UUID: String] = [:]
         var lookedUpAt = Date()
     }
 
-    static func targets(_ notifications: [AppNotification], _ connection: PostgresConnection) async throws -> Targets {
+    static func targets(_ notifications: [AppNotification], summaries: Set<UUID> = [], _ connection: PostgresConnection) async throws -> Targets {
+        let senders = Array(Set(notifications.filter { summaries.contains($0.id) }.compactMap(\.sourceUserID)))
         var seen = Set<Recipient>()
         let recipients = notifications.map { Recipient(user: $0.userID, type: $0.type) }.filter { seen.insert($0).inserted }
         return try await connection.transaction { connection in
@@ -136,6 +163,11 @@ public struct PushHandler: OutboxHandler {
                 targets.devices[recipient, default: []].append(PushDevice(token: token, platform: platform, environment: environment))
             }
             targets.badges = try badges(Set(targets.devices.keys.map(\.user)), connection)
+            if !senders.isEmpty {
+                for row in try connection.query("select u.id, u.name from public.users u where u.id = any (\(senders)::uuid[])") {
+                    targets.senderNames[try row.decode(0, as: UUID.self)] = try row.decode(1, as: String?.self)
+                }
+            }
             return targets
         }
     }

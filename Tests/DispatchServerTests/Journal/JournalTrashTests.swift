@@ -95,6 +95,15 @@ import Testing
             let other = try await journal.createThread(title: title).thread
             #expect(try await journal.exportFile(thread: other.id).fileName == name, "\(title)")
         }
+        // "Safe for any file system": Windows opens a device for CON, or for NUL.txt whatever
+        // follows the first dot; ext4, APFS and NTFS take at most 255 bytes (100 emoji are 400).
+        for (title, name) in [("CON", "_CON.csv"), ("nul.txt", "_nul.txt.csv"), ("Com1 ", "_Com1.csv"), ("lpt9.notes.2026", "_lpt9.notes.2026.csv"),
+                              ("aux .log", "_aux .log.csv"), ("Console", "Console.csv"), ("CON-notes", "CON-notes.csv"),
+                              (String(repeating: "🙂", count: 100), String(repeating: "🙂", count: 62) + ".csv")] {
+            let other = try await journal.createThread(title: title).thread
+            let fileName = try await journal.exportFile(thread: other.id).fileName
+            #expect(fileName == name && fileName.utf8.count <= 255, "\(title): \(fileName) (\(fileName.utf8.count) bytes)")
+        }
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-export-\(UUID())").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -38,28 +38,41 @@ import Testing
     }
 
     /// A hostile sender's flood (2,000 shares, notes on an open task, claim/release loops)
-    /// all comes through this one insert: per hour, one sender causes one recipient at most
-    /// 20 notifications, and everyone together at most 300 (`private.notification_limits`);
-    /// the rest are not created, so not pushed. Other senders, the system and oneself are
-    /// not held back by it, and the next hour the budget is back.
-    @Test func aSendersNotificationsToARecipientAreCappedPerHour() async throws {
+    /// and a busy day (an agent claiming forty of a realtor's tasks) both come through this
+    /// one insert. Rate limits limit pushes, never notifications: every notification is
+    /// stored (in the bell, in the badge); per hour, one sender's first 20 to one recipient,
+    /// and 300 to everyone together (`private.notification_limits`), are pushed on their own
+    /// (push_mode single), the first past the budget as one summary push, the rest of the
+    /// window not at all (collapsed). Other senders, the system and oneself are not held
+    /// back by it, and the next hour the budget is back.
+    @Test func pastASendersHourlyBudgetNotificationsAreStoredAndOnlyThePushesCollapse() async throws {
         let connection = try await database.connect()
         let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
         let bob = try await NotificationTestSupport.makeUser("bob", on: connection)
         let cal = try await NotificationTestSupport.makeUser("cal", on: connection)
+        /// How many of the recipient's notifications were pushed in each mode, and the title of the summary.
+        func modes(_ recipient: UUID) async throws -> (counts: [String: Int], summary: String?) {
+            let rows = try await connection.query("select push_mode, title from public.notifications where user_id = \(recipient)")
+                .map { (try $0.decode(0, as: String.self), try $0.decode(1, as: String.self)) }
+            return (rows.reduce(into: [:]) { $0[$1.0, default: 0] += 1 }, rows.first { $0.0 == "summary" }?.1)
+        }
         let types: [NotificationType] = [.watchlistShared, .noteAdded, .taskClaimed, .taskUnclaimed]
         let flood = (0..<50).map { i in
             NewNotification(userID: ana, type: types[i % types.count], title: "Your account is locked #\(i)", sourceUserID: bob)
         }
-        #expect(try await writer.insert(flood, on: connection).count == 20)
-        #expect(try await writer.insert(flood[0], on: connection) == nil)
+        #expect(try await writer.insert(flood, on: connection).count == 50, "all stored")
+        #expect(try await writer.insert(flood[0], on: connection) != nil)
+        let anas = try await modes(ana)
+        #expect(anas.counts == ["single": 20, "summary": 1, "collapsed": 30])
+        #expect(anas.summary == "Your account is locked #20", "the first past the budget, in the order written")
+        #expect(try await writer.badgeCounts(for: ana, on: connection).total == 51, "every one in the badge")
         let others = [
             NewNotification(userID: ana, type: .taskClaimed, title: "from cal", sourceUserID: cal),
             NewNotification(userID: ana, type: .adminAnnouncement, title: "from the system"),
             NewNotification(userID: bob, type: .noteAdded, title: "to himself", sourceUserID: bob),
         ]
-        #expect(try await writer.insert(others, on: connection).count == 3)
-        #expect(try await NotificationTestSupport.count(connection, where: ana) == 22)
+        #expect(try await writer.insert(others, on: connection).map(\.title) == ["from cal", "from the system", "to himself"])
+        #expect(try await connection.query("select count(*)::int from public.notifications where push_mode = 'single' and title in ('from cal', 'from the system', 'to himself')").scalar(Int.self) == 3)
 
         // Across recipients: a lower total for the test's sake (the limits are the operator's).
         try await connection.query("update private.notification_limits set per_sender_per_hour = 25")
@@ -68,11 +81,15 @@ import Testing
         let spread = readers.flatMap { reader in
             (0..<10).map { _ in NewNotification(userID: reader, type: .watchlistShared, title: "shared", sourceUserID: cal) }
         }
-        #expect(try await writer.insert(spread, on: connection).count == 24, "cal's one to ana counted")
+        #expect(try await writer.insert(spread, on: connection).count == 30)
+        // cal's one to ana counted: the 25th of the spread is past the total; each reader
+        // past it gets one summary and then nothing.
+        #expect(try await modes(readers[2]).counts == ["single": 4, "summary": 1, "collapsed": 5])
 
-        // An hour on, bob may notify ana again.
+        // An hour on, bob's notifications to ana are pushed on their own again.
         try await connection.query("update private.notification_budgets set window_start = window_start - interval '61 minutes'")
-        #expect(try await writer.insert(flood[0], on: connection) != nil)
+        let later = try #require(try await writer.insert(NewNotification(userID: ana, type: .noteAdded, title: "later", sourceUserID: bob), on: connection))
+        #expect(try await connection.query("select push_mode from public.notifications where id = \(later.id)").scalar(String.self) == "single")
         await connection.close()
     }
 

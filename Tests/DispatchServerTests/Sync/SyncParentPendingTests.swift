@@ -4,12 +4,17 @@ import Postgres
 import TestSupport
 import Testing
 
-/// The watchlist app's offline queue: "Photos MUST sync AFTER their parent WatchlistEntry
-/// ... IF ENTRY SYNC FAILS: Photo stays pending; retry entry, then photo". When the queue
-/// replays out of order (an entry before its watchlist, a photo before its entry), the child
-/// is answered FK_MISSING naming the parent, a code the app retries after the parent, never
-/// NOT_AUTHORIZED (which says "drop it"); nothing is written. A parent that exists but is
-/// someone else's stays NOT_AUTHORIZED.
+/// Offline queues replayed out of order. The Dispatch app makes a listing offline and a task
+/// on it; its `SyncManager` pushes tasks and activities (its listings and notes later, or by
+/// another path). The watchlist app: "Photos MUST sync AFTER their parent WatchlistEntry ...
+/// IF ENTRY SYNC FAILS: Photo stays pending; retry entry, then photo". Whichever child goes
+/// first (a task or activity before its listing, a note or subtask before its item, an entry
+/// before its watchlist, a photo before its entry) is answered FK_MISSING, whose DETAIL
+/// `{table, column, id}` names the parent (`SQLAPIError.missingReference`): a code the app
+/// retries after the parent, never NOT_AUTHORIZED (which says "drop it"). Nothing is written;
+/// once the parent lands, the same child lands. A parent that exists but is someone else's,
+/// out of the caller's sight, gets the very same answer: whether it exists is not the
+/// caller's to learn.
 @Suite struct SyncParentPendingTests {
     let database: TestDatabase
     let admin: PostgresConnection
@@ -17,38 +22,139 @@ import Testing
 
     typealias F = WatchlistFixtures
 
-    @Test func aChildPushedBeforeItsParentIsFKMissingThenAppliesAfterIt() async throws {
+    /// One pair: the child pushed first is FK_MISSING naming the parent; after the parent,
+    /// the same child, unchanged, is applied.
+    func expectChildWaitsForParent(_ app: SyncService, child: (SyncTable, JSONValue), parent: (SyncTable, JSONValue),
+                                   column: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let parentID = try #require(parent.1["id"]?.stringValue.flatMap(UUID.init(uuidString:)))
+        let pending = await F.error(SQLAPIError.self) { _ = try await app.push(table: child.0, record: child.1, expectedVersion: nil) }
+        #expect(pending?.code == .fkMissing && pending?.sqlState == .foreignKeyViolation,
+                "\(child.0) before \(parent.0): \(String(describing: pending))", sourceLocation: sourceLocation)
+        #expect(pending?.missingReference == SQLAPIError.MissingReference(entity: nil, table: parent.0.rawValue, column: column, id: parentID),
+                "\(String(describing: pending?.detail))", sourceLocation: sourceLocation)
+        let id = try #require(child.1["id"]?.stringValue)
+        #expect(try await admin.query(PostgresQuery(sql: "select count(*)::int from public.\(child.0.rawValue) where id = $1::uuid", binds: [id]))
+                    .scalar(Int.self) == 0, sourceLocation: sourceLocation)
+        for (table, record) in [parent, child] {
+            let result = try await app.push(table: table, record: record, expectedVersion: nil)
+            #expect(!result.isConflict && result.record["id"]?.stringValue == record["id"]?.stringValue?.lowercased(),
+                    "\(table): \(result)", sourceLocation: sourceLocation)
+        }
+    }
+
+    static func record(_ fields: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        .object(Dictionary(uniqueKeysWithValues: fields.map { ($0.0, $0.1) }).merging(["id": .string(UUID().uuidString)]) { old, _ in old })
+    }
+
+    @Test func aTaskOrActivityBeforeItsListing() async throws {
+        let alice = try await F.user(admin, "Alice")
+        let app = SyncService(connection: try await database.connect(), user: alice)
+        for table in [SyncTable.tasks, .activities] {
+            // The app's own keys, as toSupabaseJSON() and the listing's CodingKeys write them.
+            let listing = Self.record(["address": "12 Elm St", "assigned_realtor": .string(alice.uuidString)])
+            let item = Self.record(["title": "Stage the living room", "created_by": .string(alice.uuidString),
+                                    "listing": listing["id"]!, "completed": false])
+            try await expectChildWaitsForParent(app, child: (table, item), parent: (.listings, listing), column: "listing_id")
+        }
+    }
+
+    @Test func aNoteOrSubtaskBeforeItsItem() async throws {
+        let alice = try await F.user(admin, "Alice")
+        let app = SyncService(connection: try await database.connect(), user: alice)
+        for (table, type) in [(SyncTable.tasks, "task"), (.activities, "activity")] {
+            for child in [SyncTable.notes, .subtasks] {
+                let item = Self.record(["title": "Call the inspector", "declared_by": .string(alice.uuidString)])
+                let record = child == .notes
+                    ? Self.record(["content": "Gate code 4411", "created_by": .string(alice.uuidString),
+                                   "parent_type": .string(type), "parent_id": item["id"]!])
+                    : Self.record(["title": "Bring the key", "parent_type": .string(type), "parent_id": item["id"]!])
+                try await expectChildWaitsForParent(app, child: (child, record), parent: (table, item), column: "parent_id")
+            }
+        }
+        let listing = Self.record(["address": "3 Pine Rd", "owned_by": .string(alice.uuidString)])
+        let note = Self.record(["content": "Open house Sunday", "created_by": .string(alice.uuidString),
+                                "parent_type": "listing", "parent_id": listing["id"]!])
+        try await expectChildWaitsForParent(app, child: (.notes, note), parent: (.listings, listing), column: "parent_id")
+    }
+
+    @Test func anEntryBeforeItsWatchlistAndAPhotoBeforeItsEntry() async throws {
+        let alice = try await F.user(admin, "Alice")
+        let app = SyncService(connection: try await database.connect(), user: alice)
+        let watchlist = Self.record(["owner_id": .string(alice.uuidString), "title": "Spring walk"])
+        let entry = Self.record(["watchlist_id": watchlist["id"]!, "nickname": "Robin"])
+        let photo = Self.record(["watchlist_entry_id": entry["id"]!, "watchlist_id": watchlist["id"]!, "image_path": "robin.jpg"])
+        try await expectChildWaitsForParent(app, child: (.watchlistEntries, entry), parent: (.watchlists, watchlist), column: "watchlist_id")
+        // The entry is there now: a second photo before a second entry.
+        let second = Self.record(["watchlist_id": watchlist["id"]!, "nickname": "Wren"])
+        let secondPhoto = Self.record(["watchlist_entry_id": second["id"]!, "watchlist_id": watchlist["id"]!, "image_path": "wren.jpg"])
+        try await expectChildWaitsForParent(app, child: (.observedBirdPhotos, secondPhoto), parent: (.watchlistEntries, second),
+                                            column: "watchlist_entry_id")
+        _ = try await app.push(table: .observedBirdPhotos, record: photo, expectedVersion: nil)
+    }
+
+    /// Bob's parents exist, out of Alice's sight: each answer is the one an absent parent
+    /// gets, word for word but the id. A parent Alice sees and may not write under (a
+    /// watchlist shared with her to read) is NOT_AUTHORIZED: she knows it exists.
+    @Test func someoneElsesHiddenParentIsAnsweredAsAnAbsentOne() async throws {
         let alice = try await F.user(admin, "Alice")
         let bob = try await F.user(admin, "Bob")
         let app = SyncService(connection: try await database.connect(), user: alice)
-        let (watchlist, entry, photo) = (UUID(), UUID(), UUID())
-        let watchlistRecord: JSONValue = ["id": .string(watchlist.uuidString), "owner_id": .string(alice.uuidString), "title": "Spring walk"]
-        let entryRecord: JSONValue = ["id": .string(entry.uuidString), "watchlist_id": .string(watchlist.uuidString), "nickname": "Robin"]
-        let photoRecord: JSONValue = ["id": .string(photo.uuidString), "watchlist_entry_id": .string(entry.uuidString),
-                                      "watchlist_id": .string(watchlist.uuidString), "image_path": "robin.jpg"]
-
-        for (table, record, parentTable, parent) in [(SyncTable.watchlistEntries, entryRecord, "watchlists", watchlist),
-                                                     (.observedBirdPhotos, photoRecord, "watchlist_entries", entry)] {
-            let pending = await F.error(SQLAPIError.self) { _ = try await app.push(table: table, record: record, expectedVersion: nil) }
-            #expect(pending?.code == .fkMissing && pending?.sqlState == .foreignKeyViolation, "\(table): \(String(describing: pending))")
-            #expect(pending?.detail.flatMap { try? JSONValue(parsing: $0) } == ["table": .string(parentTable), "column": .string(table == .observedBirdPhotos ? "watchlist_entry_id" : "watchlist_id"), "id": .string(parent.uuidString.lowercased())],
-                    "\(String(describing: pending?.detail))")
+        let bobsListing = try await admin.query("insert into public.listings (address, owned_by) values ('9 Bay St', \(bob)) returning id").scalar(UUID.self)
+        let bobsTask = try await admin.query("""
+            insert into public.tasks (title, declared_by, claimed_by) values ('Private', \(bob), \(bob)) returning id
+            """).scalar(UUID.self)
+        let bobsWatchlist = try await F.watchlist(admin, owner: bob, title: "Bob's")
+        let cases: [(SyncTable, (UUID) -> JSONValue)] = [
+            (.tasks, { Self.record(["title": "Mine", "declared_by": .string(alice.uuidString), "listing_id": .string($0.uuidString)]) }),
+            (.notes, { Self.record(["content": "hi", "created_by": .string(alice.uuidString), "parent_type": "task", "parent_id": .string($0.uuidString)]) }),
+            (.subtasks, { Self.record(["title": "hi", "parent_type": "task", "parent_id": .string($0.uuidString)]) }),
+            (.watchlistEntries, { Self.record(["watchlist_id": .string($0.uuidString), "nickname": "Crow"]) }),
+        ]
+        for ((table, make), existing) in zip(cases, [bobsListing, bobsTask, bobsTask, bobsWatchlist]) {
+            let hidden = await F.error(SQLAPIError.self) { _ = try await app.push(table: table, record: make(existing), expectedVersion: nil) }
+            let absentID = UUID()
+            let absent = await F.error(SQLAPIError.self) { _ = try await app.push(table: table, record: make(absentID), expectedVersion: nil) }
+            #expect(hidden?.code == .fkMissing && absent?.code == .fkMissing, "\(table): \(String(describing: hidden)) / \(String(describing: absent))")
+            #expect(hidden?.message.replacingOccurrences(of: existing.uuidString.lowercased(), with: "X")
+                    == absent?.message.replacingOccurrences(of: absentID.uuidString.lowercased(), with: "X"), "\(table)")
+            #expect(hidden?.missingReference?.id == existing && absent?.missingReference?.id == absentID, "\(table)")
         }
-        #expect(try await admin.query("select count(*)::int from public.watchlist_entries").scalar(Int.self) == 0)
-        #expect(try await admin.query("select count(*)::int from public.observed_bird_photos").scalar(Int.self) == 0)
 
-        // Retry the parent, then the children, unchanged: applied.
-        for (table, record) in [(SyncTable.watchlists, watchlistRecord), (.watchlistEntries, entryRecord), (.observedBirdPhotos, photoRecord)] {
-            let result = try await app.push(table: table, record: record, expectedVersion: nil)
-            #expect(!result.isConflict && result.record["id"]?.stringValue == record["id"]?.stringValue?.lowercased(), "\(table): \(result)")
+        try await F.share(admin, bobsWatchlist, with: alice)
+        let shared = await F.error(SQLAPIError.self) {
+            _ = try await app.push(table: .watchlistEntries, record: Self.record(["watchlist_id": .string(bobsWatchlist.uuidString), "nickname": "Crow"]),
+                                   expectedVersion: nil)
         }
+        #expect(shared?.code == .notAuthorized, "\(String(describing: shared))")
+    }
 
-        // Bob's watchlist exists: an entry into it is not Alice's to write, as before.
-        let bobs = try await F.watchlist(admin, owner: bob, title: "Bob's")
-        let intruder = await F.error(SQLAPIError.self) {
-            _ = try await app.push(table: .watchlistEntries, record: ["id": .string(UUID().uuidString), "watchlist_id": .string(bobs.uuidString),
-                                                                      "nickname": "Crow"], expectedVersion: nil)
+    /// A push's answer carries a coded error's `detail` as the JSON object the docs show
+    /// (`answer.detail.table`, `answer.detail.claimed_by_name`), not as JSON text in a string:
+    /// a batch's rejected record and a lost claim's conflict alike.
+    @Test func answersCarryDetailAsAnObject() async throws {
+        let alice = try await F.user(admin, "Alice")
+        let bob = try await F.user(admin, "Bob")
+        let listing = UUID()
+        let task = Self.record(["title": "Inspect", "declared_by": .string(alice.uuidString), "listing_id": .string(listing.uuidString)])
+        let batch = try await admin.transaction(as: alice) { conn in
+            try conn.query("select public.sync_push_batch('tasks', \(JSONValue.array([["record": task, "expected_version": .null]])))::text")
+                .scalar(String.self)
         }
-        #expect(intruder?.code == .notAuthorized, "\(String(describing: intruder))")
+        let rejected = try JSONValue(parsing: batch)[0]
+        #expect(rejected?["code"] == "FK_MISSING")
+        #expect(rejected?["detail"] == ["table": "listings", "column": "listing_id", "id": .string(listing.uuidString.lowercased())],
+                "\(batch)")
+
+        let open = try await admin.query("insert into public.tasks (title, declared_by) values ('Open', \(alice)) returning id").scalar(UUID.self)
+        try await admin.transaction(as: bob) { conn in _ = try conn.query("select public.claim_work_item('task', \(open))") }
+        let carol = try await F.user(admin, "Carol")
+        let conflict = try await admin.transaction(as: carol) { conn in
+            try conn.query("""
+                select public.sync_push('tasks', jsonb_build_object('id', \(open)::text, 'claimed_by', \(carol)::text), 1)::text
+                """).scalar(String.self)
+        }
+        let answer = try JSONValue(parsing: conflict)
+        #expect(answer["code"] == "ALREADY_CLAIMED")
+        #expect(answer["detail"]?["claimed_by_name"] == "Bob" && answer["detail"]?["claimed_by"] == .string(bob.uuidString.lowercased()), "\(conflict)")
     }
 }

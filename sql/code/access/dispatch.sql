@@ -134,6 +134,15 @@ begin
   end if;
   if new.listing_id is not null and not private.is_admin()
      and not exists (select from public.listings l where l.id = new.listing_id and l.owned_by = v_uid) then
+    -- A listing the caller does not see (under its row-level security) is answered as an
+    -- absent one: the listing made offline and not pushed yet (push it, retry the item), or
+    -- someone else's, which the caller must not learn exists.
+    if not exists (select from public.listings l where l.id = new.listing_id) then
+      raise exception using errcode = '23503',
+        message = pg_catalog.format('FK_MISSING: listing %s does not exist', new.listing_id),
+        detail = pg_catalog.jsonb_build_object('table', 'listings', 'column', 'listing_id', 'id', new.listing_id)::text,
+        hint = 'Push the listing first, then retry this record unchanged.';
+    end if;
     raise exception using errcode = '42501',
       message = pg_catalog.format('NOT_AUTHORIZED: only the listing''s owner or an admin may put a %s on listing %s',
                                   case tg_table_name when 'tasks' then 'task' else 'activity' end, new.listing_id);
@@ -152,7 +161,7 @@ begin
 end
 $$;
 comment on function private.guard_listing_move() is
-  'BEFORE INSERT (with a listing) and BEFORE UPDATE OF listing_id (only when it changes) trigger function of tasks and activities: an item goes onto a listing only by that listing''s owner or an admin, and the declarer, the owner of the current listing or an admin may move it; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
+  'BEFORE INSERT (with a listing) and BEFORE UPDATE OF listing_id (only when it changes) trigger function of tasks and activities: an item goes onto a listing only by that listing''s owner or an admin (a listing the caller does not see: FK_MISSING, 23503, detail {table, column, id}, as for an absent one), and the declarer, the owner of the current listing or an admin may move it; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
 revoke all on function private.guard_listing_move() from public, anon, authenticated, service_role;
 
 create or replace trigger _guard_listing_move before update of listing_id on public.tasks

@@ -108,11 +108,11 @@ exception when object_not_in_prerequisite_state then
     return null;
   end if;
   get stacked diagnostics v_detail = pg_exception_detail;
-  return pg_catalog.jsonb_build_object('code', 'ALREADY_CLAIMED', 'message', sqlerrm, 'detail', v_detail);
+  return pg_catalog.jsonb_build_object('code', 'ALREADY_CLAIMED', 'message', sqlerrm, 'detail', private.error_detail(v_detail));
 end
 $$;
 comment on function private.claim_conflict(text, uuid) is
-  'For sync_push: {code: "ALREADY_CLAIMED", message, detail} when private.refuse_claim says someone else holds the task or activity and the caller may be told; NULL otherwise (open, the caller''s, completed or not to be named).';
+  'For sync_push: {code: "ALREADY_CLAIMED", message, detail (the object {claimed_by, claimed_by_name, claimed_at})} when private.refuse_claim says someone else holds the task or activity and the caller may be told; NULL otherwise (open, the caller''s, completed or not to be named).';
 
 revoke all on function private.refuse_claim(text, uuid), private.claim_conflict(text, uuid)
   from public, anon, authenticated, service_role;

@@ -143,10 +143,12 @@ select private.manifest('notification_types', visible_to => '[{"kind": "everyone
 -- A user's own notifications, preferences and devices: theirs alone. Notifications are
 -- published with the full old row: the feed is paged, so a device does not hold every
 -- notification it hears of, and the bell and the badge act on the change of "read", which
--- only the old row tells.
+-- only the old row tells. They are synced too: without Supabase's Realtime, the bell list
+-- is pulled incrementally (sync_pull) and its changes named by sync_poll, at the cost of
+-- the recipient's own rows.
 select private.manifest('notifications',
   visible_to => '[{"kind": "user", "column": "user_id"}]', admin_sees => false,
-  outbox => true, realtime => 'full');
+  synced => true, outbox => true, realtime => 'full');
 
 select private.manifest('notification_preferences',
   visible_to => '[{"kind": "user", "column": "user_id"}]', admin_sees => false,

@@ -78,7 +78,12 @@ create or replace trigger _derive_edited_at_update before update on public.notes
 -- Polymorphic parents of notes and subtasks
 -- ---------------------------------------------------------------------------------------
 
--- A note/subtask parent must exist (what a foreign key would check). The child also takes
+-- A note/subtask parent must exist (what a foreign key would check), and for an app user be
+-- one they see: a parent someone else holds out of their sight is answered as an absent one
+-- (FK_MISSING, whose DETAIL {table, column, id} names it), never as "not yours", which would
+-- tell them it exists. The device that made the parent offline retries the child once the
+-- parent is pushed; row-level security then decides whether the child is theirs to write.
+-- The child also takes
 -- its parent's openness (parent_open: the parent is a task or activity every user may see,
 -- so the child is seen by every user too: access/visibility.sql). The parent is locked FOR SHARE,
 -- not only FOR KEY SHARE like a foreign key check: a concurrent claim or completion of the
@@ -100,11 +105,18 @@ begin
   elsif new.parent_type = 'listing' then
     select pg_catalog.to_jsonb(l) into v_parent from public.listings l where l.id = new.parent_id for key share;
   end if;
-  if v_parent is null then
+  -- An app user (role authenticated: row-level security would refuse a child of a parent
+  -- they do not see anyway) is told of the parents they see only.
+  if v_parent is null
+     or (pg_catalog.current_setting('role', true) = 'authenticated' and auth.uid() is not null
+         and not private.can_see_work_item(new.parent_type, new.parent_id)) then
     raise exception using
       errcode = '23503',
       message = format('FK_MISSING: %s %s does not exist', new.parent_type, new.parent_id),
-      detail = format('%s.parent_id must reference an existing %s.', tg_table_name, new.parent_type);
+      detail = pg_catalog.jsonb_build_object(
+                 'table', case new.parent_type when 'task' then 'tasks' when 'activity' then 'activities' else 'listings' end,
+                 'column', 'parent_id', 'id', new.parent_id)::text,
+      hint = 'Push the parent first, then retry this record unchanged.';
   end if;
   -- Open is what the parent's everyone rule says (the table manifest), asked of its keys.
   new.parent_open := new.parent_type in ('task', 'activity')
@@ -114,7 +126,7 @@ begin
 end
 $$;
 comment on function private.check_work_parent() is
-  'BEFORE INSERT, and BEFORE UPDATE when parent_type, parent_id or parent_open changes, trigger function of notes and subtasks: the parent row must exist (FK_MISSING, 23503, otherwise); parent_open is derived from it (true while every user may see the parent), whatever was written.';
+  'BEFORE INSERT, and BEFORE UPDATE when parent_type, parent_id or parent_open changes, trigger function of notes and subtasks: the parent row must exist, and be one an app user sees (FK_MISSING, 23503, detail {table, column, id} of the parent, otherwise: absent and unseen are one answer); parent_open is derived from it (true while every user may see the parent), whatever was written.';
 
 -- On UPDATE only when one of the three columns changes: UPDATE OF alone fires whenever a
 -- statement names them, also setting them to what they were (a full-row write or upsert),

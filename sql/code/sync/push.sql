@@ -26,8 +26,10 @@
 -- an offline queue replayed out of order) is refused by the parent's row-level security
 -- (the parent is not there to be the caller's), which would read as "not yours". The
 -- answer is FK_MISSING instead, naming the parent: push it, then retry this record.
--- SECURITY DEFINER: whether a row exists at all, whoever's it is (the caller learns only
--- that an id they pushed names no row).
+-- A parent of a synced table that exists but that the caller does not see is answered the
+-- same (its existence is not the caller's to learn); only a parent the caller sees and may
+-- not write under stays NOT_AUTHORIZED. A reference to another table (a profile) is checked
+-- for existence. SECURITY DEFINER: to ask both of any row.
 create or replace function private.sync_missing_parent(p_table text, p_record jsonb) returns jsonb
   language plpgsql
   stable
@@ -50,9 +52,14 @@ begin
        and pg_catalog.cardinality(c.conkey) = 1 and p_record ->> a.attname is not null
      order by a.attnum
   loop
-    execute pg_catalog.format('select exists (select from %1$s r where r.%2$I = $1::%3$s), $1::%3$s::text',
-                              v_fk.ref, v_fk.ref_col, v_fk.ref_type)
-      into v_found, v_id using p_record ->> v_fk.col;
+    if v_fk.ref_table = any (private.sync_tables()) and v_fk.ref_col = 'id' then
+      v_id := (p_record ->> v_fk.col)::uuid::text;
+      v_found := private.caller_sees(v_fk.ref_table, v_id::uuid);
+    else
+      execute pg_catalog.format('select exists (select from %1$s r where r.%2$I = $1::%3$s), $1::%3$s::text',
+                                v_fk.ref, v_fk.ref_col, v_fk.ref_type)
+        into v_found, v_id using p_record ->> v_fk.col;
+    end if;
     if not v_found then
       return pg_catalog.jsonb_build_object('table', v_fk.ref_table, 'column', v_fk.col, 'id', v_id);
     end if;
@@ -61,14 +68,15 @@ begin
 end
 $$;
 comment on function private.sync_missing_parent(text, jsonb) is
-  'For sync_push: {table, column, id} of the first row the record references (a single-column foreign key of p_table) that does not exist at all, NULL when every one does. SECURITY DEFINER: existence, not visibility, decides between FK_MISSING (push the parent first, then retry) and NOT_AUTHORIZED.';
+  'For sync_push: {table, column, id} of the first row the record references (a single-column foreign key of p_table) that the caller does not see (a synced table: absent or someone else''s, one answer) or that does not exist (any other table), NULL when there is none: FK_MISSING (push the parent first, then retry) rather than NOT_AUTHORIZED. SECURITY DEFINER: to ask of any row.';
 revoke all on function private.sync_missing_parent(text, jsonb) from public, anon, authenticated, service_role;
 -- sync_push (SECURITY INVOKER) asks it as the pushing user.
 grant execute on function private.sync_missing_parent(text, jsonb) to authenticated, service_role;
 
--- The Dispatch apps' records name two columns of tasks and activities by their own keys:
--- created_by (the declarer: declared_by) and listing (listing_id). Pushed under either
--- name, they are the same column; named twice, both must say the same.
+-- The Dispatch apps' records name three columns by their own keys: a task's or activity's
+-- created_by (the declarer: declared_by) and listing (listing_id), a listing's
+-- assigned_realtor (its owner: owned_by). Pushed under either name, they are the same
+-- column; named twice, both must say the same (docs/app-models.md lists every key).
 create or replace function private.sync_record_columns(p_table text, p_record jsonb) returns jsonb
   language plpgsql
   immutable
@@ -78,8 +86,11 @@ declare
   v_alias record;
 begin
   for v_alias in
-    select a.key, a.col from (values ('created_by', 'declared_by'), ('listing', 'listing_id')) a (key, col)
-     where p_table in ('tasks', 'activities') and p_record ? a.key
+    select a.key, a.col
+      from (values ('tasks', 'created_by', 'declared_by'), ('tasks', 'listing', 'listing_id'),
+                   ('activities', 'created_by', 'declared_by'), ('activities', 'listing', 'listing_id'),
+                   ('listings', 'assigned_realtor', 'owned_by')) a (table_name, key, col)
+     where a.table_name = p_table and p_record ? a.key
   loop
     if p_record ? v_alias.col and lower(p_record ->> v_alias.col) is distinct from lower(p_record ->> v_alias.key) then
       raise exception using errcode = '22023',
@@ -92,7 +103,7 @@ begin
 end
 $$;
 comment on function private.sync_record_columns(text, jsonb) is
-  'For sync_push: p_record with the Dispatch apps'' keys of a task or activity renamed to their columns (created_by: declared_by, listing: listing_id). INVALID_RECORD (22023) when a record names a column under both keys with different values.';
+  'For sync_push: p_record with the Dispatch apps'' keys renamed to their columns (a task''s or activity''s created_by: declared_by, listing: listing_id; a listing''s assigned_realtor: owned_by). INVALID_RECORD (22023) when a record names a column under both keys with different values.';
 revoke all on function private.sync_record_columns(text, jsonb) from public, anon, authenticated, service_role;
 grant execute on function private.sync_record_columns(text, jsonb) to authenticated, service_role;
 
@@ -407,8 +418,12 @@ begin
           message = format('NOT_AUTHORIZED: you may not write this row of %s', p_table), detail = sqlerrm;
       when foreign_key_violation then
         if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
+        v_reason := private.sync_missing_parent(p_table, p_record);
         raise exception using errcode = '23503',
-          message = format('FK_MISSING: a row this %s row references does not exist', p_table), detail = sqlerrm;
+          message = format('FK_MISSING: a row this %s row references does not exist', p_table),
+          detail = coalesce(v_reason::text, sqlerrm),
+          hint = case when v_reason is not null
+                      then format('Push the %s row %s first, then retry this record unchanged.', v_reason ->> 'table', v_reason ->> 'id') end;
       when unique_violation then
         if sqlerrm ~ '^[A-Z_]+: ' then raise; end if;
         raise exception using errcode = '23505',
@@ -469,6 +484,6 @@ as $$
   select private.sync_push_record(p_table, p_record, p_expected_version, false)
 $$;
 comment on function public.sync_push(text, jsonb, integer) is
-  'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced); {status: "merged", record, fields} when the row moved on since p_expected_version and the record was merged into it field by field (private.sync_merge: what only the push changed is written, what only the server changed stays, what both changed goes to the later write by the server''s clock, the user id sorting first within a second; fields says per column what won); or {status: "conflict", record: <server row>} when the id exists or the history a merge needs is gone (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns (a task''s or activity''s created_by and listing name declared_by and listing_id). Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, parent_open, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
+  'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced); {status: "merged", record, fields} when the row moved on since p_expected_version and the record was merged into it field by field (private.sync_merge: what only the push changed is written, what only the server changed stays, what both changed goes to the later write by the server''s clock, the user id sorting first within a second; fields says per column what won); or {status: "conflict", record: <server row>} when the id exists or the history a merge needs is gone (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns (a task''s or activity''s created_by and listing name declared_by and listing_id, a listing''s assigned_realtor names owned_by). Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, parent_open, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
 revoke all on function public.sync_push(text, jsonb, integer) from public, anon, authenticated, service_role;
 grant execute on function public.sync_push(text, jsonb, integer) to authenticated, service_role;

@@ -99,7 +99,7 @@ begin
         end if;
         v_results[v_i] := jsonb_strip_nulls(jsonb_build_object(
           'status', 'rejected', 'code', substring(v_message from '^([A-Z][A-Z0-9_]*): '), 'sqlstate', v_state,
-          'message', v_message, 'detail', nullif(v_detail, ''), 'hint', nullif(v_hint, '')));
+          'message', v_message, 'detail', private.error_detail(v_detail), 'hint', nullif(v_hint, '')));
       end;
     end loop;
     exit when cardinality(v_deferred) = 0;
@@ -154,7 +154,7 @@ begin
 end
 $$;
 comment on function public.sync_push_batch(text, jsonb) is
-  'Pushes up to 1000 records of p_table in one call: p_records is [{record, expected_version}, ...] as sync_push takes them, the answer an array in the same order of what sync_push answered for each ({status: "applied" | "conflict", record, ...}), or {status: "rejected", code, sqlstate, message, detail, hint} for the coded error it raised. Each record in a subtransaction of its own: a rejected one changes nothing and undoes nothing of the others. An error without a code fails the whole call (retry it as it is: applied records answer "applied" again). Errors: INVALID_TABLE, INVALID_BATCH (22023: not an array of {record, expected_version}, or more than 1000; nothing is pushed), NULL_ARGUMENT (22004).';
+  'Pushes up to 1000 records of p_table in one call: p_records is [{record, expected_version}, ...] as sync_push takes them, the answer an array in the same order of what sync_push answered for each ({status: "applied" | "conflict", record, ...}), or {status: "rejected", code, sqlstate, message, detail, hint} for the coded error it raised (detail: the JSON object of the error''s DETAIL where it holds one, such as FK_MISSING''s {table, column, id}, else its text). Each record in a subtransaction of its own: a rejected one changes nothing and undoes nothing of the others. An error without a code fails the whole call (retry it as it is: applied records answer "applied" again). Errors: INVALID_TABLE, INVALID_BATCH (22023: not an array of {record, expected_version}, or more than 1000; nothing is pushed), NULL_ARGUMENT (22004).';
 
 revoke all on function public.sync_push_batch(text, jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.sync_push_batch(text, jsonb) to authenticated, service_role;
