@@ -89,6 +89,9 @@ struct ExporterTests {
             #expect(value("dispatch_outbox_events_last_minute", ["table_name": "properties"]) == 4)
             #expect(value("dispatch_outbox_events_last_minute", ["table_name": "tasks"]) != nil, "every recorded table has a series")
 
+            // The two notifications have no sender: within every budget, pushed on their own.
+            #expect(value("dispatch_notification_pushes_summaries", [:]) == 0)
+            #expect(value("dispatch_notification_pushes_collapsed", [:]) == 0)
             #expect(value("dispatch_sync_deletions_retained", ["table_name": "tasks"]) == 2)
             #expect(value("dispatch_sync_deletions_retained", ["table_name": "watchlist_entries"]) == 1)
             #expect(value("dispatch_sync_deletions_retained", ["table_name": "notes"]) == 0)

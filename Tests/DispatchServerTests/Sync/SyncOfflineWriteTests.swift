@@ -364,7 +364,8 @@ import Testing
         case .success(.conflict(let record, let claimer)): return "conflict \(strip(record).jsonText) \(claimer?.name ?? "-")"
         case .success(.merged(let record, let fields)):
             return "merged \(strip(record).jsonText) \(fields.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.winner)" })"
-        case .failure(let error): return "rejected \(error.code) \(error.message) \(error.detail ?? "")"
+        // DETAIL as JSON where it is (a batch carries it as an object, a raised error as text).
+        case .failure(let error): return "rejected \(error.code) \(error.message) \(error.detailJSON?.jsonText ?? error.detail ?? "")"
         }
     }
 

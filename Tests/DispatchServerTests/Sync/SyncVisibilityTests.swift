@@ -297,7 +297,8 @@ import Testing
 
         try await admin.query("delete from public.subtasks where id = \(id)")
         #expect(try await laptop.pull(.subtasks).deleted == [id: .deleted])
-        // Someone who cannot see the task cannot add to it.
+        // Someone who cannot see the task cannot add to it, and is answered as for a task
+        // that does not exist (whether it does is not his to learn).
         let bob = try await F.user(admin, "Bob")
         let bobs = SyncService(connection: try await database.connect(), user: bob)
         let refused = await F.error(SQLAPIError.self) {
@@ -305,7 +306,8 @@ import Testing
                 "id": .string(UUID().uuidString), "parent_type": "task", "parent_id": .string(item.uuidString), "title": "Sneak in",
             ], expectedVersion: nil)
         }
-        #expect(refused?.code == .notAuthorized, "\(String(describing: refused))")
+        #expect(refused?.code == .fkMissing, "\(String(describing: refused))")
+        #expect(try await admin.query("select count(*)::int from public.subtasks where parent_id = \(item)").scalar(Int.self) == 0)
     }
 
     // MARK: Cost
