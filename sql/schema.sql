@@ -2608,6 +2608,23 @@ $$;
 COMMENT ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) IS 'For sync_push: {code: "ALREADY_CLAIMED", message, detail (the object {claimed_by, claimed_by_name, claimed_at})} when private.refuse_claim says someone else holds the task or activity and the caller may be told; NULL otherwise (open, the caller''s, completed or not to be named).';
 
 --
+-- Name: claim_expiry(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.claim_expiry() RETURNS interval
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select s.expire_after from private.claim_settings s
+$$;
+
+--
+-- Name: FUNCTION claim_expiry(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.claim_expiry() IS 'private.claim_settings.expire_after: how long a claim holds before the worker releases it; NULL when claims do not expire. SECURITY DEFINER: the settings are the operator''s; the claim''s trigger asks it as the claiming user.';
+
+--
 -- Name: claimable_table(text, uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3028,6 +3045,7 @@ begin
     -- An inserted row may carry its times (offline creation, restore); fill in the gaps.
     new.completed_at := case when new.completed then coalesce(new.completed_at, now()) end;
     new.claimed_at := case when new.claimed_by is not null then coalesce(new.claimed_at, now()) end;
+    new.claim_expires_at := case when new.claimed_by is not null and not new.completed then new.claimed_at + private.claim_expiry() end;
   else
     new.completed_at := case
       when new.completed is not distinct from old.completed then old.completed_at
@@ -3036,6 +3054,12 @@ begin
     new.claimed_at := case
       when new.claimed_by is not distinct from old.claimed_by then old.claimed_at
       when new.claimed_by is not null then now()
+    end;
+    -- A claim expires (when the operator set an expiry) unless the item is done first.
+    new.claim_expires_at := case
+      when new.claimed_by is null or new.completed then null
+      when new.claimed_by is not distinct from old.claimed_by then old.claim_expires_at
+      else new.claimed_at + private.claim_expiry()
     end;
   end if;
   return new;
@@ -3046,7 +3070,7 @@ $$;
 -- Name: FUNCTION derive_work_item_state(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.derive_work_item_state() IS 'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock; on UPDATE a client cannot set them directly.';
+COMMENT ON FUNCTION private.derive_work_item_state() IS 'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock, and claim_expires_at is claimed_at + the operator''s claim expiry (private.claim_expiry(); NULL when none, unclaimed or completed); on UPDATE a client cannot set them directly.';
 
 --
 -- Name: enable_row_stamping(regclass); Type: FUNCTION; Schema: private; Owner: -
@@ -4893,6 +4917,38 @@ $_$;
 COMMENT ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) IS 'Raises why the caller cannot claim the task or activity: ALREADY_CLAIMED (55000; detail JSON {claimed_by, claimed_by_name, claimed_at}) or ALREADY_COMPLETED (55000) to a caller who sees the item or could see it as an open item (open at some version, per the audit trail), NOT_FOUND (P0002, no name) to anyone else; returns when the item is open or held by the caller. The one rule of claim_work_item and sync_push (through private.claim_conflict). SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
 
 --
+-- Name: release_expired_claims(integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.release_expired_claims(p_limit integer DEFAULT 1000) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_tasks integer;
+  v_activities integer;
+begin
+  update public.tasks t set claimed_by = null
+   where t.id in (select x.id from public.tasks x
+                   where x.claim_expires_at <= pg_catalog.now() and x.claimed_by is not null and not x.completed
+                   order by x.claim_expires_at limit p_limit for update skip locked);
+  get diagnostics v_tasks = row_count;
+  update public.activities a set claimed_by = null
+   where a.id in (select x.id from public.activities x
+                   where x.claim_expires_at <= pg_catalog.now() and x.claimed_by is not null and not x.completed
+                   order by x.claim_expires_at limit p_limit for update skip locked);
+  get diagnostics v_activities = row_count;
+  return v_tasks + v_activities;
+end
+$$;
+
+--
+-- Name: FUNCTION release_expired_claims(p_limit integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.release_expired_claims(p_limit integer) IS 'Releases the claims of tasks and activities whose claim_expires_at has passed (at most p_limit of each table, oldest first, skipping rows locked by others) and returns how many. Run by the worker''s maintenance; the notification handler tells the claimer and the declarer (a release without a calling user past claim_expires_at). SECURITY DEFINER: no user releases another''s claim.';
+
+--
 -- Name: row_audience(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -5839,7 +5895,7 @@ declare
   -- Never written from a record, whatever the caller's grants (the service role's too).
   c_stamps constant text[] := array['id', 'created_at', 'updated_at', 'row_version', 'sync_xid'];
   -- Derived by triggers from other columns (or the parent row); written only where a grant allows.
-  c_derived constant text[] := array['completed_at', 'claimed_at', 'edited_at', 'parent_open'];
+  c_derived constant text[] := array['completed_at', 'claimed_at', 'claim_expires_at', 'edited_at', 'parent_open'];
   c_undo constant text := 'sync_push: undo';
   v_uid uuid := auth.uid();
   v_rel regclass;
@@ -6602,6 +6658,79 @@ $$;
 --
 
 COMMENT ON FUNCTION public.get_badge_counts(p_include_details boolean) IS 'The caller''s unread counts, always with every key: requests_total, messages_total, community_total, bell_total (0 when none; each counts unread notifications of that badge group, the four are disjoint) and request_details, conversation_details ([] when none or when p_include_details is false): one {entity_type, entity_id, unread_count, latest_at} per entity, newest first, the newest 100 entities of each. Groups come from public.notification_types. SECURITY DEFINER: it reads the counters (private) through notification_badge_counts, which is not callable by app users (it takes any user id); this passes only the caller''s.';
+
+--
+-- Name: get_claim_history(text, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.get_claim_history(p_item_type text, p_item_id uuid) RETURNS TABLE(action text, claimed_by uuid, claimed_by_name text, by_user uuid, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_uid uuid := auth.uid();
+  v_table text;
+  v_row jsonb;
+  v_everything boolean;
+begin
+  if v_uid is null then
+    raise exception using errcode = '42501', message = 'NOT_AUTHENTICATED: get_claim_history needs a calling user (auth.uid() is NULL)';
+  end if;
+  if p_item_type is null or p_item_id is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_item_type and p_item_id are required';
+  end if;
+  v_table := case p_item_type when 'task' then 'tasks' when 'activity' then 'activities' end;
+  if v_table is null then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_ITEM_TYPE: %s is not task or activity', p_item_type);
+  end if;
+  execute pg_catalog.format('select pg_catalog.to_jsonb(t) from public.%I t where t.id = $1', v_table) into v_row using p_item_id;
+  v_everything := v_row is not null
+    and ((v_row ->> 'declared_by')::uuid = v_uid or private.is_admin()
+         or exists (select from public.listings l where l.id = (v_row ->> 'listing_id')::uuid and l.owned_by = v_uid));
+
+  return query
+    with changes as (
+      select g.changed_at, g.changed_by, g.action as op,
+             (g.old_row ->> 'claimed_by')::uuid as old_claimer, (g.new_row ->> 'claimed_by')::uuid as new_claimer,
+             coalesce((g.old_row ->> 'completed')::boolean, false) as was_completed,
+             coalesce((g.new_row ->> 'completed')::boolean, false) as is_completed,
+             (g.old_row ->> 'claim_expires_at')::timestamptz as old_expiry
+        from audit.log g
+       where g.table_name = v_table and g.record_pk = p_item_id and g.action in ('INSERT', 'UPDATE', 'RESTORE')
+    ), events as (
+      -- A claim ends before the next begins (a hand-over is a release and a claim).
+      select c.changed_at, 1 as step, case when c.new_claimer is null and c.changed_by is null
+                                            and c.old_expiry <= c.changed_at then 'expired' else 'released' end as action,
+             c.old_claimer as claimer, c.changed_by
+        from changes c where c.old_claimer is not null and c.old_claimer is distinct from c.new_claimer
+      union all
+      select c.changed_at, 2, 'claimed', c.new_claimer, c.changed_by
+        from changes c where c.new_claimer is not null and c.old_claimer is distinct from c.new_claimer
+      union all
+      select c.changed_at, 3, case when c.is_completed then 'completed' else 'reopened' end, c.new_claimer, c.changed_by
+        from changes c where c.is_completed is distinct from c.was_completed and (c.op <> 'INSERT' or c.is_completed)
+    )
+    select e.action, e.claimer, u.name, e.changed_by, e.changed_at
+      from events e
+      left join public.users u on u.id = e.claimer
+     where v_everything or e.claimer = v_uid
+     order by e.changed_at, e.step;
+  if not found and not v_everything
+     and not exists (select from audit.log g
+                      where g.table_name = v_table and g.record_pk = p_item_id
+                        and (g.old_row ->> 'claimed_by' = v_uid::text or g.new_row ->> 'claimed_by' = v_uid::text)) then
+    raise exception using errcode = 'P0002',
+      message = pg_catalog.format('NOT_FOUND: no %s %s with a claim history for the caller', p_item_type, p_item_id);
+  end if;
+end
+$_$;
+
+--
+-- Name: FUNCTION get_claim_history(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.get_claim_history(p_item_type text, p_item_id uuid) IS 'When the task or activity (p_item_type ''task'' | ''activity'') was claimed, released, expired (released by the claim expiry), completed and reopened, oldest first: (action, claimed_by: the claimer concerned, claimed_by_name, by_user: who did it, NULL for the system, at). The declarer, the owner of its listing and admins read every entry; a user who held a claim on it reads the entries of their own claims (when it began, when it ended), even once the item has moved on. Anyone else: NOT_FOUND, as for an absent item. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_FOUND (P0002). SECURITY DEFINER: it reads the audit log, which only declarers and admins read.';
 
 --
 -- Name: get_entity_history(text, uuid, integer, bigint); Type: FUNCTION; Schema: public; Owner: -
@@ -9145,6 +9274,23 @@ CREATE VIEW outbox.queue AS
 COMMENT ON VIEW outbox.queue IS 'The queue per handler, for psql and dispatch-worker status: pending (due: unclaimed events in the log plus deliveries given back or re-queued), unclaimed (not read by the handler''s cursor yet), scheduled, in_flight (leased), lease_expired (worker gone; claimed again next), failed (waiting for a retry), dead, the age of the oldest unhandled event and the next retry time.';
 
 --
+-- Name: claim_settings; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.claim_settings (
+    id boolean DEFAULT true NOT NULL,
+    expire_after interval,
+    CONSTRAINT claim_settings_expire_after_check CHECK ((expire_after > '00:00:00'::interval)),
+    CONSTRAINT claim_settings_id_check CHECK (id)
+);
+
+--
+-- Name: TABLE claim_settings; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.claim_settings IS 'The one row of claim settings: expire_after, how long a claim of a task or activity holds before the worker releases it (NULL: claims never expire). Read at each claim (claim_expires_at); an operator may update the row; only the database owner can.';
+
+--
 -- Name: notification_badge_entities; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -9604,6 +9750,7 @@ CREATE TABLE public.activities (
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    claim_expires_at timestamp with time zone,
     CONSTRAINT activities_claimed_at_check CHECK (((claimed_by IS NULL) = (claimed_at IS NULL))),
     CONSTRAINT activities_completed_at_check CHECK ((completed OR (completed_at IS NULL))),
     CONSTRAINT activities_description_length CHECK (((char_length(description) <= 10000) OR private.too_long('activities'::text, 'description'::text, 10000, char_length(description)))),
@@ -9634,6 +9781,12 @@ COMMENT ON COLUMN public.activities.claimed_by IS 'The user working on it; NULL 
 --
 
 COMMENT ON COLUMN public.activities.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
+
+--
+-- Name: COLUMN activities.claim_expires_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.activities.claim_expires_at IS 'When the current claim expires and the worker releases it (claimed_at + private.claim_settings.expire_after at the claim); NULL while unclaimed or when claims do not expire. Derived by the server.';
 
 --
 -- Name: bird; Type: TABLE; Schema: public; Owner: -
@@ -10472,6 +10625,7 @@ CREATE TABLE public.tasks (
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    claim_expires_at timestamp with time zone,
     CONSTRAINT tasks_claimed_at_check CHECK (((claimed_by IS NULL) = (claimed_at IS NULL))),
     CONSTRAINT tasks_completed_at_check CHECK ((completed OR (completed_at IS NULL))),
     CONSTRAINT tasks_description_length CHECK (((char_length(description) <= 10000) OR private.too_long('tasks'::text, 'description'::text, 10000, char_length(description)))),
@@ -10512,6 +10666,12 @@ COMMENT ON COLUMN public.tasks.claimed_at IS 'Server time of the current claim; 
 --
 
 COMMENT ON COLUMN public.tasks.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
+
+--
+-- Name: COLUMN tasks.claim_expires_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.tasks.claim_expires_at IS 'When the current claim expires and the worker releases it (claimed_at + private.claim_settings.expire_after at the claim); NULL while unclaimed or when claims do not expire. Derived by the server.';
 
 --
 -- Name: watchlist_entries; Type: TABLE; Schema: public; Owner: -
@@ -10972,6 +11132,13 @@ ALTER TABLE ONLY outbox.log_horizon
 
 ALTER TABLE ONLY outbox.retries
     ADD CONSTRAINT retries_pkey PRIMARY KEY (handler, event_id);
+
+--
+-- Name: claim_settings claim_settings_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.claim_settings
+    ADD CONSTRAINT claim_settings_pkey PRIMARY KEY (id);
 
 --
 -- Name: notification_badge_entities notification_badge_entities_pkey; Type: CONSTRAINT; Schema: private; Owner: -
@@ -11657,6 +11824,12 @@ CREATE INDEX visibility_rules_kind_idx ON private.visibility_rules USING btree (
 CREATE INDEX watchlist_share_notices_user_id_idx ON private.watchlist_share_notices USING btree (user_id);
 
 --
+-- Name: activities_claim_expires_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX activities_claim_expires_at_idx ON public.activities USING btree (claim_expires_at) WHERE (claim_expires_at IS NOT NULL);
+
+--
 -- Name: activities_updated_at_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -11895,6 +12068,12 @@ CREATE INDEX sync_deletions_xid_idx ON public.sync_deletions USING btree (table_
 --
 
 CREATE INDEX sync_moves_moved_at_idx ON public.sync_moves USING btree (moved_at);
+
+--
+-- Name: tasks_claim_expires_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tasks_claim_expires_at_idx ON public.tasks USING btree (claim_expires_at) WHERE (claim_expires_at IS NOT NULL);
 
 --
 -- Name: tasks_updated_at_idx; Type: INDEX; Schema: public; Owner: -
@@ -12326,25 +12505,25 @@ CREATE TRIGGER _derive_watchlist_id_update BEFORE UPDATE ON public.observed_bird
 -- Name: activities _derive_work_item_state_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _derive_work_item_state_insert BEFORE INSERT ON public.activities FOR EACH ROW WHEN ((new.completed OR (new.completed_at IS NOT NULL) OR (new.claimed_by IS NOT NULL) OR (new.claimed_at IS NOT NULL))) EXECUTE FUNCTION private.derive_work_item_state();
+CREATE TRIGGER _derive_work_item_state_insert BEFORE INSERT ON public.activities FOR EACH ROW WHEN ((new.completed OR (new.completed_at IS NOT NULL) OR (new.claimed_by IS NOT NULL) OR (new.claimed_at IS NOT NULL) OR (new.claim_expires_at IS NOT NULL))) EXECUTE FUNCTION private.derive_work_item_state();
 
 --
 -- Name: tasks _derive_work_item_state_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _derive_work_item_state_insert BEFORE INSERT ON public.tasks FOR EACH ROW WHEN ((new.completed OR (new.completed_at IS NOT NULL) OR (new.claimed_by IS NOT NULL) OR (new.claimed_at IS NOT NULL))) EXECUTE FUNCTION private.derive_work_item_state();
+CREATE TRIGGER _derive_work_item_state_insert BEFORE INSERT ON public.tasks FOR EACH ROW WHEN ((new.completed OR (new.completed_at IS NOT NULL) OR (new.claimed_by IS NOT NULL) OR (new.claimed_at IS NOT NULL) OR (new.claim_expires_at IS NOT NULL))) EXECUTE FUNCTION private.derive_work_item_state();
 
 --
 -- Name: activities _derive_work_item_state_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _derive_work_item_state_update BEFORE UPDATE ON public.activities FOR EACH ROW WHEN (((new.completed IS DISTINCT FROM old.completed) OR (new.completed_at IS DISTINCT FROM old.completed_at) OR (new.claimed_by IS DISTINCT FROM old.claimed_by) OR (new.claimed_at IS DISTINCT FROM old.claimed_at))) EXECUTE FUNCTION private.derive_work_item_state();
+CREATE TRIGGER _derive_work_item_state_update BEFORE UPDATE ON public.activities FOR EACH ROW WHEN (((new.completed IS DISTINCT FROM old.completed) OR (new.completed_at IS DISTINCT FROM old.completed_at) OR (new.claimed_by IS DISTINCT FROM old.claimed_by) OR (new.claimed_at IS DISTINCT FROM old.claimed_at) OR (new.claim_expires_at IS DISTINCT FROM old.claim_expires_at))) EXECUTE FUNCTION private.derive_work_item_state();
 
 --
 -- Name: tasks _derive_work_item_state_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _derive_work_item_state_update BEFORE UPDATE ON public.tasks FOR EACH ROW WHEN (((new.completed IS DISTINCT FROM old.completed) OR (new.completed_at IS DISTINCT FROM old.completed_at) OR (new.claimed_by IS DISTINCT FROM old.claimed_by) OR (new.claimed_at IS DISTINCT FROM old.claimed_at))) EXECUTE FUNCTION private.derive_work_item_state();
+CREATE TRIGGER _derive_work_item_state_update BEFORE UPDATE ON public.tasks FOR EACH ROW WHEN (((new.completed IS DISTINCT FROM old.completed) OR (new.completed_at IS DISTINCT FROM old.completed_at) OR (new.claimed_by IS DISTINCT FROM old.claimed_by) OR (new.claimed_at IS DISTINCT FROM old.claimed_at) OR (new.claim_expires_at IS DISTINCT FROM old.claim_expires_at))) EXECUTE FUNCTION private.derive_work_item_state();
 
 --
 -- Name: activities _guard_listing_attach; Type: TRIGGER; Schema: public; Owner: -
@@ -14018,6 +14197,14 @@ GRANT ALL ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) T
 GRANT ALL ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION claim_expiry(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.claim_expiry() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.claim_expiry() TO authenticated;
+GRANT ALL ON FUNCTION private.claim_expiry() TO service_role;
+
+--
 -- Name: FUNCTION claimable_table(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -14436,6 +14623,13 @@ GRANT ALL ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) TO 
 GRANT ALL ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION release_expired_claims(p_limit integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.release_expired_claims(p_limit integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.release_expired_claims(p_limit integer) TO service_role;
+
+--
 -- Name: FUNCTION row_audience(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean); Type: ACL; Schema: private; Owner: -
 --
 
@@ -14689,6 +14883,13 @@ GRANT ALL ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) T
 REVOKE ALL ON FUNCTION public.get_badge_counts(p_include_details boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_badge_counts(p_include_details boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.get_badge_counts(p_include_details boolean) TO service_role;
+
+--
+-- Name: FUNCTION get_claim_history(p_item_type text, p_item_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.get_claim_history(p_item_type text, p_item_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_claim_history(p_item_type text, p_item_id uuid) TO authenticated;
 
 --
 -- Name: FUNCTION get_entity_history(p_entity_type text, p_entity_id uuid, p_limit integer, p_before_id bigint); Type: ACL; Schema: public; Owner: -

@@ -293,4 +293,32 @@ struct PushDeliveryTests {
         #expect(modes == ["single": 20, "summary": 1, "collapsed": 19])
         await f.close()
     }
+
+    /// An operator sets a claim expiry: a claim held past it is released by the worker's
+    /// maintenance, and both sides are told: the declarer that the item is open again, the
+    /// claimer that the claim ended (not "Bob released it": Bob did nothing). The claim
+    /// history says "expired".
+    @Test("an expired claim is released by the maintenance, and the claimer and the declarer are told")
+    func anExpiredClaimIsReleasedAndBothAreTold() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice"), bob = try await f.user("Bob")
+        try await f.connection.query("update private.claim_settings set expire_after = '1 millisecond'")
+        let task = try await f.task(declaredBy: alice, title: "Fix the roof")
+        try await withWorker(f) { _ in
+            try await claim(f, bob, task)
+            #expect(try await eventually { try await f.notifications().count == 1 })
+            try await Task.sleep(for: .milliseconds(20))
+            #expect(try await Maintenance().run(f.connection).expiredClaims == 1)
+            #expect(try await eventually { try await f.notifications().count == 3 })
+        }
+        let told = try await f.notifications().filter { $0.type == "task_unclaimed" }.map { "\($0.user == alice ? "Alice" : "Bob"): \($0.body)" }.sorted()
+        #expect(told == ["Alice: Bob’s claim on “Fix the roof” expired; it is open again",
+                         "Bob: Your claim on “Fix the roof” expired; it is open again"])
+        #expect(try await f.connection.query("select claimed_by from public.tasks where id = \(task)").scalar(UUID?.self) == nil)
+        let history = try await f.acting(as: bob) {
+            try $0.query("select action from public.get_claim_history('task', \(task)) order by at").map { try $0.decode(0, as: String.self) }
+        }
+        #expect(history == ["claimed", "expired"])
+        await f.close()
+    }
 }

@@ -55,11 +55,12 @@ public enum NotificationPlanner {
         let claimer = try row.decodeIfPresent("claimed_by", as: UUID.self)
         var drafts: [NotificationDraft] = []
 
-        func draft(_ type: NotificationType, source: UUID?) -> NotificationDraft {
+        func draft(_ type: NotificationType, source: UUID?, to recipient: UUID? = nil, detail: String? = nil,
+                   data extra: [String: JSONValue] = [:]) -> NotificationDraft {
             NotificationDraft(
-                eventID: event.id, recipient: declarer, type: type, source: source, entityType: entityType,
-                entityID: itemID, subject: title, detail: nil,
-                data: ["item_type": .string(entityType)])
+                eventID: event.id, recipient: recipient ?? declarer, type: type, source: source, entityType: entityType,
+                entityID: itemID, subject: title, detail: detail,
+                data: extra.merging(["item_type": .string(entityType)]) { $1 })
         }
 
         if claimChanged {
@@ -70,6 +71,15 @@ public enum NotificationPlanner {
                 if declarer != actor, declarer != claimer {
                     drafts.append(draft(isTask ? .taskClaimed : .activityClaimed, source: claimer))
                 }
+            } else if let previous, event.actor == nil,
+                      let expiry = try changes.decodeIfPresent("claim_expires_at", as: Date.self), expiry <= event.createdAt {
+                // Released by the claim expiry (the worker, past the claim's claim_expires_at):
+                // the declarer learns the item is open again, the claimer that the claim ended.
+                let type: NotificationType = isTask ? .taskUnclaimed : .activityUnclaimed
+                if declarer != previous {
+                    drafts.append(draft(type, source: previous, detail: NotificationText.claimExpired, data: ["reason": "expired"]))
+                }
+                drafts.append(draft(type, source: nil, to: previous, detail: NotificationText.ownClaimExpired, data: ["reason": "expired"]))
             } else if let previous {
                 // Released, by the claimer or an admin.
                 let actor = event.actor ?? previous

@@ -7,6 +7,11 @@ import Postgres
 public enum NotificationText {
     public static let someone = "Someone"
 
+    /// A release draft's `detail` when the claim expired (`private.release_expired_claims`):
+    /// told to the declarer (`claimExpired`) and to the claimer (`ownClaimExpired`).
+    public static let claimExpired = "claim_expired"
+    public static let ownClaimExpired = "own_claim_expired"
+
     /// The most characters of a display name a notification shows.
     static let nameLimit = 32
 
@@ -15,10 +20,15 @@ public enum NotificationText {
         let subject = quoted(draft.subject)
         switch draft.type {
         case .taskClaimed: return ("Task claimed", "\(who) claimed \(subject)")
-        case .taskUnclaimed: return ("Task released", "\(who) released \(subject); it is open again")
+        case .taskUnclaimed, .activityUnclaimed:
+            let kind = draft.type == .taskUnclaimed ? "Task" : "Activity"
+            switch draft.detail {
+            case claimExpired: return ("\(kind) released", "\(who)’s claim on \(subject) expired; it is open again")
+            case ownClaimExpired: return ("\(kind) released", "Your claim on \(subject) expired; it is open again")
+            default: return ("\(kind) released", "\(who) released \(subject); it is open again")
+            }
         case .taskCompleted: return ("Task completed", "\(who) completed \(subject)")
         case .activityClaimed: return ("Activity claimed", "\(who) claimed \(subject)")
-        case .activityUnclaimed: return ("Activity released", "\(who) released \(subject); it is open again")
         case .activityCompleted: return ("Activity completed", "\(who) completed \(subject)")
         case .noteAdded:
             let snippet = draft.detail.map { ": " + excerpt($0, limit: 120) } ?? ""

@@ -3,7 +3,9 @@ import Postgres
 /// The periodic clean-up: watchlist and journal tombstones older than 30 days (the end of a
 /// journal thread's undo), the sync logs' rows (deletions, moves, access changes) past their
 /// retention, and the days of the outbox log older than 7 days that every handler has read
-/// (`outbox.prune` truncates them whole). One worker at a time runs each job (an advisory
+/// (`outbox.prune` truncates them whole); and the claims whose time is up, where the
+/// operator set a claim expiry (`private.claim_settings`), released (the notification
+/// handler then tells the claimer and the declarer). One worker at a time runs each job (an advisory
 /// lock), so any number of workers may have it switched on.
 ///
 /// The lock is taken per job inside that job's transaction (`pg_try_advisory_xact_lock`):
@@ -16,6 +18,8 @@ public struct Maintenance: Sendable {
         /// Rows purged from the sync logs (`purge_sync_deletions`).
         public var syncDeletions = 0
         public var events = 0
+        /// Claims released because their time was up (`private.release_expired_claims`).
+        public var expiredClaims = 0
         /// False when another worker held the lock.
         public var ran = false
     }
@@ -28,7 +32,7 @@ public struct Maintenance: Sendable {
 
     public init() {}
 
-    /// Runs the four jobs once, each in a transaction of its own (a failure of one does not
+    /// Runs the five jobs once, each in a transaction of its own (a failure of one does not
     /// undo the others). Stops at the first job another worker is running: it runs the rest.
     public func run(_ connection: PostgresConnection) async throws -> Result {
         let jobs: [(PostgresQuery, WritableKeyPath<Result, Int>)] = [
@@ -36,6 +40,7 @@ public struct Maintenance: Sendable {
             ("select public.purge_journal_tombstones(\(tombstoneAge)::interval)", \.journalTombstones),
             ("select public.purge_sync_deletions(\(syncDeletionAge)::interval)", \.syncDeletions),
             ("select outbox.prune(\(eventAge)::interval)", \.events),
+            ("select private.release_expired_claims()", \.expiredClaims),
         ]
         var result = Result()
         for (job, field) in jobs {

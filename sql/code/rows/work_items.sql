@@ -11,6 +11,7 @@ begin
     -- An inserted row may carry its times (offline creation, restore); fill in the gaps.
     new.completed_at := case when new.completed then coalesce(new.completed_at, now()) end;
     new.claimed_at := case when new.claimed_by is not null then coalesce(new.claimed_at, now()) end;
+    new.claim_expires_at := case when new.claimed_by is not null and not new.completed then new.claimed_at + private.claim_expiry() end;
   else
     new.completed_at := case
       when new.completed is not distinct from old.completed then old.completed_at
@@ -20,12 +21,18 @@ begin
       when new.claimed_by is not distinct from old.claimed_by then old.claimed_at
       when new.claimed_by is not null then now()
     end;
+    -- A claim expires (when the operator set an expiry) unless the item is done first.
+    new.claim_expires_at := case
+      when new.claimed_by is null or new.completed then null
+      when new.claimed_by is not distinct from old.claimed_by then old.claim_expires_at
+      else new.claimed_at + private.claim_expiry()
+    end;
   end if;
   return new;
 end
 $$;
 comment on function private.derive_work_item_state() is
-  'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock; on UPDATE a client cannot set them directly.';
+  'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock, and claim_expires_at is claimed_at + the operator''s claim expiry (private.claim_expiry(); NULL when none, unclaimed or completed); on UPDATE a client cannot set them directly.';
 
 -- Called only when it has something to do: a row inserted open and unclaimed, or an update
 -- that touches none of the four columns, keeps its times as they are (what the function
@@ -37,12 +44,14 @@ begin
   foreach v_table in array array['tasks', 'activities'] loop
     execute pg_catalog.format(
       'create or replace trigger _derive_work_item_state_insert before insert on public.%I for each row '
-      'when (new.completed or new.completed_at is not null or new.claimed_by is not null or new.claimed_at is not null) '
+      'when (new.completed or new.completed_at is not null or new.claimed_by is not null or new.claimed_at is not null '
+      'or new.claim_expires_at is not null) '
       'execute function private.derive_work_item_state()', v_table);
     execute pg_catalog.format(
       'create or replace trigger _derive_work_item_state_update before update on public.%I for each row '
       'when (new.completed is distinct from old.completed or new.completed_at is distinct from old.completed_at '
-      'or new.claimed_by is distinct from old.claimed_by or new.claimed_at is distinct from old.claimed_at) '
+      'or new.claimed_by is distinct from old.claimed_by or new.claimed_at is distinct from old.claimed_at '
+      'or new.claim_expires_at is distinct from old.claim_expires_at) '
       'execute function private.derive_work_item_state()', v_table);
   end loop;
 end

@@ -167,7 +167,7 @@ declare
   -- Never written from a record, whatever the caller's grants (the service role's too).
   c_stamps constant text[] := array['id', 'created_at', 'updated_at', 'row_version', 'sync_xid'];
   -- Derived by triggers from other columns (or the parent row); written only where a grant allows.
-  c_derived constant text[] := array['completed_at', 'claimed_at', 'edited_at', 'parent_open'];
+  c_derived constant text[] := array['completed_at', 'claimed_at', 'claim_expires_at', 'edited_at', 'parent_open'];
   c_undo constant text := 'sync_push: undo';
   v_uid uuid := auth.uid();
   v_rel regclass;
