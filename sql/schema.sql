@@ -3725,6 +3725,33 @@ $$;
 COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE INSERT (with a listing) and BEFORE UPDATE OF listing_id (only when it changes) trigger function of tasks and activities: an item goes onto a listing only by that listing''s owner or an admin (a listing the caller does not see: FK_MISSING, 23503, detail {table, column, id}, as for an absent one), and the declarer, the owner of the current listing or an admin may move it; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
 
 --
+-- Name: hand_over_held_items(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.hand_over_held_items() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.tasks t set declared_by = t.claimed_by
+   where t.declared_by = old.id and t.claimed_by is not null and t.claimed_by <> old.id;
+  update public.activities a set declared_by = a.claimed_by
+   where a.declared_by = old.id and a.claimed_by is not null and a.claimed_by <> old.id;
+  -- Its own claims are released here, before its items are deleted: each release is then
+  -- in the log before the deletion (the foreign key's SET NULL would log it after).
+  update public.tasks t set claimed_by = null where t.claimed_by = old.id;
+  update public.activities a set claimed_by = null where a.claimed_by = old.id;
+  return old;
+end
+$$;
+
+--
+-- Name: FUNCTION hand_over_held_items(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.hand_over_held_items() IS 'BEFORE DELETE row trigger function of public.users: the tasks and activities the deleted user declared that another user holds (claimed_by) are handed to that user (declared_by := claimed_by) before the foreign keys cascade, so deleting an account never takes another user''s work, and the claims the user held are released; the rest of its items are deleted (audited: restorable by an admin). SECURITY DEFINER: the holder''s items are written whoever deletes the account.';
+
+--
 -- Name: is_admin(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -12550,6 +12577,12 @@ CREATE TRIGGER _guard_listing_move BEFORE UPDATE OF listing_id ON public.activit
 CREATE TRIGGER _guard_listing_move BEFORE UPDATE OF listing_id ON public.tasks FOR EACH ROW WHEN ((old.listing_id IS DISTINCT FROM new.listing_id)) EXECUTE FUNCTION private.guard_listing_move();
 
 --
+-- Name: users _hand_over_held_items; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _hand_over_held_items BEFORE DELETE ON public.users FOR EACH ROW EXECUTE FUNCTION private.hand_over_held_items();
+
+--
 -- Name: journal_entries _journal_check_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -14344,6 +14377,12 @@ REVOKE ALL ON FUNCTION private.generate_sync_statements() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.guard_listing_move() FROM PUBLIC;
+
+--
+-- Name: FUNCTION hand_over_held_items(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.hand_over_held_items() FROM PUBLIC;
 
 --
 -- Name: FUNCTION is_admin(); Type: ACL; Schema: private; Owner: -

@@ -321,4 +321,21 @@ struct PushDeliveryTests {
         #expect(history == ["claimed", "expired"])
         await f.close()
     }
+
+    /// Alice deletes her account while Bob holds a task she declared: the task stays with
+    /// him, and he is told it is his to answer for now.
+    @Test("a held item handed over by its declarer's account deletion is told to its holder")
+    func aHandedOverItemIsToldToItsHolder() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice"), bob = try await f.user("Bob")
+        let task = try await f.task(declaredBy: alice, title: "Stage the kitchen")
+        try await withWorker(f) { _ in
+            try await claim(f, bob, task)
+            try await f.connection.query("delete from auth.users where id = \(alice)")
+            #expect(try await eventually { try await f.notifications().contains { $0.user == bob } })
+        }
+        let bobs = try await f.notifications().filter { $0.user == bob }.map { "\($0.type): \($0.body)" }
+        #expect(bobs == ["other: The account that declared “Stage the kitchen” was deleted: it stays with you, and is yours to answer for now"])
+        await f.close()
+    }
 }

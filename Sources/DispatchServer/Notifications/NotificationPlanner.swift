@@ -43,7 +43,8 @@ public enum NotificationPlanner {
         // changed-columns object is parsed, never the row.
         let claimChanged = try event.changed("claimed_by")
         let completionChanged = try event.changed("completed")
-        guard claimChanged || completionChanged else { return .none }
+        let declarerChanged = try event.changed("declared_by")
+        guard claimChanged || completionChanged || declarerChanged else { return .none }
 
         let row = try event.record()
         let changes = try event.changes()
@@ -87,6 +88,11 @@ public enum NotificationPlanner {
                     drafts.append(draft(isTask ? .taskUnclaimed : .activityUnclaimed, source: actor))
                 }
             }
+        }
+        if declarerChanged, !claimChanged, claimer == declarer, event.actor != declarer {
+            // Handed over: its declarer's account was deleted while this user held it
+            // (private.hand_over_held_items); it stays with them, and is theirs to answer for.
+            drafts.append(draft(.other, source: nil, detail: NotificationText.handedOver, data: ["reason": "declarer_deleted"]))
         }
         if completionChanged, (try row.decodeIfPresent("completed", as: Bool.self)) == true {
             let actor = event.actor ?? claimer

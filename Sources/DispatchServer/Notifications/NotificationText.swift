@@ -11,6 +11,9 @@ public enum NotificationText {
     /// told to the declarer (`claimExpired`) and to the claimer (`ownClaimExpired`).
     public static let claimExpired = "claim_expired"
     public static let ownClaimExpired = "own_claim_expired"
+    /// An `other` draft's `detail` when a held item was handed to its claimer because its
+    /// declarer's account was deleted (`private.hand_over_held_items`).
+    public static let handedOver = "handed_over"
 
     /// The most characters of a display name a notification shows.
     static let nameLimit = 32
@@ -40,6 +43,9 @@ public enum NotificationText {
         case .watchlistSighting:
             let place = draft.detail.map { " inside your watchlist \(quoted($0))" } ?? " near you"
             return ("Sighting nearby", "\(who) observed \(draft.subject)\(place)")
+        case .other where draft.detail == handedOver:
+            let kind = draft.entityType == "task" ? "Task" : "Activity"
+            return ("\(kind) handed over", "The account that declared \(subject) was deleted: it stays with you, and is yours to answer for now")
         default:
             return (draft.type.rawValue.replacingOccurrences(of: "_", with: " ").capitalized, draft.subject)
         }
