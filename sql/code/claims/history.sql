@@ -13,14 +13,11 @@ create or replace function public.get_claim_history(p_item_type text, p_item_id 
   set search_path = ''
 as $$
 declare
-  v_uid uuid := auth.uid();
+  v_uid uuid := private.caller('get_claim_history');
   v_table text;
   v_row jsonb;
   v_everything boolean;
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501', message = 'NOT_AUTHENTICATED: get_claim_history needs a calling user (auth.uid() is NULL)';
-  end if;
   if p_item_type is null or p_item_id is null then
     raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_item_type and p_item_id are required';
   end if;
