@@ -63,7 +63,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                       select k.rid, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key) x
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
-            select 'activities', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end), ('description', case when (r.old_it).description is distinct from (r.it).description then coalesce(pg_catalog.to_jsonb((r.old_it).description), 'null') end), ('type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end), ('due_date', case when (r.old_it).due_date is distinct from (r.it).due_date then coalesce(pg_catalog.to_jsonb((r.old_it).due_date), 'null') end), ('priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end), ('duration_minutes', case when (r.old_it).duration_minutes is distinct from (r.it).duration_minutes then coalesce(pg_catalog.to_jsonb((r.old_it).duration_minutes), 'null') end), ('completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end), ('completed_at', case when (r.old_it).completed_at is distinct from (r.it).completed_at then coalesce(pg_catalog.to_jsonb((r.old_it).completed_at), 'null') end), ('claimed_by', case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_by), 'null') end), ('claimed_at', case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_at), 'null') end), ('declared_by', case when (r.old_it).declared_by is distinct from (r.it).declared_by then coalesce(pg_catalog.to_jsonb((r.old_it).declared_by), 'null') end), ('listing_id', case when (r.old_it).listing_id is distinct from (r.it).listing_id then coalesce(pg_catalog.to_jsonb((r.old_it).listing_id), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'activities', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end), ('description', case when (r.old_it).description is distinct from (r.it).description then coalesce(pg_catalog.to_jsonb((r.old_it).description), 'null') end), ('type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end), ('due_date', case when (r.old_it).due_date is distinct from (r.it).due_date then coalesce(pg_catalog.to_jsonb((r.old_it).due_date), 'null') end), ('priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end), ('duration_minutes', case when (r.old_it).duration_minutes is distinct from (r.it).duration_minutes then coalesce(pg_catalog.to_jsonb((r.old_it).duration_minutes), 'null') end), ('completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end), ('completed_at', case when (r.old_it).completed_at is distinct from (r.it).completed_at then coalesce(pg_catalog.to_jsonb((r.old_it).completed_at), 'null') end), ('claimed_by', case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_by), 'null') end), ('claimed_at', case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_at), 'null') end), ('declared_by', case when (r.old_it).declared_by is distinct from (r.it).declared_by then coalesce(pg_catalog.to_jsonb((r.old_it).declared_by), 'null') end), ('listing_id', case when (r.old_it).listing_id is distinct from (r.it).listing_id then coalesce(pg_catalog.to_jsonb((r.old_it).listing_id), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end), ('claim_expires_at', case when (r.old_it).claim_expires_at is distinct from (r.it).claim_expires_at then coalesce(pg_catalog.to_jsonb((r.old_it).claim_expires_at), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
@@ -318,7 +318,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                       select k.rid, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key) x
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
-            select 'notifications', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('user_id', case when (r.old_it).user_id is distinct from (r.it).user_id then coalesce(pg_catalog.to_jsonb((r.old_it).user_id), 'null') end), ('type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end), ('title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end), ('body', case when (r.old_it).body is distinct from (r.it).body then coalesce(pg_catalog.to_jsonb((r.old_it).body), 'null') end), ('read', case when (r.old_it).read is distinct from (r.it).read then coalesce(pg_catalog.to_jsonb((r.old_it).read), 'null') end), ('pinned', case when (r.old_it).pinned is distinct from (r.it).pinned then coalesce(pg_catalog.to_jsonb((r.old_it).pinned), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('source_user_id', case when (r.old_it).source_user_id is distinct from (r.it).source_user_id then coalesce(pg_catalog.to_jsonb((r.old_it).source_user_id), 'null') end), ('entity_type', case when (r.old_it).entity_type is distinct from (r.it).entity_type then coalesce(pg_catalog.to_jsonb((r.old_it).entity_type), 'null') end), ('entity_id', case when (r.old_it).entity_id is distinct from (r.it).entity_id then coalesce(pg_catalog.to_jsonb((r.old_it).entity_id), 'null') end), ('data', case when (r.old_it).data is distinct from (r.it).data then coalesce(pg_catalog.to_jsonb((r.old_it).data), 'null') end), ('dedupe_key', case when (r.old_it).dedupe_key is distinct from (r.it).dedupe_key then coalesce(pg_catalog.to_jsonb((r.old_it).dedupe_key), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'notifications', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('user_id', case when (r.old_it).user_id is distinct from (r.it).user_id then coalesce(pg_catalog.to_jsonb((r.old_it).user_id), 'null') end), ('type', case when (r.old_it).type is distinct from (r.it).type then coalesce(pg_catalog.to_jsonb((r.old_it).type), 'null') end), ('title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end), ('body', case when (r.old_it).body is distinct from (r.it).body then coalesce(pg_catalog.to_jsonb((r.old_it).body), 'null') end), ('read', case when (r.old_it).read is distinct from (r.it).read then coalesce(pg_catalog.to_jsonb((r.old_it).read), 'null') end), ('pinned', case when (r.old_it).pinned is distinct from (r.it).pinned then coalesce(pg_catalog.to_jsonb((r.old_it).pinned), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('source_user_id', case when (r.old_it).source_user_id is distinct from (r.it).source_user_id then coalesce(pg_catalog.to_jsonb((r.old_it).source_user_id), 'null') end), ('entity_type', case when (r.old_it).entity_type is distinct from (r.it).entity_type then coalesce(pg_catalog.to_jsonb((r.old_it).entity_type), 'null') end), ('entity_id', case when (r.old_it).entity_id is distinct from (r.it).entity_id then coalesce(pg_catalog.to_jsonb((r.old_it).entity_id), 'null') end), ('data', case when (r.old_it).data is distinct from (r.it).data then coalesce(pg_catalog.to_jsonb((r.old_it).data), 'null') end), ('dedupe_key', case when (r.old_it).dedupe_key is distinct from (r.it).dedupe_key then coalesce(pg_catalog.to_jsonb((r.old_it).dedupe_key), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end), ('push_mode', case when (r.old_it).push_mode is distinct from (r.it).push_mode then coalesce(pg_catalog.to_jsonb((r.old_it).push_mode), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
@@ -658,7 +658,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                       select k.rid, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key) x
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
-            select 'tasks', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end), ('description', case when (r.old_it).description is distinct from (r.it).description then coalesce(pg_catalog.to_jsonb((r.old_it).description), 'null') end), ('due_date', case when (r.old_it).due_date is distinct from (r.it).due_date then coalesce(pg_catalog.to_jsonb((r.old_it).due_date), 'null') end), ('priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end), ('completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end), ('completed_at', case when (r.old_it).completed_at is distinct from (r.it).completed_at then coalesce(pg_catalog.to_jsonb((r.old_it).completed_at), 'null') end), ('claimed_by', case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_by), 'null') end), ('claimed_at', case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_at), 'null') end), ('declared_by', case when (r.old_it).declared_by is distinct from (r.it).declared_by then coalesce(pg_catalog.to_jsonb((r.old_it).declared_by), 'null') end), ('listing_id', case when (r.old_it).listing_id is distinct from (r.it).listing_id then coalesce(pg_catalog.to_jsonb((r.old_it).listing_id), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'tasks', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end), ('description', case when (r.old_it).description is distinct from (r.it).description then coalesce(pg_catalog.to_jsonb((r.old_it).description), 'null') end), ('due_date', case when (r.old_it).due_date is distinct from (r.it).due_date then coalesce(pg_catalog.to_jsonb((r.old_it).due_date), 'null') end), ('priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end), ('completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end), ('completed_at', case when (r.old_it).completed_at is distinct from (r.it).completed_at then coalesce(pg_catalog.to_jsonb((r.old_it).completed_at), 'null') end), ('claimed_by', case when (r.old_it).claimed_by is distinct from (r.it).claimed_by then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_by), 'null') end), ('claimed_at', case when (r.old_it).claimed_at is distinct from (r.it).claimed_at then coalesce(pg_catalog.to_jsonb((r.old_it).claimed_at), 'null') end), ('declared_by', case when (r.old_it).declared_by is distinct from (r.it).declared_by then coalesce(pg_catalog.to_jsonb((r.old_it).declared_by), 'null') end), ('listing_id', case when (r.old_it).listing_id is distinct from (r.it).listing_id then coalesce(pg_catalog.to_jsonb((r.old_it).listing_id), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end), ('claim_expires_at', case when (r.old_it).claim_expires_at is distinct from (r.it).claim_expires_at then coalesce(pg_catalog.to_jsonb((r.old_it).claim_expires_at), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
@@ -1147,7 +1147,7 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
       case tg_table_name
         when 'activities' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'activities', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('description', case when (p.old_it).description is distinct from (p.it).description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).description), 'null')::text) end), ('type', case when (p.old_it).type is distinct from (p.it).type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).type), 'null')::text) end), ('due_date', case when (p.old_it).due_date is distinct from (p.it).due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).due_date), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('duration_minutes', case when (p.old_it).duration_minutes is distinct from (p.it).duration_minutes then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).duration_minutes), 'null')::text) end), ('completed', case when (p.old_it).completed is distinct from (p.it).completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed), 'null')::text) end), ('completed_at', case when (p.old_it).completed_at is distinct from (p.it).completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed_at), 'null')::text) end), ('claimed_by', case when (p.old_it).claimed_by is distinct from (p.it).claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_by), 'null')::text) end), ('claimed_at', case when (p.old_it).claimed_at is distinct from (p.it).claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_at), 'null')::text) end), ('declared_by', case when (p.old_it).declared_by is distinct from (p.it).declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).declared_by), 'null')::text) end), ('listing_id', case when (p.old_it).listing_id is distinct from (p.it).listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).listing_id), 'null')::text) end)) d (c, v) where d.v is not null)
+          select 'activities', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('description', case when (p.old_it).description is distinct from (p.it).description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).description), 'null')::text) end), ('type', case when (p.old_it).type is distinct from (p.it).type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).type), 'null')::text) end), ('due_date', case when (p.old_it).due_date is distinct from (p.it).due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).due_date), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('duration_minutes', case when (p.old_it).duration_minutes is distinct from (p.it).duration_minutes then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).duration_minutes), 'null')::text) end), ('completed', case when (p.old_it).completed is distinct from (p.it).completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed), 'null')::text) end), ('completed_at', case when (p.old_it).completed_at is distinct from (p.it).completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed_at), 'null')::text) end), ('claimed_by', case when (p.old_it).claimed_by is distinct from (p.it).claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_by), 'null')::text) end), ('claimed_at', case when (p.old_it).claimed_at is distinct from (p.it).claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_at), 'null')::text) end), ('declared_by', case when (p.old_it).declared_by is distinct from (p.it).declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).declared_by), 'null')::text) end), ('listing_id', case when (p.old_it).listing_id is distinct from (p.it).listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).listing_id), 'null')::text) end), ('claim_expires_at', case when (p.old_it).claim_expires_at is distinct from (p.it).claim_expires_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claim_expires_at), 'null')::text) end)) d (c, v) where d.v is not null)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.activities as it from old_rows o
                   union all
@@ -1233,6 +1233,17 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+        when 'notifications' then
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
+          select 'notifications', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('user_id', case when (p.old_it).user_id is distinct from (p.it).user_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).user_id), 'null')::text) end), ('type', case when (p.old_it).type is distinct from (p.it).type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).type), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('body', case when (p.old_it).body is distinct from (p.it).body then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).body), 'null')::text) end), ('read', case when (p.old_it).read is distinct from (p.it).read then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).read), 'null')::text) end), ('pinned', case when (p.old_it).pinned is distinct from (p.it).pinned then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).pinned), 'null')::text) end), ('source_user_id', case when (p.old_it).source_user_id is distinct from (p.it).source_user_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).source_user_id), 'null')::text) end), ('entity_type', case when (p.old_it).entity_type is distinct from (p.it).entity_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entity_type), 'null')::text) end), ('entity_id', case when (p.old_it).entity_id is distinct from (p.it).entity_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entity_id), 'null')::text) end), ('data', case when (p.old_it).data is distinct from (p.it).data then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).data), 'null')::text) end), ('dedupe_key', case when (p.old_it).dedupe_key is distinct from (p.it).dedupe_key then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).dedupe_key), 'null')::text) end), ('push_mode', case when (p.old_it).push_mode is distinct from (p.it).push_mode then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).push_mode), 'null')::text) end)) d (c, v) where d.v is not null)
+            from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+            from (select null::bigint as rid, o::public.notifications as it from old_rows o
+                  union all
+                  select pg_catalog.row_number() over (), n::public.notifications from new_rows n) c) p
+           where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
+          -- A restored row counts its versions again from its snapshot's: the newer entry wins.
+          on conflict on constraint sync_field_changes_pkey
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'observed_bird_photos' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
           select 'observed_bird_photos', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('watchlist_entry_id', case when (p.old_it).watchlist_entry_id is distinct from (p.it).watchlist_entry_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).watchlist_entry_id), 'null')::text) end), ('watchlist_id', case when (p.old_it).watchlist_id is distinct from (p.it).watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).watchlist_id), 'null')::text) end), ('image_path', case when (p.old_it).image_path is distinct from (p.it).image_path then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).image_path), 'null')::text) end), ('storage_url', case when (p.old_it).storage_url is distinct from (p.it).storage_url then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).storage_url), 'null')::text) end), ('is_uploaded', case when (p.old_it).is_uploaded is distinct from (p.it).is_uploaded then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).is_uploaded), 'null')::text) end), ('captured_at', case when (p.old_it).captured_at is distinct from (p.it).captured_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).captured_at), 'null')::text) end), ('uploaded_at', case when (p.old_it).uploaded_at is distinct from (p.it).uploaded_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).uploaded_at), 'null')::text) end), ('sync_status', case when (p.old_it).sync_status is distinct from (p.it).sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sync_status), 'null')::text) end), ('last_synced_at', case when (p.old_it).last_synced_at is distinct from (p.it).last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_synced_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
@@ -1257,7 +1268,7 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
           do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
         when 'tasks' then
           insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'tasks', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('description', case when (p.old_it).description is distinct from (p.it).description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).description), 'null')::text) end), ('due_date', case when (p.old_it).due_date is distinct from (p.it).due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).due_date), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('completed', case when (p.old_it).completed is distinct from (p.it).completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed), 'null')::text) end), ('completed_at', case when (p.old_it).completed_at is distinct from (p.it).completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed_at), 'null')::text) end), ('claimed_by', case when (p.old_it).claimed_by is distinct from (p.it).claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_by), 'null')::text) end), ('claimed_at', case when (p.old_it).claimed_at is distinct from (p.it).claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_at), 'null')::text) end), ('declared_by', case when (p.old_it).declared_by is distinct from (p.it).declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).declared_by), 'null')::text) end), ('listing_id', case when (p.old_it).listing_id is distinct from (p.it).listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).listing_id), 'null')::text) end)) d (c, v) where d.v is not null)
+          select 'tasks', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('description', case when (p.old_it).description is distinct from (p.it).description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).description), 'null')::text) end), ('due_date', case when (p.old_it).due_date is distinct from (p.it).due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).due_date), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('completed', case when (p.old_it).completed is distinct from (p.it).completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed), 'null')::text) end), ('completed_at', case when (p.old_it).completed_at is distinct from (p.it).completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed_at), 'null')::text) end), ('claimed_by', case when (p.old_it).claimed_by is distinct from (p.it).claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_by), 'null')::text) end), ('claimed_at', case when (p.old_it).claimed_at is distinct from (p.it).claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_at), 'null')::text) end), ('declared_by', case when (p.old_it).declared_by is distinct from (p.it).declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).declared_by), 'null')::text) end), ('listing_id', case when (p.old_it).listing_id is distinct from (p.it).listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).listing_id), 'null')::text) end), ('claim_expires_at', case when (p.old_it).claim_expires_at is distinct from (p.it).claim_expires_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claim_expires_at), 'null')::text) end)) d (c, v) where d.v is not null)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.tasks as it from old_rows o
                   union all
@@ -1477,6 +1488,10 @@ CREATE FUNCTION private.sync_has_items(p_table text, p_mode text, p_lo xid8, p_x
           return exists (select from private.sync_items_journal_entry_values_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats));
         when 'journal_entry_values_changes' then
           return exists (select from private.sync_items_journal_entry_values_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats));
+        when 'notifications_admin' then
+          return exists (select from private.sync_items_notifications_admin(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats));
+        when 'notifications_changes' then
+          return exists (select from private.sync_items_notifications_changes(p_lo, p_x, p_ip, '0', '0', '00000000-0000-0000-0000-000000000000', -1, 1, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats, p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats));
         else raise exception using errcode = '22023',
           message = pg_catalog.format('INVALID_TABLE: %L is not a synced table and mode changes or admin (table_mode)', p_table || '_' || p_mode);
       end case;
@@ -3332,6 +3347,201 @@ union all
 COMMENT ON FUNCTION private.sync_items_notes_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table notes, mode visibility: the query of private.sync_items_sql(''notes'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
 
 --
+-- Name: sync_items_notifications_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_notifications_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notifications it
+        where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
+        order by it.sync_xid, it.id limit p_limit + 1)
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+          where p_x > '0'::xid8 and d.table_name = 'notifications' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit p_limit;
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_items_notifications_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_notifications_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table notifications, mode admin: the query of private.sync_items_sql(''notifications'', ''admin'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_notifications_changes(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_notifications_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.notifications it
+                                 where it.user_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+                     cross join lateral (select it.sync_xid, it.id from public.notifications it
+                                          where it.user_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+                     cross join lateral (select it.sync_xid, it.id from public.notifications it
+                                          where it.user_id = x.key and not ((('user', it.user_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'notifications' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+          where not exists (select from public.notifications it where it.id = m.row_id and ((('user', it.user_id) in (select k.kind, k.key from k)))))
+union all
+(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+                                        where d.table_name = 'notifications' and d.kind = dk.kind and d.key = dk.key
+                                          and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
+                                        order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit p_limit;
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_items_notifications_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_notifications_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table notifications, mode changes: the query of private.sync_items_sql(''notifications'', ''changes'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_notifications_full(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_notifications_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from k where k.kind = 'user') k
+            cross join lateral (select it.sync_xid, it.id from public.notifications it
+                                 where it.user_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
+                                 order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit p_limit;
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_items_notifications_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_notifications_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table notifications, mode full: the query of private.sync_items_sql(''notifications'', ''full'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
+-- Name: sync_items_notifications_visibility(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_items_notifications_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+kl0 as (select kind, key from k0 union select kind, key from l0),
+k as (select kind, key from k0),
+g as (select * from g0),
+l as (select * from l0),
+kl as (select kind, key from k union select kind, key from l),
+dk as (select kind, key from kl)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+                     cross join lateral (select it.sync_xid, it.id from public.notifications it
+                                          where it.user_id = x.key
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+                     cross join lateral (select it.sync_xid, it.id from public.notifications it
+                                          where it.user_id = x.key and not ((('user', it.user_id) in (select k.kind, k.key from k)))
+                                            and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
+                                                                         case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
+                                          order by it.sync_xid, it.id limit p_limit + 1) it)
+union all
+(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+                                        where m.table_name = 'notifications' and m.kind = kl.kind and m.key = kl.key and not m.entered
+                                          and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
+                                        order by m.sync_xid, m.row_id limit p_limit + 1) m
+          where not exists (select from public.notifications it where it.id = m.row_id and ((('user', it.user_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+        where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+        group by i.c0, i.c1, i.id, i.kind
+        order by i.c0, i.c1, i.id, i.kind
+        limit p_limit;
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_items_notifications_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_items_notifications_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) IS 'private.sync_items for table notifications, mode visibility: the query of private.sync_items_sql(''notifications'', ''visibility'') with its plan kept. Generated by private.generate_sync_items.';
+
+--
 -- Name: sync_items_observed_bird_photos_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4777,6 +4987,8 @@ CREATE FUNCTION private.sync_page(p_table text, p_user uuid, p_mode text, p_x xi
           return private.sync_page_journal_field_groups(p_user, p_mode, p_x, p_ip, p_after, p_page_limit, p_horizon, p_next_x, p_next_ip, p_next_horizon, p_compact);
         when 'journal_entry_values' then
           return private.sync_page_journal_entry_values(p_user, p_mode, p_x, p_ip, p_after, p_page_limit, p_horizon, p_next_x, p_next_ip, p_next_horizon, p_compact);
+        when 'notifications' then
+          return private.sync_page_notifications(p_user, p_mode, p_x, p_ip, p_after, p_page_limit, p_horizon, p_next_x, p_next_ip, p_next_horizon, p_compact);
         else raise exception using errcode = '22023',
           message = pg_catalog.format('INVALID_TABLE: %L is not a synced table', p_table);
       end case;
@@ -4840,8 +5052,8 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
       select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
         from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.activities t cross join lateral (select t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version, t.claim_expires_at) else pg_catalog.to_json(r) end as record
+                             from public.activities t cross join lateral (select t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version, t.claim_expires_at) r
                             where t.id = i.id and i.kind = 1 limit 1) f on true
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
@@ -4878,7 +5090,7 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', '["id","title","description","type","due_date","priority","duration_minutes","completed","completed_at","claimed_by","claimed_at","declared_by","listing_id","created_at","updated_at","row_version"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', '["id","title","description","type","due_date","priority","duration_minutes","completed","completed_at","claimed_by","claimed_at","declared_by","listing_id","created_at","updated_at","row_version","claim_expires_at"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
@@ -4901,8 +5113,8 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.activities t cross join lateral (select t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version, t.claim_expires_at) else pg_catalog.to_json(r) end as record
+                             from public.activities t cross join lateral (select t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version, t.claim_expires_at) r
                             where t.id = i.id and i.kind = 1 limit 1) f on true
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
@@ -4939,7 +5151,7 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', '["id","title","description","type","due_date","priority","duration_minutes","completed","completed_at","claimed_by","claimed_at","declared_by","listing_id","created_at","updated_at","row_version"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', '["id","title","description","type","due_date","priority","duration_minutes","completed","completed_at","claimed_by","claimed_at","declared_by","listing_id","created_at","updated_at","row_version","claim_expires_at"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
@@ -4962,8 +5174,8 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.activities t cross join lateral (select t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version, t.claim_expires_at) else pg_catalog.to_json(r) end as record
+                             from public.activities t cross join lateral (select t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version, t.claim_expires_at) r
                             where t.id = i.id and i.kind = 1 limit 1) f on true
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
@@ -5000,7 +5212,7 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', '["id","title","description","type","due_date","priority","duration_minutes","completed","completed_at","claimed_by","claimed_at","declared_by","listing_id","created_at","updated_at","row_version"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', '["id","title","description","type","due_date","priority","duration_minutes","completed","completed_at","claimed_by","claimed_at","declared_by","listing_id","created_at","updated_at","row_version","claim_expires_at"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
@@ -6606,6 +6818,233 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
 COMMENT ON FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table notes in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''notes'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
 
 --
+-- Name: sync_page_notifications(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+      #variable_conflict use_column
+      declare
+        -- the arguments of private.sync_items_<table>_<mode>
+        p_after_c0 xid8 := (p_after ->> 0)::xid8;
+        p_after_c1 xid8 := (p_after ->> 1)::xid8;
+        p_after_id uuid := (p_after ->> 2)::uuid;
+        p_after_kind integer := (p_after ->> 3)::integer;
+        p_limit bigint := p_page_limit + 1;
+        p_lo xid8;
+        p_kinds text[];
+        p_keys uuid[];
+        p_gained_kinds text[];
+        p_gained_keys uuid[];
+        p_gained_causes xid8[];
+        p_gained_ats timestamptz[];
+        p_lost_kinds text[];
+        p_lost_keys uuid[];
+        p_lost_causes xid8[];
+        p_lost_ats timestamptz[];
+      begin
+        select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
+          into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
+               p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+        if p_mode = 'full' then
+          return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items_notifications_full(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
+                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
+                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
+    ), built as (
+      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
+      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
+      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
+      -- is no item. next_n: where its id comes again (within a page each id appears once, in
+      -- its latest state: a row deleted and re-created, or the other way round; in a full
+      -- pull an id comes once, from one transaction, whatever the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+        from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
+        left join lateral (select null::timestamptz as deleted_at,
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.user_id, t.type, t.title, t.body, t.read, t.pinned, t.created_at, t.updated_at, t.row_version, t.source_user_id, t.entity_type, t.entity_id, t.data, t.dedupe_key, t.push_mode) else pg_catalog.to_json(r) end as record
+                             from public.notifications t cross join lateral (select t.id, t.user_id, t.type, t.title, t.body, t.read, t.pinned, t.created_at, t.updated_at, t.row_version, t.source_user_id, t.entity_type, t.entity_id, t.data, t.dedupe_key, t.push_mode) r
+                            where t.id = i.id and i.kind = 1 limit 1) f on true
+       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                       else f.record end as item) d
+    ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
+      -- held once, by built)
+      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+                                          from built b) w
+                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
+    ), page as (
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
+    ), head as (
+      -- cursor and has_more first: a client can ask for the next page before it has read
+      -- the records of this one (SyncService.pullAll)
+      select private.encode_sync_cursor(
+               case when tail.has_more
+                    then jsonb_build_object('t', 'notifications', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                            'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
+                                            'a', tail.last)
+                    else jsonb_build_object('t', 'notifications', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end) as cursor,
+             tail.has_more
+        from tail
+    )
+    select case when p_compact
+                then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
+                                       'columns', '["id","user_id","type","title","body","read","pinned","created_at","updated_at","row_version","source_user_id","entity_type","entity_id","data","dedupe_key","push_mode"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
+                                       'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
+      from head, page
+    );
+        elsif p_mode = 'changes' then
+          return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items_notifications_changes(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
+                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
+                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
+    ), built as (
+      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
+      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
+      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
+      -- is no item. next_n: where its id comes again (within a page each id appears once, in
+      -- its latest state: a row deleted and re-created, or the other way round; in a full
+      -- pull an id comes once, from one transaction, whatever the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+        from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                 from items where items.n <= p_page_limit order by items.n) i
+        left join lateral (select null::timestamptz as deleted_at,
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.user_id, t.type, t.title, t.body, t.read, t.pinned, t.created_at, t.updated_at, t.row_version, t.source_user_id, t.entity_type, t.entity_id, t.data, t.dedupe_key, t.push_mode) else pg_catalog.to_json(r) end as record
+                             from public.notifications t cross join lateral (select t.id, t.user_id, t.type, t.title, t.body, t.read, t.pinned, t.created_at, t.updated_at, t.row_version, t.source_user_id, t.entity_type, t.entity_id, t.data, t.dedupe_key, t.push_mode) r
+                            where t.id = i.id and i.kind = 1 limit 1) f on true
+       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                       else f.record end as item) d
+    ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
+      -- held once, by built)
+      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+                                          from built b) w
+                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
+    ), page as (
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
+    ), head as (
+      -- cursor and has_more first: a client can ask for the next page before it has read
+      -- the records of this one (SyncService.pullAll)
+      select private.encode_sync_cursor(
+               case when tail.has_more
+                    then jsonb_build_object('t', 'notifications', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                            'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
+                                            'a', tail.last)
+                    else jsonb_build_object('t', 'notifications', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end) as cursor,
+             tail.has_more
+        from tail
+    )
+    select case when p_compact
+                then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
+                                       'columns', '["id","user_id","type","title","body","read","pinned","created_at","updated_at","row_version","source_user_id","entity_type","entity_id","data","dedupe_key","push_mode"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
+                                       'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
+      from head, page
+    );
+        elsif p_mode = 'admin' then
+          return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items_notifications_admin(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
+                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
+                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
+    ), built as (
+      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
+      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
+      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
+      -- is no item. next_n: where its id comes again (within a page each id appears once, in
+      -- its latest state: a row deleted and re-created, or the other way round; in a full
+      -- pull an id comes once, from one transaction, whatever the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+        from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                 from items where items.n <= p_page_limit order by items.n) i
+        left join lateral (select null::timestamptz as deleted_at,
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.user_id, t.type, t.title, t.body, t.read, t.pinned, t.created_at, t.updated_at, t.row_version, t.source_user_id, t.entity_type, t.entity_id, t.data, t.dedupe_key, t.push_mode) else pg_catalog.to_json(r) end as record
+                             from public.notifications t cross join lateral (select t.id, t.user_id, t.type, t.title, t.body, t.read, t.pinned, t.created_at, t.updated_at, t.row_version, t.source_user_id, t.entity_type, t.entity_id, t.data, t.dedupe_key, t.push_mode) r
+                            where t.id = i.id and i.kind = 1 limit 1) f on true
+       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                       else f.record end as item) d
+    ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
+      -- held once, by built)
+      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+                                          from built b) w
+                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
+    ), page as (
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
+    ), head as (
+      -- cursor and has_more first: a client can ask for the next page before it has read
+      -- the records of this one (SyncService.pullAll)
+      select private.encode_sync_cursor(
+               case when tail.has_more
+                    then jsonb_build_object('t', 'notifications', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                            'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
+                                            'a', tail.last)
+                    else jsonb_build_object('t', 'notifications', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end) as cursor,
+             tail.has_more
+        from tail
+    )
+    select case when p_compact
+                then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
+                                       'columns', '["id","user_id","type","title","body","read","pinned","created_at","updated_at","row_version","source_user_id","entity_type","entity_id","data","dedupe_key","push_mode"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
+                                       'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
+      from head, page
+    );
+        end if;
+        raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_page mode %L', p_mode);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_page_notifications(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table notifications in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''notifications'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+
+--
 -- Name: sync_page_observed_bird_photos(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -7110,8 +7549,8 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
       select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
         from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.tasks t cross join lateral (select t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version, t.claim_expires_at) else pg_catalog.to_json(r) end as record
+                             from public.tasks t cross join lateral (select t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version, t.claim_expires_at) r
                             where t.id = i.id and i.kind = 1 limit 1) f on true
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
@@ -7148,7 +7587,7 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', '["id","title","description","due_date","priority","completed","completed_at","claimed_by","claimed_at","declared_by","listing_id","created_at","updated_at","row_version"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', '["id","title","description","due_date","priority","completed","completed_at","claimed_by","claimed_at","declared_by","listing_id","created_at","updated_at","row_version","claim_expires_at"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
@@ -7171,8 +7610,8 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.tasks t cross join lateral (select t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version, t.claim_expires_at) else pg_catalog.to_json(r) end as record
+                             from public.tasks t cross join lateral (select t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version, t.claim_expires_at) r
                             where t.id = i.id and i.kind = 1 limit 1) f on true
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
@@ -7209,7 +7648,7 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', '["id","title","description","due_date","priority","completed","completed_at","claimed_by","claimed_at","declared_by","listing_id","created_at","updated_at","row_version"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', '["id","title","description","due_date","priority","completed","completed_at","claimed_by","claimed_at","declared_by","listing_id","created_at","updated_at","row_version","claim_expires_at"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
@@ -7232,8 +7671,8 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.tasks t cross join lateral (select t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version) r
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version, t.claim_expires_at) else pg_catalog.to_json(r) end as record
+                             from public.tasks t cross join lateral (select t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version, t.claim_expires_at) r
                             where t.id = i.id and i.kind = 1 limit 1) f on true
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
@@ -7270,7 +7709,7 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', '["id","title","description","due_date","priority","completed","completed_at","claimed_by","claimed_at","declared_by","listing_id","created_at","updated_at","row_version"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', '["id","title","description","due_date","priority","completed","completed_at","claimed_by","claimed_at","declared_by","listing_id","created_at","updated_at","row_version","claim_expires_at"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
@@ -8144,6 +8583,28 @@ CREATE FUNCTION private.sync_push_row_notes(p_id uuid) RETURNS jsonb
 COMMENT ON FUNCTION private.sync_push_row_notes(p_id uuid) IS 'For sync_push: the notes row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
 
 --
+-- Name: sync_push_row_notifications(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_row_notifications(p_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return (select pg_catalog.to_jsonb(t) from public.notifications t where t.id = p_id);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_row_notifications(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_row_notifications(p_id uuid) IS 'For sync_push: the notifications row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.';
+
+--
 -- Name: sync_push_row_observed_bird_photos(uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -8470,6 +8931,34 @@ CREATE FUNCTION private.sync_push_update_notes(p_record jsonb, p_columns text[],
 --
 
 COMMENT ON FUNCTION private.sync_push_update_notes(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the notes row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_update_notifications(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_update_notifications(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      
+        return query
+          update public.notifications as t set read = case when 'read' = any (p_columns) then r.read else t.read end
+            from pg_catalog.jsonb_populate_record(null::public.notifications, p_record) r
+           where t.id = p_id and t.row_version = p_version
+          returning pg_catalog.to_jsonb(t);
+        
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_update_notifications(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_update_notifications(p_record jsonb, p_columns text[], p_id uuid, p_version integer) IS 'For sync_push: updates the notifications row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.';
 
 --
 -- Name: sync_push_update_observed_bird_photos(jsonb, text[], uuid, integer); Type: FUNCTION; Schema: private; Owner: -
@@ -8834,6 +9323,34 @@ CREATE FUNCTION private.sync_push_updates_notes(p_items jsonb) RETURNS TABLE(wri
 --
 
 COMMENT ON FUNCTION private.sync_push_updates_notes(p_items jsonb) IS 'For sync_push_batch: updates the notes rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_updates_notifications(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_updates_notifications(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    SET enable_seqscan TO 'off'
+    AS $$
+      #variable_conflict use_column
+      begin
+        return query
+          update public.notifications as t set read = case when 'read' = any (i.columns) then r.read else t.read end
+            from pg_catalog.jsonb_to_recordset(p_items) as i (id uuid, version integer, record jsonb, columns text[])
+           cross join lateral pg_catalog.jsonb_populate_record(null::public.notifications, i.record) r
+           where t.id = i.id and t.row_version = i.version
+          returning t.id, pg_catalog.to_jsonb(t);
+      end
+      $$;
+
+--
+-- Name: FUNCTION sync_push_updates_notifications(p_items jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_updates_notifications(p_items jsonb) IS 'For sync_push_batch: updates the notifications rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.';
 
 --
 -- Name: sync_push_updates_observed_bird_photos(jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -9514,6 +10031,18 @@ CREATE INDEX notes_parent_id_sync_idx ON public.notes USING btree (parent_id, sy
 CREATE INDEX notes_sync_xid_idx ON public.notes USING btree (sync_xid, id);
 
 --
+-- Name: notifications_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_sync_xid_idx ON public.notifications USING btree (sync_xid, id);
+
+--
+-- Name: notifications_user_id_sync_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_user_id_sync_idx ON public.notifications USING btree (user_id, sync_xid, id);
+
+--
 -- Name: observed_bird_photos_sync_xid_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -9934,6 +10463,12 @@ CREATE TRIGGER _sync_deletions AFTER DELETE ON public.listings REFERENCING OLD T
 CREATE TRIGGER _sync_deletions AFTER DELETE ON public.notes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
 
 --
+-- Name: notifications _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_deletions AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_deletions();
+
+--
 -- Name: observed_bird_photos _sync_deletions; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -10016,6 +10551,12 @@ CREATE TRIGGER _sync_fields AFTER UPDATE ON public.listings REFERENCING OLD TABL
 --
 
 CREATE TRIGGER _sync_fields AFTER UPDATE ON public.notes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
+
+--
+-- Name: notifications _sync_fields; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_fields AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_fields();
 
 --
 -- Name: observed_bird_photos _sync_fields; Type: TRIGGER; Schema: public; Owner: -
@@ -10102,6 +10643,12 @@ CREATE TRIGGER _sync_moves AFTER UPDATE ON public.listings FOR EACH ROW WHEN (((
 CREATE TRIGGER _sync_moves AFTER UPDATE ON public.notes FOR EACH ROW WHEN (((old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_open IS DISTINCT FROM new.parent_open) OR (old.parent_type IS DISTINCT FROM new.parent_type))) EXECUTE FUNCTION private.record_sync_moves();
 
 --
+-- Name: notifications _sync_moves; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.notifications FOR EACH ROW WHEN ((old.user_id IS DISTINCT FROM new.user_id)) EXECUTE FUNCTION private.record_sync_moves();
+
+--
 -- Name: observed_bird_photos _sync_moves; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -10186,6 +10733,12 @@ CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.listings FOR EACH ROW WH
 CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.notes FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
+-- Name: notifications _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_insert BEFORE INSERT ON public.notifications FOR EACH ROW WHEN ((new.sync_xid IS DISTINCT FROM pg_current_xact_id())) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
 -- Name: observed_bird_photos _sync_xid_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -10268,6 +10821,12 @@ CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.listings FOR EACH ROW WH
 --
 
 CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.notes FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
+
+--
+-- Name: notifications _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _sync_xid_update BEFORE UPDATE ON public.notifications FOR EACH ROW WHEN ((old.row_version IS DISTINCT FROM new.row_version)) EXECUTE FUNCTION private.stamp_sync_xid();
 
 --
 -- Name: observed_bird_photos _sync_xid_update; Type: TRIGGER; Schema: public; Owner: -
@@ -11193,6 +11752,34 @@ REVOKE ALL ON FUNCTION private.sync_items_notes_visibility(p_lo xid8, p_x xid8, 
 GRANT ALL ON FUNCTION private.sync_items_notes_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
 
 --
+-- Name: FUNCTION sync_items_notifications_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_notifications_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_notifications_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_notifications_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_notifications_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_notifications_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_notifications_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_notifications_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_notifications_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION sync_items_notifications_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_items_notifications_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_items_notifications_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) TO service_role;
+
+--
 -- Name: FUNCTION sync_items_observed_bird_photos_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
 --
 
@@ -11415,6 +12002,12 @@ REVOKE ALL ON FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x 
 REVOKE ALL ON FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) FROM PUBLIC;
 
 --
+-- Name: FUNCTION sync_page_notifications(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) FROM PUBLIC;
+
+--
 -- Name: FUNCTION sync_page_observed_bird_photos(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: ACL; Schema: private; Owner: -
 --
 
@@ -11513,6 +12106,14 @@ GRANT ALL ON FUNCTION private.sync_push_row_listings(p_id uuid) TO service_role;
 REVOKE ALL ON FUNCTION private.sync_push_row_notes(p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_push_row_notes(p_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.sync_push_row_notes(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_row_notifications(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_row_notifications(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_row_notifications(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_row_notifications(p_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION sync_push_row_observed_bird_photos(p_id uuid); Type: ACL; Schema: private; Owner: -
@@ -11619,6 +12220,14 @@ GRANT ALL ON FUNCTION private.sync_push_update_notes(p_record jsonb, p_columns t
 GRANT ALL ON FUNCTION private.sync_push_update_notes(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
 
 --
+-- Name: FUNCTION sync_push_update_notifications(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_update_notifications(p_record jsonb, p_columns text[], p_id uuid, p_version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_update_notifications(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_update_notifications(p_record jsonb, p_columns text[], p_id uuid, p_version integer) TO service_role;
+
+--
 -- Name: FUNCTION sync_push_update_observed_bird_photos(p_record jsonb, p_columns text[], p_id uuid, p_version integer); Type: ACL; Schema: private; Owner: -
 --
 
@@ -11721,6 +12330,14 @@ GRANT ALL ON FUNCTION private.sync_push_updates_listings(p_items jsonb) TO servi
 REVOKE ALL ON FUNCTION private.sync_push_updates_notes(p_items jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_push_updates_notes(p_items jsonb) TO authenticated;
 GRANT ALL ON FUNCTION private.sync_push_updates_notes(p_items jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_updates_notifications(p_items jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_updates_notifications(p_items jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_updates_notifications(p_items jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_updates_notifications(p_items jsonb) TO service_role;
 
 --
 -- Name: FUNCTION sync_push_updates_observed_bird_photos(p_items jsonb); Type: ACL; Schema: private; Owner: -
@@ -11848,7 +12465,7 @@ COPY private.table_manifest (ordinal, table_name, visible_to, admin_sees, stampe
 20	bird	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
 21	hotspot	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
 22	notification_types	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
-23	notifications	[{"kind": "user", "column": "user_id"}]	f	t	{}	f	f	t	full	\N	\N
+23	notifications	[{"kind": "user", "column": "user_id"}]	f	t	{}	f	t	t	full	\N	\N
 24	notification_preferences	[{"kind": "user", "column": "user_id"}]	f	t	{"preference_key": 100}	f	f	f	\N	\N	\N
 25	push_devices	[{"kind": "user", "column": "user_id"}]	f	t	{}	f	f	f	\N	\N	\N
 \.
