@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 
 /// `get_badge_counts(true)` for a user with 10,000 notifications (half unread)
-/// among 100,000 rows, called as that user, each call its own transaction — p99 < 2 ms. The
+/// among 100,000 rows, called as that user, each call its own transaction — p99 ≤ 3 × `select 1`'s p99 in the same run. The
 /// counts are kept by the triggers of `public.notifications` as the rows are written (the
 /// load below goes through them), so a call reads counters, whatever the number of unread rows.
 ///
@@ -43,7 +43,7 @@ import Postgres
             "get_badge_counts(true) as the user, a transaction per call, \(label)",
             String(format: "p50 %.2f ms, p99 %.2f ms over %d calls (baseline select 1: p50 %.2f ms, p99 %.2f ms)",
                    detailed.p50, detailed.p99, calls, baseline.p50, baseline.p99),
-            goal: "p99 < 2 ms", met: detailed.p99 < 2)
+            goal: "p99 ≤ 3 × select 1's p99", met: detailed.p99 <= 3 * baseline.p99)
 
         let totals = try await percentiles(connection, calls: calls / 2) { conn in
             _ = try await conn.transaction(as: user) { conn in
