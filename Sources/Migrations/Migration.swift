@@ -88,6 +88,9 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
     case partlyReplaced(file: String, applied: [String], missing: [String])
     /// The repeatable layer differs from what the database runs (`verify`).
     case codeOutdated([String])
+    /// A lock was not granted within the lock timeout, every attempt: the sessions that held
+    /// locks on the database's tables after the last one.
+    case lockTimeout(attempts: Int, holders: [LockHolder])
 
     public var description: String {
         switch self {
@@ -111,6 +114,10 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
                 """
         case .codeOutdated(let files):
             return "the database runs other code than sql/code (run migrate): \(files.joined(separator: ", "))"
+        case .lockTimeout(let attempts, let holders):
+            let who = holders.isEmpty ? "no session holds a lock on a table now (it ended in between): run migrate again"
+                : "sessions holding locks on tables: " + holders.map(\.description).joined(separator: "; ")
+            return "a lock was not granted within the lock timeout in \(attempts) attempts, and nothing was applied by the last one; \(who)"
         case .failed(let file, let line, let error):
             let location = line.map { "\(file):\($0)" } ?? file
             return "\(location): \(error)"

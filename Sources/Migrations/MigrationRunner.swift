@@ -16,8 +16,15 @@ import Postgres
 /// serialises runners: a second `migrate` started at the same moment waits, then finds
 /// nothing left to do. So `up` needs a session: it refuses a connection through a
 /// transaction pooler (`isTransactionPooled`), where the lock would stay on a server
-/// connection the pooler lends to others. Warnings the server sends while a migration runs
-/// are logged with the file's name.
+/// connection the pooler lends to others. Warnings and notices the server sends while a
+/// file runs are logged with the file's name.
+///
+/// The apps keep running during `up`: every statement waits at most `lockTimeout` for a lock
+/// (the apps' statements queue behind one that waits), a file or the code transaction that
+/// timed out is tried again up to `lockAttempts` times, and then `up` fails naming the
+/// sessions that hold locks on the database's tables (`MigrationError.lockTimeout`). The
+/// final step runs on every `up` and replaces only what differs (`private.define`), so a
+/// deploy that changed no table takes no lock the apps wait on.
 public struct MigrationRunner: Sendable {
     public enum State: String, Sendable {
         case applied, pending, changed, missing
@@ -48,6 +55,11 @@ public struct MigrationRunner: Sendable {
     public var migrations: [Migration]
     public var code: [CodeFile]
     public var log: @Sendable (String) -> Void
+    /// The longest a statement of `up` waits for a lock (`lock_timeout`).
+    public var lockTimeout: Duration = .milliseconds(100)
+    /// How many times `up` tries a migration or the code transaction that timed out on a
+    /// lock, pausing 1 s, 2 s, 4 s … in between.
+    public var lockAttempts = 5
 
     public init(migrations: [Migration], code: [CodeFile] = [], log: @escaping @Sendable (String) -> Void = { print($0) }) {
         self.migrations = migrations
@@ -80,12 +92,10 @@ public struct MigrationRunner: Sendable {
                     log("would apply \(migration.fileName)")
                 } else {
                     let started = Date()
-                    _ = await connection.takeWarnings()
-                    try await apply(migration, connection)
+                    _ = await connection.serverMessages(about: migration.fileName)
+                    try await retryingLocks(connection) { try await apply(migration, connection) }
                     let ms = Int(Date().timeIntervalSince(started) * 1000)
-                    for warning in await connection.takeWarnings() {
-                        log("warning: \(migration.fileName): \(warning)")
-                    }
+                    for message in await connection.serverMessages(about: migration.fileName) { log(message) }
                     log("applied \(migration.fileName) (\(ms) ms)")
                 }
                 applied.append(migration)
@@ -118,33 +128,52 @@ public struct MigrationRunner: Sendable {
     }
 
     /// Applies the new and edited code files in name order and the final step, in one
-    /// transaction, when a file changed or went or a migration ran. Returns whether it ran.
+    /// transaction. The final step runs every time: it replaces only what differs from what
+    /// it would create, so that a platform feature that appeared since (Supabase Storage, a
+    /// publication) is set up by the next `up`. Returns whether anything changed: a file
+    /// applied or forgotten, a migration before it, or a definition the final step replaced.
     private func applyCode(_ connection: PostgresConnection, afterMigrations: Bool, dryRun: Bool) async throws -> Bool {
         let statuses = try await codeStatus(connection)
         let pending = Set(statuses.filter { $0.state == .pending }.map(\.name))
         let removed = statuses.filter { $0.state == .removed }.map(\.name)
         let files = code.filter { pending.contains($0.name) }
         let final = code.filter(\.isFinal)
-        guard afterMigrations || !files.isEmpty || !removed.isEmpty else { return false }
+        let changing = afterMigrations || !files.isEmpty || !removed.isEmpty
         if dryRun {
             for file in files { log("would apply \(file.fileName)") }
-            for file in final { log("would run \(file.fileName)") }
-            return true
+            for file in final where changing { log("would run \(file.fileName)") }
+            return changing
         }
-        let done = try await connection.transaction { connection in
+        guard changing || !final.isEmpty else { return false }
+        let done = try await retryingLocks(connection) { try await applyCodeTransaction(connection, files, final, removed) }
+        let replaced = done.contains { $0.hasPrefix("  replaced ") }
+        if changing || replaced {
+            done.forEach(log)
+        } else {
+            // Nothing new: only what the server had to say.
+            done.filter { $0.hasPrefix("warning: ") || $0.hasPrefix("notice: ") }.forEach(log)
+        }
+        return changing || replaced
+    }
+
+    /// The code transaction: the files, the final step (and what it replaced), the ledger.
+    private func applyCodeTransaction(_ connection: PostgresConnection, _ files: [CodeFile], _ final: [CodeFile],
+                                      _ removed: [String]) async throws -> [String] {
+        try await connection.transaction { connection in
             var done: [String] = []
             for file in files + final {
                 let started = Date()
-                _ = connection.takeWarnings()
+                _ = connection.serverMessages(about: file.fileName)
+                if file.isFinal { try connection.query("select pg_catalog.set_config('dispatch.definitions_replaced', '', true)") }
                 do {
-                    try connection.runScript(file.sql)
+                    try CodeScript.run(file.sql, connection)
                     // A file may set search_path for itself (PostGIS's schema): never for the next.
                     try connection.query("reset search_path")
                 } catch let error as PostgresError {
                     throw MigrationError.failed(file: file.path, line: error.position.map { SQLScript.line(of: $0, in: file.sql) },
                                                 error: error)
                 }
-                for warning in connection.takeWarnings() { done.append("warning: \(file.fileName): \(warning)") }
+                done.append(contentsOf: connection.serverMessages(about: file.fileName))
                 let ms = Int(Date().timeIntervalSince(started) * 1000)
                 if !file.isFinal {
                     try connection.query("""
@@ -155,6 +184,14 @@ public struct MigrationRunner: Sendable {
                         """)
                 }
                 done.append("\(file.isFinal ? "ran" : "applied") \(file.fileName) (\(ms) ms)")
+                if file.isFinal {
+                    let replaced = try connection.query("select pg_catalog.current_setting('dispatch.definitions_replaced', true)")
+                        .scalar(String?.self) ?? ""
+                    // (a first install creates hundreds: named up to 20, then counted)
+                    let lines = replaced.split(separator: "\n")
+                    done.append(contentsOf: lines.prefix(20).map { "  replaced \($0)" })
+                    if lines.count > 20 { done.append("  replaced \(lines.count - 20) more definitions") }
+                }
             }
             if !removed.isEmpty {
                 try connection.query("delete from migrations.code_files where name = any (\(removed)::text[])")
@@ -162,8 +199,32 @@ public struct MigrationRunner: Sendable {
             }
             return done
         }
-        done.forEach(log)
-        return true
+    }
+
+    /// Runs `body` (one transaction) again when a statement in it waited `lockTimeout` for a
+    /// lock, up to `lockAttempts` times with pauses of 1, 2, 4 … s; then fails naming the
+    /// sessions holding locks on this database's tables.
+    private func retryingLocks<T: Sendable>(_ connection: PostgresConnection, _ body: () async throws -> T) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try await body()
+            } catch where Self.isLockTimeout(error) {
+                let holders = try await LockHolders.read(connection)
+                guard attempt < lockAttempts else { throw MigrationError.lockTimeout(attempts: attempt, holders: holders) }
+                let pause = Duration.seconds(1 << (attempt - 1))
+                log("a lock was not granted within \(lockTimeout) (attempt \(attempt) of \(lockAttempts)); trying again in \(pause)"
+                    + (holders.isEmpty ? "" : "; holding locks: " + holders.map(\.description).joined(separator: "; ")))
+                try await Task.sleep(for: pause)
+                attempt += 1
+            }
+        }
+    }
+
+    static func isLockTimeout(_ error: Error) -> Bool {
+        if let error = error as? PostgresError { return error.sqlState == .lockNotAvailable }
+        if case .failed(_, _, let inner) = error as? MigrationError { return isLockTimeout(inner) }
+        return false
     }
 
     /// Rewrites the ledger for migrations that replace earlier files (`Migration.replaces`):
@@ -207,6 +268,23 @@ public struct MigrationRunner: Sendable {
         }
         for migration in adopted {
             log("recorded \(migration.fileName) as applied: the database applied every file it replaces")
+        }
+    }
+
+    /// A feature the database's platform calls for (Supabase Storage's bucket and policies,
+    /// Realtime's publication) and what of it is missing, as the database says
+    /// (`private.platform_features()`; none before the code layer is applied).
+    public struct PlatformFeature: Sendable {
+        public var name: String
+        public var expected: String
+        public var missing: [String]
+    }
+
+    public func platformStatus(_ connection: PostgresConnection) async throws -> [PlatformFeature] {
+        guard try await connection.query("select pg_catalog.to_regprocedure('private.platform_features()') is not null").scalar(Bool.self)
+        else { return [] }
+        return try await connection.query("select feature, expected, missing from private.platform_features()").map { row in
+            PlatformFeature(name: try row.decode("feature"), expected: try row.decode("expected"), missing: try row.decode("missing"))
         }
     }
 
@@ -259,13 +337,17 @@ public struct MigrationRunner: Sendable {
     ) async throws -> T {
         guard !connection.isTransactionPooled else { throw MigrationError.needsSession }
         try await connection.query("select pg_advisory_lock(\(Self.lockKey))")
+        let milliseconds = Int(lockTimeout.components.seconds * 1000 + lockTimeout.components.attoseconds / 1_000_000_000_000_000)
+        try await connection.query("select pg_catalog.set_config('lock_timeout', \("\(max(1, milliseconds))ms"), false)")
         do {
             try await connection.runScript(Self.ledger)
             let value = try await body(connection)
             try await connection.query("select pg_advisory_unlock(\(Self.lockKey))")
+            try await connection.query("reset lock_timeout")
             return value
         } catch {
             _ = try? await connection.query("select pg_advisory_unlock(\(Self.lockKey))")
+            _ = try? await connection.query("reset lock_timeout")
             throw error
         }
     }

@@ -3,8 +3,22 @@
 enum SQLScript {
     /// The statements of `sql`, each without its terminating semicolon; blank ones dropped.
     static func statements(_ sql: String) -> [String] {
+        spans(sql).map(\.text)
+    }
+
+    /// A statement of a script and where it starts (in Unicode scalars from the start of the
+    /// script: what the server's error positions count, less one).
+    struct Span {
+        var text: String
+        var offset: Int
+        var end: Int { offset + text.unicodeScalars.count }
+    }
+
+    /// The statements of `sql` with their offsets, each without its terminating semicolon;
+    /// blank ones dropped.
+    static func spans(_ sql: String) -> [Span] {
         let chars = Array(sql.unicodeScalars)
-        var statements: [String] = []
+        var statements: [Span] = []
         var start = 0
         var i = 0
         func text(_ range: Range<Int>) -> String {
@@ -49,14 +63,37 @@ enum SQLScript {
                 }
             } else if c == ";" {
                 let statement = text(start..<i)
-                if !isBlank(statement) { statements.append(statement) }
+                if !isBlank(statement) { statements.append(Span(text: statement, offset: start)) }
                 start = i + 1
             }
             i += 1
         }
         let rest = text(start..<chars.count)
-        if !isBlank(rest) { statements.append(rest) }
+        if !isBlank(rest) { statements.append(Span(text: rest, offset: start)) }
         return statements
+    }
+
+    /// The text of `sql` from scalar `start` to `end`.
+    static func text(_ sql: String, from start: Int, to end: Int) -> String {
+        let scalars = sql.unicodeScalars
+        let lower = scalars.index(scalars.startIndex, offsetBy: start)
+        let upper = scalars.index(lower, offsetBy: end - start)
+        return String(scalars[lower..<upper])
+    }
+
+    /// The statement without the comments and blanks before it.
+    static func head(_ statement: String) -> Substring {
+        var rest = Substring(statement)
+        while true {
+            rest = rest.drop { $0.isWhitespace }
+            if rest.hasPrefix("--") {
+                rest = rest.drop { $0 != "\n" }
+            } else if rest.hasPrefix("/*"), let end = rest.range(of: "*/") {
+                rest = rest[end.upperBound...]
+            } else {
+                return rest
+            }
+        }
     }
 
     /// The 1-based line of a 1-based character position in `sql`.

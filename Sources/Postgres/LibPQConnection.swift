@@ -15,6 +15,9 @@ final class LibPQConnection: @unchecked Sendable {
     /// WARNING messages the server sent since the last `takeWarnings()` (a grant that
     /// granted nothing, a deprecated setting): not errors, but not to be lost either.
     private(set) var warnings: [String] = []
+    /// NOTICE and INFO messages since the last `takeNotices()`, the newest 100 (a program
+    /// that never asks for them keeps no more).
+    private(set) var notices: [String] = []
 
     deinit { if let pg { PQfinish(pg) } }
 
@@ -40,8 +43,8 @@ final class LibPQConnection: @unchecked Sendable {
         }
         guard let connection else { throw PostgresError(.connectionFailed, "out of memory starting a connection") }
         pg = connection
-        // Notices (e.g. "already exists, skipping") are for interactive psql, not logs;
-        // the receiver keeps warnings and watches for the server's goodbye.
+        // The receiver keeps warnings, and notices for whoever asks (migrate prints them),
+        // and watches for the server's goodbye.
         PQsetNoticeReceiver(connection, { context, result in
             guard let context, let result, let severity = PQresultErrorField(result, Int32(UInt8(ascii: "V"))) else { return }
             let level = String(cString: severity)
@@ -50,6 +53,9 @@ final class LibPQConnection: @unchecked Sendable {
                 receiver.doomed = true
             } else if level == "WARNING" {
                 receiver.warnings.append(PostgresError.trimmed(PQresultErrorField(result, Int32(UInt8(ascii: "M")))))
+            } else if level == "NOTICE" || level == "INFO" {
+                if receiver.notices.count >= 100 { receiver.notices.removeFirst() }
+                receiver.notices.append(PostgresError.trimmed(PQresultErrorField(result, Int32(UInt8(ascii: "M")))))
             }
         }, Unmanaged.passUnretained(self).toOpaque())
         if PQstatus(connection) == CONNECTION_BAD { throw failure(.connectionFailed) }
@@ -74,6 +80,12 @@ final class LibPQConnection: @unchecked Sendable {
     func takeWarnings() -> [String] {
         defer { warnings = [] }
         return warnings
+    }
+
+    /// The notices received so far, forgetting them.
+    func takeNotices() -> [String] {
+        defer { notices = [] }
+        return notices
     }
 
     func close() {

@@ -73,6 +73,18 @@ public actor PostgresConnection {
         try TransactionPoolerDeclaration(parsing: conninfo).isTransactionPooled
     }
 
+    /// Whether `conninfo` declares a transaction pooler or one was found behind it in this
+    /// process (`UndeclaredPooler`): no LISTEN is made there.
+    public static func isKnownPooled(_ conninfo: String) -> Bool {
+        ((try? isTransactionPooled(conninfo)) ?? false) || UndeclaredPooler.isDetected(conninfo)
+    }
+
+    /// Why `listen` refuses a pooled connection.
+    public static let listenThroughPooler =
+        "LISTEN needs a session of its own and this connection goes through a transaction pooler "
+        + "(pgbouncer=true, or found by its symptoms): listen on a direct connection to the database (DATABASE_DIRECT_URL)"
+
+
     private func open() throws {
         try libpq.open(libpqConninfo, database: database)
         let libpq = self.libpq, hub = self.hub, thread = self.thread
@@ -94,8 +106,11 @@ public actor PostgresConnection {
     public var isOpen: Bool { libpq.isOpen }
 
     /// The WARNING messages the server sent on this connection since the last call (e.g.
-    /// "no privileges were granted for …"), oldest first; notices below WARNING are dropped.
+    /// "no privileges were granted for …"), oldest first.
     public func takeWarnings() -> [String] { libpq.takeWarnings() }
+    /// The NOTICE and INFO messages the server sent on this connection since the last call
+    /// (at most the newest 100), oldest first: what a migration tells its operator.
+    public func takeNotices() -> [String] { libpq.takeNotices() }
     /// The parameters libpq connected with, defaults filled in (`host`, `port`, `user`,
     /// `dbname`, …): for tools that must reach the same server another way.
     public func parameters() -> [String: String] {
@@ -171,6 +186,7 @@ public actor PostgresConnection {
         if !detectedPooler {
             detectedPooler = true
             preparedStatements = [:]
+            UndeclaredPooler.record(conninfo)
             UndeclaredPooler.warnOnce()
         }
         return true
@@ -334,15 +350,14 @@ public actor PostgresConnection {
     /// Listens on `channel` for as long as `body` runs. The notifications arrive as an
     /// `AsyncSequence`; it ends with an error if the connection is lost, so a consumer
     /// knows to reconnect (and to catch up from its own durable state). Refused through a
-    /// transaction pooler: LISTEN belongs to a session, which a pooler hands to others.
+    /// transaction pooler, declared or found (`isKnownPooled`): LISTEN belongs to a session,
+    /// which a pooler hands to others.
     public func listen<T: Sendable>(
         on channel: String,
         _ body: sending (PostgresNotifications) async throws -> T
     ) async throws -> T {
-        guard !isTransactionPooled else {
-            throw PostgresError(.client, """
-                LISTEN needs a session of its own and this connection goes through a transaction pooler                 (pgbouncer=true): listen on a direct connection to the database (DATABASE_DIRECT_URL)
-                """)
+        guard !isTransactionPooled, !detectedPooler, !UndeclaredPooler.isDetected(conninfo) else {
+            throw PostgresError(.client, Self.listenThroughPooler)
         }
         let (stream, id) = hub.subscribe(channel)
         do {

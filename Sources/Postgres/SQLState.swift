@@ -64,6 +64,8 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, ExpressibleByStrin
     public static let invalidTextRepresentation: SQLState = "22P02"
     /// 57014: cancelled, e.g. by `statement_timeout`.
     public static let queryCanceled: SQLState = "57014"
+    /// 55P03: a lock not granted within `lock_timeout` (or NOWAIT).
+    public static let lockNotAvailable: SQLState = "55P03"
     public static let undefinedFunction: SQLState = "42883"
 
     /// True when the same statement may succeed on a fresh connection: the connection

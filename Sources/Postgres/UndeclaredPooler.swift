@@ -19,6 +19,20 @@ enum UndeclaredPooler {
     }
 
     private static let warned = Atomic<Bool>(false)
+    private static let pooled = Mutex<Set<String>>([])
+
+    /// Remembers, for the whole process, that `conninfo` leads to a pooler: every
+    /// connection opened with it, the ones that have not met a symptom yet included, is
+    /// then treated as pooled where it matters most: none carries a LISTEN, whose
+    /// notifications a pooler would deliver to whichever client next gets that server
+    /// connection (and not to this one).
+    static func record(_ conninfo: String) {
+        pooled.withLock { _ = $0.insert(conninfo) }
+    }
+
+    static func isDetected(_ conninfo: String) -> Bool {
+        pooled.withLock { $0.contains(conninfo) }
+    }
 
     /// Says once per process, on stderr, that the URL should declare the pooler.
     static func warnOnce() {

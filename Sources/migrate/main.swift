@@ -3,15 +3,17 @@ import Migrations
 import Postgres
 
 /// `swift run migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR]
-/// [--code-dir DIR] [--wait SECONDS] [--allow-postgis-in-public]`
+/// [--code-dir DIR] [--wait SECONDS] [--lock-timeout MS] [--lock-attempts N] [--allow-postgis-in-public]`
 let usage = """
     usage: migrate [up|status|verify] [--dry-run] [--database-url URL] [--database-direct-url URL] [--dir DIR]
-                   [--code-dir DIR] [--wait SECONDS] [--allow-postgis-in-public]
+                   [--code-dir DIR] [--wait SECONDS] [--lock-timeout MS] [--lock-attempts N]
+                   [--allow-postgis-in-public]
 
       up        apply pending migrations in order (the default), then the new and edited
                 code files and the final step, in one transaction
-      status    list applied, pending, changed and missing migrations, and the code files
-                (applied, pending: new or edited, removed)
+      status    list applied, pending, changed and missing migrations, the code files
+                (applied, pending: new or edited, removed) and the features the platform calls
+                for (Supabase Storage, Realtime's publication: applied, or missing and what)
       verify    exit non-zero when an applied migration was edited or is missing, or a code
                 file differs from what the database runs
 
@@ -21,7 +23,11 @@ let usage = """
       --code-dir DIR              the repeatable layer (default: the folder code beside DIR)
       --dry-run                   with up: print what would be applied, change nothing
       --wait SECONDS              keep trying a database that refuses connections (still starting) this long
-                                  (default 60; a bad password or database name fails at once)
+                                  (default 60; a bad password, database name or URL fails at once)
+      --lock-timeout MS           with up: the longest any statement waits for a lock (default 100): the apps'
+                                  statements on that table wait behind it meanwhile
+      --lock-attempts N           with up: tries of a migration or of the code that timed out on a lock
+                                  (default 5, pausing 1, 2, 4 … s), then fail naming the sessions holding locks
       --allow-postgis-in-public   with up: go on although PostGIS is in schema public and API roles may write
                                   its table spatial_ref_sys (refused otherwise, with how to move it)
 
@@ -41,6 +47,8 @@ var directory = "sql/migrations"
 var codeDirectory: String?
 var wait = Duration.seconds(60)
 var allowPostGISInPublic = false
+var lockTimeout = Duration.milliseconds(100)
+var lockAttempts = 5
 var arguments = CommandLine.arguments.dropFirst()
 
 func fail(_ message: String, code: Int32 = 1) -> Never {
@@ -63,6 +71,16 @@ while let argument = arguments.popFirst() {
             fail("--wait needs a number of seconds (0 to 3600)\n\(usage)", code: 2)
         }
         wait = .milliseconds(Int64(seconds * 1000))
+    case "--lock-timeout":
+        guard let value = arguments.popFirst(), let ms = Int(value), ms >= 1, ms <= 600_000 else {
+            fail("--lock-timeout needs a number of milliseconds (1 to 600000)\n\(usage)", code: 2)
+        }
+        lockTimeout = .milliseconds(ms)
+    case "--lock-attempts":
+        guard let value = arguments.popFirst(), let n = Int(value), n >= 1, n <= 20 else {
+            fail("--lock-attempts needs a number (1 to 20)\n\(usage)", code: 2)
+        }
+        lockAttempts = n
     case "--allow-postgis-in-public": allowPostGISInPublic = true
     case "-h", "--help": print(usage); exit(0)
     default: fail("unknown argument \(argument)\n\(usage)", code: 2)
@@ -72,9 +90,15 @@ while let argument = arguments.popFirst() {
 // Without a session to be had, the pooled URL: `status` and `verify` work there, `up` refuses.
 let session = ConnectionRoles.session(primary: url, direct: directURL)
 if command == "up", session == nil { fail("\(MigrationError.needsSession)") }
+// A URL libpq cannot read is a mistake in the configuration, not a database still starting.
+for (name, value) in [("database URL", url), ("direct URL", directURL ?? "")] where !value.isEmpty {
+    if let problem = ConnectionRoles.problem(with: value) { fail("the \(name) cannot be used: \(problem)", code: 2) }
+}
 
 do {
-    let runner = try MigrationRunner(directory: directory, codeDirectory: codeDirectory)
+    var runner = try MigrationRunner(directory: directory, codeDirectory: codeDirectory)
+    runner.lockTimeout = lockTimeout
+    runner.lockAttempts = lockAttempts
     let connection = try await DatabaseWait(limit: wait).connect(session ?? url) { message in
         FileHandle.standardError.write(Data("migrate: \(message)\n".utf8))
     }
@@ -91,6 +115,10 @@ do {
         for status in try await runner.codeStatus(connection) {
             let at = status.appliedAt.map { " \($0)" } ?? ""
             print("\(status.state.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) code/\(status.name)\(at)")
+        }
+        for feature in try await runner.platformStatus(connection) {
+            print(feature.missing.isEmpty ? "applied  platform/\(feature.name): \(feature.expected)"
+                  : "missing  platform/\(feature.name): \(feature.missing.joined(separator: ", ")) (migrate up creates them)")
         }
     case "verify":
         try await runner.verify(connection)

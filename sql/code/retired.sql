@@ -13,6 +13,7 @@ drop function if exists private.sync_claim_holder(text, uuid, integer);         
 drop function if exists outbox.record_change() cascade;                         -- the statement triggers of outbox.capture_changes
 drop function if exists outbox.record_rows() cascade;
 drop function if exists outbox.capture_sql(text, text);                         -- now takes the actor's and the restored id's expressions
+drop function if exists private.create_plan_keeping_function(text, text, text, text, text, text);  -- now takes the grantees
 
 -- Triggers split in two (an insert trigger and an update trigger with a WHEN clause) or renamed.
 do $$

@@ -192,6 +192,11 @@ public struct WorkerConfiguration: Sendable {
                 throw .unknownOption(argument)
             }
         }
+        // A URL libpq cannot read is a mistake, never an outage to wait out.
+        for (option, url) in [("--database-url", config.databaseURL), ("--database-direct-url", config.directURL ?? "")]
+        where !url.isEmpty {
+            if let problem = ConnectionRoles.problem(with: url) { throw .invalid(option, "the URL cannot be used: \(problem)") }
+        }
         if config.photoStore.hasPrefix("supabase:"), config.storageServiceKey == nil,
            config.handlers.contains(where: { $0.kind == "photos" }) {
             throw .invalid("--photo-store", "\(config.photoStore) needs the service key in DISPATCH_STORAGE_SERVICE_KEY")

@@ -45,18 +45,19 @@ declare
   t text;
 begin
   foreach t in array array['properties', 'listings'] loop
-    execute pg_catalog.format($p$
-      drop policy if exists %1$I on public.%2$I;
+    perform private.define(pg_catalog.format($p$
       create policy %1$I on public.%2$I for insert to authenticated
-        with check (owned_by = (select auth.uid()) or (select private.is_admin()));
-      drop policy if exists %3$I on public.%2$I;
-      create policy %3$I on public.%2$I for update to authenticated
+        with check (owned_by = (select auth.uid()) or (select private.is_admin()))
+      $p$, t || '_insert', t));
+    perform private.define(pg_catalog.format($p$
+      create policy %1$I on public.%2$I for update to authenticated
         using (owned_by = (select auth.uid()) or (select private.is_admin()))
-        with check (owned_by = (select auth.uid()) or (select private.is_admin()));
-      drop policy if exists %4$I on public.%2$I;
-      create policy %4$I on public.%2$I for delete to authenticated
-        using (owned_by = (select auth.uid()) or (select private.is_admin()));
-      $p$, t || '_insert', t, t || '_update', t || '_delete');
+        with check (owned_by = (select auth.uid()) or (select private.is_admin()))
+      $p$, t || '_update', t));
+    perform private.define(pg_catalog.format($p$
+      create policy %1$I on public.%2$I for delete to authenticated
+        using (owned_by = (select auth.uid()) or (select private.is_admin()))
+      $p$, t || '_delete', t));
   end loop;
 end
 $$;
@@ -67,21 +68,22 @@ declare
   t text;
 begin
   foreach t in array array['tasks', 'activities'] loop
-    execute pg_catalog.format($p$
-      drop policy if exists %2$I on public.%1$I;
+    perform private.define(pg_catalog.format($p$
       create policy %2$I on public.%1$I for insert to authenticated
         with check ((declared_by = (select auth.uid()) and (claimed_by is null or claimed_by = (select auth.uid())))
-                    or (select private.is_admin()));
-      drop policy if exists %3$I on public.%1$I;
-      create policy %3$I on public.%1$I for update to authenticated
+                    or (select private.is_admin()))
+      $p$, t, t || '_insert'));
+    perform private.define(pg_catalog.format($p$
+      create policy %2$I on public.%1$I for update to authenticated
         using (declared_by = (select auth.uid())
                or claimed_by = (select auth.uid())
                or listing_id = any (array(select l.id from public.listings l where l.owned_by = (select auth.uid())))
-               or (select private.is_admin()));
-      drop policy if exists %4$I on public.%1$I;
-      create policy %4$I on public.%1$I for delete to authenticated
-        using (declared_by = (select auth.uid()) or (select private.is_admin()));
-      $p$, t, t || '_insert', t || '_update', t || '_delete');
+               or (select private.is_admin()))
+      $p$, t, t || '_update'));
+    perform private.define(pg_catalog.format($p$
+      create policy %2$I on public.%1$I for delete to authenticated
+        using (declared_by = (select auth.uid()) or (select private.is_admin()))
+      $p$, t, t || '_delete'));
   end loop;
 end
 $$;

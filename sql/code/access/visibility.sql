@@ -278,14 +278,14 @@ create or replace function private.apply_select_policy(p_table text) returns voi
   set client_min_messages = warning
 as $$
 begin
-  execute pg_catalog.format('alter table public.%I enable row level security', p_table);
-  execute pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select', p_table);
-  execute pg_catalog.format('create policy %I on public.%I for select to authenticated using (%s)',
-                            p_table || '_select', p_table, private.visibility_predicate(p_table, '', 'policy'));
-  execute pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select_admin', p_table);
+  perform private.define(pg_catalog.format('alter table public.%I enable row level security', p_table));
+  perform private.define(pg_catalog.format('create policy %I on public.%I for select to authenticated using (%s)',
+                                           p_table || '_select', p_table, private.visibility_predicate(p_table, '', 'policy')));
   if (select t.admin_sees from private.visibility_tables t where t.table_name = p_table) then
-    execute pg_catalog.format('create policy %I on public.%I for select to dispatch_admin using ((select private.is_admin()))',
-                              p_table || '_select_admin', p_table);
+    perform private.define(pg_catalog.format('create policy %I on public.%I for select to dispatch_admin using ((select private.is_admin()))',
+                                             p_table || '_select_admin', p_table));
+  else
+    perform private.define(pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select_admin', p_table));
   end if;
 end
 $$;

@@ -71,18 +71,19 @@ declare
   t text;
 begin
   foreach t in array array['watchlist_entries', 'watchlist_rules', 'observed_bird_photos'] loop
-    execute pg_catalog.format($p$
-      drop policy if exists %2$I on public.%1$I;
+    perform private.define(pg_catalog.format($p$
       create policy %2$I on public.%1$I for insert to authenticated
-        with check (watchlist_id in (select private.writable_watchlist_ids()) or (select private.is_admin()));
-      drop policy if exists %3$I on public.%1$I;
-      create policy %3$I on public.%1$I for update to authenticated
+        with check (watchlist_id in (select private.writable_watchlist_ids()) or (select private.is_admin()))
+      $p$, t, t || '_insert'));
+    perform private.define(pg_catalog.format($p$
+      create policy %2$I on public.%1$I for update to authenticated
         using (watchlist_id in (select private.writable_watchlist_ids()) or (select private.is_admin()))
-        with check (watchlist_id in (select private.writable_watchlist_ids()) or (select private.is_admin()));
-      drop policy if exists %4$I on public.%1$I;
-      create policy %4$I on public.%1$I for delete to authenticated
-        using (watchlist_id in (select private.writable_watchlist_ids()) or (select private.is_admin()));
-      $p$, t, t || '_insert', t || '_update', t || '_delete');
+        with check (watchlist_id in (select private.writable_watchlist_ids()) or (select private.is_admin()))
+      $p$, t, t || '_update'));
+    perform private.define(pg_catalog.format($p$
+      create policy %2$I on public.%1$I for delete to authenticated
+        using (watchlist_id in (select private.writable_watchlist_ids()) or (select private.is_admin()))
+      $p$, t, t || '_delete'));
   end loop;
 end
 $$;

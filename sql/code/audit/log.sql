@@ -1,6 +1,5 @@
 -- Not a secret: which entity types exist (the RPCs' error hints list them).
-drop policy if exists tracked_tables_select on audit.tracked_tables;
-create policy tracked_tables_select on audit.tracked_tables for select to authenticated using (true);
+select private.define('create policy tracked_tables_select on audit.tracked_tables for select to authenticated using (true)');
 
 -- ---------------------------------------------------------------------------------------
 -- Restores: how the trigger functions recognise the row public.restore_entity re-creates
@@ -225,32 +224,28 @@ begin
   end if;
 
   -- Its policy and the triggers, every time (the owner column may have changed).
-  execute pg_catalog.format($code$
-    drop policy if exists %3$I on audit.%1$I;
-    create policy %3$I on audit.%1$I for select to authenticated
-      using (%4$s or (select private.is_admin()));
-    drop trigger if exists %5$I on public.%2$I;
-    drop trigger if exists %6$I on public.%2$I;
-    create trigger %6$I after update on public.%2$I referencing old table as old_rows new table as new_rows
-      for each statement execute function audit.log_rows();
-    create or replace trigger %7$I after insert on public.%2$I referencing new table as new_rows
-      for each statement execute function audit.log_rows();
-    create or replace trigger %8$I before delete on public.%2$I
-      for each row execute function audit.log_changes();
-    $code$,
-    v_log, v_table, v_log || '_select', v_owner_check,
-    'audit_' || v_table || '_insert_delete', 'audit_' || v_table || '_update',
-    'audit_' || v_table || '_insert', 'audit_' || v_table || '_delete');
+  perform private.define(pg_catalog.format(
+    'create policy %I on audit.%I for select to authenticated using (%s or (select private.is_admin()))',
+    v_log || '_select', v_log, v_owner_check));
+  perform private.define(pg_catalog.format('drop trigger if exists %I on public.%I', 'audit_' || v_table || '_insert_delete', v_table));
+  perform private.define(pg_catalog.format(
+    'create or replace trigger %I after update on public.%I referencing old table as old_rows new table as new_rows '
+    'for each statement execute function audit.log_rows()', 'audit_' || v_table || '_update', v_table));
+  perform private.define(pg_catalog.format(
+    'create or replace trigger %I after insert on public.%I referencing new table as new_rows '
+    'for each statement execute function audit.log_rows()', 'audit_' || v_table || '_insert', v_table));
+  perform private.define(pg_catalog.format(
+    'create or replace trigger %I before delete on public.%I for each row execute function audit.log_changes()',
+    'audit_' || v_table || '_delete', v_table));
 
   -- The policy of the parent (what the RPCs read through): the same rule, the owner column
   -- chosen per partition. Rebuilt from the registry each time a table joins.
-  drop policy if exists log_select on audit.log;
-  execute pg_catalog.format(
+  perform private.define(pg_catalog.format(
     'create policy log_select on audit.log for select to authenticated using ((case table_name %s end) or (select private.is_admin()))',
     (select pg_catalog.string_agg(pg_catalog.format(
               'when %L then coalesce(old_row ->> %L = (select auth.uid())::text, false) or coalesce(new_row ->> %L = (select auth.uid())::text, false)',
               t.table_name, t.owner_column, t.owner_column), ' ' order by t.table_name)
-       from audit.tracked_tables t));
+       from audit.tracked_tables t)));
 end
 $$;
 comment on function audit.enable_tracking(regclass, text, text) is

@@ -199,13 +199,13 @@ begin
       ('journal_entry_values', 'journal_entry_values_check', array['entry_id', 'field_id', 'value'])
     ) r (table_name, function_name, columns)
   loop
-    execute pg_catalog.format('create or replace trigger _journal_check_insert before insert on public.%I for each row '
-                              'execute function private.%I()', v_rule.table_name, v_rule.function_name);
-    execute pg_catalog.format('create or replace trigger _journal_check_update before update on public.%I for each row when (%s) '
-                              'execute function private.%I()', v_rule.table_name,
-                              (select pg_catalog.string_agg(pg_catalog.format('old.%1$I is distinct from new.%1$I', c), ' or ')
-                                 from pg_catalog.unnest(v_rule.columns) c),
-                              v_rule.function_name);
+    perform private.define(pg_catalog.format('create or replace trigger _journal_check_insert before insert on public.%I for each row '
+                                             'execute function private.%I()', v_rule.table_name, v_rule.function_name));
+    perform private.define(pg_catalog.format('create or replace trigger _journal_check_update before update on public.%I for each row when (%s) '
+                                             'execute function private.%I()', v_rule.table_name,
+                                             (select pg_catalog.string_agg(pg_catalog.format('old.%1$I is distinct from new.%1$I', c), ' or ')
+                                                from pg_catalog.unnest(v_rule.columns) c),
+                                             v_rule.function_name));
   end loop;
 end
 $$;
@@ -436,16 +436,13 @@ declare
 begin
   foreach v_table in array array['journal_threads', 'journal_entries', 'journal_fields',
                                  'journal_field_groups', 'journal_entry_values'] loop
-    execute format('drop policy if exists %I on public.%I', v_table || '_insert', v_table);
-    execute format('create policy %I on public.%I for insert to authenticated with check (owner_id = (select auth.uid()))',
-                   v_table || '_insert', v_table);
-    execute format('drop policy if exists %I on public.%I', v_table || '_update', v_table);
-    execute format('create policy %I on public.%I for update to authenticated '
+    perform private.define(format('create policy %I on public.%I for insert to authenticated with check (owner_id = (select auth.uid()))',
+                   v_table || '_insert', v_table));
+    perform private.define(format('create policy %I on public.%I for update to authenticated '
                    'using (owner_id = (select auth.uid())) with check (owner_id = (select auth.uid()))',
-                   v_table || '_update', v_table);
-    execute format('drop policy if exists %I on public.%I', v_table || '_delete', v_table);
-    execute format('create policy %I on public.%I for delete to authenticated using (owner_id = (select auth.uid()))',
-                   v_table || '_delete', v_table);
+                   v_table || '_update', v_table));
+    perform private.define(format('create policy %I on public.%I for delete to authenticated using (owner_id = (select auth.uid()))',
+                   v_table || '_delete', v_table));
   end loop;
 end
 $$;

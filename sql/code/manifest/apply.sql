@@ -1,8 +1,12 @@
 -- The table manifest's two functions: private.manifest() writes an entry (the manifest file,
 -- manifest/tables.sql, is one call per table), private.apply_manifest() generates from the
 -- entries everything a table's features need. The latter is the final step of every migrate
--- that changed anything (manifest/generate.sql), so no migration and no developer has to remember
--- a generator call: a new table is a DDL migration plus an entry.
+-- (manifest/generate.sql), so no migration and no developer has to remember a generator
+-- call: a new table is a DDL migration plus an entry. It replaces only what differs from what
+-- it would create (private.define): run on a database that runs all of it already, it
+-- changes no trigger, policy or function and locks no table the apps use. So it also runs
+-- when nothing else changed, and a platform feature that appeared since the last migrate
+-- (Supabase Storage, Realtime's publication) is set up by the next one.
 --
 -- What apply_manifest generates, and what it never does:
 --   visibility   private.visibility_tables / visibility_rules from visible_to and admin_sees,
@@ -23,8 +27,7 @@
 -- notification registry and its CHECK constraint agree.
 
 -- Which tables take part in what is no secret: every app user may read the manifest.
-drop policy if exists table_manifest_select on private.table_manifest;
-create policy table_manifest_select on private.table_manifest for select to authenticated, service_role using (true);
+select private.define('create policy table_manifest_select on private.table_manifest for select to authenticated, service_role using (true)');
 
 create or replace function private.manifest(
   p_table text,
@@ -147,19 +150,21 @@ begin
     if v_entry.stamped then
       perform private.enable_row_stamping(v_table);
     else
-      execute pg_catalog.format('drop trigger if exists _stamp_insert on %s; drop trigger if exists _stamp_update on %1$s', v_table);
+      perform private.define(pg_catalog.format('drop trigger if exists _stamp_insert on %s', v_table));
+      perform private.define(pg_catalog.format('drop trigger if exists _stamp_update on %s', v_table));
     end if;
     perform private.limit_lengths(v_table, v_entry.lengths);
     -- Called only when there is a deleted_at to stamp: inserted as a tombstone, or changed
     -- (UPDATE OF alone also fires for a statement that names it unchanged: every sync_push).
     if v_entry.tombstoned then
-      execute pg_catalog.format('create or replace trigger _stamp_deleted_at_insert before insert on %s '
-                                'for each row when (new.deleted_at is not null) execute function private.stamp_deleted_at()', v_table);
-      execute pg_catalog.format('create or replace trigger _stamp_deleted_at_update before update on %s '
-                                'for each row when (old.deleted_at is distinct from new.deleted_at) '
-                                'execute function private.stamp_deleted_at()', v_table);
+      perform private.define(pg_catalog.format('create or replace trigger _stamp_deleted_at_insert before insert on %s '
+                                               'for each row when (new.deleted_at is not null) execute function private.stamp_deleted_at()', v_table));
+      perform private.define(pg_catalog.format('create or replace trigger _stamp_deleted_at_update before update on %s '
+                                               'for each row when (old.deleted_at is distinct from new.deleted_at) '
+                                               'execute function private.stamp_deleted_at()', v_table));
     else
-      execute pg_catalog.format('drop trigger if exists _stamp_deleted_at_insert on %s; drop trigger if exists _stamp_deleted_at_update on %1$s', v_table);
+      perform private.define(pg_catalog.format('drop trigger if exists _stamp_deleted_at_insert on %s', v_table));
+      perform private.define(pg_catalog.format('drop trigger if exists _stamp_deleted_at_update on %s', v_table));
     end if;
     if v_entry.audit_entity is not null then
       perform audit.enable_tracking(v_table, v_entry.audit_entity, v_entry.audit_owner);
@@ -191,6 +196,8 @@ begin
   else
     perform private.enable_supabase_realtime();
   end if;
+  -- Supabase Storage's bucket and policies, where Storage is installed.
+  perform private.ensure_photo_storage();
 
   -- The notification registry (public.notification_types) and the CHECK constraint on
   -- notifications.type are written together by the migration that adds a type.

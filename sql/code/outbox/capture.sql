@@ -211,24 +211,20 @@ begin
       hint = 'Say who may see the table''s rows and set outbox in its manifest entry.';
   end if;
 
-  execute format('drop trigger if exists outbox_insert on %s', p_table);
-  execute format('drop trigger if exists outbox_delete on %s', p_table);
-  execute format('drop trigger if exists outbox_update on %s', p_table);
-  execute format('drop trigger if exists outbox_doorbell on %s', p_table);
   -- A transition table serves one event per trigger: one trigger per event.
-  execute format(
-    'create trigger outbox_insert after insert on %s referencing new table as new_rows '
-    'for each statement execute function outbox.capture_changes()', p_table);
-  execute format(
-    'create trigger outbox_update after update on %s referencing old table as old_rows new table as new_rows '
-    'for each statement execute function outbox.capture_changes()', p_table);
-  execute format(
-    'create trigger outbox_delete after delete on %s referencing old table as old_rows '
-    'for each statement execute function outbox.capture_changes()', p_table);
-  execute format(
-    'create trigger outbox_doorbell after insert or update or delete on %s '
+  perform private.define(format(
+    'create or replace trigger outbox_insert after insert on %s referencing new table as new_rows '
+    'for each statement execute function outbox.capture_changes()', p_table));
+  perform private.define(format(
+    'create or replace trigger outbox_update after update on %s referencing old table as old_rows new table as new_rows '
+    'for each statement execute function outbox.capture_changes()', p_table));
+  perform private.define(format(
+    'create or replace trigger outbox_delete after delete on %s referencing old table as old_rows '
+    'for each statement execute function outbox.capture_changes()', p_table));
+  perform private.define(format(
+    'create or replace trigger outbox_doorbell after insert or update or delete on %s '
     'for each statement execute function outbox.ring_doorbell()',
-    p_table);
+    p_table));
 end
 $$;
 comment on function outbox.enable_changes(regclass) is
@@ -240,10 +236,10 @@ create or replace function outbox.disable_changes(p_table regclass) returns void
   set client_min_messages = warning
 as $$
 begin
-  execute format('drop trigger if exists outbox_insert on %s', p_table);
-  execute format('drop trigger if exists outbox_delete on %s', p_table);
-  execute format('drop trigger if exists outbox_update on %s', p_table);
-  execute format('drop trigger if exists outbox_doorbell on %s', p_table);
+  perform private.define(format('drop trigger if exists outbox_insert on %s', p_table));
+  perform private.define(format('drop trigger if exists outbox_delete on %s', p_table));
+  perform private.define(format('drop trigger if exists outbox_update on %s', p_table));
+  perform private.define(format('drop trigger if exists outbox_doorbell on %s', p_table));
 end
 $$;
 comment on function outbox.disable_changes(regclass) is

@@ -87,13 +87,13 @@ create or replace function private.enable_row_stamping(p_table regclass) returns
   set search_path = ''
 as $$
 begin
-  execute pg_catalog.format(
+  perform private.define(pg_catalog.format(
     'create or replace trigger _stamp_insert before insert on %s for each row execute function private.stamp_row()',
-    p_table);
-  execute pg_catalog.format(
+    p_table));
+  perform private.define(pg_catalog.format(
     'create or replace trigger _stamp_update before update on %s for each row '
     'when (%s) execute function private.stamp_row()',
-    p_table, private.row_changed_condition(p_table));
+    p_table, private.row_changed_condition(p_table)));
 end
 $$;
 comment on function private.enable_row_stamping(regclass) is

@@ -36,7 +36,7 @@ begin
                                                           E'\n        ' order by i)
                                from pg_catalog.generate_subscripts(v_branches, 1) i),
                             v_refuse) end;
-  execute pg_catalog.format($f$
+  perform private.define(pg_catalog.format($f$
     create or replace function %1$s
       returns %2$s
       language plpgsql
@@ -51,13 +51,14 @@ begin
     coalesce(E'declare\n      ' || p_declare || E'\n    ', ''),
     v_dispatch,
     -- An AFTER or statement trigger's result is ignored; a BEFORE row trigger's branches return their row.
-    case when p_returns = 'trigger' then E'\n      return null;' else '' end);
-  execute pg_catalog.format('comment on function %s is %L', v_function, p_comment);
-  execute pg_catalog.format('revoke all on function %s from public, anon, authenticated, service_role', v_function);
-  if pg_catalog.cardinality(p_grantees) > 0 then
-    execute pg_catalog.format('grant execute on function %s to %s', v_function,
-                              (select pg_catalog.string_agg(pg_catalog.quote_ident(g), ', ') from pg_catalog.unnest(p_grantees) g));
-  end if;
+    case when p_returns = 'trigger' then E'\n      return null;' else '' end),
+    pg_catalog.format('comment on function %s is %L', v_function, p_comment),
+    pg_catalog.format('revoke all on function %s from public, anon, authenticated, service_role', v_function),
+    -- (always one more statement: a grant to nobody is a comment again)
+    case when pg_catalog.cardinality(p_grantees) > 0
+         then pg_catalog.format('grant execute on function %s to %s', v_function,
+                                (select pg_catalog.string_agg(pg_catalog.quote_ident(g), ', ') from pg_catalog.unnest(p_grantees) g))
+         else pg_catalog.format('comment on function %s is %L', v_function, p_comment) end);
 end
 $$;
 comment on function private.create_table_dispatch(text, text, text, text, text, text[], text, text, text, text[]) is

@@ -42,17 +42,17 @@ declare
   v_table text;
 begin
   foreach v_table in array array['tasks', 'activities'] loop
-    execute pg_catalog.format(
+    perform private.define(pg_catalog.format(
       'create or replace trigger _derive_work_item_state_insert before insert on public.%I for each row '
       'when (new.completed or new.completed_at is not null or new.claimed_by is not null or new.claimed_at is not null '
       'or new.claim_expires_at is not null) '
-      'execute function private.derive_work_item_state()', v_table);
-    execute pg_catalog.format(
+      'execute function private.derive_work_item_state()', v_table));
+    perform private.define(pg_catalog.format(
       'create or replace trigger _derive_work_item_state_update before update on public.%I for each row '
       'when (new.completed is distinct from old.completed or new.completed_at is distinct from old.completed_at '
       'or new.claimed_by is distinct from old.claimed_by or new.claimed_at is distinct from old.claimed_at '
       'or new.claim_expires_at is distinct from old.claim_expires_at) '
-      'execute function private.derive_work_item_state()', v_table);
+      'execute function private.derive_work_item_state()', v_table));
   end loop;
 end
 $$;

@@ -286,6 +286,8 @@ declare
   v_name text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table and c.relnamespace = 'public'::regnamespace);
   v_index record;
   v_moved text;
+  c_comment constant text :=
+    'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
 begin
   if v_name is null or not (v_name = any (private.sync_tables()))
      or not exists (select from private.visibility_rules r where r.table_name = v_name) then
@@ -293,11 +295,17 @@ begin
       message = pg_catalog.format('INVALID_TABLE: %s is not a table of private.sync_tables() with visibility rules', p_table);
   end if;
 
-  execute format('alter table public.%I add column if not exists sync_xid xid8 not null default pg_current_xact_id()', v_name);
-  execute format('comment on column public.%I.sync_xid is %L', v_name,
-    'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.');
+  -- Each step only where it is missing (adding the column, even "if not exists", or its
+  -- comment would lock the table on every migrate).
+  if not exists (select from pg_catalog.pg_attribute a where a.attrelid = p_table and a.attname = 'sync_xid' and not a.attisdropped) then
+    execute format('alter table public.%I add column sync_xid xid8 not null default pg_current_xact_id()', v_name);
+  end if;
+  if pg_catalog.col_description(p_table, (select a.attnum from pg_catalog.pg_attribute a where a.attrelid = p_table and a.attname = 'sync_xid'))
+     is distinct from c_comment then
+    execute format('comment on column public.%I.sync_xid is %L', v_name, c_comment);
+  end if;
   -- Every change in order: admins' pulls.
-  execute format('create index if not exists %I on public.%I (sync_xid, id)', v_name || '_sync_xid_idx', v_name);
+  perform private.define(format('create index if not exists %I on public.%I (sync_xid, id)', v_name || '_sync_xid_idx', v_name));
   -- A user's pull: per key column, the rows of one key in change order (the columns its
   -- rules'' conditions read ride along, so a condition needs no heap visit); per everyone
   -- rule, the rows it holds for all. A key column "id" needs none: it is the primary key.
@@ -312,31 +320,31 @@ begin
      group by r.key_column
   loop
     if v_index.key_column is null then
-      execute format('create index if not exists %I on public.%I (sync_xid, id) where %s',
-                     v_name || '_everyone_sync_idx', v_name, private.visibility_condition(v_index.condition, ''));
+      perform private.define(format('create index if not exists %I on public.%I (sync_xid, id) where %s',
+                                    v_name || '_everyone_sync_idx', v_name, private.visibility_condition(v_index.condition, '')));
     else
-      execute format('create index if not exists %I on public.%I (%I, sync_xid, id)%s',
-                     v_name || '_' || v_index.key_column || '_sync_idx', v_name, v_index.key_column,
-                     coalesce(' include (' || v_index.extra || ')', ''));
+      perform private.define(format('create index if not exists %I on public.%I (%I, sync_xid, id)%s',
+                                    v_name || '_' || v_index.key_column || '_sync_idx', v_name, v_index.key_column,
+                                    coalesce(' include (' || v_index.extra || ')', '')));
     end if;
   end loop;
 
   -- The column's default already is the inserting transaction: the insert trigger only
   -- corrects a value the writer supplied (a restored snapshot), and is not called otherwise.
-  execute format('create or replace trigger _sync_xid_insert before insert on public.%I for each row '
-                 'when (new.sync_xid is distinct from pg_catalog.pg_current_xact_id()) '
-                 'execute function private.stamp_sync_xid()', v_name);
-  execute format('create or replace trigger _sync_xid_update before update on public.%I for each row '
-                 'when (old.row_version is distinct from new.row_version) '
-                 'execute function private.stamp_sync_xid()', v_name);
+  perform private.define(format('create or replace trigger _sync_xid_insert before insert on public.%I for each row '
+                                'when (new.sync_xid is distinct from pg_catalog.pg_current_xact_id()) '
+                                'execute function private.stamp_sync_xid()', v_name));
+  perform private.define(format('create or replace trigger _sync_xid_update before update on public.%I for each row '
+                                'when (old.row_version is distinct from new.row_version) '
+                                'execute function private.stamp_sync_xid()', v_name));
   select pg_catalog.string_agg(format('old.%1$I is distinct from new.%1$I', c), ' or ')
     into v_moved from unnest(private.visibility_columns(v_name)) c;
-  execute format('create or replace trigger _sync_moves after update on public.%I for each row when (%s) '
-                 'execute function private.record_sync_moves()', v_name, v_moved);
-  execute format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
-                 'for each statement execute function private.record_sync_deletions()', v_name);
-  execute format('create or replace trigger _sync_fields after update on public.%I referencing old table as old_rows new table as new_rows '
-                 'for each statement execute function private.record_sync_fields()', v_name);
+  perform private.define(format('create or replace trigger _sync_moves after update on public.%I for each row when (%s) '
+                                'execute function private.record_sync_moves()', v_name, v_moved));
+  perform private.define(format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
+                                'for each statement execute function private.record_sync_deletions()', v_name));
+  perform private.define(format('create or replace trigger _sync_fields after update on public.%I referencing old table as old_rows new table as new_rows '
+                                'for each statement execute function private.record_sync_fields()', v_name));
 end
 $$;
 comment on function private.enable_sync(regclass) is
