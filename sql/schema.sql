@@ -215,32 +215,28 @@ begin
   end if;
 
   -- Its policy and the triggers, every time (the owner column may have changed).
-  execute pg_catalog.format($code$
-    drop policy if exists %3$I on audit.%1$I;
-    create policy %3$I on audit.%1$I for select to authenticated
-      using (%4$s or (select private.is_admin()));
-    drop trigger if exists %5$I on public.%2$I;
-    drop trigger if exists %6$I on public.%2$I;
-    create trigger %6$I after update on public.%2$I referencing old table as old_rows new table as new_rows
-      for each statement execute function audit.log_rows();
-    create or replace trigger %7$I after insert on public.%2$I referencing new table as new_rows
-      for each statement execute function audit.log_rows();
-    create or replace trigger %8$I before delete on public.%2$I
-      for each row execute function audit.log_changes();
-    $code$,
-    v_log, v_table, v_log || '_select', v_owner_check,
-    'audit_' || v_table || '_insert_delete', 'audit_' || v_table || '_update',
-    'audit_' || v_table || '_insert', 'audit_' || v_table || '_delete');
+  perform private.define(pg_catalog.format(
+    'create policy %I on audit.%I for select to authenticated using (%s or (select private.is_admin()))',
+    v_log || '_select', v_log, v_owner_check));
+  perform private.define(pg_catalog.format('drop trigger if exists %I on public.%I', 'audit_' || v_table || '_insert_delete', v_table));
+  perform private.define(pg_catalog.format(
+    'create or replace trigger %I after update on public.%I referencing old table as old_rows new table as new_rows '
+    'for each statement execute function audit.log_rows()', 'audit_' || v_table || '_update', v_table));
+  perform private.define(pg_catalog.format(
+    'create or replace trigger %I after insert on public.%I referencing new table as new_rows '
+    'for each statement execute function audit.log_rows()', 'audit_' || v_table || '_insert', v_table));
+  perform private.define(pg_catalog.format(
+    'create or replace trigger %I before delete on public.%I for each row execute function audit.log_changes()',
+    'audit_' || v_table || '_delete', v_table));
 
   -- The policy of the parent (what the RPCs read through): the same rule, the owner column
   -- chosen per partition. Rebuilt from the registry each time a table joins.
-  drop policy if exists log_select on audit.log;
-  execute pg_catalog.format(
+  perform private.define(pg_catalog.format(
     'create policy log_select on audit.log for select to authenticated using ((case table_name %s end) or (select private.is_admin()))',
     (select pg_catalog.string_agg(pg_catalog.format(
               'when %L then coalesce(old_row ->> %L = (select auth.uid())::text, false) or coalesce(new_row ->> %L = (select auth.uid())::text, false)',
               t.table_name, t.owner_column, t.owner_column), ' ' order by t.table_name)
-       from audit.tracked_tables t));
+       from audit.tracked_tables t)));
 end
 $_$;
 
@@ -1297,10 +1293,10 @@ CREATE FUNCTION outbox.disable_changes(p_table regclass) RETURNS void
     SET client_min_messages TO 'warning'
     AS $$
 begin
-  execute format('drop trigger if exists outbox_insert on %s', p_table);
-  execute format('drop trigger if exists outbox_delete on %s', p_table);
-  execute format('drop trigger if exists outbox_update on %s', p_table);
-  execute format('drop trigger if exists outbox_doorbell on %s', p_table);
+  perform private.define(format('drop trigger if exists outbox_insert on %s', p_table));
+  perform private.define(format('drop trigger if exists outbox_delete on %s', p_table));
+  perform private.define(format('drop trigger if exists outbox_update on %s', p_table));
+  perform private.define(format('drop trigger if exists outbox_doorbell on %s', p_table));
 end
 $$;
 
@@ -1360,24 +1356,20 @@ begin
       hint = 'Say who may see the table''s rows and set outbox in its manifest entry.';
   end if;
 
-  execute format('drop trigger if exists outbox_insert on %s', p_table);
-  execute format('drop trigger if exists outbox_delete on %s', p_table);
-  execute format('drop trigger if exists outbox_update on %s', p_table);
-  execute format('drop trigger if exists outbox_doorbell on %s', p_table);
   -- A transition table serves one event per trigger: one trigger per event.
-  execute format(
-    'create trigger outbox_insert after insert on %s referencing new table as new_rows '
-    'for each statement execute function outbox.capture_changes()', p_table);
-  execute format(
-    'create trigger outbox_update after update on %s referencing old table as old_rows new table as new_rows '
-    'for each statement execute function outbox.capture_changes()', p_table);
-  execute format(
-    'create trigger outbox_delete after delete on %s referencing old table as old_rows '
-    'for each statement execute function outbox.capture_changes()', p_table);
-  execute format(
-    'create trigger outbox_doorbell after insert or update or delete on %s '
+  perform private.define(format(
+    'create or replace trigger outbox_insert after insert on %s referencing new table as new_rows '
+    'for each statement execute function outbox.capture_changes()', p_table));
+  perform private.define(format(
+    'create or replace trigger outbox_update after update on %s referencing old table as old_rows new table as new_rows '
+    'for each statement execute function outbox.capture_changes()', p_table));
+  perform private.define(format(
+    'create or replace trigger outbox_delete after delete on %s referencing old table as old_rows '
+    'for each statement execute function outbox.capture_changes()', p_table));
+  perform private.define(format(
+    'create or replace trigger outbox_doorbell after insert or update or delete on %s '
     'for each statement execute function outbox.ring_doorbell()',
-    p_table);
+    p_table));
 end
 $$;
 
@@ -2019,7 +2011,7 @@ CREATE FUNCTION private.apply_manifest() RETURNS void
     LANGUAGE plpgsql
     SET search_path TO ''
     SET client_min_messages TO 'warning'
-    AS $_$
+    AS $$
 declare
   v_entry private.table_manifest;
   v_table regclass;
@@ -2113,19 +2105,21 @@ begin
     if v_entry.stamped then
       perform private.enable_row_stamping(v_table);
     else
-      execute pg_catalog.format('drop trigger if exists _stamp_insert on %s; drop trigger if exists _stamp_update on %1$s', v_table);
+      perform private.define(pg_catalog.format('drop trigger if exists _stamp_insert on %s', v_table));
+      perform private.define(pg_catalog.format('drop trigger if exists _stamp_update on %s', v_table));
     end if;
     perform private.limit_lengths(v_table, v_entry.lengths);
     -- Called only when there is a deleted_at to stamp: inserted as a tombstone, or changed
     -- (UPDATE OF alone also fires for a statement that names it unchanged: every sync_push).
     if v_entry.tombstoned then
-      execute pg_catalog.format('create or replace trigger _stamp_deleted_at_insert before insert on %s '
-                                'for each row when (new.deleted_at is not null) execute function private.stamp_deleted_at()', v_table);
-      execute pg_catalog.format('create or replace trigger _stamp_deleted_at_update before update on %s '
-                                'for each row when (old.deleted_at is distinct from new.deleted_at) '
-                                'execute function private.stamp_deleted_at()', v_table);
+      perform private.define(pg_catalog.format('create or replace trigger _stamp_deleted_at_insert before insert on %s '
+                                               'for each row when (new.deleted_at is not null) execute function private.stamp_deleted_at()', v_table));
+      perform private.define(pg_catalog.format('create or replace trigger _stamp_deleted_at_update before update on %s '
+                                               'for each row when (old.deleted_at is distinct from new.deleted_at) '
+                                               'execute function private.stamp_deleted_at()', v_table));
     else
-      execute pg_catalog.format('drop trigger if exists _stamp_deleted_at_insert on %s; drop trigger if exists _stamp_deleted_at_update on %1$s', v_table);
+      perform private.define(pg_catalog.format('drop trigger if exists _stamp_deleted_at_insert on %s', v_table));
+      perform private.define(pg_catalog.format('drop trigger if exists _stamp_deleted_at_update on %s', v_table));
     end if;
     if v_entry.audit_entity is not null then
       perform audit.enable_tracking(v_table, v_entry.audit_entity, v_entry.audit_owner);
@@ -2157,6 +2151,8 @@ begin
   else
     perform private.enable_supabase_realtime();
   end if;
+  -- Supabase Storage's bucket and policies, where Storage is installed.
+  perform private.ensure_photo_storage();
 
   -- The notification registry (public.notification_types) and the CHECK constraint on
   -- notifications.type are written together by the migration that adds a type.
@@ -2170,7 +2166,7 @@ begin
       hint = 'Add the type to both the registry insert and the CHECK constraint in the same migration.';
   end if;
 end
-$_$;
+$$;
 
 --
 -- Name: FUNCTION apply_manifest(); Type: COMMENT; Schema: private; Owner: -
@@ -2188,14 +2184,14 @@ CREATE FUNCTION private.apply_select_policy(p_table text) RETURNS void
     SET client_min_messages TO 'warning'
     AS $$
 begin
-  execute pg_catalog.format('alter table public.%I enable row level security', p_table);
-  execute pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select', p_table);
-  execute pg_catalog.format('create policy %I on public.%I for select to authenticated using (%s)',
-                            p_table || '_select', p_table, private.visibility_predicate(p_table, '', 'policy'));
-  execute pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select_admin', p_table);
+  perform private.define(pg_catalog.format('alter table public.%I enable row level security', p_table));
+  perform private.define(pg_catalog.format('create policy %I on public.%I for select to authenticated using (%s)',
+                                           p_table || '_select', p_table, private.visibility_predicate(p_table, '', 'policy')));
   if (select t.admin_sees from private.visibility_tables t where t.table_name = p_table) then
-    execute pg_catalog.format('create policy %I on public.%I for select to dispatch_admin using ((select private.is_admin()))',
-                              p_table || '_select_admin', p_table);
+    perform private.define(pg_catalog.format('create policy %I on public.%I for select to dispatch_admin using ((select private.is_admin()))',
+                                             p_table || '_select_admin', p_table));
+  else
+    perform private.define(pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_select_admin', p_table));
   end if;
 end
 $$;
@@ -2760,10 +2756,10 @@ $$;
 COMMENT ON FUNCTION private.count_badges() IS 'AFTER INSERT / UPDATE / DELETE statement trigger function of public.notifications (transition tables new_rows, old_rows): adds what the statement changed among unread notifications to private.notification_badge_totals and private.notification_badge_entities, removing counters that reach zero, in (user, group, entity) order. SECURITY DEFINER: the counters are nobody''s to write.';
 
 --
--- Name: create_plan_keeping_function(text, text, text, text, text, text); Type: FUNCTION; Schema: private; Owner: -
+-- Name: create_plan_keeping_function(text, text, text, text, text, text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text) RETURNS void
+CREATE FUNCTION private.create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text, p_grantees text DEFAULT NULL::text) RETURNS void
     LANGUAGE plpgsql
     SET search_path TO ''
     SET client_min_messages TO 'warning'
@@ -2772,7 +2768,7 @@ begin
   if p_volatility not in ('stable', 'volatile') then
     raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: volatility %L', p_volatility);
   end if;
-  execute pg_catalog.format($f$
+  perform private.define(pg_catalog.format($f$
     create or replace function private.%1$I(%2$s)
       returns %3$s
       language plpgsql
@@ -2786,17 +2782,20 @@ begin
       %5$s
     end
     $body$
-    $f$, p_name, p_arguments, p_returns, p_volatility, p_body);
-  execute pg_catalog.format('comment on function private.%I is %L', p_name, p_comment);
-  execute pg_catalog.format('revoke all on function private.%I from public, anon, authenticated, service_role', p_name);
+    $f$, p_name, p_arguments, p_returns, p_volatility, p_body),
+    pg_catalog.format('comment on function private.%I is %L', p_name, p_comment),
+    pg_catalog.format('revoke all on function private.%I from public, anon, authenticated, service_role', p_name),
+    -- (always one more statement: without grantees, the comment again)
+    case when p_grantees is not null then pg_catalog.format('grant execute on function private.%I to %s', p_name, p_grantees)
+         else pg_catalog.format('comment on function private.%I is %L', p_name, p_comment) end);
 end
 $_$;
 
 --
--- Name: FUNCTION create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text, p_grantees text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text) IS 'Creates (or replaces) private.<p_name>(p_arguments) returns p_returns, a PL/pgSQL function whose body p_body is static SQL over its arguments, with a generic plan kept for the session; comments it and revokes every privilege (callers grant what they need). For the generated queries of sync (private.generate_sync_items, private.generate_sync_pages).';
+COMMENT ON FUNCTION private.create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text, p_grantees text) IS 'Creates (or replaces, where it differs: private.define) private.<p_name>(p_arguments) returns p_returns, a PL/pgSQL function whose body p_body is static SQL over its arguments, with a generic plan kept for the session; comments it, revokes every privilege and grants execute to p_grantees (a list of roles; NULL: nobody). For the generated queries of sync (private.generate_sync_items, private.generate_sync_pages).';
 
 --
 -- Name: create_table_dispatch(text, text, text, text, text, text[], text, text, text, text[]); Type: FUNCTION; Schema: private; Owner: -
@@ -2830,7 +2829,7 @@ begin
                                                           E'\n        ' order by i)
                                from pg_catalog.generate_subscripts(v_branches, 1) i),
                             v_refuse) end;
-  execute pg_catalog.format($f$
+  perform private.define(pg_catalog.format($f$
     create or replace function %1$s
       returns %2$s
       language plpgsql
@@ -2845,13 +2844,14 @@ begin
     coalesce(E'declare\n      ' || p_declare || E'\n    ', ''),
     v_dispatch,
     -- An AFTER or statement trigger's result is ignored; a BEFORE row trigger's branches return their row.
-    case when p_returns = 'trigger' then E'\n      return null;' else '' end);
-  execute pg_catalog.format('comment on function %s is %L', v_function, p_comment);
-  execute pg_catalog.format('revoke all on function %s from public, anon, authenticated, service_role', v_function);
-  if pg_catalog.cardinality(p_grantees) > 0 then
-    execute pg_catalog.format('grant execute on function %s to %s', v_function,
-                              (select pg_catalog.string_agg(pg_catalog.quote_ident(g), ', ') from pg_catalog.unnest(p_grantees) g));
-  end if;
+    case when p_returns = 'trigger' then E'\n      return null;' else '' end),
+    pg_catalog.format('comment on function %s is %L', v_function, p_comment),
+    pg_catalog.format('revoke all on function %s from public, anon, authenticated, service_role', v_function),
+    -- (always one more statement: a grant to nobody is a comment again)
+    case when pg_catalog.cardinality(p_grantees) > 0
+         then pg_catalog.format('grant execute on function %s to %s', v_function,
+                                (select pg_catalog.string_agg(pg_catalog.quote_ident(g), ', ') from pg_catalog.unnest(p_grantees) g))
+         else pg_catalog.format('comment on function %s is %L', v_function, p_comment) end);
 end
 $_$;
 
@@ -2953,6 +2953,203 @@ $_$;
 --
 
 COMMENT ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) IS 'Decodes and validates a sync_pull cursor for p_table: at most 16384 bytes, "v1." + base64url of a JSON object with only the keys sync_pull writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong).';
+
+--
+-- Name: define(text[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.define(VARIADIC p_statements text[]) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET client_min_messages TO 'warning'
+    AS $_$
+declare
+  c_function constant text := '^\s*(create\s+(or\s+replace\s+)?function|comment\s+on\s+function|(grant|revoke)\s.*\son\s+function)\s+([^\s(]+)\s*[(\s]';
+  v_statement text;
+  v_functions text[];
+  v_match text[];
+  v_table regclass;
+  v_kind text;
+  v_name text;
+  v_scratch text;
+  v_probe text;
+  v_old regprocedure;
+  v_changed boolean := false;
+  v_done text[] := '{}';
+begin
+  select pg_catalog.array_agg(distinct (pg_catalog.regexp_match(s, c_function, 'i'))[4])
+    into v_functions
+    from pg_catalog.unnest(p_statements) s;
+  if pg_catalog.array_position(v_functions, null) is null and pg_catalog.cardinality(v_functions) = 1
+     and pg_catalog.cardinality(pg_catalog.parse_ident(v_functions[1])) = 2
+     and exists (select from pg_catalog.unnest(p_statements) s where s ~* '^\s*create\s') then
+    -- About one function: its statements are applied to a copy in pg_temp first, and to the
+    -- function itself only when the copy differs from it.
+    v_name := (pg_catalog.parse_ident(v_functions[1]))[2];
+    perform private.drop_temporary_functions(v_name);
+    foreach v_statement in array p_statements loop
+      execute pg_catalog.regexp_replace(v_statement, '(\mfunction\s+)' || pg_catalog.regexp_replace(v_functions[1], '([.$^*+?()|\\[\]{}])', '\\\1', 'g'),
+                                        '\1pg_temp.' || pg_catalog.quote_ident(v_name), 'i');
+    end loop;
+    if private.function_fingerprint(pg_catalog.pg_my_temp_schema(), v_name)
+       is distinct from private.function_fingerprint(pg_catalog.to_regnamespace((pg_catalog.parse_ident(v_functions[1]))[1]), v_name) then
+      -- A generated function is the one of its name: an overload of other arguments (an
+      -- earlier signature) goes, or it would stay beside it and make its name ambiguous.
+      for v_old in
+        select p.oid::regprocedure from pg_catalog.pg_proc p
+         where p.pronamespace = pg_catalog.to_regnamespace((pg_catalog.parse_ident(v_functions[1]))[1]) and p.proname = v_name
+           and pg_catalog.pg_get_function_identity_arguments(p.oid) not in (
+                 select pg_catalog.pg_get_function_identity_arguments(t.oid) from pg_catalog.pg_proc t
+                  where t.pronamespace = pg_catalog.pg_my_temp_schema() and t.proname = v_name)
+      loop
+        execute pg_catalog.format('drop function %s', v_old);
+      end loop;
+      foreach v_statement in array p_statements loop
+        execute v_statement;
+      end loop;
+      v_done := v_done || ('function ' || v_functions[1]);
+    end if;
+    perform private.drop_temporary_functions(v_name);
+  else
+    foreach v_statement in array p_statements loop
+      v_kind := null;
+      v_match := pg_catalog.regexp_match(v_statement, '^\s*create\s+(or\s+replace\s+)?(trigger|policy)\s+(\S+)\s', 'i');
+      if v_match is not null then
+        v_kind := pg_catalog.lower(v_match[2]);
+        v_name := (pg_catalog.parse_ident(v_match[3]))[1];
+        -- The table: the first word after " on ".
+        v_table := pg_catalog.to_regclass((pg_catalog.regexp_match(v_statement, '\s[oO][nN]\s+(\S+)'))[1]);
+        v_scratch := case when v_table is not null then private.definition_scratch(v_table) end;
+        if v_scratch is not null then
+          v_probe := pg_catalog.regexp_replace(v_statement, '\s[oO][nN]\s+\S+', ' on ' || v_scratch);
+          if v_kind = 'trigger' then
+            v_probe := pg_catalog.regexp_replace(v_probe, '^\s*create\s+(or\s+replace\s+)?trigger', 'create or replace trigger', 'i');
+          end if;
+          if v_kind = 'policy' then
+            execute pg_catalog.format('drop policy if exists %I on %s', v_name, v_scratch);
+          end if;
+          execute v_probe;
+          if private.definition_of(v_kind, v_scratch::regclass, v_name)
+             is not distinct from private.definition_of(v_kind, v_table, v_name) then
+            continue;   -- the table has it already
+          end if;
+          if v_kind = 'policy' then
+            execute pg_catalog.format('drop policy if exists %I on %s', v_name, v_table);
+          else
+            v_statement := pg_catalog.regexp_replace(v_statement, '^\s*create\s+(or\s+replace\s+)?trigger', 'create or replace trigger', 'i');
+          end if;
+          execute v_statement;
+          v_done := v_done || pg_catalog.format('%s %s on %s', v_kind, v_name, v_table);
+          continue;
+        end if;
+      end if;
+
+      v_match := pg_catalog.regexp_match(v_statement, '^\s*drop\s+(trigger|policy)\s+if\s+exists\s+(\S+)\s+on\s+(\S+)\s*;?\s*$', 'i');
+      if v_match is not null then
+        v_table := pg_catalog.to_regclass(v_match[3]);
+        if v_table is null or private.definition_of(pg_catalog.lower(v_match[1]), v_table, (pg_catalog.parse_ident(v_match[2]))[1]) is null then
+          continue;
+        end if;
+        execute v_statement;
+        v_done := v_done || pg_catalog.format('dropped %s %s on %s', pg_catalog.lower(v_match[1]), v_match[2], v_table);
+        continue;
+      end if;
+
+      v_match := pg_catalog.regexp_match(v_statement, '^\s*alter\s+table\s+(\S+)\s+enable\s+row\s+level\s+security\s*;?\s*$', 'i');
+      if v_match is not null
+         and (select c.relrowsecurity from pg_catalog.pg_class c where c.oid = pg_catalog.to_regclass(v_match[1])) then
+        continue;
+      end if;
+
+      v_match := pg_catalog.regexp_match(v_statement, '^\s*create\s+(unique\s+)?index\s+if\s+not\s+exists\s+(\S+)\s+on\s+(\S+)', 'i');
+      if v_match is not null
+         and exists (select from pg_catalog.pg_class c
+                      where c.relname = (pg_catalog.parse_ident(v_match[2]))[1]
+                        and c.relnamespace = (select t.relnamespace from pg_catalog.pg_class t
+                                               where t.oid = pg_catalog.to_regclass(pg_catalog.regexp_replace(v_match[3], '\(.*$', '')))) then
+        continue;
+      end if;
+
+      execute v_statement;
+      v_done := v_done || pg_catalog.left(pg_catalog.regexp_replace(pg_catalog.btrim(v_statement), '\s+', ' ', 'g'), 80);
+    end loop;
+  end if;
+
+  if pg_catalog.cardinality(v_done) > 0 then
+    v_changed := true;
+    perform pg_catalog.set_config('dispatch.definitions_replaced',
+      pg_catalog.concat_ws(E'\n', nullif(pg_catalog.current_setting('dispatch.definitions_replaced', true), ''),
+                           pg_catalog.array_to_string(v_done, E'\n')), true);
+  end if;
+  return v_changed;
+end
+$_$;
+
+--
+-- Name: FUNCTION define(VARIADIC p_statements text[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.define(VARIADIC p_statements text[]) IS 'Applies DDL statements only where they change what the database runs, and says whether any did: statements about one function (create or replace function, comment on, grant, revoke) together, kept only when its definition, privileges or comment differ after them (a subtransaction, rolled back otherwise); create [or replace] trigger and create policy compared on a scratch copy of their table (private.definition_scratch; a differing policy is dropped and created again); drop trigger/policy if exists only where it exists; enable row level security only where it is off; create index if not exists only where the name is free; anything else as written. So an unchanged definition takes no lock on its table. Appends what it replaced to the setting dispatch.definitions_replaced (one per line, for the transaction).';
+
+--
+-- Name: definition_of(text, regclass, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.definition_of(p_kind text, p_table regclass, p_name text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  return case p_kind
+    when 'trigger' then
+      (select pg_catalog.regexp_replace(pg_catalog.pg_get_triggerdef(t.oid), ' ON \S+ ', ' ON - ') || ' ' || t.tgenabled::text
+         from pg_catalog.pg_trigger t where t.tgrelid = p_table and t.tgname = p_name and not t.tgisinternal)
+    when 'policy' then
+      (select pg_catalog.concat_ws(' | ', p.polcmd, p.polpermissive,
+                (select pg_catalog.string_agg(r::text, ',' order by r) from pg_catalog.unnest(p.polroles) r),
+                pg_catalog.pg_get_expr(p.polqual, p.polrelid), pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid))
+         from pg_catalog.pg_policy p where p.polrelid = p_table and p.polname = p_name)
+    end;
+end
+$$;
+
+--
+-- Name: FUNCTION definition_of(p_kind text, p_table regclass, p_name text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.definition_of(p_kind text, p_table regclass, p_name text) IS 'The definition of trigger or policy p_name of p_table as the server reads it back (pg_get_triggerdef, without the name of its table, and whether it is enabled; the policy''s command, kind, roles and expressions), so that the same definition on a scratch copy reads the same. NULL when it has none. For private.define.';
+
+--
+-- Name: definition_scratch(regclass); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.definition_scratch(p_table regclass) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET client_min_messages TO 'warning'
+    AS $$
+declare
+  v_name text := 'definition_scratch_' || p_table::oid || '_'
+                  || pg_catalog.left(pg_catalog.md5((select pg_catalog.string_agg(a.attname || ' ' || a.atttypid, ',' order by a.attnum)
+                                                       from pg_catalog.pg_attribute a
+                                                      where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped)), 12);
+begin
+  -- (LIKE needs to read the table: where the migrating role may not, no copy)
+  if not pg_catalog.has_table_privilege(p_table, 'SELECT') then
+    return null;
+  end if;
+  if pg_catalog.to_regclass('pg_temp.' || v_name) is null then
+    execute pg_catalog.format('create temporary table %I (like %s) on commit drop', v_name, p_table);
+  end if;
+  return 'pg_temp.' || v_name;
+end
+$$;
+
+--
+-- Name: FUNCTION definition_scratch(p_table regclass); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.definition_scratch(p_table regclass) IS 'The name of a temporary table LIKE p_table (its columns), created once per transaction and set of columns and dropped at its end: where private.define creates a trigger or policy to compare it with the one p_table has, without locking p_table. NULL where the caller may not read p_table.';
 
 --
 -- Name: delete_work_children(); Type: FUNCTION; Schema: private; Owner: -
@@ -3073,6 +3270,31 @@ $$;
 COMMENT ON FUNCTION private.derive_work_item_state() IS 'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock, and claim_expires_at is claimed_at + the operator''s claim expiry (private.claim_expiry(); NULL when none, unclaimed or completed); on UPDATE a client cannot set them directly.';
 
 --
+-- Name: drop_temporary_functions(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.drop_temporary_functions(p_name text) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_function regprocedure;
+begin
+  for v_function in
+    select p.oid::regprocedure from pg_catalog.pg_proc p where p.pronamespace = pg_catalog.pg_my_temp_schema() and p.proname = p_name
+  loop
+    execute pg_catalog.format('drop function %s', v_function);
+  end loop;
+end
+$$;
+
+--
+-- Name: FUNCTION drop_temporary_functions(p_name text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.drop_temporary_functions(p_name text) IS 'Drops this session''s temporary functions (schema pg_temp) named p_name: the copies private.define compares.';
+
+--
 -- Name: enable_row_stamping(regclass); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3081,13 +3303,13 @@ CREATE FUNCTION private.enable_row_stamping(p_table regclass) RETURNS void
     SET search_path TO ''
     AS $$
 begin
-  execute pg_catalog.format(
+  perform private.define(pg_catalog.format(
     'create or replace trigger _stamp_insert before insert on %s for each row execute function private.stamp_row()',
-    p_table);
-  execute pg_catalog.format(
+    p_table));
+  perform private.define(pg_catalog.format(
     'create or replace trigger _stamp_update before update on %s for each row '
     'when (%s) execute function private.stamp_row()',
-    p_table, private.row_changed_condition(p_table));
+    p_table, private.row_changed_condition(p_table)));
 end
 $$;
 
@@ -3183,6 +3405,8 @@ declare
   v_name text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table and c.relnamespace = 'public'::regnamespace);
   v_index record;
   v_moved text;
+  c_comment constant text :=
+    'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
 begin
   if v_name is null or not (v_name = any (private.sync_tables()))
      or not exists (select from private.visibility_rules r where r.table_name = v_name) then
@@ -3190,11 +3414,17 @@ begin
       message = pg_catalog.format('INVALID_TABLE: %s is not a table of private.sync_tables() with visibility rules', p_table);
   end if;
 
-  execute format('alter table public.%I add column if not exists sync_xid xid8 not null default pg_current_xact_id()', v_name);
-  execute format('comment on column public.%I.sync_xid is %L', v_name,
-    'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.');
+  -- Each step only where it is missing (adding the column, even "if not exists", or its
+  -- comment would lock the table on every migrate).
+  if not exists (select from pg_catalog.pg_attribute a where a.attrelid = p_table and a.attname = 'sync_xid' and not a.attisdropped) then
+    execute format('alter table public.%I add column sync_xid xid8 not null default pg_current_xact_id()', v_name);
+  end if;
+  if pg_catalog.col_description(p_table, (select a.attnum from pg_catalog.pg_attribute a where a.attrelid = p_table and a.attname = 'sync_xid'))
+     is distinct from c_comment then
+    execute format('comment on column public.%I.sync_xid is %L', v_name, c_comment);
+  end if;
   -- Every change in order: admins' pulls.
-  execute format('create index if not exists %I on public.%I (sync_xid, id)', v_name || '_sync_xid_idx', v_name);
+  perform private.define(format('create index if not exists %I on public.%I (sync_xid, id)', v_name || '_sync_xid_idx', v_name));
   -- A user's pull: per key column, the rows of one key in change order (the columns its
   -- rules'' conditions read ride along, so a condition needs no heap visit); per everyone
   -- rule, the rows it holds for all. A key column "id" needs none: it is the primary key.
@@ -3209,31 +3439,31 @@ begin
      group by r.key_column
   loop
     if v_index.key_column is null then
-      execute format('create index if not exists %I on public.%I (sync_xid, id) where %s',
-                     v_name || '_everyone_sync_idx', v_name, private.visibility_condition(v_index.condition, ''));
+      perform private.define(format('create index if not exists %I on public.%I (sync_xid, id) where %s',
+                                    v_name || '_everyone_sync_idx', v_name, private.visibility_condition(v_index.condition, '')));
     else
-      execute format('create index if not exists %I on public.%I (%I, sync_xid, id)%s',
-                     v_name || '_' || v_index.key_column || '_sync_idx', v_name, v_index.key_column,
-                     coalesce(' include (' || v_index.extra || ')', ''));
+      perform private.define(format('create index if not exists %I on public.%I (%I, sync_xid, id)%s',
+                                    v_name || '_' || v_index.key_column || '_sync_idx', v_name, v_index.key_column,
+                                    coalesce(' include (' || v_index.extra || ')', '')));
     end if;
   end loop;
 
   -- The column's default already is the inserting transaction: the insert trigger only
   -- corrects a value the writer supplied (a restored snapshot), and is not called otherwise.
-  execute format('create or replace trigger _sync_xid_insert before insert on public.%I for each row '
-                 'when (new.sync_xid is distinct from pg_catalog.pg_current_xact_id()) '
-                 'execute function private.stamp_sync_xid()', v_name);
-  execute format('create or replace trigger _sync_xid_update before update on public.%I for each row '
-                 'when (old.row_version is distinct from new.row_version) '
-                 'execute function private.stamp_sync_xid()', v_name);
+  perform private.define(format('create or replace trigger _sync_xid_insert before insert on public.%I for each row '
+                                'when (new.sync_xid is distinct from pg_catalog.pg_current_xact_id()) '
+                                'execute function private.stamp_sync_xid()', v_name));
+  perform private.define(format('create or replace trigger _sync_xid_update before update on public.%I for each row '
+                                'when (old.row_version is distinct from new.row_version) '
+                                'execute function private.stamp_sync_xid()', v_name));
   select pg_catalog.string_agg(format('old.%1$I is distinct from new.%1$I', c), ' or ')
     into v_moved from unnest(private.visibility_columns(v_name)) c;
-  execute format('create or replace trigger _sync_moves after update on public.%I for each row when (%s) '
-                 'execute function private.record_sync_moves()', v_name, v_moved);
-  execute format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
-                 'for each statement execute function private.record_sync_deletions()', v_name);
-  execute format('create or replace trigger _sync_fields after update on public.%I referencing old table as old_rows new table as new_rows '
-                 'for each statement execute function private.record_sync_fields()', v_name);
+  perform private.define(format('create or replace trigger _sync_moves after update on public.%I for each row when (%s) '
+                                'execute function private.record_sync_moves()', v_name, v_moved));
+  perform private.define(format('create or replace trigger _sync_deletions after delete on public.%I referencing old table as old_rows '
+                                'for each statement execute function private.record_sync_deletions()', v_name));
+  perform private.define(format('create or replace trigger _sync_fields after update on public.%I referencing old table as old_rows new table as new_rows '
+                                'for each statement execute function private.record_sync_fields()', v_name));
 end
 $_$;
 
@@ -3259,6 +3489,54 @@ $$;
 --
 
 COMMENT ON FUNCTION private.encode_sync_cursor(p_state jsonb) IS 'Encodes a sync_pull cursor state as opaque URL-safe text ("v1." + base64url of its JSON).';
+
+--
+-- Name: ensure_photo_storage(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.ensure_photo_storage() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET client_min_messages TO 'warning'
+    AS $_$
+begin
+  if pg_catalog.to_regclass('storage.objects') is null or pg_catalog.to_regclass('storage.buckets') is null then
+    return;
+  end if;
+  insert into storage.buckets (id, name, public) values ('watchlist-photos', 'watchlist-photos', false)
+  on conflict (id) do nothing;
+
+  -- One permissive policy per command, each for this bucket only (other buckets' policies
+  -- are their owners'). Managing policies on storage.objects takes its owner's rights; a
+  -- project that does not give them to the migrating role keeps the bucket closed (no
+  -- policy: only the service key reaches it) and is told how to finish.
+  begin
+    perform private.define(
+      $p$create policy watchlist_photos_select on storage.objects for select to authenticated
+           using (bucket_id = 'watchlist-photos' and private.may_read_watchlist_photo(name))$p$);
+    perform private.define(
+      $p$create policy watchlist_photos_insert on storage.objects for insert to authenticated
+           with check (bucket_id = 'watchlist-photos' and private.may_write_watchlist_photo(name))$p$);
+    perform private.define(
+      $p$create policy watchlist_photos_update on storage.objects for update to authenticated
+           using (bucket_id = 'watchlist-photos' and private.may_write_watchlist_photo(name))
+           with check (bucket_id = 'watchlist-photos' and private.may_write_watchlist_photo(name))$p$);
+    perform private.define(
+      $p$create policy watchlist_photos_delete on storage.objects for delete to authenticated
+           using (bucket_id = 'watchlist-photos' and private.may_write_watchlist_photo(name))$p$);
+  exception when insufficient_privilege then
+    raise warning using
+      message = 'the policies of bucket watchlist-photos were not created: ' || sqlerrm,
+      hint = 'Run the policy statements of sql/code/photos/storage.sql as the owner of storage.objects (the SQL editor), or allow the migrating role to manage its policies; until then only the service key reaches the bucket.';
+  end;
+end
+$_$;
+
+--
+-- Name: FUNCTION ensure_photo_storage(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.ensure_photo_storage() IS 'Where Supabase Storage is installed (storage.objects and storage.buckets exist): the private bucket watchlist-photos and its four policies on storage.objects (read by the entry''s readers, written by its writers), each created or replaced only where it is missing or differs (private.define). A WARNING, and the bucket closed, when the migrating role may not manage the policies. Called by private.apply_manifest, the final step of every migrate.';
 
 --
 -- Name: ensure_realtime_publication(); Type: FUNCTION; Schema: private; Owner: -
@@ -3330,6 +3608,31 @@ $$;
 --
 
 COMMENT ON FUNCTION private.everyone_key() IS 'The uuid of the one key of kind everyone.';
+
+--
+-- Name: function_fingerprint(oid, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.function_fingerprint(p_schema oid, p_name text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  return (select coalesce(pg_catalog.string_agg(
+                   pg_catalog.regexp_replace(pg_catalog.pg_get_functiondef(p.oid), '^CREATE OR REPLACE FUNCTION [^(]+\(', '(')
+                   || ' ' || coalesce(p.proacl::text, '') || ' ' || coalesce(d.description, ''),
+                   ' / ' order by p.oid), '')
+            from pg_catalog.pg_proc p
+            left join pg_catalog.pg_description d on d.objoid = p.oid and d.classoid = 'pg_catalog.pg_proc'::regclass and d.objsubid = 0
+           where p.pronamespace = p_schema and p.proname = p_name);
+end
+$$;
+
+--
+-- Name: FUNCTION function_fingerprint(p_schema oid, p_name text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.function_fingerprint(p_schema oid, p_name text) IS 'The functions named p_name in schema p_schema (every overload) as the server reads them back: pg_get_functiondef without the qualified name, privileges, comment. For private.define, which compares a function with its copy in pg_temp.';
 
 --
 -- Name: generate_row_scope(); Type: FUNCTION; Schema: private; Owner: -
@@ -3438,8 +3741,8 @@ begin
         'table (c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamptz)', 'stable',
         'return query ' || private.sync_items_sql(v_table, v_mode) || ';',
         pg_catalog.format('private.sync_items for table %s, mode %s: the query of private.sync_items_sql(%L, %L) with its plan kept. Generated by private.generate_sync_items.',
-                          v_table, v_mode, v_table, v_mode));
-      execute pg_catalog.format('grant execute on function private.%I to service_role', v_name);
+                          v_table, v_mode, v_table, v_mode),
+        'service_role');
     end loop;
   end loop;
 
@@ -3571,9 +3874,8 @@ begin
     perform private.create_plan_keeping_function(
       'sync_push_row_' || v_table, 'p_id uuid', 'jsonb', 'stable',
       pg_catalog.format('return (select pg_catalog.to_jsonb(t) from public.%I t where t.id = p_id);', v_table),
-      pg_catalog.format('For sync_push: the %s row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.', v_table));
-    execute pg_catalog.format('grant execute on function private.%I(uuid) to authenticated, service_role',
-                              'sync_push_row_' || v_table);
+      pg_catalog.format('For sync_push: the %s row p_id as the caller sees it (row-level security applies), as jsonb; NULL when there is none. Generated by private.generate_sync_push_updates.', v_table),
+      'authenticated, service_role');
     select array_agg(a.attname::text order by a.attnum) into v_columns
       from pg_catalog.pg_attribute a
      where a.attrelid = pg_catalog.format('public.%I', v_table)::regclass and a.attnum > 0 and not a.attisdropped
@@ -3593,13 +3895,12 @@ begin
         $body$, v_table,
         (select pg_catalog.string_agg(pg_catalog.format('%1$I = case when %1$L = any (p_columns) then r.%1$I else t.%1$I end', c), ', ')
            from pg_catalog.unnest(v_columns) c)),
-      pg_catalog.format('For sync_push: updates the %s row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.', v_table));
-    execute pg_catalog.format('grant execute on function private.%I(jsonb, text[], uuid, integer) to authenticated, service_role',
-                              'sync_push_update_' || v_table);
+      pg_catalog.format('For sync_push: updates the %s row p_id at row_version p_version, setting the columns named in p_columns (of those app users may update) from p_record; returns the new row, or nothing. Generated by private.generate_sync_push_updates.', v_table),
+      'authenticated, service_role');
     -- sync_push_batch's plain edits in one statement: the same update for many rows, each
     -- item {id, version, record, columns}. Rows found by their ids, never by a scan (a plan
     -- kept for the session may have been made while the table was small).
-    execute pg_catalog.format($f$
+    perform private.define(pg_catalog.format($f$
       create or replace function private.%1$I(p_items jsonb) returns table (written_id uuid, written jsonb)
         language plpgsql
         volatile
@@ -3620,13 +3921,13 @@ begin
       $body$
       $f$, 'sync_push_updates_' || v_table, v_table,
       (select pg_catalog.string_agg(pg_catalog.format('%1$I = case when %1$L = any (i.columns) then r.%1$I else t.%1$I end', c), ', ')
-         from pg_catalog.unnest(v_columns) c));
-    execute pg_catalog.format('comment on function private.%I(jsonb) is %L', 'sync_push_updates_' || v_table,
-      pg_catalog.format('For sync_push_batch: updates the %s rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.', v_table));
-    execute pg_catalog.format('revoke all on function private.%I(jsonb) from public, anon, authenticated, service_role',
-                              'sync_push_updates_' || v_table);
-    execute pg_catalog.format('grant execute on function private.%I(jsonb) to authenticated, service_role',
-                              'sync_push_updates_' || v_table);
+         from pg_catalog.unnest(v_columns) c)),
+      pg_catalog.format('comment on function private.%I(jsonb) is %L', 'sync_push_updates_' || v_table,
+        pg_catalog.format('For sync_push_batch: updates the %s rows of p_items ([{id, version, record, columns}], ids distinct) that are at their version, each setting the columns named (of those app users may update) from its record, in one statement; returns the rows written. Generated by private.generate_sync_push_updates.', v_table)),
+      pg_catalog.format('revoke all on function private.%I(jsonb) from public, anon, authenticated, service_role',
+                        'sync_push_updates_' || v_table),
+      pg_catalog.format('grant execute on function private.%I(jsonb) to authenticated, service_role',
+                        'sync_push_updates_' || v_table));
   end loop;
 end
 $_$;
@@ -3648,8 +3949,14 @@ CREATE FUNCTION private.generate_sync_statements() RETURNS void
 declare
   v_function regprocedure;
 begin
-  -- What was generated before goes first: a table no longer synced keeps none, and a
-  -- changed signature leaves no stale overload behind.
+  -- Each is replaced only where it differs (private.define), so that an unchanged one keeps
+  -- the plans the sessions made of it.
+  perform private.generate_sync_items();
+  perform private.generate_sync_pages();
+  perform private.generate_sync_push_updates();
+  -- Then what is no longer generated goes: a table no longer synced keeps none, and a
+  -- changed signature leaves no stale overload behind (the newest of a name is the one
+  -- just generated).
   for v_function in
     select p.oid::regprocedure from pg_catalog.pg_proc p
      where p.pronamespace = 'private'::regnamespace
@@ -3657,12 +3964,13 @@ begin
             or (p.proname like 'sync\_page\_%' and p.proname <> 'sync_page_sql')
             or p.proname like 'sync\_push\_update\_%' or p.proname like 'sync\_push\_updates\_%'
             or p.proname like 'sync\_push\_row\_%')
+       and (not exists (select from pg_catalog.unnest(private.sync_tables()) t
+                         where p.proname in ('sync_page_' || t, 'sync_push_update_' || t, 'sync_push_updates_' || t, 'sync_push_row_' || t)
+                            or p.proname like 'sync\_items\_' || t || '\_%')
+            or exists (select from pg_catalog.pg_proc n where n.pronamespace = p.pronamespace and n.proname = p.proname and n.oid > p.oid))
   loop
     execute pg_catalog.format('drop function %s', v_function);
   end loop;
-  perform private.generate_sync_items();
-  perform private.generate_sync_pages();
-  perform private.generate_sync_push_updates();
 end
 $_$;
 
@@ -3670,7 +3978,7 @@ $_$;
 -- Name: FUNCTION generate_sync_statements(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.generate_sync_statements() IS 'Drops every generated per-table statement of sync_pull and sync_push and generates them again for the synced tables (private.generate_sync_items, private.generate_sync_pages, private.generate_sync_push_updates). Run by private.apply_manifest (the final step of migrate), after any change of the synced tables, their columns or column grants.';
+COMMENT ON FUNCTION private.generate_sync_statements() IS 'Generates every per-table statement of sync_pull and sync_push again for the synced tables, replacing only those that differ, and drops those of tables no longer synced and older overloads (private.generate_sync_items, private.generate_sync_pages, private.generate_sync_push_updates). Run by private.apply_manifest (the final step of migrate), after any change of the synced tables, their columns or column grants.';
 
 --
 -- Name: guard_listing_move(); Type: FUNCTION; Schema: private; Owner: -
@@ -4778,6 +5086,53 @@ $_$;
 COMMENT ON FUNCTION private.paired_rows_sql(p_table regclass) IS 'SQL text of a query over the transition tables (new_rows, old_rows) of an UPDATE statement trigger on p_table pairing each new row with its old row by id through a sort, never a join (a plan kept from a one-row run would make a join quadratic): columns rid (bigint, the new row''s place in the statement), it (new row), old_it (old row); filter on rid is not null for the pairs. For outbox.capture_sql and private.generate_sync_fields.';
 
 --
+-- Name: platform_features(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.platform_features() RETURNS TABLE(feature text, expected text, missing text[])
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  return query
+  -- Supabase Storage: the bucket and its four policies.
+  select 'storage'::text, 'bucket watchlist-photos and its policies on storage.objects'::text,
+         array(
+           select p.name from pg_catalog.unnest(array['watchlist_photos_select', 'watchlist_photos_insert',
+                                                      'watchlist_photos_update', 'watchlist_photos_delete']) p (name)
+            where not exists (select from pg_catalog.pg_policy y
+                               where y.polrelid = pg_catalog.to_regclass('storage.objects') and y.polname = p.name)
+            order by p.name)
+         || case when private.storage_bucket_exists() then '{}'::text[] else array['bucket watchlist-photos'] end
+   where pg_catalog.to_regclass('storage.objects') is not null and pg_catalog.to_regclass('storage.buckets') is not null
+  union all
+  -- Realtime: the publication (where it exists, or where this server could serve one) holds
+  -- the manifest's realtime tables with their replica identities.
+  select 'realtime'::text, 'publication supabase_realtime with the realtime tables of the table manifest'::text,
+         case when not exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime')
+              then array['publication supabase_realtime']
+              else array(
+                     select pg_catalog.format('%s (replica identity %s)', t.table_name, t.replica_identity)
+                       from private.realtime_tables() t
+                       join pg_catalog.pg_class c on c.oid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(t.table_name))
+                      where c.relreplident <> (case t.replica_identity when 'full' then 'f' else 'd' end)::"char"
+                         or not exists (select from pg_catalog.pg_publication_tables p
+                                         where p.pubname = 'supabase_realtime' and p.schemaname = 'public'
+                                           and p.tablename = t.table_name)
+                      order by t.table_name) end
+   where exists (select from pg_catalog.pg_publication p where p.pubname = 'supabase_realtime')
+      or (pg_catalog.current_setting('wal_level') = 'logical'
+          and pg_catalog.has_database_privilege(pg_catalog.current_database(), 'CREATE'));
+end
+$$;
+
+--
+-- Name: FUNCTION platform_features(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.platform_features() IS 'The features this database''s platform calls for, one row each: storage (where Supabase Storage is installed: the bucket watchlist-photos and its four policies) and realtime (where publication supabase_realtime exists or this server has wal_level = logical and the caller may create it: the publication with the manifest''s realtime tables and replica identities), with what of each is missing (empty: all there). The final step of migrate sets them up; migrate status prints what is missing.';
+
+--
 -- Name: postgis_search_path(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -5303,6 +5658,31 @@ $$;
 --
 
 COMMENT ON FUNCTION private.stamp_sync_xid() IS 'BEFORE INSERT/UPDATE trigger function: records the writing transaction''s id in sync_xid (the sync_pull watermark). Runs after the _stamp_* triggers; on INSERT only when the writer supplied another value (the column default is the writing transaction), on UPDATE only when they bumped row_version (a real change).';
+
+--
+-- Name: storage_bucket_exists(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.storage_bucket_exists() RETURNS boolean
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  v_exists boolean;
+begin
+  if pg_catalog.to_regclass('storage.buckets') is null then
+    return false;
+  end if;
+  execute 'select exists (select from storage.buckets b where b.id = $1)' into v_exists using 'watchlist-photos';
+  return v_exists;
+end
+$_$;
+
+--
+-- Name: FUNCTION storage_bucket_exists(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.storage_bucket_exists() IS 'True when Supabase Storage is installed and has the bucket watchlist-photos. For private.platform_features.';
 
 --
 -- Name: sync_after_id(xid8, xid8, xid8, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -14247,10 +14627,10 @@ REVOKE ALL ON FUNCTION private.claimable_table(p_item_type text, p_item_id uuid)
 REVOKE ALL ON FUNCTION private.count_badges() FROM PUBLIC;
 
 --
--- Name: FUNCTION create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text, p_grantees text); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text, p_grantees text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION create_table_dispatch(p_function text, p_arguments text, p_returns text, p_attributes text, p_selector text, p_branches text[], p_unknown text, p_comment text, p_declare text, p_grantees text[]); Type: ACL; Schema: private; Owner: -
@@ -14263,6 +14643,24 @@ REVOKE ALL ON FUNCTION private.create_table_dispatch(p_function text, p_argument
 --
 
 REVOKE ALL ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION define(VARIADIC p_statements text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.define(VARIADIC p_statements text[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION definition_of(p_kind text, p_table regclass, p_name text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.definition_of(p_kind text, p_table regclass, p_name text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION definition_scratch(p_table regclass); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.definition_scratch(p_table regclass) FROM PUBLIC;
 
 --
 -- Name: FUNCTION delete_work_children(); Type: ACL; Schema: private; Owner: -
@@ -14289,6 +14687,12 @@ REVOKE ALL ON FUNCTION private.derive_photo_watchlist() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.derive_work_item_state() FROM PUBLIC;
 
 --
+-- Name: FUNCTION drop_temporary_functions(p_name text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.drop_temporary_functions(p_name text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION enable_row_stamping(p_table regclass); Type: ACL; Schema: private; Owner: -
 --
 
@@ -14313,6 +14717,12 @@ REVOKE ALL ON FUNCTION private.enable_sync(p_table regclass) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.encode_sync_cursor(p_state jsonb) FROM PUBLIC;
 
 --
+-- Name: FUNCTION ensure_photo_storage(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.ensure_photo_storage() FROM PUBLIC;
+
+--
 -- Name: FUNCTION ensure_realtime_publication(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -14332,6 +14742,12 @@ GRANT ALL ON FUNCTION private.error_detail(p_detail text) TO service_role;
 
 REVOKE ALL ON FUNCTION private.everyone_key() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.everyone_key() TO service_role;
+
+--
+-- Name: FUNCTION function_fingerprint(p_schema oid, p_name text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.function_fingerprint(p_schema oid, p_name text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION generate_row_scope(); Type: ACL; Schema: private; Owner: -
@@ -14621,6 +15037,12 @@ GRANT ALL ON FUNCTION private.may_write_watchlist_photo(p_name text) TO authenti
 REVOKE ALL ON FUNCTION private.paired_rows_sql(p_table regclass) FROM PUBLIC;
 
 --
+-- Name: FUNCTION platform_features(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.platform_features() FROM PUBLIC;
+
+--
 -- Name: FUNCTION postgis_search_path(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -14727,6 +15149,12 @@ REVOKE ALL ON FUNCTION private.stamp_row() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.stamp_sync_xid() FROM PUBLIC;
+
+--
+-- Name: FUNCTION storage_bucket_exists(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.storage_bucket_exists() FROM PUBLIC;
 
 --
 -- Name: FUNCTION sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid); Type: ACL; Schema: private; Owner: -

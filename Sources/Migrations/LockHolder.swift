@@ -25,10 +25,11 @@ enum LockHolders {
         try await connection.query("""
             select a.pid, coalesce(a.application_name, '') as application_name, coalesce(a.state, '') as state,
                    coalesce(extract(epoch from now() - coalesce(a.xact_start, a.query_start)), 0)::integer as seconds,
-                   array_agg(distinct l.relation::regclass::text order by l.relation::regclass::text) as tables
+                   array_agg(distinct pg_catalog.format('%I.%I', n.nspname, c.relname)) as tables
               from pg_catalog.pg_locks l
               join pg_catalog.pg_stat_activity a on a.pid = l.pid
               join pg_catalog.pg_class c on c.oid = l.relation
+              join pg_catalog.pg_namespace n on n.oid = c.relnamespace
              where l.granted and l.locktype = 'relation' and l.pid <> pg_catalog.pg_backend_pid()
                and l.database = (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database())
                and c.relnamespace not in ('pg_catalog'::regnamespace, 'information_schema'::regnamespace)

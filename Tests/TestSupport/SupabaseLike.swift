@@ -33,7 +33,7 @@ public enum SupabaseLike {
 
     /// The cluster's roles. Roles are global while test databases are not: a role another
     /// process is creating at the same moment is no error.
-    static let roles = """
+    public static let roles = """
         do $$
         declare
           r record;

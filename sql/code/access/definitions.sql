@@ -15,14 +15,18 @@
 -- never locks.
 
 -- The scratch copy of a table for comparing its triggers and policies: a temporary table
--- with its columns, made once per transaction.
+-- with its columns, made once per transaction and columns (a table that gained a column
+-- since gets a new copy).
 create or replace function private.definition_scratch(p_table regclass) returns text
   language plpgsql
   set search_path = ''
   set client_min_messages = warning
 as $$
 declare
-  v_name text := 'definition_scratch_' || p_table::oid;
+  v_name text := 'definition_scratch_' || p_table::oid || '_'
+                  || pg_catalog.left(pg_catalog.md5((select pg_catalog.string_agg(a.attname || ' ' || a.atttypid, ',' order by a.attnum)
+                                                       from pg_catalog.pg_attribute a
+                                                      where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped)), 12);
 begin
   -- (LIKE needs to read the table: where the migrating role may not, no copy)
   if not pg_catalog.has_table_privilege(p_table, 'SELECT') then
@@ -35,7 +39,7 @@ begin
 end
 $$;
 comment on function private.definition_scratch(regclass) is
-  'The name of a temporary table LIKE p_table (its columns), created once per transaction and dropped at its end: where private.define creates a trigger or policy to compare it with the one p_table has, without locking p_table. NULL where the caller may not read p_table.';
+  'The name of a temporary table LIKE p_table (its columns), created once per transaction and set of columns and dropped at its end: where private.define creates a trigger or policy to compare it with the one p_table has, without locking p_table. NULL where the caller may not read p_table.';
 
 -- Copies of functions made to compare them go as soon as they are compared.
 create or replace function private.drop_temporary_functions(p_name text) returns void
@@ -123,6 +127,7 @@ declare
   v_name text;
   v_scratch text;
   v_probe text;
+  v_old regprocedure;
   v_changed boolean := false;
   v_done text[] := '{}';
 begin
@@ -142,6 +147,17 @@ begin
     end loop;
     if private.function_fingerprint(pg_catalog.pg_my_temp_schema(), v_name)
        is distinct from private.function_fingerprint(pg_catalog.to_regnamespace((pg_catalog.parse_ident(v_functions[1]))[1]), v_name) then
+      -- A generated function is the one of its name: an overload of other arguments (an
+      -- earlier signature) goes, or it would stay beside it and make its name ambiguous.
+      for v_old in
+        select p.oid::regprocedure from pg_catalog.pg_proc p
+         where p.pronamespace = pg_catalog.to_regnamespace((pg_catalog.parse_ident(v_functions[1]))[1]) and p.proname = v_name
+           and pg_catalog.pg_get_function_identity_arguments(p.oid) not in (
+                 select pg_catalog.pg_get_function_identity_arguments(t.oid) from pg_catalog.pg_proc t
+                  where t.pronamespace = pg_catalog.pg_my_temp_schema() and t.proname = v_name)
+      loop
+        execute pg_catalog.format('drop function %s', v_old);
+      end loop;
       foreach v_statement in array p_statements loop
         execute v_statement;
       end loop;
