@@ -6,10 +6,11 @@
 #   scripts/db.sh start   init (first time), start, create the `dispatch` database
 #   scripts/db.sh stop    stop the cluster
 #   scripts/db.sh url     print the DATABASE_URL of the local cluster
+#   scripts/db.sh running exit 0 when the local cluster is running
 #
 # The port is DISPATCH_PG_PORT (default 54329), given to the server at every start rather
 # than written into the cluster: a cluster running on another port is restarted on the new
-# one. DATABASE_URL in the environment is never used here: another server is reached only
+# one, unless a session uses it (then `start` refuses and names them). DATABASE_URL in the environment is never used here: another server is reached only
 # through the Makefile's opt-in, DISPATCH_DATABASE_URL (then `start` only checks it).
 set -euo pipefail
 
@@ -81,7 +82,18 @@ CONF
   fi
   local current; current=$(running_port)
   if [ -n "$current" ] && [ "$current" != "$port" ]; then
-    log "the cluster runs on port $current; restarting it on DISPATCH_PG_PORT=$port"
+    # Restarting under sessions would cut them off (a `make run` in another shell, whose
+    # worker then waits forever for a server on the old port): only an idle cluster moves.
+    local sessions
+    sessions=$("$pgbin/psql" -qtAX -h "$sock" -p "$current" -U postgres -d postgres -c \
+      "select string_agg(format('pid %s (%s, database %s, %s)', pid, coalesce(nullif(application_name, ''), '-'), datname, state), '; ')
+         from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()" 2>/dev/null || true)
+    if [ -n "$sessions" ]; then
+      log "the cluster runs on port $current and is in use: $sessions"
+      log "not restarting it on DISPATCH_PG_PORT=$port; use DISPATCH_PG_PORT=$current, or stop those sessions first"
+      exit 1
+    fi
+    log "the cluster runs on port $current, unused; restarting it on DISPATCH_PG_PORT=$port"
     stop
   fi
   if ! as_server "$pgbin/pg_ctl" -D "$data" status >/dev/null 2>&1; then
@@ -107,5 +119,6 @@ case "${1:-start}" in
   start) start ;;
   stop) stop ;;
   url) if [ -n "${DISPATCH_DATABASE_URL:-}" ]; then echo "$DISPATCH_DATABASE_URL"; else url; fi ;;
-  *) echo "usage: $0 start|stop|url" >&2; exit 2 ;;
+  running) [ -n "$(running_port)" ] ;;
+  *) echo "usage: $0 start|stop|url|running" >&2; exit 2 ;;
 esac

@@ -11,8 +11,11 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-DATABASE_URL=${DATABASE_URL:-$(scripts/db.sh url)}
+# The project's own database (or the one named by DISPATCH_DATABASE_URL, the opt-in), never
+# DATABASE_URL from the shell: the usual name of an application's production database.
+DATABASE_URL=$(scripts/db.sh url)
 export DATABASE_URL
+unset DATABASE_DIRECT_URL DATABASE_READ_URL
 SWIFT=${SWIFT:-swift}
 
 "$SWIFT" build --product dispatch-worker >&2
@@ -27,9 +30,15 @@ setsid bash -c '
   done' &
 traffic=$!
 
+# TERM first (a round in progress ends), KILL for whatever is left after 2 s: a traffic
+# loop left behind would write demo data for good.
 stop_traffic() {
   kill -TERM -- "-$traffic" 2>/dev/null || true
-  wait "$traffic" 2>/dev/null || true
+  for _ in 1 2 3 4 5 6 7 8 9 10; do
+    kill -0 -- "-$traffic" 2>/dev/null || return 0
+    sleep 0.2
+  done
+  kill -KILL -- "-$traffic" 2>/dev/null || true
 }
 trap stop_traffic EXIT
 # Ctrl-C reaches the worker directly (same terminal); this script just waits for it.

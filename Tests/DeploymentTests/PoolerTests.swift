@@ -53,6 +53,14 @@ struct PoolerTests {
                 for client in clients { detected = await client.detectedPooler || detected }
                 #expect(detected, "the moves were seen")
                 for client in clients { await client.close() }
+                // Found once, the pooler carries no LISTEN from this process, on any of its
+                // connections (notifications would go to whichever client next holds that
+                // server connection): listeners use the direct URL, or the worker polls.
+                let url = wider.undeclaredURL(database: f.db.name)
+                #expect(PostgresConnection.isKnownPooled(url))
+                let fresh = try await PostgresConnection.connect(url)
+                await #expect(throws: PostgresError.self) { try await fresh.listen(on: "dispatch_outbox") { _ in } }
+                await fresh.close()
             } catch {
                 await wider.stop()
                 throw error
