@@ -75,6 +75,18 @@ CREATE SCHEMA private;
 COMMENT ON SCHEMA private IS 'Internal helpers of the Dispatch schema: row-level security helpers, trigger functions, validators, stamping. Not an API: no API layer exposes it, anon cannot use it, and each function is executable only by what calls it (authenticated for the helpers its policies and RPCs call, service_role for the worker''s).';
 
 --
+-- Name: pgcrypto; Type: EXTENSION; Schema: -; Owner: -
+--
+
+CREATE EXTENSION IF NOT EXISTS pgcrypto WITH SCHEMA extensions;
+
+--
+-- Name: EXTENSION pgcrypto; Type: COMMENT; Schema: -; Owner: -
+--
+
+COMMENT ON EXTENSION pgcrypto IS 'cryptographic functions';
+
+--
 -- Name: postgis; Type: EXTENSION; Schema: -; Owner: -
 --
 
@@ -848,10 +860,11 @@ CREATE FUNCTION outbox.changes_since(p_cursor text, p_tables text[] DEFAULT NULL
     SET search_path TO ''
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
-    AS $_$
+    AS $$
 declare
   v_snap pg_catalog.pg_snapshot;
   v_last bigint := 0;
+  v_state jsonb;
   v_unknown text[];
   v_result jsonb;
   v_expired boolean;
@@ -864,13 +877,20 @@ begin
     raise exception using errcode = '22023', message = 'INVALID_LIMIT: p_limit must be between 1 and 10000';
   end if;
   if p_cursor is not null then
-    if p_cursor !~ '^\d+:\d+:[\d,]*/\d+$' then
-      raise exception using errcode = '22023', message = 'INVALID_CURSOR: not a cursor from changes_since or current_cursor',
-        detail = format('cursor: %s', left(p_cursor, 200));
-    end if;
+    -- Sealed, of this incarnation (CURSOR_EXPIRED otherwise); or one of before sealing
+    -- ('<snapshot>/<event id>') while those stand.
+    v_state := outbox.open_feed_cursor(p_cursor);
     begin
-      v_snap := split_part(p_cursor, '/', 1)::pg_catalog.pg_snapshot;
-      v_last := split_part(p_cursor, '/', 2)::bigint;
+      if v_state ? 'legacy' then
+        v_snap := split_part(p_cursor, '/', 1)::pg_catalog.pg_snapshot;
+        v_last := split_part(p_cursor, '/', 2)::bigint;
+      else
+        v_snap := (v_state ->> 's')::pg_catalog.pg_snapshot;
+        v_last := (v_state ->> 'l')::bigint;
+      end if;
+      if v_snap is null or v_last is null then
+        raise exception 'incomplete';
+      end if;
     exception when others then
       raise exception using errcode = '22023', message = 'INVALID_CURSOR: not a cursor from changes_since or current_cursor',
         detail = format('cursor: %s', left(p_cursor, 200));
@@ -938,10 +958,10 @@ begin
                from page p), '[]')
              || case when p_user is not null and v_snap is not null
                      then outbox.visibility_events(p_user, p_tables, v_snap) else '[]' end,
-           'cursor', pg_catalog.pg_current_snapshot()::text || '/' ||
+           'cursor', outbox.feed_cursor(pg_catalog.pg_current_snapshot(),
                      case when s.n = p_limit then s.last_id
                           -- all there is was read: past what outbox.prune removed, too
-                          else greatest(v_last, coalesce(s.last_id, 0), (select h.last_event_id from outbox.log_horizon h)) end,
+                          else greatest(v_last, coalesce(s.last_id, 0), (select h.last_event_id from outbox.log_horizon h)) end),
            'has_more', s.n = p_limit)
     into v_result
     from summary s;
@@ -965,7 +985,7 @@ begin
   end if;
   return v_result;
 end
-$_$;
+$$;
 
 --
 -- Name: FUNCTION changes_since(p_cursor text, p_tables text[], p_limit integer, p_user uuid); Type: COMMENT; Schema: outbox; Owner: -
@@ -1268,13 +1288,15 @@ COMMENT ON FUNCTION outbox.complete(p_worker text, p_batches bigint[], p_handler
 --
 
 CREATE FUNCTION outbox.current_cursor() RETURNS text
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
+begin
   -- (never below what outbox.prune removed: an emptied log must not make "now" look expired)
-  select pg_catalog.pg_current_snapshot()::text || '/'
-         || greatest(coalesce(max(e.id), 0), (select h.last_event_id from outbox.log_horizon h))
-    from outbox.events e
+  return (select outbox.feed_cursor(pg_catalog.pg_current_snapshot(),
+                                    greatest(coalesce(max(e.id), 0), (select h.last_event_id from outbox.log_horizon h)))
+            from outbox.events e);
+end
 $$;
 
 --
@@ -1453,6 +1475,25 @@ $$;
 COMMENT ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[], p_batches bigint[]) IS 'Records failed attempts of worker p_worker: (p_handlers[i], p_event_ids[i]) failed with p_errors[i]; p_retryable[i] NULL or true = retryable (NULL array: all); p_batches[i] = the batch it was claimed in (0 or NULL array: a retry row). A retryable failure of attempt n is retried after outbox.retry_delay(n) (1, 2, 4 ... 60 s); after the handler''s max_attempts, or when not retryable, the delivery goes dead. Deliveries no longer leased to p_worker are left alone. Returns the new state of each. Call before outbox.complete closes the batch. NULL_ARGUMENT (22004), ARRAY_LENGTH_MISMATCH (22023).';
 
 --
+-- Name: feed_cursor(pg_snapshot, bigint); Type: FUNCTION; Schema: outbox; Owner: -
+--
+
+CREATE FUNCTION outbox.feed_cursor(p_snapshot pg_snapshot, p_last bigint) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  return private.seal_cursor(pg_catalog.jsonb_build_object('i', private.cursor_incarnation(), 's', p_snapshot::text, 'l', p_last));
+end
+$$;
+
+--
+-- Name: FUNCTION feed_cursor(p_snapshot pg_snapshot, p_last bigint); Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON FUNCTION outbox.feed_cursor(p_snapshot pg_snapshot, p_last bigint) IS 'The changes_since cursor of snapshot p_snapshot and last event p_last, of this incarnation of the database, sealed (private.seal_cursor). SECURITY DEFINER: the key is the owner''s.';
+
+--
 -- Name: generate_capture(); Type: FUNCTION; Schema: outbox; Owner: -
 --
 
@@ -1546,6 +1587,25 @@ $_$;
 --
 
 COMMENT ON FUNCTION outbox.log_partition_consumed(p_partition integer) IS 'True when every event of partition outbox.events_pNN has been read by every handler''s cursor and by the start cursor of every outstanding batch: no handler needs it any more. Index probes only.';
+
+--
+-- Name: open_feed_cursor(text); Type: FUNCTION; Schema: outbox; Owner: -
+--
+
+CREATE FUNCTION outbox.open_feed_cursor(p_cursor text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+begin
+  return private.open_cursor(p_cursor, 'changes_since', '^\d+:\d+:[\d,]*/\d+$');
+end
+$_$;
+
+--
+-- Name: FUNCTION open_feed_cursor(p_cursor text); Type: COMMENT; Schema: outbox; Owner: -
+--
+
+COMMENT ON FUNCTION outbox.open_feed_cursor(p_cursor text) IS 'The state {s: snapshot, l: last event id} of a changes_since cursor, or {legacy: cursor} for one of before sealing while those stand (private.open_cursor). INVALID_CURSOR, CURSOR_EXPIRED (22023: another incarnation of the database). SECURITY DEFINER: the key is the owner''s.';
 
 --
 -- Name: prune(interval); Type: FUNCTION; Schema: outbox; Owner: -
@@ -2018,6 +2078,7 @@ declare
   v_problem text;
   v_drift text;
   v_key record;
+  v_settled text;
 begin
   -- Every entry names a table of schema public, each rule a kind and (but everyone) a uuid column.
   select pg_catalog.string_agg(pg_catalog.format('%s: %s', p.table_name, p.problem), '; ')
@@ -2045,6 +2106,13 @@ begin
              and not exists (select from pg_catalog.jsonb_array_elements(m.visible_to) er where er ->> 'kind' = 'everyone')) p;
   if v_problem is not null then
     raise exception using errcode = '22023', message = 'INVALID_MANIFEST: ' || v_problem;
+  end if;
+
+  -- A restored database (or one on a new timeline) settles first: cursors of before expire,
+  -- restored rows are re-stamped for sync, and the operator is told.
+  v_settled := private.settle_incarnation();
+  if v_settled is not null then
+    raise warning '%', v_settled;
   end if;
 
   delete from private.visibility_tables;
@@ -2862,6 +2930,51 @@ $_$;
 COMMENT ON FUNCTION private.create_table_dispatch(p_function text, p_arguments text, p_returns text, p_attributes text, p_selector text, p_branches text[], p_unknown text, p_comment text, p_declare text, p_grantees text[]) IS 'Creates (or replaces) the PL/pgSQL function p_function (schema-qualified) (p_arguments) returns p_returns, with set search_path = '''' and p_attributes (volatility, security, settings), p_declare as its declarations, whose body is "case p_selector" with a branch per element [case, statements] of p_branches, in order (NULL or empty: none), and else INVALID_TABLE (22023) with the message ''INVALID_TABLE: '' || p_unknown formatted with the selector''s value; a trigger function returns null after it. Comments it with p_comment, revokes every privilege from public and the API roles and grants execute to p_grantees. INVALID_ARGUMENT (22023) for a name without schema or branches that are not pairs. For the generators of private.row_scope, private.record_sync_fields, outbox.capture_changes and private.sync_has_items.';
 
 --
+-- Name: current_timeline(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.current_timeline() RETURNS integer
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if pg_catalog.pg_is_in_recovery() then
+    return coalesce((select r.received_tli from pg_catalog.pg_stat_wal_receiver r),
+                    (pg_catalog.pg_control_checkpoint()).timeline_id);
+  end if;
+  return ('x' || pg_catalog.substr(pg_catalog.pg_walfile_name(pg_catalog.pg_current_wal_insert_lsn()), 1, 8))::bit(32)::integer;
+end
+$$;
+
+--
+-- Name: FUNCTION current_timeline(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.current_timeline() IS 'The timeline of this server: of the WAL a primary writes; on a hot standby, of the WAL it receives (else of its last restartpoint). A point-in-time recovery and a promotion start a new one.';
+
+--
+-- Name: cursor_incarnation(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.cursor_incarnation() RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  return (select pg_catalog.left(pg_catalog.md5(pg_catalog.concat_ws('/', i.epoch, (pg_catalog.pg_control_system()).system_identifier,
+                   (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database()),
+                   'private.incarnation'::regclass::oid, private.current_timeline())), 16)
+            from private.incarnation i);
+end
+$$;
+
+--
+-- Name: FUNCTION cursor_incarnation(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.cursor_incarnation() IS 'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline). It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
+
+--
 -- Name: decode_sync_cursor(text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2870,9 +2983,6 @@ CREATE FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) RETURNS 
     SET search_path TO ''
     AS $_$
 declare
-  -- A cursor holds a few transaction ids per transaction in flight at a pull: a few
-  -- hundred bytes, far below this even with hundreds of concurrent writers.
-  c_max_bytes constant integer := 16384;
   v_body text;
   v_state jsonb;
   v_page boolean;
@@ -2884,11 +2994,8 @@ declare
                       + case when pg_is_in_recovery() then 2147483648 else 0 end;
   v_problem text;
 begin
-  if octet_length(p_cursor) > c_max_bytes then
-    v_problem := format('it is %s bytes long, more than the %s a cursor may have', octet_length(p_cursor), c_max_bytes);
-  elsif p_cursor !~ '^v1\.[A-Za-z0-9_-]+$' then
-    v_problem := 'it is not "v1." followed by base64url';
-  else
+  v_state := private.open_cursor(p_cursor, case when p_table = '*' then 'sync_poll' else 'sync_pull' end, '^v1\.[A-Za-z0-9_-]+$');
+  if v_state ? 'legacy' then
     begin
       v_body := translate(substr(p_cursor, 4), '-_', '+/');
       v_state := convert_from(decode(v_body || repeat('=', (4 - length(v_body) % 4) % 4), 'base64'), 'UTF8')::jsonb;
@@ -2952,7 +3059,7 @@ $_$;
 -- Name: FUNCTION decode_sync_cursor(p_table text, p_cursor text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) IS 'Decodes and validates a sync_pull cursor for p_table: at most 16384 bytes, "v1." + base64url of a JSON object with only the keys sync_pull writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong).';
+COMMENT ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) IS 'Opens (private.open_cursor: sealed by this database, of this incarnation; or a cursor of before sealing while those stand) and validates a sync_pull cursor for p_table (''*'': sync_poll''s): a JSON object with only the keys sync_pull writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong); CURSOR_EXPIRED (22023) for a cursor of another incarnation.';
 
 --
 -- Name: define(text[]); Type: FUNCTION; Schema: private; Owner: -
@@ -3478,17 +3585,17 @@ COMMENT ON FUNCTION private.enable_sync(p_table regclass) IS 'Sets up a table of
 --
 
 CREATE FUNCTION private.encode_sync_cursor(p_state jsonb) RETURNS text
-    LANGUAGE sql IMMUTABLE
+    LANGUAGE sql
     SET search_path TO ''
     AS $$
-  select 'v1.' || rtrim(translate(encode(convert_to(p_state::text, 'UTF8'), 'base64'), E'+/\n', '-_'), '=')
+  select private.seal_cursor(p_state || pg_catalog.jsonb_build_object('i', private.cursor_incarnation()))
 $$;
 
 --
 -- Name: FUNCTION encode_sync_cursor(p_state jsonb); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.encode_sync_cursor(p_state jsonb) IS 'Encodes a sync_pull cursor state as opaque URL-safe text ("v1." + base64url of its JSON).';
+COMMENT ON FUNCTION private.encode_sync_cursor(p_state jsonb) IS 'A sync_pull or sync_poll cursor of state p_state, of this incarnation, sealed (private.seal_cursor).';
 
 --
 -- Name: ensure_photo_storage(); Type: FUNCTION; Schema: private; Owner: -
@@ -4910,6 +5017,30 @@ $$;
 COMMENT ON FUNCTION private.keys_holders(p_kinds text[], p_keys uuid[]) IS 'The users holding each base key (p_kinds[i], p_keys[i]): one row (kind, key, holder) per holder; none for everyone (every user holds it: callers flag it instead) and for derived kinds (resolve them with private.row_keys first). The inverse of private.user_keys, for a whole statement''s keys at once.';
 
 --
+-- Name: legacy_cursors_stand(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.legacy_cursors_stand() RETURNS boolean
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  return coalesce((select i.legacy_cursors
+                          and i.system_identifier = (pg_catalog.pg_control_system()).system_identifier
+                          and i.database_oid = (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database())
+                          and i.relation_oid = 'private.incarnation'::regclass::oid
+                          and i.timeline = private.current_timeline()
+                     from private.incarnation i), false);
+end
+$$;
+
+--
+-- Name: FUNCTION legacy_cursors_stand(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.legacy_cursors_stand() IS 'True while cursors written before cursors were sealed may still be taken: the database is the incarnation private.incarnation recorded when they were (no restore, recovery or promotion since).';
+
+--
 -- Name: limit_lengths(regclass, jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -5064,6 +5195,58 @@ $$;
 --
 
 COMMENT ON FUNCTION private.may_write_watchlist_photo(p_name text) IS 'True when the caller may upload, replace or delete the photo object p_name: a well-formed `{entryId}/{photoId}.jpg` whose entry exists, is live and in a live watchlist, and whose photos the caller may write. SECURITY DEFINER: it reads the entry and watchlist whatever policy is in force on the store''s table.';
+
+--
+-- Name: open_cursor(text, text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.open_cursor(p_cursor text, p_what text, p_legacy text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  -- A cursor holds a few transaction ids per transaction in flight at a pull: a few
+  -- hundred bytes, far below this even with hundreds of concurrent writers.
+  c_max_bytes constant integer := 16384;
+  v_state jsonb;
+  v_problem text;
+begin
+  if octet_length(p_cursor) > c_max_bytes then
+    v_problem := pg_catalog.format('it is %s bytes long, more than the %s a cursor may have', octet_length(p_cursor), c_max_bytes);
+  elsif p_cursor ~ '^v2\.[A-Za-z0-9_-]+$' then
+    v_state := private.unseal_cursor(p_cursor);
+    if v_state is null or pg_catalog.jsonb_typeof(v_state) <> 'object' then
+      v_problem := 'it was not sealed by this database';
+    elsif v_state ->> 'i' is distinct from private.cursor_incarnation() then
+      raise exception using errcode = '22023',
+        message = 'CURSOR_EXPIRED: the cursor comes from another incarnation of this database (a restore, a point-in-time recovery or a failover since), whose transactions this one may not have had',
+        hint = 'Do a full sync: call again with a NULL cursor and replace the local copy.';
+    end if;
+  elsif p_legacy is not null and p_cursor ~ p_legacy then
+    if not private.legacy_cursors_stand() then
+      raise exception using errcode = '22023',
+        message = 'CURSOR_EXPIRED: the cursor comes from another incarnation of this database (a restore, a point-in-time recovery or a failover since), whose transactions this one may not have had',
+        hint = 'Do a full sync: call again with a NULL cursor and replace the local copy.';
+    end if;
+    return pg_catalog.jsonb_build_object('legacy', p_cursor);
+  else
+    v_problem := 'it is not a cursor';
+  end if;
+  if v_problem is not null then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_CURSOR: the cursor is not one %s returned', p_what),
+      detail = pg_catalog.left(v_problem, 200),
+      hint = pg_catalog.format('Pass the cursor of the previous %s unchanged, or NULL to start over.', p_what);
+  end if;
+  return v_state - 'i';
+end
+$_$;
+
+--
+-- Name: FUNCTION open_cursor(p_cursor text, p_what text, p_legacy text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.open_cursor(p_cursor text, p_what text, p_legacy text) IS 'The state of a cursor p_what (sync_pull, sync_poll, changes_since) returned: at most 16384 bytes, sealed by this database (private.unseal_cursor), of this incarnation (private.cursor_incarnation), its state without i. A cursor of before sealing matching the regular expression p_legacy comes back as {legacy: cursor} while private.legacy_cursors_stand(). INVALID_CURSOR (22023) for anything else, CURSOR_EXPIRED (22023) for a cursor of another incarnation (a restore, a point-in-time recovery or a failover since): resync in full.';
 
 --
 -- Name: paired_rows_sql(regclass); Type: FUNCTION; Schema: private; Owner: -
@@ -5472,6 +5655,144 @@ $_$;
 --
 
 COMMENT ON FUNCTION private.row_keys_sql(p_table text, p_row text, p_depth integer) IS 'SQL text of a query yielding the base scope keys (kind, key) of the row expression p_row of p_table (an alias, or "(r.it)"): private.row_keys written out, derived keys resolved through the parent row (live, or deleted earlier in this transaction), for statements that ask it of every row they write. Generated from private.visibility_rules; INVALID_TABLE (22023) for a table without rules.';
+
+--
+-- Name: seal_cursor(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.seal_cursor(p_state jsonb) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'extensions'
+    AS $$
+declare
+  v_key bytea := (select i.cursor_key from private.incarnation i);
+  v_iv bytea := gen_random_bytes(16);
+  v_body bytea;
+begin
+  v_body := v_iv || encrypt_iv(convert_to(p_state::text, 'UTF8'), substr(v_key, 1, 16), v_iv, 'aes-cbc/pad:pkcs');
+  return 'v2.' || rtrim(translate(encode(v_body || substr(hmac(v_body, substr(v_key, 17), 'sha256'), 1, 16), 'base64'),
+                                  E'+/\n', '-_'), '=');
+end
+$$;
+
+--
+-- Name: FUNCTION seal_cursor(p_state jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.seal_cursor(p_state jsonb) IS 'A cursor''s state sealed as opaque URL-safe text: "v2." + base64url(random IV, AES-128-CBC ciphertext of its JSON, the first 16 bytes of its HMAC-SHA-256), keys from private.incarnation. private.open_cursor reverses it.';
+
+--
+-- Name: settle_incarnation(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.settle_incarnation() RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET client_min_messages TO 'warning'
+    AS $_$
+declare
+  v_row private.incarnation;
+  v_system bigint := (pg_catalog.pg_control_system()).system_identifier;
+  v_database oid := (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database());
+  v_relation oid := 'private.incarnation'::regclass::oid;
+  v_timeline integer := private.current_timeline();
+  v_xid xid8;
+  v_snapshot pg_catalog.pg_snapshot;
+  v_table text;
+  v_rows bigint;
+  v_restamped bigint := 0;
+  v_enable text[];
+  v_statement text;
+  v_ahead boolean;
+begin
+  if pg_catalog.pg_is_in_recovery() then
+    return null;
+  end if;
+  select * into v_row from private.incarnation for update;
+  if (v_row.system_identifier, v_row.database_oid, v_row.relation_oid) = (v_system, v_database, v_relation) then
+    if v_row.timeline is distinct from v_timeline then
+      update private.incarnation set timeline = v_timeline, legacy_cursors = false, settled_at = pg_catalog.now();
+      return pg_catalog.format('the database is on timeline %s (it was on %s: a point-in-time recovery or a promotion): sync and feed cursors of before get CURSOR_EXPIRED',
+                               v_timeline, v_row.timeline);
+    end if;
+    return null;
+  end if;
+
+  v_xid := pg_catalog.pg_current_xact_id();
+  -- Rows: only sync_xid changes. Their triggers are off meanwhile (there is nothing to stamp,
+  -- audit or announce), then on again as each was.
+  foreach v_table in array private.sync_tables() loop
+    -- (a copy made in this cluster has none ahead: its tables are left alone)
+    execute pg_catalog.format('select exists (select from public.%I where sync_xid > $1)', v_table) into v_ahead using v_xid;
+    continue when not v_ahead;
+    select pg_catalog.array_agg(pg_catalog.format('alter table public.%I %s trigger %I', v_table,
+                                  case t.tgenabled when 'A' then 'enable always' when 'R' then 'enable replica' else 'enable' end,
+                                  t.tgname))
+      into v_enable
+      from pg_catalog.pg_trigger t
+     where t.tgrelid = pg_catalog.format('public.%I', v_table)::regclass and not t.tgisinternal and t.tgenabled <> 'D';
+    execute pg_catalog.format('alter table public.%I disable trigger user', v_table);
+    execute pg_catalog.format('update public.%I set sync_xid = $1 where sync_xid > $1', v_table) using v_xid;
+    get diagnostics v_rows = row_count;
+    v_restamped := v_restamped + v_rows;
+    foreach v_statement in array coalesce(v_enable, '{}') loop
+      execute v_statement;
+    end loop;
+  end loop;
+
+  -- The sync logs (primary keys include sync_xid: two entries that become one stay one).
+  with moved as (delete from public.sync_deletions d where d.sync_xid > v_xid returning d.*)
+  insert into public.sync_deletions
+  select (pg_catalog.jsonb_populate_record(null::public.sync_deletions, pg_catalog.to_jsonb(m) || pg_catalog.jsonb_build_object('sync_xid', v_xid))).*
+    from moved m on conflict do nothing;
+  with moved as (delete from public.sync_moves d where d.sync_xid > v_xid returning d.*)
+  insert into public.sync_moves
+  select (pg_catalog.jsonb_populate_record(null::public.sync_moves, pg_catalog.to_jsonb(m) || pg_catalog.jsonb_build_object('sync_xid', v_xid))).*
+    from moved m on conflict do nothing;
+  with moved as (delete from public.sync_access_log d where d.sync_xid > v_xid returning d.*)
+  insert into public.sync_access_log
+  select (pg_catalog.jsonb_populate_record(null::public.sync_access_log, pg_catalog.to_jsonb(m) || pg_catalog.jsonb_build_object('sync_xid', v_xid))).*
+    from moved m on conflict do nothing;
+  update public.sync_horizon set purged_through = v_xid where purged_through > v_xid;
+
+  -- The worker's position: each handler goes back to before the first event its snapshot
+  -- had not seen (read with the old ids, before they change) or an unfinished batch holds;
+  -- those batches are given up (their events come again from there). Then the events' ids.
+  update outbox.cursors c
+     set last_event_id = least(c.last_event_id,
+                               coalesce((select pg_catalog.min(e.id) - 1 from outbox.events e
+                                          where e.id <= c.last_event_id and not pg_catalog.pg_visible_in_snapshot(e.txid, c.snapshot)),
+                                        c.last_event_id),
+                               coalesce((select pg_catalog.min(b.from_event_id) from outbox.batches b
+                                          where b.handler = c.handler and b.state <> 'free'), c.last_event_id)),
+         updated_at = pg_catalog.now();
+  update outbox.batches set state = 'free', locked_by = null, locked_at = null where state <> 'free';
+  update outbox.events set txid = v_xid where txid > v_xid;
+  update outbox.log_horizon
+     set min_txid = case when min_txid > v_xid then v_xid else min_txid end,
+         max_txid = case when max_txid > v_xid then v_xid else max_txid end;
+  -- Every id up to this transaction's is seen (the events just stamped with it included),
+  -- those still running elsewhere excepted.
+  v_snapshot := pg_catalog.pg_current_snapshot();
+  update outbox.cursors
+     set snapshot = pg_catalog.format('%s:%s:%s', pg_catalog.pg_snapshot_xmin(v_snapshot), v_xid::text::numeric + 1,
+                                      pg_catalog.array_to_string(array(select x from pg_catalog.pg_snapshot_xip(v_snapshot) x
+                                                                        where x < v_xid order by x), ','))::pg_catalog.pg_snapshot;
+
+  update private.incarnation
+     set epoch = ('x' || pg_catalog.substr(pg_catalog.md5(pg_catalog.gen_random_uuid()::text), 1, 15))::bit(60)::bigint,
+         system_identifier = v_system, database_oid = v_database, relation_oid = v_relation, timeline = v_timeline,
+         legacy_cursors = false, settled_at = pg_catalog.now();
+  return pg_catalog.format('the database was restored (it was recorded on another cluster, database or table): %s rows re-stamped for sync, the worker''s position rewound, and sync and feed cursors of before get CURSOR_EXPIRED',
+                           v_restamped);
+end
+$_$;
+
+--
+-- Name: FUNCTION settle_incarnation(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.settle_incarnation() IS 'Records what this database is now in private.incarnation, and says what changed (NULL: nothing). Restored (another system identifier, database or table than recorded): brings the sync_xid of synced rows, of the sync logs and the horizon, and the txid of outbox events that lie ahead of this cluster back to this transaction''s, rewinds each handler''s outbox position to the first event it may not have handled (giving up unfinished batches), and moves the epoch. On a new timeline (a point-in-time recovery, a promotion): records it. Either way cursors of before get CURSOR_EXPIRED. Nothing on a standby. Called by the final step of migrate (private.apply_manifest).';
 
 --
 -- Name: sighting_watchlists(bigint[], uuid[], uuid[], double precision[], double precision[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
@@ -6776,6 +7097,40 @@ $$;
 --
 
 COMMENT ON FUNCTION private.tombstone_gauge() IS 'The rows of private.tombstones_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
+
+--
+-- Name: unseal_cursor(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.unseal_cursor(p_cursor text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'extensions'
+    AS $$
+declare
+  v_key bytea := (select i.cursor_key from private.incarnation i);
+  v_text text := translate(substr(p_cursor, 4), '-_', '+/');
+  v_body bytea;
+  v_length integer;
+begin
+  v_body := decode(v_text || repeat('=', (4 - length(v_text) % 4) % 4), 'base64');
+  v_length := octet_length(v_body);
+  -- IV, at least one block, tag
+  if v_length < 48 or (v_length - 32) % 16 <> 0
+     or substr(hmac(substr(v_body, 1, v_length - 16), substr(v_key, 17), 'sha256'), 1, 16) <> substr(v_body, v_length - 15) then
+    return null;
+  end if;
+  return convert_from(decrypt_iv(substr(v_body, 17, v_length - 32), substr(v_key, 1, 16), substr(v_body, 1, 16), 'aes-cbc/pad:pkcs'),
+                      'UTF8')::jsonb;
+exception when others then
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION unseal_cursor(p_cursor text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.unseal_cursor(p_cursor text) IS 'The state a "v2." cursor sealed by private.seal_cursor holds, or NULL when this database did not seal it (its HMAC does not match) or it is not a cursor at all.';
 
 --
 -- Name: user_keys(uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -9696,6 +10051,30 @@ CREATE TABLE private.claim_settings (
 COMMENT ON TABLE private.claim_settings IS 'The one row of claim settings: expire_after, how long a claim of a task or activity holds before the worker releases it (NULL: claims never expire). Read at each claim (claim_expires_at); an operator may update the row; only the database owner can.';
 
 --
+-- Name: incarnation; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.incarnation (
+    singleton boolean DEFAULT true NOT NULL,
+    epoch bigint NOT NULL,
+    system_identifier bigint NOT NULL,
+    database_oid oid NOT NULL,
+    relation_oid oid NOT NULL,
+    timeline integer NOT NULL,
+    cursor_key bytea NOT NULL,
+    legacy_cursors boolean DEFAULT true NOT NULL,
+    settled_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT incarnation_cursor_key_check CHECK ((octet_length(cursor_key) = 48)),
+    CONSTRAINT incarnation_singleton_check CHECK (singleton)
+);
+
+--
+-- Name: TABLE incarnation; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.incarnation IS 'One row: the incarnation of this database that sync and feed cursors name (a random epoch, moved when the server finds itself restored; the system identifier, database and table oids and timeline it was recorded on), and the key that seals cursors (16 bytes of AES key, 32 of HMAC key). Read by the cursor functions (sql/code/sync/cursor.sql), written by private.settle_incarnation. Private: no API role reads it.';
+
+--
 -- Name: notification_badge_entities; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -11544,6 +11923,13 @@ ALTER TABLE ONLY outbox.retries
 
 ALTER TABLE ONLY private.claim_settings
     ADD CONSTRAINT claim_settings_pkey PRIMARY KEY (id);
+
+--
+-- Name: incarnation incarnation_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.incarnation
+    ADD CONSTRAINT incarnation_pkey PRIMARY KEY (singleton);
 
 --
 -- Name: notification_badge_entities notification_badge_entities_pkey; Type: CONSTRAINT; Schema: private; Owner: -
@@ -14406,6 +14792,13 @@ REVOKE ALL ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids
 GRANT ALL ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[], p_batches bigint[]) TO service_role;
 
 --
+-- Name: FUNCTION feed_cursor(p_snapshot pg_snapshot, p_last bigint); Type: ACL; Schema: outbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION outbox.feed_cursor(p_snapshot pg_snapshot, p_last bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION outbox.feed_cursor(p_snapshot pg_snapshot, p_last bigint) TO service_role;
+
+--
 -- Name: FUNCTION generate_capture(); Type: ACL; Schema: outbox; Owner: -
 --
 
@@ -14422,6 +14815,13 @@ REVOKE ALL ON FUNCTION outbox.log_partition(p_at timestamp with time zone) FROM 
 --
 
 REVOKE ALL ON FUNCTION outbox.log_partition_consumed(p_partition integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION open_feed_cursor(p_cursor text); Type: ACL; Schema: outbox; Owner: -
+--
+
+REVOKE ALL ON FUNCTION outbox.open_feed_cursor(p_cursor text) FROM PUBLIC;
+GRANT ALL ON FUNCTION outbox.open_feed_cursor(p_cursor text) TO service_role;
 
 --
 -- Name: FUNCTION prune(p_older_than interval); Type: ACL; Schema: outbox; Owner: -
@@ -14638,6 +15038,18 @@ REVOKE ALL ON FUNCTION private.create_plan_keeping_function(p_name text, p_argum
 --
 
 REVOKE ALL ON FUNCTION private.create_table_dispatch(p_function text, p_arguments text, p_returns text, p_attributes text, p_selector text, p_branches text[], p_unknown text, p_comment text, p_declare text, p_grantees text[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION current_timeline(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.current_timeline() FROM PUBLIC;
+
+--
+-- Name: FUNCTION cursor_incarnation(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.cursor_incarnation() FROM PUBLIC;
 
 --
 -- Name: FUNCTION decode_sync_cursor(p_table text, p_cursor text); Type: ACL; Schema: private; Owner: -
@@ -15000,6 +15412,12 @@ REVOKE ALL ON FUNCTION private.keys_holders(p_kinds text[], p_keys uuid[]) FROM 
 GRANT ALL ON FUNCTION private.keys_holders(p_kinds text[], p_keys uuid[]) TO service_role;
 
 --
+-- Name: FUNCTION legacy_cursors_stand(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.legacy_cursors_stand() FROM PUBLIC;
+
+--
 -- Name: FUNCTION limit_lengths(p_table regclass, p_limits jsonb); Type: ACL; Schema: private; Owner: -
 --
 
@@ -15030,6 +15448,12 @@ GRANT ALL ON FUNCTION private.may_read_watchlist_photo(p_name text) TO authentic
 
 REVOKE ALL ON FUNCTION private.may_write_watchlist_photo(p_name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.may_write_watchlist_photo(p_name text) TO authenticated;
+
+--
+-- Name: FUNCTION open_cursor(p_cursor text, p_what text, p_legacy text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.open_cursor(p_cursor text, p_what text, p_legacy text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION paired_rows_sql(p_table regclass); Type: ACL; Schema: private; Owner: -
@@ -15113,6 +15537,18 @@ GRANT ALL ON FUNCTION private.row_keys(p_table text, p_row jsonb) TO service_rol
 --
 
 REVOKE ALL ON FUNCTION private.row_keys_sql(p_table text, p_row text, p_depth integer) FROM PUBLIC;
+
+--
+-- Name: FUNCTION seal_cursor(p_state jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.seal_cursor(p_state jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION settle_incarnation(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.settle_incarnation() FROM PUBLIC;
 
 --
 -- Name: FUNCTION sighting_watchlists(p_event_ids bigint[], p_entry_ids uuid[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]); Type: ACL; Schema: private; Owner: -
@@ -15277,6 +15713,12 @@ GRANT ALL ON FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[],
 
 REVOKE ALL ON FUNCTION private.tombstone_gauge() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.tombstone_gauge() TO service_role;
+
+--
+-- Name: FUNCTION unseal_cursor(p_cursor text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.unseal_cursor(p_cursor text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION user_keys(p_user uuid); Type: ACL; Schema: private; Owner: -

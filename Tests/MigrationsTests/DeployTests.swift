@@ -90,9 +90,12 @@ import Testing
         }
     }
 
-    /// Two tasks and a user, so that the load has rows to read and write.
+    /// Two tasks and a user, so that the load has rows to read and write. A test database is
+    /// a copy of a migrated template, which it finds on its first migrate (as a restored
+    /// database would): that first settling is done here, before the apps run.
     func seed(_ database: TestDatabase) async throws {
         let connection = try await database.connect()
+        try await connection.query("select private.settle_incarnation()")
         try await connection.runScript("""
             insert into auth.users (id) values ('00000000-0000-4000-8000-00000000d001');
             insert into public.users (id, name) values ('00000000-0000-4000-8000-00000000d001', 'Deployer');

@@ -15,7 +15,7 @@ public final class PrivateCluster: Sendable {
     public let database: String
     let binaries: String
 
-    private var dataDirectory: String { directory + "/data" }
+    var dataDirectory: String { directory + "/data" }
     public var socketDirectory: String { directory }
 
     /// URL of the migrated database, for connections and child processes.
@@ -34,10 +34,11 @@ public final class PrivateCluster: Sendable {
 
     /// Creates, starts and (unless `migrated` is false) migrates with every file of
     /// sql/migrations a new cluster.
-    public static func start(database: String = "dispatch", migrated: Bool = true) async throws -> PrivateCluster {
+    public static func start(database: String = "dispatch", migrated: Bool = true, settings: String = "") async throws -> PrivateCluster {
         let cluster = try makeFolder(database: database)
         do {
             try await cluster.initialise()
+            if !settings.isEmpty { try await cluster.appendSettings(settings) }
             try await cluster.startAgain()
             let admin = try await PostgresConnection.connect(cluster.url(database: "postgres"))
             try await admin.runScript("create database \(database)")
@@ -139,6 +140,55 @@ public final class PrivateCluster: Sendable {
         }
     }
 
+    /// A base backup of this cluster into `folder` (`pg_basebackup`, the WAL it needs fetched).
+    public func baseBackup(to folder: String) async throws {
+        // (the server refuses a data folder others may read: 0700)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if getuid() == 0 { try Self.giveToServerUser(folder) }
+        try await asServer(binaries + "/pg_basebackup", ["-D", folder, "-X", "fetch", "-c", "fast", "-h", socketDirectory, "-p", "\(port)", "-U", "postgres"])
+    }
+
+    /// A new cluster made from a base backup and the WAL archive `archive`, recovered up to
+    /// `target` (`recovery_target_time`, then promoted: a new timeline), on a socket of its own.
+    public static func recovered(from backup: String, archive: String, target: String, database: String = "dispatch") async throws -> PrivateCluster {
+        let cluster = try makeFolder(database: database)
+        do {
+            if getuid() == 0 { try giveToServerUser(cluster.directory) }
+            try await cluster.asServer("/bin/cp", ["-a", backup, cluster.dataDirectory])
+            try await cluster.appendSettings("""
+                port = \(cluster.port)
+                unix_socket_directories = '\(cluster.socketDirectory)'
+                archive_mode = off
+                restore_command = 'cp \(archive)/%f %p'
+                recovery_target_time = '\(target)'
+                recovery_target_action = 'promote'
+                """)
+            try await cluster.asServer("/usr/bin/touch", [cluster.dataDirectory + "/recovery.signal"])
+            try await cluster.startAgain()
+            let connection = try await PostgresConnection.connect(cluster.url)
+            defer { Task { await connection.close() } }
+            let deadline = ContinuousClock.now + .seconds(60)
+            while try await connection.query("select pg_is_in_recovery()").scalar(Bool.self) {
+                guard ContinuousClock.now < deadline else { throw PostgresError(.client, "recovery did not end within 60 s") }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        } catch {
+            try? await cluster.stop()
+            throw error
+        }
+        return cluster
+    }
+
+    /// On a standby: ends recovery, making it a primary on a new timeline.
+    public func promote() async throws {
+        try await pgctl(["promote", "-w", "-t", "60"])
+    }
+
+    /// Stops the server (fast) without removing anything.
+    public func shutDown() async throws {
+        try await pgctl(["stop", "-m", "fast", "-w", "-t", "60"])
+    }
+
     /// Stops the server (fast: sessions are ended) and starts it again on the same socket.
     public func restart() async throws {
         try await pgctl(["restart", "-m", "fast", "-l", directory + "/server.log", "-w", "-t", "60"])
@@ -169,7 +219,7 @@ public final class PrivateCluster: Sendable {
     }
 
     /// As root, servers run as the `postgres` OS user, who must own their folder.
-    static func giveToServerUser(_ directory: String) throws {
+    public static func giveToServerUser(_ directory: String) throws {
         guard let user = getpwnam("postgres") else {
             throw PostgresError(.client, "running as root needs a postgres OS user to run the server")
         }
@@ -206,7 +256,7 @@ public final class PrivateCluster: Sendable {
         try await asServer(binaries + "/pg_ctl", ["-D", dataDirectory] + arguments)
     }
 
-    private func asServer(_ executable: String, _ arguments: [String]) async throws {
+    func asServer(_ executable: String, _ arguments: [String]) async throws {
         let (status, output) = getuid() == 0
             ? try await ChildProcess.run("/usr/sbin/runuser", ["-u", "postgres", "--", executable] + arguments)
             : try await ChildProcess.run(executable, arguments)

@@ -78,9 +78,9 @@ extension SyncPage {
         let opening = #"{"cursor" : ""#.utf8
         guard bytes.starts(with: opening) else { return nil }
         let cursorStart = bytes.index(bytes.startIndex, offsetBy: opening.count)
-        // A cursor is "v1." and base64url: no quote or escape inside.
+        // A cursor is "v2." (sealed) or "v1." and base64url: no quote or escape inside.
         guard let cursorEnd = bytes[cursorStart...].firstIndex(of: UInt8(ascii: "\"")),
-              let cursor = String(bytes[cursorStart..<cursorEnd]), cursor.hasPrefix("v1.") else { return nil }
+              let cursor = String(bytes[cursorStart..<cursorEnd]), cursor.hasPrefix("v2.") || cursor.hasPrefix("v1.") else { return nil }
         let rest = bytes[bytes.index(after: cursorEnd)...]
         let separator = #", "has_more" : "#.utf8
         guard rest.starts(with: separator) else { return nil }

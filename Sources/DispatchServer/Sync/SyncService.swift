@@ -92,6 +92,27 @@ public struct SyncService: UserService {
         }
     }
 
+    /// Brings the app's copy of `table` up to date from `cursor` (nil: from nothing) and
+    /// returns the cursor to store: `pullAll`, and when the server answers `CURSOR_EXPIRED`
+    /// (the sync logs were purged past the cursor, the user's admin rights changed, or the
+    /// database was restored, recovered to an earlier moment or failed over to a standby:
+    /// its transaction ids may stand for other changes now), `reset` empties the app's copy
+    /// and the table is pulled whole. The one call an app needs after any of those
+    /// (docs/sync.md): its copy then equals what the server has, never silently less.
+    @discardableResult
+    public func sync(
+        table: SyncTable, from cursor: SyncCursor?, limit: Int = 1000,
+        reset: () async throws -> Void, apply: (SyncPage) async throws -> Void
+    ) async throws -> SyncCursor {
+        guard let cursor else { return try await pullAll(table: table, from: nil, limit: limit, apply: apply) }
+        do {
+            return try await pullAll(table: table, from: cursor, limit: limit, apply: apply)
+        } catch let error as SQLAPIError where error.code == .cursorExpired {
+            try await reset()
+            return try await pullAll(table: table, from: nil, limit: limit, apply: apply)
+        }
+    }
+
     /// Writes one record, whole or not at all. `expectedVersion` is the `row_version` last
     /// pulled, or nil for a row created offline (inserted with the record's own `id`).
     /// Server-derived keys in `record` (times, `row_version`) are ignored, so a pulled record

@@ -116,7 +116,7 @@ import Testing
         }
         await refused("select public.sync_poll(null, '{tasks,dogs}')", .invalidTable, .invalidParameterValue)
         await refused("select public.sync_poll(null, array['tasks', null])", .nullArgument, .nullValueNotAllowed)
-        await refused("select public.sync_poll('v1.e30')", .invalidCursor, .invalidParameterValue)
+        await refused("select public.sync_poll('v2.e30')", .invalidCursor, .invalidParameterValue)
         await refused("select public.sync_poll(\(pullCursor.rawValue))", .invalidCursor, .invalidParameterValue)
         await refused("select public.sync_pull('tasks', \(cursor.rawValue))", .invalidCursor, .invalidParameterValue)
         await refused("select public.sync_poll(null, '{journal_entries}')", .ownerOnly, .insufficientPrivilege, as: "service_role")

@@ -96,7 +96,7 @@ import Testing
         let page = try JSONValue(parsing: text)
         #expect(page["columns"]?.arrayValue?.first?.stringValue == "id")
         #expect(page["records"]?.arrayValue?.allSatisfy { $0.arrayValue?.count == page["columns"]?.arrayValue?.count } == true)
-        #expect(text.hasPrefix(#"{"cursor" : "v1."#), "cursor and has_more first, as in an object page")
+        #expect(text.hasPrefix(#"{"cursor" : "v2."#), "cursor and has_more first, as in an object page")
     }
 
     @Test func anEncodingThatIsNeitherIsACodedError() async throws {

@@ -63,6 +63,7 @@ declare
   v_problem text;
   v_drift text;
   v_key record;
+  v_settled text;
 begin
   -- Every entry names a table of schema public, each rule a kind and (but everyone) a uuid column.
   select pg_catalog.string_agg(pg_catalog.format('%s: %s', p.table_name, p.problem), '; ')
@@ -90,6 +91,13 @@ begin
              and not exists (select from pg_catalog.jsonb_array_elements(m.visible_to) er where er ->> 'kind' = 'everyone')) p;
   if v_problem is not null then
     raise exception using errcode = '22023', message = 'INVALID_MANIFEST: ' || v_problem;
+  end if;
+
+  -- A restored database (or one on a new timeline) settles first: cursors of before expire,
+  -- restored rows are re-stamped for sync, and the operator is told.
+  v_settled := private.settle_incarnation();
+  if v_settled is not null then
+    raise warning '%', v_settled;
   end if;
 
   delete from private.visibility_tables;

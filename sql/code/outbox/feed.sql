@@ -2,8 +2,10 @@
 -- from a never-miss cursor, all changes or only those concerning one user; and how long the
 -- log keeps events for them (outbox.prune: a whole day leaves at a time).
 --
--- A cursor is '<pg_snapshot>/<event id>', meaning: "every event visible in that snapshot
--- with an id up to that one has been delivered". The next page is every event outside
+-- A cursor holds a snapshot and an event id, meaning: "every event visible in that snapshot
+-- with an id up to that one has been delivered", sealed with the incarnation of the database
+-- like a sync cursor (sync/cursor.sql: {s: snapshot, l: event id}; a cursor of another
+-- incarnation, after a restore, a point-in-time recovery or a failover, gets CURSOR_EXPIRED). The next page is every event outside
 -- that set, in id order: new ids, plus events with smaller ids whose transactions were
 -- still running at the snapshot (their txid is in its xip list, or at or above its xmax: a
 -- transaction may take its id after the event id). Nothing is missed;
@@ -11,15 +13,47 @@
 -- had not read events that outbox.prune has since removed gets CURSOR_EXPIRED, never a gap.
 
 create or replace function outbox.current_cursor() returns text
-  language sql
-  stable
+  language plpgsql
+  volatile
   set search_path = ''
 as $$
+begin
   -- (never below what outbox.prune removed: an emptied log must not make "now" look expired)
-  select pg_catalog.pg_current_snapshot()::text || '/'
-         || greatest(coalesce(max(e.id), 0), (select h.last_event_id from outbox.log_horizon h))
-    from outbox.events e
+  return (select outbox.feed_cursor(pg_catalog.pg_current_snapshot(),
+                                    greatest(coalesce(max(e.id), 0), (select h.last_event_id from outbox.log_horizon h)))
+            from outbox.events e);
+end
 $$;
+-- A feed cursor: the snapshot and the last event id read, sealed with the incarnation; and
+-- opened again. SECURITY DEFINER: the seal's key is the owner's alone (the feed's callers,
+-- service_role, never read it).
+-- (PL/pgSQL: the cursor functions are defined later, in sync/cursor.sql.)
+create or replace function outbox.feed_cursor(p_snapshot pg_catalog.pg_snapshot, p_last bigint) returns text
+  language plpgsql
+  volatile
+  security definer
+  set search_path = ''
+as $$
+begin
+  return private.seal_cursor(pg_catalog.jsonb_build_object('i', private.cursor_incarnation(), 's', p_snapshot::text, 'l', p_last));
+end
+$$;
+comment on function outbox.feed_cursor(pg_catalog.pg_snapshot, bigint) is
+  'The changes_since cursor of snapshot p_snapshot and last event p_last, of this incarnation of the database, sealed (private.seal_cursor). SECURITY DEFINER: the key is the owner''s.';
+
+create or replace function outbox.open_feed_cursor(p_cursor text) returns jsonb
+  language plpgsql
+  stable
+  security definer
+  set search_path = ''
+as $$
+begin
+  return private.open_cursor(p_cursor, 'changes_since', '^\d+:\d+:[\d,]*/\d+$');
+end
+$$;
+comment on function outbox.open_feed_cursor(text) is
+  'The state {s: snapshot, l: last event id} of a changes_since cursor, or {legacy: cursor} for one of before sealing while those stand (private.open_cursor). INVALID_CURSOR, CURSOR_EXPIRED (22023: another incarnation of the database). SECURITY DEFINER: the key is the owner''s.';
+
 comment on function outbox.current_cursor() is
   'The cursor of "now": changes_since(current_cursor()) returns only changes committed after this call (and those still uncommitted during it).';
 
@@ -90,6 +124,7 @@ as $$
 declare
   v_snap pg_catalog.pg_snapshot;
   v_last bigint := 0;
+  v_state jsonb;
   v_unknown text[];
   v_result jsonb;
   v_expired boolean;
@@ -102,13 +137,20 @@ begin
     raise exception using errcode = '22023', message = 'INVALID_LIMIT: p_limit must be between 1 and 10000';
   end if;
   if p_cursor is not null then
-    if p_cursor !~ '^\d+:\d+:[\d,]*/\d+$' then
-      raise exception using errcode = '22023', message = 'INVALID_CURSOR: not a cursor from changes_since or current_cursor',
-        detail = format('cursor: %s', left(p_cursor, 200));
-    end if;
+    -- Sealed, of this incarnation (CURSOR_EXPIRED otherwise); or one of before sealing
+    -- ('<snapshot>/<event id>') while those stand.
+    v_state := outbox.open_feed_cursor(p_cursor);
     begin
-      v_snap := split_part(p_cursor, '/', 1)::pg_catalog.pg_snapshot;
-      v_last := split_part(p_cursor, '/', 2)::bigint;
+      if v_state ? 'legacy' then
+        v_snap := split_part(p_cursor, '/', 1)::pg_catalog.pg_snapshot;
+        v_last := split_part(p_cursor, '/', 2)::bigint;
+      else
+        v_snap := (v_state ->> 's')::pg_catalog.pg_snapshot;
+        v_last := (v_state ->> 'l')::bigint;
+      end if;
+      if v_snap is null or v_last is null then
+        raise exception 'incomplete';
+      end if;
     exception when others then
       raise exception using errcode = '22023', message = 'INVALID_CURSOR: not a cursor from changes_since or current_cursor',
         detail = format('cursor: %s', left(p_cursor, 200));
@@ -176,10 +218,10 @@ begin
                from page p), '[]')
              || case when p_user is not null and v_snap is not null
                      then outbox.visibility_events(p_user, p_tables, v_snap) else '[]' end,
-           'cursor', pg_catalog.pg_current_snapshot()::text || '/' ||
+           'cursor', outbox.feed_cursor(pg_catalog.pg_current_snapshot(),
                      case when s.n = p_limit then s.last_id
                           -- all there is was read: past what outbox.prune removed, too
-                          else greatest(v_last, coalesce(s.last_id, 0), (select h.last_event_id from outbox.log_horizon h)) end,
+                          else greatest(v_last, coalesce(s.last_id, 0), (select h.last_event_id from outbox.log_horizon h)) end),
            'has_more', s.n = p_limit)
     into v_result
     from summary s;
@@ -310,8 +352,10 @@ comment on function outbox.prune(interval) is
 revoke all on all functions in schema outbox from public, anon, authenticated;
 revoke all on function outbox.current_cursor(), outbox.changes_since(text, text[], integer, uuid),
   outbox.visibility_events(uuid, text[], pg_catalog.pg_snapshot),
-  outbox.prune(interval), outbox.log_partition_consumed(integer)
+  outbox.prune(interval), outbox.log_partition_consumed(integer),
+  outbox.feed_cursor(pg_catalog.pg_snapshot, bigint), outbox.open_feed_cursor(text)
   from public, anon, authenticated, service_role;
 grant execute on function outbox.current_cursor(), outbox.changes_since(text, text[], integer, uuid),
-  outbox.visibility_events(uuid, text[], pg_catalog.pg_snapshot), outbox.prune(interval)
+  outbox.visibility_events(uuid, text[], pg_catalog.pg_snapshot), outbox.prune(interval),
+  outbox.feed_cursor(pg_catalog.pg_snapshot, bigint), outbox.open_feed_cursor(text)
   to service_role;

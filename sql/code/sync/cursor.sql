@@ -2,7 +2,15 @@
 -- makes a pull never miss a change (why and how: sync/changes.sql; what a pull contains:
 -- sync/items.sql).
 
--- A cursor is "v1." + base64url(json):
+-- A cursor is sealed: "v2." + base64url(iv, AES-CBC ciphertext of its JSON, HMAC-SHA-256
+-- tag), with the key of private.incarnation (pgcrypto). A client sees no transaction id of
+-- the cluster in it and cannot make one up: what it hands back is exactly what the server
+-- wrote. Sealing and opening cost a few microseconds, against the milliseconds of a pull.
+-- Its JSON:
+--   i        the incarnation of the database it came from (private.cursor_incarnation): a
+--            cursor of another (a restored dump, a point-in-time recovery, a promoted
+--            standby) gets CURSOR_EXPIRED, since the transaction ids it names may stand for
+--            other changes there
 --   t        the table it belongs to
 --   x, ip    the state already delivered: every transaction with xid < x, except those in ip
 --   h        sync_horizon.purged_through when that state's snapshot was taken: a purge since
@@ -11,15 +19,180 @@
 --            delivered when done
 --   a        (only while has_more) the order key of the page's last item: [cause xid, row xid,
 --            id, kind] (private.sync_items; kind 0 = deletion, 1 = row)
+-- The change feeds' cursors (outbox.changes_since) are sealed the same way, with the same
+-- incarnation (private.open_cursor). Cursors written before cursors were sealed ("v1." +
+-- base64url(json), and a feed's "<snapshot>/<event id>") are still taken while the database
+-- is the incarnation they came from (private.incarnation.legacy_cursors).
+
+-- The timeline this server is on: a point-in-time recovery and a promotion each start a new
+-- one. On a primary, that of the WAL it writes; on a hot standby, that of the WAL it
+-- receives (else of its last restartpoint).
+create or replace function private.current_timeline() returns integer
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+begin
+  if pg_catalog.pg_is_in_recovery() then
+    return coalesce((select r.received_tli from pg_catalog.pg_stat_wal_receiver r),
+                    (pg_catalog.pg_control_checkpoint()).timeline_id);
+  end if;
+  return ('x' || pg_catalog.substr(pg_catalog.pg_walfile_name(pg_catalog.pg_current_wal_insert_lsn()), 1, 8))::bit(32)::integer;
+end
+$$;
+comment on function private.current_timeline() is
+  'The timeline of this server: of the WAL a primary writes; on a hot standby, of the WAL it receives (else of its last restartpoint). A point-in-time recovery and a promotion start a new one.';
+
+-- The incarnation a cursor names: the epoch (moved when the server finds itself restored)
+-- with what the server is now (its system identifier, this database, the incarnation table
+-- itself: a restore makes new ones) and its timeline. Any of them differing means the
+-- transaction ids may have been handed out again for other changes.
+create or replace function private.cursor_incarnation() returns text
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+begin
+  return (select pg_catalog.left(pg_catalog.md5(pg_catalog.concat_ws('/', i.epoch, (pg_catalog.pg_control_system()).system_identifier,
+                   (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database()),
+                   'private.incarnation'::regclass::oid, private.current_timeline())), 16)
+            from private.incarnation i);
+end
+$$;
+comment on function private.cursor_incarnation() is
+  'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline). It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
+
+-- Whether cursors written before they were sealed still stand: only while the database is
+-- the one they were handed out by (the identity recorded with the key, before any restore
+-- or change of timeline).
+create or replace function private.legacy_cursors_stand() returns boolean
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+begin
+  return coalesce((select i.legacy_cursors
+                          and i.system_identifier = (pg_catalog.pg_control_system()).system_identifier
+                          and i.database_oid = (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database())
+                          and i.relation_oid = 'private.incarnation'::regclass::oid
+                          and i.timeline = private.current_timeline()
+                     from private.incarnation i), false);
+end
+$$;
+comment on function private.legacy_cursors_stand() is
+  'True while cursors written before cursors were sealed may still be taken: the database is the incarnation private.incarnation recorded when they were (no restore, recovery or promotion since).';
+
+-- Sealing: pgcrypto's functions, from the schema it is installed in.
+select pg_catalog.set_config('search_path',
+  'pg_catalog, ' || (select pg_catalog.quote_ident(n.nspname) from pg_catalog.pg_extension e
+                       join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pgcrypto'), true);
+
+create or replace function private.seal_cursor(p_state jsonb) returns text
+  language plpgsql
+  volatile
+  set search_path from current
+as $$
+declare
+  v_key bytea := (select i.cursor_key from private.incarnation i);
+  v_iv bytea := gen_random_bytes(16);
+  v_body bytea;
+begin
+  v_body := v_iv || encrypt_iv(convert_to(p_state::text, 'UTF8'), substr(v_key, 1, 16), v_iv, 'aes-cbc/pad:pkcs');
+  return 'v2.' || rtrim(translate(encode(v_body || substr(hmac(v_body, substr(v_key, 17), 'sha256'), 1, 16), 'base64'),
+                                  E'+/\n', '-_'), '=');
+end
+$$;
+comment on function private.seal_cursor(jsonb) is
+  'A cursor''s state sealed as opaque URL-safe text: "v2." + base64url(random IV, AES-128-CBC ciphertext of its JSON, the first 16 bytes of its HMAC-SHA-256), keys from private.incarnation. private.open_cursor reverses it.';
+
+-- NULL for anything this server did not seal (a tag that does not match, a cut or padded
+-- text), never an error: the caller says what is wrong.
+create or replace function private.unseal_cursor(p_cursor text) returns jsonb
+  language plpgsql
+  stable
+  set search_path from current
+as $$
+declare
+  v_key bytea := (select i.cursor_key from private.incarnation i);
+  v_text text := translate(substr(p_cursor, 4), '-_', '+/');
+  v_body bytea;
+  v_length integer;
+begin
+  v_body := decode(v_text || repeat('=', (4 - length(v_text) % 4) % 4), 'base64');
+  v_length := octet_length(v_body);
+  -- IV, at least one block, tag
+  if v_length < 48 or (v_length - 32) % 16 <> 0
+     or substr(hmac(substr(v_body, 1, v_length - 16), substr(v_key, 17), 'sha256'), 1, 16) <> substr(v_body, v_length - 15) then
+    return null;
+  end if;
+  return convert_from(decrypt_iv(substr(v_body, 17, v_length - 32), substr(v_key, 1, 16), substr(v_body, 1, 16), 'aes-cbc/pad:pkcs'),
+                      'UTF8')::jsonb;
+exception when others then
+  return null;
+end
+$$;
+comment on function private.unseal_cursor(text) is
+  'The state a "v2." cursor sealed by private.seal_cursor holds, or NULL when this database did not seal it (its HMAC does not match) or it is not a cursor at all.';
+
+reset search_path;
+
+-- A cursor's state, opened: what a client handed back, checked before anything in it is
+-- used. Its size first; then a sealed cursor must carry this server's seal, and its
+-- incarnation must be this one (CURSOR_EXPIRED otherwise: resync in full). A cursor of
+-- before sealing (p_legacy: how to read one) is taken while legacy_cursors_stand().
+create or replace function private.open_cursor(p_cursor text, p_what text, p_legacy text) returns jsonb
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+declare
+  -- A cursor holds a few transaction ids per transaction in flight at a pull: a few
+  -- hundred bytes, far below this even with hundreds of concurrent writers.
+  c_max_bytes constant integer := 16384;
+  v_state jsonb;
+  v_problem text;
+begin
+  if octet_length(p_cursor) > c_max_bytes then
+    v_problem := pg_catalog.format('it is %s bytes long, more than the %s a cursor may have', octet_length(p_cursor), c_max_bytes);
+  elsif p_cursor ~ '^v2\.[A-Za-z0-9_-]+$' then
+    v_state := private.unseal_cursor(p_cursor);
+    if v_state is null or pg_catalog.jsonb_typeof(v_state) <> 'object' then
+      v_problem := 'it was not sealed by this database';
+    elsif v_state ->> 'i' is distinct from private.cursor_incarnation() then
+      raise exception using errcode = '22023',
+        message = 'CURSOR_EXPIRED: the cursor comes from another incarnation of this database (a restore, a point-in-time recovery or a failover since), whose transactions this one may not have had',
+        hint = 'Do a full sync: call again with a NULL cursor and replace the local copy.';
+    end if;
+  elsif p_legacy is not null and p_cursor ~ p_legacy then
+    if not private.legacy_cursors_stand() then
+      raise exception using errcode = '22023',
+        message = 'CURSOR_EXPIRED: the cursor comes from another incarnation of this database (a restore, a point-in-time recovery or a failover since), whose transactions this one may not have had',
+        hint = 'Do a full sync: call again with a NULL cursor and replace the local copy.';
+    end if;
+    return pg_catalog.jsonb_build_object('legacy', p_cursor);
+  else
+    v_problem := 'it is not a cursor';
+  end if;
+  if v_problem is not null then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_CURSOR: the cursor is not one %s returned', p_what),
+      detail = pg_catalog.left(v_problem, 200),
+      hint = pg_catalog.format('Pass the cursor of the previous %s unchanged, or NULL to start over.', p_what);
+  end if;
+  return v_state - 'i';
+end
+$$;
+comment on function private.open_cursor(text, text, text) is
+  'The state of a cursor p_what (sync_pull, sync_poll, changes_since) returned: at most 16384 bytes, sealed by this database (private.unseal_cursor), of this incarnation (private.cursor_incarnation), its state without i. A cursor of before sealing matching the regular expression p_legacy comes back as {legacy: cursor} while private.legacy_cursors_stand(). INVALID_CURSOR (22023) for anything else, CURSOR_EXPIRED (22023) for a cursor of another incarnation (a restore, a point-in-time recovery or a failover since): resync in full.';
 
 create or replace function private.encode_sync_cursor(p_state jsonb) returns text
   language sql
-  immutable
+  volatile
   set search_path = ''
 as $$
-  select 'v1.' || rtrim(translate(encode(convert_to(p_state::text, 'UTF8'), 'base64'), E'+/\n', '-_'), '=')
+  select private.seal_cursor(p_state || pg_catalog.jsonb_build_object('i', private.cursor_incarnation()))
 $$;
-comment on function private.encode_sync_cursor(jsonb) is 'Encodes a sync_pull cursor state as opaque URL-safe text ("v1." + base64url of its JSON).';
+comment on function private.encode_sync_cursor(jsonb) is 'A sync_pull or sync_poll cursor of state p_state, of this incarnation, sealed (private.seal_cursor).';
 
 -- Strict: a cursor is input from the client, so everything in it is checked before it is
 -- used (its size first, before any decoding), and anything sync_pull could not have
@@ -31,9 +204,6 @@ create or replace function private.decode_sync_cursor(p_table text, p_cursor tex
   set search_path = ''
 as $$
 declare
-  -- A cursor holds a few transaction ids per transaction in flight at a pull: a few
-  -- hundred bytes, far below this even with hundreds of concurrent writers.
-  c_max_bytes constant integer := 16384;
   v_body text;
   v_state jsonb;
   v_page boolean;
@@ -45,11 +215,8 @@ declare
                       + case when pg_is_in_recovery() then 2147483648 else 0 end;
   v_problem text;
 begin
-  if octet_length(p_cursor) > c_max_bytes then
-    v_problem := format('it is %s bytes long, more than the %s a cursor may have', octet_length(p_cursor), c_max_bytes);
-  elsif p_cursor !~ '^v1\.[A-Za-z0-9_-]+$' then
-    v_problem := 'it is not "v1." followed by base64url';
-  else
+  v_state := private.open_cursor(p_cursor, case when p_table = '*' then 'sync_poll' else 'sync_pull' end, '^v1\.[A-Za-z0-9_-]+$');
+  if v_state ? 'legacy' then
     begin
       v_body := translate(substr(p_cursor, 4), '-_', '+/');
       v_state := convert_from(decode(v_body || repeat('=', (4 - length(v_body) % 4) % 4), 'base64'), 'UTF8')::jsonb;
@@ -108,7 +275,7 @@ begin
   return v_state;
 end
 $$;
-comment on function private.decode_sync_cursor(text, text) is 'Decodes and validates a sync_pull cursor for p_table: at most 16384 bytes, "v1." + base64url of a JSON object with only the keys sync_pull writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong).';
+comment on function private.decode_sync_cursor(text, text) is 'Opens (private.open_cursor: sealed by this database, of this incarnation; or a cursor of before sealing while those stand) and validates a sync_pull cursor for p_table (''*'': sync_poll''s): a JSON object with only the keys sync_pull writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong); CURSOR_EXPIRED (22023) for a cursor of another incarnation.';
 
 
 -- The transactions a snapshot had in progress. On a primary pg_current_snapshot() lists
@@ -133,6 +300,8 @@ $$;
 comment on function private.snapshot_in_progress(pg_snapshot) is
   'The transactions a pg_current_snapshot() had in progress: its xip list on a primary; on a hot standby, where that list is empty, the ids between xmin and xmax that pg_xact_status has in progress. For sync_pull''s cursors.';
 
--- The cursor functions run inside sync_pull and sync_poll, as their owner.
+-- The cursor functions run inside sync_pull, sync_poll and changes_since, as their owner.
 revoke all on function private.encode_sync_cursor(jsonb), private.decode_sync_cursor(text, text),
-  private.snapshot_in_progress(pg_snapshot) from public, anon, authenticated, service_role;
+  private.snapshot_in_progress(pg_snapshot), private.current_timeline(), private.cursor_incarnation(),
+  private.legacy_cursors_stand(), private.seal_cursor(jsonb), private.unseal_cursor(text), private.open_cursor(text, text, text)
+  from public, anon, authenticated, service_role;
