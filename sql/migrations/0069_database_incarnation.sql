@@ -11,7 +11,17 @@
 --
 -- Cursors are sealed (AES and an HMAC, pgcrypto) with the key kept here, so that a client
 -- sees no transaction ids of the cluster and cannot forge a cursor.
-create extension if not exists pgcrypto schema extensions;
+-- (beside PostGIS: in schema extensions, or where an older install keeps PostGIS)
+do $$
+begin
+  if not exists (select from pg_catalog.pg_extension where extname = 'pgcrypto') then
+    execute pg_catalog.format('create extension pgcrypto schema %I',
+      coalesce((select n.nspname from pg_catalog.pg_namespace n where n.nspname = 'extensions'),
+               (select n.nspname from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace
+                 where e.extname = 'postgis')));
+  end if;
+end
+$$;
 
 create table private.incarnation (
   singleton boolean primary key default true check (singleton),
