@@ -32,8 +32,11 @@ traffic=$!
 
 # TERM first (a round in progress ends), KILL for whatever is left after 2 s: a traffic
 # loop left behind would write demo data for good.
+# The process itself too: stopped before it has made its group (a worker that exits at
+# once), it would otherwise make it afterwards and loop on.
 stop_traffic() {
   kill -TERM -- "-$traffic" 2>/dev/null || true
+  kill -TERM "$traffic" 2>/dev/null || true
   for _ in 1 2 3 4 5 6 7 8 9 10; do
     kill -0 -- "-$traffic" 2>/dev/null || return 0
     sleep 0.2
