@@ -1516,11 +1516,13 @@ CREATE FUNCTION private.sync_items_activities_admin(p_lo xid8, p_x xid8, p_ip xi
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'activities' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -1548,94 +1550,106 @@ CREATE FUNCTION private.sync_items_activities_changes(p_lo xid8, p_x xid8, p_ip 
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows every user sees, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
               where it.claimed_by is null and not it.completed and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'listing') k
+(-- S1: the rows of the listing keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
                                  where it.listing_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'listing' and x.cause >= p_after_c0) x
+(-- S3: every row of the listing keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.listing_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'listing' and x.cause >= p_after_c0) x
+(-- S4: the rows of the listing keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+(-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
                                  where it.claimed_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.claimed_by = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+(-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
                                  where it.declared_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.declared_by = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'activities' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))
+          where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'activities' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -1664,33 +1678,37 @@ CREATE FUNCTION private.sync_items_activities_full(p_lo xid8, p_x xid8, p_ip xid
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows every user sees, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.activities it
               where it.claimed_by is null and not it.completed and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'listing') k
+(-- S1: the rows of the listing keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
                                  where it.listing_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+(-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
                                  where it.claimed_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+(-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.activities it
                                  where it.declared_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -1719,69 +1737,76 @@ CREATE FUNCTION private.sync_items_activities_visibility(p_lo xid8, p_x xid8, p_
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'listing' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the listing keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.listing_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'listing' and x.cause >= p_after_c0) x
+(-- S4: the rows of the listing keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.claimed_by = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
                                           where it.declared_by = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.activities it
-                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'activities' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.activities it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -1807,11 +1832,13 @@ CREATE FUNCTION private.sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_entries it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_entries it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'journal_entries' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -1839,46 +1866,51 @@ CREATE FUNCTION private.sync_items_journal_entries_changes(p_lo xid8, p_x xid8, 
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entries it
                                  where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
                                           where it.owner_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_entries' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -1907,17 +1939,18 @@ CREATE FUNCTION private.sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_i
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entries it
                                  where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -1946,37 +1979,40 @@ CREATE FUNCTION private.sync_items_journal_entries_visibility(p_lo xid8, p_x xid
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
                                           where it.owner_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entries it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.journal_entries it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -2002,11 +2038,13 @@ CREATE FUNCTION private.sync_items_journal_entry_values_admin(p_lo xid8, p_x xid
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_entry_values it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_entry_values it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'journal_entry_values' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -2034,46 +2072,51 @@ CREATE FUNCTION private.sync_items_journal_entry_values_changes(p_lo xid8, p_x x
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
                                  where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
                                           where it.owner_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entry_values' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_entry_values' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -2102,17 +2145,18 @@ CREATE FUNCTION private.sync_items_journal_entry_values_full(p_lo xid8, p_x xid8
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
                                  where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -2141,37 +2185,40 @@ CREATE FUNCTION private.sync_items_journal_entry_values_visibility(p_lo xid8, p_
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
                                           where it.owner_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_entry_values it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_entry_values' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.journal_entry_values it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -2197,11 +2244,13 @@ CREATE FUNCTION private.sync_items_journal_field_groups_admin(p_lo xid8, p_x xid
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_field_groups it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_field_groups it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'journal_field_groups' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -2229,46 +2278,51 @@ CREATE FUNCTION private.sync_items_journal_field_groups_changes(p_lo xid8, p_x x
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
                                  where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
                                           where it.owner_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_field_groups' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_field_groups' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -2297,17 +2351,18 @@ CREATE FUNCTION private.sync_items_journal_field_groups_full(p_lo xid8, p_x xid8
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
                                  where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -2336,37 +2391,40 @@ CREATE FUNCTION private.sync_items_journal_field_groups_visibility(p_lo xid8, p_
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
                                           where it.owner_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_field_groups it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_field_groups' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.journal_field_groups it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -2392,11 +2450,13 @@ CREATE FUNCTION private.sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_i
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_fields it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_fields it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'journal_fields' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -2424,46 +2484,51 @@ CREATE FUNCTION private.sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_fields it
                                  where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
                                           where it.owner_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_fields' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_fields' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -2492,17 +2557,18 @@ CREATE FUNCTION private.sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_fields it
                                  where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -2531,37 +2597,40 @@ CREATE FUNCTION private.sync_items_journal_fields_visibility(p_lo xid8, p_x xid8
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
                                           where it.owner_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_fields it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_fields' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.journal_fields it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -2587,11 +2656,13 @@ CREATE FUNCTION private.sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_threads it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.journal_threads it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'journal_threads' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -2619,46 +2690,51 @@ CREATE FUNCTION private.sync_items_journal_threads_changes(p_lo xid8, p_x xid8, 
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_threads it
                                  where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
                                           where it.owner_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_threads' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'journal_threads' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -2687,17 +2763,18 @@ CREATE FUNCTION private.sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_i
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.journal_threads it
                                  where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -2726,37 +2803,40 @@ CREATE FUNCTION private.sync_items_journal_threads_visibility(p_lo xid8, p_x xid
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
                                           where it.owner_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.journal_threads it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)))
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'journal_threads' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.journal_threads it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -2782,11 +2862,13 @@ CREATE FUNCTION private.sync_items_listings_admin(p_lo xid8, p_x xid8, p_ip xid8
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.listings it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.listings it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'listings' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -2814,68 +2896,76 @@ CREATE FUNCTION private.sync_items_listings_changes(p_lo xid8, p_x xid8, p_ip xi
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'listing_claimer') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the listing_claimer keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'listing_claimer') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
                                  where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
+(-- S3: every row of the listing_claimer keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
                                           where it.id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
+(-- S4: the rows of the listing_claimer keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.id = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from k)) or (('user', it.owned_by) in (select k.kind, k.key from k)))
+                                          where it.id = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+(-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
                                  where it.owned_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
                                           where it.owned_by = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.owned_by = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from k)) or (('user', it.owned_by) in (select k.kind, k.key from k)))
+                                          where it.owned_by = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.listings it where it.id = m.row_id and ((('listing_claimer', it.id) in (select k.kind, k.key from k)) or (('user', it.owned_by) in (select k.kind, k.key from k)))))
+          where not exists (select from public.listings it where it.id = m.row_id and ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'listings' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -2904,23 +2994,25 @@ CREATE FUNCTION private.sync_items_listings_full(p_lo xid8, p_x xid8, p_ip xid8[
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'listing_claimer') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the listing_claimer keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'listing_claimer') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
                                  where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+(-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.listings it
                                  where it.owned_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -2949,53 +3041,58 @@ CREATE FUNCTION private.sync_items_listings_visibility(p_lo xid8, p_x xid8, p_ip
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the listing_claimer keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
                                           where it.id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
+(-- S4: the rows of the listing_claimer keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'listing_claimer' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.id = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from k)) or (('user', it.owned_by) in (select k.kind, k.key from k)))
+                                          where it.id = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
                                           where it.owned_by = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.listings it
-                                          where it.owned_by = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from k)) or (('user', it.owned_by) in (select k.kind, k.key from k)))
+                                          where it.owned_by = x.key and not ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'listings' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.listings it where it.id = m.row_id and ((('listing_claimer', it.id) in (select k.kind, k.key from k)) or (('user', it.owned_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.listings it where it.id = m.row_id and ((('listing_claimer', it.id) in (select k.kind, k.key from keys_held k)) or (('user', it.owned_by) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -3021,11 +3118,13 @@ CREATE FUNCTION private.sync_items_notes_admin(p_lo xid8, p_x xid8, p_ip xid8[],
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'notes' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -3053,116 +3152,128 @@ CREATE FUNCTION private.sync_items_notes_changes(p_lo xid8, p_x xid8, p_ip xid8[
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
-ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+activity_keys_held as (select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
+activity_keys_gained as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
-xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
+                     where m.row_id in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
+activity_keys_lost as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
-dp_activity as (select 'activity'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
-ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
+                     where m.row_id not in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from activity_keys_held v)),
+activity_keys_deleted as (select 'activity'::text as kind, d.record_id as key
+                      from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
+task_keys_held as (select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
+task_keys_gained as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
-xp_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
+                     where m.row_id in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
+task_keys_lost as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_task v)),
-dp_task as (select 'task'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
-g as (select * from g0 union all select * from ep_activity union all select * from ep_task),
-l as (select * from l0 union all select * from xp_activity union all select * from xp_task),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl union select kind, key from dp_activity union select kind, key from dp_task)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'activity') k
+                     where m.row_id not in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from task_keys_held v)),
+task_keys_deleted as (select 'task'::text as kind, d.record_id as key
+                      from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
+keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union all select kind, key from task_keys_held),
+keys_gained as (select * from base_keys_gained union all select * from activity_keys_gained union all select * from task_keys_gained),
+keys_lost as (select * from base_keys_lost union all select * from activity_keys_lost union all select * from task_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost union select kind, key from activity_keys_deleted union select kind, key from task_keys_deleted)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the activity keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
                                  where it.parent_id = k.key and it.parent_type = 'activity' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'activity' and x.cause >= p_after_c0) x
+(-- S3: every row of the activity keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'activity'
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'activity' and x.cause >= p_after_c0) x
+(-- S4: the rows of the activity keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
+(-- S1: the rows every user sees, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
               where it.parent_open and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'listing') k
+(-- S1: the rows of the listing keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
                                  where it.parent_id = k.key and it.parent_type = 'listing' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'listing' and x.cause >= p_after_c0) x
+(-- S3: every row of the listing keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'listing'
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'listing' and x.cause >= p_after_c0) x
+(-- S4: the rows of the listing keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'task') k
+(-- S1: the rows of the task keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
                                  where it.parent_id = k.key and it.parent_type = 'task' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'task' and x.cause >= p_after_c0) x
+(-- S3: every row of the task keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'task'
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'task' and x.cause >= p_after_c0) x
+(-- S4: the rows of the task keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'notes' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -3191,35 +3302,39 @@ CREATE FUNCTION private.sync_items_notes_full(p_lo xid8, p_x xid8, p_ip xid8[], 
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
-vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
-k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'activity') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+activity_keys_held as (select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
+task_keys_held as (select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
+keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union all select kind, key from task_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the activity keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
                                  where it.parent_id = k.key and it.parent_type = 'activity' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
+(-- S1: the rows every user sees, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
               where it.parent_open and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'listing') k
+(-- S1: the rows of the listing keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
                                  where it.parent_id = k.key and it.parent_type = 'listing' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'task') k
+(-- S1: the rows of the task keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.notes it
                                  where it.parent_id = k.key and it.parent_type = 'task' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -3248,91 +3363,98 @@ CREATE FUNCTION private.sync_items_notes_visibility(p_lo xid8, p_x xid8, p_ip xi
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
-ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+activity_keys_held as (select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
+activity_keys_gained as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
-xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
+                     where m.row_id in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
+activity_keys_lost as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
-dp_activity as (select 'activity'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
-ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
+                     where m.row_id not in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from activity_keys_held v)),
+activity_keys_deleted as (select 'activity'::text as kind, d.record_id as key
+                      from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
+task_keys_held as (select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
+task_keys_gained as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
-xp_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
+                     where m.row_id in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
+task_keys_lost as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_task v)),
-dp_task as (select 'task'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
-g as (select * from g0 union all select * from ep_activity union all select * from ep_task),
-l as (select * from l0 union all select * from xp_activity union all select * from xp_task),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl union select kind, key from dp_activity union select kind, key from dp_task)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'activity' and x.cause >= p_after_c0) x
+                     where m.row_id not in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from task_keys_held v)),
+task_keys_deleted as (select 'task'::text as kind, d.record_id as key
+                      from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
+keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union all select kind, key from task_keys_held),
+keys_gained as (select * from base_keys_gained union all select * from activity_keys_gained union all select * from task_keys_gained),
+keys_lost as (select * from base_keys_lost union all select * from activity_keys_lost union all select * from task_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost union select kind, key from activity_keys_deleted union select kind, key from task_keys_deleted)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the activity keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'activity'
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'activity' and x.cause >= p_after_c0) x
+(-- S4: the rows of the activity keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'listing' and x.cause >= p_after_c0) x
+(-- S3: every row of the listing keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'listing'
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'listing' and x.cause >= p_after_c0) x
+(-- S4: the rows of the listing keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'task' and x.cause >= p_after_c0) x
+(-- S3: every row of the task keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
                                           where it.parent_id = x.key and it.parent_type = 'task'
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'task' and x.cause >= p_after_c0) x
+(-- S4: the rows of the task keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -3358,11 +3480,13 @@ CREATE FUNCTION private.sync_items_notifications_admin(p_lo xid8, p_x xid8, p_ip
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notifications it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notifications it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'notifications' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -3390,46 +3514,51 @@ CREATE FUNCTION private.sync_items_notifications_changes(p_lo xid8, p_x xid8, p_
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.notifications it
                                  where it.user_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notifications it
                                           where it.user_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                          where it.user_id = x.key and not ((('user', it.user_id) in (select k.kind, k.key from k)))
+                                          where it.user_id = x.key and not ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notifications' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.notifications it where it.id = m.row_id and ((('user', it.user_id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.notifications it where it.id = m.row_id and ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'notifications' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -3458,17 +3587,18 @@ CREATE FUNCTION private.sync_items_notifications_full(p_lo xid8, p_x xid8, p_ip 
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.notifications it
                                  where it.user_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -3497,37 +3627,40 @@ CREATE FUNCTION private.sync_items_notifications_visibility(p_lo xid8, p_x xid8,
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notifications it
                                           where it.user_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notifications it
-                                          where it.user_id = x.key and not ((('user', it.user_id) in (select k.kind, k.key from k)))
+                                          where it.user_id = x.key and not ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'notifications' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.notifications it where it.id = m.row_id and ((('user', it.user_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.notifications it where it.id = m.row_id and ((('user', it.user_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -3553,11 +3686,13 @@ CREATE FUNCTION private.sync_items_observed_bird_photos_admin(p_lo xid8, p_x xid
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.observed_bird_photos it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.observed_bird_photos it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'observed_bird_photos' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -3585,46 +3720,51 @@ CREATE FUNCTION private.sync_items_observed_bird_photos_changes(p_lo xid8, p_x x
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'watchlist') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the watchlist keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
                                  where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S3: every row of the watchlist keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
                                           where it.watchlist_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S4: the rows of the watchlist keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'observed_bird_photos' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -3653,17 +3793,18 @@ CREATE FUNCTION private.sync_items_observed_bird_photos_full(p_lo xid8, p_x xid8
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'watchlist') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the watchlist keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
                                  where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -3692,37 +3833,40 @@ CREATE FUNCTION private.sync_items_observed_bird_photos_visibility(p_lo xid8, p_
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the watchlist keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
                                           where it.watchlist_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S4: the rows of the watchlist keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.observed_bird_photos it
-                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'observed_bird_photos' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.observed_bird_photos it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -3748,11 +3892,13 @@ CREATE FUNCTION private.sync_items_subtasks_admin(p_lo xid8, p_x xid8, p_ip xid8
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'subtasks' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -3780,94 +3926,103 @@ CREATE FUNCTION private.sync_items_subtasks_changes(p_lo xid8, p_x xid8, p_ip xi
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
-ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+activity_keys_held as (select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
+activity_keys_gained as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
-xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
+                     where m.row_id in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
+activity_keys_lost as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
-dp_activity as (select 'activity'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
-ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
+                     where m.row_id not in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from activity_keys_held v)),
+activity_keys_deleted as (select 'activity'::text as kind, d.record_id as key
+                      from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
+task_keys_held as (select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
+task_keys_gained as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
-xp_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
+                     where m.row_id in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
+task_keys_lost as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_task v)),
-dp_task as (select 'task'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
-g as (select * from g0 union all select * from ep_activity union all select * from ep_task),
-l as (select * from l0 union all select * from xp_activity union all select * from xp_task),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl union select kind, key from dp_activity union select kind, key from dp_task)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'activity') k
+                     where m.row_id not in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from task_keys_held v)),
+task_keys_deleted as (select 'task'::text as kind, d.record_id as key
+                      from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
+keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union all select kind, key from task_keys_held),
+keys_gained as (select * from base_keys_gained union all select * from activity_keys_gained union all select * from task_keys_gained),
+keys_lost as (select * from base_keys_lost union all select * from activity_keys_lost union all select * from task_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost union select kind, key from activity_keys_deleted union select kind, key from task_keys_deleted)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the activity keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                  where it.parent_id = k.key and it.parent_type = 'activity' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'activity' and x.cause >= p_after_c0) x
+(-- S3: every row of the activity keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                           where it.parent_id = x.key and it.parent_type = 'activity'
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'activity' and x.cause >= p_after_c0) x
+(-- S4: the rows of the activity keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
+(-- S1: the rows every user sees, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
               where it.parent_open and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'task') k
+(-- S1: the rows of the task keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                  where it.parent_id = k.key and it.parent_type = 'task' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'task' and x.cause >= p_after_c0) x
+(-- S3: every row of the task keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                           where it.parent_id = x.key and it.parent_type = 'task'
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'task' and x.cause >= p_after_c0) x
+(-- S4: the rows of the task keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'subtasks' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -3896,29 +4051,32 @@ CREATE FUNCTION private.sync_items_subtasks_full(p_lo xid8, p_x xid8, p_ip xid8[
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
-vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
-k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'activity') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+activity_keys_held as (select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
+task_keys_held as (select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
+keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union all select kind, key from task_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the activity keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'activity') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                  where it.parent_id = k.key and it.parent_type = 'activity' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
+(-- S1: the rows every user sees, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
               where it.parent_open and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'task') k
+(-- S1: the rows of the task keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'task') k
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                  where it.parent_id = k.key and it.parent_type = 'task' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -3947,75 +4105,80 @@ CREATE FUNCTION private.sync_items_subtasks_visibility(p_lo xid8, p_x xid8, p_ip
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-vp_activity as (select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
-ep_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+activity_keys_held as (select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
+activity_keys_gained as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
-xp_activity as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
+                     where m.row_id in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
+activity_keys_lost as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from vp_activity v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_activity v) union all select 'activity', it.id, l0.cause, l0.at from l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_activity v)),
-dp_activity as (select 'activity'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-vp_task as (select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
-ep_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
+                     where m.row_id not in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from activity_keys_held v)),
+activity_keys_deleted as (select 'activity'::text as kind, d.record_id as key
+                      from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
+task_keys_held as (select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
+task_keys_gained as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
-xp_task as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
+                     where m.row_id in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
+task_keys_lost as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
+                      from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from vp_task v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from vp_task v) union all select 'task', it.id, l0.cause, l0.at from l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from vp_task v)),
-dp_task as (select 'task'::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-k as (select kind, key from k0 union all select kind, key from vp_activity union all select kind, key from vp_task),
-g as (select * from g0 union all select * from ep_activity union all select * from ep_task),
-l as (select * from l0 union all select * from xp_activity union all select * from xp_task),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl union select kind, key from dp_activity union select kind, key from dp_task)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'activity' and x.cause >= p_after_c0) x
+                     where m.row_id not in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from task_keys_held v)),
+task_keys_deleted as (select 'task'::text as kind, d.record_id as key
+                      from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
+keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union all select kind, key from task_keys_held),
+keys_gained as (select * from base_keys_gained union all select * from activity_keys_gained union all select * from task_keys_gained),
+keys_lost as (select * from base_keys_lost union all select * from activity_keys_lost union all select * from task_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost union select kind, key from activity_keys_deleted union select kind, key from task_keys_deleted)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the activity keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                           where it.parent_id = x.key and it.parent_type = 'activity'
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'activity' and x.cause >= p_after_c0) x
+(-- S4: the rows of the activity keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'task' and x.cause >= p_after_c0) x
+(-- S3: every row of the task keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                           where it.parent_id = x.key and it.parent_type = 'task'
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'task' and x.cause >= p_after_c0) x
+(-- S4: the rows of the task keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -4041,11 +4204,13 @@ CREATE FUNCTION private.sync_items_tasks_admin(p_lo xid8, p_x xid8, p_ip xid8[],
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'tasks' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -4073,94 +4238,106 @@ CREATE FUNCTION private.sync_items_tasks_changes(p_lo xid8, p_x xid8, p_ip xid8[
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows every user sees, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
               where it.claimed_by is null and not it.completed and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'listing') k
+(-- S1: the rows of the listing keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
                                  where it.listing_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'listing' and x.cause >= p_after_c0) x
+(-- S3: every row of the listing keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.listing_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'listing' and x.cause >= p_after_c0) x
+(-- S4: the rows of the listing keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+(-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
                                  where it.claimed_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.claimed_by = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+(-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
                                  where it.declared_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.declared_by = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'tasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))
+          where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'tasks' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -4189,33 +4366,37 @@ CREATE FUNCTION private.sync_items_tasks_full(p_lo xid8, p_x xid8, p_ip xid8[], 
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows every user sees, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.tasks it
               where it.claimed_by is null and not it.completed and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
               order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'listing') k
+(-- S1: the rows of the listing keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'listing') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
                                  where it.listing_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+(-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
                                  where it.claimed_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+(-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.tasks it
                                  where it.declared_by = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -4244,69 +4425,76 @@ CREATE FUNCTION private.sync_items_tasks_visibility(p_lo xid8, p_x xid8, p_ip xi
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'listing' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the listing keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.listing_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'listing' and x.cause >= p_after_c0) x
+(-- S4: the rows of the listing keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                          where it.listing_id = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.claimed_by = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                          where it.claimed_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
                                           where it.declared_by = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.tasks it
-                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))
+                                          where it.declared_by = x.key and not ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'tasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from k)) or (('user', it.claimed_by) in (select k.kind, k.key from k)) or (('user', it.declared_by) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.tasks it where it.id = m.row_id and ((it.claimed_by is null and not it.completed) or (('listing', it.listing_id) in (select k.kind, k.key from keys_held k)) or (('user', it.claimed_by) in (select k.kind, k.key from keys_held k)) or (('user', it.declared_by) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -4332,11 +4520,13 @@ CREATE FUNCTION private.sync_items_watchlist_entries_admin(p_lo xid8, p_x xid8, 
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlist_entries it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlist_entries it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'watchlist_entries' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -4364,46 +4554,51 @@ CREATE FUNCTION private.sync_items_watchlist_entries_changes(p_lo xid8, p_x xid8
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'watchlist') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the watchlist keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
                                  where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S3: every row of the watchlist keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
                                           where it.watchlist_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S4: the rows of the watchlist keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_entries' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -4432,17 +4627,18 @@ CREATE FUNCTION private.sync_items_watchlist_entries_full(p_lo xid8, p_x xid8, p
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'watchlist') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the watchlist keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
                                  where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -4471,37 +4667,40 @@ CREATE FUNCTION private.sync_items_watchlist_entries_visibility(p_lo xid8, p_x x
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the watchlist keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
                                           where it.watchlist_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S4: the rows of the watchlist keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_entries it
-                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_entries' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.watchlist_entries it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -4527,11 +4726,13 @@ CREATE FUNCTION private.sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8, p_
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlist_rules it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlist_rules it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'watchlist_rules' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -4559,46 +4760,51 @@ CREATE FUNCTION private.sync_items_watchlist_rules_changes(p_lo xid8, p_x xid8, 
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'watchlist') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the watchlist keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
                                  where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S3: every row of the watchlist keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
                                           where it.watchlist_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S4: the rows of the watchlist keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_rules' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -4627,17 +4833,18 @@ CREATE FUNCTION private.sync_items_watchlist_rules_full(p_lo xid8, p_x xid8, p_i
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'watchlist') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the watchlist keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
                                  where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -4666,37 +4873,40 @@ CREATE FUNCTION private.sync_items_watchlist_rules_visibility(p_lo xid8, p_x xid
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the watchlist keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
                                           where it.watchlist_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S4: the rows of the watchlist keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -4722,11 +4932,13 @@ CREATE FUNCTION private.sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_ip xi
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlists it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlists it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'watchlists' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -4754,68 +4966,76 @@ CREATE FUNCTION private.sync_items_watchlists_changes(p_lo xid8, p_x xid8, p_ip 
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                  where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.owner_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'watchlist') k
+(-- S1: the rows of the watchlist keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                  where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S3: every row of the watchlist keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S4: the rows of the watchlist keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
+                                          where it.id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlists' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -4844,23 +5064,25 @@ CREATE FUNCTION private.sync_items_watchlists_full(p_lo xid8, p_x xid8, p_ip xid
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                  where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'watchlist') k
+(-- S1: the rows of the watchlist keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                  where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -4889,53 +5111,58 @@ CREATE FUNCTION private.sync_items_watchlists_visibility(p_lo xid8, p_x xid8, p_
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.owner_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S3: every row of the watchlist keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S4: the rows of the watchlist keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
+                                          where it.id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind

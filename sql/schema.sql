@@ -6146,10 +6146,10 @@ declare
   v_rule record;
   v_rules private.visibility_rules[];
   v_ctes text[] := '{}';
-  v_k text := 'select kind, key from k0';
-  v_g text := 'select * from g0';
-  v_l text := 'select * from l0';
-  v_dk text := 'select kind, key from kl';
+  v_k text := 'select kind, key from base_keys_held';
+  v_g text := 'select * from base_keys_gained';
+  v_l text := 'select * from base_keys_lost';
+  v_dk text := 'select kind, key from keys_held_or_lost';
   v_streams text[] := '{}';
   v_visible text;
   v_unseen constant text := '%1$s >= greatest(p_lo, p_after_c0) and (%1$s >= p_x or %1$s = any (p_ip))';
@@ -6165,10 +6165,12 @@ begin
   if p_mode = 'admin' then
     -- Every change of the table (the sync_xid index), and every hard delete once.
     v_streams := array[pg_catalog.format(
+      E'-- every change of the table\n'
       'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
         where %s
         order by it.sync_xid, it.id limit p_limit + 1', p_table, pg_catalog.format(v_after, 'it.sync_xid', 'it.id')),
       pg_catalog.format(
+        E'-- every hard delete\n'
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
           where p_x > ''0''::xid8 and d.table_name = %L and %s
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, pg_catalog.format(v_after, 'd.sync_xid', 'd.record_id'))];
@@ -6182,9 +6184,9 @@ begin
        order by k.kind
     loop
       select array_agg(r) into v_rules from private.visibility_rules r where r.table_name = v_derived.parent;
-      v_ctes := v_ctes || pg_catalog.format('%I as (%s)', 'vp_' || v_derived.kind, (
+      v_ctes := v_ctes || pg_catalog.format('%I as (%s)', v_derived.kind || '_keys_held', (
         select coalesce(pg_catalog.string_agg(
-                 pg_catalog.format('select %L::text as kind, it.id as key from k0 join public.%I it on k0.kind = %L and it.%I = k0.key%s',
+                 pg_catalog.format('select %L::text as kind, it.id as key from base_keys_held k0 join public.%I it on k0.kind = %L and it.%I = k0.key%s',
                                    v_derived.kind, v_derived.parent, r.kind, r.key_column,
                                    ' and ' || private.visibility_condition(r.condition, 'it')), ' union '),
                  'select null::text as kind, null::uuid as key where false')
@@ -6192,37 +6194,37 @@ begin
       if p_mode <> 'full' then
         v_ctes := v_ctes || pg_catalog.format(
           '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from k0 join public.sync_moves m on m.table_name = %3$L and m.kind = k0.kind and m.key = k0.key
+                      from base_keys_held k0 join public.sync_moves m on m.table_name = %3$L and m.kind = k0.kind and m.key = k0.key
                        and m.entered and %4$s
                      where m.row_id in (select v.key from %5$I v) group by m.row_id%6$s)',
-          'ep_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
-          'vp_' || v_derived.kind,
+          v_derived.kind || '_keys_gained', v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
+          v_derived.kind || '_keys_held',
           (select pg_catalog.string_agg(pg_catalog.format(
-                    ' union all select %L, it.id, g0.cause, g0.at from g0 join public.%I it on g0.kind = %L and it.%I = g0.key%s',
+                    ' union all select %L, it.id, g0.cause, g0.at from base_keys_gained g0 join public.%I it on g0.kind = %L and it.%I = g0.key%s',
                     v_derived.kind, v_derived.parent, r.kind, r.key_column, ' and ' || private.visibility_condition(r.condition, 'it')), '')
              from unnest(v_rules) r where r.kind <> 'everyone'));
         v_ctes := v_ctes || pg_catalog.format(
           '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
-                      from kl0 join public.sync_moves m on m.table_name = %3$L and m.kind = kl0.kind and m.key = kl0.key
+                      from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = %3$L and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and %4$s
                      where m.row_id not in (select v.key from %5$I v) group by m.row_id%6$s)',
-          'xp_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
-          'vp_' || v_derived.kind,
+          v_derived.kind || '_keys_lost', v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
+          v_derived.kind || '_keys_held',
           (select pg_catalog.string_agg(pg_catalog.format(
-                    ' union all select %L, it.id, l0.cause, l0.at from l0 join public.%I it on l0.kind = %L and it.%I = l0.key%s'
+                    ' union all select %L, it.id, l0.cause, l0.at from base_keys_lost l0 join public.%I it on l0.kind = %L and it.%I = l0.key%s'
                     ' where it.id not in (select v.key from %I v)',
                     v_derived.kind, v_derived.parent, r.kind, r.key_column, ' and ' || private.visibility_condition(r.condition, 'it'),
-                    'vp_' || v_derived.kind), '')
+                    v_derived.kind || '_keys_held'), '')
              from unnest(v_rules) r where r.kind <> 'everyone'));
         v_ctes := v_ctes || pg_catalog.format(
           '%1$I as (select %2$L::text as kind, d.record_id as key
-                      from kl0 join public.sync_deletions d on d.table_name = %3$L and d.kind = kl0.kind and d.key = kl0.key and %4$s)',
-          'dp_' || v_derived.kind, v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'd.sync_xid'));
-        v_g := v_g || pg_catalog.format(' union all select * from %I', 'ep_' || v_derived.kind);
-        v_l := v_l || pg_catalog.format(' union all select * from %I', 'xp_' || v_derived.kind);
-        v_dk := v_dk || pg_catalog.format(' union select kind, key from %I', 'dp_' || v_derived.kind);
+                      from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = %3$L and d.kind = kl0.kind and d.key = kl0.key and %4$s)',
+          v_derived.kind || '_keys_deleted', v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'd.sync_xid'));
+        v_g := v_g || pg_catalog.format(' union all select * from %I', v_derived.kind || '_keys_gained');
+        v_l := v_l || pg_catalog.format(' union all select * from %I', v_derived.kind || '_keys_lost');
+        v_dk := v_dk || pg_catalog.format(' union select kind, key from %I', v_derived.kind || '_keys_deleted');
       end if;
-      v_k := v_k || pg_catalog.format(' union all select kind, key from %I', 'vp_' || v_derived.kind);
+      v_k := v_k || pg_catalog.format(' union all select kind, key from %I', v_derived.kind || '_keys_held');
     end loop;
 
     v_visible := private.visibility_predicate(p_table, 'it', 'keys');
@@ -6231,6 +6233,7 @@ begin
         -- S1 for the rows every user sees.
         if p_mode <> 'visibility' then
           v_streams := v_streams || pg_catalog.format(
+            E'-- S1: the rows every user sees, written since\n'
             'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
               where %s and %s
               order by it.sync_xid, it.id limit p_limit + 1',
@@ -6241,8 +6244,9 @@ begin
       -- S1: the rows of U's keys written since; S3 / S4: every row of a key gained / lost.
       if p_mode <> 'visibility' then
         v_streams := v_streams || pg_catalog.format(
+          E'-- S1: the rows of the %2$s keys held, written since\n'
           'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = %2$L) k
+             from (select * from keys_held k where k.kind = %2$L) k
             cross join lateral (select it.sync_xid, it.id from public.%1$I it
                                  where it.%3$I = k.key%4$s and %5$s
                                  order by it.sync_xid, it.id limit p_limit + 1) it',
@@ -6253,6 +6257,7 @@ begin
         -- S3 from the keys gained (g: records), S4 from those lost (l: revoked if not visible).
         v_streams := v_streams || array(
           select pg_catalog.format(
+                   E'-- %10$s\n'
                    'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
                       from (select * from %9$s x where x.kind = %2$L and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.%1$I it
@@ -6261,9 +6266,10 @@ begin
                                                                          case when x.cause = p_after_c0 then p_after_id else ''00000000-0000-0000-0000-000000000000''::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it',
                    p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
-                   s.extra, s.item_kind, s.reason, s.at, s.source)
-            from (values ('', 1, null, 'null::timestamptz', 'g'),
-                         (' and not (' || v_visible || ')', 0, 'revoked', 'x.at', 'l')) s (extra, item_kind, reason, at, source)
+                   s.extra, s.item_kind, s.reason, s.at, s.source, pg_catalog.format(s.marker, v_rule.kind))
+            from (values ('', 1, null, 'null::timestamptz', 'keys_gained', 'S3: every row of the %s keys gained'),
+                         (' and not (' || v_visible || ')', 0, 'revoked', 'x.at', 'keys_lost',
+                          'S4: the rows of the %s keys lost that the user no longer sees')) s (extra, item_kind, reason, at, source, marker)
            order by s.item_kind desc);
       end if;
     end loop;
@@ -6271,8 +6277,9 @@ begin
     if p_mode <> 'full' then
       -- S5: rows that left a key of U's and that U no longer sees.
       v_streams := v_streams || pg_catalog.format(
+        E'-- S5: the rows that left a key held or lost and that the user no longer sees\n'
         'select m.sync_xid, m.sync_xid, m.row_id, 0, ''revoked'', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = %1$L and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and %2$s
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
@@ -6282,21 +6289,23 @@ begin
     if p_mode = 'changes' then
       -- S2: hard deletes under U's keys (children: also under the parents U saw deleted).
       v_streams := v_streams || pg_catalog.format(
+        E'-- S2: the hard deletes under the deletion keys\n'
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
                                           and %2$s
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d',
         p_table, pg_catalog.format(v_after, 'd.sync_xid', 'd.record_id'));
     end if;
 
-    v_ctes := array['k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key))',
-                    'g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at))',
-                    'l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at))',
-                    'kl0 as (select kind, key from k0 union select kind, key from l0)']
+    v_ctes := array['base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key))',
+                    'base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at))',
+                    'base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at))',
+                    'base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost)']
               || v_ctes
-              || array['k as (' || v_k || ')', 'g as (' || v_g || ')', 'l as (' || v_l || ')',
-                       'kl as (select kind, key from k union select kind, key from l)', 'dk as (' || v_dk || ')'];
+              || array['keys_held as (' || v_k || ')', 'keys_gained as (' || v_g || ')', 'keys_lost as (' || v_l || ')',
+                       'keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost)',
+                       'deletion_keys as (' || v_dk || ')'];
   end if;
 
   return coalesce('with ' || nullif(pg_catalog.array_to_string(v_ctes, E',\n'), '') || E'\n', '')
@@ -7254,7 +7263,7 @@ begin
   select pg_catalog.string_agg(
            case when r.kind = 'everyone' then '(' || private.visibility_condition(r.condition, p_alias) || ')'
                 else '(' || coalesce(private.visibility_condition(r.condition, p_alias) || ' and ', '') ||
-                     case when p_form = 'keys' then pg_catalog.format('(%L, %s%I) in (select k.kind, k.key from k)', r.kind, v_prefix, r.key_column)
+                     case when p_form = 'keys' then pg_catalog.format('(%L, %s%I) in (select k.kind, k.key from keys_held k)', r.kind, v_prefix, r.key_column)
                           when r.kind = 'user' then pg_catalog.format('%s%I = (select auth.uid())', v_prefix, r.key_column)
                           when k.derived_from is not null
                             then pg_catalog.format('%s%I = any (array(select private.caller_visible_ids(%L)))', v_prefix, r.key_column, k.derived_from)
@@ -7274,7 +7283,7 @@ $$;
 -- Name: FUNCTION visibility_predicate(p_table text, p_alias text, p_form text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.visibility_predicate(p_table text, p_alias text, p_form text) IS 'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: caller_sees), policy (for auth.uid() through his keys, no admin term: the SELECT policy of authenticated) or keys (for whoever holds the keys of a relation k (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
+COMMENT ON FUNCTION private.visibility_predicate(p_table text, p_alias text, p_form text) IS 'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: caller_sees), policy (for auth.uid() through his keys, no admin term: the SELECT policy of authenticated) or keys (for whoever holds the keys of a relation keys_held (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
 
 --
 -- Name: watchlist_photo_entry(text); Type: FUNCTION; Schema: private; Owner: -

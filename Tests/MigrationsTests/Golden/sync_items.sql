@@ -10,11 +10,13 @@ CREATE FUNCTION private.sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8, p_
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlist_rules it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlist_rules it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'watchlist_rules' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -42,46 +44,51 @@ CREATE FUNCTION private.sync_items_watchlist_rules_changes(p_lo xid8, p_x xid8, 
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'watchlist') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the watchlist keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
                                  where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S3: every row of the watchlist keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
                                           where it.watchlist_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S4: the rows of the watchlist keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlist_rules' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -110,17 +117,18 @@ CREATE FUNCTION private.sync_items_watchlist_rules_full(p_lo xid8, p_x xid8, p_i
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'watchlist') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the watchlist keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
                                  where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -149,37 +157,40 @@ CREATE FUNCTION private.sync_items_watchlist_rules_visibility(p_lo xid8, p_x xid
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the watchlist keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
                                           where it.watchlist_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S4: the rows of the watchlist keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlist_rules it
-                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))
+                                          where it.watchlist_id = x.key and not ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlist_rules' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.watchlist_rules it where it.id = m.row_id and ((('watchlist', it.watchlist_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -205,11 +216,13 @@ CREATE FUNCTION private.sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_ip xi
     AS $$
     #variable_conflict use_column
     begin
-      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlists it
+      return query select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- every change of the table
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.watchlists it
         where (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
         order by it.sync_xid, it.id limit p_limit + 1)
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
+(-- every hard delete
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', max(d.deleted_at) from public.sync_deletions d
           where p_x > '0'::xid8 and d.table_name = 'watchlists' and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
           group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1)) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
@@ -237,68 +250,76 @@ CREATE FUNCTION private.sync_items_watchlists_changes(p_lo xid8, p_x xid8, p_ip 
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                  where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.owner_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'watchlist') k
+(-- S1: the rows of the watchlist keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                  where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S3: every row of the watchlist keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S4: the rows of the watchlist keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
+                                          where it.id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))))
+          where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))))
 union all
-(select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
-           from dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
+(-- S2: the hard deletes under the deletion keys
+select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
+           from deletion_keys dk cross join lateral (select d.sync_xid, d.record_id, d.deleted_at from public.sync_deletions d
                                         where d.table_name = 'watchlists' and d.kind = dk.kind and d.key = dk.key
                                           and (d.sync_xid >= p_x or d.sync_xid = any (p_ip)) and (d.sync_xid, d.record_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d)) i (c0, c1, id, kind, reason, at)
@@ -327,23 +348,25 @@ CREATE FUNCTION private.sync_items_watchlists_full(p_lo xid8, p_x xid8, p_ip xid
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'user') k
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S1: the rows of the user keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'user') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                  where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
-             from (select * from k where k.kind = 'watchlist') k
+(-- S1: the rows of the watchlist keys held, written since
+select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
+             from (select * from keys_held k where k.kind = 'watchlist') k
             cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                  where it.id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)) i (c0, c1, id, kind, reason, at)
@@ -372,53 +395,58 @@ CREATE FUNCTION private.sync_items_watchlists_visibility(p_lo xid8, p_x xid8, p_
     AS $$
     #variable_conflict use_column
     begin
-      return query with k0 as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
-g0 as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
-l0 as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
-kl0 as (select kind, key from k0 union select kind, key from l0),
-k as (select kind, key from k0),
-g as (select * from g0),
-l as (select * from l0),
-kl as (select kind, key from k union select kind, key from l),
-dk as (select kind, key from kl)
-select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'user' and x.cause >= p_after_c0) x
+      return query with base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key)),
+base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
+base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
+base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+keys_held as (select kind, key from base_keys_held),
+keys_gained as (select * from base_keys_gained),
+keys_lost as (select * from base_keys_lost),
+keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
+deletion_keys as (select kind, key from keys_held_or_lost)
+select i.c0, i.c1, i.id, i.kind, min(i.reason), max(i.at) from ((-- S3: every row of the user keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.owner_id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'user' and x.cause >= p_after_c0) x
+(-- S4: the rows of the user keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'user' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
+                                          where it.owner_id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
-                      from (select * from g x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S3: every row of the watchlist keys gained
+select x.cause, it.sync_xid, it.id, 1, NULL, null::timestamptz
+                      from (select * from keys_gained x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
                                           where it.id = x.key
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
-                      from (select * from l x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
+(-- S4: the rows of the watchlist keys lost that the user no longer sees
+select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
+                      from (select * from keys_lost x where x.kind = 'watchlist' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.watchlists it
-                                          where it.id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))
+                                          where it.id = x.key and not ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
 union all
-(select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
-           from kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
+(-- S5: the rows that left a key held or lost and that the user no longer sees
+select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
+           from keys_held_or_lost kl cross join lateral (select m.sync_xid, m.row_id, m.moved_at from public.sync_moves m
                                         where m.table_name = 'watchlists' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from k)) or (('watchlist', it.id) in (select k.kind, k.key from k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.watchlists it where it.id = m.row_id and ((('user', it.owner_id) in (select k.kind, k.key from keys_held k)) or (('watchlist', it.id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind

@@ -118,8 +118,8 @@ comment on function private.visibility_condition(text, text) is
 --           No admin term: `or (select private.is_admin())` cannot be an index condition,
 --           so it turned every user's read into a scan of every user's rows. Admins read
 --           as role dispatch_admin, whose own policy lets them (private.apply_select_policy).
---   keys    for whoever holds the keys of a relation k (kind, key) in scope: sync, for any
---           user (derived keys included in k)
+--   keys    for whoever holds the keys of a relation keys_held (kind, key) in scope: sync,
+--           for any user (derived keys included)
 create or replace function private.visibility_predicate(p_table text, p_alias text, p_form text) returns text
   language plpgsql stable
   set search_path = ''
@@ -140,7 +140,7 @@ begin
   select pg_catalog.string_agg(
            case when r.kind = 'everyone' then '(' || private.visibility_condition(r.condition, p_alias) || ')'
                 else '(' || coalesce(private.visibility_condition(r.condition, p_alias) || ' and ', '') ||
-                     case when p_form = 'keys' then pg_catalog.format('(%L, %s%I) in (select k.kind, k.key from k)', r.kind, v_prefix, r.key_column)
+                     case when p_form = 'keys' then pg_catalog.format('(%L, %s%I) in (select k.kind, k.key from keys_held k)', r.kind, v_prefix, r.key_column)
                           when r.kind = 'user' then pg_catalog.format('%s%I = (select auth.uid())', v_prefix, r.key_column)
                           when k.derived_from is not null
                             then pg_catalog.format('%s%I = any (array(select private.caller_visible_ids(%L)))', v_prefix, r.key_column, k.derived_from)
@@ -156,7 +156,7 @@ begin
 end
 $$;
 comment on function private.visibility_predicate(text, text, text) is
-  'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: caller_sees), policy (for auth.uid() through his keys, no admin term: the SELECT policy of authenticated) or keys (for whoever holds the keys of a relation k (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
+  'SQL text of "row p_alias of p_table is visible" from private.visibility_rules: form caller (for auth.uid(), admins included where they see the table: caller_sees), policy (for auth.uid() through his keys, no admin term: the SELECT policy of authenticated) or keys (for whoever holds the keys of a relation keys_held (kind, key) in scope: sync, for any user). INVALID_TABLE (22023) for a table without rules.';
 
 -- The columns that decide a row's keys: key columns and those the conditions name.
 create or replace function private.visibility_columns(p_table text) returns text[]
