@@ -6257,7 +6257,7 @@ begin
         -- S3 from the keys gained (g: records), S4 from those lost (l: revoked if not visible).
         v_streams := v_streams || array(
           select pg_catalog.format(
-                   E'-- %10$s\n'
+                   E'%10$s\n'
                    'select x.cause, it.sync_xid, it.id, %6$s, %7$L, %8$s
                       from (select * from %9$s x where x.kind = %2$L and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.%1$I it
@@ -6267,9 +6267,9 @@ begin
                                           order by it.sync_xid, it.id limit p_limit + 1) it',
                    p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
                    s.extra, s.item_kind, s.reason, s.at, s.source, pg_catalog.format(s.marker, v_rule.kind))
-            from (values ('', 1, null, 'null::timestamptz', 'keys_gained', 'S3: every row of the %s keys gained'),
+            from (values ('', 1, null, 'null::timestamptz', 'keys_gained', '-- S3: every row of the %s keys gained'),
                          (' and not (' || v_visible || ')', 0, 'revoked', 'x.at', 'keys_lost',
-                          'S4: the rows of the %s keys lost that the user no longer sees')) s (extra, item_kind, reason, at, source, marker)
+                          '-- S4: the rows of the %s keys lost that the user no longer sees')) s (extra, item_kind, reason, at, source, marker)
            order by s.item_kind desc);
       end if;
     end loop;
