@@ -14,6 +14,12 @@ drop function if exists outbox.record_change() cascade;                         
 drop function if exists outbox.record_rows() cascade;
 drop function if exists outbox.capture_sql(text, text);                         -- now takes the actor's and the restored id's expressions
 drop function if exists private.create_plan_keeping_function(text, text, text, text, text, text);  -- now takes the grantees
+-- Hand-written write rules, now the table manifest's (access/write_rules.sql); their policies
+-- go with them and the final step makes the generated ones.
+drop function if exists private.can_change_work_item(text, uuid) cascade;       -- private.caller_writes
+drop function if exists private.can_see_work_item(text, uuid) cascade;          -- private.caller_sees
+drop function if exists private.writable_watchlist_ids() cascade;               -- the key watchlist_writer
+drop function if exists private.is_watchlist_owner(uuid) cascade;               -- the key watchlist_owner
 
 -- Triggers split in two (an insert trigger and an update trigger with a WHEN clause) or renamed.
 do $$

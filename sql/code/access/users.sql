@@ -1,18 +1,6 @@
--- public.users: who may write a profile, and the public view of names and avatars.
--- auth.uid() and is_admin() in (select ...): evaluated once per statement (an InitPlan),
--- not once per row. Who reads profiles (everybody) is the users rule of the table manifest,
--- from which the final step generates users_select.
-
-drop policy if exists users_insert on public.users;
-create policy users_insert on public.users for insert to authenticated
-  with check (id = (select auth.uid()) and not is_admin);
-drop policy if exists users_update on public.users;
-create policy users_update on public.users for update to authenticated
-  using (id = (select auth.uid()) or (select private.is_admin()))
-  with check (id = (select auth.uid()) or (select private.is_admin()));
-drop policy if exists users_delete on public.users;
-create policy users_delete on public.users for delete to authenticated
-  using ((select private.is_admin()));
+-- public.users: the public view of names and avatars. Who reads and writes profiles (each
+-- user his own, admins every one) is the users entry of the table manifest, from which the
+-- final step generates its policies.
 
 -- Names and avatars of every user, for everyone signed in ("claimed by", a note's author).
 -- The table itself is its owner's and admins' (email, is_admin: the users rule in the table

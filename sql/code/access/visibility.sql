@@ -40,13 +40,17 @@ begin
   union
   select 'watchlist', s.watchlist_id from public.watchlist_shares s where s.user_id = p_user
   union
+  select 'watchlist_writer', w.id from public.watchlists w where w.owner_id = p_user
+  union
+  select 'watchlist_writer', s.watchlist_id from public.watchlist_shares s where s.user_id = p_user and s.role = 'write'
+  union
   select 'listing_claimer', t.listing_id from public.tasks t where t.claimed_by = p_user and t.listing_id is not null
   union
   select 'listing_claimer', a.listing_id from public.activities a where a.claimed_by = p_user and a.listing_id is not null;
 end
 $$;
 comment on function private.user_keys(uuid) is
-  'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist and watchlist_owner) and those shared with them (watchlist), the listings of the tasks and activities they claim (listing_claimer). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
+  'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist, watchlist_owner and watchlist_writer) and those shared with them (watchlist; watchlist_writer when shared as ''write''), the listings of the tasks and activities they claim (listing_claimer). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
 
 -- Who holds keys, for many keys at once: one join per kind, however many rows a statement
 -- wrote (the outbox asks it once per statement). The single-key form below is this one.
@@ -63,9 +67,10 @@ begin
   union all
   select k.kind, k.key, l.owned_by from k join public.listings l on l.id = k.key where k.kind = 'listing'
   union all
-  select k.kind, k.key, w.owner_id from k join public.watchlists w on w.id = k.key where k.kind in ('watchlist', 'watchlist_owner')
+  select k.kind, k.key, w.owner_id from k join public.watchlists w on w.id = k.key where k.kind in ('watchlist', 'watchlist_owner', 'watchlist_writer')
   union all
-  select k.kind, k.key, s.user_id from k join public.watchlist_shares s on s.watchlist_id = k.key where k.kind = 'watchlist'
+  select k.kind, k.key, s.user_id from k join public.watchlist_shares s on s.watchlist_id = k.key
+   where k.kind = 'watchlist' or (k.kind = 'watchlist_writer' and s.role = 'write')
   union all
   select k.kind, k.key, t.claimed_by from k join public.tasks t on t.listing_id = k.key
    where k.kind = 'listing_claimer' and t.claimed_by is not null
@@ -411,46 +416,16 @@ $$;
 comment on function private.caller_sees(text, uuid) is
   'True when the caller may see row p_id of p_table: the table''s SELECT policy for one row (false for an absent row). SECURITY DEFINER so that policies and definer RPCs can ask it.';
 
-create or replace function private.can_see_work_item(p_item_type text, p_item_id uuid) returns boolean
-  language sql stable security definer
-  set search_path = ''
-as $$
-  select case p_item_type
-           when 'task' then private.caller_sees('tasks', p_item_id)
-           when 'activity' then private.caller_sees('activities', p_item_id)
-           when 'listing' then private.caller_sees('listings', p_item_id)
-           else false end
-$$;
-comment on function private.can_see_work_item(text, uuid) is
-  'True when the caller may see the task, activity or listing (p_item_type ''task'' | ''activity'' | ''listing''); false for an absent row or an unknown type. For the claim RPCs and the notes'' INSERT policy.';
-
 revoke all on function private.everyone_key(), private.user_keys(uuid), private.key_holders(text, uuid),
   private.keys_holders(text[], uuid[]), private.row_keys_sql(text, text, integer),
   private.caller_keys(text), private.visibility_condition(text, text), private.visibility_predicate(text, text, text),
   private.visibility_columns(text), private.generate_row_scope(), private.apply_select_policy(text),
   private.row_keys(text, jsonb), private.row_audience(text, jsonb), private.user_sees(uuid, text, jsonb),
-  private.caller_visible_ids(text), private.caller_sees(text, uuid), private.can_see_work_item(text, uuid)
+  private.caller_visible_ids(text), private.caller_sees(text, uuid)
   from public, anon, authenticated, service_role;
 -- Policies call these as the querying user.
-grant execute on function private.caller_keys(text), private.caller_visible_ids(text),
-  private.can_see_work_item(text, uuid) to authenticated;
+grant execute on function private.caller_keys(text), private.caller_visible_ids(text) to authenticated;
 -- The worker and the change feeds ask them for any user.
 grant execute on function private.everyone_key(), private.user_keys(uuid), private.key_holders(text, uuid), private.keys_holders(text[], uuid[]),
   private.row_keys(text, jsonb), private.row_audience(text, jsonb), private.user_sees(uuid, text, jsonb),
   private.visibility_columns(text) to service_role;
-
--- A note is written by someone who sees its parent, and edited or deleted by its author
--- while he still sees it, or by an admin.
-drop policy if exists notes_insert on public.notes;
-create policy notes_insert on public.notes for insert to authenticated
-  with check (created_by = (select auth.uid()) and private.can_see_work_item(parent_type, parent_id));
--- The SELECT policy alone does not say it: an UPDATE or DELETE whose WHERE names no column
--- (`delete from notes`) is not filtered by it, so a former participant (his claim released,
--- the item claimed by someone else or completed) could still rewrite or remove his notes.
-drop policy if exists notes_update on public.notes;
-create policy notes_update on public.notes for update to authenticated
-  using ((created_by = (select auth.uid()) and private.can_see_work_item(parent_type, parent_id)) or (select private.is_admin()))
-  with check ((created_by = (select auth.uid()) and private.can_see_work_item(parent_type, parent_id)) or (select private.is_admin()));
-drop policy if exists notes_delete on public.notes;
-create policy notes_delete on public.notes for delete to authenticated
-  using ((created_by = (select auth.uid()) and private.can_see_work_item(parent_type, parent_id)) or (select private.is_admin()));

@@ -68,7 +68,7 @@ begin
   if v_row is not null and (v_claimer = auth.uid() or (v_claimer is null and v_row ->> 'completed' = 'false')) then
     return;  -- held by the caller, or open: nothing stops the claim
   end if;
-  if v_row is null or not (private.can_see_work_item(p_item_type, p_item_id)
+  if v_row is null or not (private.caller_sees(v_table, p_item_id)
                            or exists (select from audit.log l
                                        where l.table_name = v_table and l.record_pk = p_item_id
                                          and l.new_row ->> 'claimed_by' is null
@@ -180,7 +180,7 @@ begin
     return v_row;
   end if;
 
-  if not private.can_see_work_item(p_item_type, p_item_id) then
+  if not private.caller_sees(v_table, p_item_id) then
     raise exception using errcode = 'P0002',
       message = format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
   end if;

@@ -423,26 +423,3 @@ create or replace trigger journal_list_values_delete after delete on public.jour
 revoke all on function private.journal_values_mark_edited(), private.journal_entries_move_values(),
   private.journal_create_thread_stats(), private.journal_count_entries(),
   private.journal_list_values() from public, anon, authenticated, service_role;
-
--- ---------------------------------------------------------------------------------------
--- Visibility and sync: the owner, and nobody else
--- ---------------------------------------------------------------------------------------
-
--- The other commands than SELECT (whose policy the table manifest generates, with the
--- owner's key and no admin term): the owner's own rows only, whatever they write.
-do $$
-declare
-  v_table text;
-begin
-  foreach v_table in array array['journal_threads', 'journal_entries', 'journal_fields',
-                                 'journal_field_groups', 'journal_entry_values'] loop
-    perform private.define(format('create policy %I on public.%I for insert to authenticated with check (owner_id = (select auth.uid()))',
-                   v_table || '_insert', v_table));
-    perform private.define(format('create policy %I on public.%I for update to authenticated '
-                   'using (owner_id = (select auth.uid())) with check (owner_id = (select auth.uid()))',
-                   v_table || '_update', v_table));
-    perform private.define(format('create policy %I on public.%I for delete to authenticated using (owner_id = (select auth.uid()))',
-                   v_table || '_delete', v_table));
-  end loop;
-end
-$$;

@@ -1,11 +1,6 @@
 -- Badge counts: counters kept as notifications are written, read by get_badge_counts and
 -- the worker's push payloads; marking notifications read.
 
-drop policy if exists notifications_update on public.notifications;
-create policy notifications_update on public.notifications for update to authenticated
-  using (user_id = (select auth.uid()))
-  with check (user_id = (select auth.uid()));
-
 -- ---------------------------------------------------------------------------------------
 -- Badge counts
 -- ---------------------------------------------------------------------------------------

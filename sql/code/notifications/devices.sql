@@ -1,9 +1,5 @@
 -- Push devices: registering and removing a device's token.
 
-drop policy if exists push_devices_delete on public.push_devices;
-create policy push_devices_delete on public.push_devices for delete to authenticated
-  using (user_id = (select auth.uid()));
-
 create or replace function public.register_push_device(p_platform text, p_token text, p_environment text default 'production')
   returns jsonb
   language plpgsql volatile security definer

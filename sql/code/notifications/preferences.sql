@@ -38,16 +38,6 @@ create or replace view private.notification_mutes as
    where not p.enabled and t.user_can_disable;
 comment on view private.notification_mutes is
   'The notification types each user turned off: (user_id, type) for every type whose preference the user set to false. Mandatory types never appear. NotificationWriter.insert skips these recipients, and the push handler does not push to them (a preference turned off between the insert and the push). The worker''s (service_role).';
-drop policy if exists notification_preferences_insert on public.notification_preferences;
-create policy notification_preferences_insert on public.notification_preferences for insert to authenticated
-  with check (user_id = (select auth.uid()));
-drop policy if exists notification_preferences_update on public.notification_preferences;
-create policy notification_preferences_update on public.notification_preferences for update to authenticated
-  using (user_id = (select auth.uid()))
-  with check (user_id = (select auth.uid()));
-drop policy if exists notification_preferences_delete on public.notification_preferences;
-create policy notification_preferences_delete on public.notification_preferences for delete to authenticated
-  using (user_id = (select auth.uid()));
 
 revoke all on private.notification_mutes from public, anon, authenticated, service_role;
 grant select on private.notification_mutes to service_role;

@@ -21,7 +21,8 @@ comment on function private.watchlist_photo_entry(text) is
   'The watchlist entry a photo object name `{entryId}/{photoId}.jpg` (ids all lower or all upper case) belongs to; NULL for any other name.';
 
 -- Written by whoever may write the entry's photo rows (its watchlist's owner, a user it is
--- shared with for writing, an admin: access/watchlists.sql), and only once the entry is
+-- shared with for writing: the key watchlist_writer; an admin: the photos' write rules in the
+-- table manifest), and only once the entry is
 -- on the server, live, in a live watchlist: the apps upload a photo after its entry synced.
 create or replace function private.may_write_watchlist_photo(p_name text) returns boolean
   language sql
@@ -33,7 +34,7 @@ as $$
                    join public.watchlists w on w.id = e.watchlist_id
                   where e.id = private.watchlist_photo_entry(p_name)
                     and e.deleted_at is null and w.deleted_at is null
-                    and (w.id in (select private.writable_watchlist_ids()) or private.is_admin()))
+                    and (w.id = any (private.caller_keys('watchlist_writer')) or private.is_admin()))
 $$;
 comment on function private.may_write_watchlist_photo(text) is
   'True when the caller may upload, replace or delete the photo object p_name: a well-formed `{entryId}/{photoId}.jpg` whose entry exists, is live and in a live watchlist, and whose photos the caller may write. SECURITY DEFINER: it reads the entry and watchlist whatever policy is in force on the store''s table.';

@@ -4,7 +4,7 @@
 
 -- A push lands whole or not at all, and its answer says which. Each column of a record is
 --   writable  the caller holds INSERT (new row) or UPDATE (existing row) on it: written.
---             The column grants (access/dispatch.sql, access/watchlists.sql) are the one list of what an app may write.
+--             The column grants (the tables' migrations) are the one list of what an app may write.
 --   derived   decided by the server at every write: its clock (created_at, updated_at, and
 --             completed_at, claimed_at, edited_at, which triggers derive from other
 --             columns), its version counter (row_version), sync_xid, generated columns. A
@@ -73,25 +73,28 @@ revoke all on function private.sync_missing_parent(text, jsonb) from public, ano
 -- sync_push (SECURITY INVOKER) asks it as the pushing user.
 grant execute on function private.sync_missing_parent(text, jsonb) to authenticated, service_role;
 
--- The Dispatch apps' records name three columns by their own keys: a task's or activity's
--- created_by (the declarer: declared_by) and listing (listing_id), a listing's
--- assigned_realtor (its owner: owned_by). Pushed under either name, they are the same
--- column; named twice, both must say the same (docs/app-models.md lists every key).
+-- The apps' records may name a column by a key of their own (the table manifest's aliases:
+-- the Dispatch apps call a task's declared_by created_by and its listing_id listing, a
+-- listing's owned_by assigned_realtor; docs/app-models.md lists every key). Pushed under
+-- either name, they are the same column; named twice, both must say the same. A key aliased
+-- to nothing is one records may carry and the server ignores.
 create or replace function private.sync_record_columns(p_table text, p_record jsonb) returns jsonb
   language plpgsql
-  immutable
+  stable
   set search_path = ''
 as $$
 declare
   v_alias record;
 begin
   for v_alias in
-    select a.key, a.col
-      from (values ('tasks', 'created_by', 'declared_by'), ('tasks', 'listing', 'listing_id'),
-                   ('activities', 'created_by', 'declared_by'), ('activities', 'listing', 'listing_id'),
-                   ('listings', 'assigned_realtor', 'owned_by')) a (table_name, key, col)
-     where a.table_name = p_table and p_record ? a.key
+    select a.key, a.value #>> '{}' as col
+      from private.table_manifest m cross join lateral pg_catalog.jsonb_each(m.aliases) a
+     where m.table_name = p_table and p_record ? a.key
   loop
+    if v_alias.col is null then
+      p_record := p_record - v_alias.key;
+      continue;
+    end if;
     if p_record ? v_alias.col and lower(p_record ->> v_alias.col) is distinct from lower(p_record ->> v_alias.key) then
       raise exception using errcode = '22023',
         message = format('INVALID_RECORD: %s and %s name the same column of %s with different values', v_alias.key, v_alias.col, p_table),
@@ -103,7 +106,7 @@ begin
 end
 $$;
 comment on function private.sync_record_columns(text, jsonb) is
-  'For sync_push: p_record with the Dispatch apps'' keys renamed to their columns (a task''s or activity''s created_by: declared_by, listing: listing_id; a listing''s assigned_realtor: owned_by). INVALID_RECORD (22023) when a record names a column under both keys with different values.';
+  'For sync_push: p_record with the apps'' keys renamed to their columns (the table manifest''s aliases: a task''s or activity''s created_by is declared_by, listing is listing_id; a listing''s assigned_realtor is owned_by), and without the keys aliased to nothing. INVALID_RECORD (22023) when a record names a column under both keys with different values.';
 revoke all on function private.sync_record_columns(text, jsonb) from public, anon, authenticated, service_role;
 grant execute on function private.sync_record_columns(text, jsonb) to authenticated, service_role;
 
@@ -179,8 +182,8 @@ declare
   v_locked text[];     -- pushed columns neither writable nor derived: they must hold the server's value
   v_compared text[];   -- pushed columns that are not derived: what applying the record decides
   v_pushed jsonb;      -- the record's values in their columns' canonical JSON (comparable with a row's)
-  -- Tasks and activities are claimed (the inverse of private.claimable_table).
-  v_item_type text := case p_table when 'tasks' then 'task' when 'activities' then 'activity' end;
+  -- The item type of a claimable table (the table manifest's claimed_as: tasks are claimed as task).
+  v_item_type text := (select m.claimed_as from private.table_manifest m where m.table_name = p_table);
   v_server jsonb;
   v_changed text[] := '{}';
   v_set text[];        -- the changed columns an update writes
