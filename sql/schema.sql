@@ -12221,19 +12221,6 @@ ALTER TABLE ONLY public.tasks
     ADD CONSTRAINT tasks_pkey PRIMARY KEY (id);
 
 --
--- Name: users users_email_key; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.users
-    ADD CONSTRAINT users_email_key UNIQUE (email);
-
---
--- Name: CONSTRAINT users_email_key ON users; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON CONSTRAINT users_email_key ON public.users IS 'One profile per email address (NULL: none given). Also the index a lookup by email uses.';
-
---
 -- Name: users users_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -12880,6 +12867,18 @@ CREATE INDEX tasks_claim_expires_at_idx ON public.tasks USING btree (claim_expir
 --
 
 CREATE INDEX tasks_updated_at_idx ON public.tasks USING btree (updated_at);
+
+--
+-- Name: users_email_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX users_email_idx ON public.users USING btree (email);
+
+--
+-- Name: INDEX users_email_idx; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON INDEX public.users_email_idx IS 'A lookup of profiles by email (several profiles may give one address: it is not verified).';
 
 --
 -- Name: users_updated_at_idx; Type: INDEX; Schema: public; Owner: -
