@@ -17,17 +17,25 @@ import Testing
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
     static let root = golden.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// watchlists (its owner, and the users it is shared with; audited) and one child,
-    /// watchlist_rules (whoever sees its watchlist; a length limit, recorded in the outbox,
-    /// published to Realtime), both synced and tombstoned; everything else off.
+    /// watchlists (its owner, and the users it is shared with; audited; written by its owner
+    /// and admins) and one child, watchlist_rules (whoever sees its watchlist; a length limit,
+    /// recorded in the outbox, published to Realtime; inserted by its list's writers, changed
+    /// and deleted by whoever may change the list), both synced and tombstoned; everything
+    /// else off.
     static let tinyManifest = """
         truncate private.table_manifest restart identity;
         select private.manifest('watchlists',
           visible_to => '[{"kind": "user", "column": "owner_id"}, {"kind": "watchlist", "column": "id"}]',
-          tombstoned => true, synced => true, audited_as => 'watchlist', audit_owner => 'owner_id');
+          tombstoned => true, synced => true, audited_as => 'watchlist', audit_owner => 'owner_id',
+          insert_by => '[{"kind": "user", "column": "owner_id"}, {"kind": "admin"}]',
+          update_by => '[{"kind": "user", "column": "owner_id"}, {"kind": "admin"}]',
+          delete_by => '[{"kind": "user", "column": "owner_id"}]');
         select private.manifest('watchlist_rules',
           visible_to => '[{"kind": "watchlist", "column": "watchlist_id"}]',
-          lengths => '{"rule_type": 100}', tombstoned => true, synced => true, outbox => true, realtime => 'default');
+          lengths => '{"rule_type": 100}', tombstoned => true, synced => true, outbox => true, realtime => 'default',
+          parent => '{"column": "watchlist_id", "table": "watchlists"}',
+          insert_by => '[{"kind": "watchlist_writer", "column": "watchlist_id", "condition": "it.is_active"}]',
+          update_by => '[{"parent": "writable"}]', delete_by => '[{"parent": "writable"}]');
         select private.apply_manifest();
         """
     static let tables = ["watchlists", "watchlist_rules"]
@@ -82,6 +90,15 @@ import Testing
          "22023", "INVALID_MANIFEST: subtasks: its parent tasks has an everyone rule and it has none"),
         ("insert into public.notification_types (type, badge_group, user_can_disable, push_category) values ('made_up', 'bell_only', false, 'MADE_UP')",
          "23514", "REGISTRY_DRIFT"),
+        // Write rules in the vocabulary of the read rules, and parents that exist.
+        ("update private.table_manifest set insert_by = '[{\"kind\": \"task\", \"column\": \"parent_id\"}]' where table_name = 'subtasks'",
+         "22023", "INVALID_MANIFEST: subtasks: insert_by:"),
+        ("update private.table_manifest set update_by = '[{\"kind\": \"admin\", \"column\": \"id\"}]' where table_name = 'tasks'",
+         "22023", "INVALID_MANIFEST: tasks: update_by:"),
+        ("update private.table_manifest set update_by = '[]' where table_name = 'tasks'",
+         "22023", "INVALID_MANIFEST: subtasks: "),
+        ("update private.table_manifest set parent = '{\"column\": \"parent_id\", \"table\": \"no_such_table\"}' where table_name = 'notes'",
+         "22023", "INVALID_MANIFEST: notes: parent"),
     ])
     func theFinalStepRefusesWhatItCannotApply(_ statement: String, _ state: String, _ message: String) async throws {
         let database = try await TestDatabase.create()

@@ -24,7 +24,7 @@ create or replace function private.claimable_table(p_item_type text, p_item_id u
   set search_path = ''
 as $$
 declare
-  v_table text := case p_item_type when 'task' then 'tasks' when 'activity' then 'activities' end;
+  v_table text := (select m.table_name from private.table_manifest m where m.claimed_as = p_item_type);
 begin
   if p_item_type is null or p_item_id is null then
     raise exception using errcode = '22004',
@@ -33,14 +33,15 @@ begin
   if v_table is null then
     raise exception using errcode = '22023',
       message = format('INVALID_ITEM_TYPE: %L is not a claimable item type', p_item_type),
-      hint = 'Use ''task'' or ''activity''.';
+      hint = (select 'Use ' || string_agg(quote_literal(m.claimed_as), ' or ' order by m.ordinal) || '.'
+                from private.table_manifest m where m.claimed_as is not null);
   end if;
   perform private.assert_profile(private.caller('a claim'));
   return v_table;
 end
 $$;
 comment on function private.claimable_table(text, uuid) is
-  'The table of a claimable item type (task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501).';
+  'The table of a claimable item type (the table manifest''s claimed_as: task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501).';
 revoke all on function private.claimable_table(text, uuid) from public, anon, authenticated, service_role;
 
 -- Why a caller cannot claim an item, in the words the apps show. The one rule both ways of

@@ -21,7 +21,7 @@ begin
   if p_item_type is null or p_item_id is null then
     raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_item_type and p_item_id are required';
   end if;
-  v_table := case p_item_type when 'task' then 'tasks' when 'activity' then 'activities' end;
+  v_table := (select m.table_name from private.table_manifest m where m.claimed_as = p_item_type);
   if v_table is null then
     raise exception using errcode = '22023',
       message = pg_catalog.format('INVALID_ITEM_TYPE: %s is not task or activity', p_item_type);
@@ -29,7 +29,7 @@ begin
   execute pg_catalog.format('select pg_catalog.to_jsonb(t) from public.%I t where t.id = $1', v_table) into v_row using p_item_id;
   v_everything := v_row is not null
     and ((v_row ->> 'declared_by')::uuid = v_uid or private.is_admin()
-         or exists (select from public.listings l where l.id = (v_row ->> 'listing_id')::uuid and l.owned_by = v_uid));
+         or (v_row ->> 'listing_id')::uuid = any (private.caller_keys('listing')));
 
   return query
     with changes as (
