@@ -1131,6 +1131,66 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
 COMMENT ON FUNCTION outbox.capture_changes() IS 'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows), attached by outbox.enable_changes: records every row the statement changed in outbox.events in one INSERT: the row (old_record: an update''s changed columns with their old values; a delete''s whole row), its audience (the holders of its keys; of the old row''s too when an update changed who sees it) and visible_to_all, the actor (auth.uid()) and, for an insert made by public.restore_entity, restored. No-op updates are not recorded. Generated from the table manifest by outbox.generate_capture. SECURITY DEFINER: nobody but the owner writes the outbox.';
 
 --
+-- Name: caller_writes(text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.caller_writes(p_table text, p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    begin
+      case p_table
+        when 'activities' then
+          return exists (select from public.activities it where it.id = p_id and ((it.declared_by = (select auth.uid())) or (it.claimed_by = (select auth.uid())) or (it.listing_id = any ((select private.caller_keys('listing'))::uuid[])) or ((select private.is_admin()))));
+        when 'journal_entries' then
+          return exists (select from public.journal_entries it where it.id = p_id and ((it.owner_id = (select auth.uid()))));
+        when 'journal_entry_values' then
+          return exists (select from public.journal_entry_values it where it.id = p_id and ((it.owner_id = (select auth.uid()))));
+        when 'journal_field_groups' then
+          return exists (select from public.journal_field_groups it where it.id = p_id and ((it.owner_id = (select auth.uid()))));
+        when 'journal_fields' then
+          return exists (select from public.journal_fields it where it.id = p_id and ((it.owner_id = (select auth.uid()))));
+        when 'journal_threads' then
+          return exists (select from public.journal_threads it where it.id = p_id and ((it.owner_id = (select auth.uid()))));
+        when 'listings' then
+          return exists (select from public.listings it where it.id = p_id and ((it.owned_by = (select auth.uid())) or ((select private.is_admin()))));
+        when 'notes' then
+          return exists (select from public.notes it where it.id = p_id and ((it.created_by = (select auth.uid()) and private.parent_allows('notes', 'visible', it.parent_type, it.parent_id)) or ((select private.is_admin()))));
+        when 'notification_preferences' then
+          return exists (select from public.notification_preferences it where it.id = p_id and ((it.user_id = (select auth.uid()))));
+        when 'notifications' then
+          return exists (select from public.notifications it where it.id = p_id and ((it.user_id = (select auth.uid()))));
+        when 'observed_bird_photos' then
+          return exists (select from public.observed_bird_photos it where it.id = p_id and ((it.watchlist_id = any ((select private.caller_keys('watchlist_writer'))::uuid[])) or ((select private.is_admin()))));
+        when 'properties' then
+          return exists (select from public.properties it where it.id = p_id and ((it.owned_by = (select auth.uid())) or ((select private.is_admin()))));
+        when 'subtasks' then
+          return exists (select from public.subtasks it where it.id = p_id and ((private.parent_allows('subtasks', 'writable', it.parent_type, it.parent_id))));
+        when 'tasks' then
+          return exists (select from public.tasks it where it.id = p_id and ((it.declared_by = (select auth.uid())) or (it.claimed_by = (select auth.uid())) or (it.listing_id = any ((select private.caller_keys('listing'))::uuid[])) or ((select private.is_admin()))));
+        when 'users' then
+          return exists (select from public.users it where it.id = p_id and ((it.id = (select auth.uid())) or ((select private.is_admin()))));
+        when 'watchlist_entries' then
+          return exists (select from public.watchlist_entries it where it.id = p_id and ((it.watchlist_id = any ((select private.caller_keys('watchlist_writer'))::uuid[])) or ((select private.is_admin()))));
+        when 'watchlist_rules' then
+          return exists (select from public.watchlist_rules it where it.id = p_id and ((it.watchlist_id = any ((select private.caller_keys('watchlist_writer'))::uuid[])) or ((select private.is_admin()))));
+        when 'watchlist_shares' then
+          return exists (select from public.watchlist_shares it where it.id = p_id and ((it.watchlist_id = any ((select private.caller_keys('watchlist_owner'))::uuid[])) or ((select private.is_admin()))));
+        when 'watchlists' then
+          return exists (select from public.watchlists it where it.id = p_id and ((it.owner_id = (select auth.uid())) or ((select private.is_admin()))));
+        else raise exception using errcode = '22023',
+          message = pg_catalog.format('INVALID_TABLE: no update rules for %L', p_table);
+      end case;
+    end
+    $$;
+
+--
+-- Name: FUNCTION caller_writes(p_table text, p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.caller_writes(p_table text, p_id uuid) IS 'True when the caller may update row p_id of p_table (its update_by rules in the table manifest); false for an absent row. Generated by private.generate_caller_writes. SECURITY DEFINER so that policies (a child written by whoever may write its parent) and guards can ask it; it answers only about the caller. INVALID_TABLE (22023) for a table without update rules.';
+
+--
 -- Name: record_sync_fields(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -11580,10 +11640,28 @@ CREATE POLICY users_log_select ON audit.users_log FOR SELECT TO authenticated US
 CREATE POLICY table_manifest_select ON private.table_manifest FOR SELECT TO authenticated, service_role USING (true);
 
 --
+-- Name: activities activities_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY activities_delete ON public.activities FOR DELETE TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: activities activities_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY activities_insert ON public.activities FOR INSERT TO authenticated WITH CHECK ((((declared_by = ( SELECT auth.uid() AS uid)) AND ((claimed_by IS NULL) OR (claimed_by = declared_by))) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
 -- Name: activities activities_select; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY activities_select ON public.activities FOR SELECT TO authenticated USING ((((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (declared_by = ( SELECT auth.uid() AS uid))));
+
+--
+-- Name: activities activities_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY activities_update ON public.activities FOR UPDATE TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: bird bird_select; Type: POLICY; Schema: public; Owner: -
@@ -11598,10 +11676,28 @@ CREATE POLICY bird_select ON public.bird FOR SELECT TO authenticated USING (true
 CREATE POLICY hotspot_select ON public.hotspot FOR SELECT TO authenticated USING (true);
 
 --
+-- Name: journal_entries journal_entries_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entries_delete ON public.journal_entries FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_entries journal_entries_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entries_insert ON public.journal_entries FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
 -- Name: journal_entries journal_entries_select; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY journal_entries_select ON public.journal_entries FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_entries journal_entries_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entries_update ON public.journal_entries FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: journal_entry_value_lists journal_entry_value_lists_select; Type: POLICY; Schema: public; Owner: -
@@ -11610,10 +11706,40 @@ CREATE POLICY journal_entries_select ON public.journal_entries FOR SELECT TO aut
 CREATE POLICY journal_entry_value_lists_select ON public.journal_entry_value_lists FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
 
 --
+-- Name: journal_entry_values journal_entry_values_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entry_values_delete ON public.journal_entry_values FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_entry_values journal_entry_values_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entry_values_insert ON public.journal_entry_values FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
 -- Name: journal_entry_values journal_entry_values_select; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY journal_entry_values_select ON public.journal_entry_values FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_entry_values journal_entry_values_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_entry_values_update ON public.journal_entry_values FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_field_groups journal_field_groups_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_field_groups_delete ON public.journal_field_groups FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_field_groups journal_field_groups_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_field_groups_insert ON public.journal_field_groups FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: journal_field_groups journal_field_groups_select; Type: POLICY; Schema: public; Owner: -
@@ -11622,10 +11748,34 @@ CREATE POLICY journal_entry_values_select ON public.journal_entry_values FOR SEL
 CREATE POLICY journal_field_groups_select ON public.journal_field_groups FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
 
 --
+-- Name: journal_field_groups journal_field_groups_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_field_groups_update ON public.journal_field_groups FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_fields journal_fields_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_fields_delete ON public.journal_fields FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_fields journal_fields_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_fields_insert ON public.journal_fields FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
 -- Name: journal_fields journal_fields_select; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY journal_fields_select ON public.journal_fields FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_fields journal_fields_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_fields_update ON public.journal_fields FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: journal_thread_stats journal_thread_stats_select; Type: POLICY; Schema: public; Owner: -
@@ -11634,10 +11784,40 @@ CREATE POLICY journal_fields_select ON public.journal_fields FOR SELECT TO authe
 CREATE POLICY journal_thread_stats_select ON public.journal_thread_stats FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
 
 --
+-- Name: journal_threads journal_threads_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_threads_delete ON public.journal_threads FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_threads journal_threads_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_threads_insert ON public.journal_threads FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
 -- Name: journal_threads journal_threads_select; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY journal_threads_select ON public.journal_threads FOR SELECT TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: journal_threads journal_threads_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY journal_threads_update ON public.journal_threads FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: listings listings_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY listings_delete ON public.listings FOR DELETE TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: listings listings_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY listings_insert ON public.listings FOR INSERT TO authenticated WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: listings listings_select; Type: POLICY; Schema: public; Owner: -
@@ -11646,16 +11826,58 @@ CREATE POLICY journal_threads_select ON public.journal_threads FOR SELECT TO aut
 CREATE POLICY listings_select ON public.listings FOR SELECT TO authenticated USING (((id = ANY (( SELECT private.caller_keys('listing_claimer'::text) AS caller_keys)::uuid[])) OR (owned_by = ( SELECT auth.uid() AS uid))));
 
 --
+-- Name: listings listings_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY listings_update ON public.listings FOR UPDATE TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: notes notes_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notes_delete ON public.notes FOR DELETE TO authenticated USING ((((created_by = ( SELECT auth.uid() AS uid)) AND private.parent_allows('notes'::text, 'visible'::text, parent_type, parent_id)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: notes notes_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notes_insert ON public.notes FOR INSERT TO authenticated WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) AND private.parent_allows('notes'::text, 'visible'::text, parent_type, parent_id)));
+
+--
 -- Name: notes notes_select; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids)))) OR parent_open OR ((parent_type = 'listing'::text) AND (parent_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[]))) OR ((parent_type = 'task'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids))))));
 
 --
+-- Name: notes notes_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notes_update ON public.notes FOR UPDATE TO authenticated USING ((((created_by = ( SELECT auth.uid() AS uid)) AND private.parent_allows('notes'::text, 'visible'::text, parent_type, parent_id)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: notification_preferences notification_preferences_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notification_preferences_delete ON public.notification_preferences FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: notification_preferences notification_preferences_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notification_preferences_insert ON public.notification_preferences FOR INSERT TO authenticated WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
 -- Name: notification_preferences notification_preferences_select; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY notification_preferences_select ON public.notification_preferences FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: notification_preferences notification_preferences_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notification_preferences_update ON public.notification_preferences FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: notification_types notification_types_select; Type: POLICY; Schema: public; Owner: -
@@ -11670,10 +11892,46 @@ CREATE POLICY notification_types_select ON public.notification_types FOR SELECT 
 CREATE POLICY notifications_select ON public.notifications FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 --
+-- Name: notifications notifications_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY notifications_update ON public.notifications FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: observed_bird_photos observed_bird_photos_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY observed_bird_photos_delete ON public.observed_bird_photos FOR DELETE TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist_writer'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: observed_bird_photos observed_bird_photos_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY observed_bird_photos_insert ON public.observed_bird_photos FOR INSERT TO authenticated WITH CHECK (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist_writer'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
 -- Name: observed_bird_photos observed_bird_photos_select; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY observed_bird_photos_select ON public.observed_bird_photos FOR SELECT TO authenticated USING ((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])));
+
+--
+-- Name: observed_bird_photos observed_bird_photos_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY observed_bird_photos_update ON public.observed_bird_photos FOR UPDATE TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist_writer'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: properties properties_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY properties_delete ON public.properties FOR DELETE TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: properties properties_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY properties_insert ON public.properties FOR INSERT TO authenticated WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: properties properties_select; Type: POLICY; Schema: public; Owner: -
@@ -11682,10 +11940,34 @@ CREATE POLICY observed_bird_photos_select ON public.observed_bird_photos FOR SEL
 CREATE POLICY properties_select ON public.properties FOR SELECT TO authenticated USING ((owned_by = ( SELECT auth.uid() AS uid)));
 
 --
+-- Name: properties properties_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY properties_update ON public.properties FOR UPDATE TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: push_devices push_devices_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY push_devices_delete ON public.push_devices FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
 -- Name: push_devices push_devices_select; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY push_devices_select ON public.push_devices FOR SELECT TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
+
+--
+-- Name: subtasks subtasks_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY subtasks_delete ON public.subtasks FOR DELETE TO authenticated USING (private.parent_allows('subtasks'::text, 'writable'::text, parent_type, parent_id));
+
+--
+-- Name: subtasks subtasks_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY subtasks_insert ON public.subtasks FOR INSERT TO authenticated WITH CHECK (private.parent_allows('subtasks'::text, 'writable'::text, parent_type, parent_id));
 
 --
 -- Name: subtasks subtasks_select; Type: POLICY; Schema: public; Owner: -
@@ -11694,10 +11976,46 @@ CREATE POLICY push_devices_select ON public.push_devices FOR SELECT TO authentic
 CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids)))) OR parent_open OR ((parent_type = 'task'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids))))));
 
 --
+-- Name: subtasks subtasks_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY subtasks_update ON public.subtasks FOR UPDATE TO authenticated USING (private.parent_allows('subtasks'::text, 'writable'::text, parent_type, parent_id));
+
+--
+-- Name: tasks tasks_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY tasks_delete ON public.tasks FOR DELETE TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: tasks tasks_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY tasks_insert ON public.tasks FOR INSERT TO authenticated WITH CHECK ((((declared_by = ( SELECT auth.uid() AS uid)) AND ((claimed_by IS NULL) OR (claimed_by = declared_by))) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
 -- Name: tasks tasks_select; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY tasks_select ON public.tasks FOR SELECT TO authenticated USING ((((claimed_by IS NULL) AND (NOT completed)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (declared_by = ( SELECT auth.uid() AS uid))));
+
+--
+-- Name: tasks tasks_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY tasks_update ON public.tasks FOR UPDATE TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (listing_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: users users_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY users_delete ON public.users FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
+
+--
+-- Name: users users_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY users_insert ON public.users FOR INSERT TO authenticated WITH CHECK (((id = ( SELECT auth.uid() AS uid)) AND (NOT is_admin)));
 
 --
 -- Name: users users_select; Type: POLICY; Schema: public; Owner: -
@@ -11706,10 +12024,46 @@ CREATE POLICY tasks_select ON public.tasks FOR SELECT TO authenticated USING (((
 CREATE POLICY users_select ON public.users FOR SELECT TO authenticated USING ((id = ( SELECT auth.uid() AS uid)));
 
 --
+-- Name: users users_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY users_update ON public.users FOR UPDATE TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlist_entries watchlist_entries_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_entries_delete ON public.watchlist_entries FOR DELETE TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist_writer'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlist_entries watchlist_entries_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_entries_insert ON public.watchlist_entries FOR INSERT TO authenticated WITH CHECK (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist_writer'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
 -- Name: watchlist_entries watchlist_entries_select; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY watchlist_entries_select ON public.watchlist_entries FOR SELECT TO authenticated USING ((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])));
+
+--
+-- Name: watchlist_entries watchlist_entries_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_entries_update ON public.watchlist_entries FOR UPDATE TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist_writer'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlist_rules watchlist_rules_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_rules_delete ON public.watchlist_rules FOR DELETE TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist_writer'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlist_rules watchlist_rules_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_rules_insert ON public.watchlist_rules FOR INSERT TO authenticated WITH CHECK (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist_writer'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_rules watchlist_rules_select; Type: POLICY; Schema: public; Owner: -
@@ -11718,10 +12072,46 @@ CREATE POLICY watchlist_entries_select ON public.watchlist_entries FOR SELECT TO
 CREATE POLICY watchlist_rules_select ON public.watchlist_rules FOR SELECT TO authenticated USING ((watchlist_id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[])));
 
 --
+-- Name: watchlist_rules watchlist_rules_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_rules_update ON public.watchlist_rules FOR UPDATE TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist_writer'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlist_shares watchlist_shares_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_shares_delete ON public.watchlist_shares FOR DELETE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR (watchlist_id = ANY (( SELECT private.caller_keys('watchlist_owner'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlist_shares watchlist_shares_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_shares_insert ON public.watchlist_shares FOR INSERT TO authenticated WITH CHECK (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist_owner'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
 -- Name: watchlist_shares watchlist_shares_select; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY watchlist_shares_select ON public.watchlist_shares FOR SELECT TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR (watchlist_id = ANY (( SELECT private.caller_keys('watchlist_owner'::text) AS caller_keys)::uuid[]))));
+
+--
+-- Name: watchlist_shares watchlist_shares_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlist_shares_update ON public.watchlist_shares FOR UPDATE TO authenticated USING (((watchlist_id = ANY (( SELECT private.caller_keys('watchlist_owner'::text) AS caller_keys)::uuid[])) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlists watchlists_delete; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlists_delete ON public.watchlists FOR DELETE TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
+-- Name: watchlists watchlists_insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlists_insert ON public.watchlists FOR INSERT TO authenticated WITH CHECK (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlists watchlists_select; Type: POLICY; Schema: public; Owner: -
@@ -11730,10 +12120,23 @@ CREATE POLICY watchlist_shares_select ON public.watchlist_shares FOR SELECT TO a
 CREATE POLICY watchlists_select ON public.watchlists FOR SELECT TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR (id = ANY (( SELECT private.caller_keys('watchlist'::text) AS caller_keys)::uuid[]))));
 
 --
+-- Name: watchlists watchlists_update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY watchlists_update ON public.watchlists FOR UPDATE TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+--
 -- Name: FUNCTION capture_changes(); Type: ACL; Schema: outbox; Owner: -
 --
 
 REVOKE ALL ON FUNCTION outbox.capture_changes() FROM PUBLIC;
+
+--
+-- Name: FUNCTION caller_writes(p_table text, p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.caller_writes(p_table text, p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.caller_writes(p_table text, p_id uuid) TO authenticated;
 
 --
 -- Name: FUNCTION record_sync_fields(); Type: ACL; Schema: private; Owner: -
@@ -12669,32 +13072,32 @@ property	properties	owned_by
 -- Data for Name: table_manifest; Type: TABLE DATA; Schema: private; Owner: -
 --
 
-COPY private.table_manifest (ordinal, table_name, visible_to, admin_sees, stamped, lengths, tombstoned, synced, outbox, realtime, audit_entity, audit_owner) FROM stdin;
-1	tasks	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "everyone", "condition": "it.claimed_by is null and not it.completed"}]	t	t	{"title": 200, "description": 10000}	f	t	t	default	task	declared_by
-2	activities	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "everyone", "condition": "it.claimed_by is null and not it.completed"}]	t	t	{"title": 200, "description": 10000}	f	t	t	default	activity	declared_by
-3	listings	[{"kind": "user", "column": "owned_by"}, {"kind": "listing_claimer", "column": "id"}]	t	t	{"zip": 20, "city": 100, "state": 100, "address": 200, "mls_number": 50}	f	t	t	default	listing	owned_by
-4	notes	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}, {"kind": "listing", "column": "parent_id", "condition": "it.parent_type = 'listing'"}, {"kind": "everyone", "condition": "it.parent_open"}]	t	t	{"content": 10000}	f	t	t	default	\N	\N
-5	subtasks	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}, {"kind": "everyone", "condition": "it.parent_open"}]	t	t	{"title": 200}	f	t	t	default	\N	\N
-6	watchlists	[{"kind": "user", "column": "owner_id"}, {"kind": "watchlist", "column": "id"}]	t	t	{"type": 50, "title": 200, "location": 200, "sync_status": 50, "cover_image_path": 2048, "location_display_name": 200, "species_rule_shape_id": 100, "location_rule_display_name": 200}	t	t	t	default	\N	\N
-7	watchlist_entries	[{"kind": "watchlist", "column": "watchlist_id"}]	t	t	{"notes": 10000, "status": 50, "nickname": 200, "observed_by": 200, "sync_status": 50, "target_date_range": 100, "location_display_name": 200}	t	t	t	default	\N	\N
-8	watchlist_rules	[{"kind": "watchlist", "column": "watchlist_id"}]	t	t	{"rule_type": 100, "sync_status": 50, "parameters_json": 10000}	t	t	t	default	\N	\N
-9	observed_bird_photos	[{"kind": "watchlist", "column": "watchlist_id"}]	t	t	{"image_path": 2048, "storage_url": 2048, "sync_status": 50}	t	t	t	default	\N	\N
-10	journal_threads	[{"kind": "user", "column": "owner_id"}]	f	t	{"title": 200}	t	t	f	\N	\N	\N
-11	journal_entries	[{"kind": "user", "column": "owner_id"}]	f	t	{"content": 65536}	t	t	f	\N	\N	\N
-12	journal_fields	[{"kind": "user", "column": "owner_id"}]	f	t	{"name": 50}	t	t	f	\N	\N	\N
-13	journal_field_groups	[{"kind": "user", "column": "owner_id"}]	f	t	{}	f	t	f	\N	\N	\N
-14	journal_entry_values	[{"kind": "user", "column": "owner_id"}]	f	t	{"value": 4096}	f	t	f	\N	\N	\N
-15	journal_thread_stats	[{"kind": "user", "column": "owner_id"}]	f	f	{}	f	f	f	\N	\N	\N
-16	journal_entry_value_lists	[{"kind": "user", "column": "owner_id"}]	f	f	{}	f	f	f	\N	\N	\N
-17	users	[{"kind": "user", "column": "id"}]	t	t	{"name": 100, "email": 320, "gender": 50, "avatar_url": 2048, "profile_photo": 2048}	f	f	t	\N	user	id
-18	properties	[{"kind": "user", "column": "owned_by"}]	t	t	{"zip": 20, "city": 100, "state": 100, "address": 200}	f	f	t	default	property	owned_by
-19	watchlist_shares	[{"kind": "user", "column": "user_id"}, {"kind": "watchlist_owner", "column": "watchlist_id"}]	t	t	{}	f	f	t	default	\N	\N
-20	bird	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
-21	hotspot	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
-22	notification_types	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N
-23	notifications	[{"kind": "user", "column": "user_id"}]	f	t	{}	f	t	t	full	\N	\N
-24	notification_preferences	[{"kind": "user", "column": "user_id"}]	f	t	{"preference_key": 100}	f	f	f	\N	\N	\N
-25	push_devices	[{"kind": "user", "column": "user_id"}]	f	t	{}	f	f	f	\N	\N	\N
+COPY private.table_manifest (ordinal, table_name, visible_to, admin_sees, stamped, lengths, tombstoned, synced, outbox, realtime, audit_entity, audit_owner, insert_by, update_by, delete_by, parent, claimed_as, aliases) FROM stdin;
+1	tasks	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "everyone", "condition": "it.claimed_by is null and not it.completed"}]	t	t	{"title": 200, "description": 10000}	f	t	t	default	task	declared_by	[{"kind": "user", "column": "declared_by", "condition": "it.claimed_by is null or it.claimed_by = it.declared_by"}, {"kind": "admin"}]	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "admin"}]	[{"kind": "user", "column": "declared_by"}, {"kind": "admin"}]	\N	task	{"listing": "listing_id", "created_by": "declared_by"}
+2	activities	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "everyone", "condition": "it.claimed_by is null and not it.completed"}]	t	t	{"title": 200, "description": 10000}	f	t	t	default	activity	declared_by	[{"kind": "user", "column": "declared_by", "condition": "it.claimed_by is null or it.claimed_by = it.declared_by"}, {"kind": "admin"}]	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "admin"}]	[{"kind": "user", "column": "declared_by"}, {"kind": "admin"}]	\N	activity	{"listing": "listing_id", "created_by": "declared_by"}
+3	listings	[{"kind": "user", "column": "owned_by"}, {"kind": "listing_claimer", "column": "id"}]	t	t	{"zip": 20, "city": 100, "state": 100, "address": 200, "mls_number": 50}	f	t	t	default	listing	owned_by	[{"kind": "user", "column": "owned_by"}, {"kind": "admin"}]	[{"kind": "user", "column": "owned_by"}, {"kind": "admin"}]	[{"kind": "user", "column": "owned_by"}, {"kind": "admin"}]	\N	\N	{"assigned_realtor": "owned_by"}
+4	notes	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}, {"kind": "listing", "column": "parent_id", "condition": "it.parent_type = 'listing'"}, {"kind": "everyone", "condition": "it.parent_open"}]	t	t	{"content": 10000}	f	t	t	default	\N	\N	[{"kind": "user", "column": "created_by", "parent": "visible"}]	[{"kind": "user", "column": "created_by", "parent": "visible"}, {"kind": "admin"}]	[{"kind": "user", "column": "created_by", "parent": "visible"}, {"kind": "admin"}]	{"column": "parent_id", "tables": {"task": "tasks", "listing": "listings", "activity": "activities"}, "type_column": "parent_type"}	\N	{}
+5	subtasks	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}, {"kind": "everyone", "condition": "it.parent_open"}]	t	t	{"title": 200}	f	t	t	default	\N	\N	[{"parent": "writable"}]	[{"parent": "writable"}]	[{"parent": "writable"}]	{"column": "parent_id", "tables": {"task": "tasks", "activity": "activities"}, "type_column": "parent_type"}	\N	{}
+6	watchlists	[{"kind": "user", "column": "owner_id"}, {"kind": "watchlist", "column": "id"}]	t	t	{"type": 50, "title": 200, "location": 200, "sync_status": 50, "cover_image_path": 2048, "location_display_name": 200, "species_rule_shape_id": 100, "location_rule_display_name": 200}	t	t	t	default	\N	\N	[{"kind": "user", "column": "owner_id"}, {"kind": "admin"}]	[{"kind": "user", "column": "owner_id"}, {"kind": "admin"}]	[{"kind": "user", "column": "owner_id"}, {"kind": "admin"}]	\N	\N	{}
+7	watchlist_entries	[{"kind": "watchlist", "column": "watchlist_id"}]	t	t	{"notes": 10000, "status": 50, "nickname": 200, "observed_by": 200, "sync_status": 50, "target_date_range": 100, "location_display_name": 200}	t	t	t	default	\N	\N	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	{"table": "watchlists", "column": "watchlist_id"}	\N	{}
+8	watchlist_rules	[{"kind": "watchlist", "column": "watchlist_id"}]	t	t	{"rule_type": 100, "sync_status": 50, "parameters_json": 10000}	t	t	t	default	\N	\N	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	{"table": "watchlists", "column": "watchlist_id"}	\N	{}
+9	observed_bird_photos	[{"kind": "watchlist", "column": "watchlist_id"}]	t	t	{"image_path": 2048, "storage_url": 2048, "sync_status": 50}	t	t	t	default	\N	\N	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	{"table": "watchlist_entries", "column": "watchlist_entry_id"}	\N	{}
+10	journal_threads	[{"kind": "user", "column": "owner_id"}]	f	t	{"title": 200}	t	t	f	\N	\N	\N	[{"kind": "user", "column": "owner_id"}]	[{"kind": "user", "column": "owner_id"}]	[{"kind": "user", "column": "owner_id"}]	\N	\N	{}
+11	journal_entries	[{"kind": "user", "column": "owner_id"}]	f	t	{"content": 65536}	t	t	f	\N	\N	\N	[{"kind": "user", "column": "owner_id"}]	[{"kind": "user", "column": "owner_id"}]	[{"kind": "user", "column": "owner_id"}]	{"table": "journal_threads", "column": "thread_id"}	\N	{}
+12	journal_fields	[{"kind": "user", "column": "owner_id"}]	f	t	{"name": 50}	t	t	f	\N	\N	\N	[{"kind": "user", "column": "owner_id"}]	[{"kind": "user", "column": "owner_id"}]	[{"kind": "user", "column": "owner_id"}]	{"table": "journal_threads", "column": "thread_id"}	\N	{}
+13	journal_field_groups	[{"kind": "user", "column": "owner_id"}]	f	t	{}	f	t	f	\N	\N	\N	[{"kind": "user", "column": "owner_id"}]	[{"kind": "user", "column": "owner_id"}]	[{"kind": "user", "column": "owner_id"}]	{"table": "journal_fields", "column": "parent_field_id"}	\N	{}
+14	journal_entry_values	[{"kind": "user", "column": "owner_id"}]	f	t	{"value": 4096}	f	t	f	\N	\N	\N	[{"kind": "user", "column": "owner_id"}]	[{"kind": "user", "column": "owner_id"}]	[{"kind": "user", "column": "owner_id"}]	{"table": "journal_entries", "column": "entry_id"}	\N	{}
+15	journal_thread_stats	[{"kind": "user", "column": "owner_id"}]	f	f	{}	f	f	f	\N	\N	\N	[]	[]	[]	\N	\N	{}
+16	journal_entry_value_lists	[{"kind": "user", "column": "owner_id"}]	f	f	{}	f	f	f	\N	\N	\N	[]	[]	[]	\N	\N	{}
+17	users	[{"kind": "user", "column": "id"}]	t	t	{"name": 100, "email": 320, "gender": 50, "avatar_url": 2048, "profile_photo": 2048}	f	f	t	\N	user	id	[{"kind": "user", "column": "id", "condition": "not it.is_admin"}]	[{"kind": "user", "column": "id"}, {"kind": "admin"}]	[{"kind": "admin"}]	\N	\N	{}
+18	properties	[{"kind": "user", "column": "owned_by"}]	t	t	{"zip": 20, "city": 100, "state": 100, "address": 200}	f	f	t	default	property	owned_by	[{"kind": "user", "column": "owned_by"}, {"kind": "admin"}]	[{"kind": "user", "column": "owned_by"}, {"kind": "admin"}]	[{"kind": "user", "column": "owned_by"}, {"kind": "admin"}]	\N	\N	{}
+19	watchlist_shares	[{"kind": "user", "column": "user_id"}, {"kind": "watchlist_owner", "column": "watchlist_id"}]	t	t	{}	f	f	t	default	\N	\N	[{"kind": "watchlist_owner", "column": "watchlist_id"}, {"kind": "admin"}]	[{"kind": "watchlist_owner", "column": "watchlist_id"}, {"kind": "admin"}]	[{"kind": "user", "column": "user_id"}, {"kind": "watchlist_owner", "column": "watchlist_id"}, {"kind": "admin"}]	{"table": "watchlists", "column": "watchlist_id"}	\N	{}
+20	bird	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N	[]	[]	[]	\N	\N	{}
+21	hotspot	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N	[]	[]	[]	\N	\N	{}
+22	notification_types	[{"kind": "everyone", "condition": "true"}]	t	t	{}	f	f	f	\N	\N	\N	[]	[]	[]	\N	\N	{}
+23	notifications	[{"kind": "user", "column": "user_id"}]	f	t	{}	f	t	t	full	\N	\N	[]	[{"kind": "user", "column": "user_id"}]	[]	\N	\N	{}
+24	notification_preferences	[{"kind": "user", "column": "user_id"}]	f	t	{"preference_key": 100}	f	f	f	\N	\N	\N	[{"kind": "user", "column": "user_id"}]	[{"kind": "user", "column": "user_id"}]	[{"kind": "user", "column": "user_id"}]	\N	\N	{}
+25	push_devices	[{"kind": "user", "column": "user_id"}]	f	t	{}	f	f	f	\N	\N	\N	[]	[]	[{"kind": "user", "column": "user_id"}]	\N	\N	{}
 \.
 
 --
@@ -12710,6 +13113,7 @@ everyone	\N	One constant key (private.everyone_key()), held by every user.
 task	tasks	A task id, held by whoever may see the task.
 activity	activities	An activity id, held by whoever may see the activity.
 listing_claimer	\N	A listing id, held by whoever claims a task or activity on that listing.
+watchlist_writer	\N	A watchlist id, held by its owner and by the users it is shared with as 'write'.
 \.
 
 --

@@ -2103,7 +2103,9 @@ begin
             join private.visibility_kinds k on k.kind = r ->> 'kind' and k.derived_from is not null
            where exists (select from private.table_manifest pm cross join pg_catalog.jsonb_array_elements(pm.visible_to) pr
                           where pm.table_name = k.derived_from and pr ->> 'kind' = 'everyone')
-             and not exists (select from pg_catalog.jsonb_array_elements(m.visible_to) er where er ->> 'kind' = 'everyone')) p;
+             and not exists (select from pg_catalog.jsonb_array_elements(m.visible_to) er where er ->> 'kind' = 'everyone')
+          union all
+          select w.table_name, w.problem from private.write_rule_problems() w) p;
   if v_problem is not null then
     raise exception using errcode = '22023', message = 'INVALID_MANIFEST: ' || v_problem;
   end if;
@@ -2194,6 +2196,12 @@ begin
     end if;
   end loop;
 
+  -- Write policies after private.caller_writes, which those of child tables call.
+  perform private.generate_caller_writes();
+  for v_entry in select * from private.table_manifest order by ordinal loop
+    perform private.apply_write_policies(v_entry.table_name);
+  end loop;
+
   perform private.generate_row_scope();
   perform private.generate_sync_statements();
   perform outbox.generate_capture();
@@ -2240,7 +2248,7 @@ $$;
 -- Name: FUNCTION apply_manifest(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.apply_manifest() IS 'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, the planner''s n_distinct of each non-unique scope-key column of the tables admins see (-0.01: a key holds about a hundred rows, whatever one user holds), row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/manifest/generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
+COMMENT ON FUNCTION private.apply_manifest() IS 'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, write policies and private.caller_writes, the planner''s n_distinct of each non-unique scope-key column of the tables admins see (-0.01: a key holds about a hundred rows, whatever one user holds), row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/manifest/generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
 
 --
 -- Name: apply_select_policy(text); Type: FUNCTION; Schema: private; Owner: -
@@ -2269,6 +2277,40 @@ $$;
 --
 
 COMMENT ON FUNCTION private.apply_select_policy(p_table text) IS '(Re)creates the SELECT policies of a table of schema public from its rules in private.visibility_rules: <table>_select for authenticated (private.visibility_predicate, policy form: no admin term, so its key columns stay index conditions) and, where admins see the table, <table>_select_admin for dispatch_admin (every row, for an admin). Run by private.apply_manifest.';
+
+--
+-- Name: apply_write_policies(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.apply_write_policies(p_table text) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET client_min_messages TO 'warning'
+    AS $$
+declare
+  v_command text;
+  v_predicate text;
+begin
+  -- Through private.define: a policy that is already what the rules say is left alone (its
+  -- table is not locked).
+  foreach v_command in array array['insert', 'update', 'delete'] loop
+    v_predicate := private.write_predicate(p_table, v_command, '');
+    if v_predicate is null then
+      perform private.define(pg_catalog.format('drop policy if exists %I on public.%I', p_table || '_' || v_command, p_table));
+    else
+      perform private.define(pg_catalog.format('create policy %I on public.%I for %s to authenticated %s (%s)',
+                                               p_table || '_' || v_command, p_table, v_command,
+                                               case v_command when 'insert' then 'with check' else 'using' end, v_predicate));
+    end if;
+  end loop;
+end
+$$;
+
+--
+-- Name: FUNCTION apply_write_policies(p_table text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.apply_write_policies(p_table text) IS '(Re)creates the INSERT, UPDATE and DELETE policies of authenticated on a table of schema public from its write rules in the table manifest (private.write_predicate); a command without rules has none. Run by private.apply_manifest.';
 
 --
 -- Name: assert_profile(uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -2481,64 +2523,6 @@ $_$;
 COMMENT ON FUNCTION private.caller_visible_ids(p_table text) IS 'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; an admin reads through role dispatch_admin''s own policies); not the rows every user sees (everyone rules): their children hold the everyone key themselves. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
 
 --
--- Name: can_change_work_item(text, uuid); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.can_change_work_item(p_item_type text, p_item_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select case p_item_type
-    when 'task' then exists (
-      select from public.tasks t
-       where t.id = p_item_id
-         and (t.declared_by = auth.uid()
-              or t.claimed_by = auth.uid()
-              or exists (select from public.listings l where l.id = t.listing_id and l.owned_by = auth.uid())
-              or private.is_admin()))
-    when 'activity' then exists (
-      select from public.activities a
-       where a.id = p_item_id
-         and (a.declared_by = auth.uid()
-              or a.claimed_by = auth.uid()
-              or exists (select from public.listings l where l.id = a.listing_id and l.owned_by = auth.uid())
-              or private.is_admin()))
-    when 'listing' then exists (
-      select from public.listings l
-       where l.id = p_item_id
-         and (l.owned_by = auth.uid() or private.is_admin()))
-    else false
-  end
-$$;
-
---
--- Name: FUNCTION can_change_work_item(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.can_change_work_item(p_item_type text, p_item_id uuid) IS 'True when the caller may change the task, activity or listing: declared_by, claimed_by, the listing owner or an admin (for a listing: its owner or an admin). The UPDATE rules of those tables for one row; SECURITY DEFINER for use in policies.';
-
---
--- Name: can_see_work_item(text, uuid); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select case p_item_type
-           when 'task' then private.caller_sees('tasks', p_item_id)
-           when 'activity' then private.caller_sees('activities', p_item_id)
-           when 'listing' then private.caller_sees('listings', p_item_id)
-           else false end
-$$;
-
---
--- Name: FUNCTION can_see_work_item(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) IS 'True when the caller may see the task, activity or listing (p_item_type ''task'' | ''activity'' | ''listing''); false for an absent row or an unknown type. For the claim RPCs and the notes'' INSERT policy.';
-
---
 -- Name: changed_columns_sql(regclass, text, text, text, text[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2697,7 +2681,7 @@ CREATE FUNCTION private.claimable_table(p_item_type text, p_item_id uuid) RETURN
     SET search_path TO ''
     AS $$
 declare
-  v_table text := case p_item_type when 'task' then 'tasks' when 'activity' then 'activities' end;
+  v_table text := (select m.table_name from private.table_manifest m where m.claimed_as = p_item_type);
 begin
   if p_item_type is null or p_item_id is null then
     raise exception using errcode = '22004',
@@ -2706,7 +2690,8 @@ begin
   if v_table is null then
     raise exception using errcode = '22023',
       message = format('INVALID_ITEM_TYPE: %L is not a claimable item type', p_item_type),
-      hint = 'Use ''task'' or ''activity''.';
+      hint = (select 'Use ' || string_agg(quote_literal(m.claimed_as), ' or ' order by m.ordinal) || '.'
+                from private.table_manifest m where m.claimed_as is not null);
   end if;
   perform private.assert_profile(private.caller('a claim'));
   return v_table;
@@ -2717,7 +2702,7 @@ $$;
 -- Name: FUNCTION claimable_table(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.claimable_table(p_item_type text, p_item_id uuid) IS 'The table of a claimable item type (task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501).';
+COMMENT ON FUNCTION private.claimable_table(p_item_type text, p_item_id uuid) IS 'The table of a claimable item type (the table manifest''s claimed_as: task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501).';
 
 --
 -- Name: count_badges(); Type: FUNCTION; Schema: private; Owner: -
@@ -3742,6 +3727,34 @@ $$;
 COMMENT ON FUNCTION private.function_fingerprint(p_schema oid, p_name text) IS 'The functions named p_name in schema p_schema (every overload) as the server reads them back: pg_get_functiondef without the qualified name, privileges, comment. For private.define, which compares a function with its copy in pg_temp.';
 
 --
+-- Name: generate_caller_writes(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.generate_caller_writes() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.create_table_dispatch(
+    'private.caller_writes', 'p_table text, p_id uuid', 'boolean', 'stable security definer', 'p_table',
+    (select pg_catalog.array_agg(array[m.table_name, pg_catalog.format(
+              'return exists (select from public.%I it where it.id = p_id and (%s));',
+              m.table_name, private.write_predicate(m.table_name, 'update', 'it'))] order by m.table_name)
+       from private.table_manifest m
+      where pg_catalog.jsonb_array_length(m.update_by) > 0),
+    'no update rules for %L',
+    'True when the caller may update row p_id of p_table (its update_by rules in the table manifest); false for an absent row. Generated by private.generate_caller_writes. SECURITY DEFINER so that policies (a child written by whoever may write its parent) and guards can ask it; it answers only about the caller. INVALID_TABLE (22023) for a table without update rules.',
+    p_grantees => array['authenticated']);
+end
+$$;
+
+--
+-- Name: FUNCTION generate_caller_writes(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.generate_caller_writes() IS '(Re)creates private.caller_writes from the update rules of the table manifest: a branch per table with one static query. Run by private.apply_manifest.';
+
+--
 -- Name: generate_row_scope(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4098,15 +4111,18 @@ CREATE FUNCTION private.guard_listing_move() RETURNS trigger
     AS $$
 declare
   v_uid uuid := auth.uid();
+  v_item text := (select m.claimed_as from private.table_manifest m where m.table_name = tg_table_name);
 begin
   -- Writes without a calling user (the worker, migrations) are not the apps' moves, nor
-  -- are those of the tables' owner: a SECURITY DEFINER function that authorised the write
-  -- itself (restore_entity relinking a restored listing's tasks).
-  if v_uid is null or current_user = (select pg_catalog.pg_get_userbyid(c.relowner) from pg_catalog.pg_class c where c.oid = tg_relid) then
+  -- are those of a role past row-level security (the service role), nor those of the
+  -- tables' owner: a SECURITY DEFINER function that authorised the write itself
+  -- (restore_entity relinking a restored listing's tasks).
+  if v_uid is null or (select r.rolbypassrls from pg_catalog.pg_roles r where r.rolname = current_user)
+     or current_user = (select pg_catalog.pg_get_userbyid(c.relowner) from pg_catalog.pg_class c where c.oid = tg_relid) then
     return new;
   end if;
-  if new.listing_id is not null and not private.is_admin()
-     and not exists (select from public.listings l where l.id = new.listing_id and l.owned_by = v_uid) then
+  -- Who may write a listing (its owner, an admin) is the listings' update rule.
+  if new.listing_id is not null and not private.caller_writes('listings', new.listing_id) then
     -- A listing the caller does not see (under its row-level security) is answered as an
     -- absent one: the listing made offline and not pushed yet (push it, retry the item), or
     -- someone else's, which the caller must not learn exists.
@@ -4117,20 +4133,16 @@ begin
         hint = 'Push the listing first, then retry this record unchanged.';
     end if;
     raise exception using errcode = '42501',
-      message = pg_catalog.format('NOT_AUTHORIZED: only the listing''s owner or an admin may put a %s on listing %s',
-                                  case tg_table_name when 'tasks' then 'task' else 'activity' end, new.listing_id);
+      message = pg_catalog.format('NOT_AUTHORIZED: only the listing''s owner or an admin may put a %s on listing %s', v_item, new.listing_id);
   end if;
   if tg_op = 'INSERT' then
     return new;
   end if;
-  if old.declared_by = v_uid
-     or private.is_admin()
-     or exists (select from public.listings l where l.id = old.listing_id and l.owned_by = v_uid) then
+  if old.declared_by = v_uid or private.is_admin() or private.caller_writes('listings', old.listing_id) then
     return new;
   end if;
   raise exception using errcode = '42501',
-    message = pg_catalog.format('NOT_AUTHORIZED: only the declarer, the listing''s owner or an admin may move this %s to another listing',
-                                case tg_table_name when 'tasks' then 'task' else 'activity' end);
+    message = pg_catalog.format('NOT_AUTHORIZED: only the declarer, the listing''s owner or an admin may move this %s to another listing', v_item);
 end
 $$;
 
@@ -4138,7 +4150,7 @@ $$;
 -- Name: FUNCTION guard_listing_move(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE INSERT (with a listing) and BEFORE UPDATE OF listing_id (only when it changes) trigger function of tasks and activities: an item goes onto a listing only by that listing''s owner or an admin (a listing the caller does not see: FK_MISSING, 23503, detail {table, column, id}, as for an absent one), and the declarer, the owner of the current listing or an admin may move it; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
+COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE INSERT (with a listing) and BEFORE UPDATE OF listing_id (only when it changes) trigger function of tasks and activities: an item goes onto a listing only by whoever may write that listing (its owner, an admin: private.caller_writes; a listing the caller does not see: FK_MISSING, 23503, detail {table, column, id}, as for an absent one), and the declarer, whoever may write the current listing or an admin may move it; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, by a role past row-level security, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
 
 --
 -- Name: hand_over_held_items(); Type: FUNCTION; Schema: private; Owner: -
@@ -4183,24 +4195,6 @@ $$;
 --
 
 COMMENT ON FUNCTION private.is_admin() IS 'True when the caller (auth.uid()) is an admin. Used by row-level security policies (as `(select private.is_admin())`, once per statement).';
-
---
--- Name: is_watchlist_owner(uuid); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.is_watchlist_owner(p_watchlist_id uuid) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select private.is_admin()
-      or exists (select from public.watchlists w where w.id = p_watchlist_id and w.owner_id = auth.uid())
-$$;
-
---
--- Name: FUNCTION is_watchlist_owner(p_watchlist_id uuid); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.is_watchlist_owner(p_watchlist_id uuid) IS 'True when the caller owns the watchlist (or is an admin): who may manage its shares. Used by row-level security policies.';
 
 --
 -- Name: journal_caller(); Type: FUNCTION; Schema: private; Owner: -
@@ -4998,9 +4992,10 @@ begin
   union all
   select k.kind, k.key, l.owned_by from k join public.listings l on l.id = k.key where k.kind = 'listing'
   union all
-  select k.kind, k.key, w.owner_id from k join public.watchlists w on w.id = k.key where k.kind in ('watchlist', 'watchlist_owner')
+  select k.kind, k.key, w.owner_id from k join public.watchlists w on w.id = k.key where k.kind in ('watchlist', 'watchlist_owner', 'watchlist_writer')
   union all
-  select k.kind, k.key, s.user_id from k join public.watchlist_shares s on s.watchlist_id = k.key where k.kind = 'watchlist'
+  select k.kind, k.key, s.user_id from k join public.watchlist_shares s on s.watchlist_id = k.key
+   where k.kind = 'watchlist' or (k.kind = 'watchlist_writer' and s.role = 'write')
   union all
   select k.kind, k.key, t.claimed_by from k join public.tasks t on t.listing_id = k.key
    where k.kind = 'listing_claimer' and t.claimed_by is not null
@@ -5140,23 +5135,24 @@ $$;
 COMMENT ON FUNCTION private.log_access_change() IS 'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares, the claimer and listing of tasks and activities, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
 
 --
--- Name: manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text); Type: FUNCTION; Schema: private; Owner: -
+-- Name: manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text, jsonb, jsonb, jsonb, jsonb, text, jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean DEFAULT true, stamped boolean DEFAULT true, lengths jsonb DEFAULT '{}'::jsonb, tombstoned boolean DEFAULT false, synced boolean DEFAULT false, outbox boolean DEFAULT false, realtime text DEFAULT NULL::text, audited_as text DEFAULT NULL::text, audit_owner text DEFAULT NULL::text) RETURNS void
+CREATE FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean DEFAULT true, stamped boolean DEFAULT true, lengths jsonb DEFAULT '{}'::jsonb, tombstoned boolean DEFAULT false, synced boolean DEFAULT false, outbox boolean DEFAULT false, realtime text DEFAULT NULL::text, audited_as text DEFAULT NULL::text, audit_owner text DEFAULT NULL::text, insert_by jsonb DEFAULT '[]'::jsonb, update_by jsonb DEFAULT '[]'::jsonb, delete_by jsonb DEFAULT '[]'::jsonb, parent jsonb DEFAULT NULL::jsonb, claimed_as text DEFAULT NULL::text, aliases jsonb DEFAULT '{}'::jsonb) RETURNS void
     LANGUAGE sql
     SET search_path TO ''
     AS $_$
   insert into private.table_manifest (table_name, visible_to, admin_sees, stamped, lengths, tombstoned, synced, outbox,
-                                      realtime, audit_entity, audit_owner)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                                      realtime, audit_entity, audit_owner, insert_by, update_by, delete_by, parent,
+                                      claimed_as, aliases)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
 $_$;
 
 --
--- Name: FUNCTION manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text, insert_by jsonb, update_by jsonb, delete_by jsonb, parent jsonb, claimed_as text, aliases jsonb); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text) IS 'One entry of the table manifest (sql/code/manifest/tables.sql): the table of schema public and its features. Called with named arguments; private.apply_manifest() checks the entry against the table.';
+COMMENT ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text, insert_by jsonb, update_by jsonb, delete_by jsonb, parent jsonb, claimed_as text, aliases jsonb) IS 'One entry of the table manifest (sql/code/manifest/tables.sql): the table of schema public and its features. Called with named arguments; private.apply_manifest() checks the entry against the table.';
 
 --
 -- Name: may_read_watchlist_photo(text); Type: FUNCTION; Schema: private; Owner: -
@@ -5187,7 +5183,7 @@ CREATE FUNCTION private.may_write_watchlist_photo(p_name text) RETURNS boolean
                    join public.watchlists w on w.id = e.watchlist_id
                   where e.id = private.watchlist_photo_entry(p_name)
                     and e.deleted_at is null and w.deleted_at is null
-                    and (w.id in (select private.writable_watchlist_ids()) or private.is_admin()))
+                    and (w.id = any (private.caller_keys('watchlist_writer')) or private.is_admin()))
 $$;
 
 --
@@ -5268,6 +5264,31 @@ $_$;
 --
 
 COMMENT ON FUNCTION private.paired_rows_sql(p_table regclass) IS 'SQL text of a query over the transition tables (new_rows, old_rows) of an UPDATE statement trigger on p_table pairing each new row with its old row by id through a sort, never a join (a plan kept from a one-row run would make a join quadratic): columns rid (bigint, the new row''s place in the statement), it (new row), old_it (old row); filter on rid is not null for the pairs. For outbox.capture_sql and private.generate_sync_fields.';
+
+--
+-- Name: parent_allows(text, text, text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.parent_allows(p_table text, p_check text, p_type text, p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_parent text := (select coalesce(m.parent ->> 'table', m.parent -> 'tables' ->> p_type)
+                      from private.table_manifest m where m.table_name = p_table);
+begin
+  return case when v_parent is null or p_id is null then false
+              when p_check = 'visible' then private.caller_sees(v_parent, p_id)
+              when p_check = 'writable' then private.caller_writes(v_parent, p_id)
+              else false end;
+end
+$$;
+
+--
+-- Name: FUNCTION parent_allows(p_table text, p_check text, p_type text, p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.parent_allows(p_table text, p_check text, p_type text, p_id uuid) IS 'For the write policies of child tables (a rule with parent visible or writable): true when the caller sees (p_check ''visible'') or may update (''writable'') the parent of a p_table row, row p_id of the table its parent link in the table manifest names (for type p_type where the link has a type column); false for an unknown table or type, or an absent parent. SECURITY DEFINER: it answers only about the caller.';
 
 --
 -- Name: platform_features(); Type: FUNCTION; Schema: private; Owner: -
@@ -5454,7 +5475,7 @@ begin
   if v_row is not null and (v_claimer = auth.uid() or (v_claimer is null and v_row ->> 'completed' = 'false')) then
     return;  -- held by the caller, or open: nothing stops the claim
   end if;
-  if v_row is null or not (private.can_see_work_item(p_item_type, p_item_id)
+  if v_row is null or not (private.caller_sees(v_table, p_item_id)
                            or exists (select from audit.log l
                                        where l.table_name = v_table and l.record_pk = p_item_id
                                          and l.new_row ->> 'claimed_by' is null
@@ -6645,8 +6666,8 @@ declare
   v_locked text[];     -- pushed columns neither writable nor derived: they must hold the server's value
   v_compared text[];   -- pushed columns that are not derived: what applying the record decides
   v_pushed jsonb;      -- the record's values in their columns' canonical JSON (comparable with a row's)
-  -- Tasks and activities are claimed (the inverse of private.claimable_table).
-  v_item_type text := case p_table when 'tasks' then 'task' when 'activities' then 'activity' end;
+  -- The item type of a claimable table (the table manifest's claimed_as: tasks are claimed as task).
+  v_item_type text := (select m.claimed_as from private.table_manifest m where m.table_name = p_table);
   v_server jsonb;
   v_changed text[] := '{}';
   v_set text[];        -- the changed columns an update writes
@@ -6964,19 +6985,21 @@ COMMENT ON FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb, p
 --
 
 CREATE FUNCTION private.sync_record_columns(p_table text, p_record jsonb) RETURNS jsonb
-    LANGUAGE plpgsql IMMUTABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
 declare
   v_alias record;
 begin
   for v_alias in
-    select a.key, a.col
-      from (values ('tasks', 'created_by', 'declared_by'), ('tasks', 'listing', 'listing_id'),
-                   ('activities', 'created_by', 'declared_by'), ('activities', 'listing', 'listing_id'),
-                   ('listings', 'assigned_realtor', 'owned_by')) a (table_name, key, col)
-     where a.table_name = p_table and p_record ? a.key
+    select a.key, a.value #>> '{}' as col
+      from private.table_manifest m cross join lateral pg_catalog.jsonb_each(m.aliases) a
+     where m.table_name = p_table and p_record ? a.key
   loop
+    if v_alias.col is null then
+      p_record := p_record - v_alias.key;
+      continue;
+    end if;
     if p_record ? v_alias.col and lower(p_record ->> v_alias.col) is distinct from lower(p_record ->> v_alias.key) then
       raise exception using errcode = '22023',
         message = format('INVALID_RECORD: %s and %s name the same column of %s with different values', v_alias.key, v_alias.col, p_table),
@@ -6992,7 +7015,7 @@ $$;
 -- Name: FUNCTION sync_record_columns(p_table text, p_record jsonb); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) IS 'For sync_push: p_record with the Dispatch apps'' keys renamed to their columns (a task''s or activity''s created_by: declared_by, listing: listing_id; a listing''s assigned_realtor: owned_by). INVALID_RECORD (22023) when a record names a column under both keys with different values.';
+COMMENT ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) IS 'For sync_push: p_record with the apps'' keys renamed to their columns (the table manifest''s aliases: a task''s or activity''s created_by is declared_by, listing is listing_id; a listing''s assigned_realtor is owned_by), and without the keys aliased to nothing. INVALID_RECORD (22023) when a record names a column under both keys with different values.';
 
 --
 -- Name: sync_tables(); Type: FUNCTION; Schema: private; Owner: -
@@ -7164,6 +7187,10 @@ begin
   union
   select 'watchlist', s.watchlist_id from public.watchlist_shares s where s.user_id = p_user
   union
+  select 'watchlist_writer', w.id from public.watchlists w where w.owner_id = p_user
+  union
+  select 'watchlist_writer', s.watchlist_id from public.watchlist_shares s where s.user_id = p_user and s.role = 'write'
+  union
   select 'listing_claimer', t.listing_id from public.tasks t where t.claimed_by = p_user and t.listing_id is not null
   union
   select 'listing_claimer', a.listing_id from public.activities a where a.claimed_by = p_user and a.listing_id is not null;
@@ -7174,7 +7201,7 @@ $$;
 -- Name: FUNCTION user_keys(p_user uuid); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.user_keys(p_user uuid) IS 'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist and watchlist_owner) and those shared with them (watchlist), the listings of the tasks and activities they claim (listing_claimer). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
+COMMENT ON FUNCTION private.user_keys(p_user uuid) IS 'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist, watchlist_owner and watchlist_writer) and those shared with them (watchlist; watchlist_writer when shared as ''write''), the listings of the tasks and activities they claim (listing_claimer). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
 
 --
 -- Name: user_sees(uuid, text, jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -7305,23 +7332,137 @@ $_$;
 COMMENT ON FUNCTION private.watchlist_photo_entry(p_name text) IS 'The watchlist entry a photo object name `{entryId}/{photoId}.jpg` (ids all lower or all upper case) belongs to; NULL for any other name.';
 
 --
--- Name: writable_watchlist_ids(); Type: FUNCTION; Schema: private; Owner: -
+-- Name: write_predicate(text, text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.writable_watchlist_ids() RETURNS SETOF uuid
-    LANGUAGE sql STABLE SECURITY DEFINER ROWS 20
+CREATE FUNCTION private.write_predicate(p_table text, p_command text, p_alias text) RETURNS text
+    LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select w.id from public.watchlists w where w.owner_id = auth.uid()
-  union all
-  select s.watchlist_id from public.watchlist_shares s where s.user_id = auth.uid() and s.role = 'write'
+  select pg_catalog.string_agg('(' || private.write_term(p_table, r.rule, p_alias) || ')', ' or ' order by r.n)
+    from private.table_manifest m
+   cross join lateral pg_catalog.jsonb_array_elements(case p_command when 'insert' then m.insert_by
+                                                                     when 'update' then m.update_by
+                                                                     when 'delete' then m.delete_by end)
+         with ordinality r (rule, n)
+   where m.table_name = p_table
 $$;
 
 --
--- Name: FUNCTION writable_watchlist_ids(); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION write_predicate(p_table text, p_command text, p_alias text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.writable_watchlist_ids() IS 'Ids of the watchlists whose entries, rules and photos the caller may manage: those they own and those shared with them as ''write''. Admins are handled separately (private.is_admin()). Used by row-level security policies.';
+COMMENT ON FUNCTION private.write_predicate(p_table text, p_command text, p_alias text) IS 'SQL text of "the caller may p_command (insert, update, delete) row p_alias of p_table" from the table manifest''s write rules (insert_by, update_by, delete_by), its rules ORed; NULL when the command has none.';
+
+--
+-- Name: write_rule_problems(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.write_rule_problems() RETURNS TABLE(table_name text, problem text)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  with m as (
+    select m.*, pg_catalog.to_regclass(pg_catalog.format('public.%I', m.table_name)) as rel
+      from private.table_manifest m
+  ), columns as (
+    select m.table_name, a.attname::text as name, a.atttypid
+      from m join pg_catalog.pg_attribute a on a.attrelid = m.rel and a.attnum > 0 and not a.attisdropped
+  ), rules as (
+    select m.table_name, c.command, r.rule, m.parent
+      from m cross join lateral (values ('insert_by', m.insert_by), ('update_by', m.update_by), ('delete_by', m.delete_by)) c (command, rules)
+     cross join lateral pg_catalog.jsonb_array_elements(c.rules) r (rule)
+     where m.rel is not null
+  )
+  select r.table_name, pg_catalog.format('%s: %s is not a rule (kind and a uuid column, admin or everyone, condition, parent visible or writable)',
+                                         r.command, r.rule)
+    from rules r
+   where pg_catalog.jsonb_typeof(r.rule) <> 'object'
+      or exists (select from pg_catalog.jsonb_object_keys(r.rule) k where k not in ('kind', 'column', 'condition', 'parent'))
+      or not (r.rule ? 'kind' or r.rule ? 'parent')
+      or (r.rule ? 'kind' and r.rule ->> 'kind' <> 'admin'
+          and not exists (select from private.visibility_kinds k where k.kind = r.rule ->> 'kind' and k.derived_from is null))
+      or (r.rule ->> 'kind' in ('admin', 'everyone')) = (r.rule ? 'column')
+      or (r.rule ? 'column' and not exists (select from columns c where c.table_name = r.table_name
+                                               and c.name = r.rule ->> 'column' and c.atttypid = 'uuid'::regtype))
+      or (r.rule ? 'parent' and (r.parent is null or r.rule ->> 'parent' not in ('visible', 'writable')))
+  union all
+  select r.table_name, pg_catalog.format('%s: %s needs the update rules of %s', r.command, r.rule, p.value)
+    from rules r
+   cross join lateral (select pt.value from pg_catalog.jsonb_each_text(r.parent -> 'tables') pt
+                       union all select r.parent ->> 'table' where r.parent ? 'table') p (value)
+   where r.rule ->> 'parent' = 'writable'
+     and not exists (select from m pm where pm.table_name = p.value and pg_catalog.jsonb_array_length(pm.update_by) > 0)
+  union all
+  select m.table_name, pg_catalog.format('parent %s is not {column, table} or {column, type_column, tables} of tables in the manifest', m.parent)
+    from m
+   where m.parent is not null and m.rel is not null
+     and (exists (select from pg_catalog.jsonb_object_keys(m.parent) k where k not in ('column', 'table', 'type_column', 'tables'))
+          or not exists (select from columns c where c.table_name = m.table_name and c.name = m.parent ->> 'column' and c.atttypid = 'uuid'::regtype)
+          or (m.parent ? 'table') = (m.parent ? 'tables')
+          or (m.parent ? 'type_column') <> (m.parent ? 'tables')
+          or (m.parent ? 'type_column' and not exists (select from columns c where c.table_name = m.table_name and c.name = m.parent ->> 'type_column'))
+          or (m.parent ? 'tables' and pg_catalog.jsonb_typeof(m.parent -> 'tables') <> 'object')
+          or exists (select from (select pt.value from pg_catalog.jsonb_each_text(case when pg_catalog.jsonb_typeof(m.parent -> 'tables') = 'object'
+                                                                                       then m.parent -> 'tables' end) pt
+                                  union all select m.parent ->> 'table' where m.parent ? 'table') p (value)
+                      where not exists (select from m pm where pm.table_name = p.value)))
+  union all
+  select m.table_name, pg_catalog.format('claimed as %s, it has no claimed_by and completed', m.claimed_as)
+    from m
+   where m.claimed_as is not null and m.rel is not null
+     and (select count(*) from columns c where c.table_name = m.table_name and c.name in ('claimed_by', 'completed')) <> 2
+  union all
+  select m.table_name, pg_catalog.format('alias %s names %s, not a column', a.key, a.value)
+    from m cross join lateral pg_catalog.jsonb_each(m.aliases) a
+   where m.rel is not null and a.value <> 'null'::jsonb
+     and not exists (select from columns c where c.table_name = m.table_name and c.name = a.value #>> '{}')
+$$;
+
+--
+-- Name: FUNCTION write_rule_problems(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.write_rule_problems() IS 'The problems private.apply_manifest refuses (INVALID_MANIFEST) in the table manifest''s write rules (a rule that is not {kind with a uuid column, or admin or everyone; condition; parent visible or writable}, a parent writable without update rules), parent links, claims (claimed_as on a table without claimed_by and completed) and aliases (naming no column): (table, problem).';
+
+--
+-- Name: write_term(text, jsonb, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.write_term(p_table text, p_rule jsonb, p_alias text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_prefix text := case when p_alias = '' then '' else p_alias || '.' end;
+  v_parent jsonb := (select m.parent from private.table_manifest m where m.table_name = p_table);
+  v_parts text[] := '{}';
+begin
+  if p_rule ->> 'kind' = 'user' then
+    v_parts := v_parts || pg_catalog.format('%s%I = (select auth.uid())', v_prefix, p_rule ->> 'column');
+  elsif p_rule ->> 'kind' = 'admin' then
+    v_parts := v_parts || '(select private.is_admin())'::text;
+  elsif p_rule ->> 'kind' is not null and p_rule ->> 'kind' <> 'everyone' then
+    v_parts := v_parts || pg_catalog.format('%s%I = any ((select private.caller_keys(%L))::uuid[])',
+                                            v_prefix, p_rule ->> 'column', p_rule ->> 'kind');
+  end if;
+  if p_rule ? 'condition' then
+    v_parts := v_parts || ('(' || private.visibility_condition(p_rule ->> 'condition', p_alias) || ')');
+  end if;
+  if p_rule ? 'parent' then
+    v_parts := v_parts || pg_catalog.format('private.parent_allows(%L, %L, %s, %s%I)', p_table, p_rule ->> 'parent',
+                                            coalesce(v_prefix || pg_catalog.quote_ident(v_parent ->> 'type_column'), 'null'),
+                                            v_prefix, v_parent ->> 'column');
+  end if;
+  return case pg_catalog.cardinality(v_parts) when 0 then 'true' else pg_catalog.array_to_string(v_parts, ' and ') end;
+end
+$$;
+
+--
+-- Name: FUNCTION write_term(p_table text, p_rule jsonb, p_alias text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.write_term(p_table text, p_rule jsonb, p_alias text) IS 'SQL text of one write rule of p_table ({kind, column, condition, parent}) over the row p_alias ('''' = bare columns, in a policy): its parts ANDed. For private.write_predicate.';
 
 --
 -- Name: birds_near(double precision, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
@@ -7448,7 +7589,7 @@ begin
   if p_item_type is null or p_item_id is null then
     raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_item_type and p_item_id are required';
   end if;
-  v_table := case p_item_type when 'task' then 'tasks' when 'activity' then 'activities' end;
+  v_table := (select m.table_name from private.table_manifest m where m.claimed_as = p_item_type);
   if v_table is null then
     raise exception using errcode = '22023',
       message = pg_catalog.format('INVALID_ITEM_TYPE: %s is not task or activity', p_item_type);
@@ -7456,7 +7597,7 @@ begin
   execute pg_catalog.format('select pg_catalog.to_jsonb(t) from public.%I t where t.id = $1', v_table) into v_row using p_item_id;
   v_everything := v_row is not null
     and ((v_row ->> 'declared_by')::uuid = v_uid or private.is_admin()
-         or exists (select from public.listings l where l.id = (v_row ->> 'listing_id')::uuid and l.owned_by = v_uid));
+         or (v_row ->> 'listing_id')::uuid = any (private.caller_keys('listing')));
 
   return query
     with changes as (
@@ -8394,7 +8535,7 @@ begin
     return v_row;
   end if;
 
-  if not private.can_see_work_item(p_item_type, p_item_id) then
+  if not private.caller_sees(v_table, p_item_id) then
     raise exception using errcode = 'P0002',
       message = format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
   end if;
@@ -10352,10 +10493,19 @@ CREATE TABLE private.table_manifest (
     realtime text,
     audit_entity text,
     audit_owner text,
+    insert_by jsonb DEFAULT '[]'::jsonb NOT NULL,
+    update_by jsonb DEFAULT '[]'::jsonb NOT NULL,
+    delete_by jsonb DEFAULT '[]'::jsonb NOT NULL,
+    parent jsonb,
+    claimed_as text,
+    aliases jsonb DEFAULT '{}'::jsonb NOT NULL,
+    CONSTRAINT table_manifest_aliases_check CHECK ((jsonb_typeof(aliases) = 'object'::text)),
     CONSTRAINT table_manifest_audit_check CHECK (((audit_entity IS NULL) = (audit_owner IS NULL))),
     CONSTRAINT table_manifest_lengths_check CHECK ((jsonb_typeof(lengths) = 'object'::text)),
+    CONSTRAINT table_manifest_parent_check CHECK (((parent IS NULL) OR (jsonb_typeof(parent) = 'object'::text))),
     CONSTRAINT table_manifest_realtime_check CHECK ((realtime = ANY (ARRAY['default'::text, 'full'::text]))),
-    CONSTRAINT table_manifest_visible_to_check CHECK (((jsonb_typeof(visible_to) = 'array'::text) AND (jsonb_array_length(visible_to) > 0)))
+    CONSTRAINT table_manifest_visible_to_check CHECK (((jsonb_typeof(visible_to) = 'array'::text) AND (jsonb_array_length(visible_to) > 0))),
+    CONSTRAINT table_manifest_writes_check CHECK (((jsonb_typeof(insert_by) = 'array'::text) AND (jsonb_typeof(update_by) = 'array'::text) AND (jsonb_typeof(delete_by) = 'array'::text)))
 );
 
 --
@@ -10417,6 +10567,42 @@ COMMENT ON COLUMN private.table_manifest.realtime IS 'Published to Supabase Real
 --
 
 COMMENT ON COLUMN private.table_manifest.audit_entity IS 'Audited (audit.log) under this entity type; audit_owner names the owning column.';
+
+--
+-- Name: COLUMN table_manifest.insert_by; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.insert_by IS 'Who may insert a row (the INSERT policy of authenticated): rules {kind, column, condition, parent} in the vocabulary of visible_to, any of which lets the caller; [] = no app user inserts.';
+
+--
+-- Name: COLUMN table_manifest.update_by; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.update_by IS 'Who may update a row, as insert_by (the UPDATE policy, on the row before and after).';
+
+--
+-- Name: COLUMN table_manifest.delete_by; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.delete_by IS 'Who may delete a row, as insert_by (the DELETE policy).';
+
+--
+-- Name: COLUMN table_manifest.parent; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.parent IS 'The row a row belongs to: {"column": c, "table": t} (a foreign key), or {"column": c, "type_column": tc, "tables": {type: table}} (a parent of one of several tables named by tc). Write rules ask the caller to see it or to be allowed to write it; the child follows it (checked, deleted with it).';
+
+--
+-- Name: COLUMN table_manifest.claimed_as; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.claimed_as IS 'The item type under which claim_work_item and release_work_item claim rows of this table (task, activity), and sync_push reads claimed_by set to the caller, or to null, as a claim or release.';
+
+--
+-- Name: COLUMN table_manifest.aliases; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.aliases IS 'Keys an app''s records may carry for a column of another name, {"key": "column"} (sync_push writes the column); {"key": null}: a key records may carry and sync_push ignores.';
 
 --
 -- Name: table_manifest_ordinal_seq; Type: SEQUENCE; Schema: private; Owner: -
@@ -11981,6 +12167,13 @@ ALTER TABLE ONLY private.sync_field_changes
 
 ALTER TABLE ONLY private.table_manifest
     ADD CONSTRAINT table_manifest_audit_entity_key UNIQUE (audit_entity);
+
+--
+-- Name: table_manifest table_manifest_claimed_as_key; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.table_manifest
+    ADD CONSTRAINT table_manifest_claimed_as_key UNIQUE (claimed_as);
 
 --
 -- Name: table_manifest table_manifest_pkey; Type: CONSTRAINT; Schema: private; Owner: -
@@ -13986,30 +14179,10 @@ ALTER TABLE private.table_manifest ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.activities ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: activities activities_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY activities_delete ON public.activities FOR DELETE TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
--- Name: activities activities_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY activities_insert ON public.activities FOR INSERT TO authenticated WITH CHECK ((((declared_by = ( SELECT auth.uid() AS uid)) AND ((claimed_by IS NULL) OR (claimed_by = ( SELECT auth.uid() AS uid)))) OR ( SELECT private.is_admin() AS is_admin)));
-
---
 -- Name: activities activities_select_admin; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY activities_select_admin ON public.activities FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
-
---
--- Name: activities activities_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY activities_update ON public.activities FOR UPDATE TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (listing_id = ANY (ARRAY( SELECT l.id
-   FROM public.listings l
-  WHERE (l.owned_by = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: bird; Type: ROW SECURITY; Schema: public; Owner: -
@@ -14042,24 +14215,6 @@ CREATE POLICY hotspot_select_admin ON public.hotspot FOR SELECT TO dispatch_admi
 ALTER TABLE public.journal_entries ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: journal_entries journal_entries_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_entries_delete ON public.journal_entries FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
-
---
--- Name: journal_entries journal_entries_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_entries_insert ON public.journal_entries FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
-
---
--- Name: journal_entries journal_entries_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_entries_update ON public.journal_entries FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
-
---
 -- Name: journal_entry_value_lists; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -14072,70 +14227,16 @@ ALTER TABLE public.journal_entry_value_lists ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.journal_entry_values ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: journal_entry_values journal_entry_values_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_entry_values_delete ON public.journal_entry_values FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
-
---
--- Name: journal_entry_values journal_entry_values_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_entry_values_insert ON public.journal_entry_values FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
-
---
--- Name: journal_entry_values journal_entry_values_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_entry_values_update ON public.journal_entry_values FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
-
---
 -- Name: journal_field_groups; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
 ALTER TABLE public.journal_field_groups ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: journal_field_groups journal_field_groups_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_field_groups_delete ON public.journal_field_groups FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
-
---
--- Name: journal_field_groups journal_field_groups_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_field_groups_insert ON public.journal_field_groups FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
-
---
--- Name: journal_field_groups journal_field_groups_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_field_groups_update ON public.journal_field_groups FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
-
---
 -- Name: journal_fields; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
 ALTER TABLE public.journal_fields ENABLE ROW LEVEL SECURITY;
-
---
--- Name: journal_fields journal_fields_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_fields_delete ON public.journal_fields FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
-
---
--- Name: journal_fields journal_fields_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_fields_insert ON public.journal_fields FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
-
---
--- Name: journal_fields journal_fields_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_fields_update ON public.journal_fields FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: journal_thread_stats; Type: ROW SECURITY; Schema: public; Owner: -
@@ -14150,40 +14251,10 @@ ALTER TABLE public.journal_thread_stats ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.journal_threads ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: journal_threads journal_threads_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_threads_delete ON public.journal_threads FOR DELETE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid)));
-
---
--- Name: journal_threads journal_threads_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_threads_insert ON public.journal_threads FOR INSERT TO authenticated WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
-
---
--- Name: journal_threads journal_threads_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY journal_threads_update ON public.journal_threads FOR UPDATE TO authenticated USING ((owner_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((owner_id = ( SELECT auth.uid() AS uid)));
-
---
 -- Name: listings; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
 ALTER TABLE public.listings ENABLE ROW LEVEL SECURITY;
-
---
--- Name: listings listings_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY listings_delete ON public.listings FOR DELETE TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
--- Name: listings listings_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY listings_insert ON public.listings FOR INSERT TO authenticated WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: listings listings_select_admin; Type: POLICY; Schema: public; Owner: -
@@ -14192,28 +14263,10 @@ CREATE POLICY listings_insert ON public.listings FOR INSERT TO authenticated WIT
 CREATE POLICY listings_select_admin ON public.listings FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
--- Name: listings listings_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY listings_update ON public.listings FOR UPDATE TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
 -- Name: notes; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
 ALTER TABLE public.notes ENABLE ROW LEVEL SECURITY;
-
---
--- Name: notes notes_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY notes_delete ON public.notes FOR DELETE TO authenticated USING ((((created_by = ( SELECT auth.uid() AS uid)) AND private.can_see_work_item(parent_type, parent_id)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
--- Name: notes notes_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY notes_insert ON public.notes FOR INSERT TO authenticated WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) AND private.can_see_work_item(parent_type, parent_id)));
 
 --
 -- Name: notes notes_select_admin; Type: POLICY; Schema: public; Owner: -
@@ -14222,34 +14275,10 @@ CREATE POLICY notes_insert ON public.notes FOR INSERT TO authenticated WITH CHEC
 CREATE POLICY notes_select_admin ON public.notes FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
--- Name: notes notes_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY notes_update ON public.notes FOR UPDATE TO authenticated USING ((((created_by = ( SELECT auth.uid() AS uid)) AND private.can_see_work_item(parent_type, parent_id)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK ((((created_by = ( SELECT auth.uid() AS uid)) AND private.can_see_work_item(parent_type, parent_id)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
 -- Name: notification_preferences; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
 ALTER TABLE public.notification_preferences ENABLE ROW LEVEL SECURITY;
-
---
--- Name: notification_preferences notification_preferences_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY notification_preferences_delete ON public.notification_preferences FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
-
---
--- Name: notification_preferences notification_preferences_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY notification_preferences_insert ON public.notification_preferences FOR INSERT TO authenticated WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
-
---
--- Name: notification_preferences notification_preferences_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY notification_preferences_update ON public.notification_preferences FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: notification_types; Type: ROW SECURITY; Schema: public; Owner: -
@@ -14270,28 +14299,10 @@ CREATE POLICY notification_types_select_admin ON public.notification_types FOR S
 ALTER TABLE public.notifications ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: notifications notifications_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY notifications_update ON public.notifications FOR UPDATE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid))) WITH CHECK ((user_id = ( SELECT auth.uid() AS uid)));
-
---
 -- Name: observed_bird_photos; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
 ALTER TABLE public.observed_bird_photos ENABLE ROW LEVEL SECURITY;
-
---
--- Name: observed_bird_photos observed_bird_photos_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY observed_bird_photos_delete ON public.observed_bird_photos FOR DELETE TO authenticated USING (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
--- Name: observed_bird_photos observed_bird_photos_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY observed_bird_photos_insert ON public.observed_bird_photos FOR INSERT TO authenticated WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: observed_bird_photos observed_bird_photos_select_admin; Type: POLICY; Schema: public; Owner: -
@@ -14300,28 +14311,10 @@ CREATE POLICY observed_bird_photos_insert ON public.observed_bird_photos FOR INS
 CREATE POLICY observed_bird_photos_select_admin ON public.observed_bird_photos FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
--- Name: observed_bird_photos observed_bird_photos_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY observed_bird_photos_update ON public.observed_bird_photos FOR UPDATE TO authenticated USING (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
 -- Name: properties; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
 ALTER TABLE public.properties ENABLE ROW LEVEL SECURITY;
-
---
--- Name: properties properties_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY properties_delete ON public.properties FOR DELETE TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
--- Name: properties properties_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY properties_insert ON public.properties FOR INSERT TO authenticated WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: properties properties_select_admin; Type: POLICY; Schema: public; Owner: -
@@ -14330,22 +14323,10 @@ CREATE POLICY properties_insert ON public.properties FOR INSERT TO authenticated
 CREATE POLICY properties_select_admin ON public.properties FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
 
 --
--- Name: properties properties_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY properties_update ON public.properties FOR UPDATE TO authenticated USING (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((owned_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
 -- Name: push_devices; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
 ALTER TABLE public.push_devices ENABLE ROW LEVEL SECURITY;
-
---
--- Name: push_devices push_devices_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY push_devices_delete ON public.push_devices FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
 --
 -- Name: subtasks; Type: ROW SECURITY; Schema: public; Owner: -
@@ -14354,28 +14335,10 @@ CREATE POLICY push_devices_delete ON public.push_devices FOR DELETE TO authentic
 ALTER TABLE public.subtasks ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: subtasks subtasks_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY subtasks_delete ON public.subtasks FOR DELETE TO authenticated USING (private.can_change_work_item(parent_type, parent_id));
-
---
--- Name: subtasks subtasks_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY subtasks_insert ON public.subtasks FOR INSERT TO authenticated WITH CHECK (private.can_change_work_item(parent_type, parent_id));
-
---
 -- Name: subtasks subtasks_select_admin; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY subtasks_select_admin ON public.subtasks FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
-
---
--- Name: subtasks subtasks_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY subtasks_update ON public.subtasks FOR UPDATE TO authenticated USING (private.can_change_work_item(parent_type, parent_id)) WITH CHECK (private.can_change_work_item(parent_type, parent_id));
 
 --
 -- Name: sync_access_log; Type: ROW SECURITY; Schema: public; Owner: -
@@ -14408,30 +14371,10 @@ ALTER TABLE public.sync_moves ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.tasks ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: tasks tasks_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY tasks_delete ON public.tasks FOR DELETE TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
--- Name: tasks tasks_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY tasks_insert ON public.tasks FOR INSERT TO authenticated WITH CHECK ((((declared_by = ( SELECT auth.uid() AS uid)) AND ((claimed_by IS NULL) OR (claimed_by = ( SELECT auth.uid() AS uid)))) OR ( SELECT private.is_admin() AS is_admin)));
-
---
 -- Name: tasks tasks_select_admin; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY tasks_select_admin ON public.tasks FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
-
---
--- Name: tasks tasks_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY tasks_update ON public.tasks FOR UPDATE TO authenticated USING (((declared_by = ( SELECT auth.uid() AS uid)) OR (claimed_by = ( SELECT auth.uid() AS uid)) OR (listing_id = ANY (ARRAY( SELECT l.id
-   FROM public.listings l
-  WHERE (l.owned_by = ( SELECT auth.uid() AS uid))))) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: users; Type: ROW SECURITY; Schema: public; Owner: -
@@ -14440,28 +14383,10 @@ CREATE POLICY tasks_update ON public.tasks FOR UPDATE TO authenticated USING (((
 ALTER TABLE public.users ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: users users_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY users_delete ON public.users FOR DELETE TO authenticated USING (( SELECT private.is_admin() AS is_admin));
-
---
--- Name: users users_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY users_insert ON public.users FOR INSERT TO authenticated WITH CHECK (((id = ( SELECT auth.uid() AS uid)) AND (NOT is_admin)));
-
---
 -- Name: users users_select_admin; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY users_select_admin ON public.users FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
-
---
--- Name: users users_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY users_update ON public.users FOR UPDATE TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_entries; Type: ROW SECURITY; Schema: public; Owner: -
@@ -14470,28 +14395,10 @@ CREATE POLICY users_update ON public.users FOR UPDATE TO authenticated USING (((
 ALTER TABLE public.watchlist_entries ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: watchlist_entries watchlist_entries_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY watchlist_entries_delete ON public.watchlist_entries FOR DELETE TO authenticated USING (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
--- Name: watchlist_entries watchlist_entries_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY watchlist_entries_insert ON public.watchlist_entries FOR INSERT TO authenticated WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
 -- Name: watchlist_entries watchlist_entries_select_admin; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY watchlist_entries_select_admin ON public.watchlist_entries FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
-
---
--- Name: watchlist_entries watchlist_entries_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY watchlist_entries_update ON public.watchlist_entries FOR UPDATE TO authenticated USING (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_rules; Type: ROW SECURITY; Schema: public; Owner: -
@@ -14500,28 +14407,10 @@ CREATE POLICY watchlist_entries_update ON public.watchlist_entries FOR UPDATE TO
 ALTER TABLE public.watchlist_rules ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: watchlist_rules watchlist_rules_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY watchlist_rules_delete ON public.watchlist_rules FOR DELETE TO authenticated USING (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
--- Name: watchlist_rules watchlist_rules_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY watchlist_rules_insert ON public.watchlist_rules FOR INSERT TO authenticated WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
 -- Name: watchlist_rules watchlist_rules_select_admin; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY watchlist_rules_select_admin ON public.watchlist_rules FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
-
---
--- Name: watchlist_rules watchlist_rules_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY watchlist_rules_update ON public.watchlist_rules FOR UPDATE TO authenticated USING (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((watchlist_id IN ( SELECT private.writable_watchlist_ids() AS writable_watchlist_ids)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: watchlist_shares; Type: ROW SECURITY; Schema: public; Owner: -
@@ -14530,28 +14419,10 @@ CREATE POLICY watchlist_rules_update ON public.watchlist_rules FOR UPDATE TO aut
 ALTER TABLE public.watchlist_shares ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: watchlist_shares watchlist_shares_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY watchlist_shares_delete ON public.watchlist_shares FOR DELETE TO authenticated USING (((user_id = ( SELECT auth.uid() AS uid)) OR private.is_watchlist_owner(watchlist_id)));
-
---
--- Name: watchlist_shares watchlist_shares_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY watchlist_shares_insert ON public.watchlist_shares FOR INSERT TO authenticated WITH CHECK (private.is_watchlist_owner(watchlist_id));
-
---
 -- Name: watchlist_shares watchlist_shares_select_admin; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY watchlist_shares_select_admin ON public.watchlist_shares FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
-
---
--- Name: watchlist_shares watchlist_shares_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY watchlist_shares_update ON public.watchlist_shares FOR UPDATE TO authenticated USING (private.is_watchlist_owner(watchlist_id)) WITH CHECK (private.is_watchlist_owner(watchlist_id));
 
 --
 -- Name: watchlists; Type: ROW SECURITY; Schema: public; Owner: -
@@ -14560,28 +14431,10 @@ CREATE POLICY watchlist_shares_update ON public.watchlist_shares FOR UPDATE TO a
 ALTER TABLE public.watchlists ENABLE ROW LEVEL SECURITY;
 
 --
--- Name: watchlists watchlists_delete; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY watchlists_delete ON public.watchlists FOR DELETE TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
--- Name: watchlists watchlists_insert; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY watchlists_insert ON public.watchlists FOR INSERT TO authenticated WITH CHECK (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
---
 -- Name: watchlists watchlists_select_admin; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY watchlists_select_admin ON public.watchlists FOR SELECT TO dispatch_admin USING (( SELECT private.is_admin() AS is_admin));
-
---
--- Name: watchlists watchlists_update; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY watchlists_update ON public.watchlists FOR UPDATE TO authenticated USING (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((owner_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: SCHEMA audit; Type: ACL; Schema: -; Owner: -
@@ -14919,6 +14772,12 @@ REVOKE ALL ON FUNCTION private.apply_manifest() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.apply_select_policy(p_table text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION apply_write_policies(p_table text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.apply_write_policies(p_table text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION assert_profile(p_user uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -14974,20 +14833,6 @@ REVOKE ALL ON FUNCTION private.caller_sees(p_table text, p_id uuid) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.caller_visible_ids(p_table text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.caller_visible_ids(p_table text) TO authenticated;
-
---
--- Name: FUNCTION can_change_work_item(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.can_change_work_item(p_item_type text, p_item_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.can_change_work_item(p_item_type text, p_item_id uuid) TO authenticated;
-
---
--- Name: FUNCTION can_see_work_item(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.can_see_work_item(p_item_type text, p_item_id uuid) TO authenticated;
 
 --
 -- Name: FUNCTION changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[]); Type: ACL; Schema: private; Owner: -
@@ -15171,6 +15016,12 @@ GRANT ALL ON FUNCTION private.everyone_key() TO service_role;
 REVOKE ALL ON FUNCTION private.function_fingerprint(p_schema oid, p_name text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION generate_caller_writes(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.generate_caller_writes() FROM PUBLIC;
+
+--
 -- Name: FUNCTION generate_row_scope(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -15224,13 +15075,6 @@ REVOKE ALL ON FUNCTION private.hand_over_held_items() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.is_admin() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_admin() TO authenticated;
-
---
--- Name: FUNCTION is_watchlist_owner(p_watchlist_id uuid); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.is_watchlist_owner(p_watchlist_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.is_watchlist_owner(p_watchlist_id uuid) TO authenticated;
 
 --
 -- Name: FUNCTION journal_caller(); Type: ACL; Schema: private; Owner: -
@@ -15438,10 +15282,10 @@ REVOKE ALL ON FUNCTION private.limit_lengths(p_table regclass, p_limits jsonb) F
 REVOKE ALL ON FUNCTION private.log_access_change() FROM PUBLIC;
 
 --
--- Name: FUNCTION manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text, insert_by jsonb, update_by jsonb, delete_by jsonb, parent jsonb, claimed_as text, aliases jsonb); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text, insert_by jsonb, update_by jsonb, delete_by jsonb, parent jsonb, claimed_as text, aliases jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION may_read_watchlist_photo(p_name text); Type: ACL; Schema: private; Owner: -
@@ -15468,6 +15312,13 @@ REVOKE ALL ON FUNCTION private.open_cursor(p_cursor text, p_what text, p_legacy 
 --
 
 REVOKE ALL ON FUNCTION private.paired_rows_sql(p_table regclass) FROM PUBLIC;
+
+--
+-- Name: FUNCTION parent_allows(p_table text, p_check text, p_type text, p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.parent_allows(p_table text, p_check text, p_type text, p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.parent_allows(p_table text, p_check text, p_type text, p_id uuid) TO authenticated;
 
 --
 -- Name: FUNCTION platform_features(); Type: ACL; Schema: private; Owner: -
@@ -15769,11 +15620,22 @@ REVOKE ALL ON FUNCTION private.watchlist_photo_entry(p_name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.watchlist_photo_entry(p_name text) TO authenticated;
 
 --
--- Name: FUNCTION writable_watchlist_ids(); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION write_predicate(p_table text, p_command text, p_alias text); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.writable_watchlist_ids() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.writable_watchlist_ids() TO authenticated;
+REVOKE ALL ON FUNCTION private.write_predicate(p_table text, p_command text, p_alias text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION write_rule_problems(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.write_rule_problems() FROM PUBLIC;
+
+--
+-- Name: FUNCTION write_term(p_table text, p_rule jsonb, p_alias text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.write_term(p_table text, p_rule jsonb, p_alias text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION birds_near(lat double precision, lon double precision, radius_km double precision); Type: ACL; Schema: public; Owner: -
