@@ -118,12 +118,12 @@ begin
   -- they do not see anyway) is told of the parents they see only.
   if v_parent is null
      or (pg_catalog.current_setting('role', true) = 'authenticated' and auth.uid() is not null
-         and not private.can_see_work_item(new.parent_type, new.parent_id)) then
+         and not private.parent_allows(tg_table_name, 'visible', new.parent_type, new.parent_id)) then
     raise exception using
       errcode = '23503',
       message = format('FK_MISSING: %s %s does not exist', new.parent_type, new.parent_id),
       detail = pg_catalog.jsonb_build_object(
-                 'table', case new.parent_type when 'task' then 'tasks' when 'activity' then 'activities' else 'listings' end,
+                 'table', (select m.parent -> 'tables' ->> new.parent_type from private.table_manifest m where m.table_name = tg_table_name),
                  'column', 'parent_id', 'id', new.parent_id)::text,
       hint = 'Push the parent first, then retry this record unchanged.';
   end if;
