@@ -5743,7 +5743,11 @@ begin
   -- Rows: only sync_xid changes. Their triggers are off meanwhile (there is nothing to stamp,
   -- audit or announce), then on again as each was.
   foreach v_table in array private.sync_tables() loop
-    -- (a copy made in this cluster has none ahead: its tables are left alone)
+    -- (a copy made in this cluster has none ahead: its tables are left alone; a table the
+    -- manifest adds in this very migrate has no sync_xid yet: enable_sync stamps it afresh)
+    continue when not exists (select from pg_catalog.pg_attribute a
+                               where a.attrelid = pg_catalog.format('public.%I', v_table)::regclass
+                                 and a.attname = 'sync_xid' and not a.attisdropped);
     execute pg_catalog.format('select exists (select from public.%I where sync_xid > $1)', v_table) into v_ahead using v_xid;
     continue when not v_ahead;
     select pg_catalog.array_agg(pg_catalog.format('alter table public.%I %s trigger %I', v_table,
