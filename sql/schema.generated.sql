@@ -188,7 +188,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
             with written as materialized (select pg_catalog.row_number() over () as rid, n::public.notes as it, pg_catalog.to_jsonb(n) as row from new_rows n),
             row_keys as materialized (
-              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
             key_holders as (
               select h.kind, h.key, h.holder
                 from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
@@ -217,9 +217,9 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   union all
                   select pg_catalog.row_number() over (), n::public.notes from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
             row_keys as materialized (
-              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
+              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
               union all
-              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.old_it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, case when (r.old_it).parent_type = 'listing' then (r.old_it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.old_it).parent_id)) x where (r.it).parent_id is distinct from (r.old_it).parent_id or (r.it).parent_open is distinct from (r.old_it).parent_open or (r.it).parent_type is distinct from (r.old_it).parent_type),
+              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.old_it).parent_type = 'listing' then (r.old_it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.old_it).parent_id)) x where (r.it).parent_id is distinct from (r.old_it).parent_id or (r.it).parent_type is distinct from (r.old_it).parent_type),
             key_holders as (
               select h.kind, h.key, h.holder
                 from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
@@ -233,7 +233,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                       select k.rid, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key) x
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
-            select 'notes', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('parent_type', case when (r.old_it).parent_type is distinct from (r.it).parent_type then coalesce(pg_catalog.to_jsonb((r.old_it).parent_type), 'null') end), ('parent_id', case when (r.old_it).parent_id is distinct from (r.it).parent_id then coalesce(pg_catalog.to_jsonb((r.old_it).parent_id), 'null') end), ('content', case when (r.old_it).content is distinct from (r.it).content then coalesce(pg_catalog.to_jsonb((r.old_it).content), 'null') end), ('created_by', case when (r.old_it).created_by is distinct from (r.it).created_by then coalesce(pg_catalog.to_jsonb((r.old_it).created_by), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('edited_at', case when (r.old_it).edited_at is distinct from (r.it).edited_at then coalesce(pg_catalog.to_jsonb((r.old_it).edited_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end), ('parent_open', case when (r.old_it).parent_open is distinct from (r.it).parent_open then coalesce(pg_catalog.to_jsonb((r.old_it).parent_open), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'notes', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('parent_type', case when (r.old_it).parent_type is distinct from (r.it).parent_type then coalesce(pg_catalog.to_jsonb((r.old_it).parent_type), 'null') end), ('parent_id', case when (r.old_it).parent_id is distinct from (r.it).parent_id then coalesce(pg_catalog.to_jsonb((r.old_it).parent_id), 'null') end), ('content', case when (r.old_it).content is distinct from (r.it).content then coalesce(pg_catalog.to_jsonb((r.old_it).content), 'null') end), ('created_by', case when (r.old_it).created_by is distinct from (r.it).created_by then coalesce(pg_catalog.to_jsonb((r.old_it).created_by), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('edited_at', case when (r.old_it).edited_at is distinct from (r.it).edited_at then coalesce(pg_catalog.to_jsonb((r.old_it).edited_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
@@ -245,7 +245,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
             with written as materialized (select pg_catalog.row_number() over () as rid, o::public.notes as it, pg_catalog.to_jsonb(o) as row from old_rows o),
             row_keys as materialized (
-              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('listing'::text, case when (r.it).parent_type = 'listing' then (r.it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
             key_holders as (
               select h.kind, h.key, h.holder
                 from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
@@ -528,7 +528,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
             with written as materialized (select pg_catalog.row_number() over () as rid, n::public.subtasks as it, pg_catalog.to_jsonb(n) as row from new_rows n),
             row_keys as materialized (
-              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+              select r.rid, x.kind, x.key from written r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
             key_holders as (
               select h.kind, h.key, h.holder
                 from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
@@ -557,9 +557,9 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                   union all
                   select pg_catalog.row_number() over (), n::public.subtasks from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
             row_keys as materialized (
-              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
+              select r.rid, x.kind, x.key from written r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x
               union all
-              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.old_it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.old_it).parent_id)) x where (r.it).parent_id is distinct from (r.old_it).parent_id or (r.it).parent_open is distinct from (r.old_it).parent_open or (r.it).parent_type is distinct from (r.old_it).parent_type),
+              select r.rid, x.kind, x.key from written r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.old_it).parent_id and (r.old_it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.old_it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.old_it).parent_id)) x where (r.it).parent_id is distinct from (r.old_it).parent_id or (r.it).parent_type is distinct from (r.old_it).parent_type),
             key_holders as (
               select h.kind, h.key, h.holder
                 from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
@@ -573,7 +573,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                       select k.rid, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key) x
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
-            select 'subtasks', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('parent_type', case when (r.old_it).parent_type is distinct from (r.it).parent_type then coalesce(pg_catalog.to_jsonb((r.old_it).parent_type), 'null') end), ('parent_id', case when (r.old_it).parent_id is distinct from (r.it).parent_id then coalesce(pg_catalog.to_jsonb((r.old_it).parent_id), 'null') end), ('title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end), ('completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end), ('parent_open', case when (r.old_it).parent_open is distinct from (r.it).parent_open then coalesce(pg_catalog.to_jsonb((r.old_it).parent_open), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'subtasks', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('parent_type', case when (r.old_it).parent_type is distinct from (r.it).parent_type then coalesce(pg_catalog.to_jsonb((r.old_it).parent_type), 'null') end), ('parent_id', case when (r.old_it).parent_id is distinct from (r.it).parent_id then coalesce(pg_catalog.to_jsonb((r.old_it).parent_id), 'null') end), ('title', case when (r.old_it).title is distinct from (r.it).title then coalesce(pg_catalog.to_jsonb((r.old_it).title), 'null') end), ('completed', case when (r.old_it).completed is distinct from (r.it).completed then coalesce(pg_catalog.to_jsonb((r.old_it).completed), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
@@ -585,7 +585,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
             insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
             with written as materialized (select pg_catalog.row_number() over () as rid, o::public.subtasks as it, pg_catalog.to_jsonb(o) as row from old_rows o),
             row_keys as materialized (
-              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when (r.it).parent_open then '00000000-0000-0000-0000-000000000000'::uuid end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
+              select r.rid, x.kind, x.key from written r cross join lateral (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (r.it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (r.it).parent_id and (r.it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (r.it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (r.it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (r.it).parent_id)) x),
             key_holders as (
               select h.kind, h.key, h.holder
                 from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
@@ -998,7 +998,7 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                       select k.rid, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key) x
                group by x.rid),
             seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
-            select 'watchlist_shares', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end), ('user_id', case when (r.old_it).user_id is distinct from (r.it).user_id then coalesce(pg_catalog.to_jsonb((r.old_it).user_id), 'null') end), ('role', case when (r.old_it).role is distinct from (r.it).role then coalesce(pg_catalog.to_jsonb((r.old_it).role), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
+            select 'watchlist_shares', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end), ('user_id', case when (r.old_it).user_id is distinct from (r.it).user_id then coalesce(pg_catalog.to_jsonb((r.old_it).user_id), 'null') end), ('role', case when (r.old_it).role is distinct from (r.it).role then coalesce(pg_catalog.to_jsonb((r.old_it).role), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('accepted_at', case when (r.old_it).accepted_at is distinct from (r.it).accepted_at then coalesce(pg_catalog.to_jsonb((r.old_it).accepted_at), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, v_actor, false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid;
           else
@@ -1191,6 +1191,297 @@ CREATE FUNCTION private.caller_writes(p_table text, p_id uuid) RETURNS boolean
 COMMENT ON FUNCTION private.caller_writes(p_table text, p_id uuid) IS 'True when the caller may update row p_id of p_table (its update_by rules in the table manifest); false for an absent row. Generated by private.generate_caller_writes. SECURITY DEFINER so that policies (a child written by whoever may write its parent) and guards can ask it; it answers only about the caller. INVALID_TABLE (22023) for a table without update rules.';
 
 --
+-- Name: check_quotas(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.check_quotas() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    declare
+      v_limit integer := private.quota_value('row_bytes'); v_row record;
+    begin
+      case tg_table_name || ' ' || tg_argv[0]
+        when 'activities open insert' then
+          perform private.spend_quota('open_items_per_user', auth.uid(), (select count(*)::integer from new_rows it where it.claimed_by is null and not it.completed));
+        when 'activities open update' then
+          perform private.spend_quota('open_items_per_user', auth.uid(), 1);
+        when 'tasks open insert' then
+          perform private.spend_quota('open_items_per_user', auth.uid(), (select count(*)::integer from new_rows it where it.claimed_by is null and not it.completed));
+        when 'tasks open update' then
+          perform private.spend_quota('open_items_per_user', auth.uid(), 1);
+        when 'tasks bytes' then
+          select it.id, pg_catalog.octet_length(pg_catalog.to_json(it)::text) as bytes into v_row
+           from new_rows it
+          where 6 * (coalesce(pg_catalog.octet_length(it.title::text), 0) + coalesce(pg_catalog.octet_length(it.description::text), 0) + coalesce(pg_catalog.octet_length(it.priority::text), 0)) + 1536 > v_limit and pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit
+          limit 1;
+        if found then
+          perform private.quota_exceeded('row_bytes', pg_catalog.format('a row of tasks is %s bytes as JSON', v_row.bytes),
+                                         pg_catalog.jsonb_build_object('table', 'tasks', 'id', v_row.id, 'bytes', v_row.bytes));
+        end if;
+        when 'activities bytes' then
+          select it.id, pg_catalog.octet_length(pg_catalog.to_json(it)::text) as bytes into v_row
+           from new_rows it
+          where 6 * (coalesce(pg_catalog.octet_length(it.title::text), 0) + coalesce(pg_catalog.octet_length(it.description::text), 0) + coalesce(pg_catalog.octet_length(it.type::text), 0) + coalesce(pg_catalog.octet_length(it.priority::text), 0)) + 1728 > v_limit and pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit
+          limit 1;
+        if found then
+          perform private.quota_exceeded('row_bytes', pg_catalog.format('a row of activities is %s bytes as JSON', v_row.bytes),
+                                         pg_catalog.jsonb_build_object('table', 'activities', 'id', v_row.id, 'bytes', v_row.bytes));
+        end if;
+        when 'listings bytes' then
+          select it.id, pg_catalog.octet_length(pg_catalog.to_json(it)::text) as bytes into v_row
+           from new_rows it
+          where 6 * (coalesce(pg_catalog.octet_length(it.address::text), 0) + coalesce(pg_catalog.octet_length(it.city::text), 0) + coalesce(pg_catalog.octet_length(it.state::text), 0) + coalesce(pg_catalog.octet_length(it.zip::text), 0) + coalesce(pg_catalog.octet_length(it.status::text), 0) + coalesce(pg_catalog.octet_length(it.mls_number::text), 0)) + 1440 > v_limit and pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit
+          limit 1;
+        if found then
+          perform private.quota_exceeded('row_bytes', pg_catalog.format('a row of listings is %s bytes as JSON', v_row.bytes),
+                                         pg_catalog.jsonb_build_object('table', 'listings', 'id', v_row.id, 'bytes', v_row.bytes));
+        end if;
+        when 'notes bytes' then
+          select it.id, pg_catalog.octet_length(pg_catalog.to_json(it)::text) as bytes into v_row
+           from new_rows it
+          where 6 * (coalesce(pg_catalog.octet_length(it.parent_type::text), 0) + coalesce(pg_catalog.octet_length(it.content::text), 0)) + 960 > v_limit and pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit
+          limit 1;
+        if found then
+          perform private.quota_exceeded('row_bytes', pg_catalog.format('a row of notes is %s bytes as JSON', v_row.bytes),
+                                         pg_catalog.jsonb_build_object('table', 'notes', 'id', v_row.id, 'bytes', v_row.bytes));
+        end if;
+        when 'subtasks bytes' then
+          select it.id, pg_catalog.octet_length(pg_catalog.to_json(it)::text) as bytes into v_row
+           from new_rows it
+          where 6 * (coalesce(pg_catalog.octet_length(it.parent_type::text), 0) + coalesce(pg_catalog.octet_length(it.title::text), 0)) + 864 > v_limit and pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit
+          limit 1;
+        if found then
+          perform private.quota_exceeded('row_bytes', pg_catalog.format('a row of subtasks is %s bytes as JSON', v_row.bytes),
+                                         pg_catalog.jsonb_build_object('table', 'subtasks', 'id', v_row.id, 'bytes', v_row.bytes));
+        end if;
+        when 'watchlists bytes' then
+          select it.id, pg_catalog.octet_length(pg_catalog.to_json(it)::text) as bytes into v_row
+           from new_rows it
+          where 6 * (coalesce(pg_catalog.octet_length(it.type::text), 0) + coalesce(pg_catalog.octet_length(it.title::text), 0) + coalesce(pg_catalog.octet_length(it.location::text), 0) + coalesce(pg_catalog.octet_length(it.location_display_name::text), 0) + coalesce(pg_catalog.octet_length(it.cover_image_path::text), 0) + coalesce(pg_catalog.octet_length(it.species_rule_shape_id::text), 0) + coalesce(pg_catalog.octet_length(it.location_rule_display_name::text), 0) + coalesce(pg_catalog.octet_length(it.sync_status::text), 0)) + 2784 > v_limit and pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit
+          limit 1;
+        if found then
+          perform private.quota_exceeded('row_bytes', pg_catalog.format('a row of watchlists is %s bytes as JSON', v_row.bytes),
+                                         pg_catalog.jsonb_build_object('table', 'watchlists', 'id', v_row.id, 'bytes', v_row.bytes));
+        end if;
+        when 'watchlist_entries bytes' then
+          select it.id, pg_catalog.octet_length(pg_catalog.to_json(it)::text) as bytes into v_row
+           from new_rows it
+          where 6 * (coalesce(pg_catalog.octet_length(it.nickname::text), 0) + coalesce(pg_catalog.octet_length(it.status::text), 0) + coalesce(pg_catalog.octet_length(it.notes::text), 0) + coalesce(pg_catalog.octet_length(it.observed_by::text), 0) + coalesce(pg_catalog.octet_length(it.location_display_name::text), 0) + coalesce(pg_catalog.octet_length(it.target_date_range::text), 0) + coalesce(pg_catalog.octet_length(it.sync_status::text), 0)) + 2400 > v_limit and pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit
+          limit 1;
+        if found then
+          perform private.quota_exceeded('row_bytes', pg_catalog.format('a row of watchlist_entries is %s bytes as JSON', v_row.bytes),
+                                         pg_catalog.jsonb_build_object('table', 'watchlist_entries', 'id', v_row.id, 'bytes', v_row.bytes));
+        end if;
+        when 'watchlist_rules bytes' then
+          select it.id, pg_catalog.octet_length(pg_catalog.to_json(it)::text) as bytes into v_row
+           from new_rows it
+          where 6 * (coalesce(pg_catalog.octet_length(it.rule_type::text), 0) + coalesce(pg_catalog.octet_length(it.parameters_json::text), 0) + coalesce(pg_catalog.octet_length(it.sync_status::text), 0)) + 1248 > v_limit and pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit
+          limit 1;
+        if found then
+          perform private.quota_exceeded('row_bytes', pg_catalog.format('a row of watchlist_rules is %s bytes as JSON', v_row.bytes),
+                                         pg_catalog.jsonb_build_object('table', 'watchlist_rules', 'id', v_row.id, 'bytes', v_row.bytes));
+        end if;
+        when 'observed_bird_photos bytes' then
+          select it.id, pg_catalog.octet_length(pg_catalog.to_json(it)::text) as bytes into v_row
+           from new_rows it
+          where 6 * (coalesce(pg_catalog.octet_length(it.image_path::text), 0) + coalesce(pg_catalog.octet_length(it.storage_url::text), 0) + coalesce(pg_catalog.octet_length(it.sync_status::text), 0)) + 1440 > v_limit and pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit
+          limit 1;
+        if found then
+          perform private.quota_exceeded('row_bytes', pg_catalog.format('a row of observed_bird_photos is %s bytes as JSON', v_row.bytes),
+                                         pg_catalog.jsonb_build_object('table', 'observed_bird_photos', 'id', v_row.id, 'bytes', v_row.bytes));
+        end if;
+        else raise exception using errcode = '22023',
+          message = pg_catalog.format('INVALID_TABLE: %s has no quota checks', tg_table_name || ' ' || tg_argv[0]);
+      end case;
+      return null;
+    end
+    $$;
+
+--
+-- Name: FUNCTION check_quotas(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.check_quotas() IS 'AFTER INSERT / UPDATE trigger function (argument: open insert, open update or bytes; per statement but for the update of a row made open) of the tables with quotas (private.generate_quota_checks): spends open_items_per_user for the rows made open to every user, and raises QUOTA_EXCEEDED for a row over row_bytes as JSON. SECURITY DEFINER: the quotas and their use are nobody''s to read or write.';
+
+--
+-- Name: is_open_parent(text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.is_open_parent(p_kind text, p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    begin
+      case p_kind
+        when 'activity' then
+          return exists (select from public.activities it where it.id = p_id and ((it.claimed_by is null and not it.completed)));
+        when 'task' then
+          return exists (select from public.tasks it where it.id = p_id and ((it.claimed_by is null and not it.completed)));
+        else raise exception using errcode = '22023',
+          message = pg_catalog.format('INVALID_TABLE: %s is not a kind whose parents open to every user', p_kind);
+      end case;
+    end
+    $$;
+
+--
+-- Name: FUNCTION is_open_parent(p_kind text, p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.is_open_parent(p_kind text, p_id uuid) IS 'True when the parent p_id of kind p_kind (task, activity) is open to every user now, read from the parent row. For the SELECT policies of child tables (the author of a row just written on an open parent sees it before private.child_parents counts it). Generated by private.generate_child_parents; SECURITY DEFINER so that policies can call it.';
+
+--
+-- Name: record_child_parents(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.record_child_parents() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+    begin
+      case tg_table_name || ' ' || tg_op
+        when 'notes INSERT' then
+          with d as materialized (
+            select v.kind, v.key, sum(v.n)::integer as n, case v.kind when 'activity' then coalesce((select (it.claimed_by is null and not it.completed) from public.activities it where it.id = v.key), false) when 'task' then coalesce((select (it.claimed_by is null and not it.completed) from public.tasks it where it.id = v.key), false) end as open
+              from (select 'activity'::text, case when it.parent_type = 'activity' then it.parent_id end, 1 from new_rows it union all select 'task'::text, case when it.parent_type = 'task' then it.parent_id end, 1 from new_rows it) v (kind, key, n)
+             where v.key is not null
+             group by v.kind, v.key
+          ), u as (
+            update private.child_parents c set children = c.children + d.n, children_xid = pg_catalog.pg_current_xact_id(), open = d.open, opened_xid = case when c.open is distinct from d.open then pg_catalog.pg_current_xact_id() else c.opened_xid end, opened_at = case when c.open is distinct from d.open then pg_catalog.clock_timestamp() else c.opened_at end
+              from d where c.parent_id = d.key and c.kind = d.kind and c.child_table = 'notes'
+            returning c.parent_id, c.kind
+          )
+          insert into private.child_parents as c (parent_id, kind, child_table, open, children, opened_xid)
+          select d.key, d.kind, 'notes', case d.kind when 'activity' then coalesce((select (it.claimed_by is null and not it.completed) from public.activities it where it.id = d.key), false) when 'task' then coalesce((select (it.claimed_by is null and not it.completed) from public.tasks it where it.id = d.key), false) end, d.n, '0'
+            from d
+           where d.n > 0 and not exists (select from u where u.parent_id = d.key and u.kind = d.kind)
+           order by d.key, d.kind
+          on conflict on constraint child_parents_pkey
+          do update set children = c.children + excluded.children, children_xid = excluded.children_xid;
+        when 'notes UPDATE' then
+          with d as materialized (
+            select v.kind, v.key, sum(v.n)::integer as n
+              from (select 'activity'::text, case when it.parent_type = 'activity' then it.parent_id end, 1 from new_rows it union all select 'activity'::text, case when it.parent_type = 'activity' then it.parent_id end, -1 from old_rows it union all select 'task'::text, case when it.parent_type = 'task' then it.parent_id end, 1 from new_rows it union all select 'task'::text, case when it.parent_type = 'task' then it.parent_id end, -1 from old_rows it) v (kind, key, n)
+             where v.key is not null
+             group by v.kind, v.key
+          ), u as (
+            update private.child_parents c set children = c.children + d.n, children_xid = pg_catalog.pg_current_xact_id()
+              from d where c.parent_id = d.key and c.kind = d.kind and c.child_table = 'notes'
+            returning c.parent_id, c.kind
+          )
+          insert into private.child_parents as c (parent_id, kind, child_table, open, children, opened_xid)
+          select d.key, d.kind, 'notes', case d.kind when 'activity' then coalesce((select (it.claimed_by is null and not it.completed) from public.activities it where it.id = d.key), false) when 'task' then coalesce((select (it.claimed_by is null and not it.completed) from public.tasks it where it.id = d.key), false) end, d.n, '0'
+            from d
+           where d.n > 0 and not exists (select from u where u.parent_id = d.key and u.kind = d.kind)
+           order by d.key, d.kind
+          on conflict on constraint child_parents_pkey
+          do update set children = c.children + excluded.children, children_xid = excluded.children_xid;
+        when 'notes DELETE' then
+          with d as materialized (
+            select v.kind, v.key, sum(v.n)::integer as n
+              from (select 'activity'::text, case when it.parent_type = 'activity' then it.parent_id end, -1 from old_rows it union all select 'task'::text, case when it.parent_type = 'task' then it.parent_id end, -1 from old_rows it) v (kind, key, n)
+             where v.key is not null
+             group by v.kind, v.key
+          ), u as (
+            update private.child_parents c set children = c.children + d.n, children_xid = pg_catalog.pg_current_xact_id()
+              from d where c.parent_id = d.key and c.kind = d.kind and c.child_table = 'notes'
+            returning c.parent_id, c.kind
+          )
+          insert into private.child_parents as c (parent_id, kind, child_table, open, children, opened_xid)
+          select d.key, d.kind, 'notes', case d.kind when 'activity' then coalesce((select (it.claimed_by is null and not it.completed) from public.activities it where it.id = d.key), false) when 'task' then coalesce((select (it.claimed_by is null and not it.completed) from public.tasks it where it.id = d.key), false) end, d.n, '0'
+            from d
+           where d.n > 0 and not exists (select from u where u.parent_id = d.key and u.kind = d.kind)
+           order by d.key, d.kind
+          on conflict on constraint child_parents_pkey
+          do update set children = c.children + excluded.children, children_xid = excluded.children_xid;
+        when 'subtasks INSERT' then
+          with d as materialized (
+            select v.kind, v.key, sum(v.n)::integer as n, case v.kind when 'activity' then coalesce((select (it.claimed_by is null and not it.completed) from public.activities it where it.id = v.key), false) when 'task' then coalesce((select (it.claimed_by is null and not it.completed) from public.tasks it where it.id = v.key), false) end as open
+              from (select 'activity'::text, case when it.parent_type = 'activity' then it.parent_id end, 1 from new_rows it union all select 'task'::text, case when it.parent_type = 'task' then it.parent_id end, 1 from new_rows it) v (kind, key, n)
+             where v.key is not null
+             group by v.kind, v.key
+          ), u as (
+            update private.child_parents c set children = c.children + d.n, children_xid = pg_catalog.pg_current_xact_id(), open = d.open, opened_xid = case when c.open is distinct from d.open then pg_catalog.pg_current_xact_id() else c.opened_xid end, opened_at = case when c.open is distinct from d.open then pg_catalog.clock_timestamp() else c.opened_at end
+              from d where c.parent_id = d.key and c.kind = d.kind and c.child_table = 'subtasks'
+            returning c.parent_id, c.kind
+          )
+          insert into private.child_parents as c (parent_id, kind, child_table, open, children, opened_xid)
+          select d.key, d.kind, 'subtasks', case d.kind when 'activity' then coalesce((select (it.claimed_by is null and not it.completed) from public.activities it where it.id = d.key), false) when 'task' then coalesce((select (it.claimed_by is null and not it.completed) from public.tasks it where it.id = d.key), false) end, d.n, '0'
+            from d
+           where d.n > 0 and not exists (select from u where u.parent_id = d.key and u.kind = d.kind)
+           order by d.key, d.kind
+          on conflict on constraint child_parents_pkey
+          do update set children = c.children + excluded.children, children_xid = excluded.children_xid;
+        when 'subtasks UPDATE' then
+          with d as materialized (
+            select v.kind, v.key, sum(v.n)::integer as n
+              from (select 'activity'::text, case when it.parent_type = 'activity' then it.parent_id end, 1 from new_rows it union all select 'activity'::text, case when it.parent_type = 'activity' then it.parent_id end, -1 from old_rows it union all select 'task'::text, case when it.parent_type = 'task' then it.parent_id end, 1 from new_rows it union all select 'task'::text, case when it.parent_type = 'task' then it.parent_id end, -1 from old_rows it) v (kind, key, n)
+             where v.key is not null
+             group by v.kind, v.key
+          ), u as (
+            update private.child_parents c set children = c.children + d.n, children_xid = pg_catalog.pg_current_xact_id()
+              from d where c.parent_id = d.key and c.kind = d.kind and c.child_table = 'subtasks'
+            returning c.parent_id, c.kind
+          )
+          insert into private.child_parents as c (parent_id, kind, child_table, open, children, opened_xid)
+          select d.key, d.kind, 'subtasks', case d.kind when 'activity' then coalesce((select (it.claimed_by is null and not it.completed) from public.activities it where it.id = d.key), false) when 'task' then coalesce((select (it.claimed_by is null and not it.completed) from public.tasks it where it.id = d.key), false) end, d.n, '0'
+            from d
+           where d.n > 0 and not exists (select from u where u.parent_id = d.key and u.kind = d.kind)
+           order by d.key, d.kind
+          on conflict on constraint child_parents_pkey
+          do update set children = c.children + excluded.children, children_xid = excluded.children_xid;
+        when 'subtasks DELETE' then
+          with d as materialized (
+            select v.kind, v.key, sum(v.n)::integer as n
+              from (select 'activity'::text, case when it.parent_type = 'activity' then it.parent_id end, -1 from old_rows it union all select 'task'::text, case when it.parent_type = 'task' then it.parent_id end, -1 from old_rows it) v (kind, key, n)
+             where v.key is not null
+             group by v.kind, v.key
+          ), u as (
+            update private.child_parents c set children = c.children + d.n, children_xid = pg_catalog.pg_current_xact_id()
+              from d where c.parent_id = d.key and c.kind = d.kind and c.child_table = 'subtasks'
+            returning c.parent_id, c.kind
+          )
+          insert into private.child_parents as c (parent_id, kind, child_table, open, children, opened_xid)
+          select d.key, d.kind, 'subtasks', case d.kind when 'activity' then coalesce((select (it.claimed_by is null and not it.completed) from public.activities it where it.id = d.key), false) when 'task' then coalesce((select (it.claimed_by is null and not it.completed) from public.tasks it where it.id = d.key), false) end, d.n, '0'
+            from d
+           where d.n > 0 and not exists (select from u where u.parent_id = d.key and u.kind = d.kind)
+           order by d.key, d.kind
+          on conflict on constraint child_parents_pkey
+          do update set children = c.children + excluded.children, children_xid = excluded.children_xid;
+        when 'activities UPDATE' then
+          update private.child_parents c
+            set open = x.open, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
+           from (select coalesce((new.claimed_by is null and not new.completed), false) as open) x
+          where c.parent_id = new.id and c.kind = any ('{activity}'::text[]) and c.open is distinct from x.open;
+        when 'activities DELETE' then
+          update private.child_parents c
+            set open = false, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
+           from old_rows o
+          where c.parent_id = o.id and c.kind = any ('{activity}'::text[]) and c.open;
+        when 'tasks UPDATE' then
+          update private.child_parents c
+            set open = x.open, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
+           from (select coalesce((new.claimed_by is null and not new.completed), false) as open) x
+          where c.parent_id = new.id and c.kind = any ('{task}'::text[]) and c.open is distinct from x.open;
+        when 'tasks DELETE' then
+          update private.child_parents c
+            set open = false, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
+           from old_rows o
+          where c.parent_id = o.id and c.kind = any ('{task}'::text[]) and c.open;
+        else raise exception using errcode = '22023',
+          message = pg_catalog.format('INVALID_TABLE: %s has no children or parents in private.child_parents', tg_table_name || ' ' || tg_op);
+      end case;
+      return null;
+    end
+    $$;
+
+--
+-- Name: FUNCTION record_child_parents(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.record_child_parents() IS 'AFTER trigger function of the child tables of private.child_parent_rules() (per statement, insert, update, delete: each parent''s count of children, netted, and children_xid) and of their parent tables (per row, an update that changes what their everyone rule says: open, opened_xid; per statement, a delete: the parents'' rows go). Generated by private.generate_child_parents; SECURITY DEFINER: private.child_parents is nobody''s to write.';
+
+--
 -- Name: record_sync_fields(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1206,8 +1497,9 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
     begin
       case tg_table_name
         when 'activities' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'activities', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('description', case when (p.old_it).description is distinct from (p.it).description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).description), 'null')::text) end), ('type', case when (p.old_it).type is distinct from (p.it).type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).type), 'null')::text) end), ('due_date', case when (p.old_it).due_date is distinct from (p.it).due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).due_date), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('duration_minutes', case when (p.old_it).duration_minutes is distinct from (p.it).duration_minutes then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).duration_minutes), 'null')::text) end), ('completed', case when (p.old_it).completed is distinct from (p.it).completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed), 'null')::text) end), ('completed_at', case when (p.old_it).completed_at is distinct from (p.it).completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed_at), 'null')::text) end), ('claimed_by', case when (p.old_it).claimed_by is distinct from (p.it).claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_by), 'null')::text) end), ('claimed_at', case when (p.old_it).claimed_at is distinct from (p.it).claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_at), 'null')::text) end), ('declared_by', case when (p.old_it).declared_by is distinct from (p.it).declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).declared_by), 'null')::text) end), ('listing_id', case when (p.old_it).listing_id is distinct from (p.it).listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).listing_id), 'null')::text) end), ('claim_expires_at', case when (p.old_it).claim_expires_at is distinct from (p.it).claim_expires_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claim_expires_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'activities', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('description', case when (p.old_it).description is distinct from (p.it).description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).description), 'null')::text) end), ('type', case when (p.old_it).type is distinct from (p.it).type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).type), 'null')::text) end), ('due_date', case when (p.old_it).due_date is distinct from (p.it).due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).due_date), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('duration_minutes', case when (p.old_it).duration_minutes is distinct from (p.it).duration_minutes then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).duration_minutes), 'null')::text) end), ('completed', case when (p.old_it).completed is distinct from (p.it).completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed), 'null')::text) end), ('completed_at', case when (p.old_it).completed_at is distinct from (p.it).completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed_at), 'null')::text) end), ('claimed_by', case when (p.old_it).claimed_by is distinct from (p.it).claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_by), 'null')::text) end), ('claimed_at', case when (p.old_it).claimed_at is distinct from (p.it).claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_at), 'null')::text) end), ('declared_by', case when (p.old_it).declared_by is distinct from (p.it).declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).declared_by), 'null')::text) end), ('listing_id', case when (p.old_it).listing_id is distinct from (p.it).listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).listing_id), 'null')::text) end), ('claim_expires_at', case when (p.old_it).claim_expires_at is distinct from (p.it).claim_expires_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claim_expires_at), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select v.kind, v.key from (values ('everyone'::text, case when (p.old_it).claimed_by is null and not (p.old_it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (p.old_it).listing_id), ('user'::text, (p.old_it).claimed_by), ('user'::text, (p.old_it).declared_by)) v (kind, key) where v.key is not null) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.activities as it from old_rows o
                   union all
@@ -1215,10 +1507,12 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         when 'journal_entries' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'journal_entries', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('thread_id', case when (p.old_it).thread_id is distinct from (p.it).thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).thread_id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('content', case when (p.old_it).content is distinct from (p.it).content then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).content), 'null')::text) end), ('entry_timestamp', case when (p.old_it).entry_timestamp is distinct from (p.it).entry_timestamp then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entry_timestamp), 'null')::text) end), ('last_edited_at', case when (p.old_it).last_edited_at is distinct from (p.it).last_edited_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_edited_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'journal_entries', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('thread_id', case when (p.old_it).thread_id is distinct from (p.it).thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).thread_id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('content', case when (p.old_it).content is distinct from (p.it).content then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).content), 'null')::text) end), ('entry_timestamp', case when (p.old_it).entry_timestamp is distinct from (p.it).entry_timestamp then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entry_timestamp), 'null')::text) end), ('last_edited_at', case when (p.old_it).last_edited_at is distinct from (p.it).last_edited_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_edited_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select v.kind, v.key from (values ('user'::text, (p.old_it).owner_id)) v (kind, key) where v.key is not null) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.journal_entries as it from old_rows o
                   union all
@@ -1226,10 +1520,12 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         when 'journal_entry_values' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'journal_entry_values', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('entry_id', case when (p.old_it).entry_id is distinct from (p.it).entry_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entry_id), 'null')::text) end), ('field_id', case when (p.old_it).field_id is distinct from (p.it).field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).field_id), 'null')::text) end), ('thread_id', case when (p.old_it).thread_id is distinct from (p.it).thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).thread_id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('entry_timestamp', case when (p.old_it).entry_timestamp is distinct from (p.it).entry_timestamp then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entry_timestamp), 'null')::text) end), ('value', case when (p.old_it).value is distinct from (p.it).value then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).value), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'journal_entry_values', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('entry_id', case when (p.old_it).entry_id is distinct from (p.it).entry_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entry_id), 'null')::text) end), ('field_id', case when (p.old_it).field_id is distinct from (p.it).field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).field_id), 'null')::text) end), ('thread_id', case when (p.old_it).thread_id is distinct from (p.it).thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).thread_id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('entry_timestamp', case when (p.old_it).entry_timestamp is distinct from (p.it).entry_timestamp then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entry_timestamp), 'null')::text) end), ('value', case when (p.old_it).value is distinct from (p.it).value then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).value), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select v.kind, v.key from (values ('user'::text, (p.old_it).owner_id)) v (kind, key) where v.key is not null) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.journal_entry_values as it from old_rows o
                   union all
@@ -1237,10 +1533,12 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         when 'journal_field_groups' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'journal_field_groups', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('thread_id', case when (p.old_it).thread_id is distinct from (p.it).thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).thread_id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('parent_field_id', case when (p.old_it).parent_field_id is distinct from (p.it).parent_field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_field_id), 'null')::text) end), ('child_field_id', case when (p.old_it).child_field_id is distinct from (p.it).child_field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).child_field_id), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'journal_field_groups', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('thread_id', case when (p.old_it).thread_id is distinct from (p.it).thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).thread_id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('parent_field_id', case when (p.old_it).parent_field_id is distinct from (p.it).parent_field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_field_id), 'null')::text) end), ('child_field_id', case when (p.old_it).child_field_id is distinct from (p.it).child_field_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).child_field_id), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select v.kind, v.key from (values ('user'::text, (p.old_it).owner_id)) v (kind, key) where v.key is not null) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.journal_field_groups as it from old_rows o
                   union all
@@ -1248,10 +1546,12 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         when 'journal_fields' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'journal_fields', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('thread_id', case when (p.old_it).thread_id is distinct from (p.it).thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).thread_id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('name', case when (p.old_it).name is distinct from (p.it).name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).name), 'null')::text) end), ('sort_order', case when (p.old_it).sort_order is distinct from (p.it).sort_order then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sort_order), 'null')::text) end), ('is_group', case when (p.old_it).is_group is distinct from (p.it).is_group then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).is_group), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'journal_fields', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('thread_id', case when (p.old_it).thread_id is distinct from (p.it).thread_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).thread_id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('name', case when (p.old_it).name is distinct from (p.it).name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).name), 'null')::text) end), ('sort_order', case when (p.old_it).sort_order is distinct from (p.it).sort_order then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sort_order), 'null')::text) end), ('is_group', case when (p.old_it).is_group is distinct from (p.it).is_group then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).is_group), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select v.kind, v.key from (values ('user'::text, (p.old_it).owner_id)) v (kind, key) where v.key is not null) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.journal_fields as it from old_rows o
                   union all
@@ -1259,10 +1559,12 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         when 'journal_threads' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'journal_threads', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'journal_threads', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select v.kind, v.key from (values ('user'::text, (p.old_it).owner_id)) v (kind, key) where v.key is not null) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.journal_threads as it from old_rows o
                   union all
@@ -1270,10 +1572,12 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         when 'listings' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'listings', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('property_id', case when (p.old_it).property_id is distinct from (p.it).property_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).property_id), 'null')::text) end), ('address', case when (p.old_it).address is distinct from (p.it).address then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).address), 'null')::text) end), ('city', case when (p.old_it).city is distinct from (p.it).city then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).city), 'null')::text) end), ('state', case when (p.old_it).state is distinct from (p.it).state then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).state), 'null')::text) end), ('zip', case when (p.old_it).zip is distinct from (p.it).zip then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).zip), 'null')::text) end), ('status', case when (p.old_it).status is distinct from (p.it).status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).status), 'null')::text) end), ('price', case when (p.old_it).price is distinct from (p.it).price then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).price), 'null')::text) end), ('mls_number', case when (p.old_it).mls_number is distinct from (p.it).mls_number then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).mls_number), 'null')::text) end), ('owned_by', case when (p.old_it).owned_by is distinct from (p.it).owned_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owned_by), 'null')::text) end), ('created_by', case when (p.old_it).created_by is distinct from (p.it).created_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).created_by), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'listings', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('property_id', case when (p.old_it).property_id is distinct from (p.it).property_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).property_id), 'null')::text) end), ('address', case when (p.old_it).address is distinct from (p.it).address then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).address), 'null')::text) end), ('city', case when (p.old_it).city is distinct from (p.it).city then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).city), 'null')::text) end), ('state', case when (p.old_it).state is distinct from (p.it).state then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).state), 'null')::text) end), ('zip', case when (p.old_it).zip is distinct from (p.it).zip then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).zip), 'null')::text) end), ('status', case when (p.old_it).status is distinct from (p.it).status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).status), 'null')::text) end), ('price', case when (p.old_it).price is distinct from (p.it).price then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).price), 'null')::text) end), ('mls_number', case when (p.old_it).mls_number is distinct from (p.it).mls_number then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).mls_number), 'null')::text) end), ('owned_by', case when (p.old_it).owned_by is distinct from (p.it).owned_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owned_by), 'null')::text) end), ('created_by', case when (p.old_it).created_by is distinct from (p.it).created_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).created_by), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select v.kind, v.key from (values ('listing_claimer'::text, (p.old_it).id), ('user'::text, (p.old_it).owned_by)) v (kind, key) where v.key is not null) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.listings as it from old_rows o
                   union all
@@ -1281,10 +1585,12 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         when 'notes' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'notes', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('parent_type', case when (p.old_it).parent_type is distinct from (p.it).parent_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_type), 'null')::text) end), ('parent_id', case when (p.old_it).parent_id is distinct from (p.it).parent_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_id), 'null')::text) end), ('content', case when (p.old_it).content is distinct from (p.it).content then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).content), 'null')::text) end), ('created_by', case when (p.old_it).created_by is distinct from (p.it).created_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).created_by), 'null')::text) end), ('edited_at', case when (p.old_it).edited_at is distinct from (p.it).edited_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).edited_at), 'null')::text) end), ('parent_open', case when (p.old_it).parent_open is distinct from (p.it).parent_open then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_open), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'notes', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('parent_type', case when (p.old_it).parent_type is distinct from (p.it).parent_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_type), 'null')::text) end), ('parent_id', case when (p.old_it).parent_id is distinct from (p.it).parent_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_id), 'null')::text) end), ('content', case when (p.old_it).content is distinct from (p.it).content then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).content), 'null')::text) end), ('created_by', case when (p.old_it).created_by is distinct from (p.it).created_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).created_by), 'null')::text) end), ('edited_at', case when (p.old_it).edited_at is distinct from (p.it).edited_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).edited_at), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select v.kind, v.key from (values ('listing'::text, case when (p.old_it).parent_type = 'listing' then (p.old_it).parent_id end)) v (kind, key) where v.key is not null union all select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (p.old_it).parent_id and (p.old_it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (p.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (p.old_it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (p.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (p.old_it).parent_id and (p.old_it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (p.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (p.old_it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (p.old_it).parent_id)) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.notes as it from old_rows o
                   union all
@@ -1292,10 +1598,12 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         when 'notifications' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'notifications', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('user_id', case when (p.old_it).user_id is distinct from (p.it).user_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).user_id), 'null')::text) end), ('type', case when (p.old_it).type is distinct from (p.it).type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).type), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('body', case when (p.old_it).body is distinct from (p.it).body then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).body), 'null')::text) end), ('read', case when (p.old_it).read is distinct from (p.it).read then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).read), 'null')::text) end), ('pinned', case when (p.old_it).pinned is distinct from (p.it).pinned then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).pinned), 'null')::text) end), ('source_user_id', case when (p.old_it).source_user_id is distinct from (p.it).source_user_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).source_user_id), 'null')::text) end), ('entity_type', case when (p.old_it).entity_type is distinct from (p.it).entity_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entity_type), 'null')::text) end), ('entity_id', case when (p.old_it).entity_id is distinct from (p.it).entity_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entity_id), 'null')::text) end), ('data', case when (p.old_it).data is distinct from (p.it).data then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).data), 'null')::text) end), ('dedupe_key', case when (p.old_it).dedupe_key is distinct from (p.it).dedupe_key then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).dedupe_key), 'null')::text) end), ('push_mode', case when (p.old_it).push_mode is distinct from (p.it).push_mode then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).push_mode), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'notifications', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('user_id', case when (p.old_it).user_id is distinct from (p.it).user_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).user_id), 'null')::text) end), ('type', case when (p.old_it).type is distinct from (p.it).type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).type), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('body', case when (p.old_it).body is distinct from (p.it).body then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).body), 'null')::text) end), ('read', case when (p.old_it).read is distinct from (p.it).read then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).read), 'null')::text) end), ('pinned', case when (p.old_it).pinned is distinct from (p.it).pinned then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).pinned), 'null')::text) end), ('source_user_id', case when (p.old_it).source_user_id is distinct from (p.it).source_user_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).source_user_id), 'null')::text) end), ('entity_type', case when (p.old_it).entity_type is distinct from (p.it).entity_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entity_type), 'null')::text) end), ('entity_id', case when (p.old_it).entity_id is distinct from (p.it).entity_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).entity_id), 'null')::text) end), ('data', case when (p.old_it).data is distinct from (p.it).data then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).data), 'null')::text) end), ('dedupe_key', case when (p.old_it).dedupe_key is distinct from (p.it).dedupe_key then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).dedupe_key), 'null')::text) end), ('push_mode', case when (p.old_it).push_mode is distinct from (p.it).push_mode then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).push_mode), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select v.kind, v.key from (values ('user'::text, (p.old_it).user_id)) v (kind, key) where v.key is not null) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.notifications as it from old_rows o
                   union all
@@ -1303,10 +1611,12 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         when 'observed_bird_photos' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'observed_bird_photos', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('watchlist_entry_id', case when (p.old_it).watchlist_entry_id is distinct from (p.it).watchlist_entry_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).watchlist_entry_id), 'null')::text) end), ('watchlist_id', case when (p.old_it).watchlist_id is distinct from (p.it).watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).watchlist_id), 'null')::text) end), ('image_path', case when (p.old_it).image_path is distinct from (p.it).image_path then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).image_path), 'null')::text) end), ('storage_url', case when (p.old_it).storage_url is distinct from (p.it).storage_url then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).storage_url), 'null')::text) end), ('is_uploaded', case when (p.old_it).is_uploaded is distinct from (p.it).is_uploaded then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).is_uploaded), 'null')::text) end), ('captured_at', case when (p.old_it).captured_at is distinct from (p.it).captured_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).captured_at), 'null')::text) end), ('uploaded_at', case when (p.old_it).uploaded_at is distinct from (p.it).uploaded_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).uploaded_at), 'null')::text) end), ('sync_status', case when (p.old_it).sync_status is distinct from (p.it).sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sync_status), 'null')::text) end), ('last_synced_at', case when (p.old_it).last_synced_at is distinct from (p.it).last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_synced_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'observed_bird_photos', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('watchlist_entry_id', case when (p.old_it).watchlist_entry_id is distinct from (p.it).watchlist_entry_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).watchlist_entry_id), 'null')::text) end), ('watchlist_id', case when (p.old_it).watchlist_id is distinct from (p.it).watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).watchlist_id), 'null')::text) end), ('image_path', case when (p.old_it).image_path is distinct from (p.it).image_path then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).image_path), 'null')::text) end), ('storage_url', case when (p.old_it).storage_url is distinct from (p.it).storage_url then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).storage_url), 'null')::text) end), ('is_uploaded', case when (p.old_it).is_uploaded is distinct from (p.it).is_uploaded then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).is_uploaded), 'null')::text) end), ('captured_at', case when (p.old_it).captured_at is distinct from (p.it).captured_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).captured_at), 'null')::text) end), ('uploaded_at', case when (p.old_it).uploaded_at is distinct from (p.it).uploaded_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).uploaded_at), 'null')::text) end), ('sync_status', case when (p.old_it).sync_status is distinct from (p.it).sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sync_status), 'null')::text) end), ('last_synced_at', case when (p.old_it).last_synced_at is distinct from (p.it).last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_synced_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select v.kind, v.key from (values ('watchlist'::text, (p.old_it).watchlist_id)) v (kind, key) where v.key is not null) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.observed_bird_photos as it from old_rows o
                   union all
@@ -1314,10 +1624,12 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         when 'subtasks' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'subtasks', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('parent_type', case when (p.old_it).parent_type is distinct from (p.it).parent_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_type), 'null')::text) end), ('parent_id', case when (p.old_it).parent_id is distinct from (p.it).parent_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('completed', case when (p.old_it).completed is distinct from (p.it).completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed), 'null')::text) end), ('parent_open', case when (p.old_it).parent_open is distinct from (p.it).parent_open then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_open), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'subtasks', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('parent_type', case when (p.old_it).parent_type is distinct from (p.it).parent_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_type), 'null')::text) end), ('parent_id', case when (p.old_it).parent_id is distinct from (p.it).parent_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parent_id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('completed', case when (p.old_it).completed is distinct from (p.it).completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select p1.kind, p1.key from public.activities p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (p.old_it).parent_id and (p.old_it).parent_type = 'activity' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'activities' and d.record_id = (p.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (p.old_it).parent_type = 'activity' and not exists (select from public.activities p1_live where p1_live.id = (p.old_it).parent_id) union all select p1.kind, p1.key from public.tasks p1_row cross join lateral (select v.kind, v.key from (values ('everyone'::text, case when p1_row.claimed_by is null and not p1_row.completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, p1_row.listing_id), ('user'::text, p1_row.claimed_by), ('user'::text, p1_row.declared_by)) v (kind, key) where v.key is not null) p1 where p1_row.id = (p.old_it).parent_id and (p.old_it).parent_type = 'task' union all select d.kind, d.key from public.sync_deletions d where d.table_name = 'tasks' and d.record_id = (p.old_it).parent_id and d.sync_xid = pg_catalog.pg_current_xact_id() and (p.old_it).parent_type = 'task' and not exists (select from public.tasks p1_live where p1_live.id = (p.old_it).parent_id)) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.subtasks as it from old_rows o
                   union all
@@ -1325,10 +1637,12 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         when 'tasks' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'tasks', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('description', case when (p.old_it).description is distinct from (p.it).description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).description), 'null')::text) end), ('due_date', case when (p.old_it).due_date is distinct from (p.it).due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).due_date), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('completed', case when (p.old_it).completed is distinct from (p.it).completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed), 'null')::text) end), ('completed_at', case when (p.old_it).completed_at is distinct from (p.it).completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed_at), 'null')::text) end), ('claimed_by', case when (p.old_it).claimed_by is distinct from (p.it).claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_by), 'null')::text) end), ('claimed_at', case when (p.old_it).claimed_at is distinct from (p.it).claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_at), 'null')::text) end), ('declared_by', case when (p.old_it).declared_by is distinct from (p.it).declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).declared_by), 'null')::text) end), ('listing_id', case when (p.old_it).listing_id is distinct from (p.it).listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).listing_id), 'null')::text) end), ('claim_expires_at', case when (p.old_it).claim_expires_at is distinct from (p.it).claim_expires_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claim_expires_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'tasks', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('description', case when (p.old_it).description is distinct from (p.it).description then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).description), 'null')::text) end), ('due_date', case when (p.old_it).due_date is distinct from (p.it).due_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).due_date), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('completed', case when (p.old_it).completed is distinct from (p.it).completed then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed), 'null')::text) end), ('completed_at', case when (p.old_it).completed_at is distinct from (p.it).completed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).completed_at), 'null')::text) end), ('claimed_by', case when (p.old_it).claimed_by is distinct from (p.it).claimed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_by), 'null')::text) end), ('claimed_at', case when (p.old_it).claimed_at is distinct from (p.it).claimed_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claimed_at), 'null')::text) end), ('declared_by', case when (p.old_it).declared_by is distinct from (p.it).declared_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).declared_by), 'null')::text) end), ('listing_id', case when (p.old_it).listing_id is distinct from (p.it).listing_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).listing_id), 'null')::text) end), ('claim_expires_at', case when (p.old_it).claim_expires_at is distinct from (p.it).claim_expires_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).claim_expires_at), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select v.kind, v.key from (values ('everyone'::text, case when (p.old_it).claimed_by is null and not (p.old_it).completed then '00000000-0000-0000-0000-000000000000'::uuid end), ('listing'::text, (p.old_it).listing_id), ('user'::text, (p.old_it).claimed_by), ('user'::text, (p.old_it).declared_by)) v (kind, key) where v.key is not null) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.tasks as it from old_rows o
                   union all
@@ -1336,10 +1650,12 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         when 'watchlist_entries' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'watchlist_entries', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('watchlist_id', case when (p.old_it).watchlist_id is distinct from (p.it).watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).watchlist_id), 'null')::text) end), ('bird_id', case when (p.old_it).bird_id is distinct from (p.it).bird_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).bird_id), 'null')::text) end), ('nickname', case when (p.old_it).nickname is distinct from (p.it).nickname then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).nickname), 'null')::text) end), ('status', case when (p.old_it).status is distinct from (p.it).status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).status), 'null')::text) end), ('notes', case when (p.old_it).notes is distinct from (p.it).notes then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).notes), 'null')::text) end), ('added_date', case when (p.old_it).added_date is distinct from (p.it).added_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).added_date), 'null')::text) end), ('observation_date', case when (p.old_it).observation_date is distinct from (p.it).observation_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).observation_date), 'null')::text) end), ('to_observe_start_date', case when (p.old_it).to_observe_start_date is distinct from (p.it).to_observe_start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).to_observe_start_date), 'null')::text) end), ('to_observe_end_date', case when (p.old_it).to_observe_end_date is distinct from (p.it).to_observe_end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).to_observe_end_date), 'null')::text) end), ('observed_by', case when (p.old_it).observed_by is distinct from (p.it).observed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).observed_by), 'null')::text) end), ('lat', case when (p.old_it).lat is distinct from (p.it).lat then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).lat), 'null')::text) end), ('lon', case when (p.old_it).lon is distinct from (p.it).lon then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).lon), 'null')::text) end), ('location', case when pg_catalog.to_jsonb((p.old_it).location) is distinct from pg_catalog.to_jsonb((p.it).location) then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location), 'null')::text) end), ('location_display_name', case when (p.old_it).location_display_name is distinct from (p.it).location_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_display_name), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('notify_upcoming', case when (p.old_it).notify_upcoming is distinct from (p.it).notify_upcoming then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).notify_upcoming), 'null')::text) end), ('target_date_range', case when (p.old_it).target_date_range is distinct from (p.it).target_date_range then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).target_date_range), 'null')::text) end), ('sync_status', case when (p.old_it).sync_status is distinct from (p.it).sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sync_status), 'null')::text) end), ('last_synced_at', case when (p.old_it).last_synced_at is distinct from (p.it).last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_synced_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'watchlist_entries', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('watchlist_id', case when (p.old_it).watchlist_id is distinct from (p.it).watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).watchlist_id), 'null')::text) end), ('bird_id', case when (p.old_it).bird_id is distinct from (p.it).bird_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).bird_id), 'null')::text) end), ('nickname', case when (p.old_it).nickname is distinct from (p.it).nickname then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).nickname), 'null')::text) end), ('status', case when (p.old_it).status is distinct from (p.it).status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).status), 'null')::text) end), ('notes', case when (p.old_it).notes is distinct from (p.it).notes then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).notes), 'null')::text) end), ('added_date', case when (p.old_it).added_date is distinct from (p.it).added_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).added_date), 'null')::text) end), ('observation_date', case when (p.old_it).observation_date is distinct from (p.it).observation_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).observation_date), 'null')::text) end), ('to_observe_start_date', case when (p.old_it).to_observe_start_date is distinct from (p.it).to_observe_start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).to_observe_start_date), 'null')::text) end), ('to_observe_end_date', case when (p.old_it).to_observe_end_date is distinct from (p.it).to_observe_end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).to_observe_end_date), 'null')::text) end), ('observed_by', case when (p.old_it).observed_by is distinct from (p.it).observed_by then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).observed_by), 'null')::text) end), ('lat', case when (p.old_it).lat is distinct from (p.it).lat then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).lat), 'null')::text) end), ('lon', case when (p.old_it).lon is distinct from (p.it).lon then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).lon), 'null')::text) end), ('location', case when pg_catalog.to_jsonb((p.old_it).location) is distinct from pg_catalog.to_jsonb((p.it).location) then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location), 'null')::text) end), ('location_display_name', case when (p.old_it).location_display_name is distinct from (p.it).location_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_display_name), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('notify_upcoming', case when (p.old_it).notify_upcoming is distinct from (p.it).notify_upcoming then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).notify_upcoming), 'null')::text) end), ('target_date_range', case when (p.old_it).target_date_range is distinct from (p.it).target_date_range then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).target_date_range), 'null')::text) end), ('sync_status', case when (p.old_it).sync_status is distinct from (p.it).sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sync_status), 'null')::text) end), ('last_synced_at', case when (p.old_it).last_synced_at is distinct from (p.it).last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_synced_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select v.kind, v.key from (values ('watchlist'::text, (p.old_it).watchlist_id)) v (kind, key) where v.key is not null) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.watchlist_entries as it from old_rows o
                   union all
@@ -1347,10 +1663,12 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         when 'watchlist_rules' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'watchlist_rules', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('watchlist_id', case when (p.old_it).watchlist_id is distinct from (p.it).watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).watchlist_id), 'null')::text) end), ('rule_type', case when (p.old_it).rule_type is distinct from (p.it).rule_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).rule_type), 'null')::text) end), ('parameters_json', case when (p.old_it).parameters_json is distinct from (p.it).parameters_json then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parameters_json), 'null')::text) end), ('is_active', case when (p.old_it).is_active is distinct from (p.it).is_active then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).is_active), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('sync_status', case when (p.old_it).sync_status is distinct from (p.it).sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sync_status), 'null')::text) end), ('last_synced_at', case when (p.old_it).last_synced_at is distinct from (p.it).last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_synced_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'watchlist_rules', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('watchlist_id', case when (p.old_it).watchlist_id is distinct from (p.it).watchlist_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).watchlist_id), 'null')::text) end), ('rule_type', case when (p.old_it).rule_type is distinct from (p.it).rule_type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).rule_type), 'null')::text) end), ('parameters_json', case when (p.old_it).parameters_json is distinct from (p.it).parameters_json then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).parameters_json), 'null')::text) end), ('is_active', case when (p.old_it).is_active is distinct from (p.it).is_active then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).is_active), 'null')::text) end), ('priority', case when (p.old_it).priority is distinct from (p.it).priority then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).priority), 'null')::text) end), ('sync_status', case when (p.old_it).sync_status is distinct from (p.it).sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sync_status), 'null')::text) end), ('last_synced_at', case when (p.old_it).last_synced_at is distinct from (p.it).last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_synced_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select v.kind, v.key from (values ('watchlist'::text, (p.old_it).watchlist_id)) v (kind, key) where v.key is not null) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.watchlist_rules as it from old_rows o
                   union all
@@ -1358,10 +1676,12 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         when 'watchlists' then
-          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select 'watchlists', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('type', case when (p.old_it).type is distinct from (p.it).type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).type), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('location', case when (p.old_it).location is distinct from (p.it).location then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location), 'null')::text) end), ('location_display_name', case when (p.old_it).location_display_name is distinct from (p.it).location_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_display_name), 'null')::text) end), ('start_date', case when (p.old_it).start_date is distinct from (p.it).start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).start_date), 'null')::text) end), ('end_date', case when (p.old_it).end_date is distinct from (p.it).end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).end_date), 'null')::text) end), ('observed_count', case when (p.old_it).observed_count is distinct from (p.it).observed_count then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).observed_count), 'null')::text) end), ('species_count', case when (p.old_it).species_count is distinct from (p.it).species_count then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).species_count), 'null')::text) end), ('cover_image_path', case when (p.old_it).cover_image_path is distinct from (p.it).cover_image_path then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).cover_image_path), 'null')::text) end), ('species_rule_enabled', case when (p.old_it).species_rule_enabled is distinct from (p.it).species_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).species_rule_enabled), 'null')::text) end), ('species_rule_shape_id', case when (p.old_it).species_rule_shape_id is distinct from (p.it).species_rule_shape_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).species_rule_shape_id), 'null')::text) end), ('location_rule_enabled', case when (p.old_it).location_rule_enabled is distinct from (p.it).location_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_enabled), 'null')::text) end), ('location_rule_lat', case when (p.old_it).location_rule_lat is distinct from (p.it).location_rule_lat then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_lat), 'null')::text) end), ('location_rule_lon', case when (p.old_it).location_rule_lon is distinct from (p.it).location_rule_lon then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_lon), 'null')::text) end), ('location_rule_radius_km', case when (p.old_it).location_rule_radius_km is distinct from (p.it).location_rule_radius_km then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_radius_km), 'null')::text) end), ('location_rule_location', case when pg_catalog.to_jsonb((p.old_it).location_rule_location) is distinct from pg_catalog.to_jsonb((p.it).location_rule_location) then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_location), 'null')::text) end), ('location_rule_display_name', case when (p.old_it).location_rule_display_name is distinct from (p.it).location_rule_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_display_name), 'null')::text) end), ('date_rule_enabled', case when (p.old_it).date_rule_enabled is distinct from (p.it).date_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).date_rule_enabled), 'null')::text) end), ('date_rule_start_date', case when (p.old_it).date_rule_start_date is distinct from (p.it).date_rule_start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).date_rule_start_date), 'null')::text) end), ('date_rule_end_date', case when (p.old_it).date_rule_end_date is distinct from (p.it).date_rule_end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).date_rule_end_date), 'null')::text) end), ('sync_status', case when (p.old_it).sync_status is distinct from (p.it).sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sync_status), 'null')::text) end), ('last_synced_at', case when (p.old_it).last_synced_at is distinct from (p.it).last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_synced_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null)
+          insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select 'watchlists', (p.it).id, (p.it).row_version, v_actor, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (p.old_it).id is distinct from (p.it).id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).id), 'null')::text) end), ('owner_id', case when (p.old_it).owner_id is distinct from (p.it).owner_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).owner_id), 'null')::text) end), ('type', case when (p.old_it).type is distinct from (p.it).type then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).type), 'null')::text) end), ('title', case when (p.old_it).title is distinct from (p.it).title then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).title), 'null')::text) end), ('location', case when (p.old_it).location is distinct from (p.it).location then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location), 'null')::text) end), ('location_display_name', case when (p.old_it).location_display_name is distinct from (p.it).location_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_display_name), 'null')::text) end), ('start_date', case when (p.old_it).start_date is distinct from (p.it).start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).start_date), 'null')::text) end), ('end_date', case when (p.old_it).end_date is distinct from (p.it).end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).end_date), 'null')::text) end), ('observed_count', case when (p.old_it).observed_count is distinct from (p.it).observed_count then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).observed_count), 'null')::text) end), ('species_count', case when (p.old_it).species_count is distinct from (p.it).species_count then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).species_count), 'null')::text) end), ('cover_image_path', case when (p.old_it).cover_image_path is distinct from (p.it).cover_image_path then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).cover_image_path), 'null')::text) end), ('species_rule_enabled', case when (p.old_it).species_rule_enabled is distinct from (p.it).species_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).species_rule_enabled), 'null')::text) end), ('species_rule_shape_id', case when (p.old_it).species_rule_shape_id is distinct from (p.it).species_rule_shape_id then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).species_rule_shape_id), 'null')::text) end), ('location_rule_enabled', case when (p.old_it).location_rule_enabled is distinct from (p.it).location_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_enabled), 'null')::text) end), ('location_rule_lat', case when (p.old_it).location_rule_lat is distinct from (p.it).location_rule_lat then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_lat), 'null')::text) end), ('location_rule_lon', case when (p.old_it).location_rule_lon is distinct from (p.it).location_rule_lon then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_lon), 'null')::text) end), ('location_rule_radius_km', case when (p.old_it).location_rule_radius_km is distinct from (p.it).location_rule_radius_km then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_radius_km), 'null')::text) end), ('location_rule_location', case when pg_catalog.to_jsonb((p.old_it).location_rule_location) is distinct from pg_catalog.to_jsonb((p.it).location_rule_location) then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_location), 'null')::text) end), ('location_rule_display_name', case when (p.old_it).location_rule_display_name is distinct from (p.it).location_rule_display_name then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).location_rule_display_name), 'null')::text) end), ('date_rule_enabled', case when (p.old_it).date_rule_enabled is distinct from (p.it).date_rule_enabled then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).date_rule_enabled), 'null')::text) end), ('date_rule_start_date', case when (p.old_it).date_rule_start_date is distinct from (p.it).date_rule_start_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).date_rule_start_date), 'null')::text) end), ('date_rule_end_date', case when (p.old_it).date_rule_end_date is distinct from (p.it).date_rule_end_date then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).date_rule_end_date), 'null')::text) end), ('sync_status', case when (p.old_it).sync_status is distinct from (p.it).sync_status then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).sync_status), 'null')::text) end), ('last_synced_at', case when (p.old_it).last_synced_at is distinct from (p.it).last_synced_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).last_synced_at), 'null')::text) end), ('deleted_at', case when (p.old_it).deleted_at is distinct from (p.it).deleted_at then pg_catalog.md5(coalesce(pg_catalog.to_jsonb((p.old_it).deleted_at), 'null')::text) end)) d (c, v) where d.v is not null),
+                 array(select k.kind || ':' || k.key from (select v.kind, v.key from (values ('user'::text, (p.old_it).owner_id), ('watchlist'::text, (p.old_it).id)) v (kind, key) where v.key is not null) k)
             from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.watchlists as it from old_rows o
                   union all
@@ -1369,7 +1689,8 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;
         else raise exception using errcode = '22023',
           message = pg_catalog.format('INVALID_TABLE: %s is not a synced table', tg_table_name);
       end case;
@@ -1381,7 +1702,7 @@ CREATE FUNCTION private.record_sync_fields() RETURNS trigger
 -- Name: FUNCTION record_sync_fields(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.record_sync_fields() IS 'AFTER UPDATE statement trigger function of the synced tables (transition tables new_rows, old_rows): for every row whose row_version moved, records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value (as private.sync_field_digests digests it), in one INSERT. For sync_push''s per-field merge. Generated by private.generate_sync_fields.';
+COMMENT ON FUNCTION private.record_sync_fields() IS 'AFTER UPDATE statement trigger function of the synced tables (transition tables new_rows, old_rows): for every row whose row_version moved, records in private.sync_field_changes the version written, when, by whom, the md5 of each changed column''s previous value (as private.sync_field_digests digests it) and the scope keys of the row it changed (base_keys: who could read that version), in one INSERT. For sync_push''s per-field merge. Generated by private.generate_sync_fields.';
 
 --
 -- Name: row_scope(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -1428,7 +1749,7 @@ CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind 
            cross join lateral (values ('listing_claimer'::text, it.id), ('user'::text, it.owned_by)) v (kind, key) where v.key is not null;
         when 'notes' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notes, p_row) it
-           cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('everyone'::text, case when it.parent_open then private.everyone_key() end), ('listing'::text, case when it.parent_type = 'listing' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null;
+           cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('listing'::text, case when it.parent_type = 'listing' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null;
         when 'notification_preferences' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.notification_preferences, p_row) it
            cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null;
@@ -1449,7 +1770,7 @@ CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind 
            cross join lateral (values ('user'::text, it.user_id)) v (kind, key) where v.key is not null;
         when 'subtasks' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.subtasks, p_row) it
-           cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('everyone'::text, case when it.parent_open then private.everyone_key() end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null;
+           cross join lateral (values ('activity'::text, case when it.parent_type = 'activity' then it.parent_id end), ('task'::text, case when it.parent_type = 'task' then it.parent_id end)) v (kind, key) where v.key is not null;
         when 'tasks' then
           return query select v.kind, v.key from pg_catalog.jsonb_populate_record(null::public.tasks, p_row) it
            cross join lateral (values ('everyone'::text, case when it.claimed_by is null and not it.completed then private.everyone_key() end), ('listing'::text, it.listing_id), ('user'::text, it.claimed_by), ('user'::text, it.declared_by)) v (kind, key) where v.key is not null;
@@ -3216,29 +3537,33 @@ CREATE FUNCTION private.sync_items_notes_changes(p_lo xid8, p_x xid8, p_ip xid8[
 base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
 base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+activity_keys_open as (select 'activity'::text as kind, c.parent_id as key from private.child_parents c
+                     where c.child_table = 'notes' and c.kind = 'activity' and c.open and c.children_xid >= p_lo and (c.children_xid >= p_x or c.children_xid = any (p_ip))),
 activity_keys_held as (select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
 activity_keys_gained as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
+                     where k0.kind <> 'everyone' and m.row_id in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key union all select 'activity', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'notes' and c.kind = 'activity' and c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip))),
 activity_keys_lost as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from activity_keys_held v)),
+                     where kl0.kind <> 'everyone' and m.row_id not in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'notes' and c.kind = 'activity' and not c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip)) and c.parent_id not in (select v.key from activity_keys_held v)),
 activity_keys_deleted as (select 'activity'::text as kind, d.record_id as key
                       from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
+task_keys_open as (select 'task'::text as kind, c.parent_id as key from private.child_parents c
+                     where c.child_table = 'notes' and c.kind = 'task' and c.open and c.children_xid >= p_lo and (c.children_xid >= p_x or c.children_xid = any (p_ip))),
 task_keys_held as (select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
 task_keys_gained as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
+                     where k0.kind <> 'everyone' and m.row_id in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key union all select 'task', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'notes' and c.kind = 'task' and c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip))),
 task_keys_lost as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from task_keys_held v)),
+                     where kl0.kind <> 'everyone' and m.row_id not in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'notes' and c.kind = 'task' and not c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip)) and c.parent_id not in (select v.key from task_keys_held v)),
 task_keys_deleted as (select 'task'::text as kind, d.record_id as key
                       from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union all select kind, key from task_keys_held),
+keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union select kind, key from activity_keys_open union all select kind, key from task_keys_held union select kind, key from task_keys_open),
 keys_gained as (select * from base_keys_gained union all select * from activity_keys_gained union all select * from task_keys_gained),
 keys_lost as (select * from base_keys_lost union all select * from activity_keys_lost union all select * from task_keys_lost),
 keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
@@ -3263,15 +3588,10 @@ union all
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
-union all
-(-- S1: the rows every user sees, written since
-select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
-              where it.parent_open and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
-              order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (-- S1: the rows of the listing keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
@@ -3293,7 +3613,7 @@ union all
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
+                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -3318,7 +3638,7 @@ union all
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -3329,7 +3649,7 @@ select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
                                         where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))))
+          where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
@@ -3366,9 +3686,13 @@ CREATE FUNCTION private.sync_items_notes_full(p_lo xid8, p_x xid8, p_ip xid8[], 
 base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
 base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+activity_keys_open as (select 'activity'::text as kind, c.parent_id as key from private.child_parents c
+                     where c.child_table = 'notes' and c.kind = 'activity' and c.open and c.children > 0),
 activity_keys_held as (select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
+task_keys_open as (select 'task'::text as kind, c.parent_id as key from private.child_parents c
+                     where c.child_table = 'notes' and c.kind = 'task' and c.open and c.children > 0),
 task_keys_held as (select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
-keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union all select kind, key from task_keys_held),
+keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union select kind, key from activity_keys_open union all select kind, key from task_keys_held union select kind, key from task_keys_open),
 keys_gained as (select * from base_keys_gained),
 keys_lost as (select * from base_keys_lost),
 keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
@@ -3379,11 +3703,6 @@ select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
             cross join lateral (select it.sync_xid, it.id from public.notes it
                                  where it.parent_id = k.key and it.parent_type = 'activity' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
-union all
-(-- S1: the rows every user sees, written since
-select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.notes it
-              where it.parent_open and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
-              order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (-- S1: the rows of the listing keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
@@ -3427,29 +3746,33 @@ CREATE FUNCTION private.sync_items_notes_visibility(p_lo xid8, p_x xid8, p_ip xi
 base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
 base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+activity_keys_open as (select 'activity'::text as kind, c.parent_id as key from private.child_parents c
+                     where c.child_table = 'notes' and c.kind = 'activity' and c.open and c.children_xid >= p_lo and (c.children_xid >= p_x or c.children_xid = any (p_ip))),
 activity_keys_held as (select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
 activity_keys_gained as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
+                     where k0.kind <> 'everyone' and m.row_id in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key union all select 'activity', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'notes' and c.kind = 'activity' and c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip))),
 activity_keys_lost as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from activity_keys_held v)),
+                     where kl0.kind <> 'everyone' and m.row_id not in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'notes' and c.kind = 'activity' and not c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip)) and c.parent_id not in (select v.key from activity_keys_held v)),
 activity_keys_deleted as (select 'activity'::text as kind, d.record_id as key
                       from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
+task_keys_open as (select 'task'::text as kind, c.parent_id as key from private.child_parents c
+                     where c.child_table = 'notes' and c.kind = 'task' and c.open and c.children_xid >= p_lo and (c.children_xid >= p_x or c.children_xid = any (p_ip))),
 task_keys_held as (select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
 task_keys_gained as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
+                     where k0.kind <> 'everyone' and m.row_id in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key union all select 'task', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'notes' and c.kind = 'task' and c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip))),
 task_keys_lost as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from task_keys_held v)),
+                     where kl0.kind <> 'everyone' and m.row_id not in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'notes' and c.kind = 'task' and not c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip)) and c.parent_id not in (select v.key from task_keys_held v)),
 task_keys_deleted as (select 'task'::text as kind, d.record_id as key
                       from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union all select kind, key from task_keys_held),
+keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union select kind, key from activity_keys_open union all select kind, key from task_keys_held union select kind, key from task_keys_open),
 keys_gained as (select * from base_keys_gained union all select * from activity_keys_gained union all select * from task_keys_gained),
 keys_lost as (select * from base_keys_lost union all select * from activity_keys_lost union all select * from task_keys_lost),
 keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
@@ -3467,7 +3790,7 @@ union all
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -3485,7 +3808,7 @@ union all
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'listing' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
+                                          where it.parent_id = x.key and it.parent_type = 'listing' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -3503,7 +3826,7 @@ union all
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.notes it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -3514,7 +3837,7 @@ select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
                                         where m.table_name = 'notes' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.notes it where it.id = m.row_id and ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'notes' and cp.open))) or (it.parent_type = 'listing' and ('listing', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'notes' and cp.open))))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -3990,29 +4313,33 @@ CREATE FUNCTION private.sync_items_subtasks_changes(p_lo xid8, p_x xid8, p_ip xi
 base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
 base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+activity_keys_open as (select 'activity'::text as kind, c.parent_id as key from private.child_parents c
+                     where c.child_table = 'subtasks' and c.kind = 'activity' and c.open and c.children_xid >= p_lo and (c.children_xid >= p_x or c.children_xid = any (p_ip))),
 activity_keys_held as (select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
 activity_keys_gained as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
+                     where k0.kind <> 'everyone' and m.row_id in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key union all select 'activity', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'subtasks' and c.kind = 'activity' and c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip))),
 activity_keys_lost as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from activity_keys_held v)),
+                     where kl0.kind <> 'everyone' and m.row_id not in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'subtasks' and c.kind = 'activity' and not c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip)) and c.parent_id not in (select v.key from activity_keys_held v)),
 activity_keys_deleted as (select 'activity'::text as kind, d.record_id as key
                       from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
+task_keys_open as (select 'task'::text as kind, c.parent_id as key from private.child_parents c
+                     where c.child_table = 'subtasks' and c.kind = 'task' and c.open and c.children_xid >= p_lo and (c.children_xid >= p_x or c.children_xid = any (p_ip))),
 task_keys_held as (select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
 task_keys_gained as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
+                     where k0.kind <> 'everyone' and m.row_id in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key union all select 'task', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'subtasks' and c.kind = 'task' and c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip))),
 task_keys_lost as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from task_keys_held v)),
+                     where kl0.kind <> 'everyone' and m.row_id not in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'subtasks' and c.kind = 'task' and not c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip)) and c.parent_id not in (select v.key from task_keys_held v)),
 task_keys_deleted as (select 'task'::text as kind, d.record_id as key
                       from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union all select kind, key from task_keys_held),
+keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union select kind, key from activity_keys_open union all select kind, key from task_keys_held union select kind, key from task_keys_open),
 keys_gained as (select * from base_keys_gained union all select * from activity_keys_gained union all select * from task_keys_gained),
 keys_lost as (select * from base_keys_lost union all select * from activity_keys_lost union all select * from task_keys_lost),
 keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
@@ -4037,15 +4364,10 @@ union all
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
-union all
-(-- S1: the rows every user sees, written since
-select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
-              where it.parent_open and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
-              order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (-- S1: the rows of the task keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
@@ -4067,7 +4389,7 @@ union all
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -4078,7 +4400,7 @@ select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
                                         where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))))
+          where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))))
 union all
 (-- S2: the hard deletes under the deletion keys
 select d.sync_xid, d.sync_xid, d.record_id, 0, 'deleted', d.deleted_at
@@ -4115,9 +4437,13 @@ CREATE FUNCTION private.sync_items_subtasks_full(p_lo xid8, p_x xid8, p_ip xid8[
 base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
 base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+activity_keys_open as (select 'activity'::text as kind, c.parent_id as key from private.child_parents c
+                     where c.child_table = 'subtasks' and c.kind = 'activity' and c.open and c.children > 0),
 activity_keys_held as (select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
+task_keys_open as (select 'task'::text as kind, c.parent_id as key from private.child_parents c
+                     where c.child_table = 'subtasks' and c.kind = 'task' and c.open and c.children > 0),
 task_keys_held as (select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
-keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union all select kind, key from task_keys_held),
+keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union select kind, key from activity_keys_open union all select kind, key from task_keys_held union select kind, key from task_keys_open),
 keys_gained as (select * from base_keys_gained),
 keys_lost as (select * from base_keys_lost),
 keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
@@ -4128,11 +4454,6 @@ select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
             cross join lateral (select it.sync_xid, it.id from public.subtasks it
                                  where it.parent_id = k.key and it.parent_type = 'activity' and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                  order by it.sync_xid, it.id limit p_limit + 1) it)
-union all
-(-- S1: the rows every user sees, written since
-select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.subtasks it
-              where it.parent_open and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
-              order by it.sync_xid, it.id limit p_limit + 1)
 union all
 (-- S1: the rows of the task keys held, written since
 select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz
@@ -4169,29 +4490,33 @@ CREATE FUNCTION private.sync_items_subtasks_visibility(p_lo xid8, p_x xid8, p_ip
 base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at)),
 base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at)),
 base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost),
+activity_keys_open as (select 'activity'::text as kind, c.parent_id as key from private.child_parents c
+                     where c.child_table = 'subtasks' and c.kind = 'activity' and c.open and c.children_xid >= p_lo and (c.children_xid >= p_x or c.children_xid = any (p_ip))),
 activity_keys_held as (select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.declared_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'user' and it.claimed_by = k0.key union select 'activity'::text as kind, it.id as key from base_keys_held k0 join public.activities it on k0.kind = 'listing' and it.listing_id = k0.key),
 activity_keys_gained as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held k0 join public.sync_moves m on m.table_name = 'activities' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key),
+                     where k0.kind <> 'everyone' and m.row_id in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.declared_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'activity', it.id, g0.cause, g0.at from base_keys_gained g0 join public.activities it on g0.kind = 'listing' and it.listing_id = g0.key union all select 'activity', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'subtasks' and c.kind = 'activity' and c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip))),
 activity_keys_lost as (select 'activity'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'activities' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from activity_keys_held v)),
+                     where kl0.kind <> 'everyone' and m.row_id not in (select v.key from activity_keys_held v) group by m.row_id union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', it.id, l0.cause, l0.at from base_keys_lost l0 join public.activities it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from activity_keys_held v) union all select 'activity', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'subtasks' and c.kind = 'activity' and not c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip)) and c.parent_id not in (select v.key from activity_keys_held v)),
 activity_keys_deleted as (select 'activity'::text as kind, d.record_id as key
                       from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'activities' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
+task_keys_open as (select 'task'::text as kind, c.parent_id as key from private.child_parents c
+                     where c.child_table = 'subtasks' and c.kind = 'task' and c.open and c.children_xid >= p_lo and (c.children_xid >= p_x or c.children_xid = any (p_ip))),
 task_keys_held as (select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.declared_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'user' and it.claimed_by = k0.key union select 'task'::text as kind, it.id as key from base_keys_held k0 join public.tasks it on k0.kind = 'listing' and it.listing_id = k0.key),
 task_keys_gained as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held k0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = k0.kind and m.key = k0.key
                        and m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key),
+                     where k0.kind <> 'everyone' and m.row_id in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.declared_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'user' and it.claimed_by = g0.key union all select 'task', it.id, g0.cause, g0.at from base_keys_gained g0 join public.tasks it on g0.kind = 'listing' and it.listing_id = g0.key union all select 'task', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'subtasks' and c.kind = 'task' and c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip))),
 task_keys_lost as (select 'task'::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = 'tasks' and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and m.sync_xid >= greatest(p_lo, p_after_c0) and (m.sync_xid >= p_x or m.sync_xid = any (p_ip))
-                     where m.row_id not in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from task_keys_held v)),
+                     where kl0.kind <> 'everyone' and m.row_id not in (select v.key from task_keys_held v) group by m.row_id union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.declared_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'user' and it.claimed_by = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', it.id, l0.cause, l0.at from base_keys_lost l0 join public.tasks it on l0.kind = 'listing' and it.listing_id = l0.key where it.id not in (select v.key from task_keys_held v) union all select 'task', c.parent_id, c.opened_xid, c.opened_at from private.child_parents c where c.child_table = 'subtasks' and c.kind = 'task' and not c.open and c.opened_xid >= greatest(p_lo, p_after_c0) and (c.opened_xid >= p_x or c.opened_xid = any (p_ip)) and c.parent_id not in (select v.key from task_keys_held v)),
 task_keys_deleted as (select 'task'::text as kind, d.record_id as key
                       from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = 'tasks' and d.kind = kl0.kind and d.key = kl0.key and d.sync_xid >= greatest(p_lo, p_after_c0) and (d.sync_xid >= p_x or d.sync_xid = any (p_ip))),
-keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union all select kind, key from task_keys_held),
+keys_held as (select kind, key from base_keys_held union all select kind, key from activity_keys_held union select kind, key from activity_keys_open union all select kind, key from task_keys_held union select kind, key from task_keys_open),
 keys_gained as (select * from base_keys_gained union all select * from activity_keys_gained union all select * from task_keys_gained),
 keys_lost as (select * from base_keys_lost union all select * from activity_keys_lost union all select * from task_keys_lost),
 keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost),
@@ -4209,7 +4534,7 @@ union all
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'activity' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
+                                          where it.parent_id = x.key and it.parent_type = 'activity' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -4227,7 +4552,7 @@ union all
 select x.cause, it.sync_xid, it.id, 0, 'revoked', x.at
                       from (select * from keys_lost x where x.kind = 'task' and x.cause >= p_after_c0) x
                      cross join lateral (select it.sync_xid, it.id from public.subtasks it
-                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))
+                                          where it.parent_id = x.key and it.parent_type = 'task' and not ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))
                                             and (it.sync_xid, it.id) >= (case when x.cause = p_after_c0 then p_after_c1 else '0'::xid8 end,
                                                                          case when x.cause = p_after_c0 then p_after_id else '00000000-0000-0000-0000-000000000000'::uuid end)
                                           order by it.sync_xid, it.id limit p_limit + 1) it)
@@ -4238,7 +4563,7 @@ select m.sync_xid, m.sync_xid, m.row_id, 0, 'revoked', m.moved_at
                                         where m.table_name = 'subtasks' and m.kind = kl.kind and m.key = kl.key and not m.entered
                                           and (m.sync_xid >= p_x or m.sync_xid = any (p_ip)) and (m.sync_xid, m.row_id) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
-          where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and ('activity', it.parent_id) in (select k.kind, k.key from keys_held k)) or (it.parent_open) or (it.parent_type = 'task' and ('task', it.parent_id) in (select k.kind, k.key from keys_held k)))))) i (c0, c1, id, kind, reason, at)
+          where not exists (select from public.subtasks it where it.id = m.row_id and ((it.parent_type = 'activity' and (('activity', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'activity' and cp.child_table = 'subtasks' and cp.open))) or (it.parent_type = 'task' and (('task', it.parent_id) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp where cp.parent_id = it.parent_id and cp.kind = 'task' and cp.child_table = 'subtasks' and cp.open))))))) i (c0, c1, id, kind, reason, at)
         where (i.c0, i.c1, i.id, i.kind) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
         group by i.c0, i.c1, i.id, i.kind
         order by i.c0, i.c1, i.id, i.kind
@@ -5321,7 +5646,7 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{everyone,listing,user}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -5513,7 +5838,7 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
 -- Name: FUNCTION sync_page_activities(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table activities in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''activities'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table activities in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''activities'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_journal_entries(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -5548,7 +5873,7 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{user}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -5740,7 +6065,7 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
 -- Name: FUNCTION sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table journal_entries in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''journal_entries'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table journal_entries in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''journal_entries'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_journal_entry_values(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -5775,7 +6100,7 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{user}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -5967,7 +6292,7 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
 -- Name: FUNCTION sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table journal_entry_values in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''journal_entry_values'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table journal_entry_values in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''journal_entry_values'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_journal_field_groups(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -6002,7 +6327,7 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{user}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -6194,7 +6519,7 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
 -- Name: FUNCTION sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table journal_field_groups in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''journal_field_groups'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table journal_field_groups in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''journal_field_groups'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_journal_fields(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -6229,7 +6554,7 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{user}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -6421,7 +6746,7 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
 -- Name: FUNCTION sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table journal_fields in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''journal_fields'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table journal_fields in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''journal_fields'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_journal_threads(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -6456,7 +6781,7 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{user}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -6648,7 +6973,7 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
 -- Name: FUNCTION sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table journal_threads in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''journal_threads'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table journal_threads in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''journal_threads'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_listings(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -6683,7 +7008,7 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{listing_claimer,user}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -6875,7 +7200,7 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
 -- Name: FUNCTION sync_page_listings(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table listings in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''listings'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table listings in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''listings'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_notes(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -6910,7 +7235,7 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{everyone,listing,user}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -6928,8 +7253,8 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
       select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
         from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version, t.parent_open) else pg_catalog.to_json(r) end as record
-                             from public.notes t cross join lateral (select t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version, t.parent_open) r
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
+                             from public.notes t cross join lateral (select t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version) r
                             where t.id = i.id and i.kind = 1 limit 1) f on true
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
@@ -6966,7 +7291,7 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', '["id","parent_type","parent_id","content","created_by","created_at","edited_at","updated_at","row_version","parent_open"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', '["id","parent_type","parent_id","content","created_by","created_at","edited_at","updated_at","row_version"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
@@ -6989,8 +7314,8 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version, t.parent_open) else pg_catalog.to_json(r) end as record
-                             from public.notes t cross join lateral (select t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version, t.parent_open) r
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
+                             from public.notes t cross join lateral (select t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version) r
                             where t.id = i.id and i.kind = 1 limit 1) f on true
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
@@ -7027,7 +7352,7 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', '["id","parent_type","parent_id","content","created_by","created_at","edited_at","updated_at","row_version","parent_open"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', '["id","parent_type","parent_id","content","created_by","created_at","edited_at","updated_at","row_version"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
@@ -7050,8 +7375,8 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version, t.parent_open) else pg_catalog.to_json(r) end as record
-                             from public.notes t cross join lateral (select t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version, t.parent_open) r
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
+                             from public.notes t cross join lateral (select t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version) r
                             where t.id = i.id and i.kind = 1 limit 1) f on true
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
@@ -7088,7 +7413,7 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', '["id","parent_type","parent_id","content","created_by","created_at","edited_at","updated_at","row_version","parent_open"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', '["id","parent_type","parent_id","content","created_by","created_at","edited_at","updated_at","row_version"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
@@ -7102,7 +7427,7 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
 -- Name: FUNCTION sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table notes in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''notes'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table notes in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''notes'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_notifications(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -7137,7 +7462,7 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{user}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -7329,7 +7654,7 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
 -- Name: FUNCTION sync_page_notifications(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table notifications in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''notifications'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table notifications in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''notifications'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_observed_bird_photos(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -7364,7 +7689,7 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{watchlist}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -7556,7 +7881,7 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
 -- Name: FUNCTION sync_page_observed_bird_photos(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table observed_bird_photos in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''observed_bird_photos'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table observed_bird_photos in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''observed_bird_photos'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_subtasks(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -7591,7 +7916,7 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{everyone,listing,user}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -7609,8 +7934,8 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
       select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
         from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version, t.parent_open) else pg_catalog.to_json(r) end as record
-                             from public.subtasks t cross join lateral (select t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version, t.parent_open) r
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
+                             from public.subtasks t cross join lateral (select t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version) r
                             where t.id = i.id and i.kind = 1 limit 1) f on true
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
@@ -7647,7 +7972,7 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', '["id","parent_type","parent_id","title","completed","created_at","updated_at","row_version","parent_open"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', '["id","parent_type","parent_id","title","completed","created_at","updated_at","row_version"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
@@ -7670,8 +7995,8 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version, t.parent_open) else pg_catalog.to_json(r) end as record
-                             from public.subtasks t cross join lateral (select t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version, t.parent_open) r
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
+                             from public.subtasks t cross join lateral (select t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version) r
                             where t.id = i.id and i.kind = 1 limit 1) f on true
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
@@ -7708,7 +8033,7 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', '["id","parent_type","parent_id","title","completed","created_at","updated_at","row_version","parent_open"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', '["id","parent_type","parent_id","title","completed","created_at","updated_at","row_version"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
@@ -7731,8 +8056,8 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version, t.parent_open) else pg_catalog.to_json(r) end as record
-                             from public.subtasks t cross join lateral (select t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version, t.parent_open) r
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
+                             from public.subtasks t cross join lateral (select t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version) r
                             where t.id = i.id and i.kind = 1 limit 1) f on true
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
@@ -7769,7 +8094,7 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', '["id","parent_type","parent_id","title","completed","created_at","updated_at","row_version","parent_open"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', '["id","parent_type","parent_id","title","completed","created_at","updated_at","row_version"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
@@ -7783,7 +8108,7 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
 -- Name: FUNCTION sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table subtasks in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''subtasks'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table subtasks in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''subtasks'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_tasks(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -7818,7 +8143,7 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{everyone,listing,user}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -8010,7 +8335,7 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
 -- Name: FUNCTION sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table tasks in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''tasks'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table tasks in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''tasks'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_watchlist_entries(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -8045,7 +8370,7 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{watchlist}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -8237,7 +8562,7 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
 -- Name: FUNCTION sync_page_watchlist_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table watchlist_entries in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''watchlist_entries'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table watchlist_entries in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''watchlist_entries'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_watchlist_rules(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -8272,7 +8597,7 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{watchlist}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -8464,7 +8789,7 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
 -- Name: FUNCTION sync_page_watchlist_rules(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table watchlist_rules in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''watchlist_rules'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table watchlist_rules in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''watchlist_rules'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_watchlists(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -8499,7 +8824,7 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{user,watchlist}'::text[]) s;
         if p_mode = 'full' then
           return (
     with items as (
@@ -8691,7 +9016,337 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
 -- Name: FUNCTION sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table watchlists in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''watchlists'', <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table watchlists in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''watchlists'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
+
+--
+-- Name: sync_push_lock_activities(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_activities(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return exists (select from public.activities t where t.id = p_id for update);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_activities(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_activities(p_id uuid) IS 'For sync_push: true when the caller may change the activities row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_lock_journal_entries(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_journal_entries(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return exists (select from public.journal_entries t where t.id = p_id for update);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_journal_entries(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_journal_entries(p_id uuid) IS 'For sync_push: true when the caller may change the journal_entries row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_lock_journal_entry_values(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_journal_entry_values(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return exists (select from public.journal_entry_values t where t.id = p_id for update);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_journal_entry_values(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_journal_entry_values(p_id uuid) IS 'For sync_push: true when the caller may change the journal_entry_values row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_lock_journal_field_groups(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_journal_field_groups(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return false;
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_journal_field_groups(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_journal_field_groups(p_id uuid) IS 'For sync_push: true when the caller may change the journal_field_groups row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_lock_journal_fields(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_journal_fields(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return exists (select from public.journal_fields t where t.id = p_id for update);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_journal_fields(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_journal_fields(p_id uuid) IS 'For sync_push: true when the caller may change the journal_fields row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_lock_journal_threads(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_journal_threads(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return exists (select from public.journal_threads t where t.id = p_id for update);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_journal_threads(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_journal_threads(p_id uuid) IS 'For sync_push: true when the caller may change the journal_threads row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_lock_listings(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_listings(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return exists (select from public.listings t where t.id = p_id for update);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_listings(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_listings(p_id uuid) IS 'For sync_push: true when the caller may change the listings row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_lock_notes(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_notes(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return exists (select from public.notes t where t.id = p_id for update);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_notes(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_notes(p_id uuid) IS 'For sync_push: true when the caller may change the notes row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_lock_notifications(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_notifications(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return exists (select from public.notifications t where t.id = p_id for update);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_notifications(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_notifications(p_id uuid) IS 'For sync_push: true when the caller may change the notifications row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_lock_observed_bird_photos(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_observed_bird_photos(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return exists (select from public.observed_bird_photos t where t.id = p_id for update);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_observed_bird_photos(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_observed_bird_photos(p_id uuid) IS 'For sync_push: true when the caller may change the observed_bird_photos row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_lock_subtasks(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_subtasks(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return exists (select from public.subtasks t where t.id = p_id for update);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_subtasks(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_subtasks(p_id uuid) IS 'For sync_push: true when the caller may change the subtasks row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_lock_tasks(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_tasks(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return exists (select from public.tasks t where t.id = p_id for update);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_tasks(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_tasks(p_id uuid) IS 'For sync_push: true when the caller may change the tasks row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_lock_watchlist_entries(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_watchlist_entries(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return exists (select from public.watchlist_entries t where t.id = p_id for update);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_watchlist_entries(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_watchlist_entries(p_id uuid) IS 'For sync_push: true when the caller may change the watchlist_entries row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_lock_watchlist_rules(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_watchlist_rules(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return exists (select from public.watchlist_rules t where t.id = p_id for update);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_watchlist_rules(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_watchlist_rules(p_id uuid) IS 'For sync_push: true when the caller may change the watchlist_rules row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
+
+--
+-- Name: sync_push_lock_watchlists(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_push_lock_watchlists(p_id uuid) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET jit TO 'off'
+    AS $$
+    #variable_conflict use_column
+    begin
+      return exists (select from public.watchlists t where t.id = p_id for update);
+    end
+    $$;
+
+--
+-- Name: FUNCTION sync_push_lock_watchlists(p_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_push_lock_watchlists(p_id uuid) IS 'For sync_push: true when the caller may change the watchlists row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.';
 
 --
 -- Name: sync_push_row_activities(uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -10300,12 +10955,6 @@ CREATE INDEX listings_owned_by_sync_idx ON public.listings USING btree (owned_by
 CREATE INDEX listings_sync_xid_idx ON public.listings USING btree (sync_xid, id);
 
 --
--- Name: notes_everyone_sync_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX notes_everyone_sync_idx ON public.notes USING btree (sync_xid, id) WHERE parent_open;
-
---
 -- Name: notes_parent_id_sync_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -10340,12 +10989,6 @@ CREATE INDEX observed_bird_photos_sync_xid_idx ON public.observed_bird_photos US
 --
 
 CREATE INDEX observed_bird_photos_watchlist_id_sync_idx ON public.observed_bird_photos USING btree (watchlist_id, sync_xid, id);
-
---
--- Name: subtasks_everyone_sync_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX subtasks_everyone_sync_idx ON public.subtasks USING btree (sync_xid, id) WHERE parent_open;
 
 --
 -- Name: subtasks_parent_id_sync_idx; Type: INDEX; Schema: public; Owner: -
@@ -10424,6 +11067,198 @@ CREATE INDEX watchlists_owner_id_sync_idx ON public.watchlists USING btree (owne
 --
 
 CREATE INDEX watchlists_sync_xid_idx ON public.watchlists USING btree (sync_xid, id);
+
+--
+-- Name: activities _child_parents_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _child_parents_delete AFTER DELETE ON public.activities REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_child_parents();
+
+--
+-- Name: notes _child_parents_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _child_parents_delete AFTER DELETE ON public.notes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_child_parents();
+
+--
+-- Name: subtasks _child_parents_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _child_parents_delete AFTER DELETE ON public.subtasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_child_parents();
+
+--
+-- Name: tasks _child_parents_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _child_parents_delete AFTER DELETE ON public.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_child_parents();
+
+--
+-- Name: notes _child_parents_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _child_parents_insert AFTER INSERT ON public.notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_child_parents();
+
+--
+-- Name: subtasks _child_parents_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _child_parents_insert AFTER INSERT ON public.subtasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_child_parents();
+
+--
+-- Name: activities _child_parents_open; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _child_parents_open AFTER UPDATE ON public.activities FOR EACH ROW WHEN ((COALESCE(((old.claimed_by IS NULL) AND (NOT old.completed)), false) IS DISTINCT FROM COALESCE(((new.claimed_by IS NULL) AND (NOT new.completed)), false))) EXECUTE FUNCTION private.record_child_parents();
+
+--
+-- Name: tasks _child_parents_open; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _child_parents_open AFTER UPDATE ON public.tasks FOR EACH ROW WHEN ((COALESCE(((old.claimed_by IS NULL) AND (NOT old.completed)), false) IS DISTINCT FROM COALESCE(((new.claimed_by IS NULL) AND (NOT new.completed)), false))) EXECUTE FUNCTION private.record_child_parents();
+
+--
+-- Name: notes _child_parents_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _child_parents_update AFTER UPDATE ON public.notes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_child_parents();
+
+--
+-- Name: subtasks _child_parents_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _child_parents_update AFTER UPDATE ON public.subtasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_child_parents();
+
+--
+-- Name: activities _quota_open_items_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_open_items_insert AFTER INSERT ON public.activities REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('open insert');
+
+--
+-- Name: tasks _quota_open_items_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_open_items_insert AFTER INSERT ON public.tasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('open insert');
+
+--
+-- Name: activities _quota_open_items_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_open_items_update AFTER UPDATE ON public.activities FOR EACH ROW WHEN ((COALESCE(((new.claimed_by IS NULL) AND (NOT new.completed)), false) AND (NOT COALESCE(((old.claimed_by IS NULL) AND (NOT old.completed)), false)))) EXECUTE FUNCTION private.check_quotas('open update');
+
+--
+-- Name: tasks _quota_open_items_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_open_items_update AFTER UPDATE ON public.tasks FOR EACH ROW WHEN ((COALESCE(((new.claimed_by IS NULL) AND (NOT new.completed)), false) AND (NOT COALESCE(((old.claimed_by IS NULL) AND (NOT old.completed)), false)))) EXECUTE FUNCTION private.check_quotas('open update');
+
+--
+-- Name: activities _quota_row_bytes_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_insert AFTER INSERT ON public.activities REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: listings _quota_row_bytes_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_insert AFTER INSERT ON public.listings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: notes _quota_row_bytes_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_insert AFTER INSERT ON public.notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: observed_bird_photos _quota_row_bytes_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_insert AFTER INSERT ON public.observed_bird_photos REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: subtasks _quota_row_bytes_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_insert AFTER INSERT ON public.subtasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: tasks _quota_row_bytes_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_insert AFTER INSERT ON public.tasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: watchlist_entries _quota_row_bytes_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_insert AFTER INSERT ON public.watchlist_entries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: watchlist_rules _quota_row_bytes_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_insert AFTER INSERT ON public.watchlist_rules REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: watchlists _quota_row_bytes_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_insert AFTER INSERT ON public.watchlists REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: activities _quota_row_bytes_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_update AFTER UPDATE ON public.activities REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: listings _quota_row_bytes_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_update AFTER UPDATE ON public.listings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: notes _quota_row_bytes_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_update AFTER UPDATE ON public.notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: observed_bird_photos _quota_row_bytes_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_update AFTER UPDATE ON public.observed_bird_photos REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: subtasks _quota_row_bytes_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_update AFTER UPDATE ON public.subtasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: tasks _quota_row_bytes_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_update AFTER UPDATE ON public.tasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: watchlist_entries _quota_row_bytes_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_update AFTER UPDATE ON public.watchlist_entries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: watchlist_rules _quota_row_bytes_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_update AFTER UPDATE ON public.watchlist_rules REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: watchlists _quota_row_bytes_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_update AFTER UPDATE ON public.watchlists REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
 
 --
 -- Name: activities _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
@@ -10927,7 +11762,7 @@ CREATE TRIGGER _sync_moves AFTER UPDATE ON public.listings FOR EACH ROW WHEN (((
 -- Name: notes _sync_moves; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_moves AFTER UPDATE ON public.notes FOR EACH ROW WHEN (((old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_open IS DISTINCT FROM new.parent_open) OR (old.parent_type IS DISTINCT FROM new.parent_type))) EXECUTE FUNCTION private.record_sync_moves();
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.notes FOR EACH ROW WHEN (((old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_type IS DISTINCT FROM new.parent_type))) EXECUTE FUNCTION private.record_sync_moves();
 
 --
 -- Name: notifications _sync_moves; Type: TRIGGER; Schema: public; Owner: -
@@ -10945,7 +11780,7 @@ CREATE TRIGGER _sync_moves AFTER UPDATE ON public.observed_bird_photos FOR EACH 
 -- Name: subtasks _sync_moves; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _sync_moves AFTER UPDATE ON public.subtasks FOR EACH ROW WHEN (((old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_open IS DISTINCT FROM new.parent_open) OR (old.parent_type IS DISTINCT FROM new.parent_type))) EXECUTE FUNCTION private.record_sync_moves();
+CREATE TRIGGER _sync_moves AFTER UPDATE ON public.subtasks FOR EACH ROW WHEN (((old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_type IS DISTINCT FROM new.parent_type))) EXECUTE FUNCTION private.record_sync_moves();
 
 --
 -- Name: tasks _sync_moves; Type: TRIGGER; Schema: public; Owner: -
@@ -11835,7 +12670,7 @@ CREATE POLICY listings_update ON public.listings FOR UPDATE TO authenticated USI
 -- Name: notes notes_delete; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notes_delete ON public.notes FOR DELETE TO authenticated USING ((((created_by = ( SELECT auth.uid() AS uid)) AND private.parent_allows('notes'::text, 'visible'::text, parent_type, parent_id)) OR ( SELECT private.is_admin() AS is_admin)));
+CREATE POLICY notes_delete ON public.notes FOR DELETE TO authenticated USING ((((created_by = ( SELECT auth.uid() AS uid)) AND private.parent_allows('notes'::text, 'visible'::text, parent_type, parent_id)) OR private.parent_allows('notes'::text, 'writable'::text, parent_type, parent_id) OR ( SELECT private.is_admin() AS is_admin)));
 
 --
 -- Name: notes notes_insert; Type: POLICY; Schema: public; Owner: -
@@ -11847,7 +12682,11 @@ CREATE POLICY notes_insert ON public.notes FOR INSERT TO authenticated WITH CHEC
 -- Name: notes notes_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids)))) OR parent_open OR ((parent_type = 'listing'::text) AND (parent_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[]))) OR ((parent_type = 'task'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids))))));
+CREATE POLICY notes_select ON public.notes FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids
+UNION ALL
+ SELECT private.open_parent_ids('notes'::text, 'activity'::text) AS open_parent_ids)))) OR ((parent_type = 'listing'::text) AND (parent_id = ANY (( SELECT private.caller_keys('listing'::text) AS caller_keys)::uuid[]))) OR ((parent_type = 'task'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids
+UNION ALL
+ SELECT private.open_parent_ids('notes'::text, 'task'::text) AS open_parent_ids)))) OR ((created_by = ( SELECT auth.uid() AS uid)) AND (((parent_type = 'activity'::text) AND private.is_open_parent('activity'::text, parent_id)) OR ((parent_type = 'task'::text) AND private.is_open_parent('task'::text, parent_id))))));
 
 --
 -- Name: notes notes_update; Type: POLICY; Schema: public; Owner: -
@@ -11973,7 +12812,11 @@ CREATE POLICY subtasks_insert ON public.subtasks FOR INSERT TO authenticated WIT
 -- Name: subtasks subtasks_select; Type: POLICY; Schema: public; Owner: -
 --
 
-CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids)))) OR parent_open OR ((parent_type = 'task'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids))))));
+CREATE POLICY subtasks_select ON public.subtasks FOR SELECT TO authenticated USING ((((parent_type = 'activity'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('activities'::text) AS caller_visible_ids
+UNION ALL
+ SELECT private.open_parent_ids('subtasks'::text, 'activity'::text) AS open_parent_ids)))) OR ((parent_type = 'task'::text) AND (parent_id = ANY (ARRAY( SELECT private.caller_visible_ids('tasks'::text) AS caller_visible_ids
+UNION ALL
+ SELECT private.open_parent_ids('subtasks'::text, 'task'::text) AS open_parent_ids))))));
 
 --
 -- Name: subtasks subtasks_update; Type: POLICY; Schema: public; Owner: -
@@ -12137,6 +12980,25 @@ REVOKE ALL ON FUNCTION outbox.capture_changes() FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.caller_writes(p_table text, p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.caller_writes(p_table text, p_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION check_quotas(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.check_quotas() FROM PUBLIC;
+
+--
+-- Name: FUNCTION is_open_parent(p_kind text, p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.is_open_parent(p_kind text, p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_open_parent(p_kind text, p_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION record_child_parents(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.record_child_parents() FROM PUBLIC;
 
 --
 -- Name: FUNCTION record_sync_fields(); Type: ACL; Schema: private; Owner: -
@@ -12674,6 +13536,126 @@ REVOKE ALL ON FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode tex
 REVOKE ALL ON FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) FROM PUBLIC;
 
 --
+-- Name: FUNCTION sync_push_lock_activities(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_activities(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_activities(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_activities(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_lock_journal_entries(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_journal_entries(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_journal_entries(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_journal_entries(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_lock_journal_entry_values(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_journal_entry_values(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_journal_entry_values(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_journal_entry_values(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_lock_journal_field_groups(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_journal_field_groups(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_journal_field_groups(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_journal_field_groups(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_lock_journal_fields(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_journal_fields(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_journal_fields(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_journal_fields(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_lock_journal_threads(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_journal_threads(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_journal_threads(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_journal_threads(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_lock_listings(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_listings(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_listings(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_listings(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_lock_notes(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_notes(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_notes(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_notes(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_lock_notifications(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_notifications(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_notifications(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_notifications(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_lock_observed_bird_photos(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_observed_bird_photos(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_observed_bird_photos(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_observed_bird_photos(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_lock_subtasks(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_subtasks(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_subtasks(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_subtasks(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_lock_tasks(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_tasks(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_tasks(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_tasks(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_lock_watchlist_entries(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_watchlist_entries(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_watchlist_entries(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_watchlist_entries(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_lock_watchlist_rules(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_watchlist_rules(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_watchlist_rules(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_watchlist_rules(p_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION sync_push_lock_watchlists(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_push_lock_watchlists(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_push_lock_watchlists(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_push_lock_watchlists(p_id uuid) TO service_role;
+
+--
 -- Name: FUNCTION sync_push_row_activities(p_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -13076,8 +14058,8 @@ COPY private.table_manifest (ordinal, table_name, visible_to, admin_sees, stampe
 1	tasks	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "everyone", "condition": "it.claimed_by is null and not it.completed"}]	t	t	{"title": 200, "description": 10000}	f	t	t	default	task	declared_by	[{"kind": "user", "column": "declared_by", "condition": "it.claimed_by is null or it.claimed_by = it.declared_by"}, {"kind": "admin"}]	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "admin"}]	[{"kind": "user", "column": "declared_by"}, {"kind": "admin"}]	\N	task	{"listing": "listing_id", "created_by": "declared_by"}
 2	activities	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "everyone", "condition": "it.claimed_by is null and not it.completed"}]	t	t	{"title": 200, "description": 10000}	f	t	t	default	activity	declared_by	[{"kind": "user", "column": "declared_by", "condition": "it.claimed_by is null or it.claimed_by = it.declared_by"}, {"kind": "admin"}]	[{"kind": "user", "column": "declared_by"}, {"kind": "user", "column": "claimed_by"}, {"kind": "listing", "column": "listing_id"}, {"kind": "admin"}]	[{"kind": "user", "column": "declared_by"}, {"kind": "admin"}]	\N	activity	{"listing": "listing_id", "created_by": "declared_by"}
 3	listings	[{"kind": "user", "column": "owned_by"}, {"kind": "listing_claimer", "column": "id"}]	t	t	{"zip": 20, "city": 100, "state": 100, "address": 200, "mls_number": 50}	f	t	t	default	listing	owned_by	[{"kind": "user", "column": "owned_by"}, {"kind": "admin"}]	[{"kind": "user", "column": "owned_by"}, {"kind": "admin"}]	[{"kind": "user", "column": "owned_by"}, {"kind": "admin"}]	\N	\N	{"assigned_realtor": "owned_by"}
-4	notes	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}, {"kind": "listing", "column": "parent_id", "condition": "it.parent_type = 'listing'"}, {"kind": "everyone", "condition": "it.parent_open"}]	t	t	{"content": 10000}	f	t	t	default	\N	\N	[{"kind": "user", "column": "created_by", "parent": "visible"}]	[{"kind": "user", "column": "created_by", "parent": "visible"}, {"kind": "admin"}]	[{"kind": "user", "column": "created_by", "parent": "visible"}, {"kind": "admin"}]	{"column": "parent_id", "tables": {"task": "tasks", "listing": "listings", "activity": "activities"}, "type_column": "parent_type"}	\N	{}
-5	subtasks	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}, {"kind": "everyone", "condition": "it.parent_open"}]	t	t	{"title": 200}	f	t	t	default	\N	\N	[{"parent": "writable"}]	[{"parent": "writable"}]	[{"parent": "writable"}]	{"column": "parent_id", "tables": {"task": "tasks", "activity": "activities"}, "type_column": "parent_type"}	\N	{}
+4	notes	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}, {"kind": "listing", "column": "parent_id", "condition": "it.parent_type = 'listing'"}]	t	t	{"content": 10000}	f	t	t	default	\N	\N	[{"kind": "user", "column": "created_by", "parent": "visible"}]	[{"kind": "user", "column": "created_by", "parent": "visible"}, {"kind": "admin"}]	[{"kind": "user", "column": "created_by", "parent": "visible"}, {"parent": "writable"}, {"kind": "admin"}]	{"column": "parent_id", "tables": {"task": "tasks", "listing": "listings", "activity": "activities"}, "type_column": "parent_type"}	\N	{"parent_open": null}
+5	subtasks	[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = 'task'"}, {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = 'activity'"}]	t	t	{"title": 200}	f	t	t	default	\N	\N	[{"parent": "writable"}]	[{"parent": "writable"}]	[{"parent": "writable"}]	{"column": "parent_id", "tables": {"task": "tasks", "activity": "activities"}, "type_column": "parent_type"}	\N	{"parent_open": null}
 6	watchlists	[{"kind": "user", "column": "owner_id"}, {"kind": "watchlist", "column": "id"}]	t	t	{"type": 50, "title": 200, "location": 200, "sync_status": 50, "cover_image_path": 2048, "location_display_name": 200, "species_rule_shape_id": 100, "location_rule_display_name": 200}	t	t	t	default	\N	\N	[{"kind": "user", "column": "owner_id"}, {"kind": "admin"}]	[{"kind": "user", "column": "owner_id"}, {"kind": "admin"}]	[{"kind": "user", "column": "owner_id"}, {"kind": "admin"}]	\N	\N	{}
 7	watchlist_entries	[{"kind": "watchlist", "column": "watchlist_id"}]	t	t	{"notes": 10000, "status": 50, "nickname": 200, "observed_by": 200, "sync_status": 50, "target_date_range": 100, "location_display_name": 200}	t	t	t	default	\N	\N	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	{"table": "watchlists", "column": "watchlist_id"}	\N	{}
 8	watchlist_rules	[{"kind": "watchlist", "column": "watchlist_id"}]	t	t	{"rule_type": 100, "sync_status": 50, "parameters_json": 10000}	t	t	t	default	\N	\N	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]	{"table": "watchlists", "column": "watchlist_id"}	\N	{}
@@ -13166,10 +14148,8 @@ listings	listing_claimer	id	\N
 notes	task	parent_id	it.parent_type = 'task'
 notes	activity	parent_id	it.parent_type = 'activity'
 notes	listing	parent_id	it.parent_type = 'listing'
-notes	everyone	\N	it.parent_open
 subtasks	task	parent_id	it.parent_type = 'task'
 subtasks	activity	parent_id	it.parent_type = 'activity'
-subtasks	everyone	\N	it.parent_open
 watchlists	user	owner_id	\N
 watchlists	watchlist	id	\N
 watchlist_entries	watchlist	watchlist_id	\N

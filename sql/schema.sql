@@ -2081,7 +2081,7 @@ declare
   v_settled text;
 begin
   -- Every entry names a table of schema public, each rule a kind and (but everyone) a uuid column.
-  select pg_catalog.string_agg(pg_catalog.format('%s: %s', p.table_name, p.problem), '; ')
+  select pg_catalog.string_agg(pg_catalog.format('%s: %s', p.table_name, p.problem), '; ' order by p.table_name, p.problem)
     into v_problem
     from (select m.table_name, 'no such table in schema public' as problem
             from private.table_manifest m where pg_catalog.to_regclass(pg_catalog.format('public.%I', m.table_name)) is null
@@ -2096,14 +2096,14 @@ begin
                          where a.attrelid = pg_catalog.format('public.%I', m.table_name)::regclass
                            and a.attname = r ->> 'column' and a.atttypid = 'uuid'::regtype and not a.attisdropped)))
           union all
-          -- A child of rows every user may see holds the everyone key itself: the derived keys
-          -- are only the parents a user sees through his own keys (private.caller_visible_ids, sync).
-          select m.table_name, pg_catalog.format('its parent %s has an everyone rule and it has none', k.derived_from)
+          -- A derived kind's parent is one level up: its open rows are kept per parent
+          -- (private.child_parents), not resolved again through another derived kind.
+          select m.table_name, pg_catalog.format('its parent %s is itself seen through a parent', k.derived_from)
             from private.table_manifest m cross join pg_catalog.jsonb_array_elements(m.visible_to) r
             join private.visibility_kinds k on k.kind = r ->> 'kind' and k.derived_from is not null
            where exists (select from private.table_manifest pm cross join pg_catalog.jsonb_array_elements(pm.visible_to) pr
-                          where pm.table_name = k.derived_from and pr ->> 'kind' = 'everyone')
-             and not exists (select from pg_catalog.jsonb_array_elements(m.visible_to) er where er ->> 'kind' = 'everyone')
+                          join private.visibility_kinds pk on pk.kind = pr ->> 'kind' and pk.derived_from is not null
+                          where pm.table_name = k.derived_from)
           union all
           select w.table_name, w.problem from private.write_rule_problems() w) p;
   if v_problem is not null then
@@ -2133,16 +2133,16 @@ begin
   -- told instead that a key holds about a hundred rows (n_distinct = -0.01: distinct keys
   -- one hundredth of the rows), so a read probes the caller's keys by index at any skew.
   -- Read by ANALYZE: a table analysed since holds it. Unique columns (a row's own id as
-  -- its key) are left alone, and so are the tables private to their owner (admin_sees
-  -- false: journals, notifications, devices): their policy is the one test owner = caller,
-  -- ANDed to every read, and their reads are the owner's own, scoped by a finer key (a
-  -- thread, an entry). An owner planned as a hundred rows made the owner's index look the
-  -- cheapest way to a thread, and the export of a thread read every entry of its owner
-  -- (three times as slow for an owner of 100,000 entries).
+  -- its key) are left alone. The tables private to their owner (journals, notifications,
+  -- devices) too, whose policy is the one test owner = caller: another owner's 100,000
+  -- journal entries made every other owner's plain read a scan of all of them (1,725
+  -- buffers for ten entries). Their reads scoped by a finer key (a thread) go by an index
+  -- that holds the owner after it (journal_entries_thread_owner_idx,
+  -- journal_entry_value_lists_thread_owner_idx), which the planner prefers to the owner's
+  -- alone, whatever it believes an owner holds.
   for v_key in
     select distinct r.table_name, r.key_column
       from private.visibility_rules r
-      join private.visibility_tables t on t.table_name = r.table_name and t.admin_sees
       join pg_catalog.pg_attribute a
         on a.attrelid = pg_catalog.format('public.%I', r.table_name)::regclass and a.attname = r.key_column
      where r.key_column is not null
@@ -2152,17 +2152,9 @@ begin
   loop
     execute pg_catalog.format('alter table public.%I alter column %I set (n_distinct = -0.01)', v_key.table_name, v_key.key_column);
   end loop;
-  for v_key in
-    select distinct r.table_name, r.key_column
-      from private.visibility_rules r
-      join private.visibility_tables t on t.table_name = r.table_name and not t.admin_sees
-      join pg_catalog.pg_attribute a
-        on a.attrelid = pg_catalog.format('public.%I', r.table_name)::regclass and a.attname = r.key_column
-     where 'n_distinct=-0.01' = any (a.attoptions)
-  loop
-    execute pg_catalog.format('alter table public.%I alter column %I reset (n_distinct)', v_key.table_name, v_key.key_column);
-  end loop;
 
+  -- Before the policies, which call what it generates (private.is_open_parent).
+  perform private.generate_child_parents();
   -- Sync first: its column is one of those the stamping and audit triggers compare.
   perform private.generate_sync_fields();
   for v_entry in select * from private.table_manifest where synced order by ordinal loop
@@ -2203,6 +2195,7 @@ begin
   end loop;
 
   perform private.generate_row_scope();
+  perform private.generate_quota_checks();
   perform private.generate_sync_statements();
   perform outbox.generate_capture();
 
@@ -2248,7 +2241,7 @@ $$;
 -- Name: FUNCTION apply_manifest(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.apply_manifest() IS 'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, write policies and private.caller_writes, the planner''s n_distinct of each non-unique scope-key column of the tables admins see (-0.01: a key holds about a hundred rows, whatever one user holds), row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/manifest/generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
+COMMENT ON FUNCTION private.apply_manifest() IS 'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, write policies and private.caller_writes, the planner''s n_distinct of each non-unique scope-key column (-0.01: a key holds about a hundred rows, whatever one user holds), the openness of children''s parents (private.child_parents), row scope, stamping, length limits, quota checks, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/manifest/generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
 
 --
 -- Name: apply_select_policy(text); Type: FUNCTION; Schema: private; Owner: -
@@ -2447,6 +2440,23 @@ $$;
 COMMENT ON FUNCTION private.caller_acts_as_authenticated() IS 'True when the session acts as role authenticated or dispatch_admin (an admin''s requests, a member of authenticated: SET ROLE, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';
 
 --
+-- Name: caller_key_texts(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.caller_key_texts() RETURNS text[]
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(array_agg(k.kind || ':' || k.key), '{}') from private.user_keys(auth.uid(), null) k
+$$;
+
+--
+-- Name: FUNCTION caller_key_texts(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.caller_key_texts() IS 'The scope keys the caller holds (private.user_keys of auth.uid()) as kind:key texts, the form of private.sync_field_changes.base_keys. Runs as the caller.';
+
+--
 -- Name: caller_keys(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2454,7 +2464,7 @@ CREATE FUNCTION private.caller_keys(p_kind text) RETURNS uuid[]
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select coalesce(array_agg(k.key), '{}') from private.user_keys(auth.uid()) k where k.kind = p_kind
+  select coalesce(array_agg(k.key), '{}') from private.user_keys(auth.uid(), array[p_kind]) k
 $$;
 
 --
@@ -2502,8 +2512,8 @@ begin
            case when k.derived_from is not null
                   then pg_catalog.format('select it.id from public.%I it where it.%I = any (array(select private.caller_visible_ids(%L)))%s',
                                          p_table, r.key_column, k.derived_from, ' and ' || r.condition)
-                else pg_catalog.format('select it.id from private.user_keys($1) k join public.%I it on k.kind = %L and it.%I = k.key%s',
-                                       p_table, r.kind, r.key_column, ' and ' || r.condition) end,
+                else pg_catalog.format('select it.id from private.user_keys($1, array[%L]) k join public.%I it on k.kind = %L and it.%I = k.key%s',
+                                       r.kind, p_table, r.kind, r.key_column, ' and ' || r.condition) end,
            ' union ')
     into v_sql
     from private.visibility_rules r
@@ -2520,7 +2530,7 @@ $_$;
 -- Name: FUNCTION caller_visible_ids(p_table text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.caller_visible_ids(p_table text) IS 'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; an admin reads through role dispatch_admin''s own policies); not the rows every user sees (everyone rules): their children hold the everyone key themselves. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
+COMMENT ON FUNCTION private.caller_visible_ids(p_table text) IS 'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; an admin reads through role dispatch_admin''s own policies); not the rows every user sees (everyone rules): their children are found through private.open_parent_ids. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
 
 --
 -- Name: changed_columns_sql(regclass, text, text, text, text[]); Type: FUNCTION; Schema: private; Owner: -
@@ -2552,6 +2562,41 @@ $_$;
 --
 
 COMMENT ON FUNCTION private.changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[]) IS 'SQL text of a jsonb expression {column: p_value applied to the old value} over the columns of p_table (but p_skip) whose to_jsonb values differ between rows p_old and p_new, comparing typed values where the type''s equality is JSON equality, so that only changed columns are converted. For the set-based statement triggers: outbox.capture_sql (an update''s old_record), private.generate_sync_fields (the digests of private.sync_field_changes).';
+
+--
+-- Name: check_notes_quota(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.check_notes_quota() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_limit integer := private.quota_value('notes_per_author_per_item');
+  v_over record;
+begin
+  select g.parent_type, g.parent_id, g.created_by, c.n into v_over
+    from (select distinct n.parent_type, n.parent_id, n.created_by from new_rows n) g
+   cross join lateral (select count(*) as n
+                         from (select from public.notes x
+                                where x.parent_type = g.parent_type and x.parent_id = g.parent_id and x.created_by = g.created_by
+                                limit v_limit + 1) x) c
+   where c.n > v_limit
+   limit 1;
+  if found then
+    perform private.quota_exceeded('notes_per_author_per_item',
+      pg_catalog.format('user %s would have more than %s notes on %s %s', v_over.created_by, v_limit, v_over.parent_type, v_over.parent_id),
+      pg_catalog.jsonb_build_object('parent_type', v_over.parent_type, 'parent_id', v_over.parent_id, 'created_by', v_over.created_by));
+  end if;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION check_notes_quota(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.check_notes_quota() IS 'AFTER INSERT statement trigger function of notes (transition table new_rows): QUOTA_EXCEEDED when an author now has more than notes_per_author_per_item notes on one task, activity or listing.';
 
 --
 -- Name: check_notification_preference(); Type: FUNCTION; Schema: private; Owner: -
@@ -2591,18 +2636,19 @@ CREATE FUNCTION private.check_work_parent() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  v_parent jsonb;
+  v_found boolean;
 begin
   if new.parent_type = 'task' then
-    select pg_catalog.to_jsonb(t) into v_parent from public.tasks t where t.id = new.parent_id for share;
+    perform from public.tasks t where t.id = new.parent_id for share;
   elsif new.parent_type = 'activity' then
-    select pg_catalog.to_jsonb(a) into v_parent from public.activities a where a.id = new.parent_id for share;
+    perform from public.activities a where a.id = new.parent_id for share;
   elsif new.parent_type = 'listing' then
-    select pg_catalog.to_jsonb(l) into v_parent from public.listings l where l.id = new.parent_id for key share;
+    perform from public.listings l where l.id = new.parent_id for key share;
   end if;
   -- An app user (role authenticated: row-level security would refuse a child of a parent
   -- they do not see anyway) is told of the parents they see only.
-  if v_parent is null
+  v_found := found and new.parent_type in ('task', 'activity', 'listing');
+  if not v_found
      or (pg_catalog.current_setting('role', true) = 'authenticated' and auth.uid() is not null
          and not private.parent_allows(tg_table_name, 'visible', new.parent_type, new.parent_id)) then
     raise exception using
@@ -2613,10 +2659,6 @@ begin
                  'column', 'parent_id', 'id', new.parent_id)::text,
       hint = 'Push the parent first, then retry this record unchanged.';
   end if;
-  -- Open is what the parent's everyone rule says (the table manifest), asked of its keys.
-  new.parent_open := new.parent_type in ('task', 'activity')
-    and exists (select from private.row_scope(case new.parent_type when 'task' then 'tasks' else 'activities' end, v_parent) k
-                 where k.kind = 'everyone');
   return new;
 end
 $$;
@@ -2625,7 +2667,30 @@ $$;
 -- Name: FUNCTION check_work_parent(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.check_work_parent() IS 'BEFORE INSERT, and BEFORE UPDATE when parent_type, parent_id or parent_open changes, trigger function of notes and subtasks: the parent row must exist, and be one an app user sees (FK_MISSING, 23503, detail {table, column, id} of the parent, otherwise: absent and unseen are one answer); parent_open is derived from it (true while every user may see the parent), whatever was written.';
+COMMENT ON FUNCTION private.check_work_parent() IS 'BEFORE INSERT, and BEFORE UPDATE when parent_type or parent_id changes, trigger function of notes and subtasks: the parent row must exist, and be one an app user sees (FK_MISSING, 23503, detail {table, column, id} of the parent, otherwise: absent and unseen are one answer); it is locked against a concurrent change of its openness until the child is committed.';
+
+--
+-- Name: child_parent_rules(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.child_parent_rules() RETURNS TABLE(child_table text, kind text, key_column text, condition text, parent_table text, parent_open text)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select r.table_name, r.kind, r.key_column, r.condition, k.derived_from,
+         (select pg_catalog.string_agg('(' || e.condition || ')', ' or ' order by e.condition)
+            from private.visibility_rules e where e.table_name = k.derived_from and e.kind = 'everyone')
+    from private.visibility_rules r
+    join private.visibility_kinds k on k.kind = r.kind and k.derived_from is not null
+   where exists (select from private.visibility_rules e where e.table_name = k.derived_from and e.kind = 'everyone')
+   order by r.table_name, r.kind
+$$;
+
+--
+-- Name: FUNCTION child_parent_rules(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.child_parent_rules() IS 'The visibility rules of derived kinds whose parent table has an everyone rule (a note''s task, which is open to every user while unclaimed): the child table, kind, key column and condition, the parent table and its everyone condition over a row named "it". The (child table, kind) pairs private.child_parents keeps.';
 
 --
 -- Name: claim_conflict(text, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -3755,6 +3820,263 @@ $$;
 COMMENT ON FUNCTION private.generate_caller_writes() IS '(Re)creates private.caller_writes from the update rules of the table manifest: a branch per table with one static query. Run by private.apply_manifest.';
 
 --
+-- Name: generate_child_parents(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.generate_child_parents() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET client_min_messages TO 'warning'
+    AS $_$
+declare
+  v_branches text[] := '{}';
+  v_table record;
+  v_op record;
+begin
+  -- The children: per parent, the rows inserted (+1) and deleted (-1), an update's new rows
+  -- (+1) and old ones (-1), netted; every parent touched gets children_xid. A parent new to
+  -- the table takes its openness from its row; opened_xid 0 (nothing opened or closed: the
+  -- children themselves are new, found through children_xid).
+  for v_table in select c.child_table from private.child_parent_rules() c group by c.child_table order by c.child_table loop
+    for v_op in select * from (values ('INSERT', array['new_rows'], array[1]), ('UPDATE', array['new_rows', 'old_rows'], array[1, -1]),
+                                      ('DELETE', array['old_rows'], array[-1])) o (op, sets, signs) loop
+      v_branches := v_branches || array[[v_table.child_table || ' ' || v_op.op, pg_catalog.format(
+        $s$with d as materialized (
+            select v.kind, v.key, sum(v.n)::integer as n%4$s
+              from (%1$s) v (kind, key, n)
+             where v.key is not null
+             group by v.kind, v.key
+          ), u as (
+            update private.child_parents c set children = c.children + d.n, children_xid = pg_catalog.pg_current_xact_id()%5$s
+              from d where c.parent_id = d.key and c.kind = d.kind and c.child_table = %2$L
+            returning c.parent_id, c.kind
+          )
+          insert into private.child_parents as c (parent_id, kind, child_table, open, children, opened_xid)
+          select d.key, d.kind, %2$L, %3$s, d.n, '0'
+            from d
+           where d.n > 0 and not exists (select from u where u.parent_id = d.key and u.kind = d.kind)
+           order by d.key, d.kind
+          on conflict on constraint child_parents_pkey
+          do update set children = c.children + excluded.children, children_xid = excluded.children_xid;$s$,
+        (select pg_catalog.string_agg(pg_catalog.format('select %L::text, case when %s then it.%I end, %s from %s it',
+                                                        r.kind, coalesce(r.condition, 'true'), r.key_column, s.sign, s.source),
+                                      ' union all ' order by r.kind, s.n)
+           from private.child_parent_rules() r
+          cross join unnest(v_op.sets, v_op.signs) with ordinality s (source, sign, n)
+          where r.child_table = v_table.child_table),
+        v_table.child_table,
+        (select 'case d.kind ' || pg_catalog.string_agg(pg_catalog.format(
+                  'when %L then coalesce((select %s from public.%I it where it.id = d.key), false)', r.kind, r.parent_open, r.parent_table),
+                  ' ' order by r.kind) || ' end'
+           from private.child_parent_rules() r where r.child_table = v_table.child_table),
+        -- An insert locked its parents FOR SHARE (private.check_work_parent): their openness
+        -- is read again, race-free, for a row left behind by a parent deleted and then
+        -- re-created with its id (a restore).
+        case when v_op.op = 'INSERT' then ', ' || (
+          select 'case v.kind ' || pg_catalog.string_agg(pg_catalog.format(
+                   'when %L then coalesce((select %s from public.%I it where it.id = v.key), false)', r.kind, r.parent_open, r.parent_table),
+                   ' ' order by r.kind) || ' end as open'
+            from private.child_parent_rules() r where r.child_table = v_table.child_table) else '' end,
+        case when v_op.op = 'INSERT'
+             then ', open = d.open, opened_xid = case when c.open is distinct from d.open then pg_catalog.pg_current_xact_id() else c.opened_xid end,'
+                  ' opened_at = case when c.open is distinct from d.open then pg_catalog.clock_timestamp() else c.opened_at end'
+             else '' end)]];
+    end loop;
+  end loop;
+
+  -- The parents: a change of their openness (a row trigger whose WHEN clause compares the
+  -- everyone rule on the old and the new row: called only for a claim, release, completion
+  -- or reopening), or a delete (per statement), which closes them.
+  for v_table in select c.parent_table, c.parent_open, array_agg(distinct c.kind) as kinds
+                   from private.child_parent_rules() c group by c.parent_table, c.parent_open order by c.parent_table loop
+    v_branches := v_branches || array[[v_table.parent_table || ' UPDATE', pg_catalog.format(
+      $s$update private.child_parents c
+            set open = x.open, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
+           from (select coalesce(%1$s, false) as open) x
+          where c.parent_id = new.id and c.kind = any (%2$L::text[]) and c.open is distinct from x.open;$s$,
+      private.visibility_condition(v_table.parent_open, 'new'), v_table.kinds)]];
+    -- A deleted parent closes (its rows stay: a device that saw its children while it was
+    -- open learns of their deletion through it, even when it was claimed and then deleted
+    -- between two pulls; public.purge_sync_deletions removes them later).
+    v_branches := v_branches || array[[v_table.parent_table || ' DELETE', pg_catalog.format(
+      $s$update private.child_parents c
+            set open = false, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
+           from old_rows o
+          where c.parent_id = o.id and c.kind = any (%L::text[]) and c.open;$s$, v_table.kinds)]];
+  end loop;
+
+  -- Whether a parent is open now, read from its own row: for the policy term that lets the
+  -- author of a row just written see it (private.visibility_predicate).
+  perform private.create_table_dispatch(
+    'private.is_open_parent', 'p_kind text, p_id uuid', 'boolean', 'stable security definer', 'p_kind',
+    (select pg_catalog.array_agg(array[x.kind, pg_catalog.format('return exists (select from public.%I it where it.id = p_id and (%s));',
+                                                                 x.parent_table, x.parent_open)] order by x.kind)
+       from (select distinct c.kind, c.parent_table, c.parent_open from private.child_parent_rules() c) x),
+    '%s is not a kind whose parents open to every user',
+    'True when the parent p_id of kind p_kind (task, activity) is open to every user now, read from the parent row. For the SELECT policies of child tables (the author of a row just written on an open parent sees it before private.child_parents counts it). Generated by private.generate_child_parents; SECURITY DEFINER so that policies can call it.',
+    p_grantees => array['authenticated']);
+
+  perform private.create_table_dispatch(
+    'private.record_child_parents', '', 'trigger', 'security definer', 'tg_table_name || '' '' || tg_op',
+    case when pg_catalog.cardinality(v_branches) > 0 then v_branches end,
+    '%s has no children or parents in private.child_parents',
+    'AFTER trigger function of the child tables of private.child_parent_rules() (per statement, insert, update, delete: each parent''s count of children, netted, and children_xid) and of their parent tables (per row, an update that changes what their everyone rule says: open, opened_xid; per statement, a delete: the parents'' rows go). Generated by private.generate_child_parents; SECURITY DEFINER: private.child_parents is nobody''s to write.');
+
+  -- The author's term of the policy is an index condition on created_by: planned, like a
+  -- scope key, for one author's rows, not for the average author's share of the table (two
+  -- authors, one of them with 300,000 notes, made every other author's plain read a scan).
+  for v_table in
+    select distinct c.child_table from private.child_parent_rules() c
+      join pg_catalog.pg_attribute a on a.attrelid = pg_catalog.format('public.%I', c.child_table)::regclass
+                                    and a.attname = 'created_by' and not a.attisdropped
+     where 'n_distinct=-0.01' <> all (coalesce(a.attoptions, '{}'))
+  loop
+    execute pg_catalog.format('alter table public.%I alter column created_by set (n_distinct = -0.01)', v_table.child_table);
+  end loop;
+
+  -- Their triggers: dropped where a table no longer takes part, (re)created where it does.
+  for v_table in
+    select t.tgname, t.tgrelid::regclass as rel
+      from pg_catalog.pg_trigger t
+     where t.tgname like '\_child\_parents\_%' and not t.tgisinternal
+       and t.tgrelid::regclass::text not in (select 'public.' || c.child_table from private.child_parent_rules() c
+                                              union select 'public.' || c.parent_table from private.child_parent_rules() c)
+  loop
+    perform private.define(pg_catalog.format('drop trigger if exists %I on %s', v_table.tgname, v_table.rel));
+  end loop;
+  for v_table in select distinct c.child_table from private.child_parent_rules() c loop
+    perform private.define(pg_catalog.format('create or replace trigger _child_parents_insert after insert on public.%I '
+                              'referencing new table as new_rows for each statement execute function private.record_child_parents()', v_table.child_table));
+    perform private.define(pg_catalog.format('create or replace trigger _child_parents_update after update on public.%I '
+                              'referencing old table as old_rows new table as new_rows for each statement execute function private.record_child_parents()', v_table.child_table));
+    perform private.define(pg_catalog.format('create or replace trigger _child_parents_delete after delete on public.%I '
+                              'referencing old table as old_rows for each statement execute function private.record_child_parents()', v_table.child_table));
+  end loop;
+  for v_table in select c.parent_table, c.parent_open from private.child_parent_rules() c group by c.parent_table, c.parent_open loop
+    -- (A statement trigger cannot be limited to the columns the rule reads when it takes
+    -- transition tables, and would then run for every update of the parents.)
+    perform private.define(pg_catalog.format('create or replace trigger _child_parents_open after update on public.%I for each row '
+                              'when (coalesce(%s, false) is distinct from coalesce(%s, false)) execute function private.record_child_parents()',
+                              v_table.parent_table, private.visibility_condition(v_table.parent_open, 'old'),
+                              private.visibility_condition(v_table.parent_open, 'new')));
+    perform private.define(pg_catalog.format('create or replace trigger _child_parents_delete after delete on public.%I '
+                              'referencing old table as old_rows for each statement execute function private.record_child_parents()', v_table.parent_table));
+  end loop;
+end
+$_$;
+
+--
+-- Name: FUNCTION generate_child_parents(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.generate_child_parents() IS '(Re)creates private.record_child_parents, with a branch per child table and operation and per parent table (private.child_parent_rules()), and attaches its statement triggers _child_parents_* to those tables (dropping them from tables that no longer take part). Run by private.apply_manifest.';
+
+--
+-- Name: generate_quota_checks(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.generate_quota_checks() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET client_min_messages TO 'warning'
+    AS $_$
+declare
+  v_branches text[] := '{}';
+  v_table record;
+  v_trigger record;
+begin
+  -- Open items: rows inserted open (per statement); a row an update made open (a row
+  -- trigger whose WHEN clause compares the everyone rule on the old and the new row).
+  for v_table in
+    select r.table_name, r.condition from private.visibility_rules r
+     where r.kind = 'everyone' and r.condition <> 'true' order by r.table_name
+  loop
+    v_branches := v_branches || array[
+      [v_table.table_name || ' open insert', pg_catalog.format(
+        'perform private.spend_quota(''open_items_per_user'', auth.uid(), (select count(*)::integer from new_rows it where %s));',
+        v_table.condition)],
+      [v_table.table_name || ' open update', 'perform private.spend_quota(''open_items_per_user'', auth.uid(), 1);']];
+  end loop;
+
+  -- Row bytes: a row's JSON is at most 6 bytes per byte of its text (a control character
+  -- written \u0001) plus its other columns; only rows whose text could pass the quota so
+  -- are written out as JSON and measured, the common row costs a few additions.
+  for v_table in
+    select m.table_name,
+           pg_catalog.string_agg(pg_catalog.format('coalesce(pg_catalog.octet_length(it.%I::text), 0)', a.attname), ' + '
+                                 order by a.attnum) filter (where t.typcategory = 'S' or t.typname in ('json', 'jsonb')) as text_bytes,
+           count(*) as columns
+      from private.table_manifest m
+      join private.visibility_tables v on v.table_name = m.table_name and v.admin_sees
+      join pg_catalog.pg_attribute a on a.attrelid = pg_catalog.format('public.%I', m.table_name)::regclass
+                                     and a.attnum > 0 and not a.attisdropped
+      join pg_catalog.pg_type t on t.oid = a.atttypid
+     where m.synced
+     group by m.table_name, m.ordinal
+     order by m.ordinal
+  loop
+    v_branches := v_branches || array[[v_table.table_name || ' bytes', pg_catalog.format(
+      $s$select it.id, pg_catalog.octet_length(pg_catalog.to_json(it)::text) as bytes into v_row
+           from new_rows it
+          where 6 * (%1$s) + %2$s > v_limit and pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit
+          limit 1;
+        if found then
+          perform private.quota_exceeded('row_bytes', pg_catalog.format('a row of %3$s is %%s bytes as JSON', v_row.bytes),
+                                         pg_catalog.jsonb_build_object('table', %3$L, 'id', v_row.id, 'bytes', v_row.bytes));
+        end if;$s$,
+      coalesce(v_table.text_bytes, '0'), 96 * v_table.columns, v_table.table_name)]];
+  end loop;
+
+  perform private.create_table_dispatch(
+    'private.check_quotas', '', 'trigger', 'security definer',
+    'tg_table_name || '' '' || tg_argv[0]',
+    case when pg_catalog.cardinality(v_branches) > 0 then v_branches end,
+    '%s has no quota checks',
+    'AFTER INSERT / UPDATE trigger function (argument: open insert, open update or bytes; per statement but for the update of a row made open) of the tables with quotas (private.generate_quota_checks): spends open_items_per_user for the rows made open to every user, and raises QUOTA_EXCEEDED for a row over row_bytes as JSON. SECURITY DEFINER: the quotas and their use are nobody''s to read or write.',
+    p_declare => 'v_limit integer := private.quota_value(''row_bytes''); v_row record;');
+
+  -- The triggers: dropped where a table no longer has the check, (re)created where it does.
+  for v_trigger in
+    select t.tgname, t.tgrelid::regclass as rel, c.relname::text as table_name
+      from pg_catalog.pg_trigger t join pg_catalog.pg_class c on c.oid = t.tgrelid
+     where c.relnamespace = 'public'::regnamespace and not t.tgisinternal
+       and (t.tgname like '\_quota\_open\_items\_%' or t.tgname like '\_quota\_row\_bytes\_%')
+  loop
+    if not exists (select from pg_catalog.generate_subscripts(v_branches, 1) i
+                    where v_branches[i][1] like v_trigger.table_name || case when v_trigger.tgname like '%open%' then ' open %' else ' bytes' end) then
+      perform private.define(pg_catalog.format('drop trigger if exists %I on %s', v_trigger.tgname, v_trigger.rel));
+    end if;
+  end loop;
+  for v_table in select r.table_name, r.condition from private.visibility_rules r where r.kind = 'everyone' and r.condition <> 'true' loop
+    perform private.define(pg_catalog.format('create or replace trigger _quota_open_items_insert after insert on public.%I '
+                              'referencing new table as new_rows for each statement execute function private.check_quotas(''open insert'')',
+                              v_table.table_name));
+    perform private.define(pg_catalog.format('create or replace trigger _quota_open_items_update after update on public.%I for each row '
+                              'when (coalesce(%s, false) and not coalesce(%s, false)) execute function private.check_quotas(''open update'')',
+                              v_table.table_name, private.visibility_condition(v_table.condition, 'new'),
+                              private.visibility_condition(v_table.condition, 'old')));
+  end loop;
+  for v_table in
+    select m.table_name from private.table_manifest m join private.visibility_tables v on v.table_name = m.table_name and v.admin_sees
+     where m.synced
+  loop
+    perform private.define(pg_catalog.format('create or replace trigger _quota_row_bytes_insert after insert on public.%I '
+                              'referencing new table as new_rows for each statement execute function private.check_quotas(''bytes'')',
+                              v_table.table_name));
+    perform private.define(pg_catalog.format('create or replace trigger _quota_row_bytes_update after update on public.%I '
+                              'referencing new table as new_rows for each statement execute function private.check_quotas(''bytes'')',
+                              v_table.table_name));
+  end loop;
+end
+$_$;
+
+--
+-- Name: FUNCTION generate_quota_checks(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.generate_quota_checks() IS '(Re)creates private.check_quotas from the table manifest (open items: the tables with an everyone rule other than "true"; row bytes: the synced tables admins see, i.e. other users may) and attaches its statement triggers _quota_open_items_insert / _update and _quota_row_bytes_insert / _update, dropping those of tables that no longer have the check. Run by private.apply_manifest.';
+
+--
 -- Name: generate_row_scope(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3807,17 +4129,20 @@ declare
   v_branches text[];
 begin
   select pg_catalog.array_agg(array[t, pg_catalog.format(
-           $b$insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select %1$L, (p.it).id, (p.it).row_version, v_actor, %2$s
+           $b$insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select %1$L, (p.it).id, (p.it).row_version, v_actor, %2$s,
+                 array(select k.kind || ':' || k.key from (%4$s) k)
             from (%3$s) p
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;$b$,
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;$b$,
            t, private.changed_columns_sql(pg_catalog.format('public.%I', t)::regclass, '(p.old_it)', '(p.it)',
                                           'pg_catalog.md5(coalesce(pg_catalog.to_jsonb(%s), ''null'')::text)',
                                           array['created_at', 'updated_at', 'row_version', 'sync_xid']),
-           private.paired_rows_sql(pg_catalog.format('public.%I', t)::regclass))]
+           private.paired_rows_sql(pg_catalog.format('public.%I', t)::regclass),
+           private.row_keys_sql(t, '(p.old_it)'))]
          order by t)
     into v_branches
     from pg_catalog.unnest(private.sync_tables()) t
@@ -3827,7 +4152,7 @@ begin
     'private.record_sync_fields', '', 'trigger',
     'security definer set timezone = ''UTC'' set extra_float_digits = 1 set jit = off', 'tg_table_name', v_branches,
     '%s is not a synced table',
-    'AFTER UPDATE statement trigger function of the synced tables (transition tables new_rows, old_rows): for every row whose row_version moved, records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value (as private.sync_field_digests digests it), in one INSERT. For sync_push''s per-field merge. Generated by private.generate_sync_fields.',
+    'AFTER UPDATE statement trigger function of the synced tables (transition tables new_rows, old_rows): for every row whose row_version moved, records in private.sync_field_changes the version written, when, by whom, the md5 of each changed column''s previous value (as private.sync_field_digests digests it) and the scope keys of the row it changed (base_keys: who could read that version), in one INSERT. For sync_push''s per-field merge. Generated by private.generate_sync_fields.',
     p_declare => 'v_actor uuid := auth.uid();');
 end
 $_$;
@@ -3943,7 +4268,7 @@ begin
         select s.lo, s.kinds, s.keys, s.g_kinds, s.g_keys, s.g_causes, s.g_ats, s.l_kinds, s.l_keys, s.l_causes, s.l_ats
           into p_lo, p_kinds, p_keys, p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats
-          from private.sync_key_state(p_user, p_mode, p_x, p_ip) s;
+          from private.sync_key_state(p_user, p_mode, p_x, p_ip, %6$L::text[]) s;
         if p_mode = 'full' then
           return (%3$s);
         elsif p_mode = 'changes' then
@@ -3955,9 +4280,11 @@ begin
       end
       $body$
       $f$, v_name, c_arguments, private.sync_page_sql(v_table, 'full'), private.sync_page_sql(v_table, 'changes'),
-      private.sync_page_sql(v_table, 'admin')),
+      private.sync_page_sql(v_table, 'admin'),
+      -- only the kinds of keys the table's rules read: a pull of tasks never reads watchlists
+      private.pull_key_kinds(array[v_table])),
       pg_catalog.format('comment on function private.%I is %L', v_name,
-        pg_catalog.format('A page of sync_pull for table %s in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(%L, <mode>), with their plans kept, after the caller''s keys (private.sync_key_state). Generated by private.generate_sync_pages.',
+        pg_catalog.format('A page of sync_pull for table %s in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(%L, <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.',
                           v_table, v_table)),
       pg_catalog.format('revoke all on function private.%I from public, anon, authenticated, service_role', v_name));
   end loop;
@@ -4002,7 +4329,16 @@ begin
      where a.attrelid = pg_catalog.format('public.%I', v_table)::regclass and a.attnum > 0 and not a.attisdropped
        and a.attgenerated = '' and a.attname not in ('id', 'created_at', 'updated_at', 'row_version', 'sync_xid')
        and pg_catalog.has_column_privilege('authenticated', a.attrelid, a.attnum, 'UPDATE');
-    -- A table app users may only insert into (journal_field_groups) has no update to keep.
+    -- Whether the caller may change the row, asked before anything of the push is compared
+    -- with the row's history: FOR UPDATE applies the table's UPDATE policy (and locks the
+    -- row for the write that follows). A table app users may only insert into
+    -- (journal_field_groups) has no row a push may change, and no update to keep.
+    perform private.create_plan_keeping_function(
+      'sync_push_lock_' || v_table, 'p_id uuid', 'boolean', 'volatile',
+      case when v_columns is null then 'return false;'
+           else pg_catalog.format('return exists (select from public.%I t where t.id = p_id for update);', v_table) end,
+      pg_catalog.format('For sync_push: true when the caller may change the %s row p_id (its UPDATE policy, as FOR UPDATE applies it), which it then holds locked. Generated by private.generate_sync_push_updates.', v_table),
+      'authenticated, service_role');
     continue when v_columns is null;
     perform private.create_plan_keeping_function(
       'sync_push_update_' || v_table,
@@ -4057,7 +4393,7 @@ $_$;
 -- Name: FUNCTION generate_sync_push_updates(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.generate_sync_push_updates() IS 'Creates private.sync_push_update_<table> and private.sync_push_row_<table> for each synced table: sync_push''s UPDATE with its plan kept for the session, naming every column authenticated may update, and its read of the row as the caller sees it. Run by private.generate_sync_statements (the final step of migrate), so a change of column grants is followed.';
+COMMENT ON FUNCTION private.generate_sync_push_updates() IS 'Creates private.sync_push_update_<table>, private.sync_push_row_<table> and private.sync_push_lock_<table> for each synced table: sync_push''s UPDATE with its plan kept for the session, naming every column authenticated may update, its read of the row as the caller sees it, and its check that the caller may change it. Run by private.generate_sync_statements (the final step of migrate), so a change of column grants is followed.';
 
 --
 -- Name: generate_sync_statements(); Type: FUNCTION; Schema: private; Owner: -
@@ -4084,9 +4420,10 @@ begin
        and (p.proname ~ '^sync_items_.+_(full|changes|visibility|admin)$'
             or (p.proname like 'sync\_page\_%' and p.proname <> 'sync_page_sql')
             or p.proname like 'sync\_push\_update\_%' or p.proname like 'sync\_push\_updates\_%'
-            or p.proname like 'sync\_push\_row\_%')
+            or p.proname like 'sync\_push\_row\_%' or p.proname like 'sync\_push\_lock\_%')
        and (not exists (select from pg_catalog.unnest(private.sync_tables()) t
-                         where p.proname in ('sync_page_' || t, 'sync_push_update_' || t, 'sync_push_updates_' || t, 'sync_push_row_' || t)
+                         where p.proname in ('sync_page_' || t, 'sync_push_update_' || t, 'sync_push_updates_' || t, 'sync_push_row_' || t,
+                                             'sync_push_lock_' || t)
                             or p.proname like 'sync\_items\_' || t || '\_%')
             or exists (select from pg_catalog.pg_proc n where n.pronamespace = p.pronamespace and n.proname = p.proname and n.oid > p.oid))
   loop
@@ -4448,6 +4785,7 @@ CREATE TABLE public.journal_entries (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_entries_content_length CHECK (((char_length(content) <= 65536) OR private.too_long('journal_entries'::text, 'content'::text, 65536, char_length(content))))
 );
+ALTER TABLE ONLY public.journal_entries ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_entries; Type: COMMENT; Schema: public; Owner: -
@@ -4994,7 +5332,7 @@ begin
   union all
   select k.kind, k.key, w.owner_id from k join public.watchlists w on w.id = k.key where k.kind in ('watchlist', 'watchlist_owner', 'watchlist_writer')
   union all
-  select k.kind, k.key, s.user_id from k join public.watchlist_shares s on s.watchlist_id = k.key
+  select k.kind, k.key, s.user_id from k join public.watchlist_shares s on s.watchlist_id = k.key and s.accepted_at is not null
    where k.kind = 'watchlist' or (k.kind = 'watchlist_writer' and s.role = 'write')
   union all
   select k.kind, k.key, t.claimed_by from k join public.tasks t on t.listing_id = k.key
@@ -5103,10 +5441,14 @@ begin
      where c.user_id is not null
     on conflict do nothing;
   elsif tg_table_name = 'watchlist_shares' then
+    -- A share is a key once accepted: an invitation grants nothing, and taking one back
+    -- revokes nothing.
     insert into public.sync_access_log (user_id, kind, key, granted)
     select c.user_id, 'watchlist', c.watchlist_id, c.granted
-      from (values (case when tg_op <> 'INSERT' then old.user_id end, case when tg_op <> 'INSERT' then old.watchlist_id end, false),
-                   (case when tg_op <> 'DELETE' then new.user_id end, case when tg_op <> 'DELETE' then new.watchlist_id end, true))
+      from (values (case when tg_op <> 'INSERT' and old.accepted_at is not null then old.user_id end,
+                    case when tg_op <> 'INSERT' then old.watchlist_id end, false),
+                   (case when tg_op <> 'DELETE' and new.accepted_at is not null then new.user_id end,
+                    case when tg_op <> 'DELETE' then new.watchlist_id end, true))
            c (user_id, watchlist_id, granted)
      where c.user_id is not null
     on conflict do nothing;
@@ -5132,7 +5474,7 @@ $$;
 -- Name: FUNCTION log_access_change(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.log_access_change() IS 'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares, the claimer and listing of tasks and activities, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
+COMMENT ON FUNCTION private.log_access_change() IS 'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares once accepted, the claimer and listing of tasks and activities, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
 
 --
 -- Name: manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text, jsonb, jsonb, jsonb, jsonb, text, jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -5243,6 +5585,26 @@ $_$;
 --
 
 COMMENT ON FUNCTION private.open_cursor(p_cursor text, p_what text, p_legacy text) IS 'The state of a cursor p_what (sync_pull, sync_poll, changes_since) returned: at most 16384 bytes, sealed by this database (private.unseal_cursor), of this incarnation (private.cursor_incarnation), its state without i. A cursor of before sealing matching the regular expression p_legacy comes back as {legacy: cursor} while private.legacy_cursors_stand(). INVALID_CURSOR (22023) for anything else, CURSOR_EXPIRED (22023) for a cursor of another incarnation (a restore, a point-in-time recovery or a failover since): resync in full.';
+
+--
+-- Name: open_parent_ids(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.open_parent_ids(p_child text, p_kind text) RETURNS SETOF uuid
+    LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS 10
+    SET search_path TO ''
+    AS $$
+begin
+  return query select c.parent_id from private.child_parents c
+                where c.child_table = p_child and c.kind = p_kind and c.open and c.children > 0;
+end
+$$;
+
+--
+-- Name: FUNCTION open_parent_ids(p_child text, p_kind text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.open_parent_ids(p_child text, p_kind text) IS 'The ids of the parents of kind p_kind (task, activity) that every user may see now (open) and that have rows in p_child (notes, subtasks): the children every user sees through their parent, for the SELECT policies of the child tables (private.visibility_predicate). One index range of private.child_parents: its rows are the parents with children, never every open item. SECURITY DEFINER so that policies can call it.';
 
 --
 -- Name: paired_rows_sql(regclass); Type: FUNCTION; Schema: private; Owner: -
@@ -5358,32 +5720,80 @@ $$;
 COMMENT ON FUNCTION private.postgis_search_path() IS 'pg_catalog and the schema PostGIS is installed in, as a search_path. A migration that uses PostGIS sets it for its transaction; the functions it creates that call PostGIS at run time keep it (SET search_path FROM CURRENT).';
 
 --
--- Name: propagate_parent_open(); Type: FUNCTION; Schema: private; Owner: -
+-- Name: pull_key_kinds(text[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.propagate_parent_open() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
+CREATE FUNCTION private.pull_key_kinds(p_tables text[]) RETURNS text[]
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
-declare
-  v_open boolean := exists (select from private.row_scope(tg_table_name, pg_catalog.to_jsonb(new)) k where k.kind = 'everyone');
 begin
-  if v_open is distinct from exists (select from private.row_scope(tg_table_name, pg_catalog.to_jsonb(old)) k where k.kind = 'everyone') then
-    -- The value written is re-derived by private.check_work_parent.
-    update public.notes n set parent_open = v_open
-     where n.parent_type = tg_argv[0] and n.parent_id = new.id and n.parent_open is distinct from v_open;
-    update public.subtasks s set parent_open = v_open
-     where s.parent_type = tg_argv[0] and s.parent_id = new.id and s.parent_open is distinct from v_open;
-  end if;
-  return null;
+  return (select coalesce(pg_catalog.array_agg(distinct x.kind order by x.kind), '{}')
+            from (select coalesce(pr.kind, r.kind) as kind
+                    from private.visibility_rules r
+                    join private.visibility_kinds k on k.kind = r.kind
+                    left join private.visibility_rules pr on pr.table_name = k.derived_from
+                   where r.table_name = any (p_tables)) x);
 end
 $$;
 
 --
--- Name: FUNCTION propagate_parent_open(); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION pull_key_kinds(p_tables text[]); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.propagate_parent_open() IS 'AFTER UPDATE OF claimed_by, completed row trigger function of tasks and activities (argument: the parent_type): when the item becomes or stops being visible to every user (its everyone rule in the table manifest), sets parent_open of its notes and subtasks.';
+COMMENT ON FUNCTION private.pull_key_kinds(p_tables text[]) IS 'The base kinds of scope keys sync reads for the tables p_tables: the kinds of their visibility rules, a derived kind replaced by the kinds of its parent table''s rules. What private.sync_key_state asks private.user_keys and the access log for.';
+
+--
+-- Name: quota_exceeded(text, text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.quota_exceeded(p_name text, p_message text, p_detail jsonb) RETURNS void
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_quota private.quotas;
+begin
+  select q.* into v_quota from private.quotas q where q.name = p_name;
+  raise exception using errcode = '54000',
+    message = pg_catalog.format('QUOTA_EXCEEDED: %s (quota %s: %s%s)', p_message, p_name, v_quota.value,
+                                coalesce(' per ' || v_quota.period::text, '')),
+    detail = (pg_catalog.jsonb_build_object('quota', p_name, 'limit', v_quota.value, 'period', v_quota.period::text)
+              || coalesce(p_detail, '{}'))::text,
+    hint = v_quota.description;
+end
+$$;
+
+--
+-- Name: FUNCTION quota_exceeded(p_name text, p_message text, p_detail jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.quota_exceeded(p_name text, p_message text, p_detail jsonb) IS 'Raises QUOTA_EXCEEDED (54000) for quota p_name: the message says p_message and the quota; DETAIL is JSON {quota, limit, period (NULL: none)} with p_detail''s keys; HINT the quota''s description. The one error of every quota.';
+
+--
+-- Name: quota_value(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.quota_value(p_name text) RETURNS integer
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_value integer;
+begin
+  select q.value into v_value from private.quotas q where q.name = p_name;
+  if v_value is null then
+    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: no quota %L', p_name);
+  end if;
+  return v_value;
+end
+$$;
+
+--
+-- Name: FUNCTION quota_value(p_name text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.quota_value(p_name text) IS 'The value of quota p_name (private.quotas). INVALID_ARGUMENT (22023) for a name that is none.';
 
 --
 -- Name: realtime_tables(); Type: FUNCTION; Schema: private; Owner: -
@@ -5779,6 +6189,11 @@ begin
   select (pg_catalog.jsonb_populate_record(null::public.sync_access_log, pg_catalog.to_jsonb(m) || pg_catalog.jsonb_build_object('sync_xid', v_xid))).*
     from moved m on conflict do nothing;
   update public.sync_horizon set purged_through = v_xid where purged_through > v_xid;
+  -- The open parents' marks (private.child_parents): a pull reads a parent's children, or
+  -- their opening, by these transactions, as it reads rows by sync_xid.
+  update private.child_parents
+     set children_xid = least(children_xid, v_xid), opened_xid = least(opened_xid, v_xid)
+   where children_xid > v_xid or opened_xid > v_xid;
 
   -- The worker's position: each handler goes back to before the first event its snapshot
   -- had not seen (read with the old ids, before they change) or an unfinished batch holds;
@@ -5817,7 +6232,7 @@ $_$;
 -- Name: FUNCTION settle_incarnation(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.settle_incarnation() IS 'Records what this database is now in private.incarnation, and says what changed (NULL: nothing). Restored (another system identifier, database or table than recorded): brings the sync_xid of synced rows, of the sync logs and the horizon, and the txid of outbox events that lie ahead of this cluster back to this transaction''s, rewinds each handler''s outbox position to the first event it may not have handled (giving up unfinished batches), and moves the epoch. On a new timeline (a point-in-time recovery, a promotion): records it. Either way cursors of before get CURSOR_EXPIRED. Nothing on a standby. Called by the final step of migrate (private.apply_manifest).';
+COMMENT ON FUNCTION private.settle_incarnation() IS 'Records what this database is now in private.incarnation, and says what changed (NULL: nothing). Restored (another system identifier, database or table than recorded): brings the sync_xid of synced rows, of the sync logs, the horizon and the open parents'' marks (private.child_parents), and the txid of outbox events that lie ahead of this cluster back to this transaction''s, rewinds each handler''s outbox position to the first event it may not have handled (giving up unfinished batches), and moves the epoch. On a new timeline (a point-in-time recovery, a promotion): records it. Either way cursors of before get CURSOR_EXPIRED. Nothing on a standby. Called by the final step of migrate (private.apply_manifest).';
 
 --
 -- Name: sighting_watchlists(bigint[], uuid[], uuid[], double precision[], double precision[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
@@ -5939,6 +6354,44 @@ $$;
 --
 
 COMMENT ON FUNCTION private.spend_notification_budget() IS 'BEFORE INSERT trigger function of public.notifications: counts the notification against its sender''s hourly budgets (private.notification_budgets) and sets its push_mode: single within the budget (and without a sender, or to the sender), else summary for the first past the budget in the window of its sender and recipient (per_recipient_per_hour to this recipient, or per_sender_per_hour to everyone: private.notification_limits) and collapsed for the rest of that window. Every notification is stored: the limits limit pushes. SECURITY DEFINER: the counters are nobody''s to read or write.';
+
+--
+-- Name: spend_quota(text, uuid, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.spend_quota(p_name text, p_user uuid, p_amount integer) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_quota private.quotas;
+  v_used integer;
+begin
+  if p_user is null or coalesce(p_amount, 0) <= 0 then
+    return;
+  end if;
+  select q.* into v_quota from private.quotas q where q.name = p_name;
+  if v_quota.period is null then
+    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: quota %L has no period', p_name);
+  end if;
+  insert into private.quota_usage as u (name, user_id, window_start, used)
+  values (p_name, p_user, pg_catalog.now(), p_amount)
+  on conflict on constraint quota_usage_pkey do update
+     set window_start = case when u.window_start <= pg_catalog.now() - v_quota.period then pg_catalog.now() else u.window_start end,
+         used = case when u.window_start <= pg_catalog.now() - v_quota.period then excluded.used else u.used + excluded.used end
+  returning u.used into v_used;
+  if v_used > v_quota.value then
+    perform private.quota_exceeded(p_name, pg_catalog.format('%s more would make %s this period', p_amount, v_used),
+                                   pg_catalog.jsonb_build_object('used', v_used - p_amount, 'asked', p_amount));
+  end if;
+end
+$$;
+
+--
+-- Name: FUNCTION spend_quota(p_name text, p_user uuid, p_amount integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.spend_quota(p_name text, p_user uuid, p_amount integer) IS 'Counts p_amount of quota p_name (one with a period) against user p_user in the current window (private.quota_usage; a window older than the period starts again) and raises QUOTA_EXCEEDED when that passes the quota''s value: the statement that spent it fails and nothing of it stays. A NULL user (the system''s writes) spends nothing.';
 
 --
 -- Name: stamp_deleted_at(); Type: FUNCTION; Schema: private; Owner: -
@@ -6135,7 +6588,7 @@ declare
   v_state record;
 begin
   -- The keys U holds now, and those gained (held now) or lost since the cursor.
-  select * into v_state from private.sync_key_state(p_user, p_mode, p_x, p_ip);
+  select * into v_state from private.sync_key_state(p_user, p_mode, p_x, p_ip, private.pull_key_kinds(array[p_table]));
 
   perform private.assert_sync_table(p_table);
   if p_mode not in ('full', 'changes', 'visibility', 'admin') then
@@ -6203,12 +6656,23 @@ begin
     -- Derived keys: the parents of this table's rows that U sees through his keys (not through
     -- a parent's everyone rule: see above), entered, left, or saw deleted.
     for v_derived in
-      select distinct k.kind, k.derived_from as parent
+      select distinct k.kind, k.derived_from as parent,
+             exists (select from private.child_parent_rules() c where c.child_table = p_table and c.kind = k.kind) as opens
         from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
        where r.table_name = p_table and k.derived_from is not null
        order by k.kind
     loop
       select array_agg(r) into v_rules from private.visibility_rules r where r.table_name = v_derived.parent;
+      -- The parents every user sees now (open) that have children here (private.child_parents):
+      -- all of them for a full pull; for the others those whose children changed since.
+      if v_derived.opens then
+        v_ctes := v_ctes || pg_catalog.format(
+          '%1$I as (select %2$L::text as kind, c.parent_id as key from private.child_parents c
+                     where c.child_table = %3$L and c.kind = %2$L and c.open and %4$s)',
+          v_derived.kind || '_keys_open', v_derived.kind, p_table,
+          case when p_mode = 'full' then 'c.children > 0'
+               else 'c.children_xid >= p_lo and (c.children_xid >= p_x or c.children_xid = any (p_ip))' end);
+      end if;
       v_ctes := v_ctes || pg_catalog.format('%I as (%s)', v_derived.kind || '_keys_held', (
         select coalesce(pg_catalog.string_agg(
                  pg_catalog.format('select %L::text as kind, it.id as key from base_keys_held k0 join public.%I it on k0.kind = %L and it.%I = k0.key%s',
@@ -6221,18 +6685,23 @@ begin
           '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held k0 join public.sync_moves m on m.table_name = %3$L and m.kind = k0.kind and m.key = k0.key
                        and m.entered and %4$s
-                     where m.row_id in (select v.key from %5$I v) group by m.row_id%6$s)',
+                     where k0.kind <> ''everyone'' and m.row_id in (select v.key from %5$I v) group by m.row_id%6$s%7$s)',
           v_derived.kind || '_keys_gained', v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
           v_derived.kind || '_keys_held',
           (select pg_catalog.string_agg(pg_catalog.format(
                     ' union all select %L, it.id, g0.cause, g0.at from base_keys_gained g0 join public.%I it on g0.kind = %L and it.%I = g0.key%s',
                     v_derived.kind, v_derived.parent, r.kind, r.key_column, ' and ' || private.visibility_condition(r.condition, 'it')), '')
-             from unnest(v_rules) r where r.kind <> 'everyone'));
+             from unnest(v_rules) r where r.kind <> 'everyone'),
+          -- opened since: every child of theirs
+          case when v_derived.opens then pg_catalog.format(
+            ' union all select %1$L, c.parent_id, c.opened_xid, c.opened_at from private.child_parents c'
+            ' where c.child_table = %2$L and c.kind = %1$L and c.open and %3$s',
+            v_derived.kind, p_table, pg_catalog.format(v_unseen, 'c.opened_xid')) else '' end);
         v_ctes := v_ctes || pg_catalog.format(
           '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = %3$L and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and %4$s
-                     where m.row_id not in (select v.key from %5$I v) group by m.row_id%6$s)',
+                     where kl0.kind <> ''everyone'' and m.row_id not in (select v.key from %5$I v) group by m.row_id%6$s%7$s)',
           v_derived.kind || '_keys_lost', v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
           v_derived.kind || '_keys_held',
           (select pg_catalog.string_agg(pg_catalog.format(
@@ -6240,7 +6709,12 @@ begin
                     ' where it.id not in (select v.key from %I v)',
                     v_derived.kind, v_derived.parent, r.kind, r.key_column, ' and ' || private.visibility_condition(r.condition, 'it'),
                     v_derived.kind || '_keys_held'), '')
-             from unnest(v_rules) r where r.kind <> 'everyone'));
+             from unnest(v_rules) r where r.kind <> 'everyone'),
+          -- closed since (claimed, completed) and not seen through a key of U's: their children go
+          case when v_derived.opens then pg_catalog.format(
+            ' union all select %1$L, c.parent_id, c.opened_xid, c.opened_at from private.child_parents c'
+            ' where c.child_table = %2$L and c.kind = %1$L and not c.open and %3$s and c.parent_id not in (select v.key from %4$I v)',
+            v_derived.kind, p_table, pg_catalog.format(v_unseen, 'c.opened_xid'), v_derived.kind || '_keys_held') else '' end);
         v_ctes := v_ctes || pg_catalog.format(
           '%1$I as (select %2$L::text as kind, d.record_id as key
                       from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = %3$L and d.kind = kl0.kind and d.key = kl0.key and %4$s)',
@@ -6249,7 +6723,9 @@ begin
         v_l := v_l || pg_catalog.format(' union all select * from %I', v_derived.kind || '_keys_lost');
         v_dk := v_dk || pg_catalog.format(' union select kind, key from %I', v_derived.kind || '_keys_deleted');
       end if;
-      v_k := v_k || pg_catalog.format(' union all select kind, key from %I', v_derived.kind || '_keys_held');
+      v_k := v_k || pg_catalog.format(' union all select kind, key from %I', v_derived.kind || '_keys_held')
+             -- distinct: an open parent may be seen through a key too (its declarer's)
+             || case when v_derived.opens then pg_catalog.format(' union select kind, key from %I', v_derived.kind || '_keys_open') else '' end;
     end loop;
 
     v_visible := private.visibility_predicate(p_table, 'it', 'keys');
@@ -6351,10 +6827,10 @@ $_$;
 COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/sync/items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
 
 --
--- Name: sync_key_state(uuid, text, xid8, xid8[]); Type: FUNCTION; Schema: private; Owner: -
+-- Name: sync_key_state(uuid, text, xid8, xid8[], text[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) RETURNS record
+CREATE FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_kinds text[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) RETURNS record
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     SET jit TO 'off'
@@ -6362,7 +6838,7 @@ CREATE FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip 
 begin
   lo := least(p_x, (select min(i) from unnest(p_ip) i));
   select coalesce(array_agg(k.kind), '{}'), coalesce(array_agg(k.key), '{}')
-    into kinds, keys from private.user_keys(p_user) k where p_mode <> 'admin';
+    into kinds, keys from private.user_keys(p_user, p_kinds) k where p_mode <> 'admin';
   select coalesce(array_agg(a.kind) filter (where a.held), '{}'),
          coalesce(array_agg(a.key) filter (where a.held), '{}'),
          coalesce(array_agg(a.cause) filter (where a.held), '{}'),
@@ -6374,25 +6850,32 @@ begin
     into g_kinds, g_keys, g_causes, g_ats, l_kinds, l_keys, l_causes, l_ats
     from (select a.kind, a.key, max(a.sync_xid) as cause, max(a.logged_at) as at,
                  (a.kind, a.key) in (select * from unnest(kinds, keys)) as held
-            from public.sync_access_log a
-           where p_mode in ('changes', 'visibility') and a.user_id = p_user and a.kind <> 'admin'
-             and a.sync_xid >= lo and (a.sync_xid >= p_x or a.sync_xid = any (p_ip))
+            -- two index ranges of (user_id, sync_xid), the transactions from p_x on and those
+            -- in p_ip: not one from the oldest of them, which walked every change of her keys
+            -- since a transaction still in progress anywhere in the cluster (20,000 grants
+            -- of hers, on every pull), nor her whole log filtered
+            from (select a.* from public.sync_access_log a where a.user_id = p_user and a.sync_xid >= p_x
+                  union all
+                  select a.* from pg_catalog.unnest(p_ip) i (xid)
+                   -- (offset 0: a probe per transaction in p_ip, never joined as sets)
+                   cross join lateral (select a.* from public.sync_access_log a where a.user_id = p_user and a.sync_xid = i.xid offset 0) a) a
+           where p_mode in ('changes', 'visibility') and a.kind <> 'admin' and a.kind = any (p_kinds)
            group by a.kind, a.key) a;
 end
 $$;
 
 --
--- Name: FUNCTION sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_kinds text[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) IS 'For private.sync_items_<table>_<mode>: lo, the oldest transaction not delivered in the state (p_x, p_ip); the base keys user p_user holds (kinds, keys; none in mode admin); from the access log since that state (modes changes and visibility), the keys gained and still held (g_*) and those lost (l_*), each with its latest cause (xid) and time.';
+COMMENT ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_kinds text[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) IS 'For private.sync_items_<table>_<mode>: lo, the oldest transaction not delivered in the state (p_x, p_ip); the base keys of the kinds p_kinds user p_user holds (kinds, keys; none in mode admin); from the access log since that state (modes changes and visibility), the keys of those kinds gained and still held (g_*) and those lost (l_*), each with its latest cause (xid) and time.';
 
 --
 -- Name: sync_merge(text, uuid, integer, integer, jsonb, text[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
 CREATE FUNCTION private.sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $_$
 declare
@@ -6406,8 +6889,9 @@ begin
   if p_base is null or p_current is null or p_base >= p_current then
     return null;
   end if;
+  -- Every version since p_base, each one the caller could read (the view shows no other).
   select count(*) into v_versions
-    from private.sync_field_changes c
+    from private.sync_merge_history c
    where c.table_name = p_table and c.row_id = p_id and c.row_version > p_base and c.row_version <= p_current;
   if v_versions <> p_current - p_base then
     return null;
@@ -6420,7 +6904,7 @@ begin
                  (array_agg(d.value order by c.row_version))[1] as base,
                  max(c.changed_at) as at,
                  (array_agg(c.changed_by order by c.row_version desc))[1] as by
-            from private.sync_field_changes c
+            from private.sync_merge_history c
            cross join lateral jsonb_each_text(c.digests) d
            where c.table_name = p_table and c.row_id = p_id and c.row_version > p_base and c.row_version <= p_current
              and d.key = any (p_columns)
@@ -6445,7 +6929,7 @@ $_$;
 -- Name: FUNCTION sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]) IS 'For sync_push of a record of p_table row p_id pushed against version p_base while the row is at p_current: for each column of p_columns (those the push would change), {winner: "push" | "server", reason: "pushed" (only the push changed it) | "server" (only the server changed it since p_base) | "last_write" (both: the push is the later write by the server''s clock) | "tie" (both within a second: the user id sorting first wins)}. NULL when the history since p_base is incomplete (purged after 30 days): no merge. SECURITY DEFINER: reads private.sync_field_changes, which no app role may read.';
+COMMENT ON FUNCTION private.sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]) IS 'For sync_push of a record of p_table row p_id pushed against version p_base while the row is at p_current: for each column of p_columns (those the push would change), {winner: "push" | "server", reason: "pushed" (only the push changed it) | "server" (only the server changed it since p_base) | "last_write" (both: the push is the later write by the server''s clock) | "tie" (both within a second: the user id sorting first wins)}. NULL when the history since p_base is incomplete (purged after 30 days) or holds a version the caller could not read: no merge. Runs as the caller and reads private.sync_merge_history, which shows only the versions whose scope keys the caller holds: it compares with nothing the caller could not read.';
 
 --
 -- Name: sync_missing_parent(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -6658,7 +7142,7 @@ declare
   -- Never written from a record, whatever the caller's grants (the service role's too).
   c_stamps constant text[] := array['id', 'created_at', 'updated_at', 'row_version', 'sync_xid'];
   -- Derived by triggers from other columns (or the parent row); written only where a grant allows.
-  c_derived constant text[] := array['completed_at', 'claimed_at', 'claim_expires_at', 'edited_at', 'parent_open'];
+  c_derived constant text[] := array['completed_at', 'claimed_at', 'claim_expires_at', 'edited_at'];
   c_undo constant text := 'sync_push: undo';
   v_uid uuid := auth.uid();
   v_rel regclass;
@@ -6680,6 +7164,7 @@ declare
   v_stale boolean := false;
   v_base integer := p_expected_version;  -- the version the write applies to (the current one after a merge)
   v_merge jsonb;       -- per field, what won (private.sync_merge), when the push was merged
+  v_may_write boolean; -- the caller may change the row (its UPDATE policy)
   v_version integer;
   v_row jsonb;
   v_reason jsonb;      -- why a conflict, in the refusal's words ({code, message, detail})
@@ -6785,6 +7270,19 @@ begin
     if v_claim is not null and not ('claimed_by' = any (v_changed)) then
       v_claim := null;
     end if;
+    -- Authorised before anything of the record is compared with the row's history
+    -- (private.sync_merge): a change the caller may not write is refused here, whatever it
+    -- holds, as its UPDATE would be (the table's UPDATE policy, asked with FOR UPDATE,
+    -- which keeps the row for the write). A claim is claim_work_item's to decide: anyone
+    -- who sees an open item may claim it, and what else the record changes is written
+    -- after it, as the claimer.
+    if cardinality(v_changed) > 0 and v_claim is distinct from 'claim' then
+      execute format('select private.%I($1)', 'sync_push_lock_' || p_table) into v_may_write using v_id;
+      if not v_may_write then
+        raise exception using errcode = '42501',
+          message = format('NOT_AUTHORIZED: you may read but not change this row of %s', p_table);
+      end if;
+    end if;
     v_stale := (v_server ->> 'row_version')::integer <> p_expected_version;
     if v_stale then
       -- A retry of a push that was applied: the server row holds its values, at the
@@ -6800,9 +7298,12 @@ begin
       -- what both changed goes to the later write (private.sync_merge). Only the device's
       -- winning changes go on, written at the current version: a claim or release among
       -- them is one still, a stale echo of the server's old value is none.
+      if v_reason is not null then
+        return jsonb_build_object('status', 'conflict', 'record', v_server) || v_reason;
+      end if;
       v_merge := private.sync_merge(p_table, v_id, p_expected_version, (v_server ->> 'row_version')::integer, p_record, v_changed);
-      if v_merge is null or v_reason is not null then
-        return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
+      if v_merge is null then
+        return jsonb_build_object('status', 'conflict', 'record', v_server);
       end if;
       v_changed := array(select c from unnest(v_changed) c where v_merge #>> array[c, 'winner'] = 'push');
       v_base := (v_server ->> 'row_version')::integer;
@@ -7059,9 +7560,8 @@ CREATE FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[], p_sha
       join public.watchlist_shares s on s.id = r.share_id
       join public.watchlists w on w.id = s.watchlist_id and w.deleted_at is null
      where s.user_id <> coalesce(r.actor, w.owner_id)
-       -- The title goes only to a reader who may see the watchlist (the visibility
-       -- definition, access/visibility.sql: a share makes it so today).
-       and private.user_sees(s.user_id, 'watchlists', pg_catalog.to_jsonb(w))
+       -- The title goes to the reader the share names: an invitation shows it, for her to
+       -- accept or decline (access/invitations.sql), as the owner meant by sharing.
      order by s.watchlist_id, s.user_id, r.event_id
   ), taken as (
     -- The hour's slot: a row that is new or older than an hour is (re)stamped and
@@ -7169,43 +7669,50 @@ $$;
 COMMENT ON FUNCTION private.unseal_cursor(p_cursor text) IS 'The state a "v2." cursor sealed by private.seal_cursor holds, or NULL when this database did not seal it (its HMAC does not match) or it is not a cursor at all.';
 
 --
--- Name: user_keys(uuid); Type: FUNCTION; Schema: private; Owner: -
+-- Name: user_keys(uuid, text[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.user_keys(p_user uuid) RETURNS TABLE(kind text, key uuid)
+CREATE FUNCTION private.user_keys(p_user uuid, p_kinds text[]) RETURNS TABLE(kind text, key uuid)
     LANGUAGE plpgsql STABLE ROWS 10
     SET search_path TO ''
     AS $$
 #variable_conflict use_column
 begin
+  -- Each branch only for a kind asked for (NULL: all): a pull of tasks never reads the
+  -- user's watchlists, a policy of listings only her listings.
   return query
-  select 'user'::text, p_user where p_user is not null
+  select 'user'::text, p_user where p_user is not null and (p_kinds is null or 'user' = any (p_kinds))
   union all
-  select 'everyone', private.everyone_key() where p_user is not null
+  select 'everyone', private.everyone_key() where p_user is not null and (p_kinds is null or 'everyone' = any (p_kinds))
   union all
-  select 'listing', l.id from public.listings l where l.owned_by = p_user
+  select 'listing', l.id from public.listings l where l.owned_by = p_user and (p_kinds is null or 'listing' = any (p_kinds))
   union all
-  select 'watchlist_owner', w.id from public.watchlists w where w.owner_id = p_user
+  select 'watchlist_owner', w.id from public.watchlists w where w.owner_id = p_user and (p_kinds is null or 'watchlist_owner' = any (p_kinds))
   union
-  select 'watchlist', w.id from public.watchlists w where w.owner_id = p_user
+  select 'watchlist', w.id from public.watchlists w where w.owner_id = p_user and (p_kinds is null or 'watchlist' = any (p_kinds))
   union
-  select 'watchlist', s.watchlist_id from public.watchlist_shares s where s.user_id = p_user
+  -- A share is a key once its user accepted it; an invitation is none.
+  select 'watchlist', s.watchlist_id from public.watchlist_shares s
+   where s.user_id = p_user and s.accepted_at is not null and (p_kinds is null or 'watchlist' = any (p_kinds))
   union
-  select 'watchlist_writer', w.id from public.watchlists w where w.owner_id = p_user
+  select 'watchlist_writer', w.id from public.watchlists w where w.owner_id = p_user and (p_kinds is null or 'watchlist_writer' = any (p_kinds))
   union
-  select 'watchlist_writer', s.watchlist_id from public.watchlist_shares s where s.user_id = p_user and s.role = 'write'
+  select 'watchlist_writer', s.watchlist_id from public.watchlist_shares s
+   where s.user_id = p_user and s.role = 'write' and s.accepted_at is not null and (p_kinds is null or 'watchlist_writer' = any (p_kinds))
   union
-  select 'listing_claimer', t.listing_id from public.tasks t where t.claimed_by = p_user and t.listing_id is not null
+  select 'listing_claimer', t.listing_id from public.tasks t
+   where t.claimed_by = p_user and t.listing_id is not null and (p_kinds is null or 'listing_claimer' = any (p_kinds))
   union
-  select 'listing_claimer', a.listing_id from public.activities a where a.claimed_by = p_user and a.listing_id is not null;
+  select 'listing_claimer', a.listing_id from public.activities a
+   where a.claimed_by = p_user and a.listing_id is not null and (p_kinds is null or 'listing_claimer' = any (p_kinds));
 end
 $$;
 
 --
--- Name: FUNCTION user_keys(p_user uuid); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION user_keys(p_user uuid, p_kinds text[]); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.user_keys(p_user uuid) IS 'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist, watchlist_owner and watchlist_writer) and those shared with them (watchlist; watchlist_writer when shared as ''write''), the listings of the tasks and activities they claim (listing_claimer). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
+COMMENT ON FUNCTION private.user_keys(p_user uuid, p_kinds text[]) IS 'The base scope keys (kind, key) of the kinds p_kinds (NULL: every kind) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist, watchlist_owner and watchlist_writer) and those shared with them that they accepted (watchlist; watchlist_writer when shared as ''write''), the listings of the tasks and activities they claim (listing_claimer). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
 
 --
 -- Name: user_sees(uuid, text, jsonb); Type: FUNCTION; Schema: private; Owner: -
@@ -7218,7 +7725,7 @@ CREATE FUNCTION private.user_sees(p_user uuid, p_table text, p_row jsonb) RETURN
   select p_row is not null and p_user is not null
      and (exists (select from private.row_keys(p_table, p_row) r
                    where r.kind = 'everyone'
-                      or (r.kind, r.key) in (select k.kind, k.key from private.user_keys(p_user) k))
+                      or (r.kind, r.key) in (select k.kind, k.key from private.user_keys(p_user, null) k))
           or ((select t.admin_sees from private.visibility_tables t where t.table_name = p_table)
               and exists (select from public.users u where u.id = p_user and u.is_admin)))
 $$;
@@ -7294,16 +7801,38 @@ begin
   select pg_catalog.string_agg(
            case when r.kind = 'everyone' then '(' || private.visibility_condition(r.condition, p_alias) || ')'
                 else '(' || coalesce(private.visibility_condition(r.condition, p_alias) || ' and ', '') ||
-                     case when p_form = 'keys' then pg_catalog.format('(%L, %s%I) in (select k.kind, k.key from keys_held k)', r.kind, v_prefix, r.key_column)
+                     case when p_form = 'keys' and o.kind is not null
+                            then pg_catalog.format('((%L, %s%I) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp'
+                                                   ' where cp.parent_id = %s%I and cp.kind = %L and cp.child_table = %L and cp.open))',
+                                                   r.kind, v_prefix, r.key_column, v_prefix, r.key_column, r.kind, p_table)
+                          when p_form = 'keys' then pg_catalog.format('(%L, %s%I) in (select k.kind, k.key from keys_held k)', r.kind, v_prefix, r.key_column)
                           when r.kind = 'user' then pg_catalog.format('%s%I = (select auth.uid())', v_prefix, r.key_column)
                           when k.derived_from is not null
-                            then pg_catalog.format('%s%I = any (array(select private.caller_visible_ids(%L)))', v_prefix, r.key_column, k.derived_from)
+                            then pg_catalog.format('%s%I = any (array(select private.caller_visible_ids(%L)%s))', v_prefix, r.key_column, k.derived_from,
+                                                   case when o.kind is not null
+                                                        then pg_catalog.format(' union all select private.open_parent_ids(%L, %L)', p_table, r.kind) end)
                           else pg_catalog.format('%s%I = any ((select private.caller_keys(%L))::uuid[])', v_prefix, r.key_column, r.kind) end
                      || ')' end,
            ' or ' order by r.kind, r.key_column)
+         -- The author of a row just written on an open parent (access/child_parents.sql):
+         -- one term of its own, served by the author's index, never nested in another (an
+         -- OR inside a rule's AND is no index condition: it made the read a scan).
+         || coalesce(' or (' || v_prefix || 'created_by = (select auth.uid()) and ('
+                     || pg_catalog.string_agg(pg_catalog.format('(%s and private.is_open_parent(%L, %s%I))',
+                                                                private.visibility_condition(r.condition, p_alias), r.kind, v_prefix, r.key_column),
+                                              ' or ' order by r.kind)
+                          filter (where p_form = 'policy' and o.kind is not null and o.authored)
+                     || '))', '')
     into v_terms
     from private.visibility_rules r
     join private.visibility_kinds k on k.kind = r.kind
+    -- a derived kind whose parent is open to every user at times: its open parents count too
+    left join (select distinct c.child_table, c.kind,
+                      exists (select from pg_catalog.pg_attribute a
+                               where a.attrelid = pg_catalog.format('public.%I', c.child_table)::regclass
+                                 and a.attname = 'created_by' and a.atttypid = 'uuid'::regtype and not a.attisdropped) as authored
+                 from private.child_parent_rules() c) o
+      on o.child_table = r.table_name and o.kind = r.kind
    where r.table_name = p_table;
   return coalesce(v_terms, 'false')
          || case when p_form = 'caller' and v_admin then ' or (select private.is_admin())' else '' end;
@@ -7469,6 +7998,38 @@ $$;
 COMMENT ON FUNCTION private.write_term(p_table text, p_rule jsonb, p_alias text) IS 'SQL text of one write rule of p_table ({kind, column, condition, parent}) over the row p_alias ('''' = bare columns, in a policy): its parts ANDed. For private.write_predicate.';
 
 --
+-- Name: accept_watchlist_share(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.accept_watchlist_share(p_watchlist_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid uuid := private.caller('accept_watchlist_share');
+  v_share jsonb;
+begin
+  if p_watchlist_id is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_watchlist_id is required';
+  end if;
+  update public.watchlist_shares s set accepted_at = coalesce(s.accepted_at, pg_catalog.now())
+   where s.watchlist_id = p_watchlist_id and s.user_id = v_uid
+  returning pg_catalog.to_jsonb(s) into v_share;
+  if v_share is null then
+    raise exception using errcode = 'P0002',
+      message = pg_catalog.format('NOT_FOUND: no invitation to watchlist %s', p_watchlist_id);
+  end if;
+  return v_share;
+end
+$$;
+
+--
+-- Name: FUNCTION accept_watchlist_share(p_watchlist_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.accept_watchlist_share(p_watchlist_id uuid) IS 'Accepts the caller''s invitation to watchlist p_watchlist_id: the share becomes one of their scope keys (the list, its entries, rules and photos are theirs to see, and to manage with role write), delivered by their next pulls. Returns the share row; accepting again returns it unchanged. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: no share of that list with the caller, whether the list exists or not). SECURITY DEFINER: accepted_at is the server''s to set.';
+
+--
 -- Name: birds_near(double precision, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -7554,6 +8115,35 @@ $_$;
 --
 
 COMMENT ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) IS 'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002: absent, or the caller neither sees it nor ever could as an open item, or has no profile; no name). Who is told what: private.refuse_claim, the rule sync_push answers with too. SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
+
+--
+-- Name: decline_watchlist_share(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.decline_watchlist_share(p_watchlist_id uuid) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid uuid := private.caller('decline_watchlist_share');
+begin
+  if p_watchlist_id is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_watchlist_id is required';
+  end if;
+  delete from public.watchlist_shares s where s.watchlist_id = p_watchlist_id and s.user_id = v_uid;
+  if not found then
+    raise exception using errcode = 'P0002',
+      message = pg_catalog.format('NOT_FOUND: no invitation to watchlist %s', p_watchlist_id);
+  end if;
+  return true;
+end
+$$;
+
+--
+-- Name: FUNCTION decline_watchlist_share(p_watchlist_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.decline_watchlist_share(p_watchlist_id uuid) IS 'Declines the caller''s invitation to watchlist p_watchlist_id, or leaves a list they accepted: the share is deleted (its owner may share it again). Returns true. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), NOT_FOUND (P0002: no share of that list with the caller, whether the list exists or not). SECURITY DEFINER: the answer for a list not shared with the caller is the one for a list that does not exist, whoever''s it is.';
 
 --
 -- Name: get_badge_counts(boolean); Type: FUNCTION; Schema: public; Owner: -
@@ -8337,7 +8927,7 @@ COMMENT ON FUNCTION public.purge_journal_tombstones(p_older_than interval) IS 'H
 --
 
 CREATE FUNCTION public.purge_sync_deletions(p_older_than interval DEFAULT '30 days'::interval) RETURNS integer
-    LANGUAGE plpgsql
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
@@ -8364,6 +8954,11 @@ begin
     -- No cursor depends on these: a push against a version older than what is kept is a
     -- conflict instead of a merge.
     delete from private.sync_field_changes where changed_at < v_cutoff returning 1
+  ), p as (
+    -- Parents closed before the cutoff with no children left (deleted, or emptied): a pull
+    -- needs one only while its closing is newer than the cursor, and older cursors expire
+    -- with the logs purged here. A new child makes the row again.
+    delete from private.child_parents c where not c.open and c.children = 0 and c.opened_at < v_cutoff returning 1
   ), purged as (
     select d.table_name, d.sync_xid from d
     union all
@@ -8386,7 +8981,7 @@ $$;
 -- Name: FUNCTION purge_sync_deletions(p_older_than interval); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.purge_sync_deletions(p_older_than interval) IS 'Deletes the rows of the sync logs (sync_deletions, sync_moves, sync_access_log, and the field changes of private.sync_field_changes) older than p_older_than (default 30 days) and advances sync_horizon, so that cursors older than what was purged get CURSOR_EXPIRED. Returns the number of log rows purged. Run by the worker on a schedule with purge_watchlist_tombstones(); service_role only.';
+COMMENT ON FUNCTION public.purge_sync_deletions(p_older_than interval) IS 'Deletes the rows of the sync logs (sync_deletions, sync_moves, sync_access_log, and the field changes of private.sync_field_changes) older than p_older_than (default 30 days) and advances sync_horizon, so that cursors older than what was purged get CURSOR_EXPIRED; and the rows of private.child_parents of parents closed before then with no children left. Returns the number of log rows purged. Run by the worker on a schedule with purge_watchlist_tombstones(); service_role only. SECURITY DEFINER: the logs and the merge history are nobody''s to delete but through it.';
 
 --
 -- Name: purge_watchlist_tombstones(interval); Type: FUNCTION; Schema: public; Owner: -
@@ -8754,6 +9349,11 @@ begin
       join private.visibility_tables v on v.table_name = t.t
      where v.admin_sees or v_authenticated;
   else
+    -- Bounded before anything is read from it.
+    if cardinality(p_tables) > private.quota_value('poll_tables') then
+      perform private.quota_exceeded('poll_tables', pg_catalog.format('sync_poll names %s tables', cardinality(p_tables)),
+                                     pg_catalog.jsonb_build_object('asked', cardinality(p_tables)));
+    end if;
     if array_position(p_tables, null) is not null then
       raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_tables must not contain NULL';
     end if;
@@ -8787,11 +9387,13 @@ begin
     end if;
     v_x := (v_state ->> 'x')::xid8;
     v_ip := array(select jsonb_array_elements_text(v_state -> 'ip')::xid8);
-    select * into v_keys from private.sync_key_state(v_uid, 'changes', v_x, v_ip);
+    select * into v_keys from private.sync_key_state(v_uid, 'changes', v_x, v_ip, private.pull_key_kinds(v_tables));
     if (v_horizon > (v_state ->> 'h')::xid8 and v_horizon >= v_keys.lo)
        or exists (select from public.sync_access_log a
-                   where a.user_id = v_uid and a.kind = 'admin'
-                     and a.sync_xid >= v_keys.lo and (a.sync_xid >= v_x or a.sync_xid = any (v_ip))) then
+                   where a.user_id = v_uid and a.kind = 'admin' and a.sync_xid >= v_x)
+       or exists (select from unnest(v_ip) i (xid)
+                   cross join lateral (select from public.sync_access_log a
+                                        where a.user_id = v_uid and a.sync_xid = i.xid and a.kind = 'admin' offset 0) a) then
       v_changed := v_tables;
     else
       v_admin := private.is_admin();
@@ -8820,7 +9422,7 @@ $$;
 -- Name: FUNCTION sync_poll(p_cursor text, p_tables text[]); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_poll(p_cursor text, p_tables text[]) IS 'Live updates by polling: {tables: [the synced tables among p_tables (NULL = every one the caller may pull) in which something changed for the caller since p_cursor], cursor, server_timestamp}. "Changed" is what the caller''s next sync_pull of the table would deliver (the same query): rows they see written, deleted or tombstoned, rows that became or stopped being visible to them; other users'' changes they cannot see never count, and an empty poll costs a few index probes per table whatever other users hold or write. NULL cursor: every table (start here, then pull them). Pass the returned cursor to the next poll; sync_pull each table named, from its own cursor. Never misses a change (a transaction committing after a poll is named by the next one); may name a table whose changes a pull already delivered, and names every table after a purge of the sync logs or a change of the caller''s admin rights. Errors: INVALID_TABLE, INVALID_CURSOR (22023), NULL_ARGUMENT (22004), NOT_AUTHENTICATED, OWNER_ONLY (42501: a journal table asked for by a session not acting as role authenticated). SECURITY DEFINER: it reads the sync logs, as sync_pull does.';
+COMMENT ON FUNCTION public.sync_poll(p_cursor text, p_tables text[]) IS 'Live updates by polling: {tables: [the synced tables among p_tables (NULL = every one the caller may pull) in which something changed for the caller since p_cursor], cursor, server_timestamp}. "Changed" is what the caller''s next sync_pull of the table would deliver (the same query): rows they see written, deleted or tombstoned, rows that became or stopped being visible to them; other users'' changes they cannot see never count, and an empty poll costs a few index probes per table whatever other users hold or write. NULL cursor: every table (start here, then pull them). Pass the returned cursor to the next poll; sync_pull each table named, from its own cursor. Never misses a change (a transaction committing after a poll is named by the next one); may name a table whose changes a pull already delivered, and names every table after a purge of the sync logs or a change of the caller''s admin rights. Errors: INVALID_TABLE, INVALID_CURSOR (22023), NULL_ARGUMENT (22004), NOT_AUTHENTICATED, OWNER_ONLY (42501: a journal table asked for by a session not acting as role authenticated), QUOTA_EXCEEDED (54000: more names in p_tables than the quota poll_tables). SECURITY DEFINER: it reads the sync logs, as sync_pull does.';
 
 --
 -- Name: sync_pull(text, text, integer, text); Type: FUNCTION; Schema: public; Owner: -
@@ -8931,9 +9533,11 @@ begin
   end if;
   -- Becoming or ceasing to be an admin changes what the caller sees of every table at once:
   -- a full sync says it best.
-  if not v_full and exists (select from public.sync_access_log a
-                             where a.user_id = v_uid and a.kind = 'admin'
-                               and a.sync_xid >= v_lo and (a.sync_xid >= v_x or a.sync_xid = any (v_ip))) then
+  -- (two index ranges, from x and the ones in ip: not one from the oldest of them)
+  if not v_full and (exists (select from public.sync_access_log a where a.user_id = v_uid and a.kind = 'admin' and a.sync_xid >= v_x)
+                     or exists (select from unnest(v_ip) i (xid)
+                                 cross join lateral (select from public.sync_access_log a
+                                                      where a.user_id = v_uid and a.sync_xid = i.xid and a.kind = 'admin' offset 0) a)) then
     raise exception using errcode = '22023',
       message = 'CURSOR_EXPIRED: the caller''s admin rights changed since this cursor',
       hint = 'Do a full sync: call sync_pull with a NULL cursor and replace the local copy.';
@@ -8971,7 +9575,7 @@ $$;
 -- Name: FUNCTION sync_push(p_table text, p_record jsonb, p_expected_version integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced); {status: "merged", record, fields} when the row moved on since p_expected_version and the record was merged into it field by field (private.sync_merge: what only the push changed is written, what only the server changed stays, what both changed goes to the later write by the server''s clock, the user id sorting first within a second; fields says per column what won); or {status: "conflict", record: <server row>} when the id exists or the history a merge needs is gone (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns (a task''s or activity''s created_by and listing name declared_by and listing_id, a listing''s assigned_realtor names owned_by). Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, parent_open, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
+COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) IS 'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced); {status: "merged", record, fields} when the row moved on since p_expected_version and the record was merged into it field by field (private.sync_merge: what only the push changed is written, what only the server changed stays, what both changed goes to the later write by the server''s clock, the user id sorting first within a second; fields says per column what won); or {status: "conflict", record: <server row>} when the id exists or the history a merge needs is gone (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns (a task''s or activity''s created_by and listing name declared_by and listing_id, a listing''s assigned_realtor names owned_by). Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, sync_xid, generated; and a note''s or subtask''s parent_open, which records no longer carry) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). A change of a row the caller may not write is refused before anything is compared, and a merge compares only with a version the caller could read (else: conflict). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505), QUOTA_EXCEEDED (54000). Nothing is changed on error.';
 
 --
 -- Name: sync_push_batch(text, jsonb); Type: FUNCTION; Schema: public; Owner: -
@@ -9146,6 +9750,60 @@ $$;
 --
 
 COMMENT ON FUNCTION public.unregister_push_device(p_token text) IS 'Removes the caller''s device with this token (on sign-out); returns whether one was removed. Idempotent: a token the caller does not hold (unknown, already removed, or another user''s) returns false and changes nothing.';
+
+--
+-- Name: watchlist_invitations(integer, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.watchlist_invitations(p_limit integer DEFAULT 50, p_before uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid uuid := private.caller('watchlist_invitations');
+  v_after_at timestamptz;
+  v_after_id uuid;
+begin
+  if p_limit is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_limit is required';
+  end if;
+  if p_limit < 1 or p_limit > 100 then
+    raise exception using errcode = '22023', message = 'INVALID_LIMIT: p_limit must be between 1 and 100',
+      detail = pg_catalog.format('p_limit = %s', p_limit);
+  end if;
+  if p_before is not null then
+    select s.created_at, s.id into v_after_at, v_after_id
+      from public.watchlist_shares s where s.id = p_before and s.user_id = v_uid and s.accepted_at is null;
+    if not found then
+      raise exception using errcode = '22023',
+        message = 'INVALID_CURSOR: p_before is not an invitation of yours (accepted or declined since, or none)',
+        hint = 'Start again with p_before NULL.';
+    end if;
+  end if;
+  return (
+    select pg_catalog.jsonb_build_object(
+             'invitations', coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+                              'share_id', i.id, 'watchlist_id', i.watchlist_id, 'role', i.role, 'shared_at', i.created_at,
+                              'title', i.title, 'owner_id', i.owner_id, 'owner_name', i.owner_name) order by i.created_at desc, i.id desc),
+                            '[]'),
+             'next', case when count(*) = p_limit then (pg_catalog.array_agg(i.id order by i.created_at, i.id))[1] end)
+      from (select s.id, s.watchlist_id, s.role, s.created_at, w.owner_id, u.name as owner_name,
+                   case when w.deleted_at is null then w.title end as title
+              from public.watchlist_shares s
+              join public.watchlists w on w.id = s.watchlist_id
+              left join public.users u on u.id = w.owner_id
+             where s.user_id = v_uid and s.accepted_at is null
+               and (p_before is null or (s.created_at, s.id) < (v_after_at, v_after_id))
+             order by s.created_at desc, s.id desc
+             limit p_limit) i);
+end
+$$;
+
+--
+-- Name: FUNCTION watchlist_invitations(p_limit integer, p_before uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.watchlist_invitations(p_limit integer, p_before uuid) IS 'The caller''s invitations: watchlists shared with them that they have not accepted, newest first, p_limit (1..100, default 50) a page: {invitations: [{share_id, watchlist_id, role, shared_at, title (NULL once the list is deleted), owner_id, owner_name}], next: the share_id to pass as p_before for the next page, NULL on the last}. One index range of the caller''s own invitations, whatever else is shared with them. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), INVALID_LIMIT, INVALID_CURSOR (22023). SECURITY DEFINER: an invitee reads the title and owner of a list they may not see yet.';
 
 --
 -- Name: log; Type: TABLE; Schema: audit; Owner: -
@@ -10188,6 +10846,40 @@ CREATE VIEW outbox.queue AS
 COMMENT ON VIEW outbox.queue IS 'The queue per handler, for psql and dispatch-worker status: pending (due: unclaimed events in the log plus deliveries given back or re-queued), unclaimed (not read by the handler''s cursor yet), scheduled, in_flight (leased), lease_expired (worker gone; claimed again next), failed (waiting for a retry), dead, the age of the oldest unhandled event and the next retry time.';
 
 --
+-- Name: child_parents; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.child_parents (
+    parent_id uuid NOT NULL,
+    kind text NOT NULL,
+    child_table text NOT NULL,
+    open boolean NOT NULL,
+    children integer DEFAULT 0 NOT NULL,
+    children_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    opened_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    opened_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    CONSTRAINT child_parents_children_check CHECK ((children >= 0))
+);
+
+--
+-- Name: TABLE child_parents; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.child_parents IS 'One row per parent (a task or activity: kind) that has had children in child_table (notes, subtasks): whether every user may see the parent now (open, its everyone rule), how many children it has, the transaction that last wrote one of them (children_xid) and the one that last changed its openness (opened_xid, at opened_at). A child of an open parent is visible to every user; a claim, release or completion changes this row, never the children. Kept by triggers of the children and of the parents.';
+
+--
+-- Name: COLUMN child_parents.children_xid; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.child_parents.children_xid IS 'The transaction that last inserted, changed or deleted a child of this parent in child_table: writers of one parent''s children queue on this row, so the last of them committed last, and a pull whose cursor has not seen it reads the parent''s children written since.';
+
+--
+-- Name: COLUMN child_parents.opened_xid; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.child_parents.opened_xid IS 'The transaction that last changed open (or created the row): a pull whose cursor has not seen it delivers the children of a parent opened since, or revokes those of a parent closed since.';
+
+--
 -- Name: claim_settings; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -10319,6 +11011,7 @@ CREATE TABLE public.notification_preferences (
     row_version integer DEFAULT 1 NOT NULL,
     CONSTRAINT notification_preferences_preference_key_length CHECK (((char_length(preference_key) <= 100) OR private.too_long('notification_preferences'::text, 'preference_key'::text, 100, char_length(preference_key))))
 );
+ALTER TABLE ONLY public.notification_preferences ALTER COLUMN user_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE notification_preferences; Type: COMMENT; Schema: public; Owner: -
@@ -10432,6 +11125,42 @@ CREATE VIEW private.notification_push_gauges WITH (security_barrier='true') AS
 COMMENT ON VIEW private.notification_push_gauges IS 'Pushes held back by the notification budgets in the windows that began in the last hour: summaries (summary pushes sent, one per pair of sender and recipient past their budget), collapsed (notifications stored and counted but not pushed). For the exporter''s gauges; the worker counts the same as push.summaries and push.collapsed.';
 
 --
+-- Name: quota_usage; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.quota_usage (
+    name text NOT NULL,
+    user_id uuid NOT NULL,
+    window_start timestamp with time zone NOT NULL,
+    used integer NOT NULL
+);
+
+--
+-- Name: TABLE quota_usage; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.quota_usage IS 'What each user used of each quota with a period since window_start; a window older than the period starts again at the next use. Written only by private.spend_quota.';
+
+--
+-- Name: quotas; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.quotas (
+    name text NOT NULL,
+    value integer NOT NULL,
+    period interval,
+    description text NOT NULL,
+    CONSTRAINT quotas_period_check CHECK ((period > '00:00:00'::interval)),
+    CONSTRAINT quotas_value_check CHECK ((value > 0))
+);
+
+--
+-- Name: TABLE quotas; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.quotas IS 'The limits on what one user may put before others, one row each: value per period (NULL: at any one time, or per row or call). Checked by sql/code/platform/quotas.sql; over one, QUOTA_EXCEEDED (54000) and nothing changes. An operator may update value; only the database owner can.';
+
+--
 -- Name: sync_deletions_awaiting_purge; Type: VIEW; Schema: private; Owner: -
 --
 
@@ -10459,7 +11188,8 @@ CREATE TABLE private.sync_field_changes (
     row_version integer NOT NULL,
     changed_at timestamp with time zone DEFAULT now() NOT NULL,
     changed_by uuid,
-    digests jsonb NOT NULL
+    digests jsonb NOT NULL,
+    base_keys text[]
 );
 
 --
@@ -10479,6 +11209,32 @@ COMMENT ON COLUMN private.sync_field_changes.changed_by IS 'auth.uid() of the wr
 --
 
 COMMENT ON COLUMN private.sync_field_changes.digests IS '{column: md5 of the value the column had before this write}: the value a device that last saw an older version holds, recognised without storing it.';
+
+--
+-- Name: COLUMN sync_field_changes.base_keys; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.sync_field_changes.base_keys IS 'The scope keys (kind:key, derived ones resolved through the parent) the row had at the version this write was made from: who could read that version. The merge''s history (private.sync_merge_history) shows a caller only the changes whose base_keys they hold. NULL for writes recorded before it was kept: shown to nobody.';
+
+--
+-- Name: sync_merge_history; Type: VIEW; Schema: private; Owner: -
+--
+
+CREATE VIEW private.sync_merge_history WITH (security_barrier='true') AS
+ SELECT c.table_name,
+    c.row_id,
+    c.row_version,
+    c.changed_at,
+    c.changed_by,
+    c.digests
+   FROM private.sync_field_changes c
+  WHERE (c.base_keys && ( SELECT private.caller_key_texts() AS caller_key_texts));
+
+--
+-- Name: VIEW sync_merge_history; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON VIEW private.sync_merge_history IS 'The changes of private.sync_field_changes the caller may know of: those made from a version whose scope keys (base_keys) the caller holds, every user''s key included. What the per-field merge reads (private.sync_merge, as the caller): it never compares with a version the caller could not read. One index range (base_keys, GIN) of the caller''s keys, whatever others hold.';
 
 --
 -- Name: table_manifest; Type: TABLE; Schema: private; Owner: -
@@ -10859,6 +11615,7 @@ CREATE TABLE public.journal_entry_value_lists (
     cells text[] NOT NULL,
     CONSTRAINT journal_entry_value_lists_same_length CHECK ((cardinality(field_ids) = cardinality(cells)))
 );
+ALTER TABLE ONLY public.journal_entry_value_lists ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_entry_value_lists; Type: COMMENT; Schema: public; Owner: -
@@ -10884,6 +11641,7 @@ CREATE TABLE public.journal_entry_values (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_entry_values_value_length CHECK (((char_length(value) <= 4096) OR private.too_long('journal_entry_values'::text, 'value'::text, 4096, char_length(value))))
 );
+ALTER TABLE ONLY public.journal_entry_values ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_entry_values; Type: COMMENT; Schema: public; Owner: -
@@ -10925,6 +11683,7 @@ CREATE TABLE public.journal_field_groups (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_field_groups_not_self CHECK ((parent_field_id <> child_field_id))
 );
+ALTER TABLE ONLY public.journal_field_groups ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_field_groups; Type: COMMENT; Schema: public; Owner: -
@@ -10962,6 +11721,7 @@ CREATE TABLE public.journal_fields (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_fields_name_length CHECK (((char_length(name) <= 50) OR private.too_long('journal_fields'::text, 'name'::text, 50, char_length(name))))
 );
+ALTER TABLE ONLY public.journal_fields ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_fields; Type: COMMENT; Schema: public; Owner: -
@@ -11003,6 +11763,7 @@ CREATE TABLE public.journal_thread_stats (
     live_entries integer DEFAULT 0 NOT NULL,
     last_entry_at timestamp with time zone
 );
+ALTER TABLE ONLY public.journal_thread_stats ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_thread_stats; Type: COMMENT; Schema: public; Owner: -
@@ -11025,6 +11786,7 @@ CREATE TABLE public.journal_threads (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     CONSTRAINT journal_threads_title_length CHECK (((char_length(title) <= 200) OR private.too_long('journal_threads'::text, 'title'::text, 200, char_length(title))))
 );
+ALTER TABLE ONLY public.journal_threads ALTER COLUMN owner_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE journal_threads; Type: COMMENT; Schema: public; Owner: -
@@ -11131,12 +11893,12 @@ CREATE TABLE public.notes (
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
-    parent_open boolean DEFAULT false NOT NULL,
     CONSTRAINT notes_content_check CHECK ((btrim(content) <> ''::text)),
     CONSTRAINT notes_content_length CHECK (((char_length(content) <= 10000) OR private.too_long('notes'::text, 'content'::text, 10000, char_length(content)))),
     CONSTRAINT notes_parent_type_check CHECK ((parent_type = ANY (ARRAY['task'::text, 'activity'::text, 'listing'::text])))
 );
 ALTER TABLE ONLY public.notes ALTER COLUMN parent_id SET (n_distinct=-0.01);
+ALTER TABLE ONLY public.notes ALTER COLUMN created_by SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE notes; Type: COMMENT; Schema: public; Owner: -
@@ -11155,12 +11917,6 @@ COMMENT ON COLUMN public.notes.edited_at IS 'Server time of the last change of c
 --
 
 COMMENT ON COLUMN public.notes.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
-
---
--- Name: COLUMN notes.parent_open; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.notes.parent_open IS 'True while the parent is a task or activity every user may see (unclaimed, not completed): the note is then visible to every user too. Derived by trigger from the parent; never written by apps.';
 
 --
 -- Name: notifications; Type: TABLE; Schema: public; Owner: -
@@ -11189,6 +11945,7 @@ CREATE TABLE public.notifications (
     CONSTRAINT notifications_push_mode_check CHECK ((push_mode = ANY (ARRAY['single'::text, 'summary'::text, 'collapsed'::text]))),
     CONSTRAINT valid_notification_type CHECK ((type = ANY (ARRAY['message'::text, 'added_to_conversation'::text, 'new_ride'::text, 'ride_update'::text, 'ride_claimed'::text, 'ride_unclaimed'::text, 'ride_completed'::text, 'new_favor'::text, 'favor_update'::text, 'favor_claimed'::text, 'favor_unclaimed'::text, 'favor_completed'::text, 'completion_reminder'::text, 'qa_activity'::text, 'qa_question'::text, 'qa_answer'::text, 'review'::text, 'review_received'::text, 'review_reminder'::text, 'review_request'::text, 'town_hall_post'::text, 'town_hall_comment'::text, 'town_hall_reaction'::text, 'announcement'::text, 'admin_announcement'::text, 'broadcast'::text, 'pending_approval'::text, 'user_approved'::text, 'user_rejected'::text, 'other'::text, 'task_claimed'::text, 'task_unclaimed'::text, 'task_completed'::text, 'activity_claimed'::text, 'activity_unclaimed'::text, 'activity_completed'::text, 'note_added'::text, 'entity_restored'::text, 'watchlist_shared'::text, 'watchlist_sighting'::text])))
 );
+ALTER TABLE ONLY public.notifications ALTER COLUMN user_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE notifications; Type: COMMENT; Schema: public; Owner: -
@@ -11427,6 +12184,7 @@ CREATE TABLE public.push_devices (
     CONSTRAINT push_devices_platform_check CHECK ((platform = ANY (ARRAY['ios'::text, 'android'::text]))),
     CONSTRAINT push_devices_token_check CHECK (((token ~ '^[!-~]+$'::text) AND (char_length(token) <= 4096)))
 );
+ALTER TABLE ONLY public.push_devices ALTER COLUMN user_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE push_devices; Type: COMMENT; Schema: public; Owner: -
@@ -11484,7 +12242,6 @@ CREATE TABLE public.subtasks (
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
-    parent_open boolean DEFAULT false NOT NULL,
     CONSTRAINT subtasks_parent_type_check CHECK ((parent_type = ANY (ARRAY['task'::text, 'activity'::text]))),
     CONSTRAINT subtasks_title_check CHECK ((btrim(title) <> ''::text)),
     CONSTRAINT subtasks_title_length CHECK (((char_length(title) <= 200) OR private.too_long('subtasks'::text, 'title'::text, 200, char_length(title))))
@@ -11504,12 +12261,6 @@ COMMENT ON TABLE public.subtasks IS 'A checklist item of a task or activity (par
 COMMENT ON COLUMN public.subtasks.sync_xid IS 'Id of the transaction that last inserted or updated the row (trigger-maintained); the sync_pull cursor is a snapshot of these. Not part of sync records.';
 
 --
--- Name: COLUMN subtasks.parent_open; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.subtasks.parent_open IS 'True while the parent is a task or activity every user may see (unclaimed, not completed): the subtask is then visible to every user too. Derived by trigger from the parent; never written by apps.';
-
---
 -- Name: sync_access_log; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -11521,6 +12272,7 @@ CREATE TABLE public.sync_access_log (
     sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
     logged_at timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );
+ALTER TABLE ONLY public.sync_access_log ALTER COLUMN user_id SET (n_distinct=-0.01);
 
 --
 -- Name: TABLE sync_access_log; Type: COMMENT; Schema: public; Owner: -
@@ -11807,6 +12559,7 @@ CREATE TABLE public.watchlist_shares (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone,
     row_version integer DEFAULT 1 NOT NULL,
+    accepted_at timestamp with time zone,
     CONSTRAINT watchlist_shares_role_check CHECK ((role = ANY (ARRAY['read'::text, 'write'::text])))
 );
 ALTER TABLE ONLY public.watchlist_shares ALTER COLUMN watchlist_id SET (n_distinct=-0.01);
@@ -11823,6 +12576,12 @@ COMMENT ON TABLE public.watchlist_shares IS 'Who a watchlist is shared with. rol
 --
 
 COMMENT ON COLUMN public.watchlist_shares.role IS '''read'' (default) or ''write''.';
+
+--
+-- Name: COLUMN watchlist_shares.accepted_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.watchlist_shares.accepted_at IS 'When the user accepted the share (public.accept_watchlist_share); NULL while it is an invitation: until then the watchlist is not hers to see, and the share is none of her scope keys. Set by the server only.';
 
 --
 -- Name: watchlists; Type: TABLE; Schema: public; Owner: -
@@ -12117,6 +12876,13 @@ ALTER TABLE ONLY outbox.retries
     ADD CONSTRAINT retries_pkey PRIMARY KEY (handler, event_id);
 
 --
+-- Name: child_parents child_parents_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.child_parents
+    ADD CONSTRAINT child_parents_pkey PRIMARY KEY (parent_id, kind, child_table);
+
+--
 -- Name: claim_settings claim_settings_pkey; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -12157,6 +12923,20 @@ ALTER TABLE ONLY private.notification_budgets
 
 ALTER TABLE ONLY private.notification_limits
     ADD CONSTRAINT notification_limits_pkey PRIMARY KEY (id);
+
+--
+-- Name: quota_usage quota_usage_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.quota_usage
+    ADD CONSTRAINT quota_usage_pkey PRIMARY KEY (name, user_id);
+
+--
+-- Name: quotas quotas_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.quotas
+    ADD CONSTRAINT quotas_pkey PRIMARY KEY (name);
 
 --
 -- Name: sync_field_changes sync_field_changes_pkey; Type: CONSTRAINT; Schema: private; Owner: -
@@ -12772,6 +13552,24 @@ CREATE INDEX events_p15_txid_idx ON outbox.events_p15 USING btree (txid);
 CREATE INDEX retries_claim_idx ON outbox.retries USING btree (run_at, event_id) WHERE (state <> 'dead'::text);
 
 --
+-- Name: child_parents_children_xid_idx; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX child_parents_children_xid_idx ON private.child_parents USING btree (child_table, kind, children_xid) WHERE open;
+
+--
+-- Name: child_parents_open_idx; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX child_parents_open_idx ON private.child_parents USING btree (child_table, kind, parent_id) WHERE (open AND (children > 0));
+
+--
+-- Name: child_parents_opened_xid_idx; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX child_parents_opened_xid_idx ON private.child_parents USING btree (child_table, kind, opened_xid);
+
+--
 -- Name: notification_badge_entities_latest_idx; Type: INDEX; Schema: private; Owner: -
 --
 
@@ -12782,6 +13580,12 @@ CREATE INDEX notification_badge_entities_latest_idx ON private.notification_badg
 --
 
 CREATE INDEX notification_budgets_over_budget_idx ON private.notification_budgets USING btree (window_start) WHERE (over_budget > 0);
+
+--
+-- Name: sync_field_changes_base_keys_idx; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX sync_field_changes_base_keys_idx ON private.sync_field_changes USING gin (base_keys);
 
 --
 -- Name: sync_field_changes_changed_at_idx; Type: INDEX; Schema: private; Owner: -
@@ -13120,6 +13924,18 @@ CREATE INDEX watchlist_rules_deleted_at_idx ON public.watchlist_rules USING btre
 CREATE INDEX watchlist_rules_updated_at_idx ON public.watchlist_rules USING btree (updated_at);
 
 --
+-- Name: watchlist_shares_accepted_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX watchlist_shares_accepted_idx ON public.watchlist_shares USING btree (user_id, watchlist_id) WHERE (accepted_at IS NOT NULL);
+
+--
+-- Name: watchlist_shares_invitations_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX watchlist_shares_invitations_idx ON public.watchlist_shares USING btree (user_id, created_at DESC, id DESC) WHERE (accepted_at IS NULL);
+
+--
 -- Name: watchlist_shares_updated_at_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -13453,13 +14269,13 @@ CREATE TRIGGER _check_parent_insert BEFORE INSERT ON public.subtasks FOR EACH RO
 -- Name: notes _check_parent_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _check_parent_update BEFORE UPDATE ON public.notes FOR EACH ROW WHEN (((old.parent_type IS DISTINCT FROM new.parent_type) OR (old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_open IS DISTINCT FROM new.parent_open))) EXECUTE FUNCTION private.check_work_parent();
+CREATE TRIGGER _check_parent_update BEFORE UPDATE ON public.notes FOR EACH ROW WHEN (((old.parent_type IS DISTINCT FROM new.parent_type) OR (old.parent_id IS DISTINCT FROM new.parent_id))) EXECUTE FUNCTION private.check_work_parent();
 
 --
 -- Name: subtasks _check_parent_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER _check_parent_update BEFORE UPDATE ON public.subtasks FOR EACH ROW WHEN (((old.parent_type IS DISTINCT FROM new.parent_type) OR (old.parent_id IS DISTINCT FROM new.parent_id) OR (old.parent_open IS DISTINCT FROM new.parent_open))) EXECUTE FUNCTION private.check_work_parent();
+CREATE TRIGGER _check_parent_update BEFORE UPDATE ON public.subtasks FOR EACH ROW WHEN (((old.parent_type IS DISTINCT FROM new.parent_type) OR (old.parent_id IS DISTINCT FROM new.parent_id))) EXECUTE FUNCTION private.check_work_parent();
 
 --
 -- Name: notification_preferences _check_preference_key_insert; Type: TRIGGER; Schema: public; Owner: -
@@ -13610,6 +14426,12 @@ CREATE TRIGGER _journal_check_update BEFORE UPDATE ON public.journal_fields FOR 
 --
 
 CREATE TRIGGER _journal_check_update BEFORE UPDATE ON public.journal_threads FOR EACH ROW WHEN ((old.title IS DISTINCT FROM new.title)) EXECUTE FUNCTION private.journal_threads_check();
+
+--
+-- Name: notes _quota_notes_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_notes_insert AFTER INSERT ON public.notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_notes_quota();
 
 --
 -- Name: notifications _spend_notification_budget; Type: TRIGGER; Schema: public; Owner: -
@@ -13804,18 +14626,6 @@ CREATE TRIGGER journal_thread_stats_insert AFTER INSERT ON public.journal_thread
 CREATE TRIGGER photos_follow AFTER UPDATE OF watchlist_id ON public.watchlist_entries FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.derive_photo_watchlist();
 
 --
--- Name: activities propagate_parent_open; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER propagate_parent_open AFTER UPDATE OF claimed_by, completed ON public.activities FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.completed IS DISTINCT FROM new.completed))) EXECUTE FUNCTION private.propagate_parent_open('activity');
-
---
--- Name: tasks propagate_parent_open; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER propagate_parent_open AFTER UPDATE OF claimed_by, completed ON public.tasks FOR EACH ROW WHEN (((old.claimed_by IS DISTINCT FROM new.claimed_by) OR (old.completed IS DISTINCT FROM new.completed))) EXECUTE FUNCTION private.propagate_parent_open('task');
-
---
 -- Name: activities sync_access_claim_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -13885,7 +14695,7 @@ CREATE TRIGGER sync_access_update AFTER UPDATE OF is_admin ON public.users FOR E
 -- Name: watchlist_shares sync_access_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER sync_access_update AFTER UPDATE OF user_id, watchlist_id ON public.watchlist_shares FOR EACH ROW WHEN (((old.user_id IS DISTINCT FROM new.user_id) OR (old.watchlist_id IS DISTINCT FROM new.watchlist_id))) EXECUTE FUNCTION private.log_access_change();
+CREATE TRIGGER sync_access_update AFTER UPDATE OF user_id, watchlist_id, accepted_at ON public.watchlist_shares FOR EACH ROW WHEN (((old.user_id IS DISTINCT FROM new.user_id) OR (old.watchlist_id IS DISTINCT FROM new.watchlist_id) OR ((old.accepted_at IS NULL) <> (new.accepted_at IS NULL)))) EXECUTE FUNCTION private.log_access_change();
 
 --
 -- Name: watchlists sync_access_update; Type: TRIGGER; Schema: public; Owner: -
@@ -13899,6 +14709,13 @@ CREATE TRIGGER sync_access_update AFTER UPDATE OF owner_id ON public.watchlists 
 
 ALTER TABLE ONLY outbox.cursors
     ADD CONSTRAINT cursors_handler_fkey FOREIGN KEY (handler) REFERENCES outbox.handlers(name) ON DELETE CASCADE;
+
+--
+-- Name: quota_usage quota_usage_name_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.quota_usage
+    ADD CONSTRAINT quota_usage_name_fkey FOREIGN KEY (name) REFERENCES private.quotas(name) ON DELETE CASCADE;
 
 --
 -- Name: visibility_rules visibility_rules_kind_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
@@ -14819,6 +15636,14 @@ GRANT ALL ON FUNCTION private.caller(p_rpc text) TO service_role;
 REVOKE ALL ON FUNCTION private.caller_acts_as_authenticated() FROM PUBLIC;
 
 --
+-- Name: FUNCTION caller_key_texts(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.caller_key_texts() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.caller_key_texts() TO authenticated;
+GRANT ALL ON FUNCTION private.caller_key_texts() TO service_role;
+
+--
 -- Name: FUNCTION caller_keys(p_kind text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -14845,6 +15670,12 @@ GRANT ALL ON FUNCTION private.caller_visible_ids(p_table text) TO authenticated;
 REVOKE ALL ON FUNCTION private.changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[]) FROM PUBLIC;
 
 --
+-- Name: FUNCTION check_notes_quota(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.check_notes_quota() FROM PUBLIC;
+
+--
 -- Name: FUNCTION check_notification_preference(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -14855,6 +15686,12 @@ REVOKE ALL ON FUNCTION private.check_notification_preference() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.check_work_parent() FROM PUBLIC;
+
+--
+-- Name: FUNCTION child_parent_rules(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.child_parent_rules() FROM PUBLIC;
 
 --
 -- Name: FUNCTION claim_conflict(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
@@ -15011,6 +15848,7 @@ GRANT ALL ON FUNCTION private.error_detail(p_detail text) TO service_role;
 --
 
 REVOKE ALL ON FUNCTION private.everyone_key() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.everyone_key() TO authenticated;
 GRANT ALL ON FUNCTION private.everyone_key() TO service_role;
 
 --
@@ -15024,6 +15862,18 @@ REVOKE ALL ON FUNCTION private.function_fingerprint(p_schema oid, p_name text) F
 --
 
 REVOKE ALL ON FUNCTION private.generate_caller_writes() FROM PUBLIC;
+
+--
+-- Name: FUNCTION generate_child_parents(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.generate_child_parents() FROM PUBLIC;
+
+--
+-- Name: FUNCTION generate_quota_checks(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.generate_quota_checks() FROM PUBLIC;
 
 --
 -- Name: FUNCTION generate_row_scope(); Type: ACL; Schema: private; Owner: -
@@ -15312,6 +16162,13 @@ GRANT ALL ON FUNCTION private.may_write_watchlist_photo(p_name text) TO authenti
 REVOKE ALL ON FUNCTION private.open_cursor(p_cursor text, p_what text, p_legacy text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION open_parent_ids(p_child text, p_kind text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.open_parent_ids(p_child text, p_kind text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.open_parent_ids(p_child text, p_kind text) TO authenticated;
+
+--
 -- Name: FUNCTION paired_rows_sql(p_table regclass); Type: ACL; Schema: private; Owner: -
 --
 
@@ -15337,10 +16194,23 @@ REVOKE ALL ON FUNCTION private.platform_features() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.postgis_search_path() FROM PUBLIC;
 
 --
--- Name: FUNCTION propagate_parent_open(); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION pull_key_kinds(p_tables text[]); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.propagate_parent_open() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.pull_key_kinds(p_tables text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.pull_key_kinds(p_tables text[]) TO service_role;
+
+--
+-- Name: FUNCTION quota_exceeded(p_name text, p_message text, p_detail jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.quota_exceeded(p_name text, p_message text, p_detail jsonb) FROM PUBLIC;
+
+--
+-- Name: FUNCTION quota_value(p_name text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.quota_value(p_name text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION realtime_tables(); Type: ACL; Schema: private; Owner: -
@@ -15433,6 +16303,12 @@ REVOKE ALL ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) FROM
 REVOKE ALL ON FUNCTION private.spend_notification_budget() FROM PUBLIC;
 
 --
+-- Name: FUNCTION spend_quota(p_name text, p_user uuid, p_amount integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.spend_quota(p_name text, p_user uuid, p_amount integer) FROM PUBLIC;
+
+--
 -- Name: FUNCTION stamp_deleted_at(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -15475,6 +16351,8 @@ GRANT ALL ON FUNCTION private.sync_deletion_gauge() TO service_role;
 --
 
 REVOKE ALL ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) TO authenticated;
+GRANT ALL ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) TO service_role;
 
 --
 -- Name: FUNCTION sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint); Type: ACL; Schema: private; Owner: -
@@ -15490,10 +16368,10 @@ GRANT ALL ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text,
 REVOKE ALL ON FUNCTION private.sync_items_sql(p_table text, p_mode text) FROM PUBLIC;
 
 --
--- Name: FUNCTION sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_kinds text[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_kinds text[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) FROM PUBLIC;
 
 --
 -- Name: FUNCTION sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]); Type: ACL; Schema: private; Owner: -
@@ -15584,11 +16462,12 @@ GRANT ALL ON FUNCTION private.tombstone_gauge() TO service_role;
 REVOKE ALL ON FUNCTION private.unseal_cursor(p_cursor text) FROM PUBLIC;
 
 --
--- Name: FUNCTION user_keys(p_user uuid); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION user_keys(p_user uuid, p_kinds text[]); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.user_keys(p_user uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.user_keys(p_user uuid) TO service_role;
+REVOKE ALL ON FUNCTION private.user_keys(p_user uuid, p_kinds text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.user_keys(p_user uuid, p_kinds text[]) TO authenticated;
+GRANT ALL ON FUNCTION private.user_keys(p_user uuid, p_kinds text[]) TO service_role;
 
 --
 -- Name: FUNCTION user_sees(p_user uuid, p_table text, p_row jsonb); Type: ACL; Schema: private; Owner: -
@@ -15642,6 +16521,13 @@ REVOKE ALL ON FUNCTION private.write_rule_problems() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.write_term(p_table text, p_rule jsonb, p_alias text) FROM PUBLIC;
 
 --
+-- Name: FUNCTION accept_watchlist_share(p_watchlist_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.accept_watchlist_share(p_watchlist_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.accept_watchlist_share(p_watchlist_id uuid) TO authenticated;
+
+--
 -- Name: FUNCTION birds_near(lat double precision, lon double precision, radius_km double precision); Type: ACL; Schema: public; Owner: -
 --
 
@@ -15656,6 +16542,13 @@ GRANT ALL ON FUNCTION public.birds_near(lat double precision, lon double precisi
 REVOKE ALL ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION decline_watchlist_share(p_watchlist_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.decline_watchlist_share(p_watchlist_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.decline_watchlist_share(p_watchlist_id uuid) TO authenticated;
 
 --
 -- Name: FUNCTION get_badge_counts(p_include_details boolean); Type: ACL; Schema: public; Owner: -
@@ -15898,6 +16791,13 @@ GRANT ALL ON FUNCTION public.unregister_push_device(p_token text) TO authenticat
 GRANT ALL ON FUNCTION public.unregister_push_device(p_token text) TO service_role;
 
 --
+-- Name: FUNCTION watchlist_invitations(p_limit integer, p_before uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.watchlist_invitations(p_limit integer, p_before uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.watchlist_invitations(p_limit integer, p_before uuid) TO authenticated;
+
+--
 -- Name: TABLE log; Type: ACL; Schema: audit; Owner: -
 --
 
@@ -15984,6 +16884,12 @@ GRANT SELECT ON TABLE outbox.queue_depth TO service_role;
 GRANT SELECT ON TABLE outbox.queue TO service_role;
 
 --
+-- Name: TABLE child_parents; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.child_parents TO service_role;
+
+--
 -- Name: TABLE notification_badge_entities; Type: ACL; Schema: private; Owner: -
 --
 
@@ -16040,16 +16946,17 @@ GRANT SELECT ON TABLE private.notification_push_gauges TO service_role;
 GRANT SELECT ON TABLE private.sync_deletions_awaiting_purge TO service_role;
 
 --
--- Name: TABLE sync_field_changes; Type: ACL; Schema: private; Owner: -
---
-
-GRANT DELETE ON TABLE private.sync_field_changes TO service_role;
-
---
 -- Name: COLUMN sync_field_changes.changed_at; Type: ACL; Schema: private; Owner: -
 --
 
 GRANT SELECT(changed_at) ON TABLE private.sync_field_changes TO service_role;
+
+--
+-- Name: TABLE sync_merge_history; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.sync_merge_history TO authenticated;
+GRANT SELECT ON TABLE private.sync_merge_history TO service_role;
 
 --
 -- Name: TABLE table_manifest; Type: ACL; Schema: private; Owner: -

@@ -46,11 +46,12 @@ import Testing
         let (alice, bob, carol) = (ids[0], ids[1], ids[2])
         try await admin.runScript(Self.migration)
         try await admin.runScript(Self.entry)
-        // Alice's list, shared with Bob to read.
+        // Alice's list, shared with Bob to read, and accepted by him.
         let list = try await admin.transaction(as: alice) { conn in
             try conn.query("insert into public.watchlists (title) values ('Warblers') returning id").scalar(UUID.self)
         }
         try await admin.query("insert into public.watchlist_shares (watchlist_id, user_id, role) values (\(list), \(bob), 'read')")
+        try await admin.transaction(as: bob) { conn in _ = try conn.query("select public.accept_watchlist_share(\(list))") }
 
         // Alice, who may change her list, tags it; Bob, who reads it, and Carol may not.
         let tag = try await admin.transaction(as: alice) { conn in

@@ -247,10 +247,12 @@ struct NotificationHandlerTests {
         let entry = try await f.connection.query("""
             insert into public.watchlist_entries (watchlist_id, bird_id, status) values (\(bobs), \(bird), 'to_observe') returning id
             """).scalar(UUID.self)
-        // Bob shares "Morning walk" with Alice (and Eve): they may read his entries. Carol may not,
-        // but her rule is far away anyway.
+        // Bob shares "Morning walk" with Alice (and Eve), who accepted: they may read his
+        // entries. Carol may not, but her rule is far away anyway.
         for reader in [alice, eve] {
-            try await f.connection.query("insert into public.watchlist_shares (watchlist_id, user_id) values (\(bobs), \(reader))")
+            try await f.connection.query("""
+                insert into public.watchlist_shares (watchlist_id, user_id, accepted_at) values (\(bobs), \(reader), now())
+                """)
         }
         try await f.device(alice, "alice-phone")
         try await withWorker(f) { pushes in

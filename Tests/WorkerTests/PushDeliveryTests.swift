@@ -190,9 +190,12 @@ struct PushDeliveryTests {
             #expect(try await f.notifications().isEmpty, "Ben may not read Ann's entry: no sighting")
             #expect(pushLines(pushes).isEmpty)
 
-            // Shared with Ben, the next observation is his to hear of.
+            // Shared with Ben, who accepts: the next observation is his to hear of.
             _ = try await f.acting(as: a) {
                 try $0.query("insert into public.watchlist_shares (watchlist_id, user_id) values (\(annsList), \(b))")
+            }
+            _ = try await f.acting(as: b) { try $0.query("select public.accept_watchlist_share(\(annsList))") }
+            _ = try await f.acting(as: a) {
                 try $0.query("update public.watchlist_entries set lat = 45.5231 where id = \(entry)")
             }
             #expect(try await eventually { try await f.notifications().contains { $0.type == "watchlist_sighting" } })

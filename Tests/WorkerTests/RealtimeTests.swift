@@ -162,9 +162,11 @@ struct RealtimeTests {
                                         options: .init(user: bob)).makeAsyncIterator()
         let carols = f.connection.changes(tables: ["tasks"], since: try await now(f), options: .init(user: carol)).makeAsyncIterator()
 
-        // Shared with Bob: his feed gets the watchlist and its entries, which nobody wrote.
+        // Shared with Bob, who accepts: his feed gets the watchlist and its entries, which
+        // nobody wrote.
         async let granted = take(4, from: bobs)
         try await f.connection.query("insert into public.watchlist_shares (watchlist_id, user_id) values (\(list), \(bob))")
+        _ = try await f.acting(as: bob) { try $0.query("select public.accept_watchlist_share(\(list))") }
         let grants = try await granted
         #expect(grants.count == 4 && grants.allSatisfy { $0.eventType == .insert && $0.reason == .granted })
         #expect(Set(grants.compactMap(\.recordID)) == entries.union([list]))
@@ -198,7 +200,7 @@ struct RealtimeTests {
         try await f.connection.query("update public.tasks set claimed_by = \(bob) where id = \(item)")
         let list = try await f.connection.query(
             "insert into public.watchlists (owner_id, title) values (\(alice), 'Spring') returning id").scalar(UUID.self)
-        try await f.connection.query("insert into public.watchlist_shares (watchlist_id, user_id) values (\(list), \(bob))")
+        try await f.connection.query("insert into public.watchlist_shares (watchlist_id, user_id, accepted_at) values (\(list), \(bob), now())")
         let entry = try await f.connection.query(
             "insert into public.watchlist_entries (watchlist_id, nickname) values (\(list), 'robin') returning id").scalar(UUID.self)
         let first = try await f.connection.query("select coalesce(max(id), 0) from outbox.events").scalar(Int64.self)

@@ -122,10 +122,10 @@ on conflict (id) do nothing;
 update public.journal_threads set deleted_at = now()
  where id = '00000000-0000-4000-8000-00000000a202' and deleted_at is null;
 
--- Bob shares his watchlist with Alice: a sighting of his entries is hers to hear of (a
--- user is only told of entries they may read).
-insert into public.watchlist_shares (id, watchlist_id, user_id) values
-  ('00000000-0000-4000-8000-00000000f201', '00000000-0000-4000-8000-00000000f002', '00000000-0000-4000-8000-00000000a11c')
+-- Bob shares his watchlist with Alice, and she accepted: a sighting of his entries is hers
+-- to hear of (a user is only told of entries they may read).
+insert into public.watchlist_shares (id, watchlist_id, user_id, accepted_at) values
+  ('00000000-0000-4000-8000-00000000f201', '00000000-0000-4000-8000-00000000f002', '00000000-0000-4000-8000-00000000a11c', now())
 on conflict do nothing;
 
 insert into public.push_devices (user_id, token, platform, environment) values

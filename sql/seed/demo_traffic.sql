@@ -92,8 +92,8 @@ update public.watchlist_entries
 commit;
 select pg_sleep(1);
 
--- Alice shares "Backyard birds" with Carol (again): Carol hears of it the first time, then
--- at most once an hour however often it is re-shared.
+-- Alice shares "Backyard birds" with Carol (again): Carol hears of the invitation the first
+-- time, then at most once an hour however often it is re-shared.
 begin;
 select set_config('request.jwt.claims', json_build_object('sub', :'alice', 'role', 'authenticated')::text, true),
        set_config('role', 'authenticated', true);

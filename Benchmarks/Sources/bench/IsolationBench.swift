@@ -28,8 +28,9 @@ import Synchronization
 /// memory, sampled every millisecond from /proc).
 ///
 /// Bo's rows are bulk-loaded with the triggers off (`session_replication_role = replica`,
-/// the sync_xid default still set, `parent_open` set as its trigger would), then vacuumed
-/// and analysed: a pull and a policy read probe the tables' own indexes.
+/// the sync_xid default still set, the parents' rows of `private.child_parents` written as
+/// its triggers would), then vacuumed and analysed: a pull and a policy read probe the
+/// tables' own indexes.
 @Sendable func isolationBenchmarks(_ context: BenchContext) async throws {
     try await BenchContext.withDatabase("isolation_10k") { smallContext in
         let small = try await IsolationSide(context: smallContext, size: 10_000)
@@ -39,6 +40,7 @@ import Synchronization
         try await bigNotes(large.admin, SyncService(connection: large.admin, user: large.ada), large.bo)
         await large.close()
     }
+    try await BenchContext.withDatabase("isolation_fanin") { try await isolationFanIn($0) }
 }
 
 /// One side of the comparison: a database with Ada's rows and `size` of Bo's, and a
@@ -72,11 +74,12 @@ private struct IsolationSide {
                 select '\(bosList.uuidString.lowercased())', (select id from public.bird order by id limit 1 offset g % 20),
                        'his ' || g, \(Self.point.lat) + (random() - 0.5) * 0.05, \(Self.point.lon) + (random() - 0.5) * 0.05, now()
                   from generate_series(1, \(size)) g;
-                insert into public.notes (parent_type, parent_id, content, created_by, parent_open, updated_at)
-                select 'task', '\(bosTask.uuidString.lowercased())', 'his ' || g, '\(bo.uuidString.lowercased())', false, now()
+                insert into public.notes (parent_type, parent_id, content, created_by, updated_at)
+                select 'task', '\(bosTask.uuidString.lowercased())', 'his ' || g, '\(bo.uuidString.lowercased())', now()
                   from generate_series(1, \(size)) g;
-                insert into public.subtasks (parent_type, parent_id, title, parent_open, updated_at)
-                select 'task', '\(bosTask.uuidString.lowercased())', 'his ' || g, false, now() from generate_series(1, \(size)) g;
+                insert into public.subtasks (parent_type, parent_id, title, updated_at)
+                select 'task', '\(bosTask.uuidString.lowercased())', 'his ' || g, now() from generate_series(1, \(size)) g;
+                \(childParents(bosTask, open: false, children: size))
                 reset session_replication_role;
                 """)
             for table in ["public.tasks", "public.watchlist_entries", "public.notes", "public.subtasks"] {
@@ -158,7 +161,7 @@ private func compare(_ small: IsolationSide, _ large: IsolationSide) async throw
 /// Ten rows of each synced table for `ada`: her listing's tasks and activities (declared
 /// and claimed by her: nobody else sees them), notes and subtasks on her first task, a
 /// watchlist with entries near `point` (each of a bird), rules and photos, a journal.
-private func adasRows(_ admin: PostgresConnection, _ ada: UUID, near point: (lat: Double, lon: Double)) async throws {
+func adasRows(_ admin: PostgresConnection, _ ada: UUID, near point: (lat: Double, lon: Double)) async throws {
     let id = ada.uuidString.lowercased()
     try await admin.runScript("""
         insert into public.bird (common_name) select 'Bird ' || g from generate_series(1, 20) g;
@@ -203,10 +206,11 @@ private func bigNotes(_ admin: PostgresConnection, _ sync: SyncService, _ bo: UU
     let task = try await admin.query("insert into public.tasks (title, declared_by) values ('open with notes', \(bo)) returning id").scalar(UUID.self)
     try await admin.runScript("""
         set session_replication_role = replica;
-        insert into public.notes (parent_type, parent_id, content, created_by, parent_open, updated_at)
+        insert into public.notes (parent_type, parent_id, content, created_by, updated_at)
         select 'task', '\(task.uuidString.lowercased())', left(repeat(md5(g::text) || md5((g + 1)::text), 63), 4000),
-               '\(bo.uuidString.lowercased())', true, now()
+               '\(bo.uuidString.lowercased())', now()
           from generate_series(1, 10000) g;
+        \(childParents(task, open: true, children: 10000, tables: ["notes"]))
         reset session_replication_role;
         """)
     try await admin.runScript("vacuum (analyze) public.notes")
@@ -258,4 +262,15 @@ private final class MemorySampler: Sendable {
         state.withLock { $0.running = false }
         return state.withLock { max($0.peakKB, privateKB()) }
     }
+}
+
+/// The rows of `private.child_parents` the triggers would write for `children` notes and
+/// subtasks (or `tables`) on task `parent`, for a load with the triggers off.
+func childParents(_ parent: UUID, open: Bool, children: Int, tables: [String] = ["notes", "subtasks"]) -> String {
+    tables.map { table in
+        """
+        insert into private.child_parents (parent_id, kind, child_table, open, children)
+        values ('\(parent.uuidString.lowercased())', 'task', '\(table)', \(open), \(children));
+        """
+    }.joined(separator: "\n")
 }

@@ -40,6 +40,10 @@ extension SQLAPIError {
         /// 22001: a text longer than its column's limit, or a sync record over 64 KiB
         /// (`detail` JSON: `table`, `column`, `max_length`, `length`).
         public static let tooLong: Code = "TOO_LONG"
+        /// 54000: a quota of `private.quotas` would be passed (open items per user per hour,
+        /// notes per author per item, bytes per row, tables per poll); nothing was changed
+        /// (`detail` JSON: `quota`, `limit`, `period`, and what was asked).
+        public static let quotaExceeded: Code = "QUOTA_EXCEEDED"
         /// 42501: PostGIS is installed in a schema where API roles may create objects
         /// (raised by a migration, never by an RPC).
         public static let unsafeSchema: Code = "UNSAFE_SCHEMA"
@@ -151,7 +155,7 @@ extension SQLAPIError {
         /// Every named code, for the test that compares them with the SQL.
         public static let all: [Code] = [
             .nullArgument, .notFound, .notAuthorized, .notAuthenticated, .invalidArgument, .invalidLimit,
-            .invalidCursor, .fkMissing, .uniqueConflict, .invalidTable, .invalidInterval, .tooLong, .unsafeSchema,
+            .invalidCursor, .fkMissing, .uniqueConflict, .invalidTable, .invalidInterval, .tooLong, .quotaExceeded, .unsafeSchema,
             .publicationForAllTables,
             .alreadyClaimed, .notClaimer, .alreadyCompleted, .invalidItemType,
             .invalidEntityType,

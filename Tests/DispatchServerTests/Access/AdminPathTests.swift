@@ -103,10 +103,10 @@ import Testing
             """).scalar(UUID.self)
         try await admin.runScript("""
             set session_replication_role = replica;
-            insert into public.notes (parent_type, parent_id, content, created_by, parent_open)
-            select 'task', '\(his.uuidString.lowercased())', 'his ' || g, '\(other.uuidString.lowercased())', false from generate_series(1, 10000) g;
-            insert into public.subtasks (parent_type, parent_id, title, parent_open)
-            select 'task', '\(his.uuidString.lowercased())', 'his ' || g, false from generate_series(1, 10000) g;
+            insert into public.notes (parent_type, parent_id, content, created_by)
+            select 'task', '\(his.uuidString.lowercased())', 'his ' || g, '\(other.uuidString.lowercased())' from generate_series(1, 10000) g;
+            insert into public.subtasks (parent_type, parent_id, title)
+            select 'task', '\(his.uuidString.lowercased())', 'his ' || g from generate_series(1, 10000) g;
             reset session_replication_role;
             """)
         try await admin.query("insert into public.notes (parent_type, parent_id, content, created_by) select 'task', \(task), 'n' || g, \(alice) from generate_series(1, 5) g")

@@ -22,6 +22,7 @@ import Testing
     init() async throws {
         (database, admin) = try await TestDatabase.createWithAdmin()
         alice = try await TestUsers.create(admin, ["Alice"])[0]
+        try await Quotas.lift(admin, "open_items_per_user")
     }
 
     static let rows = 1000

@@ -73,8 +73,7 @@ import Testing
         let subtask = try await admin.query("""
             insert into public.subtasks (parent_type, parent_id, title) values ('task', \(open), 'Buy paint') returning id
             """).scalar(UUID.self)
-        let parent = { try await admin.query("select parent_id, parent_open from public.notes where id = \(note)").map {
-            Pair(id: try $0.decode(0, as: UUID.self), open: try $0.decode(1, as: Bool.self)) }[0] }
+        let parent = { try await admin.query("select parent_id from public.notes where id = \(note)").scalar(UUID.self) }
 
         // The app's edits of the text: the parent is neither read nor locked.
         var counts = try await calls(as: .user(alice), push(.notes, note, #"{"content": "Lockbox 1234"}"#))
@@ -84,21 +83,17 @@ import Testing
         // The service's full-row writes, naming the parent unchanged: not either.
         for (table, id) in [(SyncTable.notes, note), (.subtasks, subtask)] {
             counts = try await calls(as: nil, PostgresQuery(sql: """
-                update public.\(table.rawValue) t set parent_type = t.parent_type, parent_id = t.parent_id, parent_open = t.parent_open,
+                update public.\(table.rawValue) t set parent_type = t.parent_type, parent_id = t.parent_id,
                        updated_at = t.updated_at where t.id = $1
                 """, binds: [id]))
             #expect(counts["check_work_parent"] == nil, "\(table): \(counts)")
         }
-        #expect(try await parent() == Pair(id: open, open: true))
+        #expect(try await parent() == open)
 
-        // A move is checked: the parent read, its openness taken.
+        // A move is checked: the parent read and locked.
         counts = try await calls(as: nil, "update public.notes set parent_id = \(held) where id = \(note)")
         #expect(counts["check_work_parent"] == 1, "\(counts)")
-        #expect(try await parent() == Pair(id: held, open: false))
-        // A parent_open written stale is a change: derived again.
-        counts = try await calls(as: nil, "update public.notes set parent_open = true where id = \(note)")
-        #expect(counts["check_work_parent"] == 1, "\(counts)")
-        #expect(try await parent() == Pair(id: held, open: false))
+        #expect(try await parent() == held)
         // A move to no parent: FK_MISSING, as before; nothing changes.
         let missing = await coded { _ = try await calls(as: nil, "update public.notes set parent_id = \(UUID()) where id = \(note)") }
         #expect(missing?.code == .fkMissing && missing?.sqlState == .foreignKeyViolation, "\(String(describing: missing))")
@@ -107,10 +102,8 @@ import Testing
             let refused = await coded { _ = try await calls(as: .user(alice), push(.notes, note, #"{"parent_id": "\#(target)"}"#)) }
             #expect(refused?.code == .columnNotWritable, "\(String(describing: refused))")
         }
-        #expect(try await parent() == Pair(id: held, open: false))
+        #expect(try await parent() == held)
     }
-
-    struct Pair: Equatable { let id: UUID; let open: Bool }
 
     @Test func aTombstoneOrJournalRuleRunsOnlyForTheColumnsItLooksAt() async throws {
         let alice = try await F.user(admin, "Alice")

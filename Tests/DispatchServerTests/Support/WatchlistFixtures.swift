@@ -18,8 +18,12 @@ enum WatchlistFixtures {
             .scalar(UUID.self)
     }
 
-    static func share(_ conn: PostgresConnection, _ watchlist: UUID, with user: UUID, role: String = "read") async throws {
-        try await conn.query("insert into public.watchlist_shares (watchlist_id, user_id, role) values (\(watchlist), \(user), \(role))")
+    /// A share `user` accepted (an invitation, `accepted: false`, is no key of hers).
+    static func share(_ conn: PostgresConnection, _ watchlist: UUID, with user: UUID, role: String = "read", accepted: Bool = true) async throws {
+        try await conn.query("""
+            insert into public.watchlist_shares (watchlist_id, user_id, role, accepted_at)
+            values (\(watchlist), \(user), \(role), case when \(accepted) then now() end)
+            """)
     }
 
     static func bird(_ conn: PostgresConnection, _ name: String) async throws -> UUID {

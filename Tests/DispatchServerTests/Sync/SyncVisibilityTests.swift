@@ -55,11 +55,14 @@ import Testing
         let bobs = try await device(bob)
         for table in tables { #expect(try await bobs.pull(table).isEmpty, "\(table)") }
 
-        // Alice shares: one share row, the entries are not written.
+        // Alice shares, Bob accepts: one share row, the entries are not written. Until he
+        // accepts, the share is an invitation and brings him nothing.
         let versions = try await admin.query("select sum(row_version)::int from public.watchlist_entries").scalar(Int.self)
         try await admin.transaction(as: alice) { conn in
             _ = try conn.query("insert into public.watchlist_shares (watchlist_id, user_id) values (\(list), \(bob))")
         }
+        for table in tables { #expect(try await bobs.pull(table).isEmpty, "an invitation: \(table)") }
+        try await admin.transaction(as: bob) { conn in _ = try conn.query("select public.accept_watchlist_share(\(list))") }
         #expect(try await admin.query("select sum(row_version)::int from public.watchlist_entries").scalar(Int.self) == versions)
         #expect(Set(try await bobs.pull(.watchlists).records) == [list])
         #expect(Set(try await bobs.pull(.watchlistEntries).records) == entries)
@@ -91,10 +94,13 @@ import Testing
         let bobs = try await device(bob)
         #expect(try await bobs.pull(.watchlistEntries).isEmpty)
 
-        let writer = try await database.connect()
-        let during = try await writer.transaction(as: alice) { conn in
-            // Granted now, committed only after Bob's pull.
+        try await admin.transaction(as: alice) { conn in
             _ = try conn.query("insert into public.watchlist_shares (watchlist_id, user_id) values (\(list), \(bob))")
+        }
+        let writer = try await database.connect()
+        let during = try await writer.transaction(as: bob) { conn in
+            // Accepted now, committed only after Bob's pull.
+            _ = try conn.query("select public.accept_watchlist_share(\(list))")
             return try await bobs.pull(.watchlistEntries)
         }
         #expect(during.isEmpty, "not committed yet")
@@ -185,28 +191,22 @@ import Testing
         #expect(Set(gone.deleted.keys) == [first, second] && gone.deleted.values.allSatisfy { $0 == .deleted })
     }
 
-    /// parent_open is the server's: a record pulled while its task was open pushes back after
-    /// the task was claimed (its stale parent_open ignored, never COLUMN_NOT_WRITABLE), and
-    /// nobody can make a note everyone's by writing it.
-    @Test func aNotesParentOpenIsTheServersWhateverIsWritten() async throws {
-        let alice = try await F.user(admin, "Alice"), bob = try await F.user(admin, "Bob")
+    /// A note's openness is its parent's, never the note's: no record carries it and
+    /// nobody makes a note everyone's by writing it. A record pulled from a server whose
+    /// notes carried parent_open pushes back with it (ignored, never INVALID_RECORD).
+    @Test func aNotesOpennessIsItsParentsWhateverIsWritten() async throws {
+        let alice = try await F.user(admin, "Alice"), bob = try await F.user(admin, "Bob"), carol = try await F.user(admin, "Carol")
         let open = try await task(declaredBy: alice)
         let remark = try await note(on: open, by: alice)
         let alices = try await device(alice)
         #expect(try await alices.pull(.notes).records == [remark])
-        #expect(alices.row(.notes, remark)?["parent_open"]?.boolValue == true)
+        #expect(alices.row(.notes, remark)?["parent_open"] == nil)
         try await claim(open, as: bob)
-        #expect(try await alices.pull(.notes).records == [remark])
         var edited = try #require(alices.row(.notes, remark)?.objectValue)
-        #expect(edited["parent_open"]?.boolValue == false)
         edited["parent_open"] = true
         edited["content"] = "Lockbox moved"
         let pushed = try await alices.sync.push(table: .notes, record: .object(edited), expectedVersion: edited["row_version"]?.intValue)
-        #expect(!pushed.isConflict && pushed.record["parent_open"]?.boolValue == false, "\(pushed)")
-        // Written directly (the service's grants), it is derived again from the parent.
-        try await admin.query("update public.notes set parent_open = true where id = \(remark)")
-        #expect(try await admin.query("select parent_open from public.notes where id = \(remark)").scalar(Bool.self) == false)
-        let carol = try await F.user(admin, "Carol")
+        #expect(!pushed.isConflict && pushed.record["content"]?.stringValue == "Lockbox moved" && pushed.record["parent_open"] == nil, "\(pushed)")
         #expect(try await device(carol).pull(.notes).isEmpty)
     }
 
@@ -414,7 +414,7 @@ import Testing
         let x = given ?? (mode == "full" ? "0" : "1")
         // The statement and its arguments as literals (EXPLAIN EXECUTE takes no parameters).
         let plan = try await admin.query("""
-            with k as (select array_agg(kind) as kinds, array_agg(key) as keys from private.user_keys(\(user)))
+            with k as (select array_agg(kind) as kinds, array_agg(key) as keys from private.user_keys(\(user), null))
             select private.sync_items_sql(\(table), \(mode)),
                    format('explain (analyze, buffers, format json) execute pull (%1$L, %1$L, ''{}'', ''0'', ''0'',
                              ''00000000-0000-0000-0000-000000000000'', -1, %2$s, %3$L, %4$L,

@@ -1,4 +1,28 @@
 --
+-- Name: watchlist_rules _quota_row_bytes_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_insert AFTER INSERT ON public.watchlist_rules REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: watchlists _quota_row_bytes_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_insert AFTER INSERT ON public.watchlists REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: watchlist_rules _quota_row_bytes_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_update AFTER UPDATE ON public.watchlist_rules REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
+-- Name: watchlists _quota_row_bytes_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _quota_row_bytes_update AFTER UPDATE ON public.watchlists REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_quotas('bytes');
+
+--
 -- Name: watchlist_rules _stamp_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 

@@ -20,37 +20,63 @@ comment on function private.everyone_key() is 'The uuid of the one key of kind e
 -- behind the policies of notes and subtasks) hashed the whole table rather than probe its
 -- index once a key, until the table grew past tens of thousands of rows: a user's read of
 -- their ten notes cost 2 ms beside 10,000 of other users' open tasks, 0.7 beside a million.
-create or replace function private.user_keys(p_user uuid) returns table (kind text, key uuid)
+create or replace function private.user_keys(p_user uuid, p_kinds text[]) returns table (kind text, key uuid)
   language plpgsql stable
   rows 10
   set search_path = ''
 as $$
 #variable_conflict use_column
 begin
+  -- Each branch only for a kind asked for (NULL: all): a pull of tasks never reads the
+  -- user's watchlists, a policy of listings only her listings.
   return query
-  select 'user'::text, p_user where p_user is not null
+  select 'user'::text, p_user where p_user is not null and (p_kinds is null or 'user' = any (p_kinds))
   union all
-  select 'everyone', private.everyone_key() where p_user is not null
+  select 'everyone', private.everyone_key() where p_user is not null and (p_kinds is null or 'everyone' = any (p_kinds))
   union all
-  select 'listing', l.id from public.listings l where l.owned_by = p_user
+  select 'listing', l.id from public.listings l where l.owned_by = p_user and (p_kinds is null or 'listing' = any (p_kinds))
   union all
-  select 'watchlist_owner', w.id from public.watchlists w where w.owner_id = p_user
+  select 'watchlist_owner', w.id from public.watchlists w where w.owner_id = p_user and (p_kinds is null or 'watchlist_owner' = any (p_kinds))
   union
-  select 'watchlist', w.id from public.watchlists w where w.owner_id = p_user
+  select 'watchlist', w.id from public.watchlists w where w.owner_id = p_user and (p_kinds is null or 'watchlist' = any (p_kinds))
   union
-  select 'watchlist', s.watchlist_id from public.watchlist_shares s where s.user_id = p_user
+  -- A share is a key once its user accepted it; an invitation is none.
+  select 'watchlist', s.watchlist_id from public.watchlist_shares s
+   where s.user_id = p_user and s.accepted_at is not null and (p_kinds is null or 'watchlist' = any (p_kinds))
   union
-  select 'watchlist_writer', w.id from public.watchlists w where w.owner_id = p_user
+  select 'watchlist_writer', w.id from public.watchlists w where w.owner_id = p_user and (p_kinds is null or 'watchlist_writer' = any (p_kinds))
   union
-  select 'watchlist_writer', s.watchlist_id from public.watchlist_shares s where s.user_id = p_user and s.role = 'write'
+  select 'watchlist_writer', s.watchlist_id from public.watchlist_shares s
+   where s.user_id = p_user and s.role = 'write' and s.accepted_at is not null and (p_kinds is null or 'watchlist_writer' = any (p_kinds))
   union
-  select 'listing_claimer', t.listing_id from public.tasks t where t.claimed_by = p_user and t.listing_id is not null
+  select 'listing_claimer', t.listing_id from public.tasks t
+   where t.claimed_by = p_user and t.listing_id is not null and (p_kinds is null or 'listing_claimer' = any (p_kinds))
   union
-  select 'listing_claimer', a.listing_id from public.activities a where a.claimed_by = p_user and a.listing_id is not null;
+  select 'listing_claimer', a.listing_id from public.activities a
+   where a.claimed_by = p_user and a.listing_id is not null and (p_kinds is null or 'listing_claimer' = any (p_kinds));
 end
 $$;
-comment on function private.user_keys(uuid) is
-  'The base scope keys (kind, key) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist, watchlist_owner and watchlist_writer) and those shared with them (watchlist; watchlist_writer when shared as ''write''), the listings of the tasks and activities they claim (listing_claimer). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
+comment on function private.user_keys(uuid, text[]) is
+  'The base scope keys (kind, key) of the kinds p_kinds (NULL: every kind) user p_user holds: their user id, everyone, the listings they own, the watchlists they own (as watchlist, watchlist_owner and watchlist_writer) and those shared with them that they accepted (watchlist; watchlist_writer when shared as ''write''), the listings of the tasks and activities they claim (listing_claimer). The inverse of private.key_holders; the sources whose changes private.log_access_change records.';
+
+-- The kinds of keys a pull (or poll) of p_tables reads: those of their rules and, for a
+-- derived kind, those of its parent table's rules. A user's other keys (her watchlists, for
+-- a pull of tasks) are never read for it.
+create or replace function private.pull_key_kinds(p_tables text[]) returns text[]
+  language plpgsql stable
+  set search_path = ''
+as $$
+begin
+  return (select coalesce(pg_catalog.array_agg(distinct x.kind order by x.kind), '{}')
+            from (select coalesce(pr.kind, r.kind) as kind
+                    from private.visibility_rules r
+                    join private.visibility_kinds k on k.kind = r.kind
+                    left join private.visibility_rules pr on pr.table_name = k.derived_from
+                   where r.table_name = any (p_tables)) x);
+end
+$$;
+comment on function private.pull_key_kinds(text[]) is
+  'The base kinds of scope keys sync reads for the tables p_tables: the kinds of their visibility rules, a derived kind replaced by the kinds of its parent table''s rules. What private.sync_key_state asks private.user_keys and the access log for.';
 
 -- Who holds keys, for many keys at once: one join per kind, however many rows a statement
 -- wrote (the outbox asks it once per statement). The single-key form below is this one.
@@ -69,7 +95,7 @@ begin
   union all
   select k.kind, k.key, w.owner_id from k join public.watchlists w on w.id = k.key where k.kind in ('watchlist', 'watchlist_owner', 'watchlist_writer')
   union all
-  select k.kind, k.key, s.user_id from k join public.watchlist_shares s on s.watchlist_id = k.key
+  select k.kind, k.key, s.user_id from k join public.watchlist_shares s on s.watchlist_id = k.key and s.accepted_at is not null
    where k.kind = 'watchlist' or (k.kind = 'watchlist_writer' and s.role = 'write')
   union all
   select k.kind, k.key, t.claimed_by from k join public.tasks t on t.listing_id = k.key
@@ -97,7 +123,7 @@ create or replace function private.caller_keys(p_kind text) returns uuid[]
   language sql stable security definer
   set search_path = ''
 as $$
-  select coalesce(array_agg(k.key), '{}') from private.user_keys(auth.uid()) k where k.kind = p_kind
+  select coalesce(array_agg(k.key), '{}') from private.user_keys(auth.uid(), array[p_kind]) k
 $$;
 comment on function private.caller_keys(text) is
   'The keys of kind p_kind the caller (auth.uid()) holds, as an array: policies compare a key column with it (col = any ((select private.caller_keys(''listing'')))), evaluated once per statement. SECURITY DEFINER so that the policies of the tables it reads can call it without recursing.';
@@ -125,6 +151,9 @@ comment on function private.visibility_condition(text, text) is
 --           as role dispatch_admin, whose own policy lets them (private.apply_select_policy).
 --   keys    for whoever holds the keys of a relation keys_held (kind, key) in scope: sync,
 --           for any user (derived keys included)
+-- A derived key's parent is seen through the caller's own keys, or by every user while it
+-- is open (private.child_parents: the open parents with children, never every open item;
+-- access/child_parents.sql).
 create or replace function private.visibility_predicate(p_table text, p_alias text, p_form text) returns text
   language plpgsql stable
   set search_path = ''
@@ -145,16 +174,38 @@ begin
   select pg_catalog.string_agg(
            case when r.kind = 'everyone' then '(' || private.visibility_condition(r.condition, p_alias) || ')'
                 else '(' || coalesce(private.visibility_condition(r.condition, p_alias) || ' and ', '') ||
-                     case when p_form = 'keys' then pg_catalog.format('(%L, %s%I) in (select k.kind, k.key from keys_held k)', r.kind, v_prefix, r.key_column)
+                     case when p_form = 'keys' and o.kind is not null
+                            then pg_catalog.format('((%L, %s%I) in (select k.kind, k.key from keys_held k) or exists (select from private.child_parents cp'
+                                                   ' where cp.parent_id = %s%I and cp.kind = %L and cp.child_table = %L and cp.open))',
+                                                   r.kind, v_prefix, r.key_column, v_prefix, r.key_column, r.kind, p_table)
+                          when p_form = 'keys' then pg_catalog.format('(%L, %s%I) in (select k.kind, k.key from keys_held k)', r.kind, v_prefix, r.key_column)
                           when r.kind = 'user' then pg_catalog.format('%s%I = (select auth.uid())', v_prefix, r.key_column)
                           when k.derived_from is not null
-                            then pg_catalog.format('%s%I = any (array(select private.caller_visible_ids(%L)))', v_prefix, r.key_column, k.derived_from)
+                            then pg_catalog.format('%s%I = any (array(select private.caller_visible_ids(%L)%s))', v_prefix, r.key_column, k.derived_from,
+                                                   case when o.kind is not null
+                                                        then pg_catalog.format(' union all select private.open_parent_ids(%L, %L)', p_table, r.kind) end)
                           else pg_catalog.format('%s%I = any ((select private.caller_keys(%L))::uuid[])', v_prefix, r.key_column, r.kind) end
                      || ')' end,
            ' or ' order by r.kind, r.key_column)
+         -- The author of a row just written on an open parent (access/child_parents.sql):
+         -- one term of its own, served by the author's index, never nested in another (an
+         -- OR inside a rule's AND is no index condition: it made the read a scan).
+         || coalesce(' or (' || v_prefix || 'created_by = (select auth.uid()) and ('
+                     || pg_catalog.string_agg(pg_catalog.format('(%s and private.is_open_parent(%L, %s%I))',
+                                                                private.visibility_condition(r.condition, p_alias), r.kind, v_prefix, r.key_column),
+                                              ' or ' order by r.kind)
+                          filter (where p_form = 'policy' and o.kind is not null and o.authored)
+                     || '))', '')
     into v_terms
     from private.visibility_rules r
     join private.visibility_kinds k on k.kind = r.kind
+    -- a derived kind whose parent is open to every user at times: its open parents count too
+    left join (select distinct c.child_table, c.kind,
+                      exists (select from pg_catalog.pg_attribute a
+                               where a.attrelid = pg_catalog.format('public.%I', c.child_table)::regclass
+                                 and a.attname = 'created_by' and a.atttypid = 'uuid'::regtype and not a.attisdropped) as authored
+                 from private.child_parent_rules() c) o
+      on o.child_table = r.table_name and o.kind = r.kind
    where r.table_name = p_table;
   return coalesce(v_terms, 'false')
          || case when p_form = 'caller' and v_admin then ' or (select private.is_admin())' else '' end;
@@ -357,7 +408,7 @@ as $$
   select p_row is not null and p_user is not null
      and (exists (select from private.row_keys(p_table, p_row) r
                    where r.kind = 'everyone'
-                      or (r.kind, r.key) in (select k.kind, k.key from private.user_keys(p_user) k))
+                      or (r.kind, r.key) in (select k.kind, k.key from private.user_keys(p_user, null) k))
           or ((select t.admin_sees from private.visibility_tables t where t.table_name = p_table)
               and exists (select from public.users u where u.id = p_user and u.is_admin)))
 $$;
@@ -371,8 +422,8 @@ comment on function private.user_sees(uuid, text, jsonb) is
 -- child of every user: a user's read of their ten notes cost 48 ms beside 200,000 of another
 -- user's, 0.7 ms without). One indexed branch per rule. The rows every user sees
 -- (an everyone rule: open tasks) are left out: listing them made every open item in the
--- system part of every user's reads; the children of such a row hold the everyone key
--- themselves (notes.parent_open), which private.apply_manifest checks.
+-- system part of every user's reads; the children of such a row are found through the open
+-- parents that have children (private.open_parent_ids, access/child_parents.sql).
 create or replace function private.caller_visible_ids(p_table text) returns setof uuid
   language plpgsql stable security definer
   set search_path = ''
@@ -384,8 +435,8 @@ begin
            case when k.derived_from is not null
                   then pg_catalog.format('select it.id from public.%I it where it.%I = any (array(select private.caller_visible_ids(%L)))%s',
                                          p_table, r.key_column, k.derived_from, ' and ' || r.condition)
-                else pg_catalog.format('select it.id from private.user_keys($1) k join public.%I it on k.kind = %L and it.%I = k.key%s',
-                                       p_table, r.kind, r.key_column, ' and ' || r.condition) end,
+                else pg_catalog.format('select it.id from private.user_keys($1, array[%L]) k join public.%I it on k.kind = %L and it.%I = k.key%s',
+                                       r.kind, p_table, r.kind, r.key_column, ' and ' || r.condition) end,
            ' union ')
     into v_sql
     from private.visibility_rules r
@@ -398,7 +449,7 @@ begin
 end
 $$;
 comment on function private.caller_visible_ids(text) is
-  'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; an admin reads through role dispatch_admin''s own policies); not the rows every user sees (everyone rules): their children hold the everyone key themselves. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
+  'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; an admin reads through role dispatch_admin''s own policies); not the rows every user sees (everyone rules): their children are found through private.open_parent_ids. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
 
 create or replace function private.caller_sees(p_table text, p_id uuid) returns boolean
   language plpgsql stable security definer
@@ -416,16 +467,18 @@ $$;
 comment on function private.caller_sees(text, uuid) is
   'True when the caller may see row p_id of p_table: the table''s SELECT policy for one row (false for an absent row). SECURITY DEFINER so that policies and definer RPCs can ask it.';
 
-revoke all on function private.everyone_key(), private.user_keys(uuid), private.key_holders(text, uuid),
+revoke all on function private.everyone_key(), private.user_keys(uuid, text[]), private.pull_key_kinds(text[]), private.key_holders(text, uuid),
   private.keys_holders(text[], uuid[]), private.row_keys_sql(text, text, integer),
   private.caller_keys(text), private.visibility_condition(text, text), private.visibility_predicate(text, text, text),
   private.visibility_columns(text), private.generate_row_scope(), private.apply_select_policy(text),
   private.row_keys(text, jsonb), private.row_audience(text, jsonb), private.user_sees(uuid, text, jsonb),
   private.caller_visible_ids(text), private.caller_sees(text, uuid)
   from public, anon, authenticated, service_role;
--- Policies call these as the querying user.
-grant execute on function private.caller_keys(text), private.caller_visible_ids(text) to authenticated;
+-- Policies call these as the querying user; the merge's history asks the caller's keys as
+-- the caller (private.caller_key_texts: user_keys reads only rows the caller sees).
+grant execute on function private.caller_keys(text), private.caller_visible_ids(text),
+  private.user_keys(uuid, text[]), private.everyone_key() to authenticated;
 -- The worker and the change feeds ask them for any user.
-grant execute on function private.everyone_key(), private.user_keys(uuid), private.key_holders(text, uuid), private.keys_holders(text[], uuid[]),
+grant execute on function private.everyone_key(), private.user_keys(uuid, text[]), private.pull_key_kinds(text[]), private.key_holders(text, uuid), private.keys_holders(text[], uuid[]),
   private.row_keys(text, jsonb), private.row_audience(text, jsonb), private.user_sees(uuid, text, jsonb),
   private.visibility_columns(text) to service_role;

@@ -11,11 +11,13 @@
 -- What apply_manifest generates, and what it never does:
 --   visibility   private.visibility_tables / visibility_rules from visible_to and admin_sees,
 --                the SELECT policy <table>_select, private.row_scope, the planner's
---                n_distinct of each scope-key column
+--                n_distinct of each scope-key column, the triggers that keep the openness of
+--                derived rows' parents (private.child_parents)
 --   writes       the INSERT, UPDATE and DELETE policies from insert_by, update_by, delete_by
 --                (and parent), private.caller_writes (access/write_rules.sql)
 --   stamped      the _stamp_insert / _stamp_update triggers (updated_at, row_version)
 --   lengths      the CHECK constraints <table>_<column>_length (TOO_LONG)
+--   quotas       the checks of open items per user and bytes per row (QUOTA_EXCEEDED)
 --   tombstoned   the _stamp_deleted_at_insert and _update triggers (deleted_at from the server clock)
 --   audit        audit.tracked_tables, the partition audit.<table>_log, its policy, the
 --                audit_<table>_* triggers
@@ -79,7 +81,7 @@ declare
   v_settled text;
 begin
   -- Every entry names a table of schema public, each rule a kind and (but everyone) a uuid column.
-  select pg_catalog.string_agg(pg_catalog.format('%s: %s', p.table_name, p.problem), '; ')
+  select pg_catalog.string_agg(pg_catalog.format('%s: %s', p.table_name, p.problem), '; ' order by p.table_name, p.problem)
     into v_problem
     from (select m.table_name, 'no such table in schema public' as problem
             from private.table_manifest m where pg_catalog.to_regclass(pg_catalog.format('public.%I', m.table_name)) is null
@@ -94,14 +96,14 @@ begin
                          where a.attrelid = pg_catalog.format('public.%I', m.table_name)::regclass
                            and a.attname = r ->> 'column' and a.atttypid = 'uuid'::regtype and not a.attisdropped)))
           union all
-          -- A child of rows every user may see holds the everyone key itself: the derived keys
-          -- are only the parents a user sees through his own keys (private.caller_visible_ids, sync).
-          select m.table_name, pg_catalog.format('its parent %s has an everyone rule and it has none', k.derived_from)
+          -- A derived kind's parent is one level up: its open rows are kept per parent
+          -- (private.child_parents), not resolved again through another derived kind.
+          select m.table_name, pg_catalog.format('its parent %s is itself seen through a parent', k.derived_from)
             from private.table_manifest m cross join pg_catalog.jsonb_array_elements(m.visible_to) r
             join private.visibility_kinds k on k.kind = r ->> 'kind' and k.derived_from is not null
            where exists (select from private.table_manifest pm cross join pg_catalog.jsonb_array_elements(pm.visible_to) pr
-                          where pm.table_name = k.derived_from and pr ->> 'kind' = 'everyone')
-             and not exists (select from pg_catalog.jsonb_array_elements(m.visible_to) er where er ->> 'kind' = 'everyone')
+                          join private.visibility_kinds pk on pk.kind = pr ->> 'kind' and pk.derived_from is not null
+                          where pm.table_name = k.derived_from)
           union all
           select w.table_name, w.problem from private.write_rule_problems() w) p;
   if v_problem is not null then
@@ -131,16 +133,16 @@ begin
   -- told instead that a key holds about a hundred rows (n_distinct = -0.01: distinct keys
   -- one hundredth of the rows), so a read probes the caller's keys by index at any skew.
   -- Read by ANALYZE: a table analysed since holds it. Unique columns (a row's own id as
-  -- its key) are left alone, and so are the tables private to their owner (admin_sees
-  -- false: journals, notifications, devices): their policy is the one test owner = caller,
-  -- ANDed to every read, and their reads are the owner's own, scoped by a finer key (a
-  -- thread, an entry). An owner planned as a hundred rows made the owner's index look the
-  -- cheapest way to a thread, and the export of a thread read every entry of its owner
-  -- (three times as slow for an owner of 100,000 entries).
+  -- its key) are left alone. The tables private to their owner (journals, notifications,
+  -- devices) too, whose policy is the one test owner = caller: another owner's 100,000
+  -- journal entries made every other owner's plain read a scan of all of them (1,725
+  -- buffers for ten entries). Their reads scoped by a finer key (a thread) go by an index
+  -- that holds the owner after it (journal_entries_thread_owner_idx,
+  -- journal_entry_value_lists_thread_owner_idx), which the planner prefers to the owner's
+  -- alone, whatever it believes an owner holds.
   for v_key in
     select distinct r.table_name, r.key_column
       from private.visibility_rules r
-      join private.visibility_tables t on t.table_name = r.table_name and t.admin_sees
       join pg_catalog.pg_attribute a
         on a.attrelid = pg_catalog.format('public.%I', r.table_name)::regclass and a.attname = r.key_column
      where r.key_column is not null
@@ -150,17 +152,9 @@ begin
   loop
     execute pg_catalog.format('alter table public.%I alter column %I set (n_distinct = -0.01)', v_key.table_name, v_key.key_column);
   end loop;
-  for v_key in
-    select distinct r.table_name, r.key_column
-      from private.visibility_rules r
-      join private.visibility_tables t on t.table_name = r.table_name and not t.admin_sees
-      join pg_catalog.pg_attribute a
-        on a.attrelid = pg_catalog.format('public.%I', r.table_name)::regclass and a.attname = r.key_column
-     where 'n_distinct=-0.01' = any (a.attoptions)
-  loop
-    execute pg_catalog.format('alter table public.%I alter column %I reset (n_distinct)', v_key.table_name, v_key.key_column);
-  end loop;
 
+  -- Before the policies, which call what it generates (private.is_open_parent).
+  perform private.generate_child_parents();
   -- Sync first: its column is one of those the stamping and audit triggers compare.
   perform private.generate_sync_fields();
   for v_entry in select * from private.table_manifest where synced order by ordinal loop
@@ -201,6 +195,7 @@ begin
   end loop;
 
   perform private.generate_row_scope();
+  perform private.generate_quota_checks();
   perform private.generate_sync_statements();
   perform outbox.generate_capture();
 
@@ -242,7 +237,7 @@ begin
 end
 $$;
 comment on function private.apply_manifest() is
-  'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, write policies and private.caller_writes, the planner''s n_distinct of each non-unique scope-key column of the tables admins see (-0.01: a key holds about a hundred rows, whatever one user holds), row scope, stamping, length limits, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/manifest/generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
+  'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, write policies and private.caller_writes, the planner''s n_distinct of each non-unique scope-key column (-0.01: a key holds about a hundred rows, whatever one user holds), the openness of children''s parents (private.child_parents), row scope, stamping, length limits, quota checks, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/manifest/generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
 
 revoke all on function private.manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text,
                                          jsonb, jsonb, jsonb, jsonb, text, jsonb),

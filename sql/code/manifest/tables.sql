@@ -82,33 +82,35 @@ select private.manifest('listings',
   update_by => '[{"kind": "user", "column": "owned_by"}, {"kind": "admin"}]',
   delete_by => '[{"kind": "user", "column": "owned_by"}, {"kind": "admin"}]');
 
--- Notes and subtasks are seen with their parent. A note is written by its author while he
--- sees the parent (and changed or removed by an admin); a subtask by whoever may change its
--- parent. Those of an open task or activity (which
--- every user sees) hold the one everyone key themselves (parent_open, derived from the
--- parent by trigger): the task and activity keys of a user are then only the items he sees
--- through his own keys, never every open item in the system.
+-- Notes and subtasks are seen with their parent: through the parent's keys, or by every
+-- user while the parent is open (its everyone rule), which is held once per parent
+-- (private.child_parents: a claim changes one row, never the children). A note is written
+-- by its author while he sees the parent (and changed or removed by an admin); whoever may
+-- change the parent (its declarer, its claimer while he holds it, its listing's owner)
+-- removes any note on it, since notes others write on an item are its people's to clear. A
+-- subtask is written by whoever may change its parent. A record pulled when children
+-- carried their parent's openness (parent_open) may come back with it: ignored.
 select private.manifest('notes',
   visible_to => '[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = ''task''"},
                   {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = ''activity''"},
-                  {"kind": "listing", "column": "parent_id", "condition": "it.parent_type = ''listing''"},
-                  {"kind": "everyone", "condition": "it.parent_open"}]',
+                  {"kind": "listing", "column": "parent_id", "condition": "it.parent_type = ''listing''"}]',
   lengths => '{"content": 10000}',
   synced => true, outbox => true, realtime => 'default',
   parent => '{"column": "parent_id", "type_column": "parent_type",
               "tables": {"task": "tasks", "activity": "activities", "listing": "listings"}}',
   insert_by => '[{"kind": "user", "column": "created_by", "parent": "visible"}]',
   update_by => '[{"kind": "user", "column": "created_by", "parent": "visible"}, {"kind": "admin"}]',
-  delete_by => '[{"kind": "user", "column": "created_by", "parent": "visible"}, {"kind": "admin"}]');
+  delete_by => '[{"kind": "user", "column": "created_by", "parent": "visible"}, {"parent": "writable"}, {"kind": "admin"}]',
+  aliases => '{"parent_open": null}');
 
 select private.manifest('subtasks',
   visible_to => '[{"kind": "task", "column": "parent_id", "condition": "it.parent_type = ''task''"},
-                  {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = ''activity''"},
-                  {"kind": "everyone", "condition": "it.parent_open"}]',
+                  {"kind": "activity", "column": "parent_id", "condition": "it.parent_type = ''activity''"}]',
   lengths => '{"title": 200}',
   synced => true, outbox => true, realtime => 'default',
   parent => '{"column": "parent_id", "type_column": "parent_type", "tables": {"task": "tasks", "activity": "activities"}}',
-  insert_by => '[{"parent": "writable"}]', update_by => '[{"parent": "writable"}]', delete_by => '[{"parent": "writable"}]');
+  insert_by => '[{"parent": "writable"}]', update_by => '[{"parent": "writable"}]', delete_by => '[{"parent": "writable"}]',
+  aliases => '{"parent_open": null}');
 
 -- Watchlists: seen by the owner and the users it is shared with, written by the owner; their
 -- entries, rules and photos are seen with the list and written by its owner and the users it

@@ -16,9 +16,8 @@ as $$
       join public.watchlist_shares s on s.id = r.share_id
       join public.watchlists w on w.id = s.watchlist_id and w.deleted_at is null
      where s.user_id <> coalesce(r.actor, w.owner_id)
-       -- The title goes only to a reader who may see the watchlist (the visibility
-       -- definition, access/visibility.sql: a share makes it so today).
-       and private.user_sees(s.user_id, 'watchlists', pg_catalog.to_jsonb(w))
+       -- The title goes to the reader the share names: an invitation shows it, for her to
+       -- accept or decline (access/invitations.sql), as the owner meant by sharing.
      order by s.watchlist_id, s.user_id, r.event_id
   ), taken as (
     -- The hour's slot: a row that is new or older than an hour is (re)stamped and

@@ -92,31 +92,30 @@ create or replace trigger _derive_edited_at_update before update on public.notes
 -- (FK_MISSING, whose DETAIL {table, column, id} names it), never as "not yours", which would
 -- tell them it exists. The device that made the parent offline retries the child once the
 -- parent is pushed; row-level security then decides whether the child is theirs to write.
--- The child also takes
--- its parent's openness (parent_open: the parent is a task or activity every user may see,
--- so the child is seen by every user too: access/visibility.sql). The parent is locked FOR SHARE,
--- not only FOR KEY SHARE like a foreign key check: a concurrent claim or completion of the
--- parent waits for the new child (and then updates it, private.propagate_parent_open), or
--- the child waits for it and reads the parent as it left it; never a child marked open
--- beside a parent just claimed. A concurrent delete of the parent waits too.
+-- The parent is locked FOR SHARE, not only FOR KEY SHARE like a foreign key check: a
+-- concurrent claim or completion of the parent waits for the new child, or the child waits
+-- for it and reads the parent as it left it, so that the parent's openness recorded for the
+-- new child (private.child_parents, access/child_parents.sql) is the parent's when both are
+-- committed. A concurrent delete of the parent waits too.
 create or replace function private.check_work_parent() returns trigger
   language plpgsql
   security definer
   set search_path = ''
 as $$
 declare
-  v_parent jsonb;
+  v_found boolean;
 begin
   if new.parent_type = 'task' then
-    select pg_catalog.to_jsonb(t) into v_parent from public.tasks t where t.id = new.parent_id for share;
+    perform from public.tasks t where t.id = new.parent_id for share;
   elsif new.parent_type = 'activity' then
-    select pg_catalog.to_jsonb(a) into v_parent from public.activities a where a.id = new.parent_id for share;
+    perform from public.activities a where a.id = new.parent_id for share;
   elsif new.parent_type = 'listing' then
-    select pg_catalog.to_jsonb(l) into v_parent from public.listings l where l.id = new.parent_id for key share;
+    perform from public.listings l where l.id = new.parent_id for key share;
   end if;
   -- An app user (role authenticated: row-level security would refuse a child of a parent
   -- they do not see anyway) is told of the parents they see only.
-  if v_parent is null
+  v_found := found and new.parent_type in ('task', 'activity', 'listing');
+  if not v_found
      or (pg_catalog.current_setting('role', true) = 'authenticated' and auth.uid() is not null
          and not private.parent_allows(tg_table_name, 'visible', new.parent_type, new.parent_id)) then
     raise exception using
@@ -127,65 +126,25 @@ begin
                  'column', 'parent_id', 'id', new.parent_id)::text,
       hint = 'Push the parent first, then retry this record unchanged.';
   end if;
-  -- Open is what the parent's everyone rule says (the table manifest), asked of its keys.
-  new.parent_open := new.parent_type in ('task', 'activity')
-    and exists (select from private.row_scope(case new.parent_type when 'task' then 'tasks' else 'activities' end, v_parent) k
-                 where k.kind = 'everyone');
   return new;
 end
 $$;
 comment on function private.check_work_parent() is
-  'BEFORE INSERT, and BEFORE UPDATE when parent_type, parent_id or parent_open changes, trigger function of notes and subtasks: the parent row must exist, and be one an app user sees (FK_MISSING, 23503, detail {table, column, id} of the parent, otherwise: absent and unseen are one answer); parent_open is derived from it (true while every user may see the parent), whatever was written.';
+  'BEFORE INSERT, and BEFORE UPDATE when parent_type or parent_id changes, trigger function of notes and subtasks: the parent row must exist, and be one an app user sees (FK_MISSING, 23503, detail {table, column, id} of the parent, otherwise: absent and unseen are one answer); it is locked against a concurrent change of its openness until the child is committed.';
 
--- On UPDATE only when one of the three columns changes: UPDATE OF alone fires whenever a
--- statement names them, also setting them to what they were (a full-row write or upsert),
--- and each call reads and locks the parent. A parent_open written stale is a change: it is
--- derived again.
+-- On UPDATE only when the parent changes: UPDATE OF alone fires whenever a statement names
+-- the columns, also setting them to what they were (a full-row write or upsert), and each
+-- call reads and locks the parent.
 create or replace trigger _check_parent_insert before insert on public.notes
   for each row execute function private.check_work_parent();
 create or replace trigger _check_parent_insert before insert on public.subtasks
   for each row execute function private.check_work_parent();
 create or replace trigger _check_parent_update before update on public.notes for each row
-  when (old.parent_type is distinct from new.parent_type or old.parent_id is distinct from new.parent_id
-        or old.parent_open is distinct from new.parent_open)
+  when (old.parent_type is distinct from new.parent_type or old.parent_id is distinct from new.parent_id)
   execute function private.check_work_parent();
 create or replace trigger _check_parent_update before update on public.subtasks for each row
-  when (old.parent_type is distinct from new.parent_type or old.parent_id is distinct from new.parent_id
-        or old.parent_open is distinct from new.parent_open)
+  when (old.parent_type is distinct from new.parent_type or old.parent_id is distinct from new.parent_id)
   execute function private.check_work_parent();
-
--- A task or activity claimed, released, completed or reopened changes its openness: its
--- notes and subtasks follow (the cost is the item's own children, nobody else's).
-create or replace function private.propagate_parent_open() returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
-as $$
-declare
-  v_open boolean := exists (select from private.row_scope(tg_table_name, pg_catalog.to_jsonb(new)) k where k.kind = 'everyone');
-begin
-  if v_open is distinct from exists (select from private.row_scope(tg_table_name, pg_catalog.to_jsonb(old)) k where k.kind = 'everyone') then
-    -- The value written is re-derived by private.check_work_parent.
-    update public.notes n set parent_open = v_open
-     where n.parent_type = tg_argv[0] and n.parent_id = new.id and n.parent_open is distinct from v_open;
-    update public.subtasks s set parent_open = v_open
-     where s.parent_type = tg_argv[0] and s.parent_id = new.id and s.parent_open is distinct from v_open;
-  end if;
-  return null;
-end
-$$;
-comment on function private.propagate_parent_open() is
-  'AFTER UPDATE OF claimed_by, completed row trigger function of tasks and activities (argument: the parent_type): when the item becomes or stops being visible to every user (its everyone rule in the table manifest), sets parent_open of its notes and subtasks.';
-
--- The columns are those the everyone rule of tasks and activities reads (the table manifest).
--- UPDATE OF fires whenever a statement names them, even setting them to what they were (as
--- sync_push's update, which names every column, does): the WHEN clause skips the call then.
-create or replace trigger propagate_parent_open after update of claimed_by, completed on public.tasks
-  for each row when (old.claimed_by is distinct from new.claimed_by or old.completed is distinct from new.completed)
-  execute function private.propagate_parent_open('task');
-create or replace trigger propagate_parent_open after update of claimed_by, completed on public.activities
-  for each row when (old.claimed_by is distinct from new.claimed_by or old.completed is distinct from new.completed)
-  execute function private.propagate_parent_open('activity');
 
 -- Deleting a task, activity or listing deletes its notes and subtasks (a polymorphic
 -- parent has no foreign key to cascade from), once per statement. SECURITY DEFINER: the
@@ -224,5 +183,5 @@ create or replace trigger delete_children after delete on public.listings
 -- Trigger functions: fired by their triggers, never called; executable by their owner only.
 revoke all on function
   private.derive_work_item_state(), private.derive_note_edited_at(),
-  private.check_work_parent(), private.propagate_parent_open(), private.delete_work_children()
+  private.check_work_parent(), private.delete_work_children()
   from public, anon, authenticated, service_role;

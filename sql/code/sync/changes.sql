@@ -103,10 +103,14 @@ begin
      where c.user_id is not null
     on conflict do nothing;
   elsif tg_table_name = 'watchlist_shares' then
+    -- A share is a key once accepted: an invitation grants nothing, and taking one back
+    -- revokes nothing.
     insert into public.sync_access_log (user_id, kind, key, granted)
     select c.user_id, 'watchlist', c.watchlist_id, c.granted
-      from (values (case when tg_op <> 'INSERT' then old.user_id end, case when tg_op <> 'INSERT' then old.watchlist_id end, false),
-                   (case when tg_op <> 'DELETE' then new.user_id end, case when tg_op <> 'DELETE' then new.watchlist_id end, true))
+      from (values (case when tg_op <> 'INSERT' and old.accepted_at is not null then old.user_id end,
+                    case when tg_op <> 'INSERT' then old.watchlist_id end, false),
+                   (case when tg_op <> 'DELETE' and new.accepted_at is not null then new.user_id end,
+                    case when tg_op <> 'DELETE' then new.watchlist_id end, true))
            c (user_id, watchlist_id, granted)
      where c.user_id is not null
     on conflict do nothing;
@@ -128,7 +132,7 @@ begin
 end
 $$;
 comment on function private.log_access_change() is
-  'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares, the claimer and listing of tasks and activities, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
+  'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares once accepted, the claimer and listing of tasks and activities, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
 revoke all on function private.log_access_change() from public, anon, authenticated, service_role;
 
 create or replace trigger sync_access_delete after delete on public.listings
@@ -141,8 +145,9 @@ create or replace trigger sync_access_update after update of owner_id on public.
   for each row when (old.owner_id is distinct from new.owner_id) execute function private.log_access_change();
 create or replace trigger sync_access_insert_delete after insert or delete on public.watchlist_shares
   for each row execute function private.log_access_change();
-create or replace trigger sync_access_update after update of user_id, watchlist_id on public.watchlist_shares
-  for each row when (old.user_id is distinct from new.user_id or old.watchlist_id is distinct from new.watchlist_id)
+create or replace trigger sync_access_update after update of user_id, watchlist_id, accepted_at on public.watchlist_shares
+  for each row when (old.user_id is distinct from new.user_id or old.watchlist_id is distinct from new.watchlist_id
+                     or (old.accepted_at is null) <> (new.accepted_at is null))
   execute function private.log_access_change();
 create or replace trigger sync_access_claim_insert after insert on public.tasks
   for each row when (new.claimed_by is not null and new.listing_id is not null) execute function private.log_access_change();
@@ -246,17 +251,20 @@ declare
   v_branches text[];
 begin
   select pg_catalog.array_agg(array[t, pg_catalog.format(
-           $b$insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests)
-          select %1$L, (p.it).id, (p.it).row_version, v_actor, %2$s
+           $b$insert into private.sync_field_changes as c (table_name, row_id, row_version, changed_by, digests, base_keys)
+          select %1$L, (p.it).id, (p.it).row_version, v_actor, %2$s,
+                 array(select k.kind || ':' || k.key from (%4$s) k)
             from (%3$s) p
            where p.rid is not null and (p.old_it).row_version is distinct from (p.it).row_version
           -- A restored row counts its versions again from its snapshot's: the newer entry wins.
           on conflict on constraint sync_field_changes_pkey
-          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests;$b$,
+          do update set changed_at = excluded.changed_at, changed_by = excluded.changed_by, digests = excluded.digests,
+                        base_keys = excluded.base_keys;$b$,
            t, private.changed_columns_sql(pg_catalog.format('public.%I', t)::regclass, '(p.old_it)', '(p.it)',
                                           'pg_catalog.md5(coalesce(pg_catalog.to_jsonb(%s), ''null'')::text)',
                                           array['created_at', 'updated_at', 'row_version', 'sync_xid']),
-           private.paired_rows_sql(pg_catalog.format('public.%I', t)::regclass))]
+           private.paired_rows_sql(pg_catalog.format('public.%I', t)::regclass),
+           private.row_keys_sql(t, '(p.old_it)'))]
          order by t)
     into v_branches
     from pg_catalog.unnest(private.sync_tables()) t
@@ -266,7 +274,7 @@ begin
     'private.record_sync_fields', '', 'trigger',
     'security definer set timezone = ''UTC'' set extra_float_digits = 1 set jit = off', 'tg_table_name', v_branches,
     '%s is not a synced table',
-    'AFTER UPDATE statement trigger function of the synced tables (transition tables new_rows, old_rows): for every row whose row_version moved, records in private.sync_field_changes the version written, when, by whom, and the md5 of each changed column''s previous value (as private.sync_field_digests digests it), in one INSERT. For sync_push''s per-field merge. Generated by private.generate_sync_fields.',
+    'AFTER UPDATE statement trigger function of the synced tables (transition tables new_rows, old_rows): for every row whose row_version moved, records in private.sync_field_changes the version written, when, by whom, the md5 of each changed column''s previous value (as private.sync_field_digests digests it) and the scope keys of the row it changed (base_keys: who could read that version), in one INSERT. For sync_push''s per-field merge. Generated by private.generate_sync_fields.',
     p_declare => 'v_actor uuid := auth.uid();');
 end
 $$;
@@ -356,6 +364,7 @@ comment on function private.enable_sync(regclass) is
 
 create or replace function public.purge_sync_deletions(p_older_than interval default '30 days') returns integer
   language plpgsql
+  security definer
   set search_path = ''
 as $$
 declare
@@ -382,6 +391,11 @@ begin
     -- No cursor depends on these: a push against a version older than what is kept is a
     -- conflict instead of a merge.
     delete from private.sync_field_changes where changed_at < v_cutoff returning 1
+  ), p as (
+    -- Parents closed before the cutoff with no children left (deleted, or emptied): a pull
+    -- needs one only while its closing is newer than the cursor, and older cursors expire
+    -- with the logs purged here. A new child makes the row again.
+    delete from private.child_parents c where not c.open and c.children = 0 and c.opened_at < v_cutoff returning 1
   ), purged as (
     select d.table_name, d.sync_xid from d
     union all
@@ -400,7 +414,7 @@ begin
 end
 $$;
 comment on function public.purge_sync_deletions(interval) is
-  'Deletes the rows of the sync logs (sync_deletions, sync_moves, sync_access_log, and the field changes of private.sync_field_changes) older than p_older_than (default 30 days) and advances sync_horizon, so that cursors older than what was purged get CURSOR_EXPIRED. Returns the number of log rows purged. Run by the worker on a schedule with purge_watchlist_tombstones(); service_role only.';
+  'Deletes the rows of the sync logs (sync_deletions, sync_moves, sync_access_log, and the field changes of private.sync_field_changes) older than p_older_than (default 30 days) and advances sync_horizon, so that cursors older than what was purged get CURSOR_EXPIRED; and the rows of private.child_parents of parents closed before then with no children left. Returns the number of log rows purged. Run by the worker on a schedule with purge_watchlist_tombstones(); service_role only. SECURITY DEFINER: the logs and the merge history are nobody''s to delete but through it.';
 
 -- The validators run as the caller of sync_pull / sync_push; the trigger functions and
 -- enable_sync as their owner.
@@ -409,4 +423,6 @@ revoke all on function private.stamp_sync_xid(), private.record_sync_moves(), pr
   private.enable_sync(regclass), public.purge_sync_deletions(interval),
   private.assert_sync_table(text), private.sync_tables() from public, anon, authenticated, service_role;
 grant execute on function private.sync_tables(), private.assert_sync_table(text) to authenticated, service_role;
+-- The merge digests the pushed values as the pushing user (private.sync_merge).
+grant execute on function private.sync_field_digests(anyelement, text[]) to authenticated, service_role;
 grant execute on function public.purge_sync_deletions(interval) to service_role;

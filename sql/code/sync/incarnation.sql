@@ -91,6 +91,11 @@ begin
   select (pg_catalog.jsonb_populate_record(null::public.sync_access_log, pg_catalog.to_jsonb(m) || pg_catalog.jsonb_build_object('sync_xid', v_xid))).*
     from moved m on conflict do nothing;
   update public.sync_horizon set purged_through = v_xid where purged_through > v_xid;
+  -- The open parents' marks (private.child_parents): a pull reads a parent's children, or
+  -- their opening, by these transactions, as it reads rows by sync_xid.
+  update private.child_parents
+     set children_xid = least(children_xid, v_xid), opened_xid = least(opened_xid, v_xid)
+   where children_xid > v_xid or opened_xid > v_xid;
 
   -- The worker's position: each handler goes back to before the first event its snapshot
   -- had not seen (read with the old ids, before they change) or an unfinished batch holds;
@@ -125,5 +130,5 @@ begin
 end
 $$;
 comment on function private.settle_incarnation() is
-  'Records what this database is now in private.incarnation, and says what changed (NULL: nothing). Restored (another system identifier, database or table than recorded): brings the sync_xid of synced rows, of the sync logs and the horizon, and the txid of outbox events that lie ahead of this cluster back to this transaction''s, rewinds each handler''s outbox position to the first event it may not have handled (giving up unfinished batches), and moves the epoch. On a new timeline (a point-in-time recovery, a promotion): records it. Either way cursors of before get CURSOR_EXPIRED. Nothing on a standby. Called by the final step of migrate (private.apply_manifest).';
+  'Records what this database is now in private.incarnation, and says what changed (NULL: nothing). Restored (another system identifier, database or table than recorded): brings the sync_xid of synced rows, of the sync logs, the horizon and the open parents'' marks (private.child_parents), and the txid of outbox events that lie ahead of this cluster back to this transaction''s, rewinds each handler''s outbox position to the first event it may not have handled (giving up unfinished batches), and moves the epoch. On a new timeline (a point-in-time recovery, a promotion): records it. Either way cursors of before get CURSOR_EXPIRED. Nothing on a standby. Called by the final step of migrate (private.apply_manifest).';
 revoke all on function private.settle_incarnation() from public, anon, authenticated, service_role;

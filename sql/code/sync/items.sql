@@ -14,11 +14,14 @@
 --              rows that left a key in K or L (sync_moves) and U no longer
 --              sees (claimed by someone else, completed, moved)  "revoked"      S5
 -- Notes and subtasks have derived keys (task, activity): U holds (task, t) while U sees task
--- t through a key of his own (the children of a task every user sees hold the everyone key
--- themselves, parent_open: an open item is never one more key of every user). So for them K
--- also has the parents U sees through his keys, G the parents that entered U's view since
--- (a move into a key of U's, or a key gained), L those that left it, and the hard deletes
--- of the parents U could see bring their children's. The same streams then run unchanged.
+-- t, through a key of his own or because every user does (t is open). The open parents are
+-- held once each in private.child_parents (access/child_parents.sql), only those with
+-- children: an open item is never one more key of every user. So for them K also has the
+-- parents U sees through his keys and, of the open parents with children, all (a full pull)
+-- or those whose children changed since (children_xid); G the parents that entered U's view
+-- since (a move into a key of U's, a key gained, opened), L those that left it (a move, a
+-- key lost, closed and not seen otherwise), and the hard deletes of the parents U could see
+-- bring their children's. The same streams then run unchanged.
 --
 -- The generated query names its CTEs after these sets and each stream after its line above
 -- (a comment "-- S1: ..." before it):
@@ -114,12 +117,23 @@ begin
     -- Derived keys: the parents of this table's rows that U sees through his keys (not through
     -- a parent's everyone rule: see above), entered, left, or saw deleted.
     for v_derived in
-      select distinct k.kind, k.derived_from as parent
+      select distinct k.kind, k.derived_from as parent,
+             exists (select from private.child_parent_rules() c where c.child_table = p_table and c.kind = k.kind) as opens
         from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
        where r.table_name = p_table and k.derived_from is not null
        order by k.kind
     loop
       select array_agg(r) into v_rules from private.visibility_rules r where r.table_name = v_derived.parent;
+      -- The parents every user sees now (open) that have children here (private.child_parents):
+      -- all of them for a full pull; for the others those whose children changed since.
+      if v_derived.opens then
+        v_ctes := v_ctes || pg_catalog.format(
+          '%1$I as (select %2$L::text as kind, c.parent_id as key from private.child_parents c
+                     where c.child_table = %3$L and c.kind = %2$L and c.open and %4$s)',
+          v_derived.kind || '_keys_open', v_derived.kind, p_table,
+          case when p_mode = 'full' then 'c.children > 0'
+               else 'c.children_xid >= p_lo and (c.children_xid >= p_x or c.children_xid = any (p_ip))' end);
+      end if;
       v_ctes := v_ctes || pg_catalog.format('%I as (%s)', v_derived.kind || '_keys_held', (
         select coalesce(pg_catalog.string_agg(
                  pg_catalog.format('select %L::text as kind, it.id as key from base_keys_held k0 join public.%I it on k0.kind = %L and it.%I = k0.key%s',
@@ -132,18 +146,23 @@ begin
           '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held k0 join public.sync_moves m on m.table_name = %3$L and m.kind = k0.kind and m.key = k0.key
                        and m.entered and %4$s
-                     where m.row_id in (select v.key from %5$I v) group by m.row_id%6$s)',
+                     where k0.kind <> ''everyone'' and m.row_id in (select v.key from %5$I v) group by m.row_id%6$s%7$s)',
           v_derived.kind || '_keys_gained', v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
           v_derived.kind || '_keys_held',
           (select pg_catalog.string_agg(pg_catalog.format(
                     ' union all select %L, it.id, g0.cause, g0.at from base_keys_gained g0 join public.%I it on g0.kind = %L and it.%I = g0.key%s',
                     v_derived.kind, v_derived.parent, r.kind, r.key_column, ' and ' || private.visibility_condition(r.condition, 'it')), '')
-             from unnest(v_rules) r where r.kind <> 'everyone'));
+             from unnest(v_rules) r where r.kind <> 'everyone'),
+          -- opened since: every child of theirs
+          case when v_derived.opens then pg_catalog.format(
+            ' union all select %1$L, c.parent_id, c.opened_xid, c.opened_at from private.child_parents c'
+            ' where c.child_table = %2$L and c.kind = %1$L and c.open and %3$s',
+            v_derived.kind, p_table, pg_catalog.format(v_unseen, 'c.opened_xid')) else '' end);
         v_ctes := v_ctes || pg_catalog.format(
           '%1$I as (select %2$L::text as kind, m.row_id as key, max(m.sync_xid) as cause, max(m.moved_at) as at
                       from base_keys_held_or_lost kl0 join public.sync_moves m on m.table_name = %3$L and m.kind = kl0.kind and m.key = kl0.key
                        and not m.entered and %4$s
-                     where m.row_id not in (select v.key from %5$I v) group by m.row_id%6$s)',
+                     where kl0.kind <> ''everyone'' and m.row_id not in (select v.key from %5$I v) group by m.row_id%6$s%7$s)',
           v_derived.kind || '_keys_lost', v_derived.kind, v_derived.parent, pg_catalog.format(v_unseen, 'm.sync_xid'),
           v_derived.kind || '_keys_held',
           (select pg_catalog.string_agg(pg_catalog.format(
@@ -151,7 +170,12 @@ begin
                     ' where it.id not in (select v.key from %I v)',
                     v_derived.kind, v_derived.parent, r.kind, r.key_column, ' and ' || private.visibility_condition(r.condition, 'it'),
                     v_derived.kind || '_keys_held'), '')
-             from unnest(v_rules) r where r.kind <> 'everyone'));
+             from unnest(v_rules) r where r.kind <> 'everyone'),
+          -- closed since (claimed, completed) and not seen through a key of U's: their children go
+          case when v_derived.opens then pg_catalog.format(
+            ' union all select %1$L, c.parent_id, c.opened_xid, c.opened_at from private.child_parents c'
+            ' where c.child_table = %2$L and c.kind = %1$L and not c.open and %3$s and c.parent_id not in (select v.key from %4$I v)',
+            v_derived.kind, p_table, pg_catalog.format(v_unseen, 'c.opened_xid'), v_derived.kind || '_keys_held') else '' end);
         v_ctes := v_ctes || pg_catalog.format(
           '%1$I as (select %2$L::text as kind, d.record_id as key
                       from base_keys_held_or_lost kl0 join public.sync_deletions d on d.table_name = %3$L and d.kind = kl0.kind and d.key = kl0.key and %4$s)',
@@ -160,7 +184,9 @@ begin
         v_l := v_l || pg_catalog.format(' union all select * from %I', v_derived.kind || '_keys_lost');
         v_dk := v_dk || pg_catalog.format(' union select kind, key from %I', v_derived.kind || '_keys_deleted');
       end if;
-      v_k := v_k || pg_catalog.format(' union all select kind, key from %I', v_derived.kind || '_keys_held');
+      v_k := v_k || pg_catalog.format(' union all select kind, key from %I', v_derived.kind || '_keys_held')
+             -- distinct: an open parent may be seen through a key too (its declarer's)
+             || case when v_derived.opens then pg_catalog.format(' union select kind, key from %I', v_derived.kind || '_keys_open') else '' end;
     end loop;
 
     v_visible := private.visibility_predicate(p_table, 'it', 'keys');
@@ -352,9 +378,11 @@ revoke all on function private.generate_sync_items() from public, anon, authenti
 -- The keys a user holds now, and those gained (held now) or lost since the state (p_x,
 -- p_ip), from the access log: what every stream of private.sync_items_<table>_<mode>
 -- reads. Worked out once per call, whatever the number of tables asked about (sync_poll
--- asks about all of them at once). Mode admin needs no keys, mode full no access changes.
+-- asks about all of them at once), and only of the kinds those tables read (p_kinds:
+-- private.pull_key_kinds): a pull of tasks reads none of the user's watchlists, however
+-- many she has. Mode admin needs no keys, mode full no access changes.
 create or replace function private.sync_key_state(
-  p_user uuid, p_mode text, p_x xid8, p_ip xid8[],
+  p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_kinds text[],
   out lo xid8, out kinds text[], out keys uuid[],
   out g_kinds text[], out g_keys uuid[], out g_causes xid8[], out g_ats timestamptz[],
   out l_kinds text[], out l_keys uuid[], out l_causes xid8[], out l_ats timestamptz[])
@@ -366,7 +394,7 @@ as $$
 begin
   lo := least(p_x, (select min(i) from unnest(p_ip) i));
   select coalesce(array_agg(k.kind), '{}'), coalesce(array_agg(k.key), '{}')
-    into kinds, keys from private.user_keys(p_user) k where p_mode <> 'admin';
+    into kinds, keys from private.user_keys(p_user, p_kinds) k where p_mode <> 'admin';
   select coalesce(array_agg(a.kind) filter (where a.held), '{}'),
          coalesce(array_agg(a.key) filter (where a.held), '{}'),
          coalesce(array_agg(a.cause) filter (where a.held), '{}'),
@@ -378,14 +406,21 @@ begin
     into g_kinds, g_keys, g_causes, g_ats, l_kinds, l_keys, l_causes, l_ats
     from (select a.kind, a.key, max(a.sync_xid) as cause, max(a.logged_at) as at,
                  (a.kind, a.key) in (select * from unnest(kinds, keys)) as held
-            from public.sync_access_log a
-           where p_mode in ('changes', 'visibility') and a.user_id = p_user and a.kind <> 'admin'
-             and a.sync_xid >= lo and (a.sync_xid >= p_x or a.sync_xid = any (p_ip))
+            -- two index ranges of (user_id, sync_xid), the transactions from p_x on and those
+            -- in p_ip: not one from the oldest of them, which walked every change of her keys
+            -- since a transaction still in progress anywhere in the cluster (20,000 grants
+            -- of hers, on every pull), nor her whole log filtered
+            from (select a.* from public.sync_access_log a where a.user_id = p_user and a.sync_xid >= p_x
+                  union all
+                  select a.* from pg_catalog.unnest(p_ip) i (xid)
+                   -- (offset 0: a probe per transaction in p_ip, never joined as sets)
+                   cross join lateral (select a.* from public.sync_access_log a where a.user_id = p_user and a.sync_xid = i.xid offset 0) a) a
+           where p_mode in ('changes', 'visibility') and a.kind <> 'admin' and a.kind = any (p_kinds)
            group by a.kind, a.key) a;
 end
 $$;
-comment on function private.sync_key_state(uuid, text, xid8, xid8[]) is
-  'For private.sync_items_<table>_<mode>: lo, the oldest transaction not delivered in the state (p_x, p_ip); the base keys user p_user holds (kinds, keys; none in mode admin); from the access log since that state (modes changes and visibility), the keys gained and still held (g_*) and those lost (l_*), each with its latest cause (xid) and time.';
+comment on function private.sync_key_state(uuid, text, xid8, xid8[], text[]) is
+  'For private.sync_items_<table>_<mode>: lo, the oldest transaction not delivered in the state (p_x, p_ip); the base keys of the kinds p_kinds user p_user holds (kinds, keys; none in mode admin); from the access log since that state (modes changes and visibility), the keys of those kinds gained and still held (g_*) and those lost (l_*), each with its latest cause (xid) and time.';
 
 create or replace function private.sync_items(
   p_table text,
@@ -409,7 +444,7 @@ declare
   v_state record;
 begin
   -- The keys U holds now, and those gained (held now) or lost since the cursor.
-  select * into v_state from private.sync_key_state(p_user, p_mode, p_x, p_ip);
+  select * into v_state from private.sync_key_state(p_user, p_mode, p_x, p_ip, private.pull_key_kinds(array[p_table]));
 
   perform private.assert_sync_table(p_table);
   if p_mode not in ('full', 'changes', 'visibility', 'admin') then
@@ -429,7 +464,7 @@ comment on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, xid
   'The changes of synced table p_table that concern user p_user since the state (p_x, p_ip) (every transaction below p_x except those in p_ip already delivered), after the position (p_after_c0, p_after_c1, p_after_id, p_after_kind), in that order, at most p_limit: (c0, c1, id, kind 1 = record | 0 = deletion, reason deleted | revoked, at). Modes: full (every row U sees), changes (records, hard deletes, revocations: sync_pull), visibility (only what a change of U''s keys or of a row''s keys brought or took: the user-scoped change feed), admin (every change, for admins). Streams and keys are read from private.visibility_rules (see sql/code/sync/items.sql).';
 
 revoke all on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint),
-  private.sync_key_state(uuid, text, xid8, xid8[]), private.sync_items_sql(text, text) from public, anon, authenticated, service_role;
+  private.sync_key_state(uuid, text, xid8, xid8[], text[]), private.sync_items_sql(text, text) from public, anon, authenticated, service_role;
 -- sync_pull calls it as its owner; the change feed as service_role.
 grant execute on function private.sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint)
   to service_role;

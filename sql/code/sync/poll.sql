@@ -49,6 +49,11 @@ begin
       join private.visibility_tables v on v.table_name = t.t
      where v.admin_sees or v_authenticated;
   else
+    -- Bounded before anything is read from it.
+    if cardinality(p_tables) > private.quota_value('poll_tables') then
+      perform private.quota_exceeded('poll_tables', pg_catalog.format('sync_poll names %s tables', cardinality(p_tables)),
+                                     pg_catalog.jsonb_build_object('asked', cardinality(p_tables)));
+    end if;
     if array_position(p_tables, null) is not null then
       raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_tables must not contain NULL';
     end if;
@@ -82,11 +87,13 @@ begin
     end if;
     v_x := (v_state ->> 'x')::xid8;
     v_ip := array(select jsonb_array_elements_text(v_state -> 'ip')::xid8);
-    select * into v_keys from private.sync_key_state(v_uid, 'changes', v_x, v_ip);
+    select * into v_keys from private.sync_key_state(v_uid, 'changes', v_x, v_ip, private.pull_key_kinds(v_tables));
     if (v_horizon > (v_state ->> 'h')::xid8 and v_horizon >= v_keys.lo)
        or exists (select from public.sync_access_log a
-                   where a.user_id = v_uid and a.kind = 'admin'
-                     and a.sync_xid >= v_keys.lo and (a.sync_xid >= v_x or a.sync_xid = any (v_ip))) then
+                   where a.user_id = v_uid and a.kind = 'admin' and a.sync_xid >= v_x)
+       or exists (select from unnest(v_ip) i (xid)
+                   cross join lateral (select from public.sync_access_log a
+                                        where a.user_id = v_uid and a.sync_xid = i.xid and a.kind = 'admin' offset 0) a) then
       v_changed := v_tables;
     else
       v_admin := private.is_admin();
@@ -111,7 +118,7 @@ begin
 end
 $$;
 comment on function public.sync_poll(text, text[]) is
-  'Live updates by polling: {tables: [the synced tables among p_tables (NULL = every one the caller may pull) in which something changed for the caller since p_cursor], cursor, server_timestamp}. "Changed" is what the caller''s next sync_pull of the table would deliver (the same query): rows they see written, deleted or tombstoned, rows that became or stopped being visible to them; other users'' changes they cannot see never count, and an empty poll costs a few index probes per table whatever other users hold or write. NULL cursor: every table (start here, then pull them). Pass the returned cursor to the next poll; sync_pull each table named, from its own cursor. Never misses a change (a transaction committing after a poll is named by the next one); may name a table whose changes a pull already delivered, and names every table after a purge of the sync logs or a change of the caller''s admin rights. Errors: INVALID_TABLE, INVALID_CURSOR (22023), NULL_ARGUMENT (22004), NOT_AUTHENTICATED, OWNER_ONLY (42501: a journal table asked for by a session not acting as role authenticated). SECURITY DEFINER: it reads the sync logs, as sync_pull does.';
+  'Live updates by polling: {tables: [the synced tables among p_tables (NULL = every one the caller may pull) in which something changed for the caller since p_cursor], cursor, server_timestamp}. "Changed" is what the caller''s next sync_pull of the table would deliver (the same query): rows they see written, deleted or tombstoned, rows that became or stopped being visible to them; other users'' changes they cannot see never count, and an empty poll costs a few index probes per table whatever other users hold or write. NULL cursor: every table (start here, then pull them). Pass the returned cursor to the next poll; sync_pull each table named, from its own cursor. Never misses a change (a transaction committing after a poll is named by the next one); may name a table whose changes a pull already delivered, and names every table after a purge of the sync logs or a change of the caller''s admin rights. Errors: INVALID_TABLE, INVALID_CURSOR (22023), NULL_ARGUMENT (22004), NOT_AUTHENTICATED, OWNER_ONLY (42501: a journal table asked for by a session not acting as role authenticated), QUOTA_EXCEEDED (54000: more names in p_tables than the quota poll_tables). SECURITY DEFINER: it reads the sync logs, as sync_pull does.';
 
 revoke all on function public.sync_poll(text, text[]) from public, anon, authenticated, service_role;
 grant execute on function public.sync_poll(text, text[]) to authenticated, service_role;

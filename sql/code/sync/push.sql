@@ -170,7 +170,7 @@ declare
   -- Never written from a record, whatever the caller's grants (the service role's too).
   c_stamps constant text[] := array['id', 'created_at', 'updated_at', 'row_version', 'sync_xid'];
   -- Derived by triggers from other columns (or the parent row); written only where a grant allows.
-  c_derived constant text[] := array['completed_at', 'claimed_at', 'claim_expires_at', 'edited_at', 'parent_open'];
+  c_derived constant text[] := array['completed_at', 'claimed_at', 'claim_expires_at', 'edited_at'];
   c_undo constant text := 'sync_push: undo';
   v_uid uuid := auth.uid();
   v_rel regclass;
@@ -192,6 +192,7 @@ declare
   v_stale boolean := false;
   v_base integer := p_expected_version;  -- the version the write applies to (the current one after a merge)
   v_merge jsonb;       -- per field, what won (private.sync_merge), when the push was merged
+  v_may_write boolean; -- the caller may change the row (its UPDATE policy)
   v_version integer;
   v_row jsonb;
   v_reason jsonb;      -- why a conflict, in the refusal's words ({code, message, detail})
@@ -297,6 +298,19 @@ begin
     if v_claim is not null and not ('claimed_by' = any (v_changed)) then
       v_claim := null;
     end if;
+    -- Authorised before anything of the record is compared with the row's history
+    -- (private.sync_merge): a change the caller may not write is refused here, whatever it
+    -- holds, as its UPDATE would be (the table's UPDATE policy, asked with FOR UPDATE,
+    -- which keeps the row for the write). A claim is claim_work_item's to decide: anyone
+    -- who sees an open item may claim it, and what else the record changes is written
+    -- after it, as the claimer.
+    if cardinality(v_changed) > 0 and v_claim is distinct from 'claim' then
+      execute format('select private.%I($1)', 'sync_push_lock_' || p_table) into v_may_write using v_id;
+      if not v_may_write then
+        raise exception using errcode = '42501',
+          message = format('NOT_AUTHORIZED: you may read but not change this row of %s', p_table);
+      end if;
+    end if;
     v_stale := (v_server ->> 'row_version')::integer <> p_expected_version;
     if v_stale then
       -- A retry of a push that was applied: the server row holds its values, at the
@@ -312,9 +326,12 @@ begin
       -- what both changed goes to the later write (private.sync_merge). Only the device's
       -- winning changes go on, written at the current version: a claim or release among
       -- them is one still, a stale echo of the server's old value is none.
+      if v_reason is not null then
+        return jsonb_build_object('status', 'conflict', 'record', v_server) || v_reason;
+      end if;
       v_merge := private.sync_merge(p_table, v_id, p_expected_version, (v_server ->> 'row_version')::integer, p_record, v_changed);
-      if v_merge is null or v_reason is not null then
-        return jsonb_build_object('status', 'conflict', 'record', v_server) || coalesce(v_reason, '{}');
+      if v_merge is null then
+        return jsonb_build_object('status', 'conflict', 'record', v_server);
       end if;
       v_changed := array(select c from unnest(v_changed) c where v_merge #>> array[c, 'winner'] = 'push');
       v_base := (v_server ->> 'row_version')::integer;
@@ -487,6 +504,6 @@ as $$
   select private.sync_push_record(p_table, p_record, p_expected_version, false)
 $$;
 comment on function public.sync_push(text, jsonb, integer) is
-  'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced); {status: "merged", record, fields} when the row moved on since p_expected_version and the record was merged into it field by field (private.sync_merge: what only the push changed is written, what only the server changed stays, what both changed goes to the later write by the server''s clock, the user id sorting first within a second; fields says per column what won); or {status: "conflict", record: <server row>} when the id exists or the history a merge needs is gone (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns (a task''s or activity''s created_by and listing name declared_by and listing_id, a listing''s assigned_realtor names owned_by). Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, parent_open, sync_xid, generated) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505). Nothing is changed on error.';
+  'Writes one record of p_table (one of sync_tables()) as the caller (row-level security applies), whole or not at all. With p_expected_version = the row_version last pulled: an update of the columns that differ, if the row is still at that version; with NULL or 0: an insert of a row created offline (its id from the record). Returns {status: "applied", record} (also for a retry of a write already applied: same values, at the version it produced); {status: "merged", record, fields} when the row moved on since p_expected_version and the record was merged into it field by field (private.sync_merge: what only the push changed is written, what only the server changed stays, what both changed goes to the later write by the server''s clock, the user id sorting first within a second; fields says per column what won); or {status: "conflict", record: <server row>} when the id exists or the history a merge needs is gone (server wins; with code ALREADY_CLAIMED, message and detail when someone else claimed the item, record null when that took it out of the caller''s sight). Keys must be columns (a task''s or activity''s created_by and listing name declared_by and listing_id, a listing''s assigned_realtor names owned_by). Columns the caller holds INSERT/UPDATE on are written; server-derived ones (created_at, updated_at, row_version, completed_at, claimed_at, edited_at, sync_xid, generated; and a note''s or subtask''s parent_open, which records no longer carry) are ignored; any other must equal the server''s value, else COLUMN_NOT_WRITABLE (42501, detail {table, columns}). claimed_by of a task or activity set to the caller claims it and set to null releases it, through claim_work_item / release_work_item (their errors: ALREADY_COMPLETED, NOT_CLAIMER). A change of a row the caller may not write is refused before anything is compared, and a merge compares only with a version the caller could read (else: conflict). Errors: INVALID_TABLE, INVALID_RECORD, INVALID_VERSION (22023), NULL_ARGUMENT (22004), TOO_LONG (22001: the record is over 64 KiB, or a value over its column''s limit), NOT_FOUND (P0002), NOT_AUTHORIZED (42501), FK_MISSING (23503), UNIQUE_CONFLICT / ID_TAKEN (23505), QUOTA_EXCEEDED (54000). Nothing is changed on error.';
 revoke all on function public.sync_push(text, jsonb, integer) from public, anon, authenticated, service_role;
 grant execute on function public.sync_push(text, jsonb, integer) to authenticated, service_role;
