@@ -146,6 +146,58 @@ struct ReplicaTests {
         }
     }
 
+    @Test("sync_poll on a standby: its marks name what the primary wrote, a share racing with a write is followed by that write, and a change of holdings is watched until a later write of the primary reaches the standby")
+    func pollsOnTheStandby() async throws {
+        try await withStandby { primary, standby, admin in
+            let alice = try await DeploymentData.user(admin, "Alice"), bob = try await DeploymentData.user(admin, "Bob")
+            let list = try await DeploymentData.watchlist(admin, owner: alice)
+            let onStandby = SyncService(connection: try await PostgresConnection.connect(standby.url), user: bob)
+            /// A write on the primary, replayed: the marks it leaves tell a standby how far
+            /// the primary had gone.
+            func heartbeat() async throws {
+                _ = try await DeploymentData.tasks(admin, declaredBy: alice, count: 1)
+                try await standby.waitForReplay(of: primary)
+            }
+
+            // Without a cursor the poll watches (a change of holdings just before it may have
+            // writes racing with it); a standby learns when they ended only from the primary's
+            // later writes.
+            try await standby.waitForReplay(of: primary)
+            var poll = try await onStandby.poll()
+            poll = try await onStandby.poll(since: poll.cursor)
+            #expect(try await PollCursor.watches(poll.cursor.rawValue, on: admin), "nothing written on the primary since")
+            for _ in 0..<2 {
+                try await heartbeat()
+                poll = try await onStandby.poll(since: poll.cursor)
+            }
+            #expect(!(try await PollCursor.watches(poll.cursor.rawValue, on: admin)))
+
+            // The marks alone: Bob holds none of Alice's keys yet.
+            _ = try await admin.query("insert into public.watchlist_entries (watchlist_id, nickname) values (\(list), 'wren')")
+            try await standby.waitForReplay(of: primary)
+            poll = try await onStandby.poll(since: poll.cursor)
+            #expect(poll.tables.isEmpty, "\(poll.tables)")
+
+            // Alice's entry is written (Alice alone holds the list) before the share commits,
+            // and commits after it.
+            let writer = try await PostgresConnection.connect(primary.url)
+            try await writer.query("begin")
+            try await writer.query("insert into public.watchlist_entries (watchlist_id, nickname) values (\(list), 'robin')")
+            try await admin.query("insert into public.watchlist_shares (watchlist_id, user_id, role) values (\(list), \(bob), 'read')")
+            try await standby.waitForReplay(of: primary)
+            poll = try await onStandby.poll(since: poll.cursor)
+            #expect(Set(poll.tables) == [.watchlists, .watchlistEntries], "\(poll.tables)")
+            let pulled = try await onStandby.pull(table: .watchlistEntries)
+            try await writer.query("commit")
+            await writer.close()
+            try await standby.waitForReplay(of: primary)
+            poll = try await onStandby.poll(since: poll.cursor)
+            #expect(poll.tables.contains(.watchlistEntries), "\(poll.tables)")
+            let robin = try await onStandby.pull(table: .watchlistEntries, cursor: pulled.cursor)
+            #expect(robin.records.map { $0["nickname"]?.stringValue } == ["robin"])
+        }
+    }
+
     @Test("the pages of one pull, the first on the primary and the next on a standby behind it")
     func pagesOfOnePullAcrossServers() async throws {
         try await withStandby { primary, standby, admin in

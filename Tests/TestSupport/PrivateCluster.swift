@@ -189,6 +189,40 @@ public final class PrivateCluster: Sendable {
         try await pgctl(["stop", "-m", "fast", "-w", "-t", "60"])
     }
 
+    /// Appends `settings` to postgresql.conf and restarts the server with them (the bench's
+    /// capacity group: more connections, bigger buffers, durable commits).
+    public func reconfigure(_ settings: String) async throws {
+        try await appendSettings(settings)
+        try await restart()
+    }
+
+    /// Pins the server to the CPUs `cpus` (taskset's list: "0", "0,1"): the postmaster and
+    /// every process it has started (those it starts later inherit it). The benchmarks
+    /// measure what one core serves this way.
+    public func pin(cpus: String) async throws {
+        let pids = try serverProcesses()
+        for pid in pids {
+            let (status, output) = try await ChildProcess.run("/usr/bin/taskset", ["-a", "-p", "-c", cpus, "\(pid)"])
+            guard status == 0 else { throw PostgresError(.client, "taskset -p -c \(cpus) \(pid) failed: \(output)") }
+        }
+    }
+
+    /// The postmaster's process id and those of its children (backends, background workers).
+    public func serverProcesses() throws -> [Int32] {
+        let file = try String(contentsOfFile: dataDirectory + "/postmaster.pid", encoding: .utf8)
+        guard let postmaster = file.split(separator: "\n").first.flatMap({ Int32($0) }) else {
+            throw PostgresError(.client, "no postmaster.pid in \(dataDirectory)")
+        }
+        let children = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> Int32? in
+            guard let pid = Int32(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == postmaster ? pid : nil
+        }
+        return [postmaster] + children
+    }
+
     /// Stops the server (fast: sessions are ended) and starts it again on the same socket.
     public func restart() async throws {
         try await pgctl(["restart", "-m", "fast", "-l", directory + "/server.log", "-w", "-t", "60"])

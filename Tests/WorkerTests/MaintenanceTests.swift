@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Maintenance and handler registration")
 struct MaintenanceTests {
-    @Test("purges watchlist and journal tombstones older than 30 days, old sync log rows and handled events older than 7 days")
+    @Test("purges watchlist and journal tombstones older than 30 days, old sync log rows and change marks, and handled events older than 7 days")
     func purgeAndPrune() async throws {
         let f = try await WorkerFixture.make()
         let alice = try await f.user("Alice")
@@ -35,6 +35,13 @@ struct MaintenanceTests {
         try await running.stop()
         try await f.connection.query("update outbox.events set created_at = now() - interval '8 days'")
         let events = try await f.connection.query("select count(*)::int from outbox.events").scalar(Int.self)
+        // A purge records the oldest transaction then running on the whole server: other
+        // suites' transactions older than these marks would keep them (rightly), so wait for
+        // those to end.
+        #expect(try await eventually(timeout: .seconds(120)) {
+            try await f.connection.query(
+                "select pg_snapshot_xmin(pg_current_snapshot()) > (select max(sync_xid) from private.sync_marks)").scalar(Bool.self)
+        })
 
         let result = try await Maintenance().run(f.connection)
         #expect(result.ran)
@@ -44,6 +51,16 @@ struct MaintenanceTests {
         #expect(result.events == events)
         let left = try await f.connection.query("select id from public.watchlists").map { try $0.decode(0, as: UUID.self) }
         #expect(left == [recent])
+        // The change marks: a run records where it stood; one an hour later purges what was
+        // written before that.
+        #expect(result.syncMarks == 0)
+        try await f.connection.query("update private.sync_mark_purges set taken_at = taken_at - interval '2 hours'")
+        let below = try await f.connection.query("select below::text from private.sync_mark_purges").scalar(String.self)
+        let marks = try await f.connection.query("select count(*)::int from private.sync_marks where sync_xid < \(below)::xid8")
+            .scalar(Int.self)
+        let later = try await Maintenance().run(f.connection)
+        #expect(marks > 0 && later.syncMarks == marks)
+        #expect(try await f.connection.query("select purged_below::text from private.sync_mark_horizon").scalar(String.self) == below)
 
         // Another worker holding the lock: this one skips.
         let other = try await f.db.connect()

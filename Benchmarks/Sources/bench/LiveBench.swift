@@ -1,6 +1,7 @@
 import DispatchServer
 import Foundation
 import Postgres
+import TestSupport
 
 /// Live updates without Supabase (`bench live` runs this group alone): what `sync_poll`
 /// costs and how soon an app polling it sees another user's note.
@@ -11,7 +12,11 @@ import Postgres
 ///     both sizes (≤ 1.5×), and beside it what an empty `sync_pull` of one table costs him;
 /// (b) the seed's "a new note appears in 1–2 seconds": Ann writes 12 notes at random moments
 ///     on a task Ben holds; Ben polls once a second and pulls what the poll names. The
-///     latency of each note is from Ann's commit to Ben's pull that returned it.
+///     latency of each note is from Ann's commit to Ben's pull that returned it;
+/// (c) the transaction an app's API layer runs for an empty poll (role, claims, sync_poll)
+///     against the same transaction running `select 1`, for Mia with 20 watchlists beside
+///     another user's 20,000 open tasks: pgbench on one connection, the two in alternating
+///     rounds (the machine is shared: its speed moves by a factor of two within minutes).
 ///
 /// The foreign rows are bulk-loaded with the triggers off, as in group `sync`.
 @Sendable func liveBenchmarks(_ context: BenchContext) async throws {
@@ -28,6 +33,65 @@ import Postgres
     try await latency(writer: writer, ann: large.ann, task: large.task, reader: SyncService(connection: reader, user: large.ben))
     await writer.close()
     await reader.close()
+
+    try await emptyPollAgainstSelectOne(context)
+}
+
+/// Polls (pulling nothing) until the cursor watches no change of holdings: the cursor of an
+/// app that has been polling a while, which the marks alone answer.
+func settledPollCursor(_ sync: SyncService, admin: PostgresConnection) async throws -> SyncCursor {
+    var cursor = try await sync.poll().cursor
+    let deadline = ContinuousClock.now + .seconds(60)
+    while try await PollCursor.watches(cursor.rawValue, on: admin), ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(100))
+        cursor = try await sync.poll(since: cursor).cursor
+    }
+    return cursor
+}
+
+/// (c): transactions per second of the two on one connection, three alternating rounds,
+/// the best of each.
+private func emptyPollAgainstSelectOne(_ context: BenchContext) async throws {
+    let admin = try await context.connect()
+    let mia = try await benchUser(admin, "Mia Many"), olly = try await benchUser(admin, "Olly Open")
+    try await admin.runScript("""
+        insert into public.watchlists (owner_id, title) select '\(mia)', 'List ' || g from generate_series(1, 20) g;
+        insert into public.tasks (title, declared_by) select 'Open ' || g, '\(olly)' from generate_series(1, 20000) g;
+        analyze
+        """)
+    let cursor = try await settledPollCursor(SyncService(connection: admin, user: mia), admin: admin)
+    await admin.close()
+    let act = "select set_config('request.jwt.claims', '{\"sub\":\"\(mia.uuidString.lowercased())\",\"role\":\"authenticated\"}', true);"
+    let scripts = [
+        "select 1": "begin;\nset local role authenticated;\n\(act)\nselect 1;\ncommit;\n",
+        "sync_poll": "begin;\nset local role authenticated;\n\(act)\nselect public.sync_poll('\(cursor.rawValue)');\ncommit;\n",
+    ]
+    var best: [String: Double] = [:]
+    for round in 0..<3 {
+        for name in round % 2 == 0 ? ["select 1", "sync_poll"] : ["sync_poll", "select 1"] {
+            let tps = try await pgbenchTPS(context, script: scripts[name]!, transactions: name == "select 1" ? 20_000 : 10_000)
+            best[name] = max(best[name] ?? 0, tps)
+        }
+    }
+    let ratio = (best["select 1"] ?? 0) / max(best["sync_poll"] ?? 1, 1)
+    BenchContext.report(
+        "Mia's empty poll (20 watchlists, beside 20,000 open tasks of another user) as an API layer runs it (role, claims, sync_poll), vs the same transaction with select 1; pgbench -M prepared -c 1, 3 alternating rounds, best of each",
+        String(format: "%.0f vs %.0f transactions/s = %.2f× the time", best["sync_poll"] ?? 0, best["select 1"] ?? 0, ratio),
+        goal: "≤ 2×", met: ratio <= 2)
+}
+
+/// pgbench's transactions per second for `script`, prepared, on one connection.
+func pgbenchTPS(_ context: BenchContext, script: String, transactions: Int) async throws -> Double {
+    let file = NSTemporaryDirectory() + "bench-\(UUID().uuidString).sql"
+    try script.write(toFile: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let (status, output) = try await ChildProcess.run(
+        "/usr/lib/postgresql/15/bin/pgbench", ["-n", "-M", "prepared", "-c", "1", "-t", "\(transactions)", "-f", file, context.cliConninfo])
+    guard status == 0, let line = output.split(separator: "\n").first(where: { $0.hasPrefix("tps = ") }),
+          let tps = Double(line.dropFirst(6).prefix { $0 != " " }) else {
+        throw PostgresError(.client, "pgbench failed (\(status)): \(output.suffix(500))")
+    }
+    return tps
 }
 
 /// A database with Ann's task that Ben holds, and `size` rows of 1,000 other users (half
@@ -61,7 +125,7 @@ private struct PollSide {
                 """)
         }
         print(String(format: "  (foreign rows up to %@, triggers off: %.1f s)", size.formatted(), seconds))
-        cursor = try await bens.poll().cursor
+        cursor = try await settledPollCursor(bens, admin: admin)
         notesCursor = try await bens.pullAll(table: .notes) { _ in }
         try await admin.runScript(Self.foreignRows(size / 2 - 5_000 + 1, size / 2))
     }

@@ -18,6 +18,7 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
     ("replica", replicaBenchmarks),
     ("journal", journalBenchmarks),
     ("isolation", isolationBenchmarks),
+    ("capacity", capacityBenchmarks),
 ]
 
 // `bench <group>` runs one group only (e.g. `make bench GROUP=journal`); `bench a,b` those

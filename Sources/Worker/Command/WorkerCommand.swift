@@ -89,7 +89,7 @@ public enum WorkerCommand {
                 let connection = try await PostgresConnection.connect(config.databaseURL)
                 let result = try await Maintenance().run(connection)
                 if result.ran {
-                    print("purged \(result.tombstones) watchlist tombstones, \(result.journalTombstones) journal tombstones, \(result.syncDeletions) sync log rows; pruned \(result.events) outbox events; released \(result.expiredClaims) expired claims")
+                    print("purged \(result.tombstones) watchlist tombstones, \(result.journalTombstones) journal tombstones, \(result.syncDeletions) sync log rows, \(result.syncMarks) change marks; pruned \(result.events) outbox events; released \(result.expiredClaims) expired claims")
                 } else {
                     print("another worker is running maintenance right now")
                 }

@@ -2,10 +2,12 @@ import Postgres
 
 /// The periodic clean-up: watchlist and journal tombstones older than 30 days (the end of a
 /// journal thread's undo), the sync logs' rows (deletions, moves, access changes) past their
-/// retention, and the days of the outbox log older than 7 days that every handler has read
-/// (`outbox.prune` truncates them whole); and the claims whose time is up, where the
-/// operator set a claim expiry (`private.claim_settings`), released (the notification
-/// handler then tells the claimer and the declarer). One worker at a time runs each job (an advisory
+/// retention, the change marks of `sync_poll` older than an hour (a shortcut, not a log: an
+/// older poll cursor asks the exact question), and the days of the outbox log older than 7
+/// days that every handler has read (`outbox.prune` truncates them whole); and the claims
+/// whose time is up, where the operator set a claim expiry (`private.claim_settings`),
+/// released (the notification handler then tells the claimer and the declarer). One worker
+/// at a time runs each job (an advisory
 /// lock), so any number of workers may have it switched on.
 ///
 /// The lock is taken per job inside that job's transaction (`pg_try_advisory_xact_lock`):
@@ -17,6 +19,8 @@ public struct Maintenance: Sendable {
         public var journalTombstones = 0
         /// Rows purged from the sync logs (`purge_sync_deletions`).
         public var syncDeletions = 0
+        /// Change marks purged (`purge_sync_marks`).
+        public var syncMarks = 0
         public var events = 0
         /// Claims released because their time was up (`private.release_expired_claims`).
         public var expiredClaims = 0
@@ -26,6 +30,7 @@ public struct Maintenance: Sendable {
 
     public var tombstoneAge = "30 days"
     public var syncDeletionAge = "30 days"
+    public var syncMarkAge = "1 hour"
     public var eventAge = "7 days"
 
     static let lockKey = "dispatch-worker maintenance"
@@ -39,6 +44,7 @@ public struct Maintenance: Sendable {
             ("select public.purge_watchlist_tombstones(\(tombstoneAge)::interval)", \.tombstones),
             ("select public.purge_journal_tombstones(\(tombstoneAge)::interval)", \.journalTombstones),
             ("select public.purge_sync_deletions(\(syncDeletionAge)::interval)", \.syncDeletions),
+            ("select public.purge_sync_marks(\(syncMarkAge)::interval)", \.syncMarks),
             ("select outbox.prune(\(eventAge)::interval)", \.events),
             ("select private.release_expired_claims()", \.expiredClaims),
         ]

@@ -143,7 +143,7 @@ public final class WorkerEngine: Sendable {
                             let result = try await Maintenance().run(connection)
                             await connection.close()
                             if result.ran {
-                                log.info("maintenance: purged \(result.tombstones) watchlist tombstones, \(result.journalTombstones) journal tombstones, \(result.syncDeletions) sync log rows; pruned \(result.events) outbox events; released \(result.expiredClaims) expired claims")
+                                log.info("maintenance: purged \(result.tombstones) watchlist tombstones, \(result.journalTombstones) journal tombstones, \(result.syncDeletions) sync log rows, \(result.syncMarks) change marks; pruned \(result.events) outbox events; released \(result.expiredClaims) expired claims")
                             }
                         } catch {
                             log.warning("maintenance failed: \(DeliveryResult.describe(error))")

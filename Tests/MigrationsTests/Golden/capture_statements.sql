@@ -1,70 +1,109 @@
 -- watchlist_rules delete
-insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            with written as materialized (select pg_catalog.row_number() over () as rid, o::public.watchlist_rules as it, pg_catalog.to_jsonb(o) as row from old_rows o),
+with written as materialized (select pg_catalog.row_number() over () as rid, o::public.watchlist_rules as it, pg_catalog.to_jsonb(o) as row from old_rows o),
             row_keys as materialized (
-              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
             key_holders as (
               select h.kind, h.key, h.holder
                 from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
                         from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
                cross join lateral private.keys_holders(p.kinds, p.keys) h
                where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
             audiences as (
               select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
-                from (select k.rid, k.key as holder from row_keys k where k.kind = 'user'
-                      union all
-                      select k.rid, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key) x
+                from row_holders x
                group by x.rid),
-            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'watchlist_rules'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'watchlist_rules' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
             select 'watchlist_rules', 'delete', (r.it).id, null, r.row, coalesce(a.audience, '{}'), e.rid is not null, $1, false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid
 
 -- watchlist_rules insert
-insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            with written as materialized (select pg_catalog.row_number() over () as rid, n::public.watchlist_rules as it, pg_catalog.to_jsonb(n) as row from new_rows n),
+with written as materialized (select pg_catalog.row_number() over () as rid, n::public.watchlist_rules as it, pg_catalog.to_jsonb(n) as row from new_rows n),
             row_keys as materialized (
-              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x),
             key_holders as (
               select h.kind, h.key, h.holder
                 from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
                         from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
                cross join lateral private.keys_holders(p.kinds, p.keys) h
                where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
             audiences as (
               select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
-                from (select k.rid, k.key as holder from row_keys k where k.kind = 'user'
-                      union all
-                      select k.rid, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key) x
+                from row_holders x
                group by x.rid),
-            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'watchlist_rules'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'watchlist_rules' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
             select 'watchlist_rules', 'insert', (r.it).id, r.row, null, coalesce(a.audience, '{}'), e.rid is not null, $1, coalesce((r.it).id = $2, false)
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid
 
 -- watchlist_rules update
-insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
+with written as materialized (select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
             from (select null::bigint as rid, o::public.watchlist_rules as it from old_rows o
                   union all
                   select pg_catalog.row_number() over (), n::public.watchlist_rules from new_rows n) c) p where p.rid is not null and p.old_it is distinct from p.it),
             row_keys as materialized (
-              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.it).watchlist_id)) v (kind, key) where v.key is not null) x
               union all
-              select r.rid, x.kind, x.key from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.old_it).watchlist_id)) v (kind, key) where v.key is not null) x where (r.it).watchlist_id is distinct from (r.old_it).watchlist_id),
+              select r.rid, x.kind, x.key, true from written r cross join lateral (select v.kind, v.key from (values ('watchlist'::text, (r.old_it).watchlist_id)) v (kind, key) where v.key is not null) x where (r.old_it).watchlist_id is distinct from (r.it).watchlist_id),
             key_holders as (
               select h.kind, h.key, h.holder
                 from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
                         from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
                cross join lateral private.keys_holders(p.kinds, p.keys) h
                where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key),
             audiences as (
               select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
-                from (select k.rid, k.key as holder from row_keys k where k.kind = 'user'
-                      union all
-                      select k.rid, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key) x
+                from row_holders x
                group by x.rid),
-            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone'),
+            marks as (
+              insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+              select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                     pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+                from (select h.holder as user_id, 'watchlist_rules'::text as table_name from row_holders h where h.holder is not null
+                      union
+                      select private.everyone_key(), 'watchlist_rules' from row_keys k where k.kind = 'everyone'
+                      union
+                      select private.sync_uncertain_key(), '?' from written
+                       where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
+              on conflict do nothing)
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
             select 'watchlist_rules', 'update', (r.it).id, r.row, (select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), '{}') from (values ('id', case when (r.old_it).id is distinct from (r.it).id then coalesce(pg_catalog.to_jsonb((r.old_it).id), 'null') end), ('watchlist_id', case when (r.old_it).watchlist_id is distinct from (r.it).watchlist_id then coalesce(pg_catalog.to_jsonb((r.old_it).watchlist_id), 'null') end), ('rule_type', case when (r.old_it).rule_type is distinct from (r.it).rule_type then coalesce(pg_catalog.to_jsonb((r.old_it).rule_type), 'null') end), ('parameters_json', case when (r.old_it).parameters_json is distinct from (r.it).parameters_json then coalesce(pg_catalog.to_jsonb((r.old_it).parameters_json), 'null') end), ('is_active', case when (r.old_it).is_active is distinct from (r.it).is_active then coalesce(pg_catalog.to_jsonb((r.old_it).is_active), 'null') end), ('priority', case when (r.old_it).priority is distinct from (r.it).priority then coalesce(pg_catalog.to_jsonb((r.old_it).priority), 'null') end), ('sync_status', case when (r.old_it).sync_status is distinct from (r.it).sync_status then coalesce(pg_catalog.to_jsonb((r.old_it).sync_status), 'null') end), ('last_synced_at', case when (r.old_it).last_synced_at is distinct from (r.it).last_synced_at then coalesce(pg_catalog.to_jsonb((r.old_it).last_synced_at), 'null') end), ('deleted_at', case when (r.old_it).deleted_at is distinct from (r.it).deleted_at then coalesce(pg_catalog.to_jsonb((r.old_it).deleted_at), 'null') end), ('created_at', case when (r.old_it).created_at is distinct from (r.it).created_at then coalesce(pg_catalog.to_jsonb((r.old_it).created_at), 'null') end), ('updated_at', case when (r.old_it).updated_at is distinct from (r.it).updated_at then coalesce(pg_catalog.to_jsonb((r.old_it).updated_at), 'null') end), ('row_version', case when (r.old_it).row_version is distinct from (r.it).row_version then coalesce(pg_catalog.to_jsonb((r.old_it).row_version), 'null') end), ('sync_xid', case when pg_catalog.to_jsonb((r.old_it).sync_xid) is distinct from pg_catalog.to_jsonb((r.it).sync_xid) then coalesce(pg_catalog.to_jsonb((r.old_it).sync_xid), 'null') end)) d (c, v) where d.v is not null), coalesce(a.audience, '{}'), e.rid is not null, $1, false
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid

@@ -147,3 +147,21 @@ CREATE TRIGGER outbox_insert AFTER INSERT ON public.watchlist_rules REFERENCING 
 --
 
 CREATE TRIGGER outbox_update AFTER UPDATE ON public.watchlist_rules REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION outbox.capture_changes();
+
+--
+-- Name: watchlists sync_marks_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_marks_delete AFTER DELETE ON public.watchlists REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_marks();
+
+--
+-- Name: watchlists sync_marks_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_marks_insert AFTER INSERT ON public.watchlists REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_marks();
+
+--
+-- Name: watchlists sync_marks_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_marks_update AFTER UPDATE ON public.watchlists REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_sync_marks();

@@ -21,13 +21,17 @@ grant execute on function private.is_admin() to authenticated;
 -- session, so a user id from it proves nothing unless the session also acts as
 -- authenticated: service_role, a login in it (the worker, an exporter) or anon may set a
 -- user's claims, but not take that role without being granted it.
+-- PL/pgSQL: a SQL function with a SET clause is planned again at every call, and every
+-- poll asks this.
 create or replace function private.caller_acts_as_authenticated() returns boolean
-  language sql stable
+  language plpgsql stable
   set search_path = ''
 as $$
-  select case pg_catalog.current_setting('role')
+begin
+  return case pg_catalog.current_setting('role')
            when 'none' then session_user in ('authenticated', 'dispatch_admin')
-           else pg_catalog.current_setting('role') in ('authenticated', 'dispatch_admin') end
+           else pg_catalog.current_setting('role') in ('authenticated', 'dispatch_admin') end;
+end
 $$;
 comment on function private.caller_acts_as_authenticated() is
   'True when the session acts as role authenticated or dispatch_admin (an admin''s requests, a member of authenticated: SET ROLE, or signed in as it), whatever SECURITY DEFINER function asks: the guard of the definer paths to what is private to its owner (journals), which must not trust request.jwt.claims set by service_role or any other role.';

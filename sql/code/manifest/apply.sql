@@ -24,6 +24,8 @@
 --   synced       the sync_xid column, its indexes and triggers, the pull's and the push's
 --                per-table statements (private.generate_sync_statements)
 --   outbox       the outbox_* triggers (outbox.enable_changes / disable_changes)
+--   marks        sync_poll's change marks: written by the outbox capture for its tables, by
+--                the sync_marks_* triggers for the other synced tables (sync/marks.sql)
 --   realtime     the tables of the publication supabase_realtime, where it exists or the
 --                server's logical decoding lets the migrating role create it
 -- A feature switched off loses its triggers and policies; columns, indexes and logs it
@@ -199,12 +201,17 @@ begin
   perform private.generate_sync_statements();
   perform outbox.generate_capture();
 
+  perform private.generate_sync_marks();
+
   for v_entry in select * from private.table_manifest order by ordinal loop
+    v_table := pg_catalog.format('public.%I', v_entry.table_name)::regclass;
     if v_entry.outbox then
-      perform outbox.enable_changes(pg_catalog.format('public.%I', v_entry.table_name)::regclass);
+      perform outbox.enable_changes(v_table);
     else
-      perform outbox.disable_changes(pg_catalog.format('public.%I', v_entry.table_name)::regclass);
+      perform outbox.disable_changes(v_table);
     end if;
+    -- The change marks of sync_poll: the outbox capture writes those of its tables.
+    perform private.enable_sync_marks(v_table, v_entry.synced and not v_entry.outbox);
   end loop;
 
   -- Supabase Realtime, where the publication exists (created first on plain PostgreSQL with

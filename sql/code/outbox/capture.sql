@@ -19,16 +19,11 @@ comment on function outbox.log_partition(timestamptz) is
 -- holders of the row's keys, as private.row_audience says it for one row. Every change is
 -- recorded once per statement, from its transition tables, in one INSERT for all the rows
 -- the statement wrote (a bulk import, a cascade delete, the worker's 500 notifications):
---   written      the rows (an UPDATE's old and new row paired by id, private.paired_rows_sql;
---                no-op updates left out), in the statement's order
---   row_keys     each row's keys (private.row_keys_sql: expressions over the row, the parent
---                of a derived key joined), and for an UPDATE that changed a column deciding
---                them, the old row's keys too (the people it moved away from)
---   key_holders  the holders of all those keys, in one call (private.keys_holders; a user key
---                is held by that user, and a statement whose rows have only user keys makes
---                no call)
+-- the CTEs of private.change_audience_sql (written, row_keys, key_holders, row_holders), then
 --   audiences    per row the distinct holders, sorted
 --   seen_by_all  the rows with an everyone key
+-- and, for a synced table, sync_poll's change marks (private.sync_marks_sql) from the same
+-- holders, in the same statement.
 -- One branch per recorded table. A statement that wrote one row (nearly every write) runs
 -- the static statement, planned once per session and table for one row; one that wrote more
 -- runs the same text planned for its row count (EXECUTE: about a millisecond, nothing beside
@@ -44,43 +39,19 @@ create or replace function outbox.capture_sql(p_table text, p_op text, p_actor t
   set search_path = ''
 as $$
 declare
-  v_moved text := (select pg_catalog.string_agg(pg_catalog.format('(r.it).%1$I is distinct from (r.old_it).%1$I', c), ' or ')
-                     from unnest(private.visibility_columns(p_table)) c);
-  v_rows text;
   v_table regclass := pg_catalog.format('public.%I', p_table)::regclass;
 begin
-  -- Rows as the table's row type: a transition table's rows are anonymous records, whose
-  -- columns a plan's printer cannot name (auto_explain with log_nested_statements failed
-  -- the write with "record type has not been registered").
-  v_rows := case p_op
-    when 'insert' then pg_catalog.format('select pg_catalog.row_number() over () as rid, n::%1$s as it, pg_catalog.to_jsonb(n) as row from new_rows n', v_table)
-    when 'delete' then pg_catalog.format('select pg_catalog.row_number() over () as rid, o::%1$s as it, pg_catalog.to_jsonb(o) as row from old_rows o', v_table)
-    else 'select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (' || private.paired_rows_sql(v_table) || ') p'
-         ' where p.rid is not null and p.old_it is distinct from p.it' end;
-  return pg_catalog.format($sql$insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            with written as materialized (%2$s),
-            row_keys as materialized (
-              select r.rid, x.kind, x.key from written r cross join lateral (%3$s) x%4$s),
-            key_holders as (
-              select h.kind, h.key, h.holder
-                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
-                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
-               cross join lateral private.keys_holders(p.kinds, p.keys) h
-               where p.kinds is not null),
+  return pg_catalog.format($sql$with %2$s,
             audiences as (
               select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
-                from (select k.rid, k.key as holder from row_keys k where k.kind = 'user'
-                      union all
-                      select k.rid, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key) x
+                from row_holders x
                group by x.rid),
-            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
-            select %1$L, %5$L, (r.it).id, %6$s, %7$s, coalesce(a.audience, '{}'), e.rid is not null, %9$s, %8$s
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')%7$s
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select %1$L, %3$L, (r.it).id, %4$s, %5$s, coalesce(a.audience, '{}'), e.rid is not null, %8$s, %6$s
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid$sql$,
-    p_table, v_rows, private.row_keys_sql(p_table, '(r.it)'),
-    case when p_op = 'update' and v_moved is not null then pg_catalog.format(
-      E'\n              union all\n              select r.rid, x.kind, x.key from written r cross join lateral (%s) x where %s',
-      private.row_keys_sql(p_table, '(r.old_it)'), v_moved) else '' end,
+    p_table, private.change_audience_sql(p_table, p_op),
     p_op,
     case when p_op = 'delete' then 'null' else 'r.row' end,
     case p_op when 'insert' then 'null'
@@ -89,11 +60,14 @@ begin
               else private.changed_columns_sql(v_table, '(r.old_it)', '(r.it)',
                                                'coalesce(pg_catalog.to_jsonb(%s), ''null'')') end,
     case when p_op = 'insert' then pg_catalog.format('coalesce((r.it).id = %s, false)', p_restored) else 'false' end,
+    case when p_table = any (private.sync_tables())
+         then E',\n            marks as (\n              '
+              || pg_catalog.replace(private.sync_marks_sql(p_table, p_op), E'\n', E'\n        ') || ')' else '' end,
     p_actor);
 end
 $$;
 comment on function outbox.capture_sql(text, text, text, text) is
-  'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once; p_actor and p_restored are the expressions of the acting user and of the id restore_entity re-creates (variables, or $1 and $2). Generated from private.visibility_rules.';
+  'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once (private.change_audience_sql), and for a synced table its change marks (private.sync_marks_sql) in the same statement; p_actor and p_restored are the expressions of the acting user and of the id restore_entity re-creates (variables, or $1 and $2). Generated from private.visibility_rules.';
 
 -- The block that records a p_op statement on p_table: the static statement for a statement
 -- of one row, the same planned for its row count for more (see above), its text read from

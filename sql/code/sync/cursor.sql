@@ -11,7 +11,7 @@
 --            cursor of another (a restored dump, a point-in-time recovery, a promoted
 --            standby) gets CURSOR_EXPIRED, since the transaction ids it names may stand for
 --            other changes there
---   t        the table it belongs to
+--   t        the table it belongs to ('*': a cursor of sync_poll)
 --   x, ip    the state already delivered: every transaction with xid < x, except those in ip
 --   h        sync_horizon.purged_through when that state's snapshot was taken: a purge since
 --            then (the horizon moved on) may have removed deletions the client has not seen
@@ -19,6 +19,9 @@
 --            delivered when done
 --   a        (only while has_more) the order key of the page's last item: [cause xid, row xid,
 --            id, kind] (private.sync_items; kind 0 = deletion, 1 = row)
+--   w, g     (sync_poll only, while it watches a change of the caller's holdings) the
+--            transaction id below which every transaction must have ended, and the one
+--            whose bound a standby has yet to learn (sync/poll.sql)
 -- The change feeds' cursors (outbox.changes_since) are sealed the same way, with the same
 -- incarnation (private.open_cursor). Cursors written before cursors were sealed ("v1." +
 -- base64url(json), and a feed's "<snapshot>/<event id>") are still taken while the database
@@ -46,21 +49,31 @@ comment on function private.current_timeline() is
 -- The incarnation a cursor names: the epoch (moved when the server finds itself restored)
 -- with what the server is now (its system identifier, this database, the incarnation table
 -- itself: a restore makes new ones) and its timeline. Any of them differing means the
--- transaction ids may have been handed out again for other changes.
+-- transaction ids may have been handed out again for other changes. What the server is gets
+-- looked up once per transaction (dispatch.cursor_server): a poll names it twice, opening its
+-- cursor and sealing the next, and the control file and the catalog cost more than the rest
+-- of an empty poll. A transaction that outlives a promotion keeps naming the timeline it
+-- began on: its cursors then expire (a full resync), never the reverse. The epoch is read
+-- every time (settle_incarnation moves it inside migrate's transaction).
 create or replace function private.cursor_incarnation() returns text
   language plpgsql
   stable
   set search_path = ''
 as $$
+declare
+  v_server text := pg_catalog.current_setting('dispatch.cursor_server', true);
 begin
-  return (select pg_catalog.left(pg_catalog.md5(pg_catalog.concat_ws('/', i.epoch, (pg_catalog.pg_control_system()).system_identifier,
-                   (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database()),
-                   'private.incarnation'::regclass::oid, private.current_timeline())), 16)
-            from private.incarnation i);
+  if v_server is null or v_server = '' then
+    v_server := pg_catalog.concat_ws('/', (pg_catalog.pg_control_system()).system_identifier,
+                  (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database()),
+                  'private.incarnation'::regclass::oid, private.current_timeline());
+    perform pg_catalog.set_config('dispatch.cursor_server', v_server, true);
+  end if;
+  return (select pg_catalog.left(pg_catalog.md5(pg_catalog.concat_ws('/', i.epoch, v_server)), 16) from private.incarnation i);
 end
 $$;
 comment on function private.cursor_incarnation() is
-  'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline). It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
+  'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline; all but the epoch looked up once per transaction, kept in the setting dispatch.cursor_server). It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
 
 -- Whether cursors written before they were sealed still stand: only while the database is
 -- the one they were handed out by (the identity recorded with the key, before any restore
@@ -185,19 +198,24 @@ $$;
 comment on function private.open_cursor(text, text, text) is
   'The state of a cursor p_what (sync_pull, sync_poll, changes_since) returned: at most 16384 bytes, sealed by this database (private.unseal_cursor), of this incarnation (private.cursor_incarnation), its state without i. A cursor of before sealing matching the regular expression p_legacy comes back as {legacy: cursor} while private.legacy_cursors_stand(). INVALID_CURSOR (22023) for anything else, CURSOR_EXPIRED (22023) for a cursor of another incarnation (a restore, a point-in-time recovery or a failover since): resync in full.';
 
+-- PL/pgSQL: every poll and pull runs it, and a SQL function with a SET clause is planned
+-- again at every call.
 create or replace function private.encode_sync_cursor(p_state jsonb) returns text
-  language sql
+  language plpgsql
   volatile
   set search_path = ''
 as $$
-  select private.seal_cursor(p_state || pg_catalog.jsonb_build_object('i', private.cursor_incarnation()))
+begin
+  return private.seal_cursor(p_state || pg_catalog.jsonb_build_object('i', private.cursor_incarnation()));
+end
 $$;
 comment on function private.encode_sync_cursor(jsonb) is 'A sync_pull or sync_poll cursor of state p_state, of this incarnation, sealed (private.seal_cursor).';
 
 -- Strict: a cursor is input from the client, so everything in it is checked before it is
--- used (its size first, before any decoding), and anything sync_pull could not have
--- returned is refused: an unknown key, a transaction id that is not a decimal number or
--- lies past this server's newest, a position of an unknown kind.
+-- used (its size first, before any decoding): a sealed one must carry this database's seal
+-- (private.open_cursor); one of before sealing, anything sync_pull could not have returned
+-- is refused: an unknown key, a transaction id that is not a decimal number or lies past
+-- this server's newest, a position of an unknown kind.
 create or replace function private.decode_sync_cursor(p_table text, p_cursor text) returns jsonb
   language plpgsql
   stable
@@ -207,16 +225,14 @@ declare
   v_body text;
   v_state jsonb;
   v_page boolean;
-  -- No transaction id handed out so far is newer than this. A hot standby knows only the
-  -- ids it has replayed, while a cursor from its primary (or a replica further ahead) holds
-  -- newer ones: there the bound is the 2^31 ids a cluster can be ahead before wraparound.
-  v_newest numeric := greatest(pg_snapshot_xmax(pg_current_snapshot()),
-                               coalesce(pg_current_xact_id_if_assigned(), '0'))::text::numeric
-                      + case when pg_is_in_recovery() then 2147483648 else 0 end;
+  v_newest numeric;
   v_problem text;
+  v_ids jsonb;
+  v_legacy boolean;
 begin
   v_state := private.open_cursor(p_cursor, case when p_table = '*' then 'sync_poll' else 'sync_pull' end, '^v1\.[A-Za-z0-9_-]+$');
-  if v_state ? 'legacy' then
+  v_legacy := v_state ? 'legacy';
+  if v_legacy then
     begin
       v_body := translate(substr(p_cursor, 4), '-_', '+/');
       v_state := convert_from(decode(v_body || repeat('=', (4 - length(v_body) % 4) % 4), 'base64'), 'UTF8')::jsonb;
@@ -225,11 +241,20 @@ begin
     end;
   end if;
 
-  if v_problem is null then
+  -- A sealed cursor is exactly what this database wrote (its HMAC says so), checked when it
+  -- was written: only its table is left to check (the checks below cost an empty poll as
+  -- much as the rest of it). One of before sealing is checked key by key.
+  if v_problem is null and v_legacy then
+    -- No transaction id handed out so far is newer than this. A hot standby knows only the
+    -- ids it has replayed, while a cursor from its primary (or a replica further ahead) holds
+    -- newer ones: there the bound is the 2^31 ids a cluster can be ahead before wraparound.
+    v_newest := greatest(pg_snapshot_xmax(pg_current_snapshot()), coalesce(pg_current_xact_id_if_assigned(), '0'))::text::numeric
+                + case when pg_is_in_recovery() then 2147483648 else 0 end;
     v_page := v_state ? 'a';
     if jsonb_typeof(v_state) <> 'object' then
       v_problem := 'it is not a JSON object';
-    elsif exists (select from jsonb_object_keys(v_state) k where k not in ('t', 'x', 'ip', 'h', 'nx', 'nip', 'nh', 'a')) then
+    elsif (v_state - case when p_table = '*' then array['t', 'x', 'ip', 'h', 'w', 'g']
+                          else array['t', 'x', 'ip', 'h', 'nx', 'nip', 'nh', 'a'] end) <> '{}' then
       v_problem := 'it has keys sync_pull never writes';
     elsif jsonb_typeof(v_state -> 't') is distinct from 'string' or not v_state ?& array['x', 'ip', 'h'] then
       v_problem := 't, x, ip and h are required';
@@ -244,20 +269,18 @@ begin
       v_problem := 'a must be [transaction id, transaction id, uuid, 0 or 1]';
     else
       -- Every transaction id: a JSON string of decimal digits, not newer than any this
-      -- server has handed out.
-      select format('%s is not a transaction id of this server', x.value)
-        into v_problem
-        from (select v_state -> k as value from unnest(array['x', 'h', 'nx', 'nh']) k where v_state ? k
-              union all
-              select e from jsonb_array_elements(v_state -> 'ip') e
-              union all
-              select e from jsonb_array_elements(coalesce(v_state -> 'nip', '[]')) e
-              union all
-              select v_state #> array['a', i::text] from generate_series(0, 1) i where v_page) x
-       where jsonb_typeof(x.value) <> 'string'
-          or x.value #>> '{}' !~ '^[0-9]{1,20}$'
-          or (x.value #>> '{}')::numeric > v_newest
-       limit 1;
+      -- server has handed out (checked with expressions, no query: every poll runs this).
+      v_ids := jsonb_build_array(v_state -> 'x', v_state -> 'h') || (v_state -> 'ip')
+               || case when v_page then jsonb_build_array(v_state -> 'nx', v_state -> 'nh', v_state #> '{a,0}', v_state #> '{a,1}')
+                                        || (v_state -> 'nip') else '[]' end
+               || case when v_state ? 'w' then jsonb_build_array(v_state -> 'w') else '[]' end
+               || case when v_state ? 'g' then jsonb_build_array(v_state -> 'g') else '[]' end;
+      if v_ids::text !~ '^\[("[0-9]{1,20}"(, "[0-9]{1,20}")*)?\]$'
+         or v_newest < any (translate(v_ids::text, '[]"', '{}')::numeric[]) then
+        v_problem := format('%s is not a transaction id of this server',
+                            jsonb_path_query_first(v_ids, '$[*] ? (@.type() != "string" || !(@ like_regex "^[0-9]{1,20}$") || @.double() > $newest)',
+                                                   jsonb_build_object('newest', v_newest)));
+      end if;
     end if;
   end if;
 
@@ -275,7 +298,7 @@ begin
   return v_state;
 end
 $$;
-comment on function private.decode_sync_cursor(text, text) is 'Opens (private.open_cursor: sealed by this database, of this incarnation; or a cursor of before sealing while those stand) and validates a sync_pull cursor for p_table (''*'': sync_poll''s): a JSON object with only the keys sync_pull writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong); CURSOR_EXPIRED (22023) for a cursor of another incarnation.';
+comment on function private.decode_sync_cursor(text, text) is 'Opens (private.open_cursor: sealed by this database, of this incarnation; or a cursor of before sealing while those stand) a sync_pull cursor for p_table (''*'': sync_poll''s, which may also carry w and g), and validates one of before sealing: a JSON object with only the keys sync_pull (or sync_poll) writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong); CURSOR_EXPIRED (22023) for a cursor of another incarnation.';
 
 
 -- The transactions a snapshot had in progress. On a primary pg_current_snapshot() lists
@@ -285,17 +308,21 @@ comment on function private.decode_sync_cursor(text, text) is 'Opens (private.op
 -- finished in between is seen by the statements that follow, so counting it as seen loses
 -- nothing.
 create or replace function private.snapshot_in_progress(p_snapshot pg_snapshot) returns xid8[]
-  language sql
+  language plpgsql
   volatile
   set search_path = ''
 as $$
-  select case when not pg_catalog.pg_is_in_recovery()
-              then array(select i from pg_catalog.pg_snapshot_xip(p_snapshot) i order by i)
-              else array(select x::text::xid8
-                           from pg_catalog.generate_series(pg_catalog.pg_snapshot_xmin(p_snapshot)::text::bigint,
-                                                           pg_catalog.pg_snapshot_xmax(p_snapshot)::text::bigint - 1) x
-                          where pg_catalog.pg_xact_status(x::text::xid8) = 'in progress'
-                          order by x) end
+begin
+  if not pg_catalog.pg_is_in_recovery() then
+    -- xmin:xmax:xip,... with the xip list in order (no query: every poll and pull asks).
+    return pg_catalog.string_to_array(pg_catalog.split_part(p_snapshot::text, ':', 3), ',')::xid8[];
+  end if;
+  return array(select x::text::xid8
+                 from pg_catalog.generate_series(pg_catalog.pg_snapshot_xmin(p_snapshot)::text::bigint,
+                                                 pg_catalog.pg_snapshot_xmax(p_snapshot)::text::bigint - 1) x
+                where pg_catalog.pg_xact_status(x::text::xid8) = 'in progress'
+                order by x);
+end
 $$;
 comment on function private.snapshot_in_progress(pg_snapshot) is
   'The transactions a pg_current_snapshot() had in progress: its xip list on a primary; on a hot standby, where that list is empty, the ids between xmin and xmax that pg_xact_status has in progress. For sync_pull''s cursors.';

@@ -1,18 +1,69 @@
 -- Live updates without Supabase: which of the caller's synced tables changed since a cursor,
 -- cheap enough for an app to ask every second or two through any API layer (PostgREST:
 -- POST /rpc/sync_poll), then sync_pull the tables it names. "Changed" is exactly what the
--- caller's next sync_pull of the table would deliver (the same query, private.sync_items_<table>_<mode>,
--- asked for one item): a row they see written, deleted or tombstoned; a row that
--- became visible or stopped being visible. Nothing another user does that the caller cannot
--- see counts, and an empty poll costs the same whatever other users hold or write: the keys
--- once (private.sync_key_state), then per table the index probes of those keys, each read
--- up to its first item (private.sync_has_items: static calls, nothing planned per poll).
+-- caller's next sync_pull of the table would deliver: a row they see written, deleted or
+-- tombstoned; a row that became visible or stopped being visible. Nothing another user does
+-- that the caller cannot see counts.
 --
 -- The cursor is a sync_pull cursor of no table in particular (t = '*'): the snapshot the poll
 -- read with. A transaction that commits after a poll is seen by the next one, whenever it
 -- started. A table is named when in doubt, never left out: after a purge of the sync logs
 -- or a change of the caller's admin rights every table is named (its own sync_pull then says
 -- whether its cursor expired).
+--
+-- Two ways to the answer:
+--   marks  the caller's change marks (sync/marks.sql) and those of the everyone key since the
+--          cursor: one index range per key and one probe per transaction the cursor had in
+--          flight, whatever the caller's keys, tables, or what other users hold or write.
+--          Every write of a row the caller sees or saw marks them in its own transaction,
+--          with the holders of its keys as that transaction saw them.
+--   exact  the question itself, as sync_pull asks it: the caller's keys once
+--          (private.sync_key_state), then per table the index probes of those keys, each
+--          read up to its first item (private.sync_has_items). Asked when the marks cannot
+--          be trusted alone: the caller is an admin (they see every row); the cursor is
+--          older than the marks kept (purge_sync_marks); the caller's holdings changed since
+--          the cursor (a '*' mark: a row of the access log, a task or activity moved into or
+--          out of their keys); a write marked uncertain ('?'); or while a change of holdings
+--          is watched (below).
+--
+-- The watch. A writer works out who holds its rows' keys with its statement's snapshot. A
+-- change of holdings G (the caller gains a watchlist) that commits after that snapshot is
+-- not seen, so a write W racing with G marks the old holders, not the caller, though the
+-- caller's next pull delivers W's row. Under READ COMMITTED the snapshot is taken after W's
+-- transaction id was handed out, so W's id is below the newest id of any snapshot that sees
+-- G. The poll that first sees G records that bound (w, in its cursor) and asks the exact
+-- question until a poll finds every transaction below w ended: that poll still asks it, and
+-- so covers the racing writes that committed in the meantime. A poll without a cursor
+-- watches from its own bound: a change of holdings just before it was seen by no poll. (A
+-- repeatable read writer may take its snapshot before its id: its marks carry the uncertain
+-- key, and every poll that sees them asks the exact question.)
+-- On a hot standby the bound cannot come from the poll's own snapshot: a racing write's id
+-- may not have reached the standby when G's commit has. There the poll keeps g (the newest
+-- id it knew when it saw G) until it reads a mark written after every transaction below g
+-- had ended on the primary (seen_xmin >= g): that mark's seen_xmax is the bound, and the
+-- watch ends once the standby has no transaction below it running and has read a mark
+-- written after all of them ended. Without writes on the primary, a standby's watch lasts
+-- (the exact question is asked) until the next one.
+
+-- Every table a caller may pull: those private to their owner only for a session acting as
+-- an app user (as sync_pull has it), in the manifest's order.
+create or replace function private.sync_poll_tables() returns text[]
+  language plpgsql
+  stable
+  set search_path = ''
+as $$
+begin
+  if private.caller_acts_as_authenticated() then
+    return private.sync_tables();
+  end if;
+  return array(select t.t from unnest(private.sync_tables()) with ordinality t (t, n)
+                 join private.visibility_tables v on v.table_name = t.t
+                where v.admin_sees order by t.n);
+end
+$$;
+comment on function private.sync_poll_tables() is
+  'The synced tables the caller may pull, in the table manifest''s order: every one for a session acting as role authenticated (private.caller_acts_as_authenticated), else those admins see (not the journals, private to their owner). For sync_poll.';
+revoke all on function private.sync_poll_tables() from public, anon, authenticated, service_role;
 
 create or replace function public.sync_poll(p_cursor text default null, p_tables text[] default null)
   returns json
@@ -20,35 +71,37 @@ create or replace function public.sync_poll(p_cursor text default null, p_tables
   volatile
   security definer
   set search_path = ''
-  -- Index probes: never worth compiling (JIT).
+  -- Index probes planned once per session: a custom plan of the marks' probes, made again at
+  -- every call, cost more than running them; and a plan kept for the session may have been
+  -- made while the marks were few, when reading them all looked cheaper than probing.
+  -- Never compiled (JIT): the horizons have no index, and a scan switched off costs so much
+  -- on paper that every poll was compiled to machine code (80 ms).
+  set plan_cache_mode = force_generic_plan
+  set enable_seqscan = off
   set jit = off
 as $$
 declare
   v_uid uuid;
-  v_authenticated boolean := private.caller_acts_as_authenticated();
-  v_admin boolean;
+  v_recovery boolean := pg_catalog.pg_is_in_recovery();
   v_tables text[];
   v_table text;
   v_state jsonb;
   v_x xid8;
   v_ip xid8[];
-  v_keys record;
-  v_horizon xid8;
+  v_lo xid8;
+  v_watch xid8;
+  v_pending xid8;
   v_snapshot pg_snapshot;
-  v_next_x xid8;
   v_next_ip xid8[];
+  v_poll record;
+  v_newest record;
+  v_keys record;
   v_changed text[] := '{}';
   v_found boolean;
 begin
   v_uid := private.caller('sync_poll');
-  if p_tables is null then
-    -- Every table the caller may pull: those private to their owner only when signed in
-    -- as an app user (as sync_pull has it).
-    select array_agg(t.t order by t.n) into v_tables
-      from unnest(private.sync_tables()) with ordinality t (t, n)
-      join private.visibility_tables v on v.table_name = t.t
-     where v.admin_sees or v_authenticated;
-  else
+  -- The tables asked about (NULL: every one the caller may pull, worked out only when needed).
+  if p_tables is not null then
     -- Bounded before anything is read from it.
     if cardinality(p_tables) > private.quota_value('poll_tables') then
       perform private.quota_exceeded('poll_tables', pg_catalog.format('sync_poll names %s tables', cardinality(p_tables)),
@@ -59,66 +112,148 @@ begin
     end if;
     foreach v_table in array p_tables loop
       perform private.assert_sync_table(v_table);
-      if not v_authenticated and not (select v.admin_sees from private.visibility_tables v where v.table_name = v_table) then
+      if not private.caller_acts_as_authenticated() and not (select v.admin_sees from private.visibility_tables v where v.table_name = v_table) then
         raise exception using errcode = '42501',
           message = pg_catalog.format('OWNER_ONLY: %s is private to its owner, polled only by a session acting as role authenticated', v_table);
       end if;
     end loop;
     v_tables := array(select distinct t from unnest(p_tables) t order by t);
   end if;
-  v_tables := coalesce(v_tables, '{}');
-
-  -- As sync_pull: the horizon before the snapshot, so that a purge committing in between
-  -- shows as a moved horizon next time.
-  v_horizon := coalesce((select max(h.purged_through) from public.sync_horizon h), '0');
-  v_snapshot := pg_current_snapshot();
-  v_next_x := pg_snapshot_xmax(v_snapshot);
-  v_next_ip := array(select distinct i from unnest(private.snapshot_in_progress(v_snapshot)
-                                                   || pg_current_xact_id_if_assigned()) i
-                      where i is not null order by i);
-
-  if p_cursor is null then
-    v_changed := v_tables;   -- nothing delivered yet: every table has something
-  else
+  if p_cursor is not null then
     v_state := private.decode_sync_cursor('*', p_cursor);
     if v_state ? 'a' then
       raise exception using errcode = '22023', message = 'INVALID_CURSOR: the cursor is not one sync_poll returned',
         hint = 'Pass the cursor of the previous sync_poll unchanged, or NULL to start.';
     end if;
     v_x := (v_state ->> 'x')::xid8;
-    v_ip := array(select jsonb_array_elements_text(v_state -> 'ip')::xid8);
-    select * into v_keys from private.sync_key_state(v_uid, 'changes', v_x, v_ip, private.pull_key_kinds(v_tables));
-    if (v_horizon > (v_state ->> 'h')::xid8 and v_horizon >= v_keys.lo)
-       or exists (select from public.sync_access_log a
-                   where a.user_id = v_uid and a.kind = 'admin' and a.sync_xid >= v_x)
-       or exists (select from unnest(v_ip) i (xid)
-                   cross join lateral (select from public.sync_access_log a
-                                        where a.user_id = v_uid and a.sync_xid = i.xid and a.kind = 'admin' offset 0) a) then
-      v_changed := v_tables;
+    v_ip := pg_catalog.translate((v_state -> 'ip')::text, '[]"', '{}')::xid8[];
+    v_lo := case when pg_catalog.cardinality(v_ip) = 0 then v_x else least(v_x, (select min(i) from unnest(v_ip) i)) end;
+    v_watch := (v_state ->> 'w')::xid8;
+    v_pending := (v_state ->> 'g')::xid8;
+  end if;
+
+  -- A standby's snapshot lists no transaction in progress: private.snapshot_in_progress reads
+  -- them from the commit log after it, and the marks must then be read after that.
+  if v_recovery then
+    select pg_catalog.pg_current_snapshot(), private.snapshot_in_progress(pg_catalog.pg_current_snapshot())
+      into v_snapshot, v_next_ip;
+  end if;
+  -- The snapshot the new cursor records (on a primary, this statement's), the horizon of the
+  -- sync logs with it (as sync_pull: a purge committing after it shows as a moved horizon
+  -- next time), the caller's admin flag, their marks and those of the everyone and uncertain
+  -- keys since the cursor, and how far the marks were purged: one statement, one snapshot,
+  -- taken after the cursor's (nothing committed before the cursor's is missed, and a purge
+  -- is seen with the marks it deleted).
+  select coalesce((select max(sh.purged_through) from public.sync_horizon sh), '0') as horizon,
+         coalesce(v_snapshot, pg_catalog.pg_current_snapshot()) as snapshot,
+         coalesce(v_next_ip, private.snapshot_in_progress(pg_catalog.pg_current_snapshot())) as ip,
+         (select u.is_admin from public.users u where u.id = v_uid) as admin,
+         -- per key, a range of the primary key; per key and transaction in flight, a probe
+         -- of it (each a subquery of its own, "offset 0" keeping it one: written as a join,
+         -- or as "= any" of both columns, it may be planned as a read of every mark of the
+         -- keys, filtered)
+         array(select m.table_name
+                 from unnest(array[v_uid, private.everyone_key(), private.sync_uncertain_key()]) k (k)
+                cross join lateral (select m.table_name from private.sync_marks m
+                                     where m.user_id = k.k and m.sync_xid >= v_x offset 0) m
+               union all
+               select m.table_name
+                 from unnest(array[v_uid, private.everyone_key(), private.sync_uncertain_key()]) k (k)
+                cross join unnest(v_ip) i (i)
+                cross join lateral (select m.table_name from private.sync_marks m
+                                     where m.user_id = k.k and m.sync_xid = i.i offset 0) m) as marked,
+         h.purged_below <= v_lo as marks_kept,
+         pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot()) as seen_through
+    into v_poll
+    from private.sync_mark_horizon h;
+  v_next_ip := v_poll.ip;
+  if pg_catalog.pg_current_xact_id_if_assigned() is not null then
+    v_next_ip := array(select distinct i from unnest(v_next_ip || pg_catalog.pg_current_xact_id_if_assigned()) i order by i);
+  end if;
+
+  if p_cursor is null then
+    v_changed := coalesce(v_tables, private.sync_poll_tables());   -- nothing delivered yet: every table has something
+    -- A change of holdings just before may have writes racing with it still running, and no
+    -- poll saw it: watch from here.
+    if v_recovery then
+      v_pending := v_poll.seen_through;
     else
-      v_admin := private.is_admin();
-      foreach v_table in array v_tables loop
-        v_found := private.sync_has_items(
-          v_table, case when v_admin and (select v.admin_sees from private.visibility_tables v where v.table_name = v_table)
-                        then 'admin' else 'changes' end,
-          v_keys.lo, v_x, v_ip, v_keys.kinds, v_keys.keys, v_keys.g_kinds, v_keys.g_keys, v_keys.g_causes, v_keys.g_ats,
-          v_keys.l_kinds, v_keys.l_keys, v_keys.l_causes, v_keys.l_ats);
-        if v_found then
-          v_changed := v_changed || v_table;
-        end if;
-      end loop;
+      v_watch := v_poll.seen_through;
+    end if;
+  elsif not coalesce(v_poll.admin, false) and v_poll.marks_kept and v_watch is null and v_pending is null
+        and not ('*' = any (v_poll.marked) or '?' = any (v_poll.marked))
+        and not (v_poll.horizon > (v_state ->> 'h')::xid8 and v_poll.horizon >= v_lo) then
+    -- The marks alone.
+    if pg_catalog.cardinality(v_poll.marked) > 0 then
+      v_changed := array(select t.t from unnest(coalesce(v_tables, private.sync_poll_tables())) with ordinality t (t, n)
+                          where t.t = any (v_poll.marked) order by t.n);
+    end if;
+  elsif (v_poll.horizon > (v_state ->> 'h')::xid8 and v_poll.horizon >= v_lo)
+        or exists (select from public.sync_access_log a
+                    where a.user_id = v_uid and a.kind = 'admin' and a.sync_xid >= v_x)
+        or exists (select from unnest(v_ip) i (xid)
+                    cross join lateral (select from public.sync_access_log a
+                                         where a.user_id = v_uid and a.sync_xid = i.xid and a.kind = 'admin' offset 0) a) then
+    -- Logs purged past the cursor, or the caller's admin rights changed: their pulls say
+    -- what expired.
+    v_changed := coalesce(v_tables, private.sync_poll_tables());
+  else
+    -- The exact question.
+    v_tables := coalesce(v_tables, private.sync_poll_tables());
+    select * into v_keys from private.sync_key_state(v_uid, 'changes', v_x, v_ip, private.pull_key_kinds(v_tables));
+    foreach v_table in array v_tables loop
+      v_found := private.sync_has_items(
+        v_table, case when coalesce(v_poll.admin, false)
+                           and (select v.admin_sees from private.visibility_tables v where v.table_name = v_table)
+                      then 'admin' else 'changes' end,
+        v_keys.lo, v_x, v_ip, v_keys.kinds, v_keys.keys, v_keys.g_kinds, v_keys.g_keys, v_keys.g_causes, v_keys.g_ats,
+        v_keys.l_kinds, v_keys.l_keys, v_keys.l_causes, v_keys.l_ats);
+      if v_found then
+        v_changed := v_changed || v_table;
+      end if;
+    end loop;
+  end if;
+
+  -- The watch (see above): a change of the caller's holdings starts or extends it; it moves
+  -- on when its bound is learnt, and ends when every transaction below the bound has ended.
+  if '*' = any (v_poll.marked) then
+    if v_recovery then
+      v_pending := greatest(v_pending, v_poll.seen_through);
+    else
+      v_watch := greatest(v_watch, v_poll.seen_through);
+    end if;
+  end if;
+  if v_watch is not null or v_pending is not null then
+    if v_recovery then
+      select m.seen_xmin, m.seen_xmax into v_newest from private.sync_marks m order by m.sync_xid desc limit 1;
+      if v_pending is not null and v_newest.seen_xmin >= v_pending then
+        v_watch := greatest(v_watch, v_newest.seen_xmax);
+        v_pending := null;
+      end if;
+      if v_watch is not null and pg_catalog.pg_snapshot_xmin(v_poll.snapshot) >= v_watch and v_newest.seen_xmin >= v_watch then
+        v_watch := null;
+      end if;
+    else
+      if v_pending is not null and pg_catalog.pg_snapshot_xmin(v_poll.snapshot) >= v_pending then
+        v_watch := greatest(v_watch, pg_catalog.pg_snapshot_xmax(v_poll.snapshot));
+        v_pending := null;
+      end if;
+      if v_watch is not null and pg_catalog.pg_snapshot_xmin(v_poll.snapshot) >= v_watch then
+        v_watch := null;
+      end if;
     end if;
   end if;
 
-  return json_build_object(
-    'tables', to_json(v_changed),
-    'cursor', private.encode_sync_cursor(jsonb_build_object('t', '*', 'x', v_next_x::text, 'ip', to_jsonb(v_next_ip::text[]),
-                                                            'h', v_horizon::text)),
-    'server_timestamp', now());
+  return pg_catalog.json_build_object(
+    'tables', pg_catalog.to_json(v_changed),
+    'cursor', private.encode_sync_cursor(pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
+                't', '*', 'x', pg_catalog.pg_snapshot_xmax(v_poll.snapshot)::text, 'ip', pg_catalog.to_jsonb(v_next_ip::text[]),
+                'h', v_poll.horizon::text, 'w', v_watch::text, 'g', v_pending::text))),
+    'server_timestamp', pg_catalog.now());
 end
 $$;
 comment on function public.sync_poll(text, text[]) is
-  'Live updates by polling: {tables: [the synced tables among p_tables (NULL = every one the caller may pull) in which something changed for the caller since p_cursor], cursor, server_timestamp}. "Changed" is what the caller''s next sync_pull of the table would deliver (the same query): rows they see written, deleted or tombstoned, rows that became or stopped being visible to them; other users'' changes they cannot see never count, and an empty poll costs a few index probes per table whatever other users hold or write. NULL cursor: every table (start here, then pull them). Pass the returned cursor to the next poll; sync_pull each table named, from its own cursor. Never misses a change (a transaction committing after a poll is named by the next one); may name a table whose changes a pull already delivered, and names every table after a purge of the sync logs or a change of the caller''s admin rights. Errors: INVALID_TABLE, INVALID_CURSOR (22023), NULL_ARGUMENT (22004), NOT_AUTHENTICATED, OWNER_ONLY (42501: a journal table asked for by a session not acting as role authenticated), QUOTA_EXCEEDED (54000: more names in p_tables than the quota poll_tables). SECURITY DEFINER: it reads the sync logs, as sync_pull does.';
+  'Live updates by polling: {tables: [the synced tables among p_tables (NULL = every one the caller may pull) in which something changed for the caller since p_cursor], cursor, server_timestamp}. "Changed" is what the caller''s next sync_pull of the table would deliver (the same query): rows they see written, deleted or tombstoned, rows that became or stopped being visible to them; other users'' changes they cannot see never count. An empty poll reads the caller''s change marks (a few index probes, whatever their keys and tables and whatever other users hold or write); after a change of who holds what it asks the exact question, table by table, until every write that may have raced with it has ended. NULL cursor: every table (start here, then pull them). Pass the returned cursor to the next poll; sync_pull each table named, from its own cursor. Never misses a change (a transaction committing after a poll is named by the next one); may name a table whose changes a pull already delivered, and names every table after a purge of the sync logs or a change of the caller''s admin rights. Errors: INVALID_TABLE, INVALID_CURSOR (22023), NULL_ARGUMENT (22004), NOT_AUTHENTICATED, OWNER_ONLY (42501: a journal table asked for by a session not acting as role authenticated), QUOTA_EXCEEDED (54000: more names in p_tables than the quota poll_tables). SECURITY DEFINER: it reads the sync logs and the marks, as sync_pull does.';
 
 revoke all on function public.sync_poll(text, text[]) from public, anon, authenticated, service_role;
 grant execute on function public.sync_poll(text, text[]) to authenticated, service_role;

@@ -1,0 +1,240 @@
+import DispatchServer
+import Foundation
+import Postgres
+import TestSupport
+import Testing
+
+/// `sync_poll` answers from change marks: every write marks the users it wrote something
+/// for, in its own transaction, so an empty poll reads the caller's marks (a few index
+/// probes) whatever keys the caller holds. Who holds a key is worked out by the writer with
+/// its own snapshot, so a change of holdings racing with a write is the hard case: the
+/// write marks the old holders, and the poll must still name it to the new one.
+@Suite struct SyncPollMarksTests {
+    let database: TestDatabase
+    let admin: PostgresConnection
+    init() async throws { (database, admin) = try await TestDatabase.createWithAdmin() }
+
+    typealias F = WatchlistFixtures
+
+    func device(_ user: UUID) async throws -> SyncDevice {
+        SyncDevice(SyncService(connection: try await database.connect(), user: user))
+    }
+
+    /// Polls (pulling what is named) until the cursor watches nothing: the transactions that
+    /// were running at the last change of holdings have ended (other suites share the
+    /// server, so that may take a moment).
+    func settled(_ device: SyncDevice, _ start: SyncCursor? = nil) async throws -> SyncCursor {
+        var cursor = start
+        let deadline = ContinuousClock.now + .seconds(60)
+        while true {
+            let poll = try await device.sync.poll(since: cursor)
+            for table in poll.tables { try await device.pull(table) }
+            cursor = poll.cursor
+            if !(try await PollCursor.watches(poll.cursor.rawValue, on: admin)) || ContinuousClock.now > deadline { return poll.cursor }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    @Test func anEmptyPollReadsTheCallersMarksWhateverTheyHold() async throws {
+        let (ann, bob, carl) = (try await F.user(admin, "Ann"), try await F.user(admin, "Bob"), try await F.user(admin, "Carl"))
+        _ = try await F.watchlist(admin, owner: ann, title: "Garden")
+        // Bob holds many keys: 30 watchlists, 10 of Carl's shared with him, 3 listings with
+        // tasks, and a claim on one of Carl's tasks; Carl has 300 open tasks everyone sees.
+        for i in 0..<30 { _ = try await F.watchlist(admin, owner: bob, title: "Bob \(i)") }
+        for i in 0..<10 { try await F.share(admin, try await F.watchlist(admin, owner: carl, title: "Carl \(i)"), with: bob) }
+        try await admin.runScript("""
+            insert into public.listings (address, owned_by) select 'Lot ' || g, '\(bob)' from generate_series(1, 3) g;
+            insert into public.tasks (title, declared_by, listing_id) select 'On a lot', '\(bob)', l.id from public.listings l;
+            insert into public.tasks (title, declared_by, claimed_by) values ('Held by Bob', '\(carl)', '\(bob)');
+            insert into public.tasks (title, declared_by) select 'Open ' || g, '\(carl)' from generate_series(1, 300) g;
+            """)
+        let anns = try await device(ann), bobs = try await device(bob)
+        let annCursor = try await settled(anns), bobCursor = try await settled(bobs)
+
+        /// The scans of the poll's statements, nested ones included, and what it named.
+        func scans(_ user: UUID, _ cursor: SyncCursor) async throws -> (scans: [PlanScan], tables: String) {
+            try await NestedPlans.enable(admin)
+            let answer = try await admin.transaction(as: user) { conn in
+                try conn.query("select public.sync_poll(\(cursor.rawValue))::jsonb ->> 'tables'").scalar(String.self)
+            }
+            let plans = try await NestedPlans.take(admin)
+            try await admin.runScript("set auto_explain.log_min_duration = -1")
+            // (the catalogs are the acting statement's: its role's settings)
+            return (plans.flatMap { PlanScans.of(plan: $0) }.filter { !$0.relation.hasPrefix("pg_") }, answer)
+        }
+        let annPoll = try await scans(ann, annCursor), bobPoll = try await scans(bob, bobCursor)
+        #expect(annPoll.tables == "[]" && bobPoll.tables == "[]", "\(annPoll.tables) \(bobPoll.tables)")
+        // The same few probes for both, none of the synced tables, the sync logs or the
+        // tables that say who holds what; the marks by index (the horizons are a row each, as
+        // is the incarnation, whose key opens and seals the cursor).
+        #expect(annPoll.scans.map(\.relation) == bobPoll.scans.map(\.relation), "\(annPoll.scans) vs \(bobPoll.scans)")
+        #expect(Set(bobPoll.scans.map(\.relation)).isSubset(of: ["sync_marks", "sync_mark_horizon", "sync_horizon", "users", "incarnation"]),
+                "\(bobPoll.scans)")
+        #expect(bobPoll.scans.allSatisfy { $0.rows <= 2 && ($0.limitedByIndex || $0.relation.hasSuffix("horizon") || $0.relation == "incarnation") },
+                "\(bobPoll.scans)")
+
+        // One of Carl's lists shared with Bob gets an entry: Bob's next poll names it.
+        let shared = try await admin.query("""
+            select s.watchlist_id from public.watchlist_shares s where s.user_id = \(bob) limit 1
+            """).scalar(UUID.self)
+        try await F.entry(admin, in: shared, nickname: "wren")
+        #expect(try await bobs.sync.poll(since: bobCursor).tables == [.watchlistEntries])
+        #expect(try await anns.sync.poll(since: annCursor).tables == [])
+    }
+
+    @Test func anOpenTaskIsOneMarkForEveryoneNotOnePerUser() async throws {
+        let carl = try await F.user(admin, "Carl")
+        for i in 0..<50 { _ = try await F.user(admin, "User \(i)") }
+        let xid = try await admin.query("""
+            insert into public.tasks (title, declared_by) values ('Open house', \(carl)) returning sync_xid::text
+            """).scalar(String.self)
+        let marks = try await admin.query("""
+            select user_id, table_name from private.sync_marks where sync_xid = \(xid)::xid8 order by user_id
+            """).map { (try $0.decode(0, as: UUID.self), try $0.decode(1, as: String.self)) }
+        #expect(marks.map(\.1) == ["tasks", "tasks"], "\(marks)")
+        #expect(Set(marks.map(\.0)) == [carl, UUID(uuidString: "00000000-0000-0000-0000-000000000000")!])
+    }
+
+    @Test func aShareCommittingWhileAWriteIsInFlightIsFollowedByThatWrite() async throws {
+        let ann = try await F.user(admin, "Ann"), ben = try await F.user(admin, "Ben")
+        let list = try await F.watchlist(admin, owner: ann, title: "Spring")
+        let bens = try await device(ben)
+        let cursor = try await settled(bens)
+
+        // Ann's entry is written (and its marks worked out: Ann alone holds the list) before
+        // the share commits, and commits after it.
+        let writer = try await database.connect()
+        try await writer.query("begin")
+        try await writer.query("insert into public.watchlist_entries (watchlist_id, nickname) values (\(list), 'robin')")
+        try await F.share(admin, list, with: ben)
+        let shared = try await bens.sync.poll(since: cursor)
+        #expect(shared.tables.contains(.watchlists))
+        for table in shared.tables { try await bens.pull(table) }
+        try await writer.query("commit")
+        await writer.close()
+
+        let next = try await bens.sync.poll(since: shared.cursor)
+        #expect(next.tables.contains(.watchlistEntries), "\(next.tables)")
+        try await bens.pull(.watchlistEntries)
+        #expect(bens.rows[.watchlistEntries]?.values.contains { $0["nickname"]?.stringValue == "robin" } == true)
+    }
+
+    @Test func aTaskMovedWhileItsNoteIsEditedBringsTheEditToTheNewListingsOwner() async throws {
+        let ids = try await TestUsers.create(admin, ["Ann", "Ben", "Olga", "Oscar"])
+        let (ann, ben, olga, oscar) = (ids[0], ids[1], ids[2], ids[3])
+        let lots = try await admin.query("""
+            insert into public.listings (address, owned_by) values ('1 Elm', \(olga)), ('2 Oak', \(oscar)) returning id
+            """).map { try $0.decode(0, as: UUID.self) }
+        // Claimed by Ben: not open, so its notes are seen through its keys alone.
+        let task = try await admin.query("""
+            insert into public.tasks (title, declared_by, claimed_by, listing_id) values ('Photos', \(ann), \(ben), \(lots[0]))
+            returning id
+            """).scalar(UUID.self)
+        let note = try await admin.query("""
+            insert into public.notes (parent_type, parent_id, content, created_by) values ('task', \(task), 'first', \(ann))
+            returning id
+            """).scalar(UUID.self)
+        let oscars = try await device(oscar)
+        let cursor = try await settled(oscars)
+
+        // The edit works out who sees the note while the task is still on Olga's listing.
+        let editor = try await database.connect()
+        try await editor.query("begin")
+        try await editor.query("update public.notes set content = 'edited' where id = \(note)")
+        try await admin.query("update public.tasks set listing_id = \(lots[1]) where id = \(task)")
+        let moved = try await oscars.sync.poll(since: cursor)
+        #expect(moved.tables.contains(.tasks) && moved.tables.contains(.notes), "\(moved.tables)")
+        for table in moved.tables { try await oscars.pull(table) }
+        #expect(oscars.row(.notes, note)?["content"]?.stringValue == "first")
+        try await editor.query("commit")
+        await editor.close()
+
+        let next = try await oscars.sync.poll(since: moved.cursor)
+        #expect(next.tables.contains(.notes), "\(next.tables)")
+        try await oscars.pull(.notes)
+        #expect(oscars.row(.notes, note)?["content"]?.stringValue == "edited")
+    }
+
+    @Test func aRepeatableReadWriteIsNamedThoughItsSnapshotPredatesTheShare() async throws {
+        let ann = try await F.user(admin, "Ann"), ben = try await F.user(admin, "Ben")
+        let list = try await F.watchlist(admin, owner: ann, title: "Spring")
+        let bens = try await device(ben)
+        let cursor = try await settled(bens)
+
+        // A repeatable read transaction takes its snapshot, then the share commits, and Ben's
+        // polls see the share and stop watching; only then does that transaction write (with
+        // a transaction id newer than anything the watch waited for) and commit.
+        let writer = try await database.connect()
+        try await writer.query("begin isolation level repeatable read")
+        try await writer.query("select count(*) from public.watchlist_shares")
+        try await F.share(admin, list, with: ben)
+        let after = try await settled(bens, cursor)
+        try await writer.query("insert into public.watchlist_entries (watchlist_id, nickname) values (\(list), 'robin')")
+        try await writer.query("commit")
+        await writer.close()
+
+        let next = try await bens.sync.poll(since: after)
+        #expect(next.tables.contains(.watchlistEntries), "\(next.tables)")
+        try await bens.pull(.watchlistEntries)
+        #expect(bens.rows[.watchlistEntries]?.values.contains { $0["nickname"]?.stringValue == "robin" } == true)
+    }
+
+    @Test func aPollOlderThanThePurgedMarksAsksTheExactQuestion() async throws {
+        let ann = try await F.user(admin, "Ann"), ben = try await F.user(admin, "Ben")
+        let list = try await F.watchlist(admin, owner: ann, title: "Spring")
+        try await F.share(admin, list, with: ben)
+        let bens = try await device(ben)
+        let cursor = try await settled(bens)
+        try await F.entry(admin, in: list, nickname: "robin")
+
+        // Purged (every mark of a transaction that had ended: Ben's too), though Ben has not
+        // polled since.
+        let service = try await database.connect()
+        var left = 1
+        let deadline = ContinuousClock.now + .seconds(60)
+        while left > 0 && ContinuousClock.now < deadline {
+            try await service.transaction { conn in
+                try conn.act(as: .service)
+                _ = try conn.query("select public.purge_sync_marks('0')")
+            }
+            left = try await admin.query("select count(*)::int from private.sync_marks where user_id = \(ben)").scalar(Int.self)
+            if left > 0 { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(left == 0)
+        #expect(try await bens.sync.poll(since: cursor).tables == [.watchlistEntries])
+
+        // Bad input gets a coded error and changes nothing; nobody but the service purges.
+        func refusal(_ sql: PostgresQuery, as caller: Caller) async -> PostgresError? {
+            await F.error(PostgresError.self) {
+                _ = try await service.transaction { conn in
+                    try conn.act(as: caller)
+                    return try conn.query(sql)
+                }
+            }
+        }
+        let runs = try await admin.query("select count(*)::int from private.sync_mark_purges").scalar(Int.self)
+        let null = await refusal("select public.purge_sync_marks(null)", as: .service)
+        #expect(null?.sqlState == .nullValueNotAllowed && null.flatMap(SQLAPIError.init)?.code == .nullArgument)
+        let negative = await refusal("select public.purge_sync_marks('-1 hour')", as: .service)
+        #expect(negative?.sqlState == .invalidParameterValue && negative.flatMap(SQLAPIError.init)?.code == .invalidInterval)
+        #expect(await refusal("select public.purge_sync_marks('0')", as: .user(ben))?.sqlState == .insufficientPrivilege)
+        #expect(try await admin.query("select count(*)::int from private.sync_mark_purges").scalar(Int.self) == runs)
+        await service.close()
+    }
+
+    @Test func anAdminAndAJournalOwnerAreNamedWhatTheyPull() async throws {
+        let ids = try await TestUsers.create(admin, ["Ann", "Carl", "Dana"], admins: ["Dana"])
+        let (ann, carl, dana) = (ids[0], ids[1], ids[2])
+        let anns = try await device(ann), danas = try await device(dana)
+        let annCursor = try await settled(anns), danaCursor = try await settled(danas)
+
+        // An admin holds no key of Carl's list, and sees it all the same.
+        _ = try await F.entry(admin, in: try await F.watchlist(admin, owner: carl, title: "Carl's"), nickname: "wren")
+        let dans = try await danas.sync.poll(since: danaCursor)
+        #expect(Set(dans.tables) == [.watchlists, .watchlistEntries], "\(dans.tables)")
+        // A journal (outside the outbox) marks its owner alone.
+        try await admin.query("insert into public.journal_threads (owner_id, title) values (\(ann), 'Birding')")
+        #expect(try await anns.sync.poll(since: annCursor).tables == [.journalThreads])
+        #expect(try await danas.sync.poll(since: dans.cursor).tables.allSatisfy { !$0.rawValue.hasPrefix("journal") })
+    }
+}
