@@ -796,43 +796,19 @@ CREATE FUNCTION outbox.capture_sql(p_table text, p_op text, p_actor text, p_rest
     SET search_path TO ''
     AS $_$
 declare
-  v_moved text := (select pg_catalog.string_agg(pg_catalog.format('(r.it).%1$I is distinct from (r.old_it).%1$I', c), ' or ')
-                     from unnest(private.visibility_columns(p_table)) c);
-  v_rows text;
   v_table regclass := pg_catalog.format('public.%I', p_table)::regclass;
 begin
-  -- Rows as the table's row type: a transition table's rows are anonymous records, whose
-  -- columns a plan's printer cannot name (auto_explain with log_nested_statements failed
-  -- the write with "record type has not been registered").
-  v_rows := case p_op
-    when 'insert' then pg_catalog.format('select pg_catalog.row_number() over () as rid, n::%1$s as it, pg_catalog.to_jsonb(n) as row from new_rows n', v_table)
-    when 'delete' then pg_catalog.format('select pg_catalog.row_number() over () as rid, o::%1$s as it, pg_catalog.to_jsonb(o) as row from old_rows o', v_table)
-    else 'select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (' || private.paired_rows_sql(v_table) || ') p'
-         ' where p.rid is not null and p.old_it is distinct from p.it' end;
-  return pg_catalog.format($sql$insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
-            with written as materialized (%2$s),
-            row_keys as materialized (
-              select r.rid, x.kind, x.key from written r cross join lateral (%3$s) x%4$s),
-            key_holders as (
-              select h.kind, h.key, h.holder
-                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
-                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
-               cross join lateral private.keys_holders(p.kinds, p.keys) h
-               where p.kinds is not null),
+  return pg_catalog.format($sql$with %2$s,
             audiences as (
               select x.rid, pg_catalog.array_agg(distinct x.holder order by x.holder) as audience
-                from (select k.rid, k.key as holder from row_keys k where k.kind = 'user'
-                      union all
-                      select k.rid, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key) x
+                from row_holders x
                group by x.rid),
-            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')
-            select %1$L, %5$L, (r.it).id, %6$s, %7$s, coalesce(a.audience, '{}'), e.rid is not null, %9$s, %8$s
+            seen_by_all as (select distinct k.rid from row_keys k where k.kind = 'everyone')%7$s
+            insert into outbox.events (table_name, op, record_id, record, old_record, audience, visible_to_all, actor, restored)
+            select %1$L, %3$L, (r.it).id, %4$s, %5$s, coalesce(a.audience, '{}'), e.rid is not null, %8$s, %6$s
               from written r left join audiences a on a.rid = r.rid left join seen_by_all e on e.rid = r.rid
              order by r.rid$sql$,
-    p_table, v_rows, private.row_keys_sql(p_table, '(r.it)'),
-    case when p_op = 'update' and v_moved is not null then pg_catalog.format(
-      E'\n              union all\n              select r.rid, x.kind, x.key from written r cross join lateral (%s) x where %s',
-      private.row_keys_sql(p_table, '(r.old_it)'), v_moved) else '' end,
+    p_table, private.change_audience_sql(p_table, p_op),
     p_op,
     case when p_op = 'delete' then 'null' else 'r.row' end,
     case p_op when 'insert' then 'null'
@@ -841,6 +817,9 @@ begin
               else private.changed_columns_sql(v_table, '(r.old_it)', '(r.it)',
                                                'coalesce(pg_catalog.to_jsonb(%s), ''null'')') end,
     case when p_op = 'insert' then pg_catalog.format('coalesce((r.it).id = %s, false)', p_restored) else 'false' end,
+    case when p_table = any (private.sync_tables())
+         then E',\n            marks as (\n              '
+              || pg_catalog.replace(private.sync_marks_sql(p_table, p_op), E'\n', E'\n        ') || ')' else '' end,
     p_actor);
 end
 $_$;
@@ -849,7 +828,7 @@ $_$;
 -- Name: FUNCTION capture_sql(p_table text, p_op text, p_actor text, p_restored text); Type: COMMENT; Schema: outbox; Owner: -
 --
 
-COMMENT ON FUNCTION outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text) IS 'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once; p_actor and p_restored are the expressions of the acting user and of the id restore_entity re-creates (variables, or $1 and $2). Generated from private.visibility_rules.';
+COMMENT ON FUNCTION outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text) IS 'SQL text of the statement outbox.capture_changes runs for a p_op (insert | update | delete) statement on p_table: every row of its transition tables into outbox.events, with its audience worked out for all rows at once (private.change_audience_sql), and for a synced table its change marks (private.sync_marks_sql) in the same statement; p_actor and p_restored are the expressions of the acting user and of the id restore_entity re-creates (variables, or $1 and $2). Generated from private.visibility_rules.';
 
 --
 -- Name: changes_since(text, text[], integer, uuid); Type: FUNCTION; Schema: outbox; Owner: -
@@ -2199,12 +2178,17 @@ begin
   perform private.generate_sync_statements();
   perform outbox.generate_capture();
 
+  perform private.generate_sync_marks();
+
   for v_entry in select * from private.table_manifest order by ordinal loop
+    v_table := pg_catalog.format('public.%I', v_entry.table_name)::regclass;
     if v_entry.outbox then
-      perform outbox.enable_changes(pg_catalog.format('public.%I', v_entry.table_name)::regclass);
+      perform outbox.enable_changes(v_table);
     else
-      perform outbox.disable_changes(pg_catalog.format('public.%I', v_entry.table_name)::regclass);
+      perform outbox.disable_changes(v_table);
     end if;
+    -- The change marks of sync_poll: the outbox capture writes those of its tables.
+    perform private.enable_sync_marks(v_table, v_entry.synced and not v_entry.outbox);
   end loop;
 
   -- Supabase Realtime, where the publication exists (created first on plain PostgreSQL with
@@ -2425,12 +2409,14 @@ COMMENT ON FUNCTION private.caller(p_rpc text) IS 'The caller (auth.uid()) of th
 --
 
 CREATE FUNCTION private.caller_acts_as_authenticated() RETURNS boolean
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
-  select case pg_catalog.current_setting('role')
+begin
+  return case pg_catalog.current_setting('role')
            when 'none' then session_user in ('authenticated', 'dispatch_admin')
-           else pg_catalog.current_setting('role') in ('authenticated', 'dispatch_admin') end
+           else pg_catalog.current_setting('role') in ('authenticated', 'dispatch_admin') end;
+end
 $$;
 
 --
@@ -2531,6 +2517,56 @@ $_$;
 --
 
 COMMENT ON FUNCTION private.caller_visible_ids(p_table text) IS 'Ids of the rows of p_table the caller sees through his own keys, from private.visibility_rules (one index scan per rule; an admin reads through role dispatch_admin''s own policies); not the rows every user sees (everyone rules): their children are found through private.open_parent_ids. For the policies of children (notes, subtasks): evaluated once per statement. SECURITY DEFINER so that those policies can call it without recursing.';
+
+--
+-- Name: change_audience_sql(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.change_audience_sql(p_table text, p_op text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  v_moved text := private.visibility_moved_sql(p_table, '(r.old_it)', '(r.it)');
+  v_rows text;
+  v_table regclass := pg_catalog.format('public.%I', p_table)::regclass;
+begin
+  if p_op not in ('insert', 'update', 'delete') then
+    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: operation %L', p_op);
+  end if;
+  -- Rows as the table's row type: a transition table's rows are anonymous records, whose
+  -- columns a plan's printer cannot name (auto_explain with log_nested_statements failed
+  -- the write with "record type has not been registered").
+  v_rows := case p_op
+    when 'insert' then pg_catalog.format('select pg_catalog.row_number() over () as rid, n::%1$s as it, pg_catalog.to_jsonb(n) as row from new_rows n', v_table)
+    when 'delete' then pg_catalog.format('select pg_catalog.row_number() over () as rid, o::%1$s as it, pg_catalog.to_jsonb(o) as row from old_rows o', v_table)
+    else 'select p.rid, p.it, p.old_it, pg_catalog.to_jsonb(p.it) as row from (' || private.paired_rows_sql(v_table) || ') p'
+         ' where p.rid is not null and p.old_it is distinct from p.it' end;
+  return pg_catalog.format($sql$written as materialized (%1$s),
+            row_keys as materialized (
+              select r.rid, x.kind, x.key, false as old from written r cross join lateral (%2$s) x%3$s),
+            key_holders as (
+              select h.kind, h.key, h.holder
+                from (select pg_catalog.array_agg(d.kind) as kinds, pg_catalog.array_agg(d.key) as keys
+                        from (select distinct k.kind, k.key from row_keys k where k.kind not in ('user', 'everyone')) d) p
+               cross join lateral private.keys_holders(p.kinds, p.keys) h
+               where p.kinds is not null),
+            row_holders as (
+              select k.rid, k.old, k.kind, k.key, k.key as holder from row_keys k where k.kind = 'user'
+              union all
+              select k.rid, k.old, k.kind, k.key, h.holder from row_keys k join key_holders h on h.kind = k.kind and h.key = k.key)$sql$,
+    v_rows, private.row_keys_sql(p_table, '(r.it)'),
+    case when p_op = 'update' and v_moved is not null then pg_catalog.format(
+      E'\n              union all\n              select r.rid, x.kind, x.key, true from written r cross join lateral (%s) x where %s',
+      private.row_keys_sql(p_table, '(r.old_it)'), v_moved) else '' end);
+end
+$_$;
+
+--
+-- Name: FUNCTION change_audience_sql(p_table text, p_op text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.change_audience_sql(p_table text, p_op text) IS 'SQL text of the CTEs written (the rows a p_op statement on p_table wrote, from its transition tables new_rows / old_rows), row_keys (their keys; an update''s old keys too where it changed a column deciding them: old true), key_holders (the holders of those keys, one private.keys_holders call) and row_holders (each key with its holders), without the leading WITH: the audience of a statement''s changes, for outbox.capture_sql and private.sync_marks_sql. Generated from private.visibility_rules; INVALID_ARGUMENT (22023) for another operation.';
 
 --
 -- Name: changed_columns_sql(regclass, text, text, text, text[]); Type: FUNCTION; Schema: private; Owner: -
@@ -3010,11 +3046,16 @@ CREATE FUNCTION private.cursor_incarnation() RETURNS text
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
+declare
+  v_server text := pg_catalog.current_setting('dispatch.cursor_server', true);
 begin
-  return (select pg_catalog.left(pg_catalog.md5(pg_catalog.concat_ws('/', i.epoch, (pg_catalog.pg_control_system()).system_identifier,
-                   (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database()),
-                   'private.incarnation'::regclass::oid, private.current_timeline())), 16)
-            from private.incarnation i);
+  if v_server is null or v_server = '' then
+    v_server := pg_catalog.concat_ws('/', (pg_catalog.pg_control_system()).system_identifier,
+                  (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database()),
+                  'private.incarnation'::regclass::oid, private.current_timeline());
+    perform pg_catalog.set_config('dispatch.cursor_server', v_server, true);
+  end if;
+  return (select pg_catalog.left(pg_catalog.md5(pg_catalog.concat_ws('/', i.epoch, v_server)), 16) from private.incarnation i);
 end
 $$;
 
@@ -3022,7 +3063,7 @@ $$;
 -- Name: FUNCTION cursor_incarnation(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.cursor_incarnation() IS 'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline). It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
+COMMENT ON FUNCTION private.cursor_incarnation() IS 'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline; all but the epoch looked up once per transaction, kept in the setting dispatch.cursor_server). It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
 
 --
 -- Name: decode_sync_cursor(text, text); Type: FUNCTION; Schema: private; Owner: -
@@ -3036,16 +3077,14 @@ declare
   v_body text;
   v_state jsonb;
   v_page boolean;
-  -- No transaction id handed out so far is newer than this. A hot standby knows only the
-  -- ids it has replayed, while a cursor from its primary (or a replica further ahead) holds
-  -- newer ones: there the bound is the 2^31 ids a cluster can be ahead before wraparound.
-  v_newest numeric := greatest(pg_snapshot_xmax(pg_current_snapshot()),
-                               coalesce(pg_current_xact_id_if_assigned(), '0'))::text::numeric
-                      + case when pg_is_in_recovery() then 2147483648 else 0 end;
+  v_newest numeric;
   v_problem text;
+  v_ids jsonb;
+  v_legacy boolean;
 begin
   v_state := private.open_cursor(p_cursor, case when p_table = '*' then 'sync_poll' else 'sync_pull' end, '^v1\.[A-Za-z0-9_-]+$');
-  if v_state ? 'legacy' then
+  v_legacy := v_state ? 'legacy';
+  if v_legacy then
     begin
       v_body := translate(substr(p_cursor, 4), '-_', '+/');
       v_state := convert_from(decode(v_body || repeat('=', (4 - length(v_body) % 4) % 4), 'base64'), 'UTF8')::jsonb;
@@ -3054,11 +3093,20 @@ begin
     end;
   end if;
 
-  if v_problem is null then
+  -- A sealed cursor is exactly what this database wrote (its HMAC says so), checked when it
+  -- was written: only its table is left to check (the checks below cost an empty poll as
+  -- much as the rest of it). One of before sealing is checked key by key.
+  if v_problem is null and v_legacy then
+    -- No transaction id handed out so far is newer than this. A hot standby knows only the
+    -- ids it has replayed, while a cursor from its primary (or a replica further ahead) holds
+    -- newer ones: there the bound is the 2^31 ids a cluster can be ahead before wraparound.
+    v_newest := greatest(pg_snapshot_xmax(pg_current_snapshot()), coalesce(pg_current_xact_id_if_assigned(), '0'))::text::numeric
+                + case when pg_is_in_recovery() then 2147483648 else 0 end;
     v_page := v_state ? 'a';
     if jsonb_typeof(v_state) <> 'object' then
       v_problem := 'it is not a JSON object';
-    elsif exists (select from jsonb_object_keys(v_state) k where k not in ('t', 'x', 'ip', 'h', 'nx', 'nip', 'nh', 'a')) then
+    elsif (v_state - case when p_table = '*' then array['t', 'x', 'ip', 'h', 'w', 'g']
+                          else array['t', 'x', 'ip', 'h', 'nx', 'nip', 'nh', 'a'] end) <> '{}' then
       v_problem := 'it has keys sync_pull never writes';
     elsif jsonb_typeof(v_state -> 't') is distinct from 'string' or not v_state ?& array['x', 'ip', 'h'] then
       v_problem := 't, x, ip and h are required';
@@ -3073,20 +3121,18 @@ begin
       v_problem := 'a must be [transaction id, transaction id, uuid, 0 or 1]';
     else
       -- Every transaction id: a JSON string of decimal digits, not newer than any this
-      -- server has handed out.
-      select format('%s is not a transaction id of this server', x.value)
-        into v_problem
-        from (select v_state -> k as value from unnest(array['x', 'h', 'nx', 'nh']) k where v_state ? k
-              union all
-              select e from jsonb_array_elements(v_state -> 'ip') e
-              union all
-              select e from jsonb_array_elements(coalesce(v_state -> 'nip', '[]')) e
-              union all
-              select v_state #> array['a', i::text] from generate_series(0, 1) i where v_page) x
-       where jsonb_typeof(x.value) <> 'string'
-          or x.value #>> '{}' !~ '^[0-9]{1,20}$'
-          or (x.value #>> '{}')::numeric > v_newest
-       limit 1;
+      -- server has handed out (checked with expressions, no query: every poll runs this).
+      v_ids := jsonb_build_array(v_state -> 'x', v_state -> 'h') || (v_state -> 'ip')
+               || case when v_page then jsonb_build_array(v_state -> 'nx', v_state -> 'nh', v_state #> '{a,0}', v_state #> '{a,1}')
+                                        || (v_state -> 'nip') else '[]' end
+               || case when v_state ? 'w' then jsonb_build_array(v_state -> 'w') else '[]' end
+               || case when v_state ? 'g' then jsonb_build_array(v_state -> 'g') else '[]' end;
+      if v_ids::text !~ '^\[("[0-9]{1,20}"(, "[0-9]{1,20}")*)?\]$'
+         or v_newest < any (translate(v_ids::text, '[]"', '{}')::numeric[]) then
+        v_problem := format('%s is not a transaction id of this server',
+                            jsonb_path_query_first(v_ids, '$[*] ? (@.type() != "string" || !(@ like_regex "^[0-9]{1,20}$") || @.double() > $newest)',
+                                                   jsonb_build_object('newest', v_newest)));
+      end if;
     end if;
   end if;
 
@@ -3109,7 +3155,7 @@ $_$;
 -- Name: FUNCTION decode_sync_cursor(p_table text, p_cursor text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) IS 'Opens (private.open_cursor: sealed by this database, of this incarnation; or a cursor of before sealing while those stand) and validates a sync_pull cursor for p_table (''*'': sync_poll''s): a JSON object with only the keys sync_pull writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong); CURSOR_EXPIRED (22023) for a cursor of another incarnation.';
+COMMENT ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) IS 'Opens (private.open_cursor: sealed by this database, of this incarnation; or a cursor of before sealing while those stand) a sync_pull cursor for p_table (''*'': sync_poll''s, which may also carry w and g), and validates one of before sealing: a JSON object with only the keys sync_pull (or sync_poll) writes, transaction ids as decimal strings no newer than this server''s newest, a page position [xid, xid, uuid, 0|1]. INVALID_CURSOR (22023) otherwise, or when it belongs to another table (detail says what is wrong); CURSOR_EXPIRED (22023) for a cursor of another incarnation.';
 
 --
 -- Name: define(text[]); Type: FUNCTION; Schema: private; Owner: -
@@ -3631,14 +3677,48 @@ $_$;
 COMMENT ON FUNCTION private.enable_sync(p_table regclass) IS 'Sets up a table of private.sync_tables() that has visibility rules for sync: its sync_xid column and trigger, the indexes a pull reads ((sync_xid, id); (key column, sync_xid, id) per key column; (sync_xid, id) where an everyone rule holds), and the triggers that log its moves, hard deletes and the fields each version changed. Idempotent (what exists is kept, the triggers replaced): run by private.apply_manifest. INVALID_TABLE (22023).';
 
 --
+-- Name: enable_sync_marks(regclass, boolean); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.enable_sync_marks(p_table regclass, p_on boolean) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    SET client_min_messages TO 'warning'
+    AS $$
+declare
+  v_op text;
+begin
+  foreach v_op in array array['insert', 'update', 'delete'] loop
+    if not p_on then
+      perform private.define(pg_catalog.format('drop trigger if exists %I on %s', 'sync_marks_' || v_op, p_table));
+    else
+      perform private.define(pg_catalog.format(
+        'create or replace trigger %I after %s on %s referencing %s for each statement execute function private.record_sync_marks()',
+        'sync_marks_' || v_op, v_op, p_table,
+        case v_op when 'insert' then 'new table as new_rows' when 'delete' then 'old table as old_rows'
+                  else 'old table as old_rows new table as new_rows' end));
+    end if;
+  end loop;
+end
+$$;
+
+--
+-- Name: FUNCTION enable_sync_marks(p_table regclass, p_on boolean); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.enable_sync_marks(p_table regclass, p_on boolean) IS 'Attaches (p_on) or drops the statement triggers sync_marks_insert, _update and _delete (private.record_sync_marks) of a table: on for a synced table outside the outbox, off otherwise. Through private.define: a deploy that changes nothing takes no lock on the table. Run by private.apply_manifest.';
+
+--
 -- Name: encode_sync_cursor(jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
 CREATE FUNCTION private.encode_sync_cursor(p_state jsonb) RETURNS text
-    LANGUAGE sql
+    LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
-  select private.seal_cursor(p_state || pg_catalog.jsonb_build_object('i', private.cursor_incarnation()))
+begin
+  return private.seal_cursor(p_state || pg_catalog.jsonb_build_object('i', private.cursor_incarnation()));
+end
 $$;
 
 --
@@ -4216,6 +4296,43 @@ $$;
 --
 
 COMMENT ON FUNCTION private.generate_sync_items() IS '(Re)creates private.sync_items_<table>_<mode> for every synced table and mode from private.sync_items_sql: the queries private.sync_items runs, with their plans kept for the session. Run by private.generate_sync_statements (private.apply_manifest).';
+
+--
+-- Name: generate_sync_marks(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.generate_sync_marks() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.create_table_dispatch(
+    'private.record_sync_marks', '', 'trigger', 'security definer set jit = off', 'tg_table_name',
+    (select pg_catalog.array_agg(array[m.table_name, pg_catalog.format(
+              E'if tg_op = ''INSERT'' then\n          %s\n          elsif tg_op = ''UPDATE'' then\n          %s\n'
+              || E'          else\n          %s\n          end if;',
+              variadic array(select pg_catalog.format(
+                                      E'if not exists (select from %s offset 1) then\n            %s;\n'
+                                      || E'          else\n            execute %L;\n          end if;',
+                                      case when o = 'delete' then 'old_rows' else 'new_rows' end, x.statement, x.statement)
+                               from unnest(array['insert', 'update', 'delete']) with ordinality o (o, n)
+                              cross join lateral (select 'with ' || private.change_audience_sql(m.table_name, o) || E'\n            '
+                                                         || pg_catalog.replace(private.sync_marks_sql(m.table_name, o), E'\n', E'\n      ')
+                                                         as statement) x
+                              order by o.n))]
+            order by m.ordinal)
+       from private.table_manifest m
+      where m.synced and not m.outbox),
+    '%s is not a synced table outside the outbox (the marks of those in it are written by outbox.capture_changes)',
+    'AFTER INSERT / UPDATE / DELETE statement trigger function with transition tables (new_rows, old_rows) of the synced tables the outbox does not record (the journals): writes the statement''s change marks (private.sync_marks_sql) in one INSERT. Generated from the table manifest by private.generate_sync_marks. SECURITY DEFINER: nobody but the owner writes the marks.');
+end
+$$;
+
+--
+-- Name: FUNCTION generate_sync_marks(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.generate_sync_marks() IS '(Re)creates private.record_sync_marks with a branch per synced table outside the outbox. Run by private.apply_manifest before it attaches the triggers (private.enable_sync_marks).';
 
 --
 -- Name: generate_sync_pages(); Type: FUNCTION; Schema: private; Owner: -
@@ -5497,6 +5614,30 @@ $_$;
 COMMENT ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text, insert_by jsonb, update_by jsonb, delete_by jsonb, parent jsonb, claimed_as text, aliases jsonb) IS 'One entry of the table manifest (sql/code/manifest/tables.sql): the table of schema public and its features. Called with named arguments; private.apply_manifest() checks the entry against the table.';
 
 --
+-- Name: mark_access_changes(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.mark_access_changes() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+  select distinct n.user_id, '*', pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+         pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+    from new_rows n
+  on conflict do nothing;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION mark_access_changes(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.mark_access_changes() IS 'AFTER INSERT statement trigger function of public.sync_access_log (transition table new_rows): a ''*'' change mark (private.sync_marks) for every user whose holdings the statement logged, so that their sync_poll asks the exact question.';
+
+--
 -- Name: may_read_watchlist_photo(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -6286,16 +6427,20 @@ COMMENT ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_id
 --
 
 CREATE FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) RETURNS xid8[]
-    LANGUAGE sql
+    LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
-  select case when not pg_catalog.pg_is_in_recovery()
-              then array(select i from pg_catalog.pg_snapshot_xip(p_snapshot) i order by i)
-              else array(select x::text::xid8
-                           from pg_catalog.generate_series(pg_catalog.pg_snapshot_xmin(p_snapshot)::text::bigint,
-                                                           pg_catalog.pg_snapshot_xmax(p_snapshot)::text::bigint - 1) x
-                          where pg_catalog.pg_xact_status(x::text::xid8) = 'in progress'
-                          order by x) end
+begin
+  if not pg_catalog.pg_is_in_recovery() then
+    -- xmin:xmax:xip,... with the xip list in order (no query: every poll and pull asks).
+    return pg_catalog.string_to_array(pg_catalog.split_part(p_snapshot::text, ':', 3), ',')::xid8[];
+  end if;
+  return array(select x::text::xid8
+                 from pg_catalog.generate_series(pg_catalog.pg_snapshot_xmin(p_snapshot)::text::bigint,
+                                                 pg_catalog.pg_snapshot_xmax(p_snapshot)::text::bigint - 1) x
+                where pg_catalog.pg_xact_status(x::text::xid8) = 'in progress'
+                order by x);
+end
 $$;
 
 --
@@ -6871,6 +7016,52 @@ $$;
 COMMENT ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_kinds text[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) IS 'For private.sync_items_<table>_<mode>: lo, the oldest transaction not delivered in the state (p_x, p_ip); the base keys of the kinds p_kinds user p_user holds (kinds, keys; none in mode admin); from the access log since that state (modes changes and visibility), the keys of those kinds gained and still held (g_*) and those lost (l_*), each with its latest cause (xid) and time.';
 
 --
+-- Name: sync_marks_sql(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_marks_sql(p_table text, p_op text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+declare
+  -- A table whose rows are keyed by what other rows say (a listing's owner, a watchlist's
+  -- shares, a parent's visibility), not only by user ids written in the row.
+  v_indirect boolean := exists (select from private.visibility_rules r
+                                 where r.table_name = p_table and r.kind not in ('user', 'everyone'));
+  -- A table other tables' visibility derives from (tasks, activities: notes and subtasks).
+  v_parent boolean := exists (select from private.visibility_kinds k where k.derived_from = p_table);
+  v_moved text := private.visibility_moved_sql(p_table, '(r.old_it)', '(r.it)');
+begin
+  perform private.assert_sync_table(p_table);
+  return pg_catalog.format($sql$insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+      select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+             pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+        from (select h.holder as user_id, %1$L::text as table_name from row_holders h where h.holder is not null
+              union
+              select private.everyone_key(), %1$L from row_keys k where k.kind = 'everyone'%2$s%3$s) x
+      on conflict do nothing$sql$,
+    p_table,
+    -- the holders of the keys a moved parent entered or left (not of those it kept)
+    case when v_parent and p_op = 'update' and v_moved is not null then pg_catalog.format($g$
+              union
+              select h.holder, '*' from row_holders h join written r on r.rid = h.rid
+               where h.holder is not null and (%s)
+                 and not exists (select from row_keys o where o.rid = h.rid and o.old <> h.old and o.kind = h.kind and o.key = h.key)$g$,
+           v_moved) else '' end,
+    case when v_indirect then $u$
+              union
+              select private.sync_uncertain_key(), '?' from written
+               where pg_catalog.current_setting('transaction_isolation') <> 'read committed'$u$ else '' end);
+end
+$_$;
+
+--
+-- Name: FUNCTION sync_marks_sql(p_table text, p_op text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_marks_sql(p_table text, p_op text) IS 'SQL text of the INSERT into private.sync_marks for a p_op statement on the synced table p_table, over the CTEs of private.change_audience_sql (written, row_keys, row_holders): a mark per holder of the rows'' keys (old keys too where an update moved a row), the everyone mark for rows every user sees, ''*'' marks for the holders of keys a task or activity entered or left, and the uncertain mark for a write outside READ COMMITTED on a table keyed through other rows.';
+
+--
 -- Name: sync_merge(text, uuid, integer, integer, jsonb, text[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -7072,6 +7263,30 @@ $_$;
 --
 
 COMMENT ON FUNCTION private.sync_page_sql(p_table text, p_mode text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()) in mode p_mode (full | changes | admin): the items of private.sync_items_<p_table>_<p_mode> (a static call), and their rows (the table''s stored columns but sync_xid and generated ones; objects, or with p_compact arrays of values in the order of "columns"), as the answer''s json, ending at p_page_limit items or at the item whose running total of json bytes reaches private.sync_pull_page_bytes(). It names the variables of private.sync_page_<table>. INVALID_TABLE, INVALID_ARGUMENT (22023).';
+
+--
+-- Name: sync_poll_tables(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_poll_tables() RETURNS text[]
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if private.caller_acts_as_authenticated() then
+    return private.sync_tables();
+  end if;
+  return array(select t.t from unnest(private.sync_tables()) with ordinality t (t, n)
+                 join private.visibility_tables v on v.table_name = t.t
+                where v.admin_sees order by t.n);
+end
+$$;
+
+--
+-- Name: FUNCTION sync_poll_tables(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_poll_tables() IS 'The synced tables the caller may pull, in the table manifest''s order: every one for a session acting as role authenticated (private.caller_acts_as_authenticated), else those admins see (not the journals, private to their owner). For sync_poll.';
 
 --
 -- Name: sync_pull_page_bytes(); Type: FUNCTION; Schema: private; Owner: -
@@ -7542,6 +7757,23 @@ $$;
 COMMENT ON FUNCTION private.sync_tables() IS 'The tables sync_pull and sync_push serve: those the table manifest marks synced, in its order (each set up by private.enable_sync). Any other name is rejected with INVALID_TABLE before it reaches dynamic SQL.';
 
 --
+-- Name: sync_uncertain_key(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_uncertain_key() RETURNS uuid
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+$$;
+
+--
+-- Name: FUNCTION sync_uncertain_key(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_uncertain_key() IS 'The user_id of private.sync_marks rows that say "a write whose snapshot may have missed a holder of its keys": read by every sync_poll.';
+
+--
 -- Name: take_watchlist_share_notices(bigint[], uuid[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -7776,6 +8008,26 @@ $$;
 --
 
 COMMENT ON FUNCTION private.visibility_condition(p_condition text, p_alias text) IS 'A visibility rule''s condition with its row "it" renamed p_alias ('''' = unqualified column names, inside a policy).';
+
+--
+-- Name: visibility_moved_sql(text, text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.visibility_moved_sql(p_table text, p_old text, p_new text) RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $_$
+begin
+  return (select pg_catalog.string_agg(pg_catalog.format('%2$s.%1$I is distinct from %3$s.%1$I', c, p_old, p_new), ' or ')
+            from pg_catalog.unnest(private.visibility_columns(p_table)) c);
+end
+$_$;
+
+--
+-- Name: FUNCTION visibility_moved_sql(p_table text, p_old text, p_new text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.visibility_moved_sql(p_table text, p_old text, p_new text) IS 'SQL text of "a column deciding the scope keys of p_table''s row changed" between the row expressions p_old and p_new (private.visibility_columns); NULL for a table without rules.';
 
 --
 -- Name: visibility_predicate(text, text, text); Type: FUNCTION; Schema: private; Owner: -
@@ -8984,6 +9236,51 @@ $$;
 COMMENT ON FUNCTION public.purge_sync_deletions(p_older_than interval) IS 'Deletes the rows of the sync logs (sync_deletions, sync_moves, sync_access_log, and the field changes of private.sync_field_changes) older than p_older_than (default 30 days) and advances sync_horizon, so that cursors older than what was purged get CURSOR_EXPIRED; and the rows of private.child_parents of parents closed before then with no children left. Returns the number of log rows purged. Run by the worker on a schedule with purge_watchlist_tombstones(); service_role only. SECURITY DEFINER: the logs and the merge history are nobody''s to delete but through it.';
 
 --
+-- Name: purge_sync_marks(interval); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.purge_sync_marks(p_older_than interval DEFAULT '01:00:00'::interval) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_below xid8;
+  v_taken timestamptz;
+  v_count integer;
+begin
+  if p_older_than is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_older_than must not be NULL';
+  end if;
+  if p_older_than < interval '0' then
+    raise exception using errcode = '22023',
+      message = 'INVALID_INTERVAL: p_older_than must not be negative',
+      detail = pg_catalog.format('p_older_than = %s', p_older_than);
+  end if;
+  insert into private.sync_mark_purges (taken_at, below)
+  values (pg_catalog.now(), pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()))
+  on conflict (taken_at) do nothing;
+  select p.taken_at, p.below into v_taken, v_below
+    from private.sync_mark_purges p
+   where p.taken_at <= pg_catalog.now() - p_older_than
+   order by p.taken_at desc limit 1;
+  if v_below is null then
+    return 0;
+  end if;
+  update private.sync_mark_horizon set purged_below = greatest(purged_below, v_below);
+  delete from private.sync_marks where sync_xid < v_below;
+  get diagnostics v_count = row_count;
+  delete from private.sync_mark_purges where taken_at < v_taken;
+  return v_count;
+end
+$$;
+
+--
+-- Name: FUNCTION purge_sync_marks(p_older_than interval); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.purge_sync_marks(p_older_than interval) IS 'Deletes the change marks (private.sync_marks) of the transactions that had ended by a purge run at least p_older_than ago (default 1 hour; each run records the oldest transaction then running), and moves the marks'' horizon on: a sync_poll whose cursor predates it asks the exact question instead. Returns the number of marks deleted. Run by the worker''s maintenance; service_role only. NULL_ARGUMENT (22004), INVALID_INTERVAL (22023).';
+
+--
 -- Name: purge_watchlist_tombstones(interval); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -9321,34 +9618,32 @@ COMMENT ON FUNCTION public.set_notification_preference(p_key text, p_enabled boo
 CREATE FUNCTION public.sync_poll(p_cursor text DEFAULT NULL::text, p_tables text[] DEFAULT NULL::text[]) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
+    SET plan_cache_mode TO 'force_generic_plan'
+    SET enable_seqscan TO 'off'
     SET jit TO 'off'
     AS $$
 declare
   v_uid uuid;
-  v_authenticated boolean := private.caller_acts_as_authenticated();
-  v_admin boolean;
+  v_recovery boolean := pg_catalog.pg_is_in_recovery();
   v_tables text[];
   v_table text;
   v_state jsonb;
   v_x xid8;
   v_ip xid8[];
-  v_keys record;
-  v_horizon xid8;
+  v_lo xid8;
+  v_watch xid8;
+  v_pending xid8;
   v_snapshot pg_snapshot;
-  v_next_x xid8;
   v_next_ip xid8[];
+  v_poll record;
+  v_newest record;
+  v_keys record;
   v_changed text[] := '{}';
   v_found boolean;
 begin
   v_uid := private.caller('sync_poll');
-  if p_tables is null then
-    -- Every table the caller may pull: those private to their owner only when signed in
-    -- as an app user (as sync_pull has it).
-    select array_agg(t.t order by t.n) into v_tables
-      from unnest(private.sync_tables()) with ordinality t (t, n)
-      join private.visibility_tables v on v.table_name = t.t
-     where v.admin_sees or v_authenticated;
-  else
+  -- The tables asked about (NULL: every one the caller may pull, worked out only when needed).
+  if p_tables is not null then
     -- Bounded before anything is read from it.
     if cardinality(p_tables) > private.quota_value('poll_tables') then
       perform private.quota_exceeded('poll_tables', pg_catalog.format('sync_poll names %s tables', cardinality(p_tables)),
@@ -9359,62 +9654,144 @@ begin
     end if;
     foreach v_table in array p_tables loop
       perform private.assert_sync_table(v_table);
-      if not v_authenticated and not (select v.admin_sees from private.visibility_tables v where v.table_name = v_table) then
+      if not private.caller_acts_as_authenticated() and not (select v.admin_sees from private.visibility_tables v where v.table_name = v_table) then
         raise exception using errcode = '42501',
           message = pg_catalog.format('OWNER_ONLY: %s is private to its owner, polled only by a session acting as role authenticated', v_table);
       end if;
     end loop;
     v_tables := array(select distinct t from unnest(p_tables) t order by t);
   end if;
-  v_tables := coalesce(v_tables, '{}');
-
-  -- As sync_pull: the horizon before the snapshot, so that a purge committing in between
-  -- shows as a moved horizon next time.
-  v_horizon := coalesce((select max(h.purged_through) from public.sync_horizon h), '0');
-  v_snapshot := pg_current_snapshot();
-  v_next_x := pg_snapshot_xmax(v_snapshot);
-  v_next_ip := array(select distinct i from unnest(private.snapshot_in_progress(v_snapshot)
-                                                   || pg_current_xact_id_if_assigned()) i
-                      where i is not null order by i);
-
-  if p_cursor is null then
-    v_changed := v_tables;   -- nothing delivered yet: every table has something
-  else
+  if p_cursor is not null then
     v_state := private.decode_sync_cursor('*', p_cursor);
     if v_state ? 'a' then
       raise exception using errcode = '22023', message = 'INVALID_CURSOR: the cursor is not one sync_poll returned',
         hint = 'Pass the cursor of the previous sync_poll unchanged, or NULL to start.';
     end if;
     v_x := (v_state ->> 'x')::xid8;
-    v_ip := array(select jsonb_array_elements_text(v_state -> 'ip')::xid8);
-    select * into v_keys from private.sync_key_state(v_uid, 'changes', v_x, v_ip, private.pull_key_kinds(v_tables));
-    if (v_horizon > (v_state ->> 'h')::xid8 and v_horizon >= v_keys.lo)
-       or exists (select from public.sync_access_log a
-                   where a.user_id = v_uid and a.kind = 'admin' and a.sync_xid >= v_x)
-       or exists (select from unnest(v_ip) i (xid)
-                   cross join lateral (select from public.sync_access_log a
-                                        where a.user_id = v_uid and a.sync_xid = i.xid and a.kind = 'admin' offset 0) a) then
-      v_changed := v_tables;
+    v_ip := pg_catalog.translate((v_state -> 'ip')::text, '[]"', '{}')::xid8[];
+    v_lo := case when pg_catalog.cardinality(v_ip) = 0 then v_x else least(v_x, (select min(i) from unnest(v_ip) i)) end;
+    v_watch := (v_state ->> 'w')::xid8;
+    v_pending := (v_state ->> 'g')::xid8;
+  end if;
+
+  -- A standby's snapshot lists no transaction in progress: private.snapshot_in_progress reads
+  -- them from the commit log after it, and the marks must then be read after that.
+  if v_recovery then
+    select pg_catalog.pg_current_snapshot(), private.snapshot_in_progress(pg_catalog.pg_current_snapshot())
+      into v_snapshot, v_next_ip;
+  end if;
+  -- The snapshot the new cursor records (on a primary, this statement's), the horizon of the
+  -- sync logs with it (as sync_pull: a purge committing after it shows as a moved horizon
+  -- next time), the caller's admin flag, their marks and those of the everyone and uncertain
+  -- keys since the cursor, and how far the marks were purged: one statement, one snapshot,
+  -- taken after the cursor's (nothing committed before the cursor's is missed, and a purge
+  -- is seen with the marks it deleted).
+  select coalesce((select max(sh.purged_through) from public.sync_horizon sh), '0') as horizon,
+         coalesce(v_snapshot, pg_catalog.pg_current_snapshot()) as snapshot,
+         coalesce(v_next_ip, private.snapshot_in_progress(pg_catalog.pg_current_snapshot())) as ip,
+         (select u.is_admin from public.users u where u.id = v_uid) as admin,
+         -- per key, a range of the primary key; per key and transaction in flight, a probe
+         -- of it (each a subquery of its own, "offset 0" keeping it one: written as a join,
+         -- or as "= any" of both columns, it may be planned as a read of every mark of the
+         -- keys, filtered)
+         array(select m.table_name
+                 from unnest(array[v_uid, private.everyone_key(), private.sync_uncertain_key()]) k (k)
+                cross join lateral (select m.table_name from private.sync_marks m
+                                     where m.user_id = k.k and m.sync_xid >= v_x offset 0) m
+               union all
+               select m.table_name
+                 from unnest(array[v_uid, private.everyone_key(), private.sync_uncertain_key()]) k (k)
+                cross join unnest(v_ip) i (i)
+                cross join lateral (select m.table_name from private.sync_marks m
+                                     where m.user_id = k.k and m.sync_xid = i.i offset 0) m) as marked,
+         h.purged_below <= v_lo as marks_kept,
+         pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot()) as seen_through
+    into v_poll
+    from private.sync_mark_horizon h;
+  v_next_ip := v_poll.ip;
+  if pg_catalog.pg_current_xact_id_if_assigned() is not null then
+    v_next_ip := array(select distinct i from unnest(v_next_ip || pg_catalog.pg_current_xact_id_if_assigned()) i order by i);
+  end if;
+
+  if p_cursor is null then
+    v_changed := coalesce(v_tables, private.sync_poll_tables());   -- nothing delivered yet: every table has something
+    -- A change of holdings just before may have writes racing with it still running, and no
+    -- poll saw it: watch from here.
+    if v_recovery then
+      v_pending := v_poll.seen_through;
     else
-      v_admin := private.is_admin();
-      foreach v_table in array v_tables loop
-        v_found := private.sync_has_items(
-          v_table, case when v_admin and (select v.admin_sees from private.visibility_tables v where v.table_name = v_table)
-                        then 'admin' else 'changes' end,
-          v_keys.lo, v_x, v_ip, v_keys.kinds, v_keys.keys, v_keys.g_kinds, v_keys.g_keys, v_keys.g_causes, v_keys.g_ats,
-          v_keys.l_kinds, v_keys.l_keys, v_keys.l_causes, v_keys.l_ats);
-        if v_found then
-          v_changed := v_changed || v_table;
-        end if;
-      end loop;
+      v_watch := v_poll.seen_through;
+    end if;
+  elsif not coalesce(v_poll.admin, false) and v_poll.marks_kept and v_watch is null and v_pending is null
+        and not ('*' = any (v_poll.marked) or '?' = any (v_poll.marked))
+        and not (v_poll.horizon > (v_state ->> 'h')::xid8 and v_poll.horizon >= v_lo) then
+    -- The marks alone.
+    if pg_catalog.cardinality(v_poll.marked) > 0 then
+      v_changed := array(select t.t from unnest(coalesce(v_tables, private.sync_poll_tables())) with ordinality t (t, n)
+                          where t.t = any (v_poll.marked) order by t.n);
+    end if;
+  elsif (v_poll.horizon > (v_state ->> 'h')::xid8 and v_poll.horizon >= v_lo)
+        or exists (select from public.sync_access_log a
+                    where a.user_id = v_uid and a.kind = 'admin' and a.sync_xid >= v_x)
+        or exists (select from unnest(v_ip) i (xid)
+                    cross join lateral (select from public.sync_access_log a
+                                         where a.user_id = v_uid and a.sync_xid = i.xid and a.kind = 'admin' offset 0) a) then
+    -- Logs purged past the cursor, or the caller's admin rights changed: their pulls say
+    -- what expired.
+    v_changed := coalesce(v_tables, private.sync_poll_tables());
+  else
+    -- The exact question.
+    v_tables := coalesce(v_tables, private.sync_poll_tables());
+    select * into v_keys from private.sync_key_state(v_uid, 'changes', v_x, v_ip, private.pull_key_kinds(v_tables));
+    foreach v_table in array v_tables loop
+      v_found := private.sync_has_items(
+        v_table, case when coalesce(v_poll.admin, false)
+                           and (select v.admin_sees from private.visibility_tables v where v.table_name = v_table)
+                      then 'admin' else 'changes' end,
+        v_keys.lo, v_x, v_ip, v_keys.kinds, v_keys.keys, v_keys.g_kinds, v_keys.g_keys, v_keys.g_causes, v_keys.g_ats,
+        v_keys.l_kinds, v_keys.l_keys, v_keys.l_causes, v_keys.l_ats);
+      if v_found then
+        v_changed := v_changed || v_table;
+      end if;
+    end loop;
+  end if;
+
+  -- The watch (see above): a change of the caller's holdings starts or extends it; it moves
+  -- on when its bound is learnt, and ends when every transaction below the bound has ended.
+  if '*' = any (v_poll.marked) then
+    if v_recovery then
+      v_pending := greatest(v_pending, v_poll.seen_through);
+    else
+      v_watch := greatest(v_watch, v_poll.seen_through);
+    end if;
+  end if;
+  if v_watch is not null or v_pending is not null then
+    if v_recovery then
+      select m.seen_xmin, m.seen_xmax into v_newest from private.sync_marks m order by m.sync_xid desc limit 1;
+      if v_pending is not null and v_newest.seen_xmin >= v_pending then
+        v_watch := greatest(v_watch, v_newest.seen_xmax);
+        v_pending := null;
+      end if;
+      if v_watch is not null and pg_catalog.pg_snapshot_xmin(v_poll.snapshot) >= v_watch and v_newest.seen_xmin >= v_watch then
+        v_watch := null;
+      end if;
+    else
+      if v_pending is not null and pg_catalog.pg_snapshot_xmin(v_poll.snapshot) >= v_pending then
+        v_watch := greatest(v_watch, pg_catalog.pg_snapshot_xmax(v_poll.snapshot));
+        v_pending := null;
+      end if;
+      if v_watch is not null and pg_catalog.pg_snapshot_xmin(v_poll.snapshot) >= v_watch then
+        v_watch := null;
+      end if;
     end if;
   end if;
 
-  return json_build_object(
-    'tables', to_json(v_changed),
-    'cursor', private.encode_sync_cursor(jsonb_build_object('t', '*', 'x', v_next_x::text, 'ip', to_jsonb(v_next_ip::text[]),
-                                                            'h', v_horizon::text)),
-    'server_timestamp', now());
+  return pg_catalog.json_build_object(
+    'tables', pg_catalog.to_json(v_changed),
+    'cursor', private.encode_sync_cursor(pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
+                't', '*', 'x', pg_catalog.pg_snapshot_xmax(v_poll.snapshot)::text, 'ip', pg_catalog.to_jsonb(v_next_ip::text[]),
+                'h', v_poll.horizon::text, 'w', v_watch::text, 'g', v_pending::text))),
+    'server_timestamp', pg_catalog.now());
 end
 $$;
 
@@ -9422,7 +9799,7 @@ $$;
 -- Name: FUNCTION sync_poll(p_cursor text, p_tables text[]); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.sync_poll(p_cursor text, p_tables text[]) IS 'Live updates by polling: {tables: [the synced tables among p_tables (NULL = every one the caller may pull) in which something changed for the caller since p_cursor], cursor, server_timestamp}. "Changed" is what the caller''s next sync_pull of the table would deliver (the same query): rows they see written, deleted or tombstoned, rows that became or stopped being visible to them; other users'' changes they cannot see never count, and an empty poll costs a few index probes per table whatever other users hold or write. NULL cursor: every table (start here, then pull them). Pass the returned cursor to the next poll; sync_pull each table named, from its own cursor. Never misses a change (a transaction committing after a poll is named by the next one); may name a table whose changes a pull already delivered, and names every table after a purge of the sync logs or a change of the caller''s admin rights. Errors: INVALID_TABLE, INVALID_CURSOR (22023), NULL_ARGUMENT (22004), NOT_AUTHENTICATED, OWNER_ONLY (42501: a journal table asked for by a session not acting as role authenticated), QUOTA_EXCEEDED (54000: more names in p_tables than the quota poll_tables). SECURITY DEFINER: it reads the sync logs, as sync_pull does.';
+COMMENT ON FUNCTION public.sync_poll(p_cursor text, p_tables text[]) IS 'Live updates by polling: {tables: [the synced tables among p_tables (NULL = every one the caller may pull) in which something changed for the caller since p_cursor], cursor, server_timestamp}. "Changed" is what the caller''s next sync_pull of the table would deliver (the same query): rows they see written, deleted or tombstoned, rows that became or stopped being visible to them; other users'' changes they cannot see never count. An empty poll reads the caller''s change marks (a few index probes, whatever their keys and tables and whatever other users hold or write); after a change of who holds what it asks the exact question, table by table, until every write that may have raced with it has ended. NULL cursor: every table (start here, then pull them). Pass the returned cursor to the next poll; sync_pull each table named, from its own cursor. Never misses a change (a transaction committing after a poll is named by the next one); may name a table whose changes a pull already delivered, and names every table after a purge of the sync logs or a change of the caller''s admin rights. Errors: INVALID_TABLE, INVALID_CURSOR (22023), NULL_ARGUMENT (22004), NOT_AUTHENTICATED, OWNER_ONLY (42501: a journal table asked for by a session not acting as role authenticated), QUOTA_EXCEEDED (54000: more names in p_tables than the quota poll_tables). SECURITY DEFINER: it reads the sync logs and the marks, as sync_pull does.';
 
 --
 -- Name: sync_pull(text, text, integer, text); Type: FUNCTION; Schema: public; Owner: -
@@ -11217,6 +11594,67 @@ COMMENT ON COLUMN private.sync_field_changes.digests IS '{column: md5 of the val
 COMMENT ON COLUMN private.sync_field_changes.base_keys IS 'The scope keys (kind:key, derived ones resolved through the parent) the row had at the version this write was made from: who could read that version. The merge''s history (private.sync_merge_history) shows a caller only the changes whose base_keys they hold. NULL for writes recorded before it was kept: shown to nobody.';
 
 --
+-- Name: sync_mark_horizon; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.sync_mark_horizon (
+    only_row boolean DEFAULT true NOT NULL,
+    purged_below xid8 NOT NULL,
+    CONSTRAINT sync_mark_horizon_only_row_check CHECK (only_row)
+);
+
+--
+-- Name: TABLE sync_mark_horizon; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.sync_mark_horizon IS 'One row: every mark of a transaction below purged_below may have been deleted (purge_sync_marks). sync_poll answers from the marks only for a cursor that has seen all of those transactions.';
+
+--
+-- Name: sync_mark_purges; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.sync_mark_purges (
+    taken_at timestamp with time zone NOT NULL,
+    below xid8 NOT NULL
+);
+
+--
+-- Name: TABLE sync_mark_purges; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.sync_mark_purges IS 'At each purge_sync_marks, when it ran and the oldest transaction id then still running (pg_snapshot_xmin): a later purge deletes the marks below the newest of these older than the retention.';
+
+--
+-- Name: sync_marks; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.sync_marks (
+    user_id uuid NOT NULL,
+    sync_xid xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    table_name text NOT NULL,
+    seen_xmin xid8 NOT NULL,
+    seen_xmax xid8 NOT NULL
+);
+
+--
+-- Name: TABLE sync_marks; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.sync_marks IS 'One row per (user, transaction, synced table) that transaction wrote something in for that user: a row they see or saw written, tombstoned or deleted. user_id may also be the everyone key (a row every user sees) or the uncertain key (table_name ''?'': a write whose snapshot may miss a holder, under repeatable read); table_name ''*'' says the user''s holdings changed (the access log, or a task or activity moved into or out of one of their keys): ask the exact question. Written by the statement triggers of the synced tables in the writing transaction, read by sync_poll, purged by purge_sync_marks.';
+
+--
+-- Name: COLUMN sync_marks.seen_xmin; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.sync_marks.seen_xmin IS 'pg_snapshot_xmin of the snapshot the writer worked out the users with: every transaction below it had ended. A hot standby''s poll reads the newest mark to learn how far the primary had gone.';
+
+--
+-- Name: COLUMN sync_marks.seen_xmax; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.sync_marks.seen_xmax IS 'pg_snapshot_xmax of that snapshot: no transaction id at or above it had been handed out when the writer looked.';
+
+--
 -- Name: sync_merge_history; Type: VIEW; Schema: private; Owner: -
 --
 
@@ -12946,6 +13384,27 @@ ALTER TABLE ONLY private.sync_field_changes
     ADD CONSTRAINT sync_field_changes_pkey PRIMARY KEY (table_name, row_id, row_version);
 
 --
+-- Name: sync_mark_horizon sync_mark_horizon_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.sync_mark_horizon
+    ADD CONSTRAINT sync_mark_horizon_pkey PRIMARY KEY (only_row);
+
+--
+-- Name: sync_mark_purges sync_mark_purges_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.sync_mark_purges
+    ADD CONSTRAINT sync_mark_purges_pkey PRIMARY KEY (taken_at);
+
+--
+-- Name: sync_marks sync_marks_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.sync_marks
+    ADD CONSTRAINT sync_marks_pkey PRIMARY KEY (user_id, sync_xid, table_name);
+
+--
 -- Name: table_manifest table_manifest_audit_entity_key; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -13592,6 +14051,12 @@ CREATE INDEX sync_field_changes_base_keys_idx ON private.sync_field_changes USIN
 --
 
 CREATE INDEX sync_field_changes_changed_at_idx ON private.sync_field_changes USING btree (changed_at);
+
+--
+-- Name: sync_marks_xid_idx; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX sync_marks_xid_idx ON private.sync_marks USING btree (sync_xid);
 
 --
 -- Name: visibility_rules_key; Type: INDEX; Schema: private; Owner: -
@@ -14680,6 +15145,12 @@ CREATE TRIGGER sync_access_delete AFTER DELETE ON public.watchlists FOR EACH ROW
 CREATE TRIGGER sync_access_insert_delete AFTER INSERT OR DELETE ON public.watchlist_shares FOR EACH ROW EXECUTE FUNCTION private.log_access_change();
 
 --
+-- Name: sync_access_log sync_access_marks; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER sync_access_marks AFTER INSERT ON public.sync_access_log REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.mark_access_changes();
+
+--
 -- Name: listings sync_access_update; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -15664,6 +16135,12 @@ REVOKE ALL ON FUNCTION private.caller_visible_ids(p_table text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.caller_visible_ids(p_table text) TO authenticated;
 
 --
+-- Name: FUNCTION change_audience_sql(p_table text, p_op text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.change_audience_sql(p_table text, p_op text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[]); Type: ACL; Schema: private; Owner: -
 --
 
@@ -15818,6 +16295,12 @@ REVOKE ALL ON FUNCTION private.enable_supabase_realtime() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.enable_sync(p_table regclass) FROM PUBLIC;
 
 --
+-- Name: FUNCTION enable_sync_marks(p_table regclass, p_on boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.enable_sync_marks(p_table regclass, p_on boolean) FROM PUBLIC;
+
+--
 -- Name: FUNCTION encode_sync_cursor(p_state jsonb); Type: ACL; Schema: private; Owner: -
 --
 
@@ -15892,6 +16375,12 @@ REVOKE ALL ON FUNCTION private.generate_sync_fields() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.generate_sync_items() FROM PUBLIC;
+
+--
+-- Name: FUNCTION generate_sync_marks(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.generate_sync_marks() FROM PUBLIC;
 
 --
 -- Name: FUNCTION generate_sync_pages(); Type: ACL; Schema: private; Owner: -
@@ -16142,6 +16631,12 @@ REVOKE ALL ON FUNCTION private.log_access_change() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text, insert_by jsonb, update_by jsonb, delete_by jsonb, parent jsonb, claimed_as text, aliases jsonb) FROM PUBLIC;
 
 --
+-- Name: FUNCTION mark_access_changes(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.mark_access_changes() FROM PUBLIC;
+
+--
 -- Name: FUNCTION may_read_watchlist_photo(p_name text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -16374,6 +16869,12 @@ REVOKE ALL ON FUNCTION private.sync_items_sql(p_table text, p_mode text) FROM PU
 REVOKE ALL ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_kinds text[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) FROM PUBLIC;
 
 --
+-- Name: FUNCTION sync_marks_sql(p_table text, p_op text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_marks_sql(p_table text, p_op text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]); Type: ACL; Schema: private; Owner: -
 --
 
@@ -16394,6 +16895,12 @@ GRANT ALL ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) 
 --
 
 REVOKE ALL ON FUNCTION private.sync_page_sql(p_table text, p_mode text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_poll_tables(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_poll_tables() FROM PUBLIC;
 
 --
 -- Name: FUNCTION sync_pull_page_bytes(); Type: ACL; Schema: private; Owner: -
@@ -16442,6 +16949,12 @@ GRANT ALL ON FUNCTION private.sync_tables() TO authenticated;
 GRANT ALL ON FUNCTION private.sync_tables() TO service_role;
 
 --
+-- Name: FUNCTION sync_uncertain_key(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_uncertain_key() FROM PUBLIC;
+
+--
 -- Name: FUNCTION take_watchlist_share_notices(p_event_ids bigint[], p_share_ids uuid[], p_actors uuid[]); Type: ACL; Schema: private; Owner: -
 --
 
@@ -16488,6 +17001,12 @@ GRANT ALL ON FUNCTION private.visibility_columns(p_table text) TO service_role;
 --
 
 REVOKE ALL ON FUNCTION private.visibility_condition(p_condition text, p_alias text) FROM PUBLIC;
+
+--
+-- Name: FUNCTION visibility_moved_sql(p_table text, p_old text, p_new text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.visibility_moved_sql(p_table text, p_old text, p_new text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION visibility_predicate(p_table text, p_alias text, p_form text); Type: ACL; Schema: private; Owner: -
@@ -16710,6 +17229,13 @@ GRANT ALL ON FUNCTION public.purge_journal_tombstones(p_older_than interval) TO 
 
 REVOKE ALL ON FUNCTION public.purge_sync_deletions(p_older_than interval) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.purge_sync_deletions(p_older_than interval) TO service_role;
+
+--
+-- Name: FUNCTION purge_sync_marks(p_older_than interval); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.purge_sync_marks(p_older_than interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.purge_sync_marks(p_older_than interval) TO service_role;
 
 --
 -- Name: FUNCTION purge_watchlist_tombstones(p_older_than interval); Type: ACL; Schema: public; Owner: -
