@@ -178,12 +178,12 @@ struct ReplicaTests {
             poll = try await onStandby.poll(since: poll.cursor)
             #expect(poll.tables.isEmpty, "\(poll.tables)")
 
-            // Alice's entry is written (Alice alone holds the list) before the share commits,
-            // and commits after it.
+            // Alice's entry is written (Alice alone holds the list) before the share (accepted at
+            // once) commits, and commits after it.
             let writer = try await PostgresConnection.connect(primary.url)
             try await writer.query("begin")
             try await writer.query("insert into public.watchlist_entries (watchlist_id, nickname) values (\(list), 'robin')")
-            try await admin.query("insert into public.watchlist_shares (watchlist_id, user_id, role) values (\(list), \(bob), 'read')")
+            try await admin.query("insert into public.watchlist_shares (watchlist_id, user_id, role, accepted_at) values (\(list), \(bob), 'read', now())")
             try await standby.waitForReplay(of: primary)
             poll = try await onStandby.poll(since: poll.cursor)
             #expect(Set(poll.tables) == [.watchlists, .watchlistEntries], "\(poll.tables)")
