@@ -160,7 +160,8 @@ private func compare(_ small: IsolationSide, _ large: IsolationSide) async throw
 
 /// Ten rows of each synced table for `ada`: her listing's tasks and activities (declared
 /// and claimed by her: nobody else sees them), notes and subtasks on her first task, a
-/// watchlist with entries near `point` (each of a bird), rules and photos, a journal.
+/// watchlist with entries near `point` (each of a bird), rules and photos, a journal, her
+/// notifications (synced too).
 func adasRows(_ admin: PostgresConnection, _ ada: UUID, near point: (lat: Double, lon: Double)) async throws {
     let id = ada.uuidString.lowercased()
     try await admin.runScript("""
@@ -197,6 +198,8 @@ func adasRows(_ admin: PostgresConnection, _ ada: UUID, near point: (lat: Double
         select e.id, (select min(id::text)::uuid from public.journal_fields where owner_id = '\(id)' and not is_group),
                e.thread_id, e.owner_id, e.entry_timestamp, 'v'
           from public.journal_entries e where e.owner_id = '\(id)';
+        insert into public.notifications (user_id, type, title, entity_type, entity_id)
+        select '\(id)', 'task_claimed', 'notification ' || g, 'task', gen_random_uuid() from generate_series(1, 10) g;
         """)
 }
 
