@@ -308,4 +308,17 @@ import Testing
             }
         }
     }
+
+    /// A code file is one concern a reader takes in at once: none passes 500 lines (split a
+    /// file by what its parts do, as sync/missing_parent.sql left sync/push.sql).
+    @Test func codeFilesStayUnderFiveHundredLines() throws {
+        let root = TestDatabase.repositoryPath("sql/code")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: root).filter { $0.hasSuffix(".sql") }
+        #expect(files.count > 30, "the scan found the code files: \(files.count)")
+        for file in files {
+            let text = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            #expect(lines <= 500, "sql/code/\(file): \(lines) lines")
+        }
+    }
 }
