@@ -28,6 +28,27 @@ import Testing
         #expect(actual == expected)
     }
 
+    /// The API roles run exactly the functions the documented list gives them
+    /// (sql/code/manifest/api.sql, read through sql/checks/api_functions.sql): a function
+    /// made executable without an entry, an entry that says more than the grants, an
+    /// internal helper that runs as its owner, a private SECURITY DEFINER function an API role
+    /// may run that is no policy helper of authenticated (answering only about the caller)
+    /// and no worker's function, and a function app users may run that the isolation suite
+    /// does not know how to call, are each a finding.
+    @Test(arguments: DatabaseFlavor.allCases)
+    func theAPIRolesRunOnlyTheListedFunctions(_ flavor: DatabaseFlavor) async throws {
+        let db = try await TestDatabase.create(flavor: flavor)
+        let connection = try await db.connect()
+        let findings = try await SQLChecks.run("api_functions", on: connection).map { $0[0] }
+        // The check finds what it looks for: a helper granted to app users without an entry.
+        try await connection.runScript("begin; grant execute on function private.row_scope(text, jsonb) to authenticated")
+        let planted = try await SQLChecks.run("api_functions", on: connection).map { $0[0] }
+        try await connection.runScript("rollback")
+        await connection.close()
+        #expect(findings.isEmpty, "\(flavor):\n\(findings.joined(separator: "\n"))")
+        #expect(planted.contains("not_listed: authenticated may execute private.row_scope(text,jsonb)"), "\(planted)")
+    }
+
     /// The matrix says what the tests compare: one line per object and API role, and the
     /// rights nobody may have are not there.
     @Test func theExpectedMatrixCoversEveryObjectForEachRoleAndGrantsNoForbiddenRight() throws {

@@ -149,7 +149,8 @@ import Testing
     }
 
     /// Another user can neither restore, list, nor read the history of Alice's entities;
-    /// an admin can.
+    /// an admin can. Bob's restore is answered as for an id that names nothing (no deletion
+    /// to restore): a refusal of its own would tell him the id names someone's deleted entity.
     @Test func anotherUserCannotSeeOrRestoreSomeoneElsesEntities() async throws {
         let carolAdmin = try await CoreTestData.users(admin, ["Carol"], admins: ["Carol"])[0]
         let listing = try await CoreTestData.listing(admin, as: alice, mls: "MLS-9")
@@ -162,8 +163,12 @@ import Testing
         #expect(try await asBob.history(entity: .listing, id: listing).isEmpty)
         #expect(try await asBob.recentlyDeleted().isEmpty)
         let error = try await #require(throws: SQLAPIError.self) { try await asBob.restore(entity: .listing, id: listing) }
-        #expect(error.code == .notAuthorized)
-        #expect(error.sqlState == .insufficientPrivilege)
+        let madeUp = UUID()
+        let none = try await #require(throws: SQLAPIError.self) { try await asBob.restore(entity: .listing, id: madeUp) }
+        #expect(error.code == .notFound)
+        #expect(error.sqlState == none.sqlState)
+        #expect(error.message.replacingOccurrences(of: listing.uuidString.lowercased(), with: "<id>")
+                == none.message.replacingOccurrences(of: madeUp.uuidString.lowercased(), with: "<id>"))
         #expect(try await CoreTestData.count(admin, "select count(*)::int from listings where id = $1", [listing]) == 0)
         #expect(try await CoreTestData.auditCount(admin, .listing, listing, action: .restore) == 0)
         // Bob reading the audit table directly sees nothing either.

@@ -62,10 +62,11 @@ grant execute on function private.caller(text) to authenticated, service_role;
 
 -- A signed-in user (a sub in the claims) need not have a profile yet: the app creates it
 -- after sign-up. What such a caller writes would reference public.users and fail with a raw
--- foreign-key error; the RPCs ask this first. SECURITY DEFINER: whoever may read profiles,
--- the caller's own is there or not.
+-- foreign-key error; the RPCs ask this first. As the caller (row-level security: every user
+-- reads his own profile and no other), so that it answers only about him: as a definer
+-- function it told anyone whether any user had a profile.
 create or replace function private.assert_profile(p_user uuid) returns void
-  language plpgsql stable security definer
+  language plpgsql stable
   set search_path = ''
 as $$
 begin
@@ -77,6 +78,7 @@ begin
 end
 $$;
 comment on function private.assert_profile(uuid) is
-  'Raises NOT_FOUND (P0002) when p_user has no row in public.users: for the RPCs a signed-in user may call before creating a profile (claims, journals, preferences, push devices), which would otherwise fail on a foreign key without a code.';
+  'Raises NOT_FOUND (P0002) when p_user, the caller, has no row in public.users (as an app user: another user''s profile is never found): for the RPCs a signed-in user may call before creating a profile (claims, journals, preferences, push devices), which would otherwise fail on a foreign key without a code.';
 revoke all on function private.assert_profile(uuid) from public, anon, authenticated, service_role;
+-- The invoker RPCs (journals, preferences) ask it as the caller.
 grant execute on function private.assert_profile(uuid) to authenticated;

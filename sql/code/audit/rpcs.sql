@@ -218,14 +218,13 @@ begin
    where d.table_name = v_map.table_name and d.record_pk = p_entity_id and d.action = 'DELETE'
    order by d.changed_at desc, d.id desc
    limit 1;
-  if v_snapshot is null then
+  -- Another user's deletion answers as one that never was: a refusal of its own would tell
+  -- any user that the id names an entity someone deleted.
+  if v_snapshot is null
+     or not (coalesce(v_snapshot ->> v_map.owner_column = auth.uid()::text, false) or private.is_admin()) then
     raise exception using errcode = 'P0002',
-      message = pg_catalog.format('NOT_FOUND: no deletion of %s %s to restore', p_entity_type, p_entity_id);
-  end if;
-
-  if not (coalesce(v_snapshot ->> v_map.owner_column = auth.uid()::text, false) or private.is_admin()) then
-    raise exception using errcode = '42501',
-      message = pg_catalog.format('NOT_AUTHORIZED: only the owner of %s %s or an admin may restore it', p_entity_type, p_entity_id);
+      message = pg_catalog.format('NOT_FOUND: no deletion of %s %s to restore', p_entity_type, p_entity_id),
+      hint = 'Only the owner of an entity or an admin restores it.';
   end if;
 
   -- A profile's admin flag is the admins' to give: restoring one's own deleted profile
@@ -303,7 +302,7 @@ begin
 end
 $$;
 comment on function public.restore_entity(text, uuid) is
-  'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. A task or activity comes back with its subtasks, a listing with the links of the tasks and activities that were on it (unless moved since); notes are not restored: the answer''s "restore" key says what came back and how many notes did not ({subtasks, notes_not_restored} or {tasks, activities, notes_not_restored}; absent for other types and for deletions recorded before dependents were). Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002, no deletion), NOT_AUTHORIZED (42501), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). A restored profile is admin only when an admin restores it. SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
+  'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. A task or activity comes back with its subtasks, a listing with the links of the tasks and activities that were on it (unless moved since); notes are not restored: the answer''s "restore" key says what came back and how many notes did not ({subtasks, notes_not_restored} or {tasks, activities, notes_not_restored}; absent for other types and for deletions recorded before dependents were). Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002: no deletion the caller may restore; another user''s deletion answers as none, so that the answer never tells that an id names someone''s deleted entity), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). A restored profile is admin only when an admin restores it. SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
 
 revoke all on function
   public.get_entity_history(text, uuid, integer, bigint),
