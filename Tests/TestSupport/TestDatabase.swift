@@ -299,3 +299,86 @@ actor CloneGate {
         }
     }
 }
+
+/// A template of its own for suites whose fixture is too costly to build per test (the
+/// isolation suite's hundreds of thousands of rows): a database cloned from `base` (the
+/// migrated template, or another fixture), with `build` run on it once per process, kept as a
+/// template under a name that carries the base's and `version` (change it with what `build`
+/// does), and cloned for each test like the migrated one. Dropped by `make clean-test-dbs`
+/// with the other templates.
+public struct FixtureTemplate: Sendable {
+    public let name: String
+    public let version: String
+    public let base: (@Sendable () async throws -> String)?
+    public let build: @Sendable (PostgresConnection) async throws -> Void
+
+    public init(name: String, version: String, base: FixtureTemplate? = nil,
+                build: @escaping @Sendable (PostgresConnection) async throws -> Void) {
+        self.name = name
+        self.version = version
+        if let base {
+            self.base = { try await FixtureTemplates.shared.name(of: base) }
+        } else {
+            self.base = nil
+        }
+        self.build = build
+    }
+}
+
+extension TestDatabase {
+    /// A database for the calling suite cloned from `fixture`'s template (built first if this
+    /// process has not yet).
+    public static func create(_ label: String = #fileID, fixture: FixtureTemplate) async throws -> TestDatabase {
+        let suffix = UUID().uuidString.prefix(8).lowercased()
+        let base = label.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
+        let name = "dispatch_test_" + String(String(base).suffix(30)) + "_" + suffix
+        let database = TestDatabase(conninfo: try await TestServer.conninfo(), name: name, flavor: .plain, dropOnRelease: true)
+        try await database.createFrom(try await FixtureTemplates.shared.name(of: fixture))
+        return database
+    }
+}
+
+/// The fixture templates this process built, by fixture name.
+actor FixtureTemplates {
+    static let shared = FixtureTemplates()
+    private var built: [String: String] = [:]
+
+    func name(of fixture: FixtureTemplate) async throws -> String {
+        if let name = built[fixture.name] { return name }
+        let base: String
+        if let fixtureBase = fixture.base {
+            base = try await fixtureBase()
+        } else {
+            base = try await Template.plain.name()
+        }
+        let conninfo = try await TestServer.conninfo()
+        let admin = try await PostgresConnection.connect(conninfo)
+        let digest = try await admin.query("""
+            select left(encode(sha256(convert_to(\(base + "\u{C}" + fixture.version), 'UTF8')), 'hex'), 12)
+            """).scalar(String.self)
+        let name = "dispatch_template_" + fixture.name + "_" + digest
+        try await admin.query("select pg_advisory_lock(hashtext(\(name)))")
+        let exists = try await admin.query("select exists (select from pg_database where datname = \(name))").scalar(Bool.self)
+        if !exists {
+            let building = TestDatabase(conninfo: conninfo, name: name + "_building", flavor: .plain)
+            try await admin.runScript("drop database if exists \(TestDatabase.quote(building.name))")
+            try await admin.runScript("create database \(TestDatabase.quote(building.name)) template \(TestDatabase.quote(base))")
+            try await TestDatabase.mark(building.name, admin)
+            let connection = try await building.connect()
+            do {
+                try await fixture.build(connection)
+            } catch {
+                await connection.close()
+                _ = try? await admin.query("select pg_advisory_unlock(hashtext(\(name)))")
+                await admin.close()
+                throw error
+            }
+            await connection.close()
+            try await admin.runScript("alter database \(TestDatabase.quote(building.name)) rename to \(TestDatabase.quote(name))")
+        }
+        try await admin.query("select pg_advisory_unlock(hashtext(\(name)))")
+        await admin.close()
+        built[fixture.name] = name
+        return name
+    }
+}

@@ -143,8 +143,8 @@ $$;
 comment on function private.generate_caller_writes() is
   '(Re)creates private.caller_writes from the update rules of the table manifest: a branch per table with one static query. Run by private.apply_manifest.';
 
--- What private.apply_manifest refuses in the write rules, parent links, claims and aliases
--- of the entries: (table, problem), none when all is well.
+-- What private.apply_manifest refuses in the write rules, parent links, claims, aliases and
+-- examples of the entries: (table, problem), none when all is well.
 create or replace function private.write_rule_problems() returns table (table_name text, problem text)
   language sql stable
   set search_path = ''
@@ -200,13 +200,19 @@ as $$
    where m.claimed_as is not null and m.rel is not null
      and (select count(*) from columns c where c.table_name = m.table_name and c.name in ('claimed_by', 'completed')) <> 2
   union all
+  select m.table_name, pg_catalog.format('example %s: %s is not a column, or names a row of a table not in the manifest', e.key, e.value)
+    from m cross join lateral pg_catalog.jsonb_each(m.example) e
+   where m.rel is not null
+     and (not exists (select from columns c where c.table_name = m.table_name and c.name = e.key)
+          or (pg_catalog.jsonb_typeof(e.value) = 'object' and not exists (select from m pm where pm.table_name = e.value ->> 'row')))
+  union all
   select m.table_name, pg_catalog.format('alias %s names %s, not a column', a.key, a.value)
     from m cross join lateral pg_catalog.jsonb_each(m.aliases) a
    where m.rel is not null and a.value <> 'null'::jsonb
      and not exists (select from columns c where c.table_name = m.table_name and c.name = a.value #>> '{}')
 $$;
 comment on function private.write_rule_problems() is
-  'The problems private.apply_manifest refuses (INVALID_MANIFEST) in the table manifest''s write rules (a rule that is not {kind with a uuid column, or admin or everyone; condition; parent visible or writable}, a parent writable without update rules), parent links, claims (claimed_as on a table without claimed_by and completed) and aliases (naming no column): (table, problem).';
+  'The problems private.apply_manifest refuses (INVALID_MANIFEST) in the table manifest''s write rules (a rule that is not {kind with a uuid column, or admin or everyone; condition; parent visible or writable}, a parent writable without update rules), parent links, claims (claimed_as on a table without claimed_by and completed), aliases (naming no column) and examples (a value for no column, a row of a table outside the manifest): (table, problem).';
 
 revoke all on function private.parent_allows(text, text, text, uuid) from public, anon, authenticated, service_role;
 -- Policies call it as the querying user.

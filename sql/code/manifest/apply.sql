@@ -55,18 +55,19 @@ create or replace function private.manifest(
   delete_by jsonb default '[]',
   parent jsonb default null,
   claimed_as text default null,
-  aliases jsonb default '{}'
+  aliases jsonb default '{}',
+  example jsonb default '{}'
 ) returns void
   language sql
   set search_path = ''
 as $$
   insert into private.table_manifest (table_name, visible_to, admin_sees, stamped, lengths, tombstoned, synced, outbox,
                                       realtime, audit_entity, audit_owner, insert_by, update_by, delete_by, parent,
-                                      claimed_as, aliases)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+                                      claimed_as, aliases, example)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
 $$;
 comment on function private.manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text,
-                                     jsonb, jsonb, jsonb, jsonb, text, jsonb) is
+                                     jsonb, jsonb, jsonb, jsonb, text, jsonb, jsonb) is
   'One entry of the table manifest (sql/code/manifest/tables.sql): the table of schema public and its features. Called with named arguments; private.apply_manifest() checks the entry against the table.';
 
 create or replace function private.apply_manifest() returns void
@@ -247,5 +248,5 @@ comment on function private.apply_manifest() is
   'Generates from the table manifest (private.table_manifest) what each table''s features need: visibility rules and SELECT policies, write policies and private.caller_writes, the planner''s n_distinct of each non-unique scope-key column (-0.01: a key holds about a hundred rows, whatever one user holds), the openness of children''s parents (private.child_parents), row scope, stamping, length limits, quota checks, tombstones, audit, sync (column, indexes, triggers, statements), outbox triggers, the Supabase Realtime publication; then checks the notification registry. Idempotent; the final step of migrate (sql/code/manifest/generate.sql). INVALID_MANIFEST (22023), REGISTRY_DRIFT (23514).';
 
 revoke all on function private.manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text,
-                                         jsonb, jsonb, jsonb, jsonb, text, jsonb),
+                                         jsonb, jsonb, jsonb, jsonb, text, jsonb, jsonb),
   private.apply_manifest() from public, anon, authenticated, service_role;

@@ -28,6 +28,9 @@
 --   claimed_as  the item type claim_work_item takes for this table's rows (claims, sync_push)
 --   aliases     keys of the apps' records for a column of another name ({"key": "column"};
 --               null: ignored), which sync_push accepts
+--   example     values of an example row the generated isolation suite cannot work out from
+--               the rules and the catalog ({"column": value}; {"row": table, "with": {...}}
+--               for a row of its own of another table)
 --
 -- Never published and never in the outbox: the journal tables (a journal's content stays in
 -- its tables); never published: reference data (bird, hotspot, notification_types).
@@ -128,7 +131,7 @@ select private.manifest('watchlist_entries',
   visible_to => '[{"kind": "watchlist", "column": "watchlist_id"}]',
   lengths => '{"nickname": 200, "status": 50, "notes": 10000, "observed_by": 200, "location_display_name": 200,
                "target_date_range": 100, "sync_status": 50}',
-  tombstoned => true, synced => true, outbox => true, realtime => 'default',
+  tombstoned => true, synced => true, outbox => true, realtime => 'default', example => '{"lat": 44.5, "lon": -110.5}',
   parent => '{"column": "watchlist_id", "table": "watchlists"}',
   insert_by => '[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]',
   update_by => '[{"kind": "watchlist_writer", "column": "watchlist_id"}, {"kind": "admin"}]',
@@ -177,6 +180,7 @@ select private.manifest('journal_fields',
 select private.manifest('journal_field_groups',
   visible_to => '[{"kind": "user", "column": "owner_id"}]', admin_sees => false,
   synced => true, parent => '{"column": "parent_field_id", "table": "journal_fields"}',
+  example => '{"parent_field_id": {"row": "journal_fields", "with": {"is_group": true}}}',
   insert_by => '[{"kind": "user", "column": "owner_id"}]', update_by => '[{"kind": "user", "column": "owner_id"}]',
   delete_by => '[{"kind": "user", "column": "owner_id"}]');
 
@@ -240,7 +244,7 @@ select private.manifest('notifications',
 
 select private.manifest('notification_preferences',
   visible_to => '[{"kind": "user", "column": "user_id"}]', admin_sees => false,
-  lengths => '{"preference_key": 100}',
+  lengths => '{"preference_key": 100}', example => '{"preference_key": "notify_watchlist_shares"}',
   insert_by => '[{"kind": "user", "column": "user_id"}]', update_by => '[{"kind": "user", "column": "user_id"}]',
   delete_by => '[{"kind": "user", "column": "user_id"}]');
 
