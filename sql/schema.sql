@@ -2043,6 +2043,23 @@ $_$;
 COMMENT ON FUNCTION outbox.visibility_events(p_user uuid, p_tables text[], p_snapshot pg_snapshot) IS 'The visibility changes of user p_user since snapshot p_snapshot in the synced tables among p_tables (NULL = all), as change-feed events with id 0 and a reason: inserts (granted: the row now visible, as it is) and deletes (revoked). The same query as sync_pull''s (private.sync_items, mode visibility). For outbox.changes_since.';
 
 --
+-- Name: api(text, text, text[], text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.api(p_signature text, p_class text, p_roles text[], p_why text, p_calls jsonb DEFAULT '[]'::jsonb) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $_$
+  insert into private.api_functions (signature, class, roles, why, calls) values ($1, $2, $3, $4, $5)
+$_$;
+
+--
+-- Name: FUNCTION api(p_signature text, p_class text, p_roles text[], p_why text, p_calls jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.api(p_signature text, p_class text, p_roles text[], p_why text, p_calls jsonb) IS 'One entry of the list of functions the API roles may run (sql/code/manifest/api.sql): private.api_functions.';
+
+--
 -- Name: apply_manifest(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2294,7 +2311,7 @@ COMMENT ON FUNCTION private.apply_write_policies(p_table text) IS '(Re)creates t
 --
 
 CREATE FUNCTION private.assert_profile(p_user uuid) RETURNS void
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
 begin
@@ -2310,7 +2327,7 @@ $$;
 -- Name: FUNCTION assert_profile(p_user uuid); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.assert_profile(p_user uuid) IS 'Raises NOT_FOUND (P0002) when p_user has no row in public.users: for the RPCs a signed-in user may call before creating a profile (claims, journals, preferences, push devices), which would otherwise fail on a foreign key without a code.';
+COMMENT ON FUNCTION private.assert_profile(p_user uuid) IS 'Raises NOT_FOUND (P0002) when p_user, the caller, has no row in public.users (as an app user: another user''s profile is never found): for the RPCs a signed-in user may call before creating a profile (claims, journals, preferences, push devices), which would otherwise fail on a foreign key without a code.';
 
 --
 -- Name: assert_spatial_args(double precision, double precision, double precision); Type: FUNCTION; Schema: private; Owner: -
@@ -5594,24 +5611,24 @@ $$;
 COMMENT ON FUNCTION private.log_access_change() IS 'AFTER row trigger function of the tables that decide which keys users hold (listings.owned_by, watchlists.owner_id, watchlist_shares once accepted, the claimer and listing of tasks and activities, users.is_admin): logs each user whose holdings the change altered in public.sync_access_log. Its triggers fire only when those columns change, and on deletes.';
 
 --
--- Name: manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text, jsonb, jsonb, jsonb, jsonb, text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+-- Name: manifest(text, jsonb, boolean, boolean, jsonb, boolean, boolean, boolean, text, text, text, jsonb, jsonb, jsonb, jsonb, text, jsonb, jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean DEFAULT true, stamped boolean DEFAULT true, lengths jsonb DEFAULT '{}'::jsonb, tombstoned boolean DEFAULT false, synced boolean DEFAULT false, outbox boolean DEFAULT false, realtime text DEFAULT NULL::text, audited_as text DEFAULT NULL::text, audit_owner text DEFAULT NULL::text, insert_by jsonb DEFAULT '[]'::jsonb, update_by jsonb DEFAULT '[]'::jsonb, delete_by jsonb DEFAULT '[]'::jsonb, parent jsonb DEFAULT NULL::jsonb, claimed_as text DEFAULT NULL::text, aliases jsonb DEFAULT '{}'::jsonb) RETURNS void
+CREATE FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean DEFAULT true, stamped boolean DEFAULT true, lengths jsonb DEFAULT '{}'::jsonb, tombstoned boolean DEFAULT false, synced boolean DEFAULT false, outbox boolean DEFAULT false, realtime text DEFAULT NULL::text, audited_as text DEFAULT NULL::text, audit_owner text DEFAULT NULL::text, insert_by jsonb DEFAULT '[]'::jsonb, update_by jsonb DEFAULT '[]'::jsonb, delete_by jsonb DEFAULT '[]'::jsonb, parent jsonb DEFAULT NULL::jsonb, claimed_as text DEFAULT NULL::text, aliases jsonb DEFAULT '{}'::jsonb, example jsonb DEFAULT '{}'::jsonb) RETURNS void
     LANGUAGE sql
     SET search_path TO ''
     AS $_$
   insert into private.table_manifest (table_name, visible_to, admin_sees, stamped, lengths, tombstoned, synced, outbox,
                                       realtime, audit_entity, audit_owner, insert_by, update_by, delete_by, parent,
-                                      claimed_as, aliases)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+                                      claimed_as, aliases, example)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
 $_$;
 
 --
--- Name: FUNCTION manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text, insert_by jsonb, update_by jsonb, delete_by jsonb, parent jsonb, claimed_as text, aliases jsonb); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text, insert_by jsonb, update_by jsonb, delete_by jsonb, parent jsonb, claimed_as text, aliases jsonb, example jsonb); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text, insert_by jsonb, update_by jsonb, delete_by jsonb, parent jsonb, claimed_as text, aliases jsonb) IS 'One entry of the table manifest (sql/code/manifest/tables.sql): the table of schema public and its features. Called with named arguments; private.apply_manifest() checks the entry against the table.';
+COMMENT ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text, insert_by jsonb, update_by jsonb, delete_by jsonb, parent jsonb, claimed_as text, aliases jsonb, example jsonb) IS 'One entry of the table manifest (sql/code/manifest/tables.sql): the table of schema public and its features. Called with named arguments; private.apply_manifest() checks the entry against the table.';
 
 --
 -- Name: mark_access_changes(); Type: FUNCTION; Schema: private; Owner: -
@@ -8198,6 +8215,12 @@ CREATE FUNCTION private.write_rule_problems() RETURNS TABLE(table_name text, pro
    where m.claimed_as is not null and m.rel is not null
      and (select count(*) from columns c where c.table_name = m.table_name and c.name in ('claimed_by', 'completed')) <> 2
   union all
+  select m.table_name, pg_catalog.format('example %s: %s is not a column, or names a row of a table not in the manifest', e.key, e.value)
+    from m cross join lateral pg_catalog.jsonb_each(m.example) e
+   where m.rel is not null
+     and (not exists (select from columns c where c.table_name = m.table_name and c.name = e.key)
+          or (pg_catalog.jsonb_typeof(e.value) = 'object' and not exists (select from m pm where pm.table_name = e.value ->> 'row')))
+  union all
   select m.table_name, pg_catalog.format('alias %s names %s, not a column', a.key, a.value)
     from m cross join lateral pg_catalog.jsonb_each(m.aliases) a
    where m.rel is not null and a.value <> 'null'::jsonb
@@ -8208,7 +8231,7 @@ $$;
 -- Name: FUNCTION write_rule_problems(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.write_rule_problems() IS 'The problems private.apply_manifest refuses (INVALID_MANIFEST) in the table manifest''s write rules (a rule that is not {kind with a uuid column, or admin or everyone; condition; parent visible or writable}, a parent writable without update rules), parent links, claims (claimed_as on a table without claimed_by and completed) and aliases (naming no column): (table, problem).';
+COMMENT ON FUNCTION private.write_rule_problems() IS 'The problems private.apply_manifest refuses (INVALID_MANIFEST) in the table manifest''s write rules (a rule that is not {kind with a uuid column, or admin or everyone; condition; parent visible or writable}, a parent writable without update rules), parent links, claims (claimed_as on a table without claimed_by and completed), aliases (naming no column) and examples (a value for no column, a row of a table outside the manifest): (table, problem).';
 
 --
 -- Name: write_term(text, jsonb, text); Type: FUNCTION; Schema: private; Owner: -
@@ -9490,14 +9513,13 @@ begin
    where d.table_name = v_map.table_name and d.record_pk = p_entity_id and d.action = 'DELETE'
    order by d.changed_at desc, d.id desc
    limit 1;
-  if v_snapshot is null then
+  -- Another user's deletion answers as one that never was: a refusal of its own would tell
+  -- any user that the id names an entity someone deleted.
+  if v_snapshot is null
+     or not (coalesce(v_snapshot ->> v_map.owner_column = auth.uid()::text, false) or private.is_admin()) then
     raise exception using errcode = 'P0002',
-      message = pg_catalog.format('NOT_FOUND: no deletion of %s %s to restore', p_entity_type, p_entity_id);
-  end if;
-
-  if not (coalesce(v_snapshot ->> v_map.owner_column = auth.uid()::text, false) or private.is_admin()) then
-    raise exception using errcode = '42501',
-      message = pg_catalog.format('NOT_AUTHORIZED: only the owner of %s %s or an admin may restore it', p_entity_type, p_entity_id);
+      message = pg_catalog.format('NOT_FOUND: no deletion of %s %s to restore', p_entity_type, p_entity_id),
+      hint = 'Only the owner of an entity or an admin restores it.';
   end if;
 
   -- A profile's admin flag is the admins' to give: restoring one's own deleted profile
@@ -9579,7 +9601,7 @@ $_$;
 -- Name: FUNCTION restore_entity(p_entity_type text, p_entity_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) IS 'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. A task or activity comes back with its subtasks, a listing with the links of the tasks and activities that were on it (unless moved since); notes are not restored: the answer''s "restore" key says what came back and how many notes did not ({subtasks, notes_not_restored} or {tasks, activities, notes_not_restored}; absent for other types and for deletions recorded before dependents were). Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002, no deletion), NOT_AUTHORIZED (42501), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). A restored profile is admin only when an admin restores it. SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
+COMMENT ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) IS 'Re-creates a deleted listing, property, task, user or activity from its latest DELETE snapshot and returns the restored row as jsonb; the re-creation is logged as RESTORE. A task or activity comes back with its subtasks, a listing with the links of the tasks and activities that were on it (unless moved since); notes are not restored: the answer''s "restore" key says what came back and how many notes did not ({subtasks, notes_not_restored} or {tasks, activities, notes_not_restored}; absent for other types and for deletions recorded before dependents were). Columns missing from an old snapshot get their defaults. Allowed to the owner named in the snapshot and to admins. All or nothing. Errors (message begins with the code): INVALID_ENTITY_TYPE (22023), NULL_ARGUMENT (22004), NOT_FOUND (P0002: no deletion the caller may restore; another user''s deletion answers as none, so that the answer never tells that an id names someone''s deleted entity), FK_MISSING (23503, a referenced row is gone: detail is JSON {entity_type, table, column, id} of it, the hint says what to restore first), UNIQUE_CONFLICT (23505, the id or a unique key such as mls_number is held by a live row; detail is JSON {columns}). A restored profile is admin only when an admin restores it. SECURITY DEFINER: re-creating a row with its original id and server-managed columns is more than its owner may write through the API.';
 
 --
 -- Name: set_notification_preference(text, boolean); Type: FUNCTION; Schema: public; Owner: -
@@ -11223,6 +11245,27 @@ CREATE VIEW outbox.queue AS
 COMMENT ON VIEW outbox.queue IS 'The queue per handler, for psql and dispatch-worker status: pending (due: unclaimed events in the log plus deliveries given back or re-queued), unclaimed (not read by the handler''s cursor yet), scheduled, in_flight (leased), lease_expired (worker gone; claimed again next), failed (waiting for a retry), dead, the age of the oldest unhandled event and the next retry time.';
 
 --
+-- Name: api_functions; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.api_functions (
+    signature text NOT NULL,
+    class text NOT NULL,
+    roles text[] NOT NULL,
+    why text NOT NULL,
+    calls jsonb DEFAULT '[]'::jsonb NOT NULL,
+    CONSTRAINT api_functions_calls_check CHECK ((jsonb_typeof(calls) = 'array'::text)),
+    CONSTRAINT api_functions_class_check CHECK ((class = ANY (ARRAY['rpc'::text, 'worker'::text, 'policy'::text, 'internal'::text]))),
+    CONSTRAINT api_functions_roles_check CHECK (((roles <@ ARRAY['authenticated'::text, 'service_role'::text]) AND (cardinality(roles) > 0)))
+);
+
+--
+-- Name: TABLE api_functions; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.api_functions IS 'The functions anon, authenticated and service_role may execute, and nothing else (sql/code/manifest/api.sql; the privilege matrix tests hold the database to it). signature: schema.name(argument types), {table} standing for each synced table in a generated family; class: rpc (an app''s documented RPC), worker (the worker''s and monitoring''s documented functions), policy (what row-level security policies and guards call as the app user: invoker, or answering only about the caller), internal (an invoker helper an invoker RPC calls as the caller, never SECURITY DEFINER); roles: who may execute it; why: the reason, said once; calls: how the generated isolation suite calls it as a user ({sql, id, each, state, new, record, reads}: Tests/SecurityTests/HostileUsers.swift).';
+
+--
 -- Name: child_parents; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -11697,8 +11740,10 @@ CREATE TABLE private.table_manifest (
     parent jsonb,
     claimed_as text,
     aliases jsonb DEFAULT '{}'::jsonb NOT NULL,
+    example jsonb DEFAULT '{}'::jsonb NOT NULL,
     CONSTRAINT table_manifest_aliases_check CHECK ((jsonb_typeof(aliases) = 'object'::text)),
     CONSTRAINT table_manifest_audit_check CHECK (((audit_entity IS NULL) = (audit_owner IS NULL))),
+    CONSTRAINT table_manifest_example_check CHECK ((jsonb_typeof(example) = 'object'::text)),
     CONSTRAINT table_manifest_lengths_check CHECK ((jsonb_typeof(lengths) = 'object'::text)),
     CONSTRAINT table_manifest_parent_check CHECK (((parent IS NULL) OR (jsonb_typeof(parent) = 'object'::text))),
     CONSTRAINT table_manifest_realtime_check CHECK ((realtime = ANY (ARRAY['default'::text, 'full'::text]))),
@@ -11801,6 +11846,12 @@ COMMENT ON COLUMN private.table_manifest.claimed_as IS 'The item type under whic
 --
 
 COMMENT ON COLUMN private.table_manifest.aliases IS 'Keys an app''s records may carry for a column of another name, {"key": "column"} (sync_push writes the column); {"key": null}: a key records may carry and sync_push ignores.';
+
+--
+-- Name: COLUMN table_manifest.example; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.table_manifest.example IS 'Values of an example row the generated isolation suite cannot derive from the rules and the catalog (keys, references, defaults, CHECK lists): {"column": value}, or {"column": {"row": table, "with": {...}}} for a row of its own of that table.';
 
 --
 -- Name: table_manifest_ordinal_seq; Type: SEQUENCE; Schema: private; Owner: -
@@ -13312,6 +13363,13 @@ ALTER TABLE ONLY outbox.log_horizon
 
 ALTER TABLE ONLY outbox.retries
     ADD CONSTRAINT retries_pkey PRIMARY KEY (handler, event_id);
+
+--
+-- Name: api_functions api_functions_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.api_functions
+    ADD CONSTRAINT api_functions_pkey PRIMARY KEY (signature);
 
 --
 -- Name: child_parents child_parents_pkey; Type: CONSTRAINT; Schema: private; Owner: -
@@ -16052,6 +16110,12 @@ REVOKE ALL ON FUNCTION outbox.visibility_events(p_user uuid, p_tables text[], p_
 GRANT ALL ON FUNCTION outbox.visibility_events(p_user uuid, p_tables text[], p_snapshot pg_snapshot) TO service_role;
 
 --
+-- Name: FUNCTION api(p_signature text, p_class text, p_roles text[], p_why text, p_calls jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.api(p_signature text, p_class text, p_roles text[], p_why text, p_calls jsonb) FROM PUBLIC;
+
+--
 -- Name: FUNCTION apply_manifest(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -16625,10 +16689,10 @@ REVOKE ALL ON FUNCTION private.limit_lengths(p_table regclass, p_limits jsonb) F
 REVOKE ALL ON FUNCTION private.log_access_change() FROM PUBLIC;
 
 --
--- Name: FUNCTION manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text, insert_by jsonb, update_by jsonb, delete_by jsonb, parent jsonb, claimed_as text, aliases jsonb); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text, insert_by jsonb, update_by jsonb, delete_by jsonb, parent jsonb, claimed_as text, aliases jsonb, example jsonb); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text, insert_by jsonb, update_by jsonb, delete_by jsonb, parent jsonb, claimed_as text, aliases jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean, stamped boolean, lengths jsonb, tombstoned boolean, synced boolean, outbox boolean, realtime text, audited_as text, audit_owner text, insert_by jsonb, update_by jsonb, delete_by jsonb, parent jsonb, claimed_as text, aliases jsonb, example jsonb) FROM PUBLIC;
 
 --
 -- Name: FUNCTION mark_access_changes(); Type: ACL; Schema: private; Owner: -
