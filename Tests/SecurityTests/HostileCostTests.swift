@@ -44,9 +44,19 @@ import Testing
                     select r.id::text from hostile.rows r where r.table_name = \(idOf) and r.owner = \(Hostile.ada) and r.label = 'live' and r.n = 1
                     """).scalar(String.self)
             }
-            let cursor = call.sql.contains("{cursor}") ? try await Self.cursor(call, id, reader) : nil
-            let statement = call.statement(id: id, own: nil, record: nil, version: nil, cursor: cursor)
-            reads.append(try await measure("\(call.signature) [\(call.table ?? "-")] \(call.sql)", statement, reader))
+            // A cursor names the transactions in flight in the whole cluster when it was taken
+            // (other tests' too), and a read from it looks at each again: taken and read
+            // when none are in flight, or the least of a few tries, so that the cost measured
+            // is the read's own.
+            var best: Read?
+            for _ in 0..<(call.sql.contains("{cursor}") ? 3 : 1) {
+                try await Self.quiet(reader)
+                let cursor = call.sql.contains("{cursor}") ? try await Self.cursor(call, id, reader) : nil
+                let statement = call.statement(id: id, own: nil, record: nil, version: nil, cursor: cursor)
+                let read = try await measure("\(call.signature) [\(call.table ?? "-")] \(call.sql)", statement, reader)
+                if best == nil || read.buffers < best!.buffers { best = read }
+            }
+            if let best { reads.append(best) }
         }
         for table in try await admin.query("""
             select c.relname::text from pg_catalog.pg_class c
@@ -60,6 +70,15 @@ import Testing
         await reader.close()
         await admin.close()
         return reads
+    }
+
+    /// Waits (up to two seconds) until no transaction of the cluster is in flight.
+    static func quiet(_ connection: PostgresConnection) async throws {
+        for _ in 0..<20 {
+            let inFlight = try await connection.query("select count(*)::int from pg_snapshot_xip(pg_current_snapshot())").scalar(Int.self)
+            if inFlight == 0 { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
     }
 
     /// Ada's cursor after reading everything the call reads from none (its pages followed to
@@ -87,17 +106,22 @@ import Testing
             let plan = try JSONValue(parsing: try conn.query(explain).scalar(String.self))
             let top = plan.arrayValue?.first?["Plan"] ?? .null
             let buffers = (top["Shared Hit Blocks"]?.intValue ?? 0) + (top["Shared Read Blocks"]?.intValue ?? 0)
-            let size = statement.sql.hasPrefix("select * from public.") ? answer.count : answer.reduce(0) { $0 + $1.utf8.count }
+            // (a cursor's length is the cluster's transactions in flight, not what she sees)
+            let size = statement.sql.hasPrefix("select * from public.") ? answer.count : answer.reduce(0) {
+                $0 + $1.replacingOccurrences(of: #""cursor" ?: ?"[^"]*""#, with: "", options: .regularExpression).utf8.count
+            }
             return Read(what: what, buffers: buffers, size: size)
         }
     }
 
-    /// A few buffers any read may take more as any table grows, whoever's rows it holds: an
-    /// index descent one level deeper (a B-tree of 20,000 rows has a level more than one of
-    /// 1,000), the catalog and statistics a plan reads. A read whose cost follows another
+    /// Buffers any read may take more as any table grows, whoever's rows it holds: an index
+    /// descent one level deeper, the catalog and statistics a plan reads, and a plan that
+    /// changes with the table's size (beside Bo's 1,000 notes the planner may read them all
+    /// in 20 pages rather than descend four indexes; Ada's notes then cost 65 buffers there
+    /// and 109 to 129 by the indexes, whatever their size). A read whose cost follows another
     /// user's rows takes hundreds more beside his 19,000 more (a page holds tens of rows), so
     /// this cannot hide one.
-    static let slack = 24
+    static let slack = 64
 
     /// Each read beside the other data at most 1.5 times its cost beside the base (or `slack`
     /// buffers more, for the reads of a few buffers), and, where the answer grew (what Ada
