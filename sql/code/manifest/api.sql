@@ -241,6 +241,7 @@ select private.api('public.sync_push_batch(text, jsonb)', 'rpc', '{authenticated
   '[{"sql": "select public.sync_push_batch({table}, jsonb_build_array(jsonb_build_object(''record'', {record}, ''expected_version'', {version})))", "each": "synced", "record": "row"},
     {"sql": "select public.sync_push_batch({table}, jsonb_build_array(jsonb_build_object(''record'', {record}, ''expected_version'', null)))", "each": "synced", "record": "reference"}]');
 select private.api('public.purge_sync_deletions(interval)', 'worker', '{service_role}', 'The worker''s purge of hard deletions kept for sync.');
+select private.api('public.purge_sync_marks(interval)', 'worker', '{service_role}', 'The worker''s purge of the poll''s marks older than the interval.');
 select private.api('private.sync_tables()', 'internal', '{authenticated,service_role}', 'The synced tables (the table manifest''s).',
   '[{"sql": "select private.sync_tables()"}]');
 select private.api('private.assert_sync_table(text)', 'internal', '{authenticated,service_role}', 'INVALID_TABLE for a table that is not synced.',
