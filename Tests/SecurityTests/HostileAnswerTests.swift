@@ -13,7 +13,7 @@ import Testing
 /// (PrivilegeMatrixTests).
 @Suite struct HostileAnswerTests {
     @Test func anotherUsersIdsAnswerAsIdsThatNameNothing() async throws {
-        let database = try await TestDatabase.create(fixture: try Hostile.users(bulk: 1_000))
+        let database = try await TestDatabase.create(fixture: try Hostile.users(bulk: 10))
         let admin = try await database.connect()
         let adaBefore = try await admin.query("select hostile.fingerprint(\(Hostile.ada))").scalar(String.self)
         var findings: [String] = []
