@@ -25,49 +25,53 @@ enum Hostile {
     static func users(bulk: Int) throws -> FixtureTemplate {
         let sql = try builder
         return FixtureTemplate(name: "hostile_\(bulk)", version: sql) { connection in
-            try await connection.runScript(sql)
-            for (id, name) in [(ada, "Ada"), (bo, "Bo")] {
-                try await connection.query("insert into auth.users (id, email) values (\(id), \(name.lowercased() + "@example.com"))")
-                try await connection.query("insert into public.users (id, name) values (\(id), \(name))")
-            }
-            for user in [ada, bo] {
-                // Made, then acted on in a transaction of their own (what Bo's acts wrote is
-                // what his bulk of derived rows copies).
-                try await connection.runScript("""
-                    begin;
-                    select hostile.build('\(user.uuidString.lowercased())', 'live', 1, true);
-                    select hostile.build('\(user.uuidString.lowercased())', 'deleted', 1, true);
-                    select hostile.build('\(user.uuidString.lowercased())', 'open', 1, true);
-                    commit;
-                    """)
-                let xid = try await connection.transaction { conn in
-                    try conn.query("select hostile.act(\(user), 'live', 'deleted')")
-                    return try conn.query("select txid_current()").scalar(Int64.self)
-                }
-                if user == bo {
-                    try await connection.runScript("""
-                        begin;
-                        select hostile.build('\(bo.uuidString.lowercased())', 'bulk', \(bulk), false);
-                        select hostile.copy_derived(\(xid), \(bulk));
-                        commit;
-                        """)
-                }
-            }
-            try await connection.runScript("vacuum analyze")
+            try await buildUsers(bulk: bulk, sql: sql, on: connection)
         }
     }
 
-    /// `users(bulk: 1_000)` with what Bo aims at Ada: `keys` rows naming her (shares), `children`
-    /// under her open rows (notes), `open` rows every user sees (open items).
-    static func aimed(keys: Int, children: Int, open: Int) throws -> FixtureTemplate {
-        FixtureTemplate(name: "hostile_aimed", version: "\(keys) \(children) \(open)", base: try users(bulk: 1_000)) { connection in
+    /// What `users(bulk:)` builds, on any migrated database.
+    static func buildUsers(bulk: Int, sql: String? = nil, on connection: PostgresConnection) async throws {
+        try await connection.runScript(try sql ?? builder)
+        for (id, name) in [(ada, "Ada"), (bo, "Bo")] {
+            try await connection.query("insert into auth.users (id, email) values (\(id), \(name.lowercased() + "@example.com"))")
+            try await connection.query("insert into public.users (id, name) values (\(id), \(name))")
+        }
+        for user in [ada, bo] {
+            // Made, then acted on in a transaction of their own (what Bo's acts wrote is
+            // what his bulk of derived rows copies).
             try await connection.runScript("""
                 begin;
-                select hostile.aim('\(bo.uuidString.lowercased())', '\(ada.uuidString.lowercased())', \(keys), \(children), \(open));
+                select hostile.build('\(user.uuidString.lowercased())', 'live', 1, true);
+                select hostile.build('\(user.uuidString.lowercased())', 'deleted', 1, true);
+                select hostile.build('\(user.uuidString.lowercased())', 'open', 1, true);
                 commit;
                 """)
-            try await connection.runScript("vacuum analyze")
+            let xid = try await connection.transaction { conn in
+                try conn.query("select hostile.act(\(user), 'live', 'deleted')")
+                return try conn.query("select txid_current()").scalar(Int64.self)
+            }
+            if user == bo {
+                try await connection.runScript("""
+                    begin;
+                    select hostile.build('\(bo.uuidString.lowercased())', 'bulk', \(bulk), false);
+                    select hostile.copy_derived(\(xid), \(bulk));
+                    commit;
+                    """)
+            }
         }
+        try await connection.runScript("vacuum analyze")
+    }
+
+    /// What Bo aims at Ada, on a database `buildUsers` built: `keys` rows naming her
+    /// (shares), `children` under her open rows (notes), `open` rows every user sees (open
+    /// items).
+    static func buildAimed(keys: Int, children: Int, open: Int, on connection: PostgresConnection) async throws {
+        try await connection.runScript("""
+            begin;
+            select hostile.aim('\(bo.uuidString.lowercased())', '\(ada.uuidString.lowercased())', \(keys), \(children), \(open));
+            commit;
+            """)
+        try await connection.runScript("vacuum analyze")
     }
 }
 
