@@ -300,6 +300,26 @@ actor CloneGate {
     }
 }
 
+extension TestDatabase {
+    /// `body` with the migrated database of a cluster of its own, stopped afterwards: for
+    /// figures that depend on what the whole cluster runs. A sync cursor names every
+    /// transaction in flight in the cluster and a pull or poll probes for each (a poll asks
+    /// the exact question while any runs), so other suites' work on the shared cluster would
+    /// change what a read costs between two measurements.
+    public static func onPrivateCluster<T: Sendable>(_ body: (TestDatabase) async throws -> T) async throws -> T {
+        let cluster = try await PrivateCluster.start()
+        let database = TestDatabase(conninfo: cluster.url(database: "postgres"), name: cluster.database, flavor: .plain)
+        do {
+            let result = try await body(database)
+            try await cluster.stop()
+            return result
+        } catch {
+            try? await cluster.stop()
+            throw error
+        }
+    }
+}
+
 /// A template of its own for suites whose fixture is too costly to build per test (the
 /// isolation suite's hundreds of thousands of rows): a database cloned from `base` (the
 /// migrated template, or another fixture), with `build` run on it once per process, kept as a
