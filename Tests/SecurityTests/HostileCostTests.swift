@@ -38,9 +38,10 @@ import Testing
     /// takes depends on the transactions in flight in the whole cluster (a cursor names them,
     /// a poll asks the exact question while they run): on the shared cluster of the test run,
     /// other suites' transactions made the two databases compared take different paths (one
-    /// read cost 180 times the other's for that alone). Here nothing runs but the reads.
+    /// read cost 180 times the other's for that alone). Here nothing runs but the reads (autovacuum
+    /// off: the builders analyse what they load).
     static func onACluster(_ body: (PrivateCluster) async throws -> Void) async throws {
-        let cluster = try await PrivateCluster.start()
+        let cluster = try await PrivateCluster.start(settings: "autovacuum = off")
         do {
             try await body(cluster)
         } catch {
@@ -74,9 +75,17 @@ import Testing
                     select r.id::text from hostile.rows r where r.table_name = \(idOf) and r.owner = \(Hostile.ada) and r.label = 'live' and r.n = 1
                     """).scalar(String.self)
             }
-            let cursor = call.sql.contains("{cursor}") ? try await Self.cursor(call, id, reader) : nil
-            let statement = call.statement(id: id, own: nil, record: nil, version: nil, cursor: cursor)
-            reads.append(try await measure("\(call.signature) [\(call.table ?? "-")] \(call.sql)", statement, reader))
+            // From a cursor, the least of three (each from a cursor of its own): a transaction
+            // the server runs for itself (an analyze writing statistics) names itself in a
+            // cursor and sends that read down the exact path once.
+            var least: Read?
+            for _ in 0..<(call.sql.contains("{cursor}") ? 3 : 1) {
+                let cursor = call.sql.contains("{cursor}") ? try await Self.cursor(call, id, reader) : nil
+                let statement = call.statement(id: id, own: nil, record: nil, version: nil, cursor: cursor)
+                let read = try await measure("\(call.signature) [\(call.table ?? "-")] \(call.sql)", statement, reader)
+                if least.map({ read.buffers < $0.buffers }) ?? true { least = read }
+            }
+            if let least { reads.append(least) }
         }
         for table in try await admin.query("""
             select c.relname::text from pg_catalog.pg_class c

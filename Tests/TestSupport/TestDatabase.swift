@@ -305,9 +305,10 @@ extension TestDatabase {
     /// figures that depend on what the whole cluster runs. A sync cursor names every
     /// transaction in flight in the cluster and a pull or poll probes for each (a poll asks
     /// the exact question while any runs), so other suites' work on the shared cluster would
-    /// change what a read costs between two measurements.
+    /// change what a read costs between two measurements; autovacuum is off (an analyze
+    /// is a transaction in flight too): a test analyses what it loads.
     public static func onPrivateCluster<T: Sendable>(_ body: (TestDatabase) async throws -> T) async throws -> T {
-        let cluster = try await PrivateCluster.start()
+        let cluster = try await PrivateCluster.start(settings: "autovacuum = off")
         let database = TestDatabase(conninfo: cluster.url(database: "postgres"), name: cluster.database, flavor: .plain)
         do {
             let result = try await body(database)
