@@ -4,7 +4,7 @@
 
 CREATE FUNCTION outbox.capture_changes() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET jit TO 'off'
     AS $$
     declare
@@ -1543,7 +1543,7 @@ COMMENT ON FUNCTION outbox.capture_changes() IS 'AFTER INSERT / UPDATE / DELETE 
 
 CREATE FUNCTION private.caller_writes(p_table text, p_id uuid) RETURNS boolean
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
     begin
       case p_table
@@ -1603,7 +1603,7 @@ COMMENT ON FUNCTION private.caller_writes(p_table text, p_id uuid) IS 'True when
 
 CREATE FUNCTION private.check_quotas() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
     declare
       v_limit integer := private.quota_value('row_bytes'); v_row record;
@@ -1717,7 +1717,7 @@ COMMENT ON FUNCTION private.check_quotas() IS 'AFTER INSERT / UPDATE trigger fun
 
 CREATE FUNCTION private.is_open_parent(p_kind text, p_id uuid) RETURNS boolean
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
     begin
       case p_kind
@@ -1743,7 +1743,7 @@ COMMENT ON FUNCTION private.is_open_parent(p_kind text, p_id uuid) IS 'True when
 
 CREATE FUNCTION private.record_child_parents() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
     begin
       case tg_table_name || ' ' || tg_op
@@ -1894,7 +1894,7 @@ COMMENT ON FUNCTION private.record_child_parents() IS 'AFTER trigger function of
 
 CREATE FUNCTION private.record_sync_fields() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET "TimeZone" TO 'UTC'
     SET extra_float_digits TO '1'
     SET jit TO 'off'
@@ -2117,7 +2117,7 @@ COMMENT ON FUNCTION private.record_sync_fields() IS 'AFTER UPDATE statement trig
 
 CREATE FUNCTION private.record_sync_marks() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET jit TO 'off'
     AS $$
     begin
@@ -2861,7 +2861,7 @@ COMMENT ON FUNCTION private.record_sync_marks() IS 'AFTER INSERT / UPDATE / DELE
 
 CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind text, key uuid)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
     begin
       case p_table
@@ -2958,7 +2958,7 @@ COMMENT ON FUNCTION private.row_scope(p_table text, p_row jsonb) IS 'The scope k
 
 CREATE FUNCTION private.sync_has_items(p_table text, p_mode text, p_lo xid8, p_x xid8, p_ip xid8[], p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS boolean
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3042,7 +3042,7 @@ COMMENT ON FUNCTION private.sync_has_items(p_table text, p_mode text, p_lo xid8,
 
 CREATE FUNCTION private.sync_items_activities_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3076,7 +3076,7 @@ COMMENT ON FUNCTION private.sync_items_activities_admin(p_lo xid8, p_x xid8, p_i
 
 CREATE FUNCTION private.sync_items_activities_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3204,7 +3204,7 @@ COMMENT ON FUNCTION private.sync_items_activities_changes(p_lo xid8, p_x xid8, p
 
 CREATE FUNCTION private.sync_items_activities_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3263,7 +3263,7 @@ COMMENT ON FUNCTION private.sync_items_activities_full(p_lo xid8, p_x xid8, p_ip
 
 CREATE FUNCTION private.sync_items_activities_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3358,7 +3358,7 @@ COMMENT ON FUNCTION private.sync_items_activities_visibility(p_lo xid8, p_x xid8
 
 CREATE FUNCTION private.sync_items_journal_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3392,7 +3392,7 @@ COMMENT ON FUNCTION private.sync_items_journal_entries_admin(p_lo xid8, p_x xid8
 
 CREATE FUNCTION private.sync_items_journal_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3465,7 +3465,7 @@ COMMENT ON FUNCTION private.sync_items_journal_entries_changes(p_lo xid8, p_x xi
 
 CREATE FUNCTION private.sync_items_journal_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3505,7 +3505,7 @@ COMMENT ON FUNCTION private.sync_items_journal_entries_full(p_lo xid8, p_x xid8,
 
 CREATE FUNCTION private.sync_items_journal_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3564,7 +3564,7 @@ COMMENT ON FUNCTION private.sync_items_journal_entries_visibility(p_lo xid8, p_x
 
 CREATE FUNCTION private.sync_items_journal_entry_values_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3598,7 +3598,7 @@ COMMENT ON FUNCTION private.sync_items_journal_entry_values_admin(p_lo xid8, p_x
 
 CREATE FUNCTION private.sync_items_journal_entry_values_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3671,7 +3671,7 @@ COMMENT ON FUNCTION private.sync_items_journal_entry_values_changes(p_lo xid8, p
 
 CREATE FUNCTION private.sync_items_journal_entry_values_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3711,7 +3711,7 @@ COMMENT ON FUNCTION private.sync_items_journal_entry_values_full(p_lo xid8, p_x 
 
 CREATE FUNCTION private.sync_items_journal_entry_values_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3770,7 +3770,7 @@ COMMENT ON FUNCTION private.sync_items_journal_entry_values_visibility(p_lo xid8
 
 CREATE FUNCTION private.sync_items_journal_field_groups_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3804,7 +3804,7 @@ COMMENT ON FUNCTION private.sync_items_journal_field_groups_admin(p_lo xid8, p_x
 
 CREATE FUNCTION private.sync_items_journal_field_groups_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3877,7 +3877,7 @@ COMMENT ON FUNCTION private.sync_items_journal_field_groups_changes(p_lo xid8, p
 
 CREATE FUNCTION private.sync_items_journal_field_groups_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3917,7 +3917,7 @@ COMMENT ON FUNCTION private.sync_items_journal_field_groups_full(p_lo xid8, p_x 
 
 CREATE FUNCTION private.sync_items_journal_field_groups_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -3976,7 +3976,7 @@ COMMENT ON FUNCTION private.sync_items_journal_field_groups_visibility(p_lo xid8
 
 CREATE FUNCTION private.sync_items_journal_fields_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4010,7 +4010,7 @@ COMMENT ON FUNCTION private.sync_items_journal_fields_admin(p_lo xid8, p_x xid8,
 
 CREATE FUNCTION private.sync_items_journal_fields_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4083,7 +4083,7 @@ COMMENT ON FUNCTION private.sync_items_journal_fields_changes(p_lo xid8, p_x xid
 
 CREATE FUNCTION private.sync_items_journal_fields_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4123,7 +4123,7 @@ COMMENT ON FUNCTION private.sync_items_journal_fields_full(p_lo xid8, p_x xid8, 
 
 CREATE FUNCTION private.sync_items_journal_fields_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4182,7 +4182,7 @@ COMMENT ON FUNCTION private.sync_items_journal_fields_visibility(p_lo xid8, p_x 
 
 CREATE FUNCTION private.sync_items_journal_threads_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4216,7 +4216,7 @@ COMMENT ON FUNCTION private.sync_items_journal_threads_admin(p_lo xid8, p_x xid8
 
 CREATE FUNCTION private.sync_items_journal_threads_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4289,7 +4289,7 @@ COMMENT ON FUNCTION private.sync_items_journal_threads_changes(p_lo xid8, p_x xi
 
 CREATE FUNCTION private.sync_items_journal_threads_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4329,7 +4329,7 @@ COMMENT ON FUNCTION private.sync_items_journal_threads_full(p_lo xid8, p_x xid8,
 
 CREATE FUNCTION private.sync_items_journal_threads_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4388,7 +4388,7 @@ COMMENT ON FUNCTION private.sync_items_journal_threads_visibility(p_lo xid8, p_x
 
 CREATE FUNCTION private.sync_items_listings_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4422,7 +4422,7 @@ COMMENT ON FUNCTION private.sync_items_listings_admin(p_lo xid8, p_x xid8, p_ip 
 
 CREATE FUNCTION private.sync_items_listings_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4520,7 +4520,7 @@ COMMENT ON FUNCTION private.sync_items_listings_changes(p_lo xid8, p_x xid8, p_i
 
 CREATE FUNCTION private.sync_items_listings_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4567,7 +4567,7 @@ COMMENT ON FUNCTION private.sync_items_listings_full(p_lo xid8, p_x xid8, p_ip x
 
 CREATE FUNCTION private.sync_items_listings_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4644,7 +4644,7 @@ COMMENT ON FUNCTION private.sync_items_listings_visibility(p_lo xid8, p_x xid8, 
 
 CREATE FUNCTION private.sync_items_notes_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4678,7 +4678,7 @@ COMMENT ON FUNCTION private.sync_items_notes_admin(p_lo xid8, p_x xid8, p_ip xid
 
 CREATE FUNCTION private.sync_items_notes_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4827,7 +4827,7 @@ COMMENT ON FUNCTION private.sync_items_notes_changes(p_lo xid8, p_x xid8, p_ip x
 
 CREATE FUNCTION private.sync_items_notes_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -4887,7 +4887,7 @@ COMMENT ON FUNCTION private.sync_items_notes_full(p_lo xid8, p_x xid8, p_ip xid8
 
 CREATE FUNCTION private.sync_items_notes_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5008,7 +5008,7 @@ COMMENT ON FUNCTION private.sync_items_notes_visibility(p_lo xid8, p_x xid8, p_i
 
 CREATE FUNCTION private.sync_items_notifications_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5042,7 +5042,7 @@ COMMENT ON FUNCTION private.sync_items_notifications_admin(p_lo xid8, p_x xid8, 
 
 CREATE FUNCTION private.sync_items_notifications_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5115,7 +5115,7 @@ COMMENT ON FUNCTION private.sync_items_notifications_changes(p_lo xid8, p_x xid8
 
 CREATE FUNCTION private.sync_items_notifications_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5155,7 +5155,7 @@ COMMENT ON FUNCTION private.sync_items_notifications_full(p_lo xid8, p_x xid8, p
 
 CREATE FUNCTION private.sync_items_notifications_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5214,7 +5214,7 @@ COMMENT ON FUNCTION private.sync_items_notifications_visibility(p_lo xid8, p_x x
 
 CREATE FUNCTION private.sync_items_observed_bird_photos_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5248,7 +5248,7 @@ COMMENT ON FUNCTION private.sync_items_observed_bird_photos_admin(p_lo xid8, p_x
 
 CREATE FUNCTION private.sync_items_observed_bird_photos_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5321,7 +5321,7 @@ COMMENT ON FUNCTION private.sync_items_observed_bird_photos_changes(p_lo xid8, p
 
 CREATE FUNCTION private.sync_items_observed_bird_photos_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5361,7 +5361,7 @@ COMMENT ON FUNCTION private.sync_items_observed_bird_photos_full(p_lo xid8, p_x 
 
 CREATE FUNCTION private.sync_items_observed_bird_photos_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5420,7 +5420,7 @@ COMMENT ON FUNCTION private.sync_items_observed_bird_photos_visibility(p_lo xid8
 
 CREATE FUNCTION private.sync_items_subtasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5454,7 +5454,7 @@ COMMENT ON FUNCTION private.sync_items_subtasks_admin(p_lo xid8, p_x xid8, p_ip 
 
 CREATE FUNCTION private.sync_items_subtasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5578,7 +5578,7 @@ COMMENT ON FUNCTION private.sync_items_subtasks_changes(p_lo xid8, p_x xid8, p_i
 
 CREATE FUNCTION private.sync_items_subtasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5631,7 +5631,7 @@ COMMENT ON FUNCTION private.sync_items_subtasks_full(p_lo xid8, p_x xid8, p_ip x
 
 CREATE FUNCTION private.sync_items_subtasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5734,7 +5734,7 @@ COMMENT ON FUNCTION private.sync_items_subtasks_visibility(p_lo xid8, p_x xid8, 
 
 CREATE FUNCTION private.sync_items_tasks_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5768,7 +5768,7 @@ COMMENT ON FUNCTION private.sync_items_tasks_admin(p_lo xid8, p_x xid8, p_ip xid
 
 CREATE FUNCTION private.sync_items_tasks_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5896,7 +5896,7 @@ COMMENT ON FUNCTION private.sync_items_tasks_changes(p_lo xid8, p_x xid8, p_ip x
 
 CREATE FUNCTION private.sync_items_tasks_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -5955,7 +5955,7 @@ COMMENT ON FUNCTION private.sync_items_tasks_full(p_lo xid8, p_x xid8, p_ip xid8
 
 CREATE FUNCTION private.sync_items_tasks_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -6050,7 +6050,7 @@ COMMENT ON FUNCTION private.sync_items_tasks_visibility(p_lo xid8, p_x xid8, p_i
 
 CREATE FUNCTION private.sync_items_watchlist_entries_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -6084,7 +6084,7 @@ COMMENT ON FUNCTION private.sync_items_watchlist_entries_admin(p_lo xid8, p_x xi
 
 CREATE FUNCTION private.sync_items_watchlist_entries_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -6157,7 +6157,7 @@ COMMENT ON FUNCTION private.sync_items_watchlist_entries_changes(p_lo xid8, p_x 
 
 CREATE FUNCTION private.sync_items_watchlist_entries_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -6197,7 +6197,7 @@ COMMENT ON FUNCTION private.sync_items_watchlist_entries_full(p_lo xid8, p_x xid
 
 CREATE FUNCTION private.sync_items_watchlist_entries_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -6256,7 +6256,7 @@ COMMENT ON FUNCTION private.sync_items_watchlist_entries_visibility(p_lo xid8, p
 
 CREATE FUNCTION private.sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -6290,7 +6290,7 @@ COMMENT ON FUNCTION private.sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8
 
 CREATE FUNCTION private.sync_items_watchlist_rules_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -6363,7 +6363,7 @@ COMMENT ON FUNCTION private.sync_items_watchlist_rules_changes(p_lo xid8, p_x xi
 
 CREATE FUNCTION private.sync_items_watchlist_rules_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -6403,7 +6403,7 @@ COMMENT ON FUNCTION private.sync_items_watchlist_rules_full(p_lo xid8, p_x xid8,
 
 CREATE FUNCTION private.sync_items_watchlist_rules_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -6462,7 +6462,7 @@ COMMENT ON FUNCTION private.sync_items_watchlist_rules_visibility(p_lo xid8, p_x
 
 CREATE FUNCTION private.sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -6496,7 +6496,7 @@ COMMENT ON FUNCTION private.sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_i
 
 CREATE FUNCTION private.sync_items_watchlists_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -6594,7 +6594,7 @@ COMMENT ON FUNCTION private.sync_items_watchlists_changes(p_lo xid8, p_x xid8, p
 
 CREATE FUNCTION private.sync_items_watchlists_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -6641,7 +6641,7 @@ COMMENT ON FUNCTION private.sync_items_watchlists_full(p_lo xid8, p_x xid8, p_ip
 
 CREATE FUNCTION private.sync_items_watchlists_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -6718,7 +6718,7 @@ COMMENT ON FUNCTION private.sync_items_watchlists_visibility(p_lo xid8, p_x xid8
 
 CREATE FUNCTION private.sync_page(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
     begin
       case p_table
@@ -6770,7 +6770,7 @@ COMMENT ON FUNCTION private.sync_page(p_table text, p_user uuid, p_mode text, p_
 
 CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -6997,7 +6997,7 @@ COMMENT ON FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x x
 
 CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -7224,7 +7224,7 @@ COMMENT ON FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, 
 
 CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -7451,7 +7451,7 @@ COMMENT ON FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode t
 
 CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -7678,7 +7678,7 @@ COMMENT ON FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode t
 
 CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -7905,7 +7905,7 @@ COMMENT ON FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p
 
 CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -8132,7 +8132,7 @@ COMMENT ON FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, 
 
 CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -8359,7 +8359,7 @@ COMMENT ON FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid
 
 CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -8586,7 +8586,7 @@ COMMENT ON FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, 
 
 CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -8813,7 +8813,7 @@ COMMENT ON FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_
 
 CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -9040,7 +9040,7 @@ COMMENT ON FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode t
 
 CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -9267,7 +9267,7 @@ COMMENT ON FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid
 
 CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -9494,7 +9494,7 @@ COMMENT ON FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, 
 
 CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -9721,7 +9721,7 @@ COMMENT ON FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text
 
 CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -9948,7 +9948,7 @@ COMMENT ON FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, 
 
 CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10175,7 +10175,7 @@ COMMENT ON FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x x
 
 CREATE FUNCTION private.sync_push_lock_activities(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10197,7 +10197,7 @@ COMMENT ON FUNCTION private.sync_push_lock_activities(p_id uuid) IS 'For sync_pu
 
 CREATE FUNCTION private.sync_push_lock_journal_entries(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10219,7 +10219,7 @@ COMMENT ON FUNCTION private.sync_push_lock_journal_entries(p_id uuid) IS 'For sy
 
 CREATE FUNCTION private.sync_push_lock_journal_entry_values(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10241,7 +10241,7 @@ COMMENT ON FUNCTION private.sync_push_lock_journal_entry_values(p_id uuid) IS 'F
 
 CREATE FUNCTION private.sync_push_lock_journal_field_groups(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10263,7 +10263,7 @@ COMMENT ON FUNCTION private.sync_push_lock_journal_field_groups(p_id uuid) IS 'F
 
 CREATE FUNCTION private.sync_push_lock_journal_fields(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10285,7 +10285,7 @@ COMMENT ON FUNCTION private.sync_push_lock_journal_fields(p_id uuid) IS 'For syn
 
 CREATE FUNCTION private.sync_push_lock_journal_threads(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10307,7 +10307,7 @@ COMMENT ON FUNCTION private.sync_push_lock_journal_threads(p_id uuid) IS 'For sy
 
 CREATE FUNCTION private.sync_push_lock_listings(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10329,7 +10329,7 @@ COMMENT ON FUNCTION private.sync_push_lock_listings(p_id uuid) IS 'For sync_push
 
 CREATE FUNCTION private.sync_push_lock_notes(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10351,7 +10351,7 @@ COMMENT ON FUNCTION private.sync_push_lock_notes(p_id uuid) IS 'For sync_push: t
 
 CREATE FUNCTION private.sync_push_lock_notifications(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10373,7 +10373,7 @@ COMMENT ON FUNCTION private.sync_push_lock_notifications(p_id uuid) IS 'For sync
 
 CREATE FUNCTION private.sync_push_lock_observed_bird_photos(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10395,7 +10395,7 @@ COMMENT ON FUNCTION private.sync_push_lock_observed_bird_photos(p_id uuid) IS 'F
 
 CREATE FUNCTION private.sync_push_lock_subtasks(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10417,7 +10417,7 @@ COMMENT ON FUNCTION private.sync_push_lock_subtasks(p_id uuid) IS 'For sync_push
 
 CREATE FUNCTION private.sync_push_lock_tasks(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10439,7 +10439,7 @@ COMMENT ON FUNCTION private.sync_push_lock_tasks(p_id uuid) IS 'For sync_push: t
 
 CREATE FUNCTION private.sync_push_lock_watchlist_entries(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10461,7 +10461,7 @@ COMMENT ON FUNCTION private.sync_push_lock_watchlist_entries(p_id uuid) IS 'For 
 
 CREATE FUNCTION private.sync_push_lock_watchlist_rules(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10483,7 +10483,7 @@ COMMENT ON FUNCTION private.sync_push_lock_watchlist_rules(p_id uuid) IS 'For sy
 
 CREATE FUNCTION private.sync_push_lock_watchlists(p_id uuid) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10505,7 +10505,7 @@ COMMENT ON FUNCTION private.sync_push_lock_watchlists(p_id uuid) IS 'For sync_pu
 
 CREATE FUNCTION private.sync_push_row_activities(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10527,7 +10527,7 @@ COMMENT ON FUNCTION private.sync_push_row_activities(p_id uuid) IS 'For sync_pus
 
 CREATE FUNCTION private.sync_push_row_journal_entries(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10549,7 +10549,7 @@ COMMENT ON FUNCTION private.sync_push_row_journal_entries(p_id uuid) IS 'For syn
 
 CREATE FUNCTION private.sync_push_row_journal_entry_values(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10571,7 +10571,7 @@ COMMENT ON FUNCTION private.sync_push_row_journal_entry_values(p_id uuid) IS 'Fo
 
 CREATE FUNCTION private.sync_push_row_journal_field_groups(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10593,7 +10593,7 @@ COMMENT ON FUNCTION private.sync_push_row_journal_field_groups(p_id uuid) IS 'Fo
 
 CREATE FUNCTION private.sync_push_row_journal_fields(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10615,7 +10615,7 @@ COMMENT ON FUNCTION private.sync_push_row_journal_fields(p_id uuid) IS 'For sync
 
 CREATE FUNCTION private.sync_push_row_journal_threads(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10637,7 +10637,7 @@ COMMENT ON FUNCTION private.sync_push_row_journal_threads(p_id uuid) IS 'For syn
 
 CREATE FUNCTION private.sync_push_row_listings(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10659,7 +10659,7 @@ COMMENT ON FUNCTION private.sync_push_row_listings(p_id uuid) IS 'For sync_push:
 
 CREATE FUNCTION private.sync_push_row_notes(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10681,7 +10681,7 @@ COMMENT ON FUNCTION private.sync_push_row_notes(p_id uuid) IS 'For sync_push: th
 
 CREATE FUNCTION private.sync_push_row_notifications(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10703,7 +10703,7 @@ COMMENT ON FUNCTION private.sync_push_row_notifications(p_id uuid) IS 'For sync_
 
 CREATE FUNCTION private.sync_push_row_observed_bird_photos(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10725,7 +10725,7 @@ COMMENT ON FUNCTION private.sync_push_row_observed_bird_photos(p_id uuid) IS 'Fo
 
 CREATE FUNCTION private.sync_push_row_subtasks(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10747,7 +10747,7 @@ COMMENT ON FUNCTION private.sync_push_row_subtasks(p_id uuid) IS 'For sync_push:
 
 CREATE FUNCTION private.sync_push_row_tasks(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10769,7 +10769,7 @@ COMMENT ON FUNCTION private.sync_push_row_tasks(p_id uuid) IS 'For sync_push: th
 
 CREATE FUNCTION private.sync_push_row_watchlist_entries(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10791,7 +10791,7 @@ COMMENT ON FUNCTION private.sync_push_row_watchlist_entries(p_id uuid) IS 'For s
 
 CREATE FUNCTION private.sync_push_row_watchlist_rules(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10813,7 +10813,7 @@ COMMENT ON FUNCTION private.sync_push_row_watchlist_rules(p_id uuid) IS 'For syn
 
 CREATE FUNCTION private.sync_push_row_watchlists(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10835,7 +10835,7 @@ COMMENT ON FUNCTION private.sync_push_row_watchlists(p_id uuid) IS 'For sync_pus
 
 CREATE FUNCTION private.sync_push_update_activities(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10863,7 +10863,7 @@ COMMENT ON FUNCTION private.sync_push_update_activities(p_record jsonb, p_column
 
 CREATE FUNCTION private.sync_push_update_journal_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10891,7 +10891,7 @@ COMMENT ON FUNCTION private.sync_push_update_journal_entries(p_record jsonb, p_c
 
 CREATE FUNCTION private.sync_push_update_journal_entry_values(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10919,7 +10919,7 @@ COMMENT ON FUNCTION private.sync_push_update_journal_entry_values(p_record jsonb
 
 CREATE FUNCTION private.sync_push_update_journal_fields(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10947,7 +10947,7 @@ COMMENT ON FUNCTION private.sync_push_update_journal_fields(p_record jsonb, p_co
 
 CREATE FUNCTION private.sync_push_update_journal_threads(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -10975,7 +10975,7 @@ COMMENT ON FUNCTION private.sync_push_update_journal_threads(p_record jsonb, p_c
 
 CREATE FUNCTION private.sync_push_update_listings(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -11003,7 +11003,7 @@ COMMENT ON FUNCTION private.sync_push_update_listings(p_record jsonb, p_columns 
 
 CREATE FUNCTION private.sync_push_update_notes(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -11031,7 +11031,7 @@ COMMENT ON FUNCTION private.sync_push_update_notes(p_record jsonb, p_columns tex
 
 CREATE FUNCTION private.sync_push_update_notifications(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -11059,7 +11059,7 @@ COMMENT ON FUNCTION private.sync_push_update_notifications(p_record jsonb, p_col
 
 CREATE FUNCTION private.sync_push_update_observed_bird_photos(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -11087,7 +11087,7 @@ COMMENT ON FUNCTION private.sync_push_update_observed_bird_photos(p_record jsonb
 
 CREATE FUNCTION private.sync_push_update_subtasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -11115,7 +11115,7 @@ COMMENT ON FUNCTION private.sync_push_update_subtasks(p_record jsonb, p_columns 
 
 CREATE FUNCTION private.sync_push_update_tasks(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -11143,7 +11143,7 @@ COMMENT ON FUNCTION private.sync_push_update_tasks(p_record jsonb, p_columns tex
 
 CREATE FUNCTION private.sync_push_update_watchlist_entries(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -11171,7 +11171,7 @@ COMMENT ON FUNCTION private.sync_push_update_watchlist_entries(p_record jsonb, p
 
 CREATE FUNCTION private.sync_push_update_watchlist_rules(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -11199,7 +11199,7 @@ COMMENT ON FUNCTION private.sync_push_update_watchlist_rules(p_record jsonb, p_c
 
 CREATE FUNCTION private.sync_push_update_watchlists(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -11227,7 +11227,7 @@ COMMENT ON FUNCTION private.sync_push_update_watchlists(p_record jsonb, p_column
 
 CREATE FUNCTION private.sync_push_updates_activities(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -11255,7 +11255,7 @@ COMMENT ON FUNCTION private.sync_push_updates_activities(p_items jsonb) IS 'For 
 
 CREATE FUNCTION private.sync_push_updates_journal_entries(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -11283,7 +11283,7 @@ COMMENT ON FUNCTION private.sync_push_updates_journal_entries(p_items jsonb) IS 
 
 CREATE FUNCTION private.sync_push_updates_journal_entry_values(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -11311,7 +11311,7 @@ COMMENT ON FUNCTION private.sync_push_updates_journal_entry_values(p_items jsonb
 
 CREATE FUNCTION private.sync_push_updates_journal_fields(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -11339,7 +11339,7 @@ COMMENT ON FUNCTION private.sync_push_updates_journal_fields(p_items jsonb) IS '
 
 CREATE FUNCTION private.sync_push_updates_journal_threads(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -11367,7 +11367,7 @@ COMMENT ON FUNCTION private.sync_push_updates_journal_threads(p_items jsonb) IS 
 
 CREATE FUNCTION private.sync_push_updates_listings(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -11395,7 +11395,7 @@ COMMENT ON FUNCTION private.sync_push_updates_listings(p_items jsonb) IS 'For sy
 
 CREATE FUNCTION private.sync_push_updates_notes(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -11423,7 +11423,7 @@ COMMENT ON FUNCTION private.sync_push_updates_notes(p_items jsonb) IS 'For sync_
 
 CREATE FUNCTION private.sync_push_updates_notifications(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -11451,7 +11451,7 @@ COMMENT ON FUNCTION private.sync_push_updates_notifications(p_items jsonb) IS 'F
 
 CREATE FUNCTION private.sync_push_updates_observed_bird_photos(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -11479,7 +11479,7 @@ COMMENT ON FUNCTION private.sync_push_updates_observed_bird_photos(p_items jsonb
 
 CREATE FUNCTION private.sync_push_updates_subtasks(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -11507,7 +11507,7 @@ COMMENT ON FUNCTION private.sync_push_updates_subtasks(p_items jsonb) IS 'For sy
 
 CREATE FUNCTION private.sync_push_updates_tasks(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -11535,7 +11535,7 @@ COMMENT ON FUNCTION private.sync_push_updates_tasks(p_items jsonb) IS 'For sync_
 
 CREATE FUNCTION private.sync_push_updates_watchlist_entries(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -11563,7 +11563,7 @@ COMMENT ON FUNCTION private.sync_push_updates_watchlist_entries(p_items jsonb) I
 
 CREATE FUNCTION private.sync_push_updates_watchlist_rules(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -11591,7 +11591,7 @@ COMMENT ON FUNCTION private.sync_push_updates_watchlist_rules(p_items jsonb) IS 
 
 CREATE FUNCTION private.sync_push_updates_watchlists(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'

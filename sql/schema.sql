@@ -128,7 +128,7 @@ COMMENT ON TYPE public.hotspot_near IS 'A row of public.hotspots_near(): every c
 
 CREATE FUNCTION audit.deleted_dependents(p_table text, p_id uuid) RETURNS jsonb
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select case
     when p_table in ('tasks', 'activities') then pg_catalog.jsonb_build_object(
@@ -157,7 +157,7 @@ COMMENT ON FUNCTION audit.deleted_dependents(p_table text, p_id uuid) IS 'For th
 
 CREATE FUNCTION audit.enable_tracking(p_table regclass, p_entity_type text, p_owner_column text) RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $_$
 declare
@@ -264,7 +264,7 @@ COMMENT ON FUNCTION audit.enable_tracking(p_table regclass, p_entity_type text, 
 
 CREATE FUNCTION audit.entity_table(p_entity_type text) RETURNS TABLE(table_name text, log_table text, owner_column text)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   return query
@@ -295,7 +295,7 @@ COMMENT ON FUNCTION audit.entity_table(p_entity_type text) IS 'Looks p_entity_ty
 
 CREATE FUNCTION audit.get_table_names() RETURNS TABLE(entity_type text, table_name text, log_table text, owner_column text)
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select t.entity_type, t.table_name, t.table_name || '_log', t.owner_column
     from audit.tracked_tables t
@@ -314,7 +314,7 @@ COMMENT ON FUNCTION audit.get_table_names() IS 'The audited entity types: entity
 
 CREATE FUNCTION audit.is_restoring(p_table text, p_id text) RETURNS boolean
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select coalesce(audit.restoring_id(p_table)::text = p_id, false)
 $$;
@@ -331,7 +331,7 @@ COMMENT ON FUNCTION audit.is_restoring(p_table text, p_id text) IS 'True while p
 
 CREATE FUNCTION audit.log_changes() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   insert into audit.log (table_name, record_pk, action, old_row, dependents)
@@ -352,7 +352,7 @@ COMMENT ON FUNCTION audit.log_changes() IS 'BEFORE DELETE row trigger function o
 
 CREATE FUNCTION audit.log_rows() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET jit TO 'off'
     AS $$
 declare
@@ -412,7 +412,7 @@ COMMENT ON FUNCTION audit.log_rows() IS 'AFTER INSERT / AFTER UPDATE statement t
 
 CREATE FUNCTION audit.restore_dependents(p_table text, p_id uuid, p_dependents jsonb) RETURNS jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_columns text;
@@ -461,7 +461,7 @@ COMMENT ON FUNCTION audit.restore_dependents(p_table text, p_id uuid, p_dependen
 
 CREATE FUNCTION audit.restoring_id(p_table text) RETURNS uuid
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_mark text := pg_catalog.current_setting('audit.restoring', true);
@@ -485,7 +485,7 @@ COMMENT ON FUNCTION audit.restoring_id(p_table text) IS 'The id of the row of p_
 
 CREATE FUNCTION audit.set_restoring(p_table text, p_id uuid) RETURNS void
     LANGUAGE sql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select pg_catalog.set_config('audit.restoring', coalesce(p_table || ':' || p_id::text, ''), true)
 $$;
@@ -522,7 +522,7 @@ COMMENT ON FUNCTION auth.uid() IS 'The calling user''s id: the "sub" of request.
 
 CREATE FUNCTION outbox.backlog() RETURNS TABLE(handler text, events bigint, oldest_created_at timestamp with time zone)
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET enable_seqscan TO 'off'
     SET jit TO 'off'
     AS $$
@@ -735,7 +735,7 @@ COMMENT ON COLUMN outbox.events.restored IS 'True for the insert of a row re-cre
 
 CREATE FUNCTION outbox.batch_events(p_batch outbox.batches) RETURNS SETOF outbox.events
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET enable_seqscan TO 'off'
     SET jit TO 'off'
     AS $$
@@ -770,7 +770,7 @@ COMMENT ON FUNCTION outbox.batch_events(p_batch outbox.batches) IS 'The events o
 
 CREATE FUNCTION outbox.capture_block(p_table text, p_op text) RETURNS text
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select pg_catalog.format(
     E'if not exists (select from %s offset 1) then\n            %s;\n'
@@ -793,7 +793,7 @@ COMMENT ON FUNCTION outbox.capture_block(p_table text, p_op text) IS 'PL/pgSQL t
 
 CREATE FUNCTION outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text) RETURNS text
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_table regclass := pg_catalog.format('public.%I', p_table)::regclass;
@@ -836,7 +836,7 @@ COMMENT ON FUNCTION outbox.capture_sql(p_table text, p_op text, p_actor text, p_
 
 CREATE FUNCTION outbox.changes_since(p_cursor text, p_tables text[] DEFAULT NULL::text[], p_limit integer DEFAULT 1000, p_user uuid DEFAULT NULL::uuid) RETURNS jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
     AS $$
@@ -978,7 +978,7 @@ COMMENT ON FUNCTION outbox.changes_since(p_cursor text, p_tables text[], p_limit
 
 CREATE FUNCTION outbox.claim(p_worker text, p_handlers text[] DEFAULT NULL::text[], p_batch integer DEFAULT 500, p_lease interval DEFAULT '00:00:30'::interval) RETURNS TABLE(event_id bigint, handler text, attempt integer, batch_id bigint, table_name text, op text, record_id uuid, record jsonb, old_record jsonb, audience uuid[], created_at timestamp with time zone, actor uuid, restored boolean)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -1227,7 +1227,7 @@ COMMENT ON FUNCTION outbox.claim(p_worker text, p_handlers text[], p_batch integ
 
 CREATE FUNCTION outbox.complete(p_worker text, p_batches bigint[], p_handlers text[] DEFAULT NULL::text[], p_event_ids bigint[] DEFAULT NULL::bigint[]) RETURNS integer
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -1268,7 +1268,7 @@ COMMENT ON FUNCTION outbox.complete(p_worker text, p_batches bigint[], p_handler
 
 CREATE FUNCTION outbox.current_cursor() RETURNS text
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   -- (never below what outbox.prune removed: an emptied log must not make "now" look expired)
@@ -1290,7 +1290,7 @@ COMMENT ON FUNCTION outbox.current_cursor() IS 'The cursor of "now": changes_sin
 
 CREATE FUNCTION outbox.disable_changes(p_table regclass) RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $$
 begin
@@ -1313,7 +1313,7 @@ COMMENT ON FUNCTION outbox.disable_changes(p_table regclass) IS 'Stops recording
 
 CREATE FUNCTION outbox.doorbell_channel() RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select 'dispatch_outbox'::text
 $$;
@@ -1330,7 +1330,7 @@ COMMENT ON FUNCTION outbox.doorbell_channel() IS 'The NOTIFY channel of the outb
 
 CREATE FUNCTION outbox.enable_changes(p_table regclass) RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $$
 declare
@@ -1386,7 +1386,7 @@ COMMENT ON FUNCTION outbox.enable_changes(p_table regclass) IS 'Records every ch
 
 CREATE FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bigint[], p_errors text[], p_retryable boolean[] DEFAULT NULL::boolean[], p_batches bigint[] DEFAULT NULL::bigint[]) RETURNS TABLE(handler text, event_id bigint, state text, attempts integer, run_at timestamp with time zone)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -1459,7 +1459,7 @@ COMMENT ON FUNCTION outbox.fail(p_worker text, p_handlers text[], p_event_ids bi
 
 CREATE FUNCTION outbox.feed_cursor(p_snapshot pg_snapshot, p_last bigint) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   return private.seal_cursor(pg_catalog.jsonb_build_object('i', private.cursor_incarnation(), 's', p_snapshot::text, 'l', p_last));
@@ -1478,7 +1478,7 @@ COMMENT ON FUNCTION outbox.feed_cursor(p_snapshot pg_snapshot, p_last bigint) IS
 
 CREATE FUNCTION outbox.generate_capture() RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_branches text[];
@@ -1522,7 +1522,7 @@ COMMENT ON FUNCTION outbox.generate_capture() IS '(Re)creates outbox.capture_cha
 
 CREATE FUNCTION outbox.log_partition(p_at timestamp with time zone) RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select ((pg_catalog.timezone('UTC', p_at)::date - date '1970-01-01') % 16)::integer
 $$;
@@ -1539,7 +1539,7 @@ COMMENT ON FUNCTION outbox.log_partition(p_at timestamp with time zone) IS 'The 
 
 CREATE FUNCTION outbox.log_partition_consumed(p_partition integer) RETURNS boolean
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET enable_seqscan TO 'off'
     SET jit TO 'off'
     AS $_$
@@ -1573,7 +1573,7 @@ COMMENT ON FUNCTION outbox.log_partition_consumed(p_partition integer) IS 'True 
 
 CREATE FUNCTION outbox.open_feed_cursor(p_cursor text) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 begin
   return private.open_cursor(p_cursor, 'changes_since', '^\d+:\d+:[\d,]*/\d+$');
@@ -1592,7 +1592,7 @@ COMMENT ON FUNCTION outbox.open_feed_cursor(p_cursor text) IS 'The state {s: sna
 
 CREATE FUNCTION outbox.prune(p_older_than interval DEFAULT '7 days'::interval) RETURNS bigint
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET lock_timeout TO '500ms'
     AS $$
 declare
@@ -1713,7 +1713,7 @@ COMMENT ON COLUMN outbox.handlers.description IS 'What the handler does, for peo
 
 CREATE FUNCTION outbox.register_handler(p_name text, p_tables text[] DEFAULT NULL::text[], p_ops text[] DEFAULT '{insert,update,delete}'::text[], p_max_attempts integer DEFAULT 5, p_description text DEFAULT ''::text) RETURNS outbox.handlers
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_unknown text[];
@@ -1770,7 +1770,7 @@ COMMENT ON FUNCTION outbox.register_handler(p_name text, p_tables text[], p_ops 
 
 CREATE FUNCTION outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[], p_batches bigint[] DEFAULT NULL::bigint[]) RETURNS integer
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -1840,7 +1840,7 @@ COMMENT ON FUNCTION outbox.release(p_worker text, p_handlers text[], p_event_ids
 
 CREATE FUNCTION outbox.requeue_dead(p_handler text DEFAULT NULL::text, p_event_ids bigint[] DEFAULT NULL::bigint[]) RETURNS integer
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_count integer;
@@ -1867,7 +1867,7 @@ COMMENT ON FUNCTION outbox.requeue_dead(p_handler text, p_event_ids bigint[]) IS
 
 CREATE FUNCTION outbox.retry_attempts(p_horizon interval) RETURNS integer
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_attempts integer := 1;
@@ -1899,7 +1899,7 @@ COMMENT ON FUNCTION outbox.retry_attempts(p_horizon interval) IS 'The attempts (
 
 CREATE FUNCTION outbox.retry_delay(p_attempts integer) RETURNS interval
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select pg_catalog.make_interval(secs => least(2 ^ (least(greatest(p_attempts, 1), 8) - 1), 60))
 $$;
@@ -1916,7 +1916,7 @@ COMMENT ON FUNCTION outbox.retry_delay(p_attempts integer) IS 'How long to wait 
 
 CREATE FUNCTION outbox.ring_doorbell() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   perform pg_catalog.pg_notify(outbox.doorbell_channel(), '');
@@ -1936,7 +1936,7 @@ COMMENT ON FUNCTION outbox.ring_doorbell() IS 'AFTER STATEMENT trigger function:
 
 CREATE FUNCTION outbox.set_retry_horizon(p_handler text, p_horizon interval) RETURNS integer
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_attempts integer := outbox.retry_attempts(p_horizon);
@@ -1966,7 +1966,7 @@ COMMENT ON FUNCTION outbox.set_retry_horizon(p_handler text, p_horizon interval)
 
 CREATE FUNCTION outbox.unregister_handler(p_name text) RETURNS bigint
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_dropped bigint;
@@ -1998,7 +1998,7 @@ COMMENT ON FUNCTION outbox.unregister_handler(p_name text) IS 'Removes a handler
 
 CREATE FUNCTION outbox.visibility_events(p_user uuid, p_tables text[], p_snapshot pg_snapshot) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_table text;
@@ -2048,7 +2048,7 @@ COMMENT ON FUNCTION outbox.visibility_events(p_user uuid, p_tables text[], p_sna
 
 CREATE FUNCTION private.api(p_signature text, p_class text, p_roles text[], p_why text, p_calls jsonb DEFAULT '[]'::jsonb) RETURNS void
     LANGUAGE sql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
   insert into private.api_functions (signature, class, roles, why, calls) values ($1, $2, $3, $4, $5)
 $_$;
@@ -2065,7 +2065,7 @@ COMMENT ON FUNCTION private.api(p_signature text, p_class text, p_roles text[], 
 
 CREATE FUNCTION private.apply_manifest() RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $$
 declare
@@ -2250,7 +2250,7 @@ COMMENT ON FUNCTION private.apply_manifest() IS 'Generates from the table manife
 
 CREATE FUNCTION private.apply_select_policy(p_table text) RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $$
 begin
@@ -2278,7 +2278,7 @@ COMMENT ON FUNCTION private.apply_select_policy(p_table text) IS '(Re)creates th
 
 CREATE FUNCTION private.apply_write_policies(p_table text) RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $$
 declare
@@ -2312,7 +2312,7 @@ COMMENT ON FUNCTION private.apply_write_policies(p_table text) IS '(Re)creates t
 
 CREATE FUNCTION private.assert_profile(p_user uuid) RETURNS void
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if not exists (select from public.users u where u.id = p_user) then
@@ -2335,7 +2335,7 @@ COMMENT ON FUNCTION private.assert_profile(p_user uuid) IS 'Raises NOT_FOUND (P0
 
 CREATE FUNCTION private.assert_spatial_args(p_lat double precision, p_lon double precision, p_radius_km double precision) RETURNS void
     LANGUAGE plpgsql IMMUTABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if p_lat is null or p_lon is null or p_radius_km is null then
@@ -2375,7 +2375,7 @@ COMMENT ON FUNCTION private.assert_spatial_args(p_lat double precision, p_lon do
 
 CREATE FUNCTION private.assert_sync_table(p_table text) RETURNS void
     LANGUAGE plpgsql IMMUTABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if p_table is null then
@@ -2401,7 +2401,7 @@ COMMENT ON FUNCTION private.assert_sync_table(p_table text) IS 'Raises NULL_ARGU
 
 CREATE FUNCTION private.caller(p_rpc text) RETURNS uuid
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_uid uuid := auth.uid();
@@ -2427,7 +2427,7 @@ COMMENT ON FUNCTION private.caller(p_rpc text) IS 'The caller (auth.uid()) of th
 
 CREATE FUNCTION private.caller_acts_as_authenticated() RETURNS boolean
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   return case pg_catalog.current_setting('role')
@@ -2448,7 +2448,7 @@ COMMENT ON FUNCTION private.caller_acts_as_authenticated() IS 'True when the ses
 
 CREATE FUNCTION private.caller_key_texts() RETURNS text[]
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select coalesce(array_agg(k.kind || ':' || k.key), '{}') from private.user_keys(auth.uid(), null) k
 $$;
@@ -2465,7 +2465,7 @@ COMMENT ON FUNCTION private.caller_key_texts() IS 'The scope keys the caller hol
 
 CREATE FUNCTION private.caller_keys(p_kind text) RETURNS uuid[]
     LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select coalesce(array_agg(k.key), '{}') from private.user_keys(auth.uid(), array[p_kind]) k
 $$;
@@ -2482,7 +2482,7 @@ COMMENT ON FUNCTION private.caller_keys(p_kind text) IS 'The keys of kind p_kind
 
 CREATE FUNCTION private.caller_sees(p_table text, p_id uuid) RETURNS boolean
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_seen boolean;
@@ -2506,7 +2506,7 @@ COMMENT ON FUNCTION private.caller_sees(p_table text, p_id uuid) IS 'True when t
 
 CREATE FUNCTION private.caller_visible_ids(p_table text) RETURNS SETOF uuid
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_sql text;
@@ -2541,7 +2541,7 @@ COMMENT ON FUNCTION private.caller_visible_ids(p_table text) IS 'Ids of the rows
 
 CREATE FUNCTION private.change_audience_sql(p_table text, p_op text) RETURNS text
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_moved text := private.visibility_moved_sql(p_table, '(r.old_it)', '(r.it)');
@@ -2591,7 +2591,7 @@ COMMENT ON FUNCTION private.change_audience_sql(p_table text, p_op text) IS 'SQL
 
 CREATE FUNCTION private.changed_columns_sql(p_table regclass, p_old text, p_new text, p_value text, p_skip text[] DEFAULT '{}'::text[]) RETURNS text
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
   select pg_catalog.format(
            '(select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values %s) d (c, v) where d.v is not null)',
@@ -2622,7 +2622,7 @@ COMMENT ON FUNCTION private.changed_columns_sql(p_table regclass, p_old text, p_
 
 CREATE FUNCTION private.check_notes_quota() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_limit integer := private.quota_value('notes_per_author_per_item');
@@ -2657,7 +2657,7 @@ COMMENT ON FUNCTION private.check_notes_quota() IS 'AFTER INSERT statement trigg
 
 CREATE FUNCTION private.check_notification_preference() RETURNS trigger
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if not exists (select from public.notification_types t
@@ -2686,7 +2686,7 @@ COMMENT ON FUNCTION private.check_notification_preference() IS 'BEFORE INSERT/UP
 
 CREATE FUNCTION private.check_work_parent() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_found boolean;
@@ -2728,7 +2728,7 @@ COMMENT ON FUNCTION private.check_work_parent() IS 'BEFORE INSERT, and BEFORE UP
 
 CREATE FUNCTION private.child_parent_rules() RETURNS TABLE(child_table text, kind text, key_column text, condition text, parent_table text, parent_open text)
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select r.table_name, r.kind, r.key_column, r.condition, k.derived_from,
          (select pg_catalog.string_agg('(' || e.condition || ')', ' or ' order by e.condition)
@@ -2751,7 +2751,7 @@ COMMENT ON FUNCTION private.child_parent_rules() IS 'The visibility rules of der
 
 CREATE FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_detail text;
@@ -2779,7 +2779,7 @@ COMMENT ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) IS 
 
 CREATE FUNCTION private.claim_expiry() RETURNS interval
     LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select s.expire_after from private.claim_settings s
 $$;
@@ -2796,7 +2796,7 @@ COMMENT ON FUNCTION private.claim_expiry() IS 'private.claim_settings.expire_aft
 
 CREATE FUNCTION private.claimable_table(p_item_type text, p_item_id uuid) RETURNS text
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_table text := (select m.table_name from private.table_manifest m where m.claimed_as = p_item_type);
@@ -2828,7 +2828,7 @@ COMMENT ON FUNCTION private.claimable_table(p_item_type text, p_item_id uuid) IS
 
 CREATE FUNCTION private.count_badges() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_users uuid[];
@@ -2932,7 +2932,7 @@ COMMENT ON FUNCTION private.count_badges() IS 'AFTER INSERT / UPDATE / DELETE st
 
 CREATE FUNCTION private.create_plan_keeping_function(p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text, p_grantees text DEFAULT NULL::text) RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $_$
 begin
@@ -2944,7 +2944,7 @@ begin
       returns %3$s
       language plpgsql
       %4$s
-      set search_path = ''
+      set search_path = pg_catalog, pg_temp
       set plan_cache_mode = force_generic_plan
       set jit = off
     as $body$
@@ -2974,7 +2974,7 @@ COMMENT ON FUNCTION private.create_plan_keeping_function(p_name text, p_argument
 
 CREATE FUNCTION private.create_table_dispatch(p_function text, p_arguments text, p_returns text, p_attributes text, p_selector text, p_branches text[], p_unknown text, p_comment text, p_declare text DEFAULT NULL::text, p_grantees text[] DEFAULT '{}'::text[]) RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $_$
 declare
@@ -3004,7 +3004,7 @@ begin
     create or replace function %1$s
       returns %2$s
       language plpgsql
-      set search_path = ''
+      set search_path = pg_catalog, pg_temp
       %3$s
     as $body$
     %4$sbegin
@@ -3030,7 +3030,7 @@ $_$;
 -- Name: FUNCTION create_table_dispatch(p_function text, p_arguments text, p_returns text, p_attributes text, p_selector text, p_branches text[], p_unknown text, p_comment text, p_declare text, p_grantees text[]); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.create_table_dispatch(p_function text, p_arguments text, p_returns text, p_attributes text, p_selector text, p_branches text[], p_unknown text, p_comment text, p_declare text, p_grantees text[]) IS 'Creates (or replaces) the PL/pgSQL function p_function (schema-qualified) (p_arguments) returns p_returns, with set search_path = '''' and p_attributes (volatility, security, settings), p_declare as its declarations, whose body is "case p_selector" with a branch per element [case, statements] of p_branches, in order (NULL or empty: none), and else INVALID_TABLE (22023) with the message ''INVALID_TABLE: '' || p_unknown formatted with the selector''s value; a trigger function returns null after it. Comments it with p_comment, revokes every privilege from public and the API roles and grants execute to p_grantees. INVALID_ARGUMENT (22023) for a name without schema or branches that are not pairs. For the generators of private.row_scope, private.record_sync_fields, outbox.capture_changes and private.sync_has_items.';
+COMMENT ON FUNCTION private.create_table_dispatch(p_function text, p_arguments text, p_returns text, p_attributes text, p_selector text, p_branches text[], p_unknown text, p_comment text, p_declare text, p_grantees text[]) IS 'Creates (or replaces) the PL/pgSQL function p_function (schema-qualified) (p_arguments) returns p_returns, with set search_path = pg_catalog, pg_temp (the session''s temporary schema last, never first) and p_attributes (volatility, security, settings), p_declare as its declarations, whose body is "case p_selector" with a branch per element [case, statements] of p_branches, in order (NULL or empty: none), and else INVALID_TABLE (22023) with the message ''INVALID_TABLE: '' || p_unknown formatted with the selector''s value; a trigger function returns null after it. Comments it with p_comment, revokes every privilege from public and the API roles and grants execute to p_grantees. INVALID_ARGUMENT (22023) for a name without schema or branches that are not pairs. For the generators of private.row_scope, private.record_sync_fields, outbox.capture_changes and private.sync_has_items.';
 
 --
 -- Name: current_timeline(); Type: FUNCTION; Schema: private; Owner: -
@@ -3038,7 +3038,7 @@ COMMENT ON FUNCTION private.create_table_dispatch(p_function text, p_arguments t
 
 CREATE FUNCTION private.current_timeline() RETURNS integer
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if pg_catalog.pg_is_in_recovery() then
@@ -3061,7 +3061,7 @@ COMMENT ON FUNCTION private.current_timeline() IS 'The timeline of this server: 
 
 CREATE FUNCTION private.cursor_incarnation() RETURNS text
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_server text := pg_catalog.current_setting('dispatch.cursor_server', true);
@@ -3088,7 +3088,7 @@ COMMENT ON FUNCTION private.cursor_incarnation() IS 'The incarnation of the data
 
 CREATE FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_body text;
@@ -3180,7 +3180,7 @@ COMMENT ON FUNCTION private.decode_sync_cursor(p_table text, p_cursor text) IS '
 
 CREATE FUNCTION private.define(VARIADIC p_statements text[]) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $_$
 declare
@@ -3317,7 +3317,7 @@ COMMENT ON FUNCTION private.define(VARIADIC p_statements text[]) IS 'Applies DDL
 
 CREATE FUNCTION private.definition_of(p_kind text, p_table regclass, p_name text) RETURNS text
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   return case p_kind
@@ -3345,7 +3345,7 @@ COMMENT ON FUNCTION private.definition_of(p_kind text, p_table regclass, p_name 
 
 CREATE FUNCTION private.definition_scratch(p_table regclass) RETURNS text
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $$
 declare
@@ -3377,7 +3377,7 @@ COMMENT ON FUNCTION private.definition_scratch(p_table regclass) IS 'The name of
 
 CREATE FUNCTION private.delete_work_children() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   delete from public.notes n
@@ -3404,7 +3404,7 @@ COMMENT ON FUNCTION private.delete_work_children() IS 'AFTER DELETE statement tr
 
 CREATE FUNCTION private.derive_note_edited_at() RETURNS trigger
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if tg_op = 'INSERT' then
@@ -3430,7 +3430,7 @@ COMMENT ON FUNCTION private.derive_note_edited_at() IS 'BEFORE INSERT/UPDATE tri
 
 CREATE FUNCTION private.derive_photo_watchlist() RETURNS trigger
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if tg_table_name = 'observed_bird_photos' then
@@ -3455,7 +3455,7 @@ COMMENT ON FUNCTION private.derive_photo_watchlist() IS 'Keeps observed_bird_pho
 
 CREATE FUNCTION private.derive_work_item_state() RETURNS trigger
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if tg_op = 'INSERT' then
@@ -3495,7 +3495,7 @@ COMMENT ON FUNCTION private.derive_work_item_state() IS 'BEFORE INSERT/UPDATE tr
 
 CREATE FUNCTION private.drop_temporary_functions(p_name text) RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_function regprocedure;
@@ -3520,7 +3520,7 @@ COMMENT ON FUNCTION private.drop_temporary_functions(p_name text) IS 'Drops this
 
 CREATE FUNCTION private.enable_row_stamping(p_table regclass) RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   perform private.define(pg_catalog.format(
@@ -3545,7 +3545,7 @@ COMMENT ON FUNCTION private.enable_row_stamping(p_table regclass) IS 'Attaches t
 
 CREATE FUNCTION private.enable_supabase_realtime() RETURNS TABLE(table_name text, replica_identity text, added boolean)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 #variable_conflict use_column
 declare
@@ -3618,7 +3618,7 @@ COMMENT ON FUNCTION private.enable_supabase_realtime() IS 'Adds the tables of pr
 
 CREATE FUNCTION private.enable_sync(p_table regclass) RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $_$
 declare
@@ -3699,7 +3699,7 @@ COMMENT ON FUNCTION private.enable_sync(p_table regclass) IS 'Sets up a table of
 
 CREATE FUNCTION private.enable_sync_marks(p_table regclass, p_on boolean) RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $$
 declare
@@ -3731,7 +3731,7 @@ COMMENT ON FUNCTION private.enable_sync_marks(p_table regclass, p_on boolean) IS
 
 CREATE FUNCTION private.encode_sync_cursor(p_state jsonb) RETURNS text
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   return private.seal_cursor(p_state || pg_catalog.jsonb_build_object('i', private.cursor_incarnation()));
@@ -3750,7 +3750,7 @@ COMMENT ON FUNCTION private.encode_sync_cursor(p_state jsonb) IS 'A sync_pull or
 
 CREATE FUNCTION private.ensure_photo_storage() RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $_$
 begin
@@ -3798,7 +3798,7 @@ COMMENT ON FUNCTION private.ensure_photo_storage() IS 'Where Supabase Storage is
 
 CREATE FUNCTION private.ensure_realtime_publication() RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $$
 begin
@@ -3823,7 +3823,7 @@ COMMENT ON FUNCTION private.ensure_realtime_publication() IS 'True when the publ
 
 CREATE FUNCTION private.error_detail(p_detail text) RETURNS jsonb
     LANGUAGE plpgsql IMMUTABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if p_detail is null or p_detail = '' then
@@ -3852,7 +3852,7 @@ COMMENT ON FUNCTION private.error_detail(p_detail text) IS 'An error''s DETAIL a
 
 CREATE FUNCTION private.everyone_key() RETURNS uuid
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select '00000000-0000-0000-0000-000000000000'::uuid
 $$;
@@ -3869,7 +3869,7 @@ COMMENT ON FUNCTION private.everyone_key() IS 'The uuid of the one key of kind e
 
 CREATE FUNCTION private.function_fingerprint(p_schema oid, p_name text) RETURNS text
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   return (select coalesce(pg_catalog.string_agg(
@@ -3894,7 +3894,7 @@ COMMENT ON FUNCTION private.function_fingerprint(p_schema oid, p_name text) IS '
 
 CREATE FUNCTION private.generate_caller_writes() RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   perform private.create_table_dispatch(
@@ -3922,7 +3922,7 @@ COMMENT ON FUNCTION private.generate_caller_writes() IS '(Re)creates private.cal
 
 CREATE FUNCTION private.generate_child_parents() RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $_$
 declare
@@ -4074,7 +4074,7 @@ COMMENT ON FUNCTION private.generate_child_parents() IS '(Re)creates private.rec
 
 CREATE FUNCTION private.generate_quota_checks() RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $_$
 declare
@@ -4179,7 +4179,7 @@ COMMENT ON FUNCTION private.generate_quota_checks() IS '(Re)creates private.chec
 
 CREATE FUNCTION private.generate_row_scope() RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_branches text[];
@@ -4220,7 +4220,7 @@ COMMENT ON FUNCTION private.generate_row_scope() IS '(Re)creates private.row_sco
 
 CREATE FUNCTION private.generate_sync_fields() RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_branches text[];
@@ -4266,7 +4266,7 @@ COMMENT ON FUNCTION private.generate_sync_fields() IS '(Re)creates private.recor
 
 CREATE FUNCTION private.generate_sync_items() RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_table text;
@@ -4320,7 +4320,7 @@ COMMENT ON FUNCTION private.generate_sync_items() IS '(Re)creates private.sync_i
 
 CREATE FUNCTION private.generate_sync_marks() RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   perform private.create_table_dispatch(
@@ -4357,7 +4357,7 @@ COMMENT ON FUNCTION private.generate_sync_marks() IS '(Re)creates private.record
 
 CREATE FUNCTION private.generate_sync_pages() RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $_$
 declare
@@ -4375,7 +4375,7 @@ begin
         returns json
         language plpgsql
         volatile
-        set search_path = ''
+        set search_path = pg_catalog, pg_temp
         set plan_cache_mode = force_generic_plan
         set jit = off
       as $body$
@@ -4446,7 +4446,7 @@ COMMENT ON FUNCTION private.generate_sync_pages() IS '(Re)creates private.sync_p
 
 CREATE FUNCTION private.generate_sync_push_updates() RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_table text;
@@ -4495,7 +4495,7 @@ begin
       create or replace function private.%1$I(p_items jsonb) returns table (written_id uuid, written jsonb)
         language plpgsql
         volatile
-        set search_path = ''
+        set search_path = pg_catalog, pg_temp
         set plan_cache_mode = force_generic_plan
         set jit = off
         set enable_seqscan = off
@@ -4535,7 +4535,7 @@ COMMENT ON FUNCTION private.generate_sync_push_updates() IS 'Creates private.syn
 
 CREATE FUNCTION private.generate_sync_statements() RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_function regprocedure;
@@ -4578,7 +4578,7 @@ COMMENT ON FUNCTION private.generate_sync_statements() IS 'Generates every per-t
 
 CREATE FUNCTION private.guard_listing_move() RETURNS trigger
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_uid uuid := auth.uid();
@@ -4629,7 +4629,7 @@ COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE INSERT (with a listi
 
 CREATE FUNCTION private.hand_over_held_items() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   update public.tasks t set declared_by = t.claimed_by
@@ -4656,7 +4656,7 @@ COMMENT ON FUNCTION private.hand_over_held_items() IS 'BEFORE DELETE row trigger
 
 CREATE FUNCTION private.is_admin() RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select coalesce((select u.is_admin from public.users u where u.id = auth.uid()), false)
 $$;
@@ -4673,7 +4673,7 @@ COMMENT ON FUNCTION private.is_admin() IS 'True when the caller (auth.uid()) is 
 
 CREATE FUNCTION private.journal_caller() RETURNS uuid
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_uid uuid := private.caller('a journal');
@@ -4695,7 +4695,7 @@ COMMENT ON FUNCTION private.journal_caller() IS 'The caller (auth.uid()); NOT_AU
 
 CREATE FUNCTION private.journal_count_entries() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_threads uuid[];
@@ -4755,7 +4755,7 @@ COMMENT ON FUNCTION private.journal_count_entries() IS 'AFTER INSERT/UPDATE/DELE
 
 CREATE FUNCTION private.journal_create_thread_stats() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   insert into public.journal_thread_stats (thread_id, owner_id) select n.id, n.owner_id from new_rows n;
@@ -4775,7 +4775,7 @@ COMMENT ON FUNCTION private.journal_create_thread_stats() IS 'AFTER INSERT state
 
 CREATE FUNCTION private.journal_csv_columns(p_thread_id uuid, OUT header text, OUT columns uuid[], OUT by_id uuid[], OUT placement text) RETURNS record
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 begin
   perform private.journal_live_thread(p_thread_id);
@@ -4812,7 +4812,7 @@ COMMENT ON FUNCTION private.journal_csv_columns(p_thread_id uuid, OUT header tex
 
 CREATE FUNCTION private.journal_entries_check() RETURNS trigger
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if tg_op = 'INSERT' then
@@ -4863,7 +4863,7 @@ COMMENT ON FUNCTION private.journal_entries_check() IS 'BEFORE INSERT/UPDATE on 
 
 CREATE FUNCTION private.journal_entries_move_values() RETURNS trigger
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   update public.journal_entry_values v set entry_timestamp = new.entry_timestamp where v.entry_id = new.id;
@@ -4883,7 +4883,7 @@ COMMENT ON FUNCTION private.journal_entries_move_values() IS 'AFTER UPDATE OF en
 
 CREATE FUNCTION private.too_long(p_table text, p_column text, p_max integer, p_length integer) RETURNS boolean
     LANGUAGE plpgsql IMMUTABLE STRICT
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if p_length <= p_max then
@@ -4963,7 +4963,7 @@ COMMENT ON COLUMN public.journal_entries.sync_xid IS 'Id of the transaction that
 
 CREATE FUNCTION private.journal_entry_json(p_entry public.journal_entries) RETURNS jsonb
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select (to_jsonb(p_entry) - 'sync_xid')
       || jsonb_build_object('values', coalesce((select jsonb_object_agg(v.field_id, v.value)
@@ -4982,7 +4982,7 @@ COMMENT ON FUNCTION private.journal_entry_json(p_entry public.journal_entries) I
 
 CREATE FUNCTION private.journal_entry_values_check() RETURNS trigger
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_entry record;
@@ -5024,7 +5024,7 @@ COMMENT ON FUNCTION private.journal_entry_values_check() IS 'BEFORE INSERT/UPDAT
 
 CREATE FUNCTION private.journal_field_groups_check() RETURNS trigger
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_parent record;
@@ -5073,7 +5073,7 @@ COMMENT ON FUNCTION private.journal_field_groups_check() IS 'BEFORE INSERT/UPDAT
 
 CREATE FUNCTION private.journal_fields_check() RETURNS trigger
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 begin
   -- One field change at a time per thread: under this lock the count and the name check
@@ -5125,7 +5125,7 @@ COMMENT ON FUNCTION private.journal_fields_check() IS 'BEFORE INSERT/UPDATE on j
 
 CREATE FUNCTION private.journal_file_stem(p_title text) RETURNS text
     LANGUAGE plpgsql IMMUTABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_stem text := pg_catalog.left(pg_catalog.btrim(
@@ -5155,7 +5155,7 @@ COMMENT ON FUNCTION private.journal_file_stem(p_title text) IS 'The file name of
 
 CREATE FUNCTION private.journal_list_values() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_entries uuid[];
@@ -5208,7 +5208,7 @@ COMMENT ON FUNCTION private.journal_list_values() IS 'AFTER INSERT/UPDATE/DELETE
 
 CREATE FUNCTION private.journal_listed_thread(p_thread_id uuid, p_include_deleted boolean) RETURNS void
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if p_include_deleted is null then
@@ -5241,7 +5241,7 @@ COMMENT ON FUNCTION private.journal_listed_thread(p_thread_id uuid, p_include_de
 
 CREATE FUNCTION private.journal_live_thread(p_thread_id uuid) RETURNS void
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   perform private.journal_caller();
@@ -5267,7 +5267,7 @@ COMMENT ON FUNCTION private.journal_live_thread(p_thread_id uuid) IS 'Raises unl
 
 CREATE FUNCTION private.journal_set_thread_deleted(p_thread_id uuid, p_deleted boolean) RETURNS jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_thread public.journal_threads;
@@ -5299,7 +5299,7 @@ COMMENT ON FUNCTION private.journal_set_thread_deleted(p_thread_id uuid, p_delet
 
 CREATE FUNCTION private.journal_threads_check() RETURNS trigger
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 begin
   new.title := regexp_replace(new.title, '^[[:space:]]+|[[:space:]]+$', '', 'g');
@@ -5324,7 +5324,7 @@ COMMENT ON FUNCTION private.journal_threads_check() IS 'BEFORE INSERT/UPDATE OF 
 
 CREATE FUNCTION private.journal_values(p_values jsonb) RETURNS TABLE(field_id uuid, value text)
     LANGUAGE plpgsql IMMUTABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_bad text;
@@ -5358,7 +5358,7 @@ COMMENT ON FUNCTION private.journal_values(p_values jsonb) IS 'p_values ({field 
 
 CREATE FUNCTION private.journal_values_mark_edited() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if tg_op = 'UPDATE' then
@@ -5395,7 +5395,7 @@ COMMENT ON FUNCTION private.journal_values_mark_edited() IS 'AFTER UPDATE/DELETE
 
 CREATE FUNCTION private.journal_write_values(p_entry_id uuid, p_values jsonb) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_added boolean;
@@ -5436,7 +5436,7 @@ COMMENT ON FUNCTION private.journal_write_values(p_entry_id uuid, p_values jsonb
 
 CREATE FUNCTION private.key_holders(p_kind text, p_key uuid) RETURNS SETOF uuid
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select h.holder from private.keys_holders(array[p_kind], array[p_key]) h
 $$;
@@ -5453,7 +5453,7 @@ COMMENT ON FUNCTION private.key_holders(p_kind text, p_key uuid) IS 'The users h
 
 CREATE FUNCTION private.keys_holders(p_kinds text[], p_keys uuid[]) RETURNS TABLE(kind text, key uuid, holder uuid)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 #variable_conflict use_column
 begin
@@ -5489,7 +5489,7 @@ COMMENT ON FUNCTION private.keys_holders(p_kinds text[], p_keys uuid[]) IS 'The 
 
 CREATE FUNCTION private.legacy_cursors_stand() RETURNS boolean
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   return coalesce((select i.legacy_cursors
@@ -5513,7 +5513,7 @@ COMMENT ON FUNCTION private.legacy_cursors_stand() IS 'True while cursors writte
 
 CREATE FUNCTION private.limit_lengths(p_table regclass, p_limits jsonb) RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_table text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table);
@@ -5558,7 +5558,7 @@ COMMENT ON FUNCTION private.limit_lengths(p_table regclass, p_limits jsonb) IS '
 
 CREATE FUNCTION private.log_access_change() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if tg_table_name = 'listings' then
@@ -5616,7 +5616,7 @@ COMMENT ON FUNCTION private.log_access_change() IS 'AFTER row trigger function o
 
 CREATE FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees boolean DEFAULT true, stamped boolean DEFAULT true, lengths jsonb DEFAULT '{}'::jsonb, tombstoned boolean DEFAULT false, synced boolean DEFAULT false, outbox boolean DEFAULT false, realtime text DEFAULT NULL::text, audited_as text DEFAULT NULL::text, audit_owner text DEFAULT NULL::text, insert_by jsonb DEFAULT '[]'::jsonb, update_by jsonb DEFAULT '[]'::jsonb, delete_by jsonb DEFAULT '[]'::jsonb, parent jsonb DEFAULT NULL::jsonb, claimed_as text DEFAULT NULL::text, aliases jsonb DEFAULT '{}'::jsonb, example jsonb DEFAULT '{}'::jsonb) RETURNS void
     LANGUAGE sql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
   insert into private.table_manifest (table_name, visible_to, admin_sees, stamped, lengths, tombstoned, synced, outbox,
                                       realtime, audit_entity, audit_owner, insert_by, update_by, delete_by, parent,
@@ -5636,7 +5636,7 @@ COMMENT ON FUNCTION private.manifest(p_table text, visible_to jsonb, admin_sees 
 
 CREATE FUNCTION private.mark_access_changes() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
@@ -5660,7 +5660,7 @@ COMMENT ON FUNCTION private.mark_access_changes() IS 'AFTER INSERT statement tri
 
 CREATE FUNCTION private.may_read_watchlist_photo(p_name text) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select coalesce(private.caller_sees('watchlist_entries', private.watchlist_photo_entry(p_name)), false)
 $$;
@@ -5677,7 +5677,7 @@ COMMENT ON FUNCTION private.may_read_watchlist_photo(p_name text) IS 'True when 
 
 CREATE FUNCTION private.may_write_watchlist_photo(p_name text) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select exists (select from public.watchlist_entries e
                    join public.watchlists w on w.id = e.watchlist_id
@@ -5698,7 +5698,7 @@ COMMENT ON FUNCTION private.may_write_watchlist_photo(p_name text) IS 'True when
 
 CREATE FUNCTION private.open_cursor(p_cursor text, p_what text, p_legacy text) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   -- A cursor holds a few transaction ids per transaction in flight at a pull: a few
@@ -5750,7 +5750,7 @@ COMMENT ON FUNCTION private.open_cursor(p_cursor text, p_what text, p_legacy tex
 
 CREATE FUNCTION private.open_parent_ids(p_child text, p_kind text) RETURNS SETOF uuid
     LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS 10
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   return query select c.parent_id from private.child_parents c
@@ -5770,7 +5770,7 @@ COMMENT ON FUNCTION private.open_parent_ids(p_child text, p_kind text) IS 'The i
 
 CREATE FUNCTION private.paired_rows_sql(p_table regclass) RETURNS text
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
   select pg_catalog.format(
     'select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it
@@ -5791,7 +5791,7 @@ COMMENT ON FUNCTION private.paired_rows_sql(p_table regclass) IS 'SQL text of a 
 
 CREATE FUNCTION private.parent_allows(p_table text, p_check text, p_type text, p_id uuid) RETURNS boolean
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_parent text := (select coalesce(m.parent ->> 'table', m.parent -> 'tables' ->> p_type)
@@ -5816,7 +5816,7 @@ COMMENT ON FUNCTION private.parent_allows(p_table text, p_check text, p_type tex
 
 CREATE FUNCTION private.platform_features() RETURNS TABLE(feature text, expected text, missing text[])
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   return query
@@ -5863,9 +5863,9 @@ COMMENT ON FUNCTION private.platform_features() IS 'The features this database''
 
 CREATE FUNCTION private.postgis_search_path() RETURNS text
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
-  select 'pg_catalog, ' || pg_catalog.quote_ident(n.nspname)
+  select 'pg_catalog, ' || pg_catalog.quote_ident(n.nspname) || ', pg_temp'
     from pg_catalog.pg_extension e
     join pg_catalog.pg_namespace n on n.oid = e.extnamespace
    where e.extname = 'postgis'
@@ -5875,7 +5875,7 @@ $$;
 -- Name: FUNCTION postgis_search_path(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.postgis_search_path() IS 'pg_catalog and the schema PostGIS is installed in, as a search_path. A migration that uses PostGIS sets it for its transaction; the functions it creates that call PostGIS at run time keep it (SET search_path FROM CURRENT).';
+COMMENT ON FUNCTION private.postgis_search_path() IS 'pg_catalog, the schema PostGIS is installed in and pg_temp (last), as a search_path. A migration that uses PostGIS sets it for its transaction; the functions it creates that call PostGIS at run time keep it (SET search_path FROM CURRENT).';
 
 --
 -- Name: pull_key_kinds(text[]); Type: FUNCTION; Schema: private; Owner: -
@@ -5883,7 +5883,7 @@ COMMENT ON FUNCTION private.postgis_search_path() IS 'pg_catalog and the schema 
 
 CREATE FUNCTION private.pull_key_kinds(p_tables text[]) RETURNS text[]
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   return (select coalesce(pg_catalog.array_agg(distinct x.kind order by x.kind), '{}')
@@ -5907,7 +5907,7 @@ COMMENT ON FUNCTION private.pull_key_kinds(p_tables text[]) IS 'The base kinds o
 
 CREATE FUNCTION private.quota_exceeded(p_name text, p_message text, p_detail jsonb) RETURNS void
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_quota private.quotas;
@@ -5934,7 +5934,7 @@ COMMENT ON FUNCTION private.quota_exceeded(p_name text, p_message text, p_detail
 
 CREATE FUNCTION private.quota_value(p_name text) RETURNS integer
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_value integer;
@@ -5959,7 +5959,7 @@ COMMENT ON FUNCTION private.quota_value(p_name text) IS 'The value of quota p_na
 
 CREATE FUNCTION private.realtime_tables() RETURNS TABLE(table_name text, replica_identity text)
     LANGUAGE sql STABLE PARALLEL SAFE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select m.table_name, m.realtime from private.table_manifest m where m.realtime is not null order by m.ordinal
 $$;
@@ -5976,7 +5976,7 @@ COMMENT ON FUNCTION private.realtime_tables() IS 'The tables the apps subscribe 
 
 CREATE FUNCTION private.record_sync_deletions() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   insert into public.sync_deletions as d (table_name, record_id, kind, key)
@@ -6000,7 +6000,7 @@ COMMENT ON FUNCTION private.record_sync_deletions() IS 'AFTER DELETE statement t
 
 CREATE FUNCTION private.record_sync_moves() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   insert into public.sync_moves (table_name, kind, key, row_id, entered)
@@ -6029,7 +6029,7 @@ COMMENT ON FUNCTION private.record_sync_moves() IS 'AFTER UPDATE row trigger fun
 
 CREATE FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) RETURNS void
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_table text := private.claimable_table(p_item_type, p_item_id);
@@ -6044,10 +6044,25 @@ begin
     return;  -- held by the caller, or open: nothing stops the claim
   end if;
   if v_row is null or not (private.caller_sees(v_table, p_item_id)
-                           or exists (select from audit.log l
-                                       where l.table_name = v_table and l.record_pk = p_item_id
-                                         and l.new_row ->> 'claimed_by' is null
-                                         and l.new_row ->> 'completed' = 'false')) then
+                           or case when v_claimer is null
+                                   -- completed: open at some version
+                                   then exists (select from audit.log l
+                                                 where l.table_name = v_table and l.record_pk = p_item_id
+                                                   and l.new_row ->> 'claimed_by' is null
+                                                   and l.new_row ->> 'completed' = 'false')
+                                   -- held: the entry that made the holder its claimer changed an
+                                   -- open version, when the caller had a profile
+                                   else coalesce((select l.action = 'UPDATE'
+                                                         and l.old_row ->> 'claimed_by' is null
+                                                         and l.old_row ->> 'completed' = 'false'
+                                                         and exists (select from public.users u
+                                                                      where u.id = auth.uid() and u.created_at <= l.changed_at)
+                                                    from audit.log l
+                                                   where l.table_name = v_table and l.record_pk = p_item_id
+                                                     and (l.new_row ->> 'claimed_by')::uuid = v_claimer
+                                                     and (l.old_row ->> 'claimed_by')::uuid is distinct from v_claimer
+                                                   order by l.changed_at desc, l.id desc
+                                                   limit 1), false) end) then
     raise exception using errcode = 'P0002',
       message = pg_catalog.format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
   end if;
@@ -6069,7 +6084,7 @@ $_$;
 -- Name: FUNCTION refuse_claim(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) IS 'Raises why the caller cannot claim the task or activity: ALREADY_CLAIMED (55000; detail JSON {claimed_by, claimed_by_name, claimed_at}) or ALREADY_COMPLETED (55000) to a caller who sees the item or could see it as an open item (open at some version, per the audit trail), NOT_FOUND (P0002, no name) to anyone else; returns when the item is open or held by the caller. The one rule of claim_work_item and sync_push (through private.claim_conflict). SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
+COMMENT ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) IS 'Raises why the caller cannot claim the task or activity: ALREADY_CLAIMED (55000; detail JSON {claimed_by, claimed_by_name, claimed_at}) to a caller who sees the item or could see it open right before the current claim took it (per the audit trail, the claim changed an open version, and the caller had a profile then), ALREADY_COMPLETED (55000) to a caller who sees it or could see it open at some version, NOT_FOUND (P0002, no name) to anyone else; returns when the item is open or held by the caller. The one rule of claim_work_item and sync_push (through private.claim_conflict). SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
 
 --
 -- Name: release_expired_claims(integer); Type: FUNCTION; Schema: private; Owner: -
@@ -6077,7 +6092,7 @@ COMMENT ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) IS 'R
 
 CREATE FUNCTION private.release_expired_claims(p_limit integer DEFAULT 1000) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_tasks integer;
@@ -6109,7 +6124,7 @@ COMMENT ON FUNCTION private.release_expired_claims(p_limit integer) IS 'Releases
 
 CREATE FUNCTION private.row_audience(p_table text, p_row jsonb, OUT audience uuid[], OUT visible_to_all boolean) RETURNS record
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   with k as (select * from private.row_keys(p_table, p_row))
   select coalesce((select array_agg(distinct h order by h)
@@ -6129,7 +6144,7 @@ COMMENT ON FUNCTION private.row_audience(p_table text, p_row jsonb, OUT audience
 
 CREATE FUNCTION private.row_changed_condition(p_table regclass) RETURNS text
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select case when bool_or(a.attgenerated <> '')
               then pg_catalog.format('row(%s) is distinct from row(%s)',
@@ -6154,7 +6169,7 @@ COMMENT ON FUNCTION private.row_changed_condition(p_table regclass) IS 'The WHEN
 
 CREATE FUNCTION private.row_keys(p_table text, p_row jsonb) RETURNS TABLE(kind text, key uuid)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_scope record;
@@ -6196,7 +6211,7 @@ COMMENT ON FUNCTION private.row_keys(p_table text, p_row jsonb) IS 'The base sco
 
 CREATE FUNCTION private.row_keys_sql(p_table text, p_row text, p_depth integer DEFAULT 0) RETURNS text
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_base text;
@@ -6251,7 +6266,7 @@ COMMENT ON FUNCTION private.row_keys_sql(p_table text, p_row text, p_depth integ
 
 CREATE FUNCTION private.seal_cursor(p_state jsonb) RETURNS text
     LANGUAGE plpgsql
-    SET search_path TO 'pg_catalog', 'extensions'
+    SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
     AS $$
 declare
   v_key bytea := (select i.cursor_key from private.incarnation i);
@@ -6276,7 +6291,7 @@ COMMENT ON FUNCTION private.seal_cursor(p_state jsonb) IS 'A cursor''s state sea
 
 CREATE FUNCTION private.settle_incarnation() RETURNS text
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET client_min_messages TO 'warning'
     AS $_$
 declare
@@ -6398,7 +6413,7 @@ COMMENT ON FUNCTION private.settle_incarnation() IS 'Records what this database 
 
 CREATE FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_ids uuid[], p_watchlist_ids uuid[], p_lats double precision[], p_lons double precision[], p_bird_ids uuid[]) RETURNS TABLE(event_id bigint, owner_id uuid, watchlist_id uuid, title text, observer uuid, common_name text)
     LANGUAGE sql STABLE
-    SET search_path TO 'pg_catalog', 'extensions'
+    SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
     AS $$
   with s as (
     select * from unnest(p_event_ids, p_entry_ids, p_watchlist_ids, p_lats, p_lons, p_bird_ids)
@@ -6445,7 +6460,7 @@ COMMENT ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_id
 
 CREATE FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) RETURNS xid8[]
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if not pg_catalog.pg_is_in_recovery() then
@@ -6472,7 +6487,7 @@ COMMENT ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) IS 'The
 
 CREATE FUNCTION private.spend_notification_budget() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_pair integer;
@@ -6523,7 +6538,7 @@ COMMENT ON FUNCTION private.spend_notification_budget() IS 'BEFORE INSERT trigge
 
 CREATE FUNCTION private.spend_quota(p_name text, p_user uuid, p_amount integer) RETURNS void
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_quota private.quotas;
@@ -6561,7 +6576,7 @@ COMMENT ON FUNCTION private.spend_quota(p_name text, p_user uuid, p_amount integ
 
 CREATE FUNCTION private.stamp_deleted_at() RETURNS trigger
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if new.deleted_at is not null then
@@ -6584,7 +6599,7 @@ COMMENT ON FUNCTION private.stamp_deleted_at() IS 'BEFORE INSERT/UPDATE trigger 
 
 CREATE FUNCTION private.stamp_row() RETURNS trigger
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   new.updated_at := clock_timestamp();
@@ -6607,7 +6622,7 @@ COMMENT ON FUNCTION private.stamp_row() IS 'BEFORE INSERT/UPDATE trigger functio
 
 CREATE FUNCTION private.stamp_sync_xid() RETURNS trigger
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   new.sync_xid := pg_current_xact_id();
@@ -6627,7 +6642,7 @@ COMMENT ON FUNCTION private.stamp_sync_xid() IS 'BEFORE INSERT/UPDATE trigger fu
 
 CREATE FUNCTION private.storage_bucket_exists() RETURNS boolean
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_exists boolean;
@@ -6652,7 +6667,7 @@ COMMENT ON FUNCTION private.storage_bucket_exists() IS 'True when Supabase Stora
 
 CREATE FUNCTION private.sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid) RETURNS uuid
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select case when p_lo > p_c0 or p_c1 < p_c0 then '00000000-0000-0000-0000-000000000000'::uuid
               when p_c1 = p_c0 then p_id
@@ -6671,7 +6686,7 @@ COMMENT ON FUNCTION private.sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id 
 
 CREATE FUNCTION private.sync_deletion_gauge() RETURNS TABLE(table_name text, deletions bigint, estimated boolean, oldest_deleted_at timestamp with time zone, oldest_age_seconds double precision)
     LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET enable_seqscan TO 'off'
     SET jit TO 'off'
     AS $$
@@ -6723,7 +6738,7 @@ COMMENT ON FUNCTION private.sync_deletion_gauge() IS 'The rows of private.sync_d
 
 CREATE FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) RETURNS jsonb
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET "TimeZone" TO 'UTC'
     SET extra_float_digits TO '1'
     AS $$
@@ -6743,7 +6758,7 @@ COMMENT ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[
 
 CREATE FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET jit TO 'off'
     AS $_$
 declare
@@ -6779,7 +6794,7 @@ COMMENT ON FUNCTION private.sync_items(p_table text, p_user uuid, p_mode text, p
 
 CREATE FUNCTION private.sync_items_sql(p_table text, p_mode text) RETURNS text
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_derived record;
@@ -6994,7 +7009,7 @@ COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The qu
 
 CREATE FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_kinds text[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) RETURNS record
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET jit TO 'off'
     AS $$
 begin
@@ -7038,7 +7053,7 @@ COMMENT ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p
 
 CREATE FUNCTION private.sync_marks_sql(p_table text, p_op text) RETURNS text
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   -- A table whose rows are keyed by what other rows say (a listing's owner, a watchlist's
@@ -7084,7 +7099,7 @@ COMMENT ON FUNCTION private.sync_marks_sql(p_table text, p_op text) IS 'SQL text
 
 CREATE FUNCTION private.sync_merge(p_table text, p_id uuid, p_base integer, p_current integer, p_record jsonb, p_columns text[]) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   c_tie constant interval := interval '1 second';
@@ -7145,7 +7160,7 @@ COMMENT ON FUNCTION private.sync_merge(p_table text, p_id uuid, p_base integer, 
 
 CREATE FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_fk record;
@@ -7191,7 +7206,7 @@ COMMENT ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) IS
 
 CREATE FUNCTION private.sync_page_sql(p_table text, p_mode text) RETURNS text
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_columns text[];
@@ -7287,7 +7302,7 @@ COMMENT ON FUNCTION private.sync_page_sql(p_table text, p_mode text) IS 'The sta
 
 CREATE FUNCTION private.sync_poll_tables() RETURNS text[]
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   if private.caller_acts_as_authenticated() then
@@ -7311,7 +7326,7 @@ COMMENT ON FUNCTION private.sync_poll_tables() IS 'The synced tables the caller 
 
 CREATE FUNCTION private.sync_pull_page_bytes() RETURNS integer
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   c_budget constant integer := 4194304;
@@ -7341,7 +7356,7 @@ COMMENT ON FUNCTION private.sync_pull_page_bytes() IS 'The byte budget of a sync
 
 CREATE FUNCTION private.sync_push_insert_sql(p_table text, p_columns text[]) RETURNS text
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
   select pg_catalog.format(
     'insert into public.%1$I as t (%2$s) select %3$s'
@@ -7365,7 +7380,7 @@ COMMENT ON FUNCTION private.sync_push_insert_sql(p_table text, p_columns text[])
 
 CREATE FUNCTION private.sync_push_record(p_table text, p_record jsonb, p_expected_version integer, p_defer boolean) RETURNS jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   -- Larger than the largest record the column limits allow (a 10,000-character text and
@@ -7706,7 +7721,7 @@ COMMENT ON FUNCTION private.sync_push_record(p_table text, p_record jsonb, p_exp
 
 CREATE FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb) RETURNS text[]
     LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select coalesce(pg_catalog.array_agg(c), '{}') from pg_catalog.unnest(p_locked) c where p_pushed -> c is distinct from p_row -> c
 $$;
@@ -7723,7 +7738,7 @@ COMMENT ON FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb, p
 
 CREATE FUNCTION private.sync_record_columns(p_table text, p_record jsonb) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_alias record;
@@ -7760,7 +7775,7 @@ COMMENT ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) IS
 
 CREATE FUNCTION private.sync_tables() RETURNS text[]
     LANGUAGE plpgsql STABLE PARALLEL SAFE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   return (select coalesce(array_agg(m.table_name order by m.ordinal), '{}') from private.table_manifest m where m.synced);
@@ -7779,7 +7794,7 @@ COMMENT ON FUNCTION private.sync_tables() IS 'The tables sync_pull and sync_push
 
 CREATE FUNCTION private.sync_uncertain_key() RETURNS uuid
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
 $$;
@@ -7796,7 +7811,7 @@ COMMENT ON FUNCTION private.sync_uncertain_key() IS 'The user_id of private.sync
 
 CREATE FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[], p_share_ids uuid[], p_actors uuid[]) RETURNS TABLE(event_id bigint, watchlist_id uuid, reader uuid, sharer uuid, title text)
     LANGUAGE sql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   with live as (
     -- Shares that still exist on a live watchlist (one revoked since is no news, and its
@@ -7841,7 +7856,7 @@ COMMENT ON FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[], p
 
 CREATE FUNCTION private.tombstone_gauge() RETURNS TABLE(table_name text, tombstones bigint, estimated boolean, oldest_deleted_at timestamp with time zone, oldest_age_seconds double precision)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET enable_seqscan TO 'off'
     SET jit TO 'off'
     AS $$
@@ -7889,7 +7904,7 @@ COMMENT ON FUNCTION private.tombstone_gauge() IS 'The rows of private.tombstones
 
 CREATE FUNCTION private.unseal_cursor(p_cursor text) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO 'pg_catalog', 'extensions'
+    SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
     AS $$
 declare
   v_key bytea := (select i.cursor_key from private.incarnation i);
@@ -7923,7 +7938,7 @@ COMMENT ON FUNCTION private.unseal_cursor(p_cursor text) IS 'The state a "v2." c
 
 CREATE FUNCTION private.user_keys(p_user uuid, p_kinds text[]) RETURNS TABLE(kind text, key uuid)
     LANGUAGE plpgsql STABLE ROWS 10
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 #variable_conflict use_column
 begin
@@ -7969,7 +7984,7 @@ COMMENT ON FUNCTION private.user_keys(p_user uuid, p_kinds text[]) IS 'The base 
 
 CREATE FUNCTION private.user_sees(p_user uuid, p_table text, p_row jsonb) RETURNS boolean
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select p_row is not null and p_user is not null
      and (exists (select from private.row_keys(p_table, p_row) r
@@ -7991,7 +8006,7 @@ COMMENT ON FUNCTION private.user_sees(p_user uuid, p_table text, p_row jsonb) IS
 
 CREATE FUNCTION private.visibility_columns(p_table text) RETURNS text[]
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select array(
     select distinct c
@@ -8015,7 +8030,7 @@ COMMENT ON FUNCTION private.visibility_columns(p_table text) IS 'The columns of 
 
 CREATE FUNCTION private.visibility_condition(p_condition text, p_alias text) RETURNS text
     LANGUAGE sql IMMUTABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select pg_catalog.regexp_replace(p_condition, '\mit\.', case when p_alias = '' then '' else p_alias || '.' end, 'g')
 $$;
@@ -8032,7 +8047,7 @@ COMMENT ON FUNCTION private.visibility_condition(p_condition text, p_alias text)
 
 CREATE FUNCTION private.visibility_moved_sql(p_table text, p_old text, p_new text) RETURNS text
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 begin
   return (select pg_catalog.string_agg(pg_catalog.format('%2$s.%1$I is distinct from %3$s.%1$I', c, p_old, p_new), ' or ')
@@ -8052,7 +8067,7 @@ COMMENT ON FUNCTION private.visibility_moved_sql(p_table text, p_old text, p_new
 
 CREATE FUNCTION private.visibility_predicate(p_table text, p_alias text, p_form text) RETURNS text
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_prefix text := case when p_alias = '' then '' else p_alias || '.' end;
@@ -8120,7 +8135,7 @@ COMMENT ON FUNCTION private.visibility_predicate(p_table text, p_alias text, p_f
 
 CREATE FUNCTION private.watchlist_photo_entry(p_name text) RETURNS uuid
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
   select case when p_name ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg$'
                 or p_name ~ '^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}\.jpg$'
@@ -8139,7 +8154,7 @@ COMMENT ON FUNCTION private.watchlist_photo_entry(p_name text) IS 'The watchlist
 
 CREATE FUNCTION private.write_predicate(p_table text, p_command text, p_alias text) RETURNS text
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select pg_catalog.string_agg('(' || private.write_term(p_table, r.rule, p_alias) || ')', ' or ' order by r.n)
     from private.table_manifest m
@@ -8162,7 +8177,7 @@ COMMENT ON FUNCTION private.write_predicate(p_table text, p_command text, p_alia
 
 CREATE FUNCTION private.write_rule_problems() RETURNS TABLE(table_name text, problem text)
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   with m as (
     select m.*, pg_catalog.to_regclass(pg_catalog.format('public.%I', m.table_name)) as rel
@@ -8239,7 +8254,7 @@ COMMENT ON FUNCTION private.write_rule_problems() IS 'The problems private.apply
 
 CREATE FUNCTION private.write_term(p_table text, p_rule jsonb, p_alias text) RETURNS text
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_prefix text := case when p_alias = '' then '' else p_alias || '.' end;
@@ -8278,7 +8293,7 @@ COMMENT ON FUNCTION private.write_term(p_table text, p_rule jsonb, p_alias text)
 
 CREATE FUNCTION public.accept_watchlist_share(p_watchlist_id uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_uid uuid := private.caller('accept_watchlist_share');
@@ -8310,7 +8325,7 @@ COMMENT ON FUNCTION public.accept_watchlist_share(p_watchlist_id uuid) IS 'Accep
 
 CREATE FUNCTION public.birds_near(lat double precision, lon double precision, radius_km double precision) RETURNS TABLE(id uuid, common_name text, scientific_name text, static_image_name text, family text, order_name text, description_text text, conservation_status text, rarity_level text, migration_strategy text, hemisphere text, valid_locations text[], valid_months integer[], shape_id text, size_category integer, created_at timestamp with time zone, updated_at timestamp with time zone, row_version integer, distance_m double precision, nearest_entry_id uuid, entry_count integer)
     LANGUAGE plpgsql STABLE
-    SET search_path TO 'pg_catalog', 'extensions'
+    SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
     AS $$
 #variable_conflict use_column
 declare
@@ -8355,7 +8370,7 @@ COMMENT ON FUNCTION public.birds_near(lat double precision, lon double precision
 
 CREATE FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_uid uuid := auth.uid();
@@ -8397,7 +8412,7 @@ COMMENT ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) IS 
 
 CREATE FUNCTION public.decline_watchlist_share(p_watchlist_id uuid) RETURNS boolean
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_uid uuid := private.caller('decline_watchlist_share');
@@ -8426,7 +8441,7 @@ COMMENT ON FUNCTION public.decline_watchlist_share(p_watchlist_id uuid) IS 'Decl
 
 CREATE FUNCTION public.get_badge_counts(p_include_details boolean DEFAULT false) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_uid uuid := private.caller('get_badge_counts');
@@ -8447,7 +8462,7 @@ COMMENT ON FUNCTION public.get_badge_counts(p_include_details boolean) IS 'The c
 
 CREATE FUNCTION public.get_claim_history(p_item_type text, p_item_id uuid) RETURNS TABLE(action text, claimed_by uuid, claimed_by_name text, by_user uuid, at timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_uid uuid := private.caller('get_claim_history');
@@ -8517,7 +8532,7 @@ COMMENT ON FUNCTION public.get_claim_history(p_item_type text, p_item_id uuid) I
 
 CREATE FUNCTION public.get_entity_history(p_entity_type text, p_entity_id uuid, p_limit integer DEFAULT 50, p_before_id bigint DEFAULT NULL::bigint) RETURNS TABLE(id bigint, entity_type text, record_pk uuid, action text, changed_at timestamp with time zone, changed_by uuid, changed_by_name text, old_row jsonb, new_row jsonb)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET enable_sort TO 'off'
     AS $$
 declare
@@ -8572,7 +8587,7 @@ COMMENT ON FUNCTION public.get_entity_history(p_entity_type text, p_entity_id uu
 
 CREATE FUNCTION public.get_notification_preferences() RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_uid uuid := private.caller('get_notification_preferences');
@@ -8596,7 +8611,7 @@ COMMENT ON FUNCTION public.get_notification_preferences() IS 'The caller''s swit
 
 CREATE FUNCTION public.get_recently_deleted(p_limit integer DEFAULT 50) RETURNS TABLE(id bigint, entity_type text, record_pk uuid, action text, changed_at timestamp with time zone, changed_by uuid, changed_by_name text, old_row jsonb, new_row jsonb)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 begin
   if p_limit is null or p_limit not between 1 and 500 then
@@ -8657,7 +8672,7 @@ COMMENT ON FUNCTION public.get_recently_deleted(p_limit integer) IS 'Deletions o
 
 CREATE FUNCTION public.hotspots_near(lat double precision, lon double precision, radius_km double precision) RETURNS SETOF public.hotspot_near
     LANGUAGE plpgsql STABLE
-    SET search_path TO 'pg_catalog', 'extensions'
+    SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
     AS $$
 #variable_conflict use_column
 declare
@@ -8686,7 +8701,7 @@ COMMENT ON FUNCTION public.hotspots_near(lat double precision, lon double precis
 
 CREATE FUNCTION public.journal_add_entry(p_thread_id uuid, p_content text, p_values jsonb DEFAULT NULL::jsonb, p_id uuid DEFAULT NULL::uuid, p_entry_timestamp timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_entry public.journal_entries;
@@ -8731,7 +8746,7 @@ COMMENT ON FUNCTION public.journal_add_entry(p_thread_id uuid, p_content text, p
 
 CREATE FUNCTION public.journal_create_thread(p_title text, p_first_entry text DEFAULT NULL::text, p_id uuid DEFAULT NULL::uuid) RETURNS jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_thread public.journal_threads;
@@ -8781,7 +8796,7 @@ COMMENT ON FUNCTION public.journal_create_thread(p_title text, p_first_entry tex
 
 CREATE FUNCTION public.journal_csv_lines(p_thread_id uuid) RETURNS SETOF text
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_columns record;   -- private.journal_csv_columns: header, columns, by_id, placement
@@ -8844,7 +8859,7 @@ COMMENT ON FUNCTION public.journal_csv_lines(p_thread_id uuid) IS 'A live thread
 
 CREATE FUNCTION public.journal_delete_entry(p_entry_id uuid) RETURNS jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_entry public.journal_entries;
@@ -8876,7 +8891,7 @@ COMMENT ON FUNCTION public.journal_delete_entry(p_entry_id uuid) IS 'Soft-delete
 
 CREATE FUNCTION public.journal_delete_thread(p_thread_id uuid) RETURNS jsonb
     LANGUAGE sql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select private.journal_set_thread_deleted(p_thread_id, true)
 $$;
@@ -8893,7 +8908,7 @@ COMMENT ON FUNCTION public.journal_delete_thread(p_thread_id uuid) IS 'Soft-dele
 
 CREATE FUNCTION public.journal_export_csv(p_thread_id uuid) RETURNS text
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select string_agg(l.line, '' order by l.n) from public.journal_csv_lines(p_thread_id) with ordinality l (line, n)
 $$;
@@ -8910,7 +8925,7 @@ COMMENT ON FUNCTION public.journal_export_csv(p_thread_id uuid) IS 'The CSV expo
 
 CREATE FUNCTION public.journal_export_file(p_thread_id uuid) RETURNS TABLE(file_name text, media_type text)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   perform private.journal_live_thread(p_thread_id);
@@ -8932,7 +8947,7 @@ COMMENT ON FUNCTION public.journal_export_file(p_thread_id uuid) IS 'The file na
 
 CREATE FUNCTION public.journal_rename_thread(p_thread_id uuid, p_title text) RETURNS jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_thread public.journal_threads;
@@ -8960,7 +8975,7 @@ COMMENT ON FUNCTION public.journal_rename_thread(p_thread_id uuid, p_title text)
 
 CREATE FUNCTION public.journal_restore_thread(p_thread_id uuid) RETURNS jsonb
     LANGUAGE sql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select private.journal_set_thread_deleted(p_thread_id, false)
 $$;
@@ -8977,7 +8992,7 @@ COMMENT ON FUNCTION public.journal_restore_thread(p_thread_id uuid) IS 'The undo
 
 CREATE FUNCTION public.journal_update_entry(p_entry_id uuid, p_content text, p_values jsonb DEFAULT NULL::jsonb) RETURNS jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_entry public.journal_entries;
@@ -9015,7 +9030,7 @@ COMMENT ON FUNCTION public.journal_update_entry(p_entry_id uuid, p_content text,
 
 CREATE FUNCTION public.mark_all_notifications_read() RETURNS integer
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_uid uuid := private.caller('mark_all_notifications_read');
@@ -9043,7 +9058,7 @@ COMMENT ON FUNCTION public.mark_all_notifications_read() IS 'Marks every unread 
 
 CREATE FUNCTION public.mark_notifications_read(p_ids uuid[]) RETURNS integer
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_uid uuid := private.caller('mark_notifications_read');
@@ -9077,7 +9092,7 @@ COMMENT ON FUNCTION public.mark_notifications_read(p_ids uuid[]) IS 'Marks the c
 
 CREATE FUNCTION public.notification_badge_counts(p_user_id uuid, p_include_details boolean DEFAULT false) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   c_max_details constant integer := 100;
@@ -9135,7 +9150,7 @@ COMMENT ON FUNCTION public.notification_badge_counts(p_user_id uuid, p_include_d
 
 CREATE FUNCTION public.notification_registry_drift() RETURNS TABLE(type text, missing_from text)
     LANGUAGE sql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   with constraint_types as (
     select m[1] as type
@@ -9164,7 +9179,7 @@ COMMENT ON FUNCTION public.notification_registry_drift() IS 'Types present in on
 
 CREATE FUNCTION public.purge_journal_tombstones(p_older_than interval DEFAULT '30 days'::interval) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_cutoff timestamptz;
@@ -9203,7 +9218,7 @@ COMMENT ON FUNCTION public.purge_journal_tombstones(p_older_than interval) IS 'H
 
 CREATE FUNCTION public.purge_sync_deletions(p_older_than interval DEFAULT '30 days'::interval) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_count integer;
@@ -9264,7 +9279,7 @@ COMMENT ON FUNCTION public.purge_sync_deletions(p_older_than interval) IS 'Delet
 
 CREATE FUNCTION public.purge_sync_marks(p_older_than interval DEFAULT '01:00:00'::interval) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_below xid8;
@@ -9309,7 +9324,7 @@ COMMENT ON FUNCTION public.purge_sync_marks(p_older_than interval) IS 'Deletes t
 
 CREATE FUNCTION public.purge_watchlist_tombstones(p_older_than interval DEFAULT '30 days'::interval) RETURNS integer
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_cutoff timestamptz;
@@ -9356,7 +9371,7 @@ COMMENT ON FUNCTION public.purge_watchlist_tombstones(p_older_than interval) IS 
 
 CREATE FUNCTION public.register_push_device(p_platform text, p_token text, p_environment text DEFAULT 'production'::text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_uid uuid := private.caller('register_push_device');
@@ -9434,7 +9449,7 @@ COMMENT ON FUNCTION public.register_push_device(p_platform text, p_token text, p
 
 CREATE FUNCTION public.release_work_item(p_item_type text, p_item_id uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_uid uuid := auth.uid();
@@ -9487,7 +9502,7 @@ COMMENT ON FUNCTION public.release_work_item(p_item_type text, p_item_id uuid) I
 
 CREATE FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   v_map record;
@@ -9609,7 +9624,7 @@ COMMENT ON FUNCTION public.restore_entity(p_entity_type text, p_entity_id uuid) 
 
 CREATE FUNCTION public.set_notification_preference(p_key text, p_enabled boolean) RETURNS jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
   perform private.assert_profile(private.caller('set_notification_preference'));
@@ -9639,7 +9654,7 @@ COMMENT ON FUNCTION public.set_notification_preference(p_key text, p_enabled boo
 
 CREATE FUNCTION public.sync_poll(p_cursor text DEFAULT NULL::text, p_tables text[] DEFAULT NULL::text[]) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET enable_seqscan TO 'off'
     SET jit TO 'off'
@@ -9829,7 +9844,7 @@ COMMENT ON FUNCTION public.sync_poll(p_cursor text, p_tables text[]) IS 'Live up
 
 CREATE FUNCTION public.sync_pull(p_table text, p_cursor text DEFAULT NULL::text, p_limit integer DEFAULT 1000, p_encoding text DEFAULT 'objects'::text) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_uid uuid;
@@ -9965,7 +9980,7 @@ COMMENT ON FUNCTION public.sync_pull(p_table text, p_cursor text, p_limit intege
 
 CREATE FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_version integer) RETURNS jsonb
     LANGUAGE sql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select private.sync_push_record(p_table, p_record, p_expected_version, false)
 $$;
@@ -9982,7 +9997,7 @@ COMMENT ON FUNCTION public.sync_push(p_table text, p_record jsonb, p_expected_ve
 
 CREATE FUNCTION public.sync_push_batch(p_table text, p_records jsonb) RETURNS jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
   -- About a minute of a mobile network's round trips in one call, and a few seconds of work.
@@ -10128,7 +10143,7 @@ COMMENT ON FUNCTION public.sync_push_batch(p_table text, p_records jsonb) IS 'Pu
 
 CREATE FUNCTION public.unregister_push_device(p_token text) RETURNS boolean
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_count integer;
@@ -10156,7 +10171,7 @@ COMMENT ON FUNCTION public.unregister_push_device(p_token text) IS 'Removes the 
 
 CREATE FUNCTION public.watchlist_invitations(p_limit integer DEFAULT 50, p_before uuid DEFAULT NULL::uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
   v_uid uuid := private.caller('watchlist_invitations');

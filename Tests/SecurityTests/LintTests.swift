@@ -69,7 +69,9 @@ import Testing
             create index lint_bait_id_note_idx on public.lint_bait (id, note);
             create index lint_bait_some_idx on public.lint_bait (note) where id > 0;
             create index lint_bait_mixed_idx on public.lint_bait (note, id);
-            create function private.lint_touch() returns trigger language plpgsql set search_path = '' as $$ begin return new; end $$;
+            create function private.lint_touch() returns trigger language plpgsql set search_path = pg_catalog, pg_temp as $$ begin return new; end $$;
+            create function private.lint_temp_first() returns int language sql set search_path = '' as $$ select 1 $$;
+            create function private.lint_temp_early() returns int language sql set search_path = pg_temp, pg_catalog as $$ select 1 $$;
             create trigger lint_update_of before update of note on public.lint_bait for each row execute function private.lint_touch();
             create trigger lint_update_when before update of note on public.lint_bait for each row
               when (old.note is distinct from new.note) execute function private.lint_touch();
@@ -85,6 +87,7 @@ import Testing
             "public.lint_bait_twin_idx a leading prefix of lint_bait_note_id_idx",
         ], "\(redundant.sorted())")
         #expect(!lints.contains("update_trigger_without_when public.lint_bait lint_update_when"))
+        #expect(!lints.contains("search_path_temp_first private.lint_touch()"))
         #expect(lints.isSuperset(of: [
             "rls_disabled public.lint_bait",
             "unlimited_text public.lint_bait.note",
@@ -92,6 +95,9 @@ import Testing
             "definer_without_reason public.lint_definer()",
             "search_path_mutable public.lint_definer()",
             "search_path_writable private.lint_path()",
+            "search_path_temp_first private.lint_path()",
+            "search_path_temp_first private.lint_temp_first()",
+            "search_path_temp_first private.lint_temp_early()",
             "rls_initplan public.notes lint_per_row",
             "multiple_permissive_policies public.notes",
             "extension_in_public pg_trgm",

@@ -9,6 +9,11 @@
 --                                 may execute (an RPC) whose comment does not say why it
 --                                 must be one ("SECURITY DEFINER: <why>")
 --   search_path_mutable           a function without SET search_path
+--   search_path_temp_first        a function whose search_path does not end with pg_temp:
+--                                 a schema the path does not name is searched first for
+--                                 tables and types, so a session's temporary table (or
+--                                 its row type, say one named jsonb) would stand in for
+--                                 the one the function means
 --   search_path_writable          a function whose search_path holds a schema an API role
 --                                 may create objects in (one could shadow a name it calls)
 --   rls_initplan                  a policy that calls auth.uid(), current_setting() or
@@ -101,6 +106,11 @@ with ours (nspname) as (
   select 'search_path_mutable', f.signature, 'no SET search_path'
     from functions f
    where not exists (select from pg_catalog.unnest(f.config) c where c like 'search\_path=%')
+  union all
+  select 'search_path_temp_first', f.signature, 'its search_path does not end with pg_temp'
+    from functions f
+   cross join lateral pg_catalog.unnest(f.config) c
+   where c like 'search\_path=%' and c !~ '[=,]\s*pg_temp$'
   union all
   select 'search_path_writable', f.signature, pg_catalog.format('%s may create objects in %I, on its search_path', a.role, n.nspname)
     from functions f

@@ -145,9 +145,10 @@ import Testing
         #expect(rejected?["detail"] == ["table": "listings", "column": "listing_id", "id": .string(listing.uuidString.lowercased())],
                 "\(batch)")
 
+        // Carol, there when the task was open, loses the race to Bob (she is told who holds it).
+        let carol = try await F.user(admin, "Carol")
         let open = try await admin.query("insert into public.tasks (title, declared_by) values ('Open', \(alice)) returning id").scalar(UUID.self)
         try await admin.transaction(as: bob) { conn in _ = try conn.query("select public.claim_work_item('task', \(open))") }
-        let carol = try await F.user(admin, "Carol")
         let conflict = try await admin.transaction(as: carol) { conn in
             try conn.query("""
                 select public.sync_push('tasks', jsonb_build_object('id', \(open)::text, 'claimed_by', \(carol)::text), 1)::text

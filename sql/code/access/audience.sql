@@ -17,7 +17,7 @@
 create or replace function private.change_audience_sql(p_table text, p_op text) returns text
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_moved text := private.visibility_moved_sql(p_table, '(r.old_it)', '(r.it)');
@@ -62,7 +62,7 @@ comment on function private.change_audience_sql(text, text) is
 create or replace function private.visibility_moved_sql(p_table text, p_old text, p_new text) returns text
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   return (select pg_catalog.string_agg(pg_catalog.format('%2$s.%1$I is distinct from %3$s.%1$I', c, p_old, p_new), ' or ')

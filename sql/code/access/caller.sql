@@ -5,7 +5,7 @@
 -- the users policies.
 create or replace function private.is_admin() returns boolean
   language sql stable security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select coalesce((select u.is_admin from public.users u where u.id = auth.uid()), false)
 $$;
@@ -25,7 +25,7 @@ grant execute on function private.is_admin() to authenticated;
 -- poll asks this.
 create or replace function private.caller_acts_as_authenticated() returns boolean
   language plpgsql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   return case pg_catalog.current_setting('role')
@@ -42,7 +42,7 @@ revoke all on function private.caller_acts_as_authenticated() from public, anon,
 -- its SQLSTATE and the hint are the same whichever RPC a client called.
 create or replace function private.caller(p_rpc text) returns uuid
   language plpgsql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -67,7 +67,7 @@ grant execute on function private.caller(text) to authenticated, service_role;
 -- function it told anyone whether any user had a profile.
 create or replace function private.assert_profile(p_user uuid) returns void
   language plpgsql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if not exists (select from public.users u where u.id = p_user) then

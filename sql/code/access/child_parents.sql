@@ -44,7 +44,7 @@
 create or replace function private.open_parent_ids(p_child text, p_kind text) returns setof uuid
   language plpgsql stable security definer
   rows 10
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   return query select c.parent_id from private.child_parents c
@@ -59,7 +59,7 @@ comment on function private.open_parent_ids(text, text) is
 create or replace function private.child_parent_rules() returns table (
   child_table text, kind text, key_column text, condition text, parent_table text, parent_open text)
   language sql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select r.table_name, r.kind, r.key_column, r.condition, k.derived_from,
          (select pg_catalog.string_agg('(' || e.condition || ')', ' or ' order by e.condition)
@@ -76,7 +76,7 @@ comment on function private.child_parent_rules() is
 -- session), in one dispatch function.
 create or replace function private.generate_child_parents() returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 declare

@@ -19,7 +19,7 @@
 -- since gets a new copy).
 create or replace function private.definition_scratch(p_table regclass) returns text
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 declare
@@ -44,7 +44,7 @@ comment on function private.definition_scratch(regclass) is
 -- Copies of functions made to compare them go as soon as they are compared.
 create or replace function private.drop_temporary_functions(p_name text) returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_function regprocedure;
@@ -65,7 +65,7 @@ comment on function private.drop_temporary_functions(text) is
 create or replace function private.definition_of(p_kind text, p_table regclass, p_name text) returns text
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   return case p_kind
@@ -88,7 +88,7 @@ comment on function private.definition_of(text, regclass, text) is
 create or replace function private.function_fingerprint(p_schema oid, p_name text) returns text
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   return (select coalesce(pg_catalog.string_agg(
@@ -114,7 +114,7 @@ comment on function private.function_fingerprint(oid, text) is
 -- dispatch.definitions_replaced (for migrate's log).
 create or replace function private.define(variadic p_statements text[]) returns boolean
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 declare

@@ -20,7 +20,7 @@
 
 create or replace function private.guard_listing_move() returns trigger
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid := auth.uid();

@@ -15,7 +15,7 @@ create or replace function public.watchlist_invitations(p_limit integer default 
   language plpgsql
   stable
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid := private.caller('watchlist_invitations');
@@ -64,7 +64,7 @@ create or replace function public.accept_watchlist_share(p_watchlist_id uuid)
   language plpgsql
   volatile
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid := private.caller('accept_watchlist_share');
@@ -91,7 +91,7 @@ create or replace function public.decline_watchlist_share(p_watchlist_id uuid)
   language plpgsql
   volatile
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid := private.caller('decline_watchlist_share');

@@ -27,7 +27,7 @@ grant select on public.profiles to authenticated, service_role;
 create or replace function private.hand_over_held_items() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   update public.tasks t set declared_by = t.claimed_by

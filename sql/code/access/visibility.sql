@@ -4,7 +4,7 @@
 
 create or replace function private.everyone_key() returns uuid
   language sql immutable parallel safe
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select '00000000-0000-0000-0000-000000000000'::uuid
 $$;
@@ -23,7 +23,7 @@ comment on function private.everyone_key() is 'The uuid of the one key of kind e
 create or replace function private.user_keys(p_user uuid, p_kinds text[]) returns table (kind text, key uuid)
   language plpgsql stable
   rows 10
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 #variable_conflict use_column
 begin
@@ -64,7 +64,7 @@ comment on function private.user_keys(uuid, text[]) is
 -- a pull of tasks) are never read for it.
 create or replace function private.pull_key_kinds(p_tables text[]) returns text[]
   language plpgsql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   return (select coalesce(pg_catalog.array_agg(distinct x.kind order by x.kind), '{}')
@@ -82,7 +82,7 @@ comment on function private.pull_key_kinds(text[]) is
 -- wrote (the outbox asks it once per statement). The single-key form below is this one.
 create or replace function private.keys_holders(p_kinds text[], p_keys uuid[]) returns table (kind text, key uuid, holder uuid)
   language plpgsql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 #variable_conflict use_column
 begin
@@ -110,7 +110,7 @@ comment on function private.keys_holders(text[], uuid[]) is
 
 create or replace function private.key_holders(p_kind text, p_key uuid) returns setof uuid
   language sql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select h.holder from private.keys_holders(array[p_kind], array[p_key]) h
 $$;
@@ -121,7 +121,7 @@ comment on function private.key_holders(text, uuid) is
 -- SECURITY DEFINER: it reads listings, watchlists and shares, whose own policies call it.
 create or replace function private.caller_keys(p_kind text) returns uuid[]
   language sql stable security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select coalesce(array_agg(k.key), '{}') from private.user_keys(auth.uid(), array[p_kind]) k
 $$;
@@ -135,7 +135,7 @@ comment on function private.caller_keys(text) is
 -- A rule's condition with "it." replaced by p_alias (or nothing, inside a policy).
 create or replace function private.visibility_condition(p_condition text, p_alias text) returns text
   language sql immutable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select pg_catalog.regexp_replace(p_condition, '\mit\.', case when p_alias = '' then '' else p_alias || '.' end, 'g')
 $$;
@@ -156,7 +156,7 @@ comment on function private.visibility_condition(text, text) is
 -- access/child_parents.sql).
 create or replace function private.visibility_predicate(p_table text, p_alias text, p_form text) returns text
   language plpgsql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_prefix text := case when p_alias = '' then '' else p_alias || '.' end;
@@ -217,7 +217,7 @@ comment on function private.visibility_predicate(text, text, text) is
 -- The columns that decide a row's keys: key columns and those the conditions name.
 create or replace function private.visibility_columns(p_table text) returns text[]
   language sql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select array(
     select distinct c
@@ -239,7 +239,7 @@ comment on function private.visibility_columns(text) is
 -- plans: the outbox triggers call it for every changed row), written from the rules.
 create or replace function private.generate_row_scope() returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_branches text[];
@@ -277,7 +277,7 @@ comment on function private.generate_row_scope() is
 -- The text names no function: it runs inside the query, for every row, with no call.
 create or replace function private.row_keys_sql(p_table text, p_row text, p_depth integer default 0) returns text
   language plpgsql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_base text;
@@ -330,7 +330,7 @@ comment on function private.row_keys_sql(text, text, integer) is
 -- switched indexes off for everyone.
 create or replace function private.apply_select_policy(p_table text) returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 begin
@@ -357,7 +357,7 @@ comment on function private.apply_select_policy(text) is
 -- (sync/changes.sql) just before its children went.
 create or replace function private.row_keys(p_table text, p_row jsonb) returns table (kind text, key uuid)
   language plpgsql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_scope record;
@@ -391,7 +391,7 @@ comment on function private.row_keys(text, jsonb) is
 
 create or replace function private.row_audience(p_table text, p_row jsonb, out audience uuid[], out visible_to_all boolean)
   language sql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   with k as (select * from private.row_keys(p_table, p_row))
   select coalesce((select array_agg(distinct h order by h)
@@ -403,7 +403,7 @@ comment on function private.row_audience(text, jsonb) is
 
 create or replace function private.user_sees(p_user uuid, p_table text, p_row jsonb) returns boolean
   language sql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select p_row is not null and p_user is not null
      and (exists (select from private.row_keys(p_table, p_row) r
@@ -426,7 +426,7 @@ comment on function private.user_sees(uuid, text, jsonb) is
 -- parents that have children (private.open_parent_ids, access/child_parents.sql).
 create or replace function private.caller_visible_ids(p_table text) returns setof uuid
   language plpgsql stable security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_sql text;
@@ -453,7 +453,7 @@ comment on function private.caller_visible_ids(text) is
 
 create or replace function private.caller_sees(p_table text, p_id uuid) returns boolean
   language plpgsql stable security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_seen boolean;

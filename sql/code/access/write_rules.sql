@@ -21,7 +21,7 @@
 -- The SQL text of one term over row p_alias of p_table ('' inside a policy: bare columns).
 create or replace function private.write_term(p_table text, p_rule jsonb, p_alias text) returns text
   language plpgsql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_prefix text := case when p_alias = '' then '' else p_alias || '.' end;
@@ -57,7 +57,7 @@ comment on function private.write_term(text, jsonb, text) is
 -- private.caller_writes, which no app role calls directly; it answers only about the caller.
 create or replace function private.parent_allows(p_table text, p_check text, p_type text, p_id uuid) returns boolean
   language plpgsql stable security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_parent text := (select coalesce(m.parent ->> 'table', m.parent -> 'tables' ->> p_type)
@@ -76,7 +76,7 @@ comment on function private.parent_allows(text, text, text, uuid) is
 -- (no app user may).
 create or replace function private.write_predicate(p_table text, p_command text, p_alias text) returns text
   language sql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select pg_catalog.string_agg('(' || private.write_term(p_table, r.rule, p_alias) || ')', ' or ' order by r.n)
     from private.table_manifest m
@@ -94,7 +94,7 @@ comment on function private.write_predicate(text, text, text) is
 -- rule lets anyone.
 create or replace function private.apply_write_policies(p_table text) returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 declare
@@ -125,7 +125,7 @@ comment on function private.apply_write_policies(text) is
 -- read again; it answers only about the caller.
 create or replace function private.generate_caller_writes() returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   perform private.create_table_dispatch(
@@ -147,7 +147,7 @@ comment on function private.generate_caller_writes() is
 -- examples of the entries: (table, problem), none when all is well.
 create or replace function private.write_rule_problems() returns table (table_name text, problem text)
   language sql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   with m as (
     select m.*, pg_catalog.to_regclass(pg_catalog.format('public.%I', m.table_name)) as rel

@@ -10,7 +10,7 @@ select private.define('create policy tracked_tables_select on audit.tracked_tabl
 create or replace function audit.set_restoring(p_table text, p_id uuid) returns void
   language sql
   volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select pg_catalog.set_config('audit.restoring', coalesce(p_table || ':' || p_id::text, ''), true)
 $$;
@@ -20,7 +20,7 @@ comment on function audit.set_restoring(text, uuid) is
 create or replace function audit.restoring_id(p_table text) returns uuid
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_mark text := pg_catalog.current_setting('audit.restoring', true);
@@ -37,7 +37,7 @@ comment on function audit.restoring_id(text) is
 create or replace function audit.is_restoring(p_table text, p_id text) returns boolean
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select coalesce(audit.restoring_id(p_table)::text = p_id, false)
 $$;
@@ -60,7 +60,7 @@ comment on function audit.is_restoring(text, text) is
 create or replace function audit.deleted_dependents(p_table text, p_id uuid) returns jsonb
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select case
     when p_table in ('tasks', 'activities') then pg_catalog.jsonb_build_object(
@@ -82,7 +82,7 @@ comment on function audit.deleted_dependents(text, uuid) is
 create or replace function audit.log_rows() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   -- A statement over a transition table is planned with a guessed row count: with JIT on,
   -- PostgreSQL compiled it to machine code on every bulk write, costing more than the work.
   set jit = off
@@ -137,7 +137,7 @@ comment on function audit.log_rows() is
 create or replace function audit.log_changes() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   insert into audit.log (table_name, record_pk, action, old_row, dependents)
@@ -154,7 +154,7 @@ comment on function audit.log_changes() is
 
 create or replace function audit.enable_tracking(p_table regclass, p_entity_type text, p_owner_column text) returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 declare
@@ -259,7 +259,7 @@ create or replace function audit.get_table_names()
   returns table (entity_type text, table_name text, log_table text, owner_column text)
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select t.entity_type, t.table_name, t.table_name || '_log', t.owner_column
     from audit.tracked_tables t
@@ -272,7 +272,7 @@ create or replace function audit.entity_table(p_entity_type text)
   returns table (table_name text, log_table text, owner_column text)
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   return query

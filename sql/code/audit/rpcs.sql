@@ -25,7 +25,7 @@ create or replace function public.get_entity_history(
   language plpgsql
   stable
   security invoker
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   -- The planner cannot know that row-level security lets nearly every entry through, so it
   -- would rather fetch all of an entity's entries and sort them than read the
   -- (record_pk, changed_at desc, id desc) index in order and stop after p_limit. With sorting
@@ -89,7 +89,7 @@ create or replace function public.get_recently_deleted(p_limit integer default 5
   language plpgsql
   stable
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if p_limit is null or p_limit not between 1 and 500 then
@@ -148,7 +148,7 @@ comment on function public.get_recently_deleted(integer) is
 create or replace function audit.restore_dependents(p_table text, p_id uuid, p_dependents jsonb) returns jsonb
   language plpgsql
   volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_columns text;
@@ -192,7 +192,7 @@ create or replace function public.restore_entity(p_entity_type text, p_entity_id
   language plpgsql
   volatile
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_map record;

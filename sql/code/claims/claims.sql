@@ -21,7 +21,7 @@
 create or replace function private.claimable_table(p_item_type text, p_item_id uuid) returns text
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_table text := (select m.table_name from private.table_manifest m where m.claimed_as = p_item_type);
@@ -46,16 +46,21 @@ revoke all on function private.claimable_table(text, uuid) from public, anon, au
 
 -- Why a caller cannot claim an item, in the words the apps show. The one rule both ways of
 -- claiming (claim_work_item, and a claim pushed offline through sync_push) answer with:
--- who holds an item is said to whoever could see it as an open item (it was open at some
--- version, per the audit trail, and an open item is visible to every user: the loser of a
--- race, however late the push, sees "claimed by <name>"), or sees it now; to anyone else
--- the item does not exist (NOT_FOUND, no name). SECURITY DEFINER: the winner's claim took
--- the item out of the loser's sight, and the audit trail is readable only per snapshot.
+-- who holds an item is said to whoever sees it now, and to whoever could see it open right
+-- before the current claim took it: per the audit trail, the version the holder's claim
+-- changed was open (an open item is visible to every user) and the caller had a profile
+-- then. That is the loser of the race, however late his push arrives. An item that came to
+-- its holder any other way (created or restored claimed, never open in between) is not
+-- named to someone who saw it open long before, nor to a user who signed up after the
+-- claim: to them the item does not exist (NOT_FOUND, no name), as for an id nobody uses.
+-- A completed item is ALREADY_COMPLETED to whoever could ever see it open (it names nobody).
+-- SECURITY DEFINER: the winner's claim took the item out of the loser's sight, and the
+-- audit trail is readable only per snapshot.
 create or replace function private.refuse_claim(p_item_type text, p_item_id uuid) returns void
   language plpgsql
   stable
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_table text := private.claimable_table(p_item_type, p_item_id);
@@ -70,10 +75,25 @@ begin
     return;  -- held by the caller, or open: nothing stops the claim
   end if;
   if v_row is null or not (private.caller_sees(v_table, p_item_id)
-                           or exists (select from audit.log l
-                                       where l.table_name = v_table and l.record_pk = p_item_id
-                                         and l.new_row ->> 'claimed_by' is null
-                                         and l.new_row ->> 'completed' = 'false')) then
+                           or case when v_claimer is null
+                                   -- completed: open at some version
+                                   then exists (select from audit.log l
+                                                 where l.table_name = v_table and l.record_pk = p_item_id
+                                                   and l.new_row ->> 'claimed_by' is null
+                                                   and l.new_row ->> 'completed' = 'false')
+                                   -- held: the entry that made the holder its claimer changed an
+                                   -- open version, when the caller had a profile
+                                   else coalesce((select l.action = 'UPDATE'
+                                                         and l.old_row ->> 'claimed_by' is null
+                                                         and l.old_row ->> 'completed' = 'false'
+                                                         and exists (select from public.users u
+                                                                      where u.id = auth.uid() and u.created_at <= l.changed_at)
+                                                    from audit.log l
+                                                   where l.table_name = v_table and l.record_pk = p_item_id
+                                                     and (l.new_row ->> 'claimed_by')::uuid = v_claimer
+                                                     and (l.old_row ->> 'claimed_by')::uuid is distinct from v_claimer
+                                                   order by l.changed_at desc, l.id desc
+                                                   limit 1), false) end) then
     raise exception using errcode = 'P0002',
       message = pg_catalog.format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
   end if;
@@ -91,13 +111,13 @@ begin
 end
 $$;
 comment on function private.refuse_claim(text, uuid) is
-  'Raises why the caller cannot claim the task or activity: ALREADY_CLAIMED (55000; detail JSON {claimed_by, claimed_by_name, claimed_at}) or ALREADY_COMPLETED (55000) to a caller who sees the item or could see it as an open item (open at some version, per the audit trail), NOT_FOUND (P0002, no name) to anyone else; returns when the item is open or held by the caller. The one rule of claim_work_item and sync_push (through private.claim_conflict). SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
+  'Raises why the caller cannot claim the task or activity: ALREADY_CLAIMED (55000; detail JSON {claimed_by, claimed_by_name, claimed_at}) to a caller who sees the item or could see it open right before the current claim took it (per the audit trail, the claim changed an open version, and the caller had a profile then), ALREADY_COMPLETED (55000) to a caller who sees it or could see it open at some version, NOT_FOUND (P0002, no name) to anyone else; returns when the item is open or held by the caller. The one rule of claim_work_item and sync_push (through private.claim_conflict). SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
 
 -- The same refusal as sync_push answers a lost claim: a conflict naming the holder.
 create or replace function private.claim_conflict(p_item_type text, p_item_id uuid) returns jsonb
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_detail text;
@@ -125,7 +145,7 @@ create or replace function public.claim_work_item(p_item_type text, p_item_id uu
   language plpgsql
   volatile
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid := auth.uid();
@@ -161,7 +181,7 @@ create or replace function public.release_work_item(p_item_type text, p_item_id 
   language plpgsql
   volatile
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid := auth.uid();

@@ -10,7 +10,7 @@ create or replace function public.get_claim_history(p_item_type text, p_item_id 
   language plpgsql
   stable
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid := private.caller('get_claim_history');
@@ -77,7 +77,7 @@ create or replace function private.claim_expiry() returns interval
   language sql
   stable
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select s.expire_after from private.claim_settings s
 $$;
@@ -95,7 +95,7 @@ create or replace function private.release_expired_claims(p_limit integer defaul
   language plpgsql
   volatile
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_tasks integer;

@@ -13,7 +13,7 @@
 create or replace function private.journal_caller() returns uuid
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid := private.caller('a journal');
@@ -28,7 +28,7 @@ comment on function private.journal_caller() is
 create or replace function private.journal_live_thread(p_thread_id uuid) returns void
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   perform private.journal_caller();
@@ -47,7 +47,7 @@ comment on function private.journal_live_thread(uuid) is
 create or replace function private.journal_entry_json(p_entry public.journal_entries) returns jsonb
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select (to_jsonb(p_entry) - 'sync_xid')
       || jsonb_build_object('values', coalesce((select jsonb_object_agg(v.field_id, v.value)
@@ -60,7 +60,7 @@ comment on function private.journal_entry_json(public.journal_entries) is
 create or replace function private.journal_values(p_values jsonb) returns table (field_id uuid, value text)
   language plpgsql
   immutable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_bad text;
@@ -86,7 +86,7 @@ comment on function private.journal_values(jsonb) is
 
 create or replace function private.journal_write_values(p_entry_id uuid, p_values jsonb) returns boolean
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_added boolean;
@@ -132,7 +132,7 @@ create or replace function public.journal_create_thread(p_title text, p_first_en
   returns jsonb
   language plpgsql
   volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_thread public.journal_threads;
@@ -180,7 +180,7 @@ create or replace function public.journal_add_entry(p_thread_id uuid, p_content 
   returns jsonb
   language plpgsql
   volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_entry public.journal_entries;
@@ -219,7 +219,7 @@ create or replace function public.journal_update_entry(p_entry_id uuid, p_conten
   returns jsonb
   language plpgsql
   volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_entry public.journal_entries;
@@ -250,7 +250,7 @@ comment on function public.journal_update_entry(uuid, text, jsonb) is
 create or replace function public.journal_delete_entry(p_entry_id uuid) returns jsonb
   language plpgsql
   volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_entry public.journal_entries;
@@ -275,7 +275,7 @@ comment on function public.journal_delete_entry(uuid) is
 create or replace function private.journal_set_thread_deleted(p_thread_id uuid, p_deleted boolean) returns jsonb
   language plpgsql
   volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_thread public.journal_threads;
@@ -302,7 +302,7 @@ grant execute on function private.journal_set_thread_deleted(uuid, boolean) to a
 create or replace function public.journal_delete_thread(p_thread_id uuid) returns jsonb
   language sql
   volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select private.journal_set_thread_deleted(p_thread_id, true)
 $$;
@@ -312,7 +312,7 @@ comment on function public.journal_delete_thread(uuid) is
 create or replace function public.journal_restore_thread(p_thread_id uuid) returns jsonb
   language sql
   volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select private.journal_set_thread_deleted(p_thread_id, false)
 $$;
@@ -335,7 +335,7 @@ grant execute on function public.journal_create_thread(text, text, uuid),
 create or replace function public.purge_journal_tombstones(p_older_than interval default '30 days') returns integer
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_cutoff timestamptz;

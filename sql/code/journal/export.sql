@@ -62,7 +62,7 @@ create or replace function private.journal_csv_columns(p_thread_id uuid,
     out header text, out columns uuid[], out by_id uuid[], out placement text)
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   perform private.journal_live_thread(p_thread_id);
@@ -85,7 +85,7 @@ $$;
 create or replace function public.journal_csv_lines(p_thread_id uuid) returns setof text
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_columns record;   -- private.journal_csv_columns: header, columns, by_id, placement
@@ -146,7 +146,7 @@ comment on function public.journal_csv_lines(uuid) is
 create or replace function public.journal_export_csv(p_thread_id uuid) returns text
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select string_agg(l.line, '' order by l.n) from public.journal_csv_lines(p_thread_id) with ordinality l (line, n)
 $$;

@@ -5,7 +5,7 @@
 
 create or replace function private.journal_threads_check() returns trigger
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   new.title := regexp_replace(new.title, '^[[:space:]]+|[[:space:]]+$', '', 'g');
@@ -22,7 +22,7 @@ comment on function private.journal_threads_check() is
 
 create or replace function private.journal_entries_check() returns trigger
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if tg_op = 'INSERT' then
@@ -65,7 +65,7 @@ comment on function private.journal_entries_check() is
 
 create or replace function private.journal_fields_check() returns trigger
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   -- One field change at a time per thread: under this lock the count and the name check
@@ -109,7 +109,7 @@ comment on function private.journal_fields_check() is
 
 create or replace function private.journal_field_groups_check() returns trigger
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_parent record;
@@ -150,7 +150,7 @@ comment on function private.journal_field_groups_check() is
 
 create or replace function private.journal_entry_values_check() returns trigger
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_entry record;
@@ -225,7 +225,7 @@ revoke all on function private.journal_threads_check(), private.journal_entries_
 create or replace function private.journal_values_mark_edited() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if tg_op = 'UPDATE' then
@@ -261,7 +261,7 @@ create or replace trigger journal_mark_edited_delete after delete on public.jour
 -- it, the values follow, so that they stay in their entry's place.
 create or replace function private.journal_entries_move_values() returns trigger
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   update public.journal_entry_values v set entry_timestamp = new.entry_timestamp where v.entry_id = new.id;
@@ -278,7 +278,7 @@ create or replace trigger journal_move_values after update of entry_timestamp on
 create or replace function private.journal_create_thread_stats() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   insert into public.journal_thread_stats (thread_id, owner_id) select n.id, n.owner_id from new_rows n;
@@ -299,7 +299,7 @@ create or replace trigger journal_thread_stats_insert after insert on public.jou
 create or replace function private.journal_count_entries() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_threads uuid[];
@@ -370,7 +370,7 @@ create or replace trigger journal_count_entries_delete after delete on public.jo
 create or replace function private.journal_list_values() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_entries uuid[];

@@ -6,7 +6,7 @@
 create or replace function public.journal_rename_thread(p_thread_id uuid, p_title text) returns jsonb
   language plpgsql
   volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_thread public.journal_threads;
@@ -29,7 +29,7 @@ comment on function public.journal_rename_thread(uuid, text) is
 create or replace function private.journal_listed_thread(p_thread_id uuid, p_include_deleted boolean) returns void
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if p_include_deleted is null then
@@ -64,7 +64,7 @@ comment on function private.journal_listed_thread(uuid, boolean) is
 create or replace function private.journal_file_stem(p_title text) returns text
   language plpgsql
   immutable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_stem text := pg_catalog.left(pg_catalog.btrim(
@@ -90,7 +90,7 @@ create or replace function public.journal_export_file(p_thread_id uuid)
   returns table (file_name text, media_type text)
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   perform private.journal_live_thread(p_thread_id);

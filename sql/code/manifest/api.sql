@@ -28,7 +28,7 @@ truncate private.api_functions;
 create or replace function private.api(p_signature text, p_class text, p_roles text[], p_why text, p_calls jsonb default '[]')
   returns void
   language sql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   insert into private.api_functions (signature, class, roles, why, calls) values ($1, $2, $3, $4, $5)
 $$;

@@ -59,7 +59,7 @@ create or replace function private.manifest(
   example jsonb default '{}'
 ) returns void
   language sql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   insert into private.table_manifest (table_name, visible_to, admin_sees, stamped, lengths, tombstoned, synced, outbox,
                                       realtime, audit_entity, audit_owner, insert_by, update_by, delete_by, parent,
@@ -72,7 +72,7 @@ comment on function private.manifest(text, jsonb, boolean, boolean, jsonb, boole
 
 create or replace function private.apply_manifest() returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 declare

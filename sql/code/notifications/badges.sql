@@ -17,7 +17,7 @@
 create or replace function private.count_badges() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_users uuid[];
@@ -128,7 +128,7 @@ create trigger count_badges_delete after delete on public.notifications referenc
 create or replace function public.notification_badge_counts(p_user_id uuid, p_include_details boolean default false)
   returns jsonb
   language plpgsql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   c_max_details constant integer := 100;
@@ -181,7 +181,7 @@ grant execute on function public.notification_badge_counts(uuid, boolean) to ser
 create or replace function public.get_badge_counts(p_include_details boolean default false)
   returns jsonb
   language plpgsql stable security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid := private.caller('get_badge_counts');
@@ -202,7 +202,7 @@ grant execute on function public.get_badge_counts(boolean) to authenticated, ser
 create or replace function public.mark_notifications_read(p_ids uuid[])
   returns integer
   language plpgsql volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid := private.caller('mark_notifications_read');
@@ -231,7 +231,7 @@ grant execute on function public.mark_notifications_read(uuid[]) to authenticate
 create or replace function public.mark_all_notifications_read()
   returns integer
   language plpgsql volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid := private.caller('mark_all_notifications_read');

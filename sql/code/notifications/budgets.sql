@@ -17,7 +17,7 @@
 create or replace function private.spend_notification_budget() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_pair integer;

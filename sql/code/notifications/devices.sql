@@ -3,7 +3,7 @@
 create or replace function public.register_push_device(p_platform text, p_token text, p_environment text default 'production')
   returns jsonb
   language plpgsql volatile security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid := private.caller('register_push_device');
@@ -75,7 +75,7 @@ comment on function public.register_push_device(text, text, text) is
 create or replace function public.unregister_push_device(p_token text)
   returns boolean
   language plpgsql volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_count integer;

@@ -3,7 +3,7 @@
 -- write get the same coded refusal.
 create or replace function private.check_notification_preference() returns trigger
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if not exists (select from public.notification_types t
@@ -46,7 +46,7 @@ grant select on private.notification_mutes to service_role;
 create or replace function public.get_notification_preferences()
   returns jsonb
   language plpgsql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid := private.caller('get_notification_preferences');
@@ -63,7 +63,7 @@ comment on function public.get_notification_preferences() is
 create or replace function public.set_notification_preference(p_key text, p_enabled boolean)
   returns jsonb
   language plpgsql volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   perform private.assert_profile(private.caller('set_notification_preference'));

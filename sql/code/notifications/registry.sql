@@ -4,7 +4,7 @@
 create or replace function public.notification_registry_drift()
   returns table (type text, missing_from text)
   language sql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   with constraint_types as (
     select m[1] as type

@@ -3,7 +3,7 @@
 create or replace function private.take_watchlist_share_notices(p_event_ids bigint[], p_share_ids uuid[], p_actors uuid[])
   returns table (event_id bigint, watchlist_id uuid, reader uuid, sharer uuid, title text)
   language sql volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   with live as (
     -- Shares that still exist on a live watchlist (one revoked since is no news, and its

@@ -4,7 +4,7 @@ create or replace function outbox.log_partition(p_at timestamptz) returns intege
   language sql
   immutable
   parallel safe
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select ((pg_catalog.timezone('UTC', p_at)::date - date '1970-01-01') % 16)::integer
 $$;
@@ -36,7 +36,7 @@ comment on function outbox.log_partition(timestamptz) is
 create or replace function outbox.capture_sql(p_table text, p_op text, p_actor text, p_restored text) returns text
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_table regclass := pg_catalog.format('public.%I', p_table)::regclass;
@@ -75,7 +75,7 @@ comment on function outbox.capture_sql(text, text, text, text) is
 create or replace function outbox.capture_block(p_table text, p_op text) returns text
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select pg_catalog.format(
     E'if not exists (select from %s offset 1) then\n            %s;\n'
@@ -92,7 +92,7 @@ comment on function outbox.capture_block(text, text) is
 -- (outbox.capture_block).
 create or replace function outbox.generate_capture() returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_branches text[];
@@ -132,7 +132,7 @@ create or replace function outbox.doorbell_channel() returns text
   language sql
   immutable
   parallel safe
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select 'dispatch_outbox'::text
 $$;
@@ -146,7 +146,7 @@ comment on function outbox.doorbell_channel() is
 create or replace function outbox.ring_doorbell() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   perform pg_catalog.pg_notify(outbox.doorbell_channel(), '');
@@ -158,7 +158,7 @@ comment on function outbox.ring_doorbell() is
 
 create or replace function outbox.enable_changes(p_table regclass) returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 declare
@@ -206,7 +206,7 @@ comment on function outbox.enable_changes(regclass) is
 
 create or replace function outbox.disable_changes(p_table regclass) returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 begin

@@ -29,7 +29,7 @@ create or replace function outbox.claim(
   restored boolean
 )
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   -- Index scans from the cursor whatever the batch size and table statistics
   set plan_cache_mode = force_generic_plan
   -- Generic plans carry pessimistic row estimates, which would make PostgreSQL compile the

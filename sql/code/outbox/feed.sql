@@ -15,7 +15,7 @@
 create or replace function outbox.current_cursor() returns text
   language plpgsql
   volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   -- (never below what outbox.prune removed: an emptied log must not make "now" look expired)
@@ -32,7 +32,7 @@ create or replace function outbox.feed_cursor(p_snapshot pg_catalog.pg_snapshot,
   language plpgsql
   volatile
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   return private.seal_cursor(pg_catalog.jsonb_build_object('i', private.cursor_incarnation(), 's', p_snapshot::text, 'l', p_last));
@@ -45,7 +45,7 @@ create or replace function outbox.open_feed_cursor(p_cursor text) returns jsonb
   language plpgsql
   stable
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   return private.open_cursor(p_cursor, 'changes_since', '^\d+:\d+:[\d,]*/\d+$');
@@ -65,7 +65,7 @@ comment on function outbox.current_cursor() is
 create or replace function outbox.visibility_events(p_user uuid, p_tables text[], p_snapshot pg_catalog.pg_snapshot) returns jsonb
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_table text;
@@ -115,7 +115,7 @@ create or replace function outbox.changes_since(
   -- Volatile, not stable: the check for pruned events after the page needs a snapshot of
   -- its own (below). It writes nothing, so it runs on a standby too.
   volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   -- A page is milliseconds of work: never worth compiling to machine code (JIT).
   set jit = off
   -- Index scans from the cursor, even while the statistics are young.
@@ -260,7 +260,7 @@ comment on function outbox.changes_since(text, text[], integer, uuid) is
 create or replace function outbox.log_partition_consumed(p_partition integer) returns boolean
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set enable_seqscan = off
   set jit = off
 as $$
@@ -288,7 +288,7 @@ create or replace function outbox.prune(p_older_than interval default '7 days') 
   language plpgsql
   -- TRUNCATE, which service_role does not hold: the worker's maintenance calls this.
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   -- A partition a long query is reading is skipped, and tried again next time, rather than
   -- making every writer and claimer queue behind the lock; and shorter than the deadlock
   -- timeout (1 s), so that in any wait cycle with claims it is prune that gives way.

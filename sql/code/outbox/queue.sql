@@ -27,7 +27,7 @@ create or replace function outbox.register_handler(
   p_description text default ''
 ) returns outbox.handlers
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_unknown text[];
@@ -76,7 +76,7 @@ comment on function outbox.register_handler(text, text[], text[], integer, text)
 
 create or replace function outbox.unregister_handler(p_name text) returns bigint
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_dropped bigint;
@@ -104,7 +104,7 @@ comment on function outbox.unregister_handler(text) is
 create or replace function outbox.batch_events(p_batch outbox.batches) returns setof outbox.events
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set enable_seqscan = off
   set jit = off
 as $$
@@ -151,7 +151,7 @@ comment on view outbox.deliveries is
 create or replace function outbox.backlog() returns table (handler text, events bigint, oldest_created_at timestamptz)
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   -- Index scans from each cursor, even when the statistics are young (a fresh database);
   -- and never JIT (disabling seq scans makes every cost look large).
   set enable_seqscan = off

@@ -10,7 +10,7 @@ create or replace function outbox.fail(
   p_batches bigint[] default null
 ) returns table (handler text, event_id bigint, state text, attempts integer, run_at timestamptz)
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   -- the same index nested loops whatever the batch size, never compiled to machine code
   set plan_cache_mode = force_generic_plan
   set jit = off
@@ -77,7 +77,7 @@ comment on function outbox.fail(text, text[], bigint[], text[], boolean[], bigin
 create or replace function outbox.release(p_worker text, p_handlers text[], p_event_ids bigint[], p_batches bigint[] default null)
   returns integer
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set plan_cache_mode = force_generic_plan
   set jit = off
   set enable_seqscan = off
@@ -144,7 +144,7 @@ create or replace function outbox.complete(
   p_event_ids bigint[] default null
 ) returns integer
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set plan_cache_mode = force_generic_plan
   set jit = off
 as $$
@@ -178,7 +178,7 @@ comment on function outbox.complete(text, bigint[], text[], bigint[]) is
 create or replace function outbox.requeue_dead(p_handler text default null, p_event_ids bigint[] default null)
   returns integer
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_count integer;

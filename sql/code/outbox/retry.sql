@@ -7,7 +7,7 @@ create or replace function outbox.retry_delay(p_attempts integer) returns interv
   language sql
   immutable
   parallel safe
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select pg_catalog.make_interval(secs => least(2 ^ (least(greatest(p_attempts, 1), 8) - 1), 60))
 $$;
@@ -20,7 +20,7 @@ create or replace function outbox.retry_attempts(p_horizon interval) returns int
   language plpgsql
   immutable
   parallel safe
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_attempts integer := 1;
@@ -44,7 +44,7 @@ comment on function outbox.retry_attempts(interval) is
 
 create or replace function outbox.set_retry_horizon(p_handler text, p_horizon interval) returns integer
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_attempts integer := outbox.retry_attempts(p_horizon);

@@ -11,7 +11,7 @@ create or replace function private.watchlist_photo_entry(p_name text) returns uu
   language sql
   immutable
   parallel safe
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select case when p_name ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg$'
                 or p_name ~ '^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}\.jpg$'
@@ -28,7 +28,7 @@ create or replace function private.may_write_watchlist_photo(p_name text) return
   language sql
   stable
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select exists (select from public.watchlist_entries e
                    join public.watchlists w on w.id = e.watchlist_id
@@ -44,7 +44,7 @@ create or replace function private.may_read_watchlist_photo(p_name text) returns
   language sql
   stable
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select coalesce(private.caller_sees('watchlist_entries', private.watchlist_photo_entry(p_name)), false)
 $$;

@@ -16,7 +16,7 @@
 -- (private.platform_features).
 create or replace function private.ensure_photo_storage() returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 begin

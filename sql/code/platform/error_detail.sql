@@ -7,7 +7,7 @@
 create or replace function private.error_detail(p_detail text) returns jsonb
   language plpgsql
   immutable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if p_detail is null or p_detail = '' then

@@ -8,7 +8,7 @@ create or replace function private.platform_features()
   returns table (feature text, expected text, missing text[])
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   return query
@@ -50,7 +50,7 @@ comment on function private.platform_features() is
 create or replace function private.storage_bucket_exists() returns boolean
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_exists boolean;

@@ -11,7 +11,7 @@ create or replace function private.too_long(p_table text, p_column text, p_max i
   language plpgsql
   immutable
   strict
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if p_length <= p_max then
@@ -29,7 +29,7 @@ grant execute on function private.too_long(text, text, integer, integer) to auth
 
 create or replace function private.limit_lengths(p_table regclass, p_limits jsonb) returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_table text := (select c.relname from pg_catalog.pg_class c where c.oid = p_table);

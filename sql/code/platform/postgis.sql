@@ -1,16 +1,17 @@
--- The search_path of everything that uses PostGIS: pg_catalog first, then PostGIS's schema.
+-- The search_path of everything that uses PostGIS: pg_catalog first, then PostGIS's schema,
+-- then the session's temporary schema (named last: unnamed, it would be searched first).
 create or replace function private.postgis_search_path() returns text
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
-  select 'pg_catalog, ' || pg_catalog.quote_ident(n.nspname)
+  select 'pg_catalog, ' || pg_catalog.quote_ident(n.nspname) || ', pg_temp'
     from pg_catalog.pg_extension e
     join pg_catalog.pg_namespace n on n.oid = e.extnamespace
    where e.extname = 'postgis'
 $$;
 comment on function private.postgis_search_path() is
-  'pg_catalog and the schema PostGIS is installed in, as a search_path. A migration that uses PostGIS sets it for its transaction; the functions it creates that call PostGIS at run time keep it (SET search_path FROM CURRENT).';
+  'pg_catalog, the schema PostGIS is installed in and pg_temp (last), as a search_path. A migration that uses PostGIS sets it for its transaction; the functions it creates that call PostGIS at run time keep it (SET search_path FROM CURRENT).';
 revoke all on function private.postgis_search_path() from public, anon, authenticated, service_role;
 
 -- PostGIS's st_estimatedextent is SECURITY DEFINER and executable by PUBLIC: after an

@@ -15,7 +15,7 @@
 
 create or replace function private.quota_value(p_name text) returns integer
   language plpgsql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_value integer;
@@ -32,7 +32,7 @@ comment on function private.quota_value(text) is
 
 create or replace function private.quota_exceeded(p_name text, p_message text, p_detail jsonb) returns void
   language plpgsql stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_quota private.quotas;
@@ -54,7 +54,7 @@ comment on function private.quota_exceeded(text, text, jsonb) is
 -- gives its use back, and concurrent writes of one user queue on it).
 create or replace function private.spend_quota(p_name text, p_user uuid, p_amount integer) returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_quota private.quotas;
@@ -89,7 +89,7 @@ comment on function private.spend_quota(text, uuid, integer) is
 create or replace function private.check_notes_quota() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_limit integer := private.quota_value('notes_per_author_per_item');
@@ -124,7 +124,7 @@ create or replace trigger _quota_notes_insert after insert on public.notes
 -- statement triggers.
 create or replace function private.generate_quota_checks() returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 declare

@@ -6,7 +6,7 @@
 -- (nothing changed) is left alone, so it also writes no audit row.
 create or replace function private.stamp_row() returns trigger
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   new.updated_at := clock_timestamp();
@@ -29,7 +29,7 @@ comment on function private.stamp_row() is
 create or replace function private.row_changed_condition(p_table regclass) returns text
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select case when bool_or(a.attgenerated <> '')
               then pg_catalog.format('row(%s) is distinct from row(%s)',
@@ -58,7 +58,7 @@ create or replace function private.changed_columns_sql(p_table regclass, p_old t
                                                        p_skip text[] default '{}') returns text
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select pg_catalog.format(
            '(select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values %s) d (c, v) where d.v is not null)',
@@ -84,7 +84,7 @@ comment on function private.changed_columns_sql(regclass, text, text, text, text
 -- replaces the triggers (after adding columns to a table with generated columns).
 create or replace function private.enable_row_stamping(p_table regclass) returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   perform private.define(pg_catalog.format(
@@ -115,7 +115,7 @@ comment on function private.enable_row_stamping(regclass) is
 create or replace function private.paired_rows_sql(p_table regclass) returns text
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select pg_catalog.format(
     'select c.rid, c.it, pg_catalog.lag(c.it) over (partition by (c.it).id order by c.rid nulls first) as old_it

@@ -26,7 +26,7 @@ create or replace function private.realtime_tables() returns table (table_name t
   language sql
   stable
   parallel safe
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select m.table_name, m.realtime from private.table_manifest m where m.realtime is not null order by m.ordinal
 $$;
@@ -36,7 +36,7 @@ comment on function private.realtime_tables() is
 create or replace function private.enable_supabase_realtime()
   returns table (table_name text, replica_identity text, added boolean)
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 #variable_conflict use_column
 declare
@@ -109,7 +109,7 @@ comment on function private.enable_supabase_realtime() is
 -- (sync/poll.sql).
 create or replace function private.ensure_realtime_publication() returns boolean
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 begin

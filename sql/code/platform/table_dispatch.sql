@@ -10,7 +10,7 @@ create or replace function private.create_table_dispatch(
   p_branches text[], p_unknown text, p_comment text, p_declare text default null, p_grantees text[] default '{}')
   returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 declare
@@ -40,7 +40,7 @@ begin
     create or replace function %1$s
       returns %2$s
       language plpgsql
-      set search_path = ''
+      set search_path = pg_catalog, pg_temp
       %3$s
     as $body$
     %4$sbegin
@@ -62,6 +62,6 @@ begin
 end
 $$;
 comment on function private.create_table_dispatch(text, text, text, text, text, text[], text, text, text, text[]) is
-  'Creates (or replaces) the PL/pgSQL function p_function (schema-qualified) (p_arguments) returns p_returns, with set search_path = '''' and p_attributes (volatility, security, settings), p_declare as its declarations, whose body is "case p_selector" with a branch per element [case, statements] of p_branches, in order (NULL or empty: none), and else INVALID_TABLE (22023) with the message ''INVALID_TABLE: '' || p_unknown formatted with the selector''s value; a trigger function returns null after it. Comments it with p_comment, revokes every privilege from public and the API roles and grants execute to p_grantees. INVALID_ARGUMENT (22023) for a name without schema or branches that are not pairs. For the generators of private.row_scope, private.record_sync_fields, outbox.capture_changes and private.sync_has_items.';
+  'Creates (or replaces) the PL/pgSQL function p_function (schema-qualified) (p_arguments) returns p_returns, with set search_path = pg_catalog, pg_temp (the session''s temporary schema last, never first) and p_attributes (volatility, security, settings), p_declare as its declarations, whose body is "case p_selector" with a branch per element [case, statements] of p_branches, in order (NULL or empty: none), and else INVALID_TABLE (22023) with the message ''INVALID_TABLE: '' || p_unknown formatted with the selector''s value; a trigger function returns null after it. Comments it with p_comment, revokes every privilege from public and the API roles and grants execute to p_grantees. INVALID_ARGUMENT (22023) for a name without schema or branches that are not pairs. For the generators of private.row_scope, private.record_sync_fields, outbox.capture_changes and private.sync_has_items.';
 revoke all on function private.create_table_dispatch(text, text, text, text, text, text[], text, text, text, text[])
   from public, anon, authenticated, service_role;

@@ -9,7 +9,7 @@
 
 create or replace function private.derive_photo_watchlist() returns trigger
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if tg_table_name = 'observed_bird_photos' then
@@ -42,7 +42,7 @@ create or replace trigger photos_follow after update of watchlist_id on public.w
 
 create or replace function private.stamp_deleted_at() returns trigger
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if new.deleted_at is not null then
@@ -64,7 +64,7 @@ revoke all on function private.stamp_deleted_at() from public, anon, authenticat
 create or replace function public.purge_watchlist_tombstones(p_older_than interval default '30 days')
   returns integer
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_cutoff timestamptz;

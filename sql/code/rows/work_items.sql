@@ -4,7 +4,7 @@
 
 create or replace function private.derive_work_item_state() returns trigger
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if tg_op = 'INSERT' then
@@ -59,7 +59,7 @@ $$;
 
 create or replace function private.derive_note_edited_at() returns trigger
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if tg_op = 'INSERT' then
@@ -100,7 +100,7 @@ create or replace trigger _derive_edited_at_update before update on public.notes
 create or replace function private.check_work_parent() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_found boolean;
@@ -153,7 +153,7 @@ create or replace trigger _check_parent_update before update on public.subtasks 
 create or replace function private.delete_work_children() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   delete from public.notes n

@@ -9,7 +9,7 @@
 -- PostGIS is called by name from the schema it is installed in (platform/postgis.sql: extensions, or
 -- public on an older install): this migration searches it, and each function that calls
 -- PostGIS keeps that search_path (SET search_path FROM CURRENT: pg_catalog, then PostGIS's
--- schema, where no API role may create anything).
+-- schema, where no API role may create anything, then pg_temp, last).
 select pg_catalog.set_config('search_path', private.postgis_search_path(), true);
 
 -- birds_near returns every column of public.bird now (a changed row type).
@@ -19,7 +19,7 @@ create or replace function private.assert_spatial_args(p_lat double precision, p
   returns void
   language plpgsql
   immutable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if p_lat is null or p_lon is null or p_radius_km is null then

@@ -41,7 +41,7 @@ create or replace function private.sync_tables() returns text[]
   language plpgsql
   stable
   parallel safe
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   return (select coalesce(array_agg(m.table_name order by m.ordinal), '{}') from private.table_manifest m where m.synced);
@@ -53,7 +53,7 @@ comment on function private.sync_tables() is
 create or replace function private.assert_sync_table(p_table text) returns void
   language plpgsql
   immutable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if p_table is null then
@@ -72,7 +72,7 @@ comment on function private.assert_sync_table(text) is
 -- sync_xid: the transaction that last wrote the row.
 create or replace function private.stamp_sync_xid() returns trigger
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   new.sync_xid := pg_current_xact_id();
@@ -86,7 +86,7 @@ comment on function private.stamp_sync_xid() is
 create or replace function private.log_access_change() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if tg_table_name = 'listings' then
@@ -175,7 +175,7 @@ create or replace trigger sync_access_update after update of is_admin on public.
 create or replace function private.record_sync_moves() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   insert into public.sync_moves (table_name, kind, key, row_id, entered)
@@ -200,7 +200,7 @@ comment on function private.record_sync_moves() is
 create or replace function private.record_sync_deletions() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   insert into public.sync_deletions as d (table_name, record_id, kind, key)
@@ -222,7 +222,7 @@ comment on function private.record_sync_deletions() is
 create or replace function private.sync_field_digests(p_row anyelement, p_columns text[]) returns jsonb
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set timezone = 'UTC'
   set extra_float_digits = 1
 as $$
@@ -245,7 +245,7 @@ comment on function private.sync_field_digests(anyelement, text[]) is
 -- made PostgreSQL compile it to machine code on every bulk write (seconds for 10,000 rows).
 create or replace function private.generate_sync_fields() returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_branches text[];
@@ -287,7 +287,7 @@ comment on function private.generate_sync_fields() is
 
 create or replace function private.enable_sync(p_table regclass) returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 declare
@@ -365,7 +365,7 @@ comment on function private.enable_sync(regclass) is
 create or replace function public.purge_sync_deletions(p_older_than interval default '30 days') returns integer
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_count integer;

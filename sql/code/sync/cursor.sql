@@ -33,7 +33,7 @@
 create or replace function private.current_timeline() returns integer
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if pg_catalog.pg_is_in_recovery() then
@@ -58,7 +58,7 @@ comment on function private.current_timeline() is
 create or replace function private.cursor_incarnation() returns text
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_server text := pg_catalog.current_setting('dispatch.cursor_server', true);
@@ -81,7 +81,7 @@ comment on function private.cursor_incarnation() is
 create or replace function private.legacy_cursors_stand() returns boolean
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   return coalesce((select i.legacy_cursors
@@ -95,10 +95,12 @@ $$;
 comment on function private.legacy_cursors_stand() is
   'True while cursors written before cursors were sealed may still be taken: the database is the incarnation private.incarnation recorded when they were (no restore, recovery or promotion since).';
 
--- Sealing: pgcrypto's functions, from the schema it is installed in.
+-- Sealing: pgcrypto's functions, from the schema it is installed in (the session's temporary
+-- schema named last: unnamed, it would be searched first).
 select pg_catalog.set_config('search_path',
   'pg_catalog, ' || (select pg_catalog.quote_ident(n.nspname) from pg_catalog.pg_extension e
-                       join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pgcrypto'), true);
+                       join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pgcrypto')
+  || ', pg_temp', true);
 
 create or replace function private.seal_cursor(p_state jsonb) returns text
   language plpgsql
@@ -156,7 +158,7 @@ reset search_path;
 create or replace function private.open_cursor(p_cursor text, p_what text, p_legacy text) returns jsonb
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   -- A cursor holds a few transaction ids per transaction in flight at a pull: a few
@@ -203,7 +205,7 @@ comment on function private.open_cursor(text, text, text) is
 create or replace function private.encode_sync_cursor(p_state jsonb) returns text
   language plpgsql
   volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   return private.seal_cursor(p_state || pg_catalog.jsonb_build_object('i', private.cursor_incarnation()));
@@ -219,7 +221,7 @@ comment on function private.encode_sync_cursor(jsonb) is 'A sync_pull or sync_po
 create or replace function private.decode_sync_cursor(p_table text, p_cursor text) returns jsonb
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_body text;
@@ -310,7 +312,7 @@ comment on function private.decode_sync_cursor(text, text) is 'Opens (private.op
 create or replace function private.snapshot_in_progress(p_snapshot pg_snapshot) returns xid8[]
   language plpgsql
   volatile
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if not pg_catalog.pg_is_in_recovery() then

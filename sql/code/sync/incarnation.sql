@@ -20,7 +20,7 @@
 -- the earlier one expire; the row records the new one.
 create or replace function private.settle_incarnation() returns text
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 declare

@@ -55,7 +55,7 @@ create or replace function private.sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8
   language sql
   immutable
   parallel safe
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select case when p_lo > p_c0 or p_c1 < p_c0 then '00000000-0000-0000-0000-000000000000'::uuid
               when p_c1 = p_c0 then p_id
@@ -78,7 +78,7 @@ grant execute on function private.sync_after_id(xid8, xid8, xid8, uuid) to servi
 create or replace function private.sync_items_sql(p_table text, p_mode text) returns text
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_derived record;
@@ -290,7 +290,7 @@ create or replace function private.create_plan_keeping_function(
   p_name text, p_arguments text, p_returns text, p_volatility text, p_body text, p_comment text, p_grantees text default null)
   returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 begin
@@ -302,7 +302,7 @@ begin
       returns %3$s
       language plpgsql
       %4$s
-      set search_path = ''
+      set search_path = pg_catalog, pg_temp
       set plan_cache_mode = force_generic_plan
       set jit = off
     as $body$
@@ -330,7 +330,7 @@ revoke all on function private.create_plan_keeping_function(text, text, text, te
 -- declaration changes (private.apply_manifest).
 create or replace function private.generate_sync_items() returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_table text;
@@ -388,7 +388,7 @@ create or replace function private.sync_key_state(
   out l_kinds text[], out l_keys uuid[], out l_causes xid8[], out l_ats timestamptz[])
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set jit = off
 as $$
 begin
@@ -436,7 +436,7 @@ create or replace function private.sync_items(
 ) returns table (c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamptz)
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   -- Milliseconds of index probes: never worth compiling (JIT).
   set jit = off
 as $$

@@ -21,7 +21,7 @@
 -- serializable writers): the poll of every user reads it.
 create or replace function private.sync_uncertain_key() returns uuid
   language sql immutable parallel safe
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
 $$;
@@ -39,7 +39,7 @@ comment on function private.sync_uncertain_key() is
 create or replace function private.sync_marks_sql(p_table text, p_op text) returns text
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   -- A table whose rows are keyed by what other rows say (a listing's owner, a watchlist's
@@ -80,7 +80,7 @@ comment on function private.sync_marks_sql(text, text) is
 -- statement of one row and planned for its row count for more (as outbox.capture_block).
 create or replace function private.generate_sync_marks() returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   perform private.create_table_dispatch(
@@ -111,7 +111,7 @@ comment on function private.generate_sync_marks() is
 -- (p_on false: the table is in the outbox, whose capture writes its marks, or not synced).
 create or replace function private.enable_sync_marks(p_table regclass, p_on boolean) returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 declare
@@ -143,7 +143,7 @@ create or replace function public.purge_sync_marks(p_older_than interval default
   language plpgsql
   -- the marks are the owner's alone
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_below xid8;
@@ -194,7 +194,7 @@ grant execute on function public.purge_sync_marks(interval) to service_role;
 create or replace function private.mark_access_changes() returns trigger
   language plpgsql
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)

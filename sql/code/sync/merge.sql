@@ -28,7 +28,7 @@
 create or replace function private.caller_key_texts() returns text[]
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select coalesce(array_agg(k.kind || ':' || k.key), '{}') from private.user_keys(auth.uid(), null) k
 $$;
@@ -48,7 +48,7 @@ create or replace function private.sync_merge(p_table text, p_id uuid, p_base in
   language plpgsql
   stable
   security invoker
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   c_tie constant interval := interval '1 second';

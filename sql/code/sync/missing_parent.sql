@@ -13,7 +13,7 @@ create or replace function private.sync_missing_parent(p_table text, p_record js
   language plpgsql
   stable
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_fk record;

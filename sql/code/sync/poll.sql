@@ -50,7 +50,7 @@
 create or replace function private.sync_poll_tables() returns text[]
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 begin
   if private.caller_acts_as_authenticated() then
@@ -70,7 +70,7 @@ create or replace function public.sync_poll(p_cursor text default null, p_tables
   language plpgsql
   volatile
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   -- Index probes planned once per session: a custom plan of the marks' probes, made again at
   -- every call, cost more than running them; and a plan kept for the session may have been
   -- made while the marks were few, when reading them all looked cheaper than probing.

@@ -12,7 +12,7 @@
 create or replace function private.sync_pull_page_bytes() returns integer
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   c_budget constant integer := 4194304;
@@ -52,7 +52,7 @@ revoke all on function private.sync_pull_page_bytes() from public, anon, authent
 create or replace function private.sync_page_sql(p_table text, p_mode text) returns text
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_columns text[];
@@ -148,7 +148,7 @@ comment on function private.sync_page_sql(text, text) is
 -- (private.apply_manifest) generates them again.
 create or replace function private.generate_sync_pages() returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set client_min_messages = warning
 as $$
 declare
@@ -166,7 +166,7 @@ begin
         returns json
         language plpgsql
         volatile
-        set search_path = ''
+        set search_path = pg_catalog, pg_temp
         set plan_cache_mode = force_generic_plan
         set jit = off
       as $body$
@@ -234,7 +234,7 @@ create or replace function public.sync_pull(p_table text, p_cursor text default 
   language plpgsql
   volatile
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_uid uuid;

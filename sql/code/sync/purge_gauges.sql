@@ -31,7 +31,7 @@ create or replace function private.sync_deletion_gauge()
   language sql
   stable
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set enable_seqscan = off
   set jit = off
 as $$
@@ -93,7 +93,7 @@ create or replace function private.tombstone_gauge()
   language plpgsql
   stable
   security definer
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
   set enable_seqscan = off
   set jit = off
 as $$

@@ -32,7 +32,7 @@
 create or replace function private.sync_record_columns(p_table text, p_record jsonb) returns jsonb
   language plpgsql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_alias record;
@@ -69,7 +69,7 @@ grant execute on function private.sync_record_columns(text, jsonb) to authentica
 create or replace function private.sync_push_insert_sql(p_table text, p_columns text[]) returns text
   language sql
   stable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select pg_catalog.format(
     'insert into public.%1$I as t (%2$s) select %3$s'
@@ -89,7 +89,7 @@ comment on function private.sync_push_insert_sql(text, text[]) is
 create or replace function private.sync_push_refused(p_locked text[], p_pushed jsonb, p_row jsonb) returns text[]
   language sql
   immutable
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select coalesce(pg_catalog.array_agg(c), '{}') from pg_catalog.unnest(p_locked) c where p_pushed -> c is distinct from p_row -> c
 $$;
@@ -112,7 +112,7 @@ create or replace function private.sync_push_record(p_table text, p_record jsonb
   language plpgsql
   volatile
   security invoker
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   -- Larger than the largest record the column limits allow (a 10,000-character text and
@@ -450,7 +450,7 @@ create or replace function public.sync_push(p_table text, p_record jsonb, p_expe
   language sql
   volatile
   security invoker
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
   select private.sync_push_record(p_table, p_record, p_expected_version, false)
 $$;

@@ -20,7 +20,7 @@ create or replace function public.sync_push_batch(p_table text, p_records jsonb)
   language plpgsql
   volatile
   security invoker
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   -- About a minute of a mobile network's round trips in one call, and a few seconds of work.

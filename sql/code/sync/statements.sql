@@ -12,7 +12,7 @@
 -- changing the column grants of a synced table.
 create or replace function private.generate_sync_push_updates() returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_table text;
@@ -61,7 +61,7 @@ begin
       create or replace function private.%1$I(p_items jsonb) returns table (written_id uuid, written jsonb)
         language plpgsql
         volatile
-        set search_path = ''
+        set search_path = pg_catalog, pg_temp
         set plan_cache_mode = force_generic_plan
         set jit = off
         set enable_seqscan = off
@@ -96,7 +96,7 @@ revoke all on function private.generate_sync_push_updates() from public, anon, a
 -- run by private.apply_manifest, the final step of every migrate that changed anything.
 create or replace function private.generate_sync_statements() returns void
   language plpgsql
-  set search_path = ''
+  set search_path = pg_catalog, pg_temp
 as $$
 declare
   v_function regprocedure;
