@@ -218,7 +218,7 @@ import Testing
         #expect(try await connection.query("select count(*)::int from pg_namespace where nspname = 'extensions'").scalar(Int.self) == 0)
         #expect(try await connection.query("""
             select proconfig::text from pg_proc where oid = 'public.hotspots_near(float8, float8, float8)'::regprocedure
-            """).scalar(String.self) == #"{"search_path=pg_catalog, public"}"#)
+            """).scalar(String.self) == #"{"search_path=pg_catalog, public, pg_temp"}"#)
         try await connection.runScript("insert into public.hotspot (name, lat, lon) values ('Pier', 45.5, -122.6)")
         let user = try await TestUsers.create(connection, ["Alice"])[0]
         let found = try await connection.transaction { conn in

@@ -4,7 +4,7 @@
 
 CREATE FUNCTION private.caller_writes(p_table text, p_id uuid) RETURNS boolean
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
     begin
       case p_table

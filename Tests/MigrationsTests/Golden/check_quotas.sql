@@ -4,7 +4,7 @@
 
 CREATE FUNCTION private.check_quotas() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
     declare
       v_limit integer := private.quota_value('row_bytes'); v_row record;

@@ -4,7 +4,7 @@
 
 CREATE FUNCTION private.is_open_parent(p_kind text, p_id uuid) RETURNS boolean
     LANGUAGE plpgsql STABLE SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
     begin
       raise exception using errcode = '22023',

@@ -4,7 +4,7 @@
 
 CREATE FUNCTION private.record_child_parents() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
     begin
       raise exception using errcode = '22023',

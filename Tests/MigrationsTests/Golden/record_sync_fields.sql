@@ -4,7 +4,7 @@
 
 CREATE FUNCTION private.record_sync_fields() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET "TimeZone" TO 'UTC'
     SET extra_float_digits TO '1'
     SET jit TO 'off'

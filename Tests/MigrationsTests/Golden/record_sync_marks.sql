@@ -4,7 +4,7 @@
 
 CREATE FUNCTION private.record_sync_marks() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET jit TO 'off'
     AS $$
     begin

@@ -4,7 +4,7 @@
 
 CREATE FUNCTION private.row_scope(p_table text, p_row jsonb) RETURNS TABLE(kind text, key uuid)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
     begin
       case p_table

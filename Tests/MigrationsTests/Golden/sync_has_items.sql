@@ -4,7 +4,7 @@
 
 CREATE FUNCTION private.sync_has_items(p_table text, p_mode text, p_lo xid8, p_x xid8, p_ip xid8[], p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS boolean
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$

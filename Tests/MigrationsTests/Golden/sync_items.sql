@@ -4,7 +4,7 @@
 
 CREATE FUNCTION private.sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -38,7 +38,7 @@ COMMENT ON FUNCTION private.sync_items_watchlist_rules_admin(p_lo xid8, p_x xid8
 
 CREATE FUNCTION private.sync_items_watchlist_rules_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -111,7 +111,7 @@ COMMENT ON FUNCTION private.sync_items_watchlist_rules_changes(p_lo xid8, p_x xi
 
 CREATE FUNCTION private.sync_items_watchlist_rules_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -151,7 +151,7 @@ COMMENT ON FUNCTION private.sync_items_watchlist_rules_full(p_lo xid8, p_x xid8,
 
 CREATE FUNCTION private.sync_items_watchlist_rules_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -210,7 +210,7 @@ COMMENT ON FUNCTION private.sync_items_watchlist_rules_visibility(p_lo xid8, p_x
 
 CREATE FUNCTION private.sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -244,7 +244,7 @@ COMMENT ON FUNCTION private.sync_items_watchlists_admin(p_lo xid8, p_x xid8, p_i
 
 CREATE FUNCTION private.sync_items_watchlists_changes(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -342,7 +342,7 @@ COMMENT ON FUNCTION private.sync_items_watchlists_changes(p_lo xid8, p_x xid8, p
 
 CREATE FUNCTION private.sync_items_watchlists_full(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -389,7 +389,7 @@ COMMENT ON FUNCTION private.sync_items_watchlists_full(p_lo xid8, p_x xid8, p_ip
 
 CREATE FUNCTION private.sync_items_watchlists_visibility(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[], p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamp with time zone[], p_lost_kinds text[], p_lost_keys uuid[], p_lost_causes xid8[], p_lost_ats timestamp with time zone[]) RETURNS TABLE(c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamp with time zone)
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$

@@ -4,7 +4,7 @@
 
 CREATE FUNCTION private.sync_page(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
     begin
       case p_table
@@ -30,7 +30,7 @@ COMMENT ON FUNCTION private.sync_page(p_table text, p_user uuid, p_mode text, p_
 
 CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -257,7 +257,7 @@ COMMENT ON FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, 
 
 CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) RETURNS json
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$

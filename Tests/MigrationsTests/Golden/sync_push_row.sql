@@ -4,7 +4,7 @@
 
 CREATE FUNCTION private.sync_push_row_watchlist_rules(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -26,7 +26,7 @@ COMMENT ON FUNCTION private.sync_push_row_watchlist_rules(p_id uuid) IS 'For syn
 
 CREATE FUNCTION private.sync_push_row_watchlists(p_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$

@@ -4,7 +4,7 @@
 
 CREATE FUNCTION private.sync_push_update_watchlist_rules(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$
@@ -32,7 +32,7 @@ COMMENT ON FUNCTION private.sync_push_update_watchlist_rules(p_record jsonb, p_c
 
 CREATE FUNCTION private.sync_push_update_watchlists(p_record jsonb, p_columns text[], p_id uuid, p_version integer) RETURNS SETOF jsonb
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     AS $$

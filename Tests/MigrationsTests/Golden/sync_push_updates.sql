@@ -4,7 +4,7 @@
 
 CREATE FUNCTION private.sync_push_updates_watchlist_rules(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
@@ -32,7 +32,7 @@ COMMENT ON FUNCTION private.sync_push_updates_watchlist_rules(p_items jsonb) IS 
 
 CREATE FUNCTION private.sync_push_updates_watchlists(p_items jsonb) RETURNS TABLE(written_id uuid, written jsonb)
     LANGUAGE plpgsql
-    SET search_path TO ''
+    SET search_path TO 'pg_catalog', 'pg_temp'
     SET plan_cache_mode TO 'force_generic_plan'
     SET jit TO 'off'
     SET enable_seqscan TO 'off'
