@@ -333,9 +333,16 @@ CREATE FUNCTION audit.log_changes() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
+declare
+  v_dependents jsonb := audit.deleted_dependents(tg_table_name, old.id);
 begin
   insert into audit.log (table_name, record_pk, action, old_row, dependents)
-  values (tg_table_name, old.id, 'DELETE', pg_catalog.to_jsonb(old), audit.deleted_dependents(tg_table_name, old.id));
+  values (tg_table_name, old.id, 'DELETE', pg_catalog.to_jsonb(old), v_dependents);
+  -- Its subtasks' ids stay theirs until the restore brings them back (audit.refuse_deleted_subtask_ids).
+  insert into private.deleted_subtasks (id, parent_table, parent_id)
+  select (s.value ->> 'id')::uuid, tg_table_name, old.id
+    from pg_catalog.jsonb_array_elements(coalesce(v_dependents -> 'subtasks', '[]')) s
+      on conflict (id) do update set parent_table = excluded.parent_table, parent_id = excluded.parent_id;
   return old;
 end
 $$;
@@ -344,7 +351,7 @@ $$;
 -- Name: FUNCTION log_changes(); Type: COMMENT; Schema: audit; Owner: -
 --
 
-COMMENT ON FUNCTION audit.log_changes() IS 'BEFORE DELETE row trigger function of the audited tables: writes the DELETE row of audit.log with the deleted row as jsonb, what goes with it (audit.deleted_dependents, read while it is still there) and auth.uid() as changed_by. Fires after the other BEFORE triggers (name order). Inserts and updates: audit.log_rows.';
+COMMENT ON FUNCTION audit.log_changes() IS 'BEFORE DELETE row trigger function of the audited tables: writes the DELETE row of audit.log with the deleted row as jsonb, what goes with it (audit.deleted_dependents, read while it is still there) and auth.uid() as changed_by, and the ids of a task''s or activity''s subtasks to private.deleted_subtasks. Fires after the other BEFORE triggers (name order). Inserts and updates: audit.log_rows.';
 
 --
 -- Name: log_rows(); Type: FUNCTION; Schema: audit; Owner: -
@@ -407,6 +414,40 @@ $$;
 COMMENT ON FUNCTION audit.log_rows() IS 'AFTER INSERT / AFTER UPDATE statement trigger function of the audited tables (transition tables new_rows, old_rows): writes one audit.log row per inserted row (RESTORE for the row public.restore_entity re-creates) and per really changed row, old and new row as jsonb, auth.uid() as changed_by, in one INSERT. An INSERT with a calling user of an id whose DELETE is in the log is ID_TAKEN (23505), so that a deleted row stays in its owner''s trash and restorable.';
 
 --
+-- Name: refuse_deleted_subtask_ids(); Type: FUNCTION; Schema: audit; Owner: -
+--
+
+CREATE FUNCTION audit.refuse_deleted_subtask_ids() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+declare
+  v_taken record;
+begin
+  if auth.uid() is null then
+    return null;
+  end if;
+  select n.id, d.parent_table into v_taken
+    from new_rows n
+    join private.deleted_subtasks d on d.id = n.id
+   limit 1;
+  if v_taken.id is not null then
+    raise exception using errcode = '23505',
+      message = pg_catalog.format('ID_TAKEN: %s is the id of a subtask of a deleted row of %s: restore it, or use a new id',
+                                 v_taken.id, v_taken.parent_table),
+      detail = pg_catalog.json_build_object('table', 'subtasks', 'id', v_taken.id)::text;
+  end if;
+  return null;
+end
+$$;
+
+--
+-- Name: FUNCTION refuse_deleted_subtask_ids(); Type: COMMENT; Schema: audit; Owner: -
+--
+
+COMMENT ON FUNCTION audit.refuse_deleted_subtask_ids() IS 'AFTER INSERT statement trigger function of subtasks (transition table new_rows): an INSERT with a calling user of the id of a subtask a deleted task or activity took with it (private.deleted_subtasks, one probe of its key per row) is ID_TAKEN (23505, detail {table, id}), so that the parent''s restore brings it back. SECURITY DEFINER: nobody but the owner reads private.deleted_subtasks.';
+
+--
 -- Name: restore_dependents(text, uuid, jsonb); Type: FUNCTION; Schema: audit; Owner: -
 --
 
@@ -428,6 +469,9 @@ begin
      where a.attrelid = 'public.subtasks'::regclass and a.attnum > 0 and not a.attisdropped
        and a.attgenerated = '' and p_dependents -> 'subtasks' -> 0 ? a.attname;
     if v_columns is not null then
+      -- Theirs again: their ids were kept for this (audit.refuse_deleted_subtask_ids).
+      delete from private.deleted_subtasks d
+       where d.id in (select (s.value ->> 'id')::uuid from pg_catalog.jsonb_array_elements(p_dependents -> 'subtasks') s);
       execute pg_catalog.format(
         'insert into public.subtasks (%1$s)
          select %1$s from pg_catalog.jsonb_populate_recordset(null::public.subtasks, $1)
@@ -460,24 +504,18 @@ COMMENT ON FUNCTION audit.restore_dependents(p_table text, p_id uuid, p_dependen
 --
 
 CREATE FUNCTION audit.restoring_id(p_table text) RETURNS uuid
-    LANGUAGE plpgsql STABLE
+    LANGUAGE sql STABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
-declare
-  v_mark text := pg_catalog.current_setting('audit.restoring', true);
-begin
-  if pg_catalog.split_part(v_mark, ':', 1) = p_table then
-    return pg_catalog.split_part(v_mark, ':', 2)::uuid;
-  end if;
-  return null;
-end
+  select r.id from private.restoring r
+   where r.xact = pg_catalog.pg_current_xact_id_if_assigned() and r.table_name = p_table
 $$;
 
 --
 -- Name: FUNCTION restoring_id(p_table text); Type: COMMENT; Schema: audit; Owner: -
 --
 
-COMMENT ON FUNCTION audit.restoring_id(p_table text) IS 'The id of the row of p_table that public.restore_entity is re-creating in this transaction, or NULL: the statement triggers ask it once per statement.';
+COMMENT ON FUNCTION audit.restoring_id(p_table text) IS 'The id of the row of p_table that public.restore_entity is re-creating in this transaction (private.restoring), or NULL: the statement triggers ask it once per statement.';
 
 --
 -- Name: set_restoring(text, uuid); Type: FUNCTION; Schema: audit; Owner: -
@@ -487,14 +525,15 @@ CREATE FUNCTION audit.set_restoring(p_table text, p_id uuid) RETURNS void
     LANGUAGE sql
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
-  select pg_catalog.set_config('audit.restoring', coalesce(p_table || ':' || p_id::text, ''), true)
+  delete from private.restoring r where r.xact = pg_catalog.pg_current_xact_id();
+  insert into private.restoring (table_name, id) select p_table, p_id where p_table is not null and p_id is not null;
 $$;
 
 --
 -- Name: FUNCTION set_restoring(p_table text, p_id uuid); Type: COMMENT; Schema: audit; Owner: -
 --
 
-COMMENT ON FUNCTION audit.set_restoring(p_table text, p_id uuid) IS 'Marks the row of p_table with id p_id as being restored, for the rest of the transaction (NULLs clear the mark). Called by public.restore_entity around its INSERT.';
+COMMENT ON FUNCTION audit.set_restoring(p_table text, p_id uuid) IS 'Marks the row of p_table with id p_id as being restored, in this transaction (a row of private.restoring; NULLs clear the mark). Called by public.restore_entity around its INSERT, as the owner: no API role may write the mark.';
 
 --
 -- Name: uid(); Type: FUNCTION; Schema: auth; Owner: -
@@ -1609,8 +1648,9 @@ begin
       message = 'INVALID_INTERVAL: p_older_than must be between 0 and 14 days',
       hint = 'The log keeps 16 daily partitions: today, the retention, and one being emptied.';
   end if;
-  -- One prune at a time (two would wait for each other's partition locks).
-  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('outbox.prune'));
+  -- One prune at a time (two would wait for each other's partition locks): the row lock of
+  -- its job, which no API role may take (an advisory lock any session could hold for good).
+  perform from private.job_locks j where j.job = 'outbox.prune' for update;
   -- The partitions that may hold an event created after the cutoff: the UTC days from the
   -- cutoff's to today's. Every other one holds only older events.
   v_days := (now() at time zone 'UTC')::date - ((now() - p_older_than) at time zone 'UTC')::date;
@@ -7899,6 +7939,33 @@ $$;
 COMMENT ON FUNCTION private.tombstone_gauge() IS 'The rows of private.tombstones_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
 
 --
+-- Name: try_job_lock(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.try_job_lock(p_job text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+begin
+  if p_job is null then
+    raise exception using errcode = '22004', message = 'NULL_ARGUMENT: p_job is required';
+  end if;
+  if not exists (select from private.job_locks j where j.job = p_job) then
+    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: %L is not a job of private.job_locks', p_job),
+      detail = pg_catalog.json_build_object('argument', 'p_job', 'allowed', (select pg_catalog.array_agg(j.job order by j.job) from private.job_locks j))::text;
+  end if;
+  perform from private.job_locks j where j.job = p_job for update skip locked;
+  return found;
+end
+$$;
+
+--
+-- Name: FUNCTION try_job_lock(p_job text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.try_job_lock(p_job text) IS 'True when the caller''s transaction now holds the job p_job (its row of private.job_locks, locked until the transaction ends); false when another transaction holds it. The worker''s maintenance runs each job only while holding ''maintenance''. Errors: NULL_ARGUMENT (22004), INVALID_ARGUMENT (22023, detail {argument, allowed}). SECURITY DEFINER: no API role reads private.job_locks (so that no app user can take a job''s lock); the worker (service_role) may run it.';
+
+--
 -- Name: unseal_cursor(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -11332,6 +11399,40 @@ CREATE TABLE private.claim_settings (
 COMMENT ON TABLE private.claim_settings IS 'The one row of claim settings: expire_after, how long a claim of a task or activity holds before the worker releases it (NULL: claims never expire). Read at each claim (claim_expires_at); an operator may update the row; only the database owner can.';
 
 --
+-- Name: deleted_subtasks; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.deleted_subtasks (
+    id uuid NOT NULL,
+    parent_table text NOT NULL,
+    parent_id uuid NOT NULL
+);
+
+--
+-- Name: TABLE deleted_subtasks; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.deleted_subtasks IS 'The id of every subtask that went with a deleted task or activity (parent_table, parent_id) not restored since: written by the audit DELETE trigger, removed by the restore that brings it back. An app user''s INSERT of such an id is ID_TAKEN. Nobody but the owner reads or writes it.';
+
+--
+-- Name: COLUMN deleted_subtasks.id; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.deleted_subtasks.id IS 'The subtask''s id.';
+
+--
+-- Name: COLUMN deleted_subtasks.parent_table; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.deleted_subtasks.parent_table IS 'tasks or activities: the table of the deleted parent.';
+
+--
+-- Name: COLUMN deleted_subtasks.parent_id; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.deleted_subtasks.parent_id IS 'The deleted parent''s id.';
+
+--
 -- Name: incarnation; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -11354,6 +11455,26 @@ CREATE TABLE private.incarnation (
 --
 
 COMMENT ON TABLE private.incarnation IS 'One row: the incarnation of this database that sync and feed cursors name (a random epoch, moved when the server finds itself restored; the system identifier, database and table oids and timeline it was recorded on), and the key that seals cursors (16 bytes of AES key, 32 of HMAC key). Read by the cursor functions (sql/code/sync/cursor.sql), written by private.settle_incarnation. Private: no API role reads it.';
+
+--
+-- Name: job_locks; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.job_locks (
+    job text NOT NULL
+);
+
+--
+-- Name: TABLE job_locks; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.job_locks IS 'The jobs one worker at a time runs (maintenance, outbox.prune): a job locks its row for its transaction (private.try_job_lock; outbox.prune waits for it). Nobody but the owner reads or writes it.';
+
+--
+-- Name: COLUMN job_locks.job; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.job_locks.job IS 'The job''s name.';
 
 --
 -- Name: notification_badge_entities; Type: TABLE; Schema: private; Owner: -
@@ -11594,6 +11715,40 @@ CREATE TABLE private.quotas (
 --
 
 COMMENT ON TABLE private.quotas IS 'The limits on what one user may put before others, one row each: value per period (NULL: at any one time, or per row or call). Checked by sql/code/platform/quotas.sql; over one, QUOTA_EXCEEDED (54000) and nothing changes. An operator may update value; only the database owner can.';
+
+--
+-- Name: restoring; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.restoring (
+    xact xid8 DEFAULT pg_current_xact_id() NOT NULL,
+    table_name text NOT NULL,
+    id uuid NOT NULL
+);
+
+--
+-- Name: TABLE restoring; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.restoring IS 'The row public.restore_entity is re-creating, in its own transaction (xact): inserted before its INSERT and deleted after it, never committed. Read by the audit and outbox triggers (audit.restoring_id). Nobody but the owner reads or writes it.';
+
+--
+-- Name: COLUMN restoring.xact; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.restoring.xact IS 'The restoring transaction.';
+
+--
+-- Name: COLUMN restoring.table_name; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.restoring.table_name IS 'The table of the row being restored.';
+
+--
+-- Name: COLUMN restoring.id; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.restoring.id IS 'The id of the row being restored.';
 
 --
 -- Name: sync_deletions_awaiting_purge; Type: VIEW; Schema: private; Owner: -
@@ -13401,11 +13556,25 @@ ALTER TABLE ONLY private.claim_settings
     ADD CONSTRAINT claim_settings_pkey PRIMARY KEY (id);
 
 --
+-- Name: deleted_subtasks deleted_subtasks_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.deleted_subtasks
+    ADD CONSTRAINT deleted_subtasks_pkey PRIMARY KEY (id);
+
+--
 -- Name: incarnation incarnation_pkey; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
 ALTER TABLE ONLY private.incarnation
     ADD CONSTRAINT incarnation_pkey PRIMARY KEY (singleton);
+
+--
+-- Name: job_locks job_locks_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.job_locks
+    ADD CONSTRAINT job_locks_pkey PRIMARY KEY (job);
 
 --
 -- Name: notification_badge_entities notification_badge_entities_pkey; Type: CONSTRAINT; Schema: private; Owner: -
@@ -13448,6 +13617,13 @@ ALTER TABLE ONLY private.quota_usage
 
 ALTER TABLE ONLY private.quotas
     ADD CONSTRAINT quotas_pkey PRIMARY KEY (name);
+
+--
+-- Name: restoring restoring_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.restoring
+    ADD CONSTRAINT restoring_pkey PRIMARY KEY (xact, table_name);
 
 --
 -- Name: sync_field_changes sync_field_changes_pkey; Type: CONSTRAINT; Schema: private; Owner: -
@@ -15164,6 +15340,12 @@ CREATE TRIGGER journal_thread_stats_insert AFTER INSERT ON public.journal_thread
 CREATE TRIGGER photos_follow AFTER UPDATE OF watchlist_id ON public.watchlist_entries FOR EACH ROW WHEN ((old.watchlist_id IS DISTINCT FROM new.watchlist_id)) EXECUTE FUNCTION private.derive_photo_watchlist();
 
 --
+-- Name: subtasks refuse_deleted_ids; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER refuse_deleted_ids AFTER INSERT ON public.subtasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit.refuse_deleted_subtask_ids();
+
+--
 -- Name: activities sync_access_claim_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -15880,6 +16062,12 @@ REVOKE ALL ON FUNCTION audit.log_changes() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION audit.log_rows() FROM PUBLIC;
+
+--
+-- Name: FUNCTION refuse_deleted_subtask_ids(); Type: ACL; Schema: audit; Owner: -
+--
+
+REVOKE ALL ON FUNCTION audit.refuse_deleted_subtask_ids() FROM PUBLIC;
 
 --
 -- Name: FUNCTION restore_dependents(p_table text, p_id uuid, p_dependents jsonb); Type: ACL; Schema: audit; Owner: -
@@ -17046,6 +17234,13 @@ GRANT ALL ON FUNCTION private.take_watchlist_share_notices(p_event_ids bigint[],
 
 REVOKE ALL ON FUNCTION private.tombstone_gauge() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.tombstone_gauge() TO service_role;
+
+--
+-- Name: FUNCTION try_job_lock(p_job text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.try_job_lock(p_job text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.try_job_lock(p_job text) TO service_role;
 
 --
 -- Name: FUNCTION unseal_cursor(p_cursor text); Type: ACL; Schema: private; Owner: -

@@ -64,9 +64,34 @@ struct MaintenanceTests {
 
         // Another worker holding the lock: this one skips.
         let other = try await f.db.connect()
-        try await other.query("select pg_advisory_lock(hashtext('dispatch-worker maintenance'))")
+        try await other.query("begin")
+        #expect(try await other.query("select private.try_job_lock('maintenance')").scalar(Bool.self))
         #expect(try await Maintenance().run(f.connection).ran == false)
         await other.close()
+        await f.close()
+    }
+
+    /// An app user cannot stop the maintenance of every worker: the keys of the advisory
+    /// locks it once took, held by her session for good, stop nothing, and the job's lock
+    /// (a row of private.job_locks) is out of her reach.
+    @Test("an app user's session cannot hold the maintenance's lock")
+    func anAppUserCannotStopTheMaintenance() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        let app = try await f.db.connect()
+        try await app.transaction(as: alice) { conn in
+            try conn.query("select pg_advisory_lock(hashtext('dispatch-worker maintenance')), pg_advisory_lock(hashtext('outbox.prune'))")
+        }
+        for statement in ["select private.try_job_lock('maintenance')", "select from private.job_locks for update"] {
+            do {
+                try await app.transaction(as: alice) { conn in _ = try conn.query(PostgresQuery(sql: statement, binds: [])) }
+                Issue.record("\(statement) ran")
+            } catch let error as PostgresError {
+                #expect(error.sqlState == .insufficientPrivilege, "\(statement): \(error)")
+            }
+        }
+        #expect(try await Maintenance().run(f.connection).ran)
+        await app.close()
         await f.close()
     }
 

@@ -7,12 +7,14 @@ import Postgres
 /// days that every handler has read (`outbox.prune` truncates them whole); and the claims
 /// whose time is up, where the operator set a claim expiry (`private.claim_settings`),
 /// released (the notification handler then tells the claimer and the declarer). One worker
-/// at a time runs each job (an advisory
-/// lock), so any number of workers may have it switched on.
+/// at a time runs each job (the lock of the job `maintenance`), so any number of workers may
+/// have it switched on.
 ///
-/// The lock is taken per job inside that job's transaction (`pg_try_advisory_xact_lock`):
-/// a session lock would outlive its statement on whichever server connection a transaction
-/// pooler lent, and never be released by the client that took it.
+/// The lock is the row lock of `maintenance` in `private.job_locks`, which no API role reads
+/// (an advisory lock, which any session may take, let an app user hold the key and stop the
+/// maintenance of every worker for good), taken per job inside that job's transaction
+/// (`private.try_job_lock`): a session lock would outlive its statement on whichever server
+/// connection a transaction pooler lent, and never be released by the client that took it.
 public struct Maintenance: Sendable {
     public struct Result: Sendable, Equatable {
         public var tombstones = 0
@@ -33,7 +35,7 @@ public struct Maintenance: Sendable {
     public var syncMarkAge = "1 hour"
     public var eventAge = "7 days"
 
-    static let lockKey = "dispatch-worker maintenance"
+    static let job = "maintenance"
 
     public init() {}
 
@@ -51,7 +53,7 @@ public struct Maintenance: Sendable {
         var result = Result()
         for (job, field) in jobs {
             let count = try await connection.transaction { connection -> Int? in
-                guard try connection.query("select pg_try_advisory_xact_lock(hashtext(\(Self.lockKey)))").scalar(Bool.self) else {
+                guard try connection.query("select private.try_job_lock(\(Self.job))").scalar(Bool.self) else {
                     return nil
                 }
                 return try connection.query(job).scalar(Int.self)

@@ -4,35 +4,33 @@ select private.define('create policy tracked_tables_select on audit.tracked_tabl
 -- ---------------------------------------------------------------------------------------
 -- Restores: how the trigger functions recognise the row public.restore_entity re-creates
 -- ---------------------------------------------------------------------------------------
--- The transaction-local setting audit.restoring holds '<table>:<id>' around the INSERT of a
--- restore; these two functions are the only places that name it.
+-- The mark is a row of private.restoring in the restoring transaction, inserted before the
+-- INSERT of a restore and deleted after it (never committed: no other session sees it).
+-- Only the owner writes that table, so an app user cannot mark his own INSERT as a restore
+-- (a setting could be set by any session: it let a user take a deleted row's id). These two
+-- functions are the only places that name it.
 
 create or replace function audit.set_restoring(p_table text, p_id uuid) returns void
   language sql
   volatile
   set search_path = pg_catalog, pg_temp
 as $$
-  select pg_catalog.set_config('audit.restoring', coalesce(p_table || ':' || p_id::text, ''), true)
+  delete from private.restoring r where r.xact = pg_catalog.pg_current_xact_id();
+  insert into private.restoring (table_name, id) select p_table, p_id where p_table is not null and p_id is not null;
 $$;
 comment on function audit.set_restoring(text, uuid) is
-  'Marks the row of p_table with id p_id as being restored, for the rest of the transaction (NULLs clear the mark). Called by public.restore_entity around its INSERT.';
+  'Marks the row of p_table with id p_id as being restored, in this transaction (a row of private.restoring; NULLs clear the mark). Called by public.restore_entity around its INSERT, as the owner: no API role may write the mark.';
 
 create or replace function audit.restoring_id(p_table text) returns uuid
-  language plpgsql
+  language sql
   stable
   set search_path = pg_catalog, pg_temp
 as $$
-declare
-  v_mark text := pg_catalog.current_setting('audit.restoring', true);
-begin
-  if pg_catalog.split_part(v_mark, ':', 1) = p_table then
-    return pg_catalog.split_part(v_mark, ':', 2)::uuid;
-  end if;
-  return null;
-end
+  select r.id from private.restoring r
+   where r.xact = pg_catalog.pg_current_xact_id_if_assigned() and r.table_name = p_table
 $$;
 comment on function audit.restoring_id(text) is
-  'The id of the row of p_table that public.restore_entity is re-creating in this transaction, or NULL: the statement triggers ask it once per statement.';
+  'The id of the row of p_table that public.restore_entity is re-creating in this transaction (private.restoring), or NULL: the statement triggers ask it once per statement.';
 
 create or replace function audit.is_restoring(p_table text, p_id text) returns boolean
   language sql
@@ -139,14 +137,21 @@ create or replace function audit.log_changes() returns trigger
   security definer
   set search_path = pg_catalog, pg_temp
 as $$
+declare
+  v_dependents jsonb := audit.deleted_dependents(tg_table_name, old.id);
 begin
   insert into audit.log (table_name, record_pk, action, old_row, dependents)
-  values (tg_table_name, old.id, 'DELETE', pg_catalog.to_jsonb(old), audit.deleted_dependents(tg_table_name, old.id));
+  values (tg_table_name, old.id, 'DELETE', pg_catalog.to_jsonb(old), v_dependents);
+  -- Its subtasks' ids stay theirs until the restore brings them back (audit.refuse_deleted_subtask_ids).
+  insert into private.deleted_subtasks (id, parent_table, parent_id)
+  select (s.value ->> 'id')::uuid, tg_table_name, old.id
+    from pg_catalog.jsonb_array_elements(coalesce(v_dependents -> 'subtasks', '[]')) s
+      on conflict (id) do update set parent_table = excluded.parent_table, parent_id = excluded.parent_id;
   return old;
 end
 $$;
 comment on function audit.log_changes() is
-  'BEFORE DELETE row trigger function of the audited tables: writes the DELETE row of audit.log with the deleted row as jsonb, what goes with it (audit.deleted_dependents, read while it is still there) and auth.uid() as changed_by. Fires after the other BEFORE triggers (name order). Inserts and updates: audit.log_rows.';
+  'BEFORE DELETE row trigger function of the audited tables: writes the DELETE row of audit.log with the deleted row as jsonb, what goes with it (audit.deleted_dependents, read while it is still there) and auth.uid() as changed_by, and the ids of a task''s or activity''s subtasks to private.deleted_subtasks. Fires after the other BEFORE triggers (name order). Inserts and updates: audit.log_rows.';
 
 -- ---------------------------------------------------------------------------------------
 -- enable_tracking
@@ -293,6 +298,41 @@ $$;
 comment on function audit.entity_table(text) is
   'Looks p_entity_type up in audit.get_table_names(); raises INVALID_ENTITY_TYPE (22023) for anything else, NULL included, before any identifier reaches dynamic SQL.';
 
+-- A subtask is not audited: it goes with its task or activity, in the DELETE entry's
+-- dependents, and comes back with its restore. Its id stays its own meanwhile, as a deleted
+-- row's does (audit.log_rows): re-created by anyone, it would make the restore silently leave
+-- that subtask out. Only the restore (audit.restore_dependents removes the ids it brings
+-- back first) or a write without a calling user (the worker, migrations) reuses it.
+create or replace function audit.refuse_deleted_subtask_ids() returns trigger
+  language plpgsql
+  security definer
+  set search_path = pg_catalog, pg_temp
+as $$
+declare
+  v_taken record;
+begin
+  if auth.uid() is null then
+    return null;
+  end if;
+  select n.id, d.parent_table into v_taken
+    from new_rows n
+    join private.deleted_subtasks d on d.id = n.id
+   limit 1;
+  if v_taken.id is not null then
+    raise exception using errcode = '23505',
+      message = pg_catalog.format('ID_TAKEN: %s is the id of a subtask of a deleted row of %s: restore it, or use a new id',
+                                 v_taken.id, v_taken.parent_table),
+      detail = pg_catalog.json_build_object('table', 'subtasks', 'id', v_taken.id)::text;
+  end if;
+  return null;
+end
+$$;
+comment on function audit.refuse_deleted_subtask_ids() is
+  'AFTER INSERT statement trigger function of subtasks (transition table new_rows): an INSERT with a calling user of the id of a subtask a deleted task or activity took with it (private.deleted_subtasks, one probe of its key per row) is ID_TAKEN (23505, detail {table, id}), so that the parent''s restore brings it back. SECURITY DEFINER: nobody but the owner reads private.deleted_subtasks.';
+create or replace trigger refuse_deleted_ids after insert on public.subtasks
+  referencing new table as new_rows
+  for each statement execute function audit.refuse_deleted_subtask_ids();
+
 -- ---------------------------------------------------------------------------------------
 -- Privileges of the functions
 -- ---------------------------------------------------------------------------------------
@@ -303,6 +343,6 @@ comment on function audit.entity_table(text) is
 revoke all on function audit.log_changes(), audit.log_rows(), audit.entity_table(text), audit.get_table_names(),
   audit.enable_tracking(regclass, text, text), audit.set_restoring(text, uuid), audit.is_restoring(text, text),
   audit.restoring_id(text),
-  audit.deleted_dependents(text, uuid)
+  audit.deleted_dependents(text, uuid), audit.refuse_deleted_subtask_ids()
   from public, anon, authenticated, service_role;
 grant execute on function audit.entity_table(text), audit.get_table_names() to authenticated, service_role;

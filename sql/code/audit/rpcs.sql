@@ -164,6 +164,9 @@ begin
      where a.attrelid = 'public.subtasks'::regclass and a.attnum > 0 and not a.attisdropped
        and a.attgenerated = '' and p_dependents -> 'subtasks' -> 0 ? a.attname;
     if v_columns is not null then
+      -- Theirs again: their ids were kept for this (audit.refuse_deleted_subtask_ids).
+      delete from private.deleted_subtasks d
+       where d.id in (select (s.value ->> 'id')::uuid from pg_catalog.jsonb_array_elements(p_dependents -> 'subtasks') s);
       execute pg_catalog.format(
         'insert into public.subtasks (%1$s)
          select %1$s from pg_catalog.jsonb_populate_recordset(null::public.subtasks, $1)

@@ -46,7 +46,7 @@ select private.api('public.release_work_item(text, uuid)', 'rpc', '{authenticate
   'Releases the caller''s claim (or an admin''s release); SECURITY DEFINER as claim_work_item.',
   '[{"sql": "select public.release_work_item({claim}, {id})", "each": "claimed"}]');
 select private.api('private.refuse_claim(text, uuid)', 'policy', '{authenticated,service_role}',
-  'Why the caller cannot claim an item, the one rule of claim_work_item and sync_push (through private.claim_conflict): a guard sync_push, an invoker RPC, asks as the caller; SECURITY DEFINER (the claim it reports took the item out of the caller''s sight), answering only what the caller may be told: who holds an item she could see open, and for any other item what an id that names nothing answers.',
+  'Why the caller cannot claim an item, the one rule of claim_work_item and sync_push (through private.claim_conflict): a guard sync_push, an invoker RPC, asks as the caller; SECURITY DEFINER (the claim it reports took the item out of the caller''s sight), answering only what the caller may be told: who holds an item she could see open right before its claim, and for any other item what an id that names nothing answers.',
   '[{"sql": "select private.refuse_claim({claim}, {id})", "each": "claimed"}]');
 select private.api('public.get_claim_history(text, uuid)', 'rpc', '{authenticated}',
   'When an item was claimed and released, to those entitled to it; SECURITY DEFINER: it reads the audit log of items the caller may no longer see.',
@@ -328,6 +328,8 @@ select private.api('outbox.feed_cursor(pg_snapshot, bigint)', 'worker', '{servic
 select private.api('outbox.open_feed_cursor(text)', 'worker', '{service_role}',
   'A change feed cursor opened; SECURITY DEFINER as outbox.feed_cursor.');
 select private.api('outbox.doorbell_channel()', 'worker', '{service_role}', 'The LISTEN channel of the doorbell.');
+select private.api('private.try_job_lock(text)', 'worker', '{service_role}',
+  'The lock of a job one worker at a time runs (maintenance); SECURITY DEFINER: no API role reads private.job_locks, so no app user can take it.');
 select private.api('outbox.prune(interval)', 'worker', '{service_role}',
   'Prunes delivered events; SECURITY DEFINER: it drops the outbox''s partitions, which only their owner may.');
 select private.api('outbox.register_handler(text, text[], text[], integer, text)', 'worker', '{service_role}', 'Registers a handler.');

@@ -308,8 +308,9 @@ begin
       message = 'INVALID_INTERVAL: p_older_than must be between 0 and 14 days',
       hint = 'The log keeps 16 daily partitions: today, the retention, and one being emptied.';
   end if;
-  -- One prune at a time (two would wait for each other's partition locks).
-  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('outbox.prune'));
+  -- One prune at a time (two would wait for each other's partition locks): the row lock of
+  -- its job, which no API role may take (an advisory lock any session could hold for good).
+  perform from private.job_locks j where j.job = 'outbox.prune' for update;
   -- The partitions that may hold an event created after the cutoff: the UTC days from the
   -- cutoff's to today's. Every other one holds only older events.
   v_days := (now() at time zone 'UTC')::date - ((now() - p_older_than) at time zone 'UTC')::date;
