@@ -13,13 +13,37 @@ struct JSONValueParser {
     /// their keys in the same order, so a key equal to the one at its position is that String
     /// again (no allocation and no UTF-8 validation; a sync page of 1000 rows has 23,000 keys).
     private var recentKeys: [String] = []
+    /// The member of the outermost object whose array of arrays is kept as spans rather than
+    /// parsed (`parse(_:rowsAt:)`), and those spans: each value's start and end, row by row.
+    private var rowsKey: String?
+    private var rows: (spans: [Int], width: Int)?
 
     static func parse(_ bytes: UnsafeRawBufferPointer) throws -> JSONValue {
         var parser = JSONValueParser(bytes: bytes)
-        parser.skipWhitespace()
-        let value = try parser.value()
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else { throw parser.failure("unexpected text after the value") }
+        return try parser.document()
+    }
+
+    /// The document, but the array of arrays at member `key` of the outermost object is only
+    /// checked and its values' spans kept (the member reads as an empty array): the rows
+    /// of a compact page, read by `JSONRows` where they are decoded. Nil spans when there is
+    /// no such member; rows of different lengths are an error.
+    static func parse(_ bytes: UnsafeRawBufferPointer, rowsAt key: String) throws -> (JSONValue, (spans: [Int], width: Int)?) {
+        var parser = JSONValueParser(bytes: bytes)
+        parser.rowsKey = key
+        let value = try parser.document()
+        return (value, parser.rows)
+    }
+
+    /// One value as a whole text: a value of a row whose span was kept.
+    static func parse(_ bytes: UnsafeRawBufferPointer, span: Range<Int>) throws -> JSONValue {
+        try parse(UnsafeRawBufferPointer(rebasing: bytes[span]))
+    }
+
+    private mutating func document() throws -> JSONValue {
+        skipWhitespace()
+        let value = try value()
+        skipWhitespace()
+        guard index == bytes.count else { throw failure("unexpected text after the value") }
         return value
     }
 
@@ -86,7 +110,11 @@ struct JSONValueParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            members.append((key, try value()))
+            if depth == 1, key == rowsKey, try rowSpans() {
+                members.append((key, .array([])))
+            } else {
+                members.append((key, try value()))
+            }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -116,6 +144,79 @@ struct JSONValueParser {
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
             throw failure("expected ',' or ']'")
+        }
+    }
+
+    /// An array of arrays, each value checked as `value()` would read it and its span kept;
+    /// false (nothing read) when the value is not an array whose first element is an array.
+    private mutating func rowSpans() throws -> Bool {
+        var next = index + 1
+        while next < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[next]) { next += 1 }
+        guard bytes[index] == UInt8(ascii: "["), next < bytes.count, bytes[next] == UInt8(ascii: "[") else { return false }
+        try nest()
+        defer { depth -= 1 }
+        index += 1
+        var spans: [Int] = []
+        var width: Int?
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { throw failure("expected a row (an array)") }
+            try nest()
+            defer { depth -= 1 }
+            index += 1
+            let before = spans.count
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+            } else {
+                while true {
+                    skipWhitespace()
+                    let start = index
+                    try skipValue()
+                    spans.append(start)
+                    spans.append(index)
+                    skipWhitespace()
+                    guard index < bytes.count else { throw failure("unexpected end") }
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: "]") { index += 1; break }
+                    throw failure("expected ',' or ']'")
+                }
+            }
+            let count = (spans.count - before) / 2
+            if let width, width != count { throw failure("a row of \(count) values after rows of \(width)") }
+            width = count
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("unexpected end") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; break }
+            throw failure("expected ',' or ']'")
+        }
+        rows = (spans, width ?? 0)
+        return true
+    }
+
+    /// Past one value, checked as `value()` reads it, building nothing for the values rows are
+    /// made of (strings without escapes, numbers, literals).
+    private mutating func skipValue() throws {
+        guard index < bytes.count else { throw failure("unexpected end") }
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+            let start = index
+            index += 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") { index += 1; return }
+                if byte == UInt8(ascii: "\\") { break }
+                if byte < 0x20 { throw failure("control character in a string") }
+                index += 1
+            }
+            index = start
+            _ = try string()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "{"), UInt8(ascii: "["): _ = try value()
+        default: _ = try scanNumber()
         }
     }
 
@@ -223,6 +324,15 @@ struct JSONValueParser {
     }
 
     private mutating func number() throws -> Double {
+        let (start, integral) = try scanNumber()
+        guard let value = Self.number(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), integral: integral) else {
+            throw failure("invalid number")
+        }
+        return value
+    }
+
+    /// Past a number (RFC 8259's grammar); its start, and whether it has neither fraction nor exponent.
+    private mutating func scanNumber() throws -> (start: Int, integral: Bool) {
         let start = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
         let digitsStart = index
@@ -245,14 +355,17 @@ struct JSONValueParser {
             while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
             guard index > exponent else { throw failure("digits expected in the exponent") }
         }
-        let digits = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+        return (start, integral)
+    }
+
+    /// The value of a number's text (checked by `scanNumber`).
+    static func number(_ digits: UnsafeRawBufferPointer, integral: Bool) -> Double? {
         // Small integers (ids, versions, counts) without a String.
-        if integral, index - start <= 15 {
+        if integral, digits.count <= 15 {
             var value: Int64 = 0
             for byte in digits where byte != UInt8(ascii: "-") { value = value * 10 + Int64(byte - 0x30) }
-            return Double(bytes[start] == UInt8(ascii: "-") ? -value : value)
+            return Double(digits.first == UInt8(ascii: "-") ? -value : value)
         }
-        guard let value = Double(String(decoding: digits, as: UTF8.self)) else { throw failure("invalid number") }
-        return value
+        return Double(String(decoding: digits, as: UTF8.self))
     }
 }

@@ -111,7 +111,7 @@ import TestSupport
     let decoded = try await timed(100) { _ = try JSONValue(parsing: pageText) }
     print(String(format: "  info one 1000-row object page (%d KB): decoded by the client p50 %.1f ms", pageText.utf8.count / 1024, decoded.p50))
     try await pageFloor(admin, user: user)
-    try await compactPages(sync, entries: entries)
+    try await compactPages(sync, admin, user: user, entries: entries)
     try await firstCall(context, admin, user: user)
     try await admin.runScript("truncate public.watchlists cascade")
     await admin.close()
@@ -172,9 +172,10 @@ private func pageFloor(_ admin: PostgresConnection, user: UUID) async throws {
         goal: "≤ 1.25×", met: ratio <= 1.25)
 }
 
-/// 100,000 rows pulled in pages of 1000 (SyncService.pullAll, decoding included), compact
-/// pages against object pages, in alternating rounds, best of 3 each.
-private func compactPages(_ sync: SyncService, entries: Int) async throws {
+/// 100,000 rows pulled in pages of 1000 and decoded into the app's type (SyncService.pullAll,
+/// `SyncPage.records(as:)`), compact pages against object pages, in alternating rounds, best
+/// of 3 each; then where a page's time goes on the client, for each encoding.
+private func compactPages(_ sync: SyncService, _ admin: PostgresConnection, user: UUID, entries: Int) async throws {
     var best: [SyncPageEncoding: Double] = [:]
     var pulled: [SyncPageEncoding: Int] = [:]
     for round in 0..<3 {
@@ -183,7 +184,7 @@ private func compactPages(_ sync: SyncService, entries: Int) async throws {
             service.pageEncoding = encoding
             var rows = 0
             let seconds = try await BenchContext.time {
-                try await service.pullAll(table: .watchlistEntries, limit: 1000) { rows += $0.records.count }
+                try await service.pullAll(table: .watchlistEntries, limit: 1000) { rows += try $0.records(as: WatchlistEntry.self).count }
             }
             if seconds < best[encoding, default: .infinity] { (best[encoding], pulled[encoding]) = (seconds, rows) }
         }
@@ -191,9 +192,52 @@ private func compactPages(_ sync: SyncService, entries: Int) async throws {
     let rate = { (encoding: SyncPageEncoding) in Double(pulled[encoding] ?? 0) / (best[encoding] ?? .infinity) }
     let ratio = rate(.compact) / rate(.objects)
     BenchContext.report(
-        "compact pages vs object pages, \(entries) rows in pages of 1000 (SyncService.pullAll, alternating, best of 3)",
+        "compact pages vs object pages, \(entries) rows in pages of 1000 decoded into the app's type (SyncService.pullAll, records(as:), alternating, best of 3)",
         String(format: "%.0f rows/s vs %.0f rows/s = %.2f×", rate(.compact), rate(.objects), ratio),
         goal: "≥ 1.6×", met: ratio >= 1.6 && pulled[.compact] == entries && pulled[.objects] == entries)
+
+    // Where one page's time goes, each encoding: the server building it and sending it (the
+    // call as the user, the text received), then the client parsing the text (what SyncPage
+    // keeps) and decoding the records into the app's type.
+    for encoding in [SyncPageEncoding.objects, .compact] {
+        let call = PostgresQuery(sql: "select public.sync_pull('watchlist_entries', null, 1000, '\(encoding.rawValue)')::text")
+        var text = ""
+        let server = try await timed(100) {
+            text = try await admin.transaction(as: user) { conn in try conn.query(call, prepared: true).scalar(String.self) }
+        }
+        let (page, rows) = try JSONRows.parse(text, rowsAt: "records", columnsAt: "columns")
+        let parse = try await timed(100) { _ = try JSONRows.parse(text, rowsAt: "records", columnsAt: "columns") }
+        let decode = try await timed(100) {
+            if let rows {
+                _ = try rows.decode(WatchlistEntry.self)
+            } else {
+                _ = try (page["records"]?.arrayValue ?? []).map { try JSONValueDecoder.decode(WatchlistEntry.self, from: $0) }
+            }
+        }
+        print(String(format: "  info one 1000-row %@ page (%d KB): server and wire p50 %.1f ms; on the client parsed p50 %.1f ms, decoded into the app's type p50 %.1f ms",
+                     encoding.rawValue, text.utf8.count / 1024, server.p50, parse.p50, decode.p50))
+    }
+}
+
+/// A watchlist entry as an app keeps it: every column of the row, in the app's names.
+private struct WatchlistEntry: Decodable {
+    let id: UUID, watchlistID: UUID, birdID: UUID?
+    let nickname: String?, status: String?, notes: String?
+    let addedDate: Date?, observationDate: Date?, toObserveStartDate: Date?, toObserveEndDate: Date?
+    let observedBy: String?, latitude: Double?, longitude: Double?, locationDisplayName: String?
+    let priority: Int, notifyUpcoming: Bool, targetDateRange: String?, syncStatus: String?
+    let lastSyncedAt: Date?, deletedAt: Date?, createdAt: Date, updatedAt: Date?, rowVersion: Int
+
+    enum CodingKeys: String, CodingKey {
+        case id, nickname, status, notes, priority
+        case watchlistID = "watchlist_id", birdID = "bird_id"
+        case addedDate = "added_date", observationDate = "observation_date"
+        case toObserveStartDate = "to_observe_start_date", toObserveEndDate = "to_observe_end_date"
+        case observedBy = "observed_by", latitude = "lat", longitude = "lon", locationDisplayName = "location_display_name"
+        case notifyUpcoming = "notify_upcoming", targetDateRange = "target_date_range", syncStatus = "sync_status"
+        case lastSyncedAt = "last_synced_at", deletedAt = "deleted_at", createdAt = "created_at"
+        case updatedAt = "updated_at", rowVersion = "row_version"
+    }
 }
 
 /// The first pull of a new connection (its session loads the catalog entries of what the

@@ -6,8 +6,18 @@ import Postgres
 /// delivered (or bring back a row it deleted).
 public struct SyncPage: Sendable, Hashable {
     /// Changed rows the user may see, oldest change first, as the table's columns
-    /// (server-managed ones included: `row_version` is the version to push against).
-    public var records: [JSONValue]
+    /// (server-managed ones included: `row_version` is the version to push against), each an
+    /// object. A compact page builds these objects on each read: to map records into the
+    /// app's own types, `records(as:)` reads them without building any.
+    public var records: [JSONValue] {
+        get {
+            switch storage {
+            case .objects(let records): records
+            case .compact(let rows): rows.objects
+            }
+        }
+        set { storage = .objects(newValue) }
+    }
     /// Rows to drop: tombstoned (`deleted_at` set), hard-deleted, or no longer visible to the
     /// user (`reason` says which).
     public var deleted: [SyncDeletion]
@@ -19,12 +29,50 @@ public struct SyncPage: Sendable, Hashable {
     /// More changes are waiting: pull again at once with `cursor`.
     public var hasMore: Bool
 
+    /// The records as they came: objects, or a compact page's rows of values with the
+    /// column names once, kept as their text until read.
+    private var storage: Records
+
+    private enum Records: Sendable {
+        case objects([JSONValue])
+        case compact(JSONRows)
+    }
+
     public init(records: [JSONValue], deleted: [SyncDeletion], cursor: SyncCursor, serverTimestamp: Date, hasMore: Bool) {
-        self.records = records
+        self.init(storage: .objects(records), deleted: deleted, cursor: cursor, serverTimestamp: serverTimestamp, hasMore: hasMore)
+    }
+
+    private init(storage: Records, deleted: [SyncDeletion], cursor: SyncCursor, serverTimestamp: Date, hasMore: Bool) {
+        self.storage = storage
         self.deleted = deleted
         self.cursor = cursor
         self.serverTimestamp = serverTimestamp
         self.hasMore = hasMore
+    }
+
+    /// The records as the app's own type (a `Decodable` whose coding keys are the columns,
+    /// `CodingKeys` naming those it calls otherwise; times as `Date`, ids as `UUID`), decoded
+    /// straight from the page: a compact page's arrays by the position of each column, with
+    /// no object built per record, an object page's records by name.
+    public func records<T: Decodable>(as type: T.Type) throws -> [T] {
+        switch storage {
+        case .objects(let records): try records.map { try JSONValueDecoder.decode(T.self, from: $0) }
+        case .compact(let rows): try rows.decode(T.self)
+        }
+    }
+
+    /// Pages are equal when their records are, whichever encoding each came in.
+    public static func == (a: SyncPage, b: SyncPage) -> Bool {
+        a.deleted == b.deleted && a.cursor == b.cursor && a.serverTimestamp == b.serverTimestamp && a.hasMore == b.hasMore
+            && a.records == b.records
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(records)
+        hasher.combine(deleted)
+        hasher.combine(cursor)
+        hasher.combine(serverTimestamp)
+        hasher.combine(hasMore)
     }
 }
 
@@ -91,27 +139,18 @@ extension SyncPage {
     }
 
     /// From `sync_pull`'s answer (its JSON text), in either encoding: a compact page's records
-    /// (arrays of values in the order of its `columns`) become the objects an object page has.
+    /// (arrays of values in the order of its `columns`) are checked and kept as their text,
+    /// read by `records(as:)`, or made objects when `records` is read.
     init(json text: String) throws {
-        let value = try JSONValue(parsing: text)
-        guard var records = value["records"]?.arrayValue, let deleted = value["deleted"]?.arrayValue,
+        let (value, rows) = try JSONRows.parse(text, rowsAt: "records", columnsAt: "columns")
+        guard let records = value["records"]?.arrayValue, let deleted = value["deleted"]?.arrayValue,
               let cursor = value["cursor"]?.stringValue, let serverTimestamp = value["server_timestamp"]?.dateValue,
               let hasMore = value["has_more"]?.boolValue else {
             throw PostgresError(.decoding, "sync_pull answered something unexpected: \(text.prefix(200))")
         }
-        if let columns = value["columns"] {
-            guard let names = columns.arrayValue?.compactMap(\.stringValue), names.count == columns.arrayValue?.count else {
-                throw PostgresError(.decoding, "sync_pull answered columns that are not names: \(columns.jsonText.prefix(200))")
-            }
-            records = try records.map { record in
-                guard let values = record.arrayValue, values.count == names.count else {
-                    throw PostgresError(.decoding, "sync_pull answered a compact record that does not match its columns: \(record.jsonText.prefix(200))")
-                }
-                return .object(Dictionary(zip(names, values), uniquingKeysWith: { first, _ in first }))
-            }
-        }
+        let storage: Records = if let rows { .compact(rows) } else { .objects(records) }
         self.init(
-            records: records,
+            storage: storage,
             deleted: try deleted.map { item in
                 guard let id = item["id"]?.stringValue.flatMap(UUID.init(uuidString:)),
                       let deletedAt = item["deleted_at"]?.dateValue,

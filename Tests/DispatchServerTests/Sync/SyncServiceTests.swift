@@ -40,10 +40,22 @@ import Testing
 
     // MARK: The compact encoding
 
+    /// A watchlist entry as an app keeps it (ids, times, numbers, nulls, booleans).
+    struct Entry: Decodable, Equatable {
+        let id: UUID, watchlistID: UUID, birdID: UUID?, nickname: String?, notes: String?, lat: Double?, lon: Double?
+        let priority: Int, notifyUpcoming: Bool, addedDate: Date?, deletedAt: Date?, updatedAt: Date?, rowVersion: Int
+        enum CodingKeys: String, CodingKey {
+            case id, nickname, notes, lat, lon, priority
+            case watchlistID = "watchlist_id", birdID = "bird_id", notifyUpcoming = "notify_upcoming", addedDate = "added_date"
+            case deletedAt = "deleted_at", updatedAt = "updated_at", rowVersion = "row_version"
+        }
+    }
+
     /// A compact page names the columns once and writes each record as an array of values:
     /// decoded, it is the object page, record for record (numbers, nulls, booleans, times),
-    /// with the same deletions, cursors and paging, for a full pull and an incremental one
-    /// that carries a tombstone, a hard delete and a revocation.
+    /// as `JSONValue`s and as the app's type, with the same deletions, cursors and paging,
+    /// for a full pull and an incremental one that carries a tombstone, a hard delete and a
+    /// revocation.
     @Test func bothEncodingsOfAPullDecodeToTheSameRecords() async throws {
         let alice = try await F.user(admin, "Alice"), bob = try await F.user(admin, "Bob")
         let mine = try await F.watchlist(admin, owner: alice, title: "Spring")
@@ -71,6 +83,8 @@ import Testing
             #expect(pages[0].count == pages[1].count)
             for (a, b) in zip(pages[0], pages[1]) {
                 #expect(a.records == b.records)
+                #expect(try a.records(as: Entry.self) == b.records(as: Entry.self))
+                #expect(try b.records(as: Entry.self) == b.records.map { try PostgresJSONCoding.decoder.decode(Entry.self, from: Data($0.jsonText.utf8)) })
                 #expect(a.deleted == b.deleted)
                 // (the cursors name the snapshot of each pull: other suites' transactions move it)
                 #expect(a.hasMore == b.hasMore)
