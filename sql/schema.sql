@@ -2633,21 +2633,28 @@ CREATE FUNCTION private.changed_columns_sql(p_table regclass, p_old text, p_new 
     LANGUAGE sql STABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
-  select pg_catalog.format(
-           '(select coalesce(pg_catalog.jsonb_object_agg(d.c, d.v), ''{}'') from (values %s) d (c, v) where d.v is not null)',
-           pg_catalog.string_agg(pg_catalog.format('(%L, case when %s then %s end)', a.attname,
-             case when case when t.typcategory = 'A' then t.typelem else t.oid end = any (array[
-                         'bool', 'int2', 'int4', 'int8', 'numeric', 'float4', 'float8', 'uuid', 'date', 'timestamp',
-                         'timestamptz', 'jsonb', 'text', 'varchar']::regtype[])
-                       and coalesce(c.collisdeterministic, true)
-                  then pg_catalog.format('%1$s.%3$I is distinct from %2$s.%3$I', p_old, p_new, a.attname)
-                  else pg_catalog.format('pg_catalog.to_jsonb(%1$s.%3$I) is distinct from pg_catalog.to_jsonb(%2$s.%3$I)',
-                                         p_old, p_new, a.attname) end,
-             pg_catalog.format(p_value, pg_catalog.format('%s.%I', p_old, a.attname))), ', ' order by a.attnum))
-    from pg_catalog.pg_attribute a
-    join pg_catalog.pg_type t on t.oid = a.atttypid
-    left join pg_catalog.pg_collation c on c.oid = a.attcollation
-   where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped and a.attname <> all (p_skip)
+  select pg_catalog.format('((%s) - array[%s]::text[])',
+           pg_catalog.string_agg(o.object, ' || ' order by o.chunk), pg_catalog.string_agg(o.unchanged, ', ' order by o.chunk))
+    from (select c.chunk,
+                 pg_catalog.format('pg_catalog.jsonb_build_object(%s)',
+                   pg_catalog.string_agg(pg_catalog.format('%L, case when %s then %s end', c.attname, c.changed,
+                                                           pg_catalog.format(p_value, pg_catalog.format('%s.%I', p_old, c.attname))),
+                                         ', ' order by c.attnum)) as object,
+                 pg_catalog.string_agg(pg_catalog.format('case when %s then null else %L end', c.changed, c.attname),
+                                       ', ' order by c.attnum) as unchanged
+            from (select a.attnum, a.attname, (pg_catalog.row_number() over (order by a.attnum) - 1) / 40 as chunk,
+                         case when case when t.typcategory = 'A' then t.typelem else t.oid end = any (array[
+                                     'bool', 'int2', 'int4', 'int8', 'numeric', 'float4', 'float8', 'uuid', 'date', 'timestamp',
+                                     'timestamptz', 'jsonb', 'text', 'varchar']::regtype[])
+                                   and coalesce(l.collisdeterministic, true)
+                              then pg_catalog.format('%1$s.%3$I is distinct from %2$s.%3$I', p_old, p_new, a.attname)
+                              else pg_catalog.format('pg_catalog.to_jsonb(%1$s.%3$I) is distinct from pg_catalog.to_jsonb(%2$s.%3$I)',
+                                                     p_old, p_new, a.attname) end as changed
+                    from pg_catalog.pg_attribute a
+                    join pg_catalog.pg_type t on t.oid = a.atttypid
+                    left join pg_catalog.pg_collation l on l.oid = a.attcollation
+                   where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped and a.attname <> all (p_skip)) c
+           group by c.chunk) o
 $_$;
 
 --
@@ -4137,7 +4144,9 @@ begin
 
   -- Row bytes: a row's JSON is at most 6 bytes per byte of its text (a control character
   -- written \u0001) plus its other columns; only rows whose text could pass the quota so
-  -- are written out as JSON and measured, the common row costs a few additions.
+  -- are written out as JSON and measured, the common row costs a few additions. A CASE,
+  -- not AND: the planner orders the conditions of an AND by their estimated cost, which
+  -- rates to_json(row) below the additions, and wrote every row of a bulk write out as JSON.
   for v_table in
     select m.table_name,
            pg_catalog.string_agg(pg_catalog.format('coalesce(pg_catalog.octet_length(it.%I::text), 0)', a.attname), ' + '
@@ -4155,7 +4164,7 @@ begin
     v_branches := v_branches || array[[v_table.table_name || ' bytes', pg_catalog.format(
       $s$select it.id, pg_catalog.octet_length(pg_catalog.to_json(it)::text) as bytes into v_row
            from new_rows it
-          where 6 * (%1$s) + %2$s > v_limit and pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit
+          where case when 6 * (%1$s) + %2$s > v_limit then pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit end
           limit 1;
         if found then
           perform private.quota_exceeded('row_bytes', pg_catalog.format('a row of %3$s is %%s bytes as JSON', v_row.bytes),
@@ -6522,55 +6531,89 @@ $$;
 COMMENT ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) IS 'The transactions a pg_current_snapshot() had in progress: its xip list on a primary; on a hot standby, where that list is empty, the ids between xmin and xmax that pg_xact_status has in progress. For sync_pull''s cursors.';
 
 --
--- Name: spend_notification_budget(); Type: FUNCTION; Schema: private; Owner: -
+-- Name: spend_notification_budgets(uuid[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.spend_notification_budget() RETURNS trigger
+CREATE FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_senders uuid[]) RETURNS text[]
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
-  v_pair integer;
-  v_total integer;
-  v_over integer;
+  c_everyone constant uuid := '00000000-0000-0000-0000-000000000000';
   v_limits private.notification_limits;
+  v_modes text[];
+  v_senders uuid[];
+  v_recipients uuid[];
+  v_over integer[];
 begin
-  new.push_mode := 'single';
-  if new.source_user_id is null or new.source_user_id = new.user_id then
-    return new;
+  if pg_catalog.cardinality(p_recipients) is distinct from pg_catalog.cardinality(p_senders) then
+    raise exception using errcode = '22023',
+      message = 'INVALID_ARGUMENT: p_recipients and p_senders must have the same length',
+      hint = 'Pass one sender (or null) per recipient, in the order of the batch.';
+  end if;
+  if not exists (select from unnest(p_recipients, p_senders) r (recipient, sender)
+                  where r.sender is not null and r.sender is distinct from r.recipient) then
+    return pg_catalog.array_fill('single'::text, array[coalesce(pg_catalog.cardinality(p_recipients), 0)]);
   end if;
   select l.* into v_limits from private.notification_limits l;
-  with spent as (
+
+  with batch as (
+    select r.position::integer, r.recipient, r.sender
+      from unnest(p_recipients, p_senders) with ordinality r (recipient, sender, position)
+     where r.sender is not null and r.sender <> r.recipient),
+  counts as (
+    select b.sender, b.recipient, pg_catalog.count(*)::integer as n from batch b group by b.sender, b.recipient
+    union all
+    select b.sender, c_everyone, pg_catalog.count(*)::integer from batch b group by b.sender),
+  spent as (
     insert into private.notification_budgets as b (sender, recipient, window_start, sent)
-    -- the sender's total first: concurrent writers of one sender's notifications then
-    -- queue on that row rather than lock pairs in different orders
-    values (new.source_user_id, '00000000-0000-0000-0000-000000000000', pg_catalog.now(), 1),
-           (new.source_user_id, new.user_id, pg_catalog.now(), 1)
+    select c.sender, c.recipient, pg_catalog.now(), c.n from counts c order by c.sender, c.recipient
     on conflict (sender, recipient) do update
        set window_start = case when b.window_start <= pg_catalog.now() - interval '1 hour' then pg_catalog.now() else b.window_start end,
-           sent = case when b.window_start <= pg_catalog.now() - interval '1 hour' then 1 else b.sent + 1 end,
+           sent = case when b.window_start <= pg_catalog.now() - interval '1 hour' then excluded.sent else b.sent + excluded.sent end,
            over_budget = case when b.window_start <= pg_catalog.now() - interval '1 hour' then 0 else b.over_budget end
-    returning b.recipient, b.sent
-  )
-  select max(s.sent) filter (where s.recipient = new.user_id), max(s.sent) filter (where s.recipient <> new.user_id)
-    into v_pair, v_total
-    from spent s;
-  if v_pair > v_limits.per_recipient_per_hour or v_total > v_limits.per_sender_per_hour then
-    -- Past the budget: the pair's window counts it; its first is the summary.
-    update private.notification_budgets b set over_budget = b.over_budget + 1
-     where b.sender = new.source_user_id and b.recipient = new.user_id
-    returning b.over_budget into v_over;
-    new.push_mode := case when v_over = 1 then 'summary' else 'collapsed' end;
+    returning b.sender, b.recipient, b.sent, b.over_budget),
+  numbered as (
+    -- each notification's place in its pair's and its sender's window
+    select b.position, b.sender, b.recipient,
+           p.sent - pc.n + pg_catalog.row_number() over (partition by b.sender, b.recipient order by b.position) as in_pair,
+           t.sent - tc.n + pg_catalog.row_number() over (partition by b.sender order by b.position) as in_total,
+           p.over_budget
+      from batch b
+      join counts pc on pc.sender = b.sender and pc.recipient = b.recipient
+      join counts tc on tc.sender = b.sender and tc.recipient = c_everyone
+      join spent p on p.sender = b.sender and p.recipient = b.recipient
+      join spent t on t.sender = b.sender and t.recipient = c_everyone),
+  over as (
+    -- past a budget: the pair's window counts it; its first is the summary
+    select o.position, o.sender, o.recipient,
+           o.over_budget + pg_catalog.row_number() over (partition by o.sender, o.recipient order by o.position) as nth
+      from numbered o
+     where o.in_pair > v_limits.per_recipient_per_hour or o.in_total > v_limits.per_sender_per_hour)
+  select (select pg_catalog.array_agg(case when o.nth is null then 'single' when o.nth = 1 then 'summary' else 'collapsed' end
+                                      order by r.position)
+            from unnest(p_recipients) with ordinality r (recipient, position)
+            left join over o on o.position = r.position),
+         pg_catalog.array_agg(w.sender order by w.sender, w.recipient),
+         pg_catalog.array_agg(w.recipient order by w.sender, w.recipient),
+         pg_catalog.array_agg(w.over_budget order by w.sender, w.recipient)
+    into v_modes, v_senders, v_recipients, v_over
+    from (select o.sender, o.recipient, pg_catalog.max(o.nth)::integer as over_budget
+            from over o group by o.sender, o.recipient) w;
+  if v_senders is not null then
+    update private.notification_budgets b set over_budget = w.over_budget
+      from unnest(v_senders, v_recipients, v_over) w (sender, recipient, over_budget)
+     where b.sender = w.sender and b.recipient = w.recipient;
   end if;
-  return new;
+  return v_modes;
 end
 $$;
 
 --
--- Name: FUNCTION spend_notification_budget(); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION spend_notification_budgets(p_recipients uuid[], p_senders uuid[]); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.spend_notification_budget() IS 'BEFORE INSERT trigger function of public.notifications: counts the notification against its sender''s hourly budgets (private.notification_budgets) and sets its push_mode: single within the budget (and without a sender, or to the sender), else summary for the first past the budget in the window of its sender and recipient (per_recipient_per_hour to this recipient, or per_sender_per_hour to everyone: private.notification_limits) and collapsed for the rest of that window. Every notification is stored: the limits limit pushes. SECURITY DEFINER: the counters are nobody''s to read or write.';
+COMMENT ON FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_senders uuid[]) IS 'Counts a batch of notifications about to be inserted (p_recipients[i] notified because of p_senders[i], null for the system''s) against their senders'' hourly budgets (private.notification_budgets, private.notification_limits) in one pass, and returns each one''s push_mode in the batch''s order: single within the budgets (and without a sender, or to the sender), summary for the first past a budget in the window of its sender and recipient, collapsed for the rest of that window. Called by the one insert of notifications (NotificationWriter), which stores the modes with the rows. Every notification is stored: the limits limit pushes. SECURITY DEFINER: the counters are nobody''s to read or write.';
 
 --
 -- Name: spend_quota(text, uuid, integer); Type: FUNCTION; Schema: private; Owner: -
@@ -11527,7 +11570,7 @@ CREATE TABLE private.notification_budgets (
 -- Name: TABLE notification_budgets; Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON TABLE private.notification_budgets IS 'Notifications each sender caused each recipient (recipient = the nil uuid: all recipients together) since window_start; a window older than an hour starts again at the next notification. Written only by private.spend_notification_budget().';
+COMMENT ON TABLE private.notification_budgets IS 'Notifications each sender caused each recipient (recipient = the nil uuid: all recipients together) since window_start; a window older than an hour starts again at the next notification. Written only by private.spend_notification_budgets(uuid[], uuid[]), once per batch of notifications.';
 
 --
 -- Name: COLUMN notification_budgets.over_budget; Type: COMMENT; Schema: private; Owner: -
@@ -12676,7 +12719,7 @@ COMMENT ON COLUMN public.notifications.sync_xid IS 'Id of the transaction that l
 -- Name: COLUMN notifications.push_mode; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON COLUMN public.notifications.push_mode IS 'How the notification was pushed: single (on its own), summary (as the summary push of its sender''s notifications over their hourly budget to this recipient), collapsed (not pushed: past the budget, after the window''s summary; stored and counted in the badge all the same). Set by the server (private.spend_notification_budget).';
+COMMENT ON COLUMN public.notifications.push_mode IS 'How the notification was pushed: single (on its own), summary (as the summary push of its sender''s notifications over their hourly budget to this recipient), collapsed (not pushed: past the budget, after the window''s summary; stored and counted in the badge all the same). Set by the server when it stores the row (private.spend_notification_budgets).';
 
 --
 -- Name: observed_bird_photos; Type: TABLE; Schema: public; Owner: -
@@ -15148,12 +15191,6 @@ CREATE TRIGGER _journal_check_update BEFORE UPDATE ON public.journal_threads FOR
 CREATE TRIGGER _quota_notes_insert AFTER INSERT ON public.notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_notes_quota();
 
 --
--- Name: notifications _spend_notification_budget; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER _spend_notification_budget BEFORE INSERT ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.spend_notification_budget();
-
---
 -- Name: journal_entries _stamp_deleted_at_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -17059,10 +17096,11 @@ GRANT ALL ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_
 REVOKE ALL ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) FROM PUBLIC;
 
 --
--- Name: FUNCTION spend_notification_budget(); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION spend_notification_budgets(p_recipients uuid[], p_senders uuid[]); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.spend_notification_budget() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_senders uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_senders uuid[]) TO service_role;
 
 --
 -- Name: FUNCTION spend_quota(p_name text, p_user uuid, p_amount integer); Type: ACL; Schema: private; Owner: -

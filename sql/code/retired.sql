@@ -17,6 +17,7 @@ drop function if exists private.create_plan_keeping_function(text, text, text, t
 drop function if exists private.propagate_parent_open() cascade;                -- openness is the parent's (private.child_parents)
 drop function if exists private.user_keys(uuid);                                -- now takes the kinds asked for
 drop function if exists private.sync_key_state(uuid, text, xid8, xid8[]);       -- now takes the kinds asked for
+drop function if exists private.spend_notification_budget() cascade;            -- private.spend_notification_budgets, once per batch
 -- Hand-written write rules, now the table manifest's (access/write_rules.sql); their policies
 -- go with them and the final step makes the generated ones.
 drop function if exists private.can_change_work_item(text, uuid) cascade;       -- private.caller_writes

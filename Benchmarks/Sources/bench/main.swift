@@ -20,6 +20,11 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
     ("isolation", isolationBenchmarks),
     ("capacity", capacityBenchmarks),
 ]
+/// Parts of a group above, run only when named (`make bench GROUP=handlers`): a quicker
+/// measure of one figure while working on it.
+let partsByName: [(name: String, run: @Sendable (BenchContext) async throws -> Void)] = [
+    ("handlers", handlerBenchmarks),
+]
 
 // `bench <group>` runs one group only (e.g. `make bench GROUP=journal`); `bench a,b` those
 // groups, in the order of the list above (to see what one group leaves to the next).
@@ -28,7 +33,7 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
 // Line by line even into a file or a pipe: a long run shows its figures as they come.
 setvbuf(stdout, nil, _IOLBF, 0)
 let only = CommandLine.arguments.dropFirst().first.map { Set($0.split(separator: ",").map(String.init)) }
-for (name, run) in benchmarks where only?.contains(name) ?? true {
+for (name, run) in benchmarks + partsByName.filter({ only?.contains($0.name) ?? false }) where only?.contains(name) ?? true {
     print("\n== \(name)")
     let context = try await BenchContext.make(name)
     do {

@@ -121,18 +121,29 @@ public struct NotificationWriter: Sendable {
     /// them in step and `with ordinality` keeps the input order). Arrays rather than one
     /// jsonb document, because building text arrays costs a fraction of JSONEncoder, and the
     /// worker writes thousands of notifications a second through here. Muted recipients
-    /// drop out in the same statement (an anti-join on a handful of preference rows).
+    /// drop out in the same statement (an anti-join on a handful of preference rows). The
+    /// rest spend their senders' hourly budgets once for the batch
+    /// (`private.spend_notification_budgets`, which says how each is pushed) and are stored
+    /// with that push mode.
     static func insertQuery(_ notifications: [NewNotification]) -> PostgresQuery {
         PostgresQuery(sql: """
+            with r as (
+              select r.*, row_number() over (order by r.ordinality)::integer as position
+              from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::uuid[], $7::text[], $8::uuid[],
+                          $9::jsonb[], $10::text[])
+                   with ordinality as r (user_id, type, title, body, pinned, source_user_id, entity_type, entity_id, data,
+                                         dedupe_key, ordinality)
+              where not exists (select from private.notification_mutes m where m.user_id = r.user_id and m.type = r.type)),
+            budget as (
+              select private.spend_notification_budgets(array_agg(r.user_id order by r.position),
+                                                        array_agg(r.source_user_id order by r.position)) as modes
+              from r)
             insert into public.notifications as n
-              (user_id, type, title, body, pinned, source_user_id, entity_type, entity_id, data, dedupe_key)
-            select r.user_id, r.type, r.title, r.body, r.pinned, r.source_user_id, r.entity_type, r.entity_id, r.data, r.dedupe_key
-            from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::uuid[], $7::text[], $8::uuid[],
-                        $9::jsonb[], $10::text[])
-                 with ordinality as r (user_id, type, title, body, pinned, source_user_id, entity_type, entity_id, data,
-                                       dedupe_key, ordinality)
-            where not exists (select from private.notification_mutes m where m.user_id = r.user_id and m.type = r.type)
-            order by r.ordinality
+              (user_id, type, title, body, pinned, source_user_id, entity_type, entity_id, data, dedupe_key, push_mode)
+            select r.user_id, r.type, r.title, r.body, r.pinned, r.source_user_id, r.entity_type, r.entity_id, r.data, r.dedupe_key,
+                   budget.modes[r.position]
+            from r cross join budget
+            order by r.position
             on conflict (dedupe_key) do nothing
             returning \(AppNotification.selectList)
             """, binds: [

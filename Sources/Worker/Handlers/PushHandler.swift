@@ -20,7 +20,7 @@ import Postgres
 ///   the retry pushes to all its devices again, so a device may, rarely, get a push twice
 ///   (the webhook's `Idempotency-Key` lets a relay drop it).
 /// - A notification past its sender's hourly budget (`push_mode`, set where it is stored:
-///   `private.spend_notification_budget`) is stored and counted in the badge all the same;
+///   `private.spend_notification_budgets`) is stored and counted in the badge all the same;
 ///   the first of a window is pushed as one summary of the sender's updates
 ///   (`NotificationText.summary`, counted as `push.summaries` and logged), the rest of the
 ///   window not at all (`push.collapsed`). Rate limits limit pushes, never notifications.

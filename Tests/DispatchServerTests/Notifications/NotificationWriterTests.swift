@@ -93,6 +93,25 @@ import Testing
         await connection.close()
     }
 
+    /// A batch spends its senders' budgets in one call that takes one sender (or none) per
+    /// recipient, in the batch's order: arrays out of step say nothing about which
+    /// notification is whose, so they are refused with a coded error and spend nothing.
+    @Test func budgetsOfABatchOutOfStepAreRefused() async throws {
+        let connection = try await database.connect()
+        let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
+        let bob = try await NotificationTestSupport.makeUser("bob", on: connection)
+        let error = try await #require(throws: PostgresError.self) {
+            try await connection.query("select private.spend_notification_budgets(\([ana, ana])::uuid[], \([bob])::uuid[])")
+        }
+        #expect(error.sqlState == .invalidParameterValue)
+        #expect(error.message.hasPrefix("INVALID_ARGUMENT: "), "\(error.message)")
+        #expect(try await connection.query("select count(*)::int from private.notification_budgets").scalar(Int.self) == 0)
+        #expect(try await connection.query("select private.spend_notification_budgets(\([ana, bob])::uuid[], \([bob, bob])::uuid[])")
+            .scalar([String].self) == ["single", "single"], "in step: counted (bob's one to ana; to himself, not)")
+        #expect(try await connection.query("select sum(sent)::int from private.notification_budgets").scalar(Int.self) == 2)
+        await connection.close()
+    }
+
     @Test func insertRunsAsTheServiceAndRestoresTheCallersRole() async throws {
         let connection = try await database.connect()
         let ana = try await NotificationTestSupport.makeUser("ana", on: connection)

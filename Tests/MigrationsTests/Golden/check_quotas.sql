@@ -13,7 +13,7 @@ CREATE FUNCTION private.check_quotas() RETURNS trigger
         when 'watchlists bytes' then
           select it.id, pg_catalog.octet_length(pg_catalog.to_json(it)::text) as bytes into v_row
            from new_rows it
-          where 6 * (coalesce(pg_catalog.octet_length(it.type::text), 0) + coalesce(pg_catalog.octet_length(it.title::text), 0) + coalesce(pg_catalog.octet_length(it.location::text), 0) + coalesce(pg_catalog.octet_length(it.location_display_name::text), 0) + coalesce(pg_catalog.octet_length(it.cover_image_path::text), 0) + coalesce(pg_catalog.octet_length(it.species_rule_shape_id::text), 0) + coalesce(pg_catalog.octet_length(it.location_rule_display_name::text), 0) + coalesce(pg_catalog.octet_length(it.sync_status::text), 0)) + 2784 > v_limit and pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit
+          where case when 6 * (coalesce(pg_catalog.octet_length(it.type::text), 0) + coalesce(pg_catalog.octet_length(it.title::text), 0) + coalesce(pg_catalog.octet_length(it.location::text), 0) + coalesce(pg_catalog.octet_length(it.location_display_name::text), 0) + coalesce(pg_catalog.octet_length(it.cover_image_path::text), 0) + coalesce(pg_catalog.octet_length(it.species_rule_shape_id::text), 0) + coalesce(pg_catalog.octet_length(it.location_rule_display_name::text), 0) + coalesce(pg_catalog.octet_length(it.sync_status::text), 0)) + 2784 > v_limit then pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit end
           limit 1;
         if found then
           perform private.quota_exceeded('row_bytes', pg_catalog.format('a row of watchlists is %s bytes as JSON', v_row.bytes),
@@ -22,7 +22,7 @@ CREATE FUNCTION private.check_quotas() RETURNS trigger
         when 'watchlist_rules bytes' then
           select it.id, pg_catalog.octet_length(pg_catalog.to_json(it)::text) as bytes into v_row
            from new_rows it
-          where 6 * (coalesce(pg_catalog.octet_length(it.rule_type::text), 0) + coalesce(pg_catalog.octet_length(it.parameters_json::text), 0) + coalesce(pg_catalog.octet_length(it.sync_status::text), 0)) + 1248 > v_limit and pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit
+          where case when 6 * (coalesce(pg_catalog.octet_length(it.rule_type::text), 0) + coalesce(pg_catalog.octet_length(it.parameters_json::text), 0) + coalesce(pg_catalog.octet_length(it.sync_status::text), 0)) + 1248 > v_limit then pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit end
           limit 1;
         if found then
           perform private.quota_exceeded('row_bytes', pg_catalog.format('a row of watchlist_rules is %s bytes as JSON', v_row.bytes),

@@ -151,6 +151,8 @@ select private.api('public.notification_badge_counts(uuid, boolean)', 'worker', 
 select private.api('public.notification_registry_drift()', 'worker', '{service_role}', 'Where the notification registry and its CHECK differ.');
 select private.api('private.take_watchlist_share_notices(bigint[], uuid[], uuid[])', 'worker', '{service_role}',
   'The share notices the notification handler turns into notifications.');
+select private.api('private.spend_notification_budgets(uuid[], uuid[])', 'worker', '{service_role}',
+  'Spends a batch of notifications'' senders'' hourly budgets and says how each is pushed: the one insert of notifications (NotificationWriter) calls it; SECURITY DEFINER: the counters are nobody''s to read or write.');
 
 -- ---------------------------------------------------------------------------------------
 -- Watchlists, photos, spatial

@@ -147,7 +147,9 @@ begin
 
   -- Row bytes: a row's JSON is at most 6 bytes per byte of its text (a control character
   -- written \u0001) plus its other columns; only rows whose text could pass the quota so
-  -- are written out as JSON and measured, the common row costs a few additions.
+  -- are written out as JSON and measured, the common row costs a few additions. A CASE,
+  -- not AND: the planner orders the conditions of an AND by their estimated cost, which
+  -- rates to_json(row) below the additions, and wrote every row of a bulk write out as JSON.
   for v_table in
     select m.table_name,
            pg_catalog.string_agg(pg_catalog.format('coalesce(pg_catalog.octet_length(it.%I::text), 0)', a.attname), ' + '
@@ -165,7 +167,7 @@ begin
     v_branches := v_branches || array[[v_table.table_name || ' bytes', pg_catalog.format(
       $s$select it.id, pg_catalog.octet_length(pg_catalog.to_json(it)::text) as bytes into v_row
            from new_rows it
-          where 6 * (%1$s) + %2$s > v_limit and pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit
+          where case when 6 * (%1$s) + %2$s > v_limit then pg_catalog.octet_length(pg_catalog.to_json(it)::text) > v_limit end
           limit 1;
         if found then
           perform private.quota_exceeded('row_bytes', pg_catalog.format('a row of %3$s is %%s bytes as JSON', v_row.bytes),
