@@ -24,6 +24,16 @@ import Postgres
     await connection.close()
 }
 
+/// The audit group's write figures alone (bulk and single-row writes with every trigger
+/// against their baselines, WriteTriggerBench.swift), without the million-row history.
+@Sendable func writeBenchmarks(_ context: BenchContext) async throws {
+    let connection = try await context.connect()
+    let owner = UUID()
+    _ = try await prepareTables(connection, owner: owner, tasks: 10_000)
+    try await writeTriggerBenchmarks(context, owner: owner)
+    await connection.close()
+}
+
 /// Users, 10,000 tasks, and the unaudited copy with the same rows.
 private func prepareTables(_ connection: PostgresConnection, owner: UUID, tasks: Int) async throws -> [UUID] {
     try await connection.query("insert into auth.users (id, email) values (\(owner), 'bench-audit@example.com')")

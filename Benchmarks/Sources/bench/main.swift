@@ -24,6 +24,7 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
 /// measure of one figure while working on it.
 let partsByName: [(name: String, run: @Sendable (BenchContext) async throws -> Void)] = [
     ("handlers", handlerBenchmarks),
+    ("writes", writeBenchmarks),
 ]
 
 // `bench <group>` runs one group only (e.g. `make bench GROUP=journal`); `bench a,b` those
