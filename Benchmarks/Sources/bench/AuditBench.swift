@@ -26,7 +26,7 @@ import Postgres
 
 /// The audit group's write figures alone (bulk and single-row writes with every trigger
 /// against their baselines, WriteTriggerBench.swift), without the million-row history.
-@Sendable func writeBenchmarks(_ context: BenchContext) async throws {
+@Sendable func writesPart(_ context: BenchContext) async throws {
     let connection = try await context.connect()
     let owner = UUID()
     _ = try await prepareTables(connection, owner: owner, tasks: 10_000)

@@ -55,7 +55,7 @@ import Worker
 /// The worker group's (b) and (c) beside the peer, without the million-event backlog and the
 /// steady state: the real handlers' rate as a ratio to pgqueuer's in minutes rather than
 /// the whole group's quarter of an hour.
-@Sendable func handlerBenchmarks(_ context: BenchContext) async throws {
+@Sendable func handlersPart(_ context: BenchContext) async throws {
     let peer = await pgqueuerDrain(jobs: 20_000, batch: 500)
     print("  info \(peer.description)")
     _ = try await smallBurnDowns(peerRate: peer.rate)

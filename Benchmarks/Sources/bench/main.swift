@@ -23,8 +23,8 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
 /// Parts of a group above, run only when named (`make bench GROUP=handlers`): a quicker
 /// measure of one figure while working on it.
 let partsByName: [(name: String, run: @Sendable (BenchContext) async throws -> Void)] = [
-    ("handlers", handlerBenchmarks),
-    ("writes", writeBenchmarks),
+    ("handlers", handlersPart),
+    ("writes", writesPart),
 ]
 
 // `bench <group>` runs one group only (e.g. `make bench GROUP=journal`); `bench a,b` those
