@@ -79,8 +79,16 @@ struct NotificationHandlerTests {
         try await f.device(alice, "alice-phone")
         let task = try await f.task(declaredBy: alice, title: "Fix the roof")
         let bobsApp = SyncService(connection: try await f.db.connect(), user: bob)
-        var record = try #require(try await bobsApp.pull(table: .tasks).records
-            .first { $0["id"]?.stringValue == task.uuidString.lowercased() }?.objectValue)
+        // A pull may leave out a row committed after a transaction still in flight elsewhere in
+        // the cluster (a later pull brings it): under make test's other suites it did, so pull
+        // until the task is there.
+        var pulled: [String: JSONValue]?
+        #expect(try await eventually {
+            pulled = try await bobsApp.pull(table: .tasks).records
+                .first { $0["id"]?.stringValue == task.uuidString.lowercased() }?.objectValue
+            return pulled != nil
+        })
+        var record = try #require(pulled)
         record["claimed_by"] = .string(bob.uuidString)
         try await withWorker(f) { pushes in
             let result = try await bobsApp.push(table: .tasks, record: .object(record), expectedVersion: 1)
