@@ -82,6 +82,34 @@ import Testing
         #expect(try await anns.sync.poll(since: annCursor).tables == [])
     }
 
+    /// Sealing a cursor is a third of an empty poll's work, and an older cursor is as exact as
+    /// a newer one (it names every transaction it had not seen): an empty poll hands back the
+    /// cursor it was given while that cursor is younger than a minute. A poll that finds
+    /// something, and one from an older cursor, seal a new one.
+    @Test func anEmptyPollHandsBackTheCursorItWasGivenWhileItIsYoung() async throws {
+        let ann = try await F.user(admin, "Ann")
+        let list = try await F.watchlist(admin, owner: ann, title: "Garden")
+        let anns = try await device(ann)
+        let cursor = try await settled(anns)
+        let empty = try await anns.sync.poll(since: cursor)
+        #expect(empty.tables == [] && empty.cursor == cursor)
+
+        try await F.entry(admin, in: list, nickname: "wren")
+        let named = try await anns.sync.poll(since: empty.cursor)
+        #expect(named.tables == [.watchlistEntries] && named.cursor != cursor)
+        // The same cursor, given again, still names the entry: nothing is lost by keeping it.
+        #expect(try await anns.sync.poll(since: cursor).tables == [.watchlistEntries])
+
+        // The state of the newest cursor, as sealed two minutes ago.
+        let aged = SyncCursor(rawValue: try await admin.query("""
+            select private.encode_sync_cursor(private.unseal_cursor(\(named.cursor.rawValue))
+                     || jsonb_build_object('s', (extract(epoch from now())::bigint - 120)::text))
+            """).scalar(String.self))
+        let resealed = try await anns.sync.poll(since: aged)
+        #expect(resealed.tables == [] && resealed.cursor != aged, "\(resealed)")
+        #expect(try await anns.sync.poll(since: resealed.cursor).cursor == resealed.cursor)
+    }
+
     @Test func anOpenTaskIsOneMarkForEveryoneNotOnePerUser() async throws {
         let carl = try await F.user(admin, "Carl")
         for i in 0..<50 { _ = try await F.user(admin, "User \(i)") }

@@ -22,6 +22,8 @@
 --   w, g     (sync_poll only, while it watches a change of the caller's holdings) the
 --            transaction id below which every transaction must have ended, and the one
 --            whose bound a standby has yet to learn (sync/poll.sql)
+--   s        (sync_poll only) when it was sealed, in seconds since 1970: an empty poll hands
+--            back a cursor younger than a minute unchanged (sync/poll.sql)
 -- The change feeds' cursors (outbox.changes_since) are sealed the same way, with the same
 -- incarnation (private.open_cursor). Cursors written before cursors were sealed ("v1." +
 -- base64url(json), and a feed's "<snapshot>/<event id>") are still taken while the database
@@ -121,29 +123,36 @@ comment on function private.seal_cursor(jsonb) is
   'A cursor''s state sealed as opaque URL-safe text: "v2." + base64url(random IV, AES-128-CBC ciphertext of its JSON, the first 16 bytes of its HMAC-SHA-256), keys from private.incarnation. private.open_cursor reverses it.';
 
 -- NULL for anything this server did not seal (a tag that does not match, a cut or padded
--- text), never an error: the caller says what is wrong.
+-- text), never an error: the caller says what is wrong. Without an exception block (a
+-- subtransaction at every poll): what could fail is ruled out first (the text is base64url,
+-- open_cursor's pattern; its length one a base64 text can have; a tag only this server's
+-- key makes covers everything decrypted).
 create or replace function private.unseal_cursor(p_cursor text) returns jsonb
   language plpgsql
   stable
   set search_path from current
 as $$
 declare
-  v_key bytea := (select i.cursor_key from private.incarnation i);
   v_text text := translate(substr(p_cursor, 4), '-_', '+/');
+  v_key bytea;
   v_body bytea;
   v_length integer;
 begin
+  if p_cursor !~ '^v2\.[A-Za-z0-9_-]+$' or length(v_text) % 4 = 1 then
+    return null;
+  end if;
   v_body := decode(v_text || repeat('=', (4 - length(v_text) % 4) % 4), 'base64');
   v_length := octet_length(v_body);
   -- IV, at least one block, tag
-  if v_length < 48 or (v_length - 32) % 16 <> 0
-     or substr(hmac(substr(v_body, 1, v_length - 16), substr(v_key, 17), 'sha256'), 1, 16) <> substr(v_body, v_length - 15) then
+  if v_length < 48 or (v_length - 32) % 16 <> 0 then
+    return null;
+  end if;
+  select i.cursor_key into v_key from private.incarnation i;
+  if substr(hmac(substr(v_body, 1, v_length - 16), substr(v_key, 17), 'sha256'), 1, 16) <> substr(v_body, v_length - 15) then
     return null;
   end if;
   return convert_from(decrypt_iv(substr(v_body, 17, v_length - 32), substr(v_key, 1, 16), substr(v_body, 1, 16), 'aes-cbc/pad:pkcs'),
                       'UTF8')::jsonb;
-exception when others then
-  return null;
 end
 $$;
 comment on function private.unseal_cursor(text) is

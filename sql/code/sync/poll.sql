@@ -44,6 +44,17 @@
 -- watch ends once the standby has no transaction below it running and has read a mark
 -- written after all of them ended. Without writes on the primary, a standby's watch lasts
 -- (the exact question is asked) until the next one.
+--
+-- An empty poll hands back the cursor it was given, unchanged, while that cursor is young
+-- (poll_cursor_reuse_seconds). A cursor says "everything before this state was seen"; an
+-- older state is as exact as a newer one (every transaction in flight now that is older than
+-- the cursor was in flight when it was sealed, so the cursor names it), and the next poll
+-- from it reads the same marks, the caller's own being none. Sealing a new cursor (AES and
+-- HMAC, the incarnation) is a third of an empty poll's work; an app polling every two seconds
+-- now seals once a minute. A cursor is sealed afresh when the poll found anything, watches a
+-- change of holdings, saw the logs' horizon move, or the cursor is older than the window
+-- (its transactions in flight then would be probed at every poll, and the marks it reads
+-- from are purged after an hour).
 
 -- Every table a caller may pull: those private to their owner only for a session acting as
 -- an app user (as sync_pull has it), in the manifest's order.
@@ -98,6 +109,11 @@ declare
   v_keys record;
   v_changed text[] := '{}';
   v_found boolean;
+  v_by_marks boolean := false;
+  -- How long an empty poll may hand back the cursor it was given (see above): far below the
+  -- hour the marks are kept, long enough that an app polling every second or two seals one
+  -- cursor a minute.
+  c_reuse_seconds constant integer := 60;
 begin
   v_uid := private.caller('sync_poll');
   -- The tables asked about (NULL: every one the caller may pull, worked out only when needed).
@@ -120,14 +136,21 @@ begin
     v_tables := array(select distinct t from unnest(p_tables) t order by t);
   end if;
   if p_cursor is not null then
-    v_state := private.decode_sync_cursor('*', p_cursor);
+    -- A sealed poll cursor is opened directly (its seal proves this database wrote it); any
+    -- other (one of before sealing, one of a pull) goes through the key-by-key checks and
+    -- the table's, which say what is wrong.
+    v_state := private.open_cursor(p_cursor, 'sync_poll', '^v1\.[A-Za-z0-9_-]+$');
+    if v_state ? 'legacy' or v_state ->> 't' is distinct from '*' then
+      v_state := private.decode_sync_cursor('*', p_cursor);
+    end if;
     if v_state ? 'a' then
       raise exception using errcode = '22023', message = 'INVALID_CURSOR: the cursor is not one sync_poll returned',
         hint = 'Pass the cursor of the previous sync_poll unchanged, or NULL to start.';
     end if;
     v_x := (v_state ->> 'x')::xid8;
     v_ip := pg_catalog.translate((v_state -> 'ip')::text, '[]"', '{}')::xid8[];
-    v_lo := case when pg_catalog.cardinality(v_ip) = 0 then v_x else least(v_x, (select min(i) from unnest(v_ip) i)) end;
+    -- ip is in order (private.snapshot_in_progress)
+    v_lo := case when pg_catalog.cardinality(v_ip) = 0 then v_x else least(v_x, v_ip[1]) end;
     v_watch := (v_state ->> 'w')::xid8;
     v_pending := (v_state ->> 'g')::xid8;
   end if;
@@ -146,30 +169,26 @@ begin
   -- is seen with the marks it deleted).
   select coalesce((select max(sh.purged_through) from public.sync_horizon sh), '0') as horizon,
          coalesce(v_snapshot, pg_catalog.pg_current_snapshot()) as snapshot,
-         coalesce(v_next_ip, private.snapshot_in_progress(pg_catalog.pg_current_snapshot())) as ip,
          (select u.is_admin from public.users u where u.id = v_uid) as admin,
-         -- per key, a range of the primary key; per key and transaction in flight, a probe
-         -- of it (each a subquery of its own, "offset 0" keeping it one: written as a join,
-         -- or as "= any" of both columns, it may be planned as a read of every mark of the
-         -- keys, filtered)
-         array(select m.table_name
-                 from unnest(array[v_uid, private.everyone_key(), private.sync_uncertain_key()]) k (k)
-                cross join lateral (select m.table_name from private.sync_marks m
-                                     where m.user_id = k.k and m.sync_xid >= v_x offset 0) m
-               union all
-               select m.table_name
-                 from unnest(array[v_uid, private.everyone_key(), private.sync_uncertain_key()]) k (k)
-                cross join unnest(v_ip) i (i)
-                cross join lateral (select m.table_name from private.sync_marks m
-                                     where m.user_id = k.k and m.sync_xid = i.i offset 0) m) as marked,
+         -- the keys' ranges of the primary key (user_id, sync_xid, ...): one index scan of
+         -- the array; per key and transaction in flight, a probe of it (each a subquery of
+         -- its own, "offset 0" keeping it one: written as a join, or as "= any" of both
+         -- columns, it may be planned as a read of every mark of the keys, filtered), run
+         -- only when the cursor names transactions in flight
+         array(select m.table_name from private.sync_marks m
+                where m.user_id = any (array[v_uid, private.everyone_key(), private.sync_uncertain_key()])
+                  and m.sync_xid >= v_x)
+         || case when pg_catalog.cardinality(v_ip) > 0 then
+              array(select m.table_name
+                      from unnest(array[v_uid, private.everyone_key(), private.sync_uncertain_key()]) k (k)
+                     cross join unnest(v_ip) i (i)
+                     cross join lateral (select m.table_name from private.sync_marks m
+                                          where m.user_id = k.k and m.sync_xid = i.i offset 0) m)
+            else '{}' end as marked,
          h.purged_below <= v_lo as marks_kept,
          pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot()) as seen_through
     into v_poll
     from private.sync_mark_horizon h;
-  v_next_ip := v_poll.ip;
-  if pg_catalog.pg_current_xact_id_if_assigned() is not null then
-    v_next_ip := array(select distinct i from unnest(v_next_ip || pg_catalog.pg_current_xact_id_if_assigned()) i order by i);
-  end if;
 
   if p_cursor is null then
     v_changed := coalesce(v_tables, private.sync_poll_tables());   -- nothing delivered yet: every table has something
@@ -184,6 +203,7 @@ begin
         and not ('*' = any (v_poll.marked) or '?' = any (v_poll.marked))
         and not (v_poll.horizon > (v_state ->> 'h')::xid8 and v_poll.horizon >= v_lo) then
     -- The marks alone.
+    v_by_marks := true;
     if pg_catalog.cardinality(v_poll.marked) > 0 then
       v_changed := array(select t.t from unnest(coalesce(v_tables, private.sync_poll_tables())) with ordinality t (t, n)
                           where t.t = any (v_poll.marked) order by t.n);
@@ -244,11 +264,28 @@ begin
     end if;
   end if;
 
+  -- Nothing found, nothing watched, nothing moved: the cursor given is still exact (above).
+  if v_by_marks and pg_catalog.cardinality(v_poll.marked) = 0 and v_watch is null and v_pending is null
+     and v_poll.horizon = (v_state ->> 'h')::xid8
+     and (v_state ->> 's')::bigint between extract(epoch from pg_catalog.now())::bigint - c_reuse_seconds
+                                       and extract(epoch from pg_catalog.now())::bigint then
+    return pg_catalog.json_build_object('tables', pg_catalog.to_json(v_changed), 'cursor', p_cursor,
+                                        'server_timestamp', pg_catalog.now());
+  end if;
+
+  -- On a primary, the transactions the poll's snapshot had in flight (a standby's were read
+  -- before the marks), and the poll's own transaction if it wrote: its marks, written after
+  -- the snapshot, are named by the next poll.
+  v_next_ip := coalesce(v_next_ip, private.snapshot_in_progress(v_poll.snapshot));
+  if pg_catalog.pg_current_xact_id_if_assigned() is not null then
+    v_next_ip := array(select distinct i from unnest(v_next_ip || pg_catalog.pg_current_xact_id_if_assigned()) i order by i);
+  end if;
   return pg_catalog.json_build_object(
     'tables', pg_catalog.to_json(v_changed),
     'cursor', private.encode_sync_cursor(pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
                 't', '*', 'x', pg_catalog.pg_snapshot_xmax(v_poll.snapshot)::text, 'ip', pg_catalog.to_jsonb(v_next_ip::text[]),
-                'h', v_poll.horizon::text, 'w', v_watch::text, 'g', v_pending::text))),
+                'h', v_poll.horizon::text, 'w', v_watch::text, 'g', v_pending::text,
+                's', extract(epoch from pg_catalog.now())::bigint::text))),
     'server_timestamp', pg_catalog.now());
 end
 $$;
