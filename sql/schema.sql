@@ -8015,26 +8015,30 @@ COMMENT ON FUNCTION private.try_job_lock(p_job text) IS 'True when the caller''s
 CREATE FUNCTION private.unseal_cursor(p_cursor text) RETURNS jsonb
     LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
-    AS $$
+    AS $_$
 declare
-  v_key bytea := (select i.cursor_key from private.incarnation i);
   v_text text := translate(substr(p_cursor, 4), '-_', '+/');
+  v_key bytea;
   v_body bytea;
   v_length integer;
 begin
+  if p_cursor !~ '^v2\.[A-Za-z0-9_-]+$' or length(v_text) % 4 = 1 then
+    return null;
+  end if;
   v_body := decode(v_text || repeat('=', (4 - length(v_text) % 4) % 4), 'base64');
   v_length := octet_length(v_body);
   -- IV, at least one block, tag
-  if v_length < 48 or (v_length - 32) % 16 <> 0
-     or substr(hmac(substr(v_body, 1, v_length - 16), substr(v_key, 17), 'sha256'), 1, 16) <> substr(v_body, v_length - 15) then
+  if v_length < 48 or (v_length - 32) % 16 <> 0 then
+    return null;
+  end if;
+  select i.cursor_key into v_key from private.incarnation i;
+  if substr(hmac(substr(v_body, 1, v_length - 16), substr(v_key, 17), 'sha256'), 1, 16) <> substr(v_body, v_length - 15) then
     return null;
   end if;
   return convert_from(decrypt_iv(substr(v_body, 17, v_length - 32), substr(v_key, 1, 16), substr(v_body, 1, 16), 'aes-cbc/pad:pkcs'),
                       'UTF8')::jsonb;
-exception when others then
-  return null;
 end
-$$;
+$_$;
 
 --
 -- Name: FUNCTION unseal_cursor(p_cursor text); Type: COMMENT; Schema: private; Owner: -
@@ -9768,7 +9772,7 @@ CREATE FUNCTION public.sync_poll(p_cursor text DEFAULT NULL::text, p_tables text
     SET plan_cache_mode TO 'force_generic_plan'
     SET enable_seqscan TO 'off'
     SET jit TO 'off'
-    AS $$
+    AS $_$
 declare
   v_uid uuid;
   v_recovery boolean := pg_catalog.pg_is_in_recovery();
@@ -9787,6 +9791,11 @@ declare
   v_keys record;
   v_changed text[] := '{}';
   v_found boolean;
+  v_by_marks boolean := false;
+  -- How long an empty poll may hand back the cursor it was given (see above): far below the
+  -- hour the marks are kept, long enough that an app polling every second or two seals one
+  -- cursor a minute.
+  c_reuse_seconds constant integer := 60;
 begin
   v_uid := private.caller('sync_poll');
   -- The tables asked about (NULL: every one the caller may pull, worked out only when needed).
@@ -9809,14 +9818,21 @@ begin
     v_tables := array(select distinct t from unnest(p_tables) t order by t);
   end if;
   if p_cursor is not null then
-    v_state := private.decode_sync_cursor('*', p_cursor);
+    -- A sealed poll cursor is opened directly (its seal proves this database wrote it); any
+    -- other (one of before sealing, one of a pull) goes through the key-by-key checks and
+    -- the table's, which say what is wrong.
+    v_state := private.open_cursor(p_cursor, 'sync_poll', '^v1\.[A-Za-z0-9_-]+$');
+    if v_state ? 'legacy' or v_state ->> 't' is distinct from '*' then
+      v_state := private.decode_sync_cursor('*', p_cursor);
+    end if;
     if v_state ? 'a' then
       raise exception using errcode = '22023', message = 'INVALID_CURSOR: the cursor is not one sync_poll returned',
         hint = 'Pass the cursor of the previous sync_poll unchanged, or NULL to start.';
     end if;
     v_x := (v_state ->> 'x')::xid8;
     v_ip := pg_catalog.translate((v_state -> 'ip')::text, '[]"', '{}')::xid8[];
-    v_lo := case when pg_catalog.cardinality(v_ip) = 0 then v_x else least(v_x, (select min(i) from unnest(v_ip) i)) end;
+    -- ip is in order (private.snapshot_in_progress)
+    v_lo := case when pg_catalog.cardinality(v_ip) = 0 then v_x else least(v_x, v_ip[1]) end;
     v_watch := (v_state ->> 'w')::xid8;
     v_pending := (v_state ->> 'g')::xid8;
   end if;
@@ -9835,30 +9851,26 @@ begin
   -- is seen with the marks it deleted).
   select coalesce((select max(sh.purged_through) from public.sync_horizon sh), '0') as horizon,
          coalesce(v_snapshot, pg_catalog.pg_current_snapshot()) as snapshot,
-         coalesce(v_next_ip, private.snapshot_in_progress(pg_catalog.pg_current_snapshot())) as ip,
          (select u.is_admin from public.users u where u.id = v_uid) as admin,
-         -- per key, a range of the primary key; per key and transaction in flight, a probe
-         -- of it (each a subquery of its own, "offset 0" keeping it one: written as a join,
-         -- or as "= any" of both columns, it may be planned as a read of every mark of the
-         -- keys, filtered)
-         array(select m.table_name
-                 from unnest(array[v_uid, private.everyone_key(), private.sync_uncertain_key()]) k (k)
-                cross join lateral (select m.table_name from private.sync_marks m
-                                     where m.user_id = k.k and m.sync_xid >= v_x offset 0) m
-               union all
-               select m.table_name
-                 from unnest(array[v_uid, private.everyone_key(), private.sync_uncertain_key()]) k (k)
-                cross join unnest(v_ip) i (i)
-                cross join lateral (select m.table_name from private.sync_marks m
-                                     where m.user_id = k.k and m.sync_xid = i.i offset 0) m) as marked,
+         -- the keys' ranges of the primary key (user_id, sync_xid, ...): one index scan of
+         -- the array; per key and transaction in flight, a probe of it (each a subquery of
+         -- its own, "offset 0" keeping it one: written as a join, or as "= any" of both
+         -- columns, it may be planned as a read of every mark of the keys, filtered), run
+         -- only when the cursor names transactions in flight
+         array(select m.table_name from private.sync_marks m
+                where m.user_id = any (array[v_uid, private.everyone_key(), private.sync_uncertain_key()])
+                  and m.sync_xid >= v_x)
+         || case when pg_catalog.cardinality(v_ip) > 0 then
+              array(select m.table_name
+                      from unnest(array[v_uid, private.everyone_key(), private.sync_uncertain_key()]) k (k)
+                     cross join unnest(v_ip) i (i)
+                     cross join lateral (select m.table_name from private.sync_marks m
+                                          where m.user_id = k.k and m.sync_xid = i.i offset 0) m)
+            else '{}' end as marked,
          h.purged_below <= v_lo as marks_kept,
          pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot()) as seen_through
     into v_poll
     from private.sync_mark_horizon h;
-  v_next_ip := v_poll.ip;
-  if pg_catalog.pg_current_xact_id_if_assigned() is not null then
-    v_next_ip := array(select distinct i from unnest(v_next_ip || pg_catalog.pg_current_xact_id_if_assigned()) i order by i);
-  end if;
 
   if p_cursor is null then
     v_changed := coalesce(v_tables, private.sync_poll_tables());   -- nothing delivered yet: every table has something
@@ -9873,6 +9885,7 @@ begin
         and not ('*' = any (v_poll.marked) or '?' = any (v_poll.marked))
         and not (v_poll.horizon > (v_state ->> 'h')::xid8 and v_poll.horizon >= v_lo) then
     -- The marks alone.
+    v_by_marks := true;
     if pg_catalog.cardinality(v_poll.marked) > 0 then
       v_changed := array(select t.t from unnest(coalesce(v_tables, private.sync_poll_tables())) with ordinality t (t, n)
                           where t.t = any (v_poll.marked) order by t.n);
@@ -9933,14 +9946,31 @@ begin
     end if;
   end if;
 
+  -- Nothing found, nothing watched, nothing moved: the cursor given is still exact (above).
+  if v_by_marks and pg_catalog.cardinality(v_poll.marked) = 0 and v_watch is null and v_pending is null
+     and v_poll.horizon = (v_state ->> 'h')::xid8
+     and (v_state ->> 's')::bigint between extract(epoch from pg_catalog.now())::bigint - c_reuse_seconds
+                                       and extract(epoch from pg_catalog.now())::bigint then
+    return pg_catalog.json_build_object('tables', pg_catalog.to_json(v_changed), 'cursor', p_cursor,
+                                        'server_timestamp', pg_catalog.now());
+  end if;
+
+  -- On a primary, the transactions the poll's snapshot had in flight (a standby's were read
+  -- before the marks), and the poll's own transaction if it wrote: its marks, written after
+  -- the snapshot, are named by the next poll.
+  v_next_ip := coalesce(v_next_ip, private.snapshot_in_progress(v_poll.snapshot));
+  if pg_catalog.pg_current_xact_id_if_assigned() is not null then
+    v_next_ip := array(select distinct i from unnest(v_next_ip || pg_catalog.pg_current_xact_id_if_assigned()) i order by i);
+  end if;
   return pg_catalog.json_build_object(
     'tables', pg_catalog.to_json(v_changed),
     'cursor', private.encode_sync_cursor(pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
                 't', '*', 'x', pg_catalog.pg_snapshot_xmax(v_poll.snapshot)::text, 'ip', pg_catalog.to_jsonb(v_next_ip::text[]),
-                'h', v_poll.horizon::text, 'w', v_watch::text, 'g', v_pending::text))),
+                'h', v_poll.horizon::text, 'w', v_watch::text, 'g', v_pending::text,
+                's', extract(epoch from pg_catalog.now())::bigint::text))),
     'server_timestamp', pg_catalog.now());
 end
-$$;
+$_$;
 
 --
 -- Name: FUNCTION sync_poll(p_cursor text, p_tables text[]); Type: COMMENT; Schema: public; Owner: -
