@@ -411,7 +411,9 @@ final class LoadRun: @unchecked Sendable {
 
 /// Every half second, the cursors an app that polled 2 s ago would hold: the poll's and one
 /// pull cursor per synced table, all of the same snapshot, in public.bench_cursors (the
-/// scripts read them there).
+/// scripts read them there). The poll's carries the time it was sealed, as sync_poll writes
+/// it: an empty poll hands such a cursor back unchanged rather than sealing a new one, as it
+/// does for an app that passes the cursor of its last poll.
 final class CursorTicker: Sendable {
     let url: String
     init(url: String) { self.url = url }
@@ -422,9 +424,10 @@ final class CursorTicker: Sendable {
         var made: [[(String, String)]] = []
         while !Task.isCancelled {
             let now = try await connection.query("""
-                select t, private.encode_sync_cursor(jsonb_build_object(
+                select t, private.encode_sync_cursor(jsonb_strip_nulls(jsonb_build_object(
                          't', t, 'x', pg_snapshot_xmax(s)::text, 'ip', to_jsonb(private.snapshot_in_progress(s)::text[]),
-                         'h', coalesce((select max(h.purged_through) from public.sync_horizon h), '0')::text))
+                         'h', coalesce((select max(h.purged_through) from public.sync_horizon h), '0')::text,
+                         's', case when t = '*' then extract(epoch from now())::bigint::text end)))
                   from (select pg_current_snapshot() as s) s, unnest(array['*'] || private.sync_tables()) t
                 """).map { (try $0.decode(0, as: String.self), try $0.decode(1, as: String.self)) }
             made.append(now)
