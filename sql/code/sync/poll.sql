@@ -110,6 +110,8 @@ declare
   v_changed text[] := '{}';
   v_found boolean;
   v_by_marks boolean := false;
+  -- When this poll runs, in the seconds a cursor records it was sealed at.
+  v_now bigint := extract(epoch from pg_catalog.now())::bigint;
   -- How long an empty poll may hand back the cursor it was given (see above): far below the
   -- hour the marks are kept, long enough that an app polling every second or two seals one
   -- cursor a minute.
@@ -267,8 +269,7 @@ begin
   -- Nothing found, nothing watched, nothing moved: the cursor given is still exact (above).
   if v_by_marks and pg_catalog.cardinality(v_poll.marked) = 0 and v_watch is null and v_pending is null
      and v_poll.horizon = (v_state ->> 'h')::xid8
-     and (v_state ->> 's')::bigint between extract(epoch from pg_catalog.now())::bigint - c_reuse_seconds
-                                       and extract(epoch from pg_catalog.now())::bigint then
+     and (v_state ->> 's')::bigint between v_now - c_reuse_seconds and v_now then
     return pg_catalog.json_build_object('tables', pg_catalog.to_json(v_changed), 'cursor', p_cursor,
                                         'server_timestamp', pg_catalog.now());
   end if;
@@ -285,7 +286,7 @@ begin
     'cursor', private.encode_sync_cursor(pg_catalog.jsonb_strip_nulls(pg_catalog.jsonb_build_object(
                 't', '*', 'x', pg_catalog.pg_snapshot_xmax(v_poll.snapshot)::text, 'ip', pg_catalog.to_jsonb(v_next_ip::text[]),
                 'h', v_poll.horizon::text, 'w', v_watch::text, 'g', v_pending::text,
-                's', extract(epoch from pg_catalog.now())::bigint::text))),
+                's', v_now::text))),
     'server_timestamp', pg_catalog.now());
 end
 $$;
