@@ -2825,7 +2825,7 @@ COMMENT ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) IS 
 --
 
 CREATE FUNCTION private.claim_expiry() RETURNS interval
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE sql STABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
   select s.expire_after from private.claim_settings s
@@ -2835,7 +2835,7 @@ $$;
 -- Name: FUNCTION claim_expiry(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.claim_expiry() IS 'private.claim_settings.expire_after: how long a claim holds before the worker releases it; NULL when claims do not expire. SECURITY DEFINER: the settings are the operator''s; the claim''s trigger asks it as the claiming user.';
+COMMENT ON FUNCTION private.claim_expiry() IS 'private.claim_settings.expire_after: how long a claim holds before the worker releases it; NULL when claims do not expire. The settings are the operator''s: the claim''s trigger function (private.derive_work_item_state, SECURITY DEFINER) asks it as their owner; no API role runs it.';
 
 --
 -- Name: claimable_table(text, uuid); Type: FUNCTION; Schema: private; Owner: -
@@ -3501,7 +3501,7 @@ COMMENT ON FUNCTION private.derive_photo_watchlist() IS 'Keeps observed_bird_pho
 --
 
 CREATE FUNCTION private.derive_work_item_state() RETURNS trigger
-    LANGUAGE plpgsql
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 begin
@@ -3534,7 +3534,7 @@ $$;
 -- Name: FUNCTION derive_work_item_state(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.derive_work_item_state() IS 'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock, and claim_expires_at is claimed_at + the operator''s claim expiry (private.claim_expiry(); NULL when none, unclaimed or completed); on UPDATE a client cannot set them directly.';
+COMMENT ON FUNCTION private.derive_work_item_state() IS 'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock, and claim_expires_at is claimed_at + the operator''s claim expiry (private.claim_expiry(); NULL when none, unclaimed or completed); on UPDATE a client cannot set them directly. SECURITY DEFINER: it reads the operator''s claim expiry, which no API role may run (it touches nothing but NEW).';
 
 --
 -- Name: drop_temporary_functions(text); Type: FUNCTION; Schema: private; Owner: -
@@ -6077,63 +6077,33 @@ COMMENT ON FUNCTION private.record_sync_moves() IS 'AFTER UPDATE row trigger fun
 --
 
 CREATE FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) RETURNS void
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
-    AS $_$
+    AS $$
 declare
-  v_table text := private.claimable_table(p_item_type, p_item_id);
-  v_row jsonb;
-  v_claimer uuid;
-  v_name text;
+  v_holder jsonb := public.get_claim_holder(p_item_type, p_item_id);
+  v_name text := v_holder ->> 'claimed_by_name';
 begin
-  execute pg_catalog.format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
-    into v_row using p_item_id;
-  v_claimer := (v_row ->> 'claimed_by')::uuid;
-  if v_row is not null and (v_claimer = auth.uid() or (v_claimer is null and v_row ->> 'completed' = 'false')) then
+  if v_holder ->> 'status' = 'open' or v_holder ->> 'claimed_by' = auth.uid()::text then
     return;  -- held by the caller, or open: nothing stops the claim
   end if;
-  if v_row is null or not (private.caller_sees(v_table, p_item_id)
-                           or case when v_claimer is null
-                                   -- completed: open at some version
-                                   then exists (select from audit.log l
-                                                 where l.table_name = v_table and l.record_pk = p_item_id
-                                                   and l.new_row ->> 'claimed_by' is null
-                                                   and l.new_row ->> 'completed' = 'false')
-                                   -- held: the entry that made the holder its claimer changed an
-                                   -- open version, when the caller had a profile
-                                   else coalesce((select l.action = 'UPDATE'
-                                                         and l.old_row ->> 'claimed_by' is null
-                                                         and l.old_row ->> 'completed' = 'false'
-                                                         and exists (select from public.users u
-                                                                      where u.id = auth.uid() and u.created_at <= l.changed_at)
-                                                    from audit.log l
-                                                   where l.table_name = v_table and l.record_pk = p_item_id
-                                                     and (l.new_row ->> 'claimed_by')::uuid = v_claimer
-                                                     and (l.old_row ->> 'claimed_by')::uuid is distinct from v_claimer
-                                                   order by l.changed_at desc, l.id desc
-                                                   limit 1), false) end) then
-    raise exception using errcode = 'P0002',
-      message = pg_catalog.format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
-  end if;
-  if v_claimer is null then
+  if v_holder ->> 'status' = 'completed' then
     raise exception using errcode = '55000',
       message = pg_catalog.format('ALREADY_COMPLETED: this %s is completed and can no longer be claimed', p_item_type);
   end if;
-  select u.name into v_name from public.users u where u.id = v_claimer;
   raise exception using errcode = '55000',
     message = pg_catalog.format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
-                                coalesce(nullif(v_name, ''), v_claimer::text)),
-    detail = pg_catalog.jsonb_build_object('claimed_by', v_claimer, 'claimed_by_name', v_name,
-                                           'claimed_at', v_row -> 'claimed_at')::text,
+                                coalesce(nullif(v_name, ''), v_holder ->> 'claimed_by')),
+    detail = (v_holder - 'status')::text,
     hint = 'Reload the item; only its claimer or an admin can release it.';
 end
-$_$;
+$$;
 
 --
 -- Name: FUNCTION refuse_claim(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) IS 'Raises why the caller cannot claim the task or activity: ALREADY_CLAIMED (55000; detail JSON {claimed_by, claimed_by_name, claimed_at}) to a caller who sees the item or could see it open right before the current claim took it (per the audit trail, the claim changed an open version, and the caller had a profile then), ALREADY_COMPLETED (55000) to a caller who sees it or could see it open at some version, NOT_FOUND (P0002, no name) to anyone else; returns when the item is open or held by the caller. The one rule of claim_work_item and sync_push (through private.claim_conflict). SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
+COMMENT ON FUNCTION private.refuse_claim(p_item_type text, p_item_id uuid) IS 'Raises why the caller cannot claim the task or activity, from public.get_claim_holder: ALREADY_CLAIMED (55000; detail JSON {claimed_by, claimed_by_name, claimed_at}), ALREADY_COMPLETED (55000), or its NOT_FOUND (P0002, no name); returns when the item is open or held by the caller. The one refusal of claim_work_item and sync_push (through private.claim_conflict). SECURITY INVOKER: what it may tell the caller is the RPC''s to decide.';
 
 --
 -- Name: release_expired_claims(integer); Type: FUNCTION; Schema: private; Owner: -
@@ -7242,7 +7212,7 @@ COMMENT ON FUNCTION private.sync_merge(p_table text, p_id uuid, p_base integer, 
 --
 
 CREATE FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
@@ -7251,24 +7221,22 @@ declare
   v_id text;
 begin
   for v_fk in
-    select a.attname::text as col, c.confrelid::regclass as ref, rc.relname::text as ref_table,
-           ra.attname::text as ref_col, pg_catalog.format_type(ra.atttypid, ra.atttypmod) as ref_type
+    select a.attname::text as col, rc.relname::text as ref_table, ra.attname::text as ref_col,
+           pg_catalog.format_type(ra.atttypid, ra.atttypmod) as ref_type,
+           case when c.confrelid = 'public.users'::pg_catalog.regclass then 'public.profiles'::pg_catalog.regclass
+                else c.confrelid::pg_catalog.regclass end as asked
       from pg_catalog.pg_constraint c
       join pg_catalog.pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
       join pg_catalog.pg_attribute ra on ra.attrelid = c.confrelid and ra.attnum = c.confkey[1]
       join pg_catalog.pg_class rc on rc.oid = c.confrelid
-     where c.conrelid = pg_catalog.format('public.%I', p_table)::regclass and c.contype = 'f'
+     where c.conrelid = pg_catalog.format('public.%I', p_table)::pg_catalog.regclass and c.contype = 'f'
        and pg_catalog.cardinality(c.conkey) = 1 and p_record ->> a.attname is not null
      order by a.attnum
   loop
-    if v_fk.ref_table = any (private.sync_tables()) and v_fk.ref_col = 'id' then
-      v_id := (p_record ->> v_fk.col)::uuid::text;
-      v_found := private.caller_sees(v_fk.ref_table, v_id::uuid);
-    else
-      execute pg_catalog.format('select exists (select from %1$s r where r.%2$I = $1::%3$s), $1::%3$s::text',
-                                v_fk.ref, v_fk.ref_col, v_fk.ref_type)
-        into v_found, v_id using p_record ->> v_fk.col;
-    end if;
+    continue when not pg_catalog.has_table_privilege(v_fk.asked, 'SELECT');
+    execute pg_catalog.format('select exists (select from %1$s r where r.%2$I = $1::%3$s), $1::%3$s::text',
+                              v_fk.asked, v_fk.ref_col, v_fk.ref_type)
+      into v_found, v_id using p_record ->> v_fk.col;
     if not v_found then
       return pg_catalog.jsonb_build_object('table', v_fk.ref_table, 'column', v_fk.col, 'id', v_id);
     end if;
@@ -7281,7 +7249,7 @@ $_$;
 -- Name: FUNCTION sync_missing_parent(p_table text, p_record jsonb); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) IS 'For sync_push: {table, column, id} of the first row the record references (a single-column foreign key of p_table) that the caller does not see (a synced table: absent or someone else''s, one answer) or that does not exist (any other table), NULL when there is none: FK_MISSING (push the parent first, then retry) rather than NOT_AUTHORIZED. SECURITY DEFINER: to ask of any row.';
+COMMENT ON FUNCTION private.sync_missing_parent(p_table text, p_record jsonb) IS 'For sync_push: {table, column, id} of the first row the record references (a single-column foreign key of p_table) that the caller does not see (absent or someone else''s, one answer; a profile: absent from public.profiles), NULL when there is none or the caller may not read the referenced table at all: FK_MISSING (push the parent first, then retry) rather than NOT_AUTHORIZED. SECURITY INVOKER: what the caller sees is asked under her row-level security.';
 
 --
 -- Name: sync_page_sql(text, text); Type: FUNCTION; Schema: private; Owner: -
@@ -8518,7 +8486,7 @@ $_$;
 -- Name: FUNCTION claim_work_item(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) IS 'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002: absent, or the caller neither sees it nor ever could as an open item, or has no profile; no name). Who is told what: private.refuse_claim, the rule sync_push answers with too. SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
+COMMENT ON FUNCTION public.claim_work_item(p_item_type text, p_item_id uuid) IS 'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002: absent, or the caller neither sees it nor ever could as an open item, or has no profile; no name). Who is told what: public.get_claim_holder, the rule sync_push answers with too. SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
 
 --
 -- Name: decline_watchlist_share(uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -8639,6 +8607,60 @@ $_$;
 --
 
 COMMENT ON FUNCTION public.get_claim_history(p_item_type text, p_item_id uuid) IS 'When the task or activity (p_item_type ''task'' | ''activity'') was claimed, released, expired (released by the claim expiry), completed and reopened, oldest first: (action, claimed_by: the claimer concerned, claimed_by_name, by_user: who did it, NULL for the system, at). The declarer, the owner of its listing and admins read every entry; a user who held a claim on it reads the entries of their own claims (when it began, when it ended), even once the item has moved on. Anyone else: NOT_FOUND, as for an absent item. Errors: NOT_AUTHENTICATED (42501), NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_FOUND (P0002). SECURITY DEFINER: it reads the audit log, which only declarers and admins read.';
+
+--
+-- Name: get_claim_holder(text, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.get_claim_holder(p_item_type text, p_item_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+declare
+  v_table text := private.claimable_table(p_item_type, p_item_id);
+  v_row jsonb;
+  v_claimer uuid;
+begin
+  execute pg_catalog.format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
+    into v_row using p_item_id;
+  v_claimer := (v_row ->> 'claimed_by')::uuid;
+  if v_row is null or not ((v_claimer is not null and v_claimer = auth.uid()) or (v_claimer is null and v_row ->> 'completed' = 'false')
+                           or private.caller_sees(v_table, p_item_id)
+                           or case when v_claimer is null
+                                   -- completed: open at some version
+                                   then exists (select from audit.log l
+                                                 where l.table_name = v_table and l.record_pk = p_item_id
+                                                   and l.new_row ->> 'claimed_by' is null
+                                                   and l.new_row ->> 'completed' = 'false')
+                                   -- held: the entry that made the holder its claimer changed an
+                                   -- open version, when the caller had a profile
+                                   else coalesce((select l.action = 'UPDATE'
+                                                         and l.old_row ->> 'claimed_by' is null
+                                                         and l.old_row ->> 'completed' = 'false'
+                                                         and exists (select from public.users u
+                                                                      where u.id = auth.uid() and u.created_at <= l.changed_at)
+                                                    from audit.log l
+                                                   where l.table_name = v_table and l.record_pk = p_item_id
+                                                     and (l.new_row ->> 'claimed_by')::uuid = v_claimer
+                                                     and (l.old_row ->> 'claimed_by')::uuid is distinct from v_claimer
+                                                   order by l.changed_at desc, l.id desc
+                                                   limit 1), false) end) then
+    raise exception using errcode = 'P0002',
+      message = pg_catalog.format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
+  end if;
+  return pg_catalog.jsonb_build_object(
+    'status', case when v_claimer is not null then 'claimed' when v_row ->> 'completed' = 'true' then 'completed' else 'open' end,
+    'claimed_by', v_claimer,
+    'claimed_by_name', (select u.name from public.users u where u.id = v_claimer),
+    'claimed_at', v_row -> 'claimed_at');
+end
+$_$;
+
+--
+-- Name: FUNCTION get_claim_holder(p_item_type text, p_item_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.get_claim_holder(p_item_type text, p_item_id uuid) IS 'Who holds a task or activity (p_item_type ''task'' | ''activity''), as far as the caller may be told: {status: open | claimed | completed, claimed_by, claimed_by_name, claimed_at} (the holder NULL unless claimed) to a caller who sees the item, holds it, or could see it open right before the current claim took it (per the audit trail, the claim changed an open version, and the caller had a profile then); a completed item to a caller who could see it open at some version; an open item to every user. Anyone else: NOT_FOUND (P0002, no name), as for an id nobody uses. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501), NOT_FOUND (P0002). The rule claim_work_item and sync_push answer a lost claim with (private.refuse_claim). SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
 
 --
 -- Name: get_entity_history(text, uuid, integer, bigint); Type: FUNCTION; Schema: public; Owner: -
@@ -16518,8 +16540,6 @@ GRANT ALL ON FUNCTION private.claim_conflict(p_item_type text, p_item_id uuid) T
 --
 
 REVOKE ALL ON FUNCTION private.claim_expiry() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.claim_expiry() TO authenticated;
-GRANT ALL ON FUNCTION private.claim_expiry() TO service_role;
 
 --
 -- Name: FUNCTION claimable_table(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
@@ -17426,6 +17446,14 @@ GRANT ALL ON FUNCTION public.get_badge_counts(p_include_details boolean) TO serv
 
 REVOKE ALL ON FUNCTION public.get_claim_history(p_item_type text, p_item_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_claim_history(p_item_type text, p_item_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION get_claim_holder(p_item_type text, p_item_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.get_claim_holder(p_item_type text, p_item_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_claim_holder(p_item_type text, p_item_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.get_claim_holder(p_item_type text, p_item_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION get_entity_history(p_entity_type text, p_entity_id uuid, p_limit integer, p_before_id bigint); Type: ACL; Schema: public; Owner: -

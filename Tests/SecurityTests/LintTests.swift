@@ -22,7 +22,7 @@ import Testing
              order by 1
             """).map { try $0.decode(0, as: String.self) }
         #expect(definers == ["accept_watchlist_share", "claim_work_item", "decline_watchlist_share", "get_badge_counts", "get_claim_history",
-                             "get_recently_deleted", "register_push_device", "release_work_item", "restore_entity", "sync_poll", "sync_pull",
+                             "get_claim_holder", "get_recently_deleted", "register_push_device", "release_work_item", "restore_entity", "sync_poll", "sync_pull",
                              "watchlist_invitations"])
         // The lints read the schemas of lints.sql's `ours`: every foreign key and every table
         // the migrations create is in one of them (auth.users, created where the platform has

@@ -31,10 +31,13 @@ import Testing
     /// The API roles run exactly the functions the documented list gives them
     /// (sql/code/manifest/api.sql, read through sql/checks/api_functions.sql): a function
     /// made executable without an entry, an entry that says more than the grants, an
-    /// internal helper that runs as its owner, a private SECURITY DEFINER function an API role
-    /// may run that is no policy helper of authenticated (answering only about the caller)
-    /// and no worker's function, and a function app users may run that the isolation suite
-    /// does not know how to call, are each a finding.
+    /// internal helper that runs as its owner, a SECURITY DEFINER function an API role may
+    /// run that is no documented RPC of schema public, no row-level security helper only
+    /// authenticated runs and no worker's function only service_role runs, and a function
+    /// app users may run that the isolation suite does not know how to call, are each a
+    /// finding. A private helper an invoker RPC calls as the caller (sync_push's guards) is
+    /// never a way past row-level security: had it owner's rights, any app user could call it
+    /// with any ids from raw SQL.
     @Test(arguments: DatabaseFlavor.allCases)
     func theAPIRolesRunOnlyTheListedFunctions(_ flavor: DatabaseFlavor) async throws {
         let db = try await TestDatabase.create(flavor: flavor)
@@ -44,9 +47,22 @@ import Testing
         try await connection.runScript("begin; grant execute on function private.row_scope(text, jsonb) to authenticated")
         let planted = try await SQLChecks.run("api_functions", on: connection).map { $0[0] }
         try await connection.runScript("rollback")
+        // And a guard of sync_push with its owner's rights, listed as a policy helper, as it
+        // once was: app users and the service role could ask it of any row.
+        try await connection.runScript("""
+            begin;
+            alter function private.sync_missing_parent(text, jsonb) security definer;
+            update private.api_functions set class = 'policy' where signature = 'private.sync_missing_parent(text, jsonb)';
+            alter function private.refuse_claim(text, uuid) security definer;
+            """)
+        let definers = try await SQLChecks.run("api_functions", on: connection).map { $0[0] }
+        try await connection.runScript("rollback")
         await connection.close()
         #expect(findings.isEmpty, "\(flavor):\n\(findings.joined(separator: "\n"))")
         #expect(planted.contains("not_listed: authenticated may execute private.row_scope(text,jsonb)"), "\(planted)")
+        #expect(definers.contains("definer: private.sync_missing_parent(text,jsonb) is SECURITY DEFINER (class policy, schema private) and executable by authenticated, service_role"),
+                "\(definers)")
+        #expect(definers.contains { $0.hasPrefix("definer: private.refuse_claim(text,uuid) is SECURITY DEFINER") }, "\(definers)")
     }
 
     /// The matrix says what the tests compare: one line per object and API role, and the

@@ -8,9 +8,12 @@
 --                      functions, {table}, names one per synced table that has it)
 --   internal_definer   an internal helper that is SECURITY DEFINER: what an invoker RPC
 --                      calls as the caller must run as the caller
---   private_definer    a SECURITY DEFINER function of schema private an API role may run
---                      that is neither a policy helper (answering only about the caller, or
---                      nothing of any row: its why says which) nor a worker's function
+--   definer            a SECURITY DEFINER function an API role may run that is none of: a
+--                      documented RPC of schema public, a row-level security helper of
+--                      schema private only authenticated runs (the policies call it as the
+--                      querying user; it answers only about the caller), a worker's function
+--                      only service_role runs. A guard or helper an RPC calls as the caller
+--                      runs as the caller; what it needs of definer rights is an RPC's answer.
 --   no_call            a function authenticated may run without a call telling the
 --                      isolation suite how to run it as one user with another's ids
 -- Run with search_path = '' (names print the same whatever the session's path).
@@ -49,11 +52,13 @@ select pg_catalog.format('internal_definer: %s is an internal helper and SECURIT
   from listed l join ours o on o.oid = l.oid
  where l.class = 'internal' and o.prosecdef
 union all
-select pg_catalog.format('private_definer: %s is SECURITY DEFINER, of schema private, and executable by %s',
-                         l.oid::pg_catalog.regprocedure, pg_catalog.array_to_string(l.roles, ', '))
+select pg_catalog.format('definer: %s is SECURITY DEFINER (class %s, schema %s) and executable by %s',
+                         l.oid::pg_catalog.regprocedure, l.class, o.nspname, pg_catalog.array_to_string(l.roles, ', '))
   from listed l join ours o on o.oid = l.oid
- where o.nspname = 'private' and o.prosecdef
-   and l.class not in ('policy', 'worker')
+ where o.prosecdef
+   and not ((l.class = 'rpc' and o.nspname = 'public')
+            or (l.class = 'policy' and o.nspname = 'private' and l.roles = '{authenticated}')
+            or (l.class = 'worker' and l.roles = '{service_role}'))
 union all
 select pg_catalog.format('no_call: %s may be run by authenticated and has no call for the isolation suite', l.signature)
   from listed l

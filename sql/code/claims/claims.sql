@@ -44,19 +44,20 @@ comment on function private.claimable_table(text, uuid) is
   'The table of a claimable item type (the table manifest''s claimed_as: task -> tasks, activity -> activities) after checking the arguments and that there is a calling user. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501).';
 revoke all on function private.claimable_table(text, uuid) from public, anon, authenticated, service_role;
 
--- Why a caller cannot claim an item, in the words the apps show. The one rule both ways of
--- claiming (claim_work_item, and a claim pushed offline through sync_push) answer with:
--- who holds an item is said to whoever sees it now, and to whoever could see it open right
--- before the current claim took it: per the audit trail, the version the holder's claim
--- changed was open (an open item is visible to every user) and the caller had a profile
--- then. That is the loser of the race, however late his push arrives. An item that came to
--- its holder any other way (created or restored claimed, never open in between) is not
--- named to someone who saw it open long before, nor to a user who signed up after the
--- claim: to them the item does not exist (NOT_FOUND, no name), as for an id nobody uses.
--- A completed item is ALREADY_COMPLETED to whoever could ever see it open (it names nobody).
+-- Who holds an item, in the words the apps show ("Task claimed by [Name]"): the one rule
+-- both ways of claiming (claim_work_item, and a claim pushed offline through sync_push)
+-- answer with, and an RPC an app may call itself. Who holds an item is said to whoever sees
+-- it now, and to whoever could see it open right before the current claim took it: per the
+-- audit trail, the version the holder's claim changed was open (an open item is visible to
+-- every user) and the caller had a profile then. That is the loser of the race, however
+-- late his push arrives. An item that came to its holder any other way (created or restored
+-- claimed, never open in between) is not named to someone who saw it open long before, nor
+-- to a user who signed up after the claim: to them the item does not exist (NOT_FOUND, no
+-- name), as for an id nobody uses. A completed item is "completed" to whoever could ever see
+-- it open (it names nobody).
 -- SECURITY DEFINER: the winner's claim took the item out of the loser's sight, and the
--- audit trail is readable only per snapshot.
-create or replace function private.refuse_claim(p_item_type text, p_item_id uuid) returns void
+-- audit trail is readable only per snapshot. It answers only what the caller may be told.
+create or replace function public.get_claim_holder(p_item_type text, p_item_id uuid) returns jsonb
   language plpgsql
   stable
   security definer
@@ -66,15 +67,12 @@ declare
   v_table text := private.claimable_table(p_item_type, p_item_id);
   v_row jsonb;
   v_claimer uuid;
-  v_name text;
 begin
   execute pg_catalog.format('select pg_catalog.to_jsonb(t.*) from public.%I t where t.id = $1', v_table)
     into v_row using p_item_id;
   v_claimer := (v_row ->> 'claimed_by')::uuid;
-  if v_row is not null and (v_claimer = auth.uid() or (v_claimer is null and v_row ->> 'completed' = 'false')) then
-    return;  -- held by the caller, or open: nothing stops the claim
-  end if;
-  if v_row is null or not (private.caller_sees(v_table, p_item_id)
+  if v_row is null or not ((v_claimer is not null and v_claimer = auth.uid()) or (v_claimer is null and v_row ->> 'completed' = 'false')
+                           or private.caller_sees(v_table, p_item_id)
                            or case when v_claimer is null
                                    -- completed: open at some version
                                    then exists (select from audit.log l
@@ -97,21 +95,46 @@ begin
     raise exception using errcode = 'P0002',
       message = pg_catalog.format('NOT_FOUND: no %s %s visible to the caller', p_item_type, p_item_id);
   end if;
-  if v_claimer is null then
+  return pg_catalog.jsonb_build_object(
+    'status', case when v_claimer is not null then 'claimed' when v_row ->> 'completed' = 'true' then 'completed' else 'open' end,
+    'claimed_by', v_claimer,
+    'claimed_by_name', (select u.name from public.users u where u.id = v_claimer),
+    'claimed_at', v_row -> 'claimed_at');
+end
+$$;
+comment on function public.get_claim_holder(text, uuid) is
+  'Who holds a task or activity (p_item_type ''task'' | ''activity''), as far as the caller may be told: {status: open | claimed | completed, claimed_by, claimed_by_name, claimed_at} (the holder NULL unless claimed) to a caller who sees the item, holds it, or could see it open right before the current claim took it (per the audit trail, the claim changed an open version, and the caller had a profile then); a completed item to a caller who could see it open at some version; an open item to every user. Anyone else: NOT_FOUND (P0002, no name), as for an id nobody uses. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501), NOT_FOUND (P0002). The rule claim_work_item and sync_push answer a lost claim with (private.refuse_claim). SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
+revoke all on function public.get_claim_holder(text, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.get_claim_holder(text, uuid) to authenticated, service_role;
+
+-- Why a caller cannot claim an item, as an error: public.get_claim_holder's answer in the
+-- words of claim_work_item. SECURITY INVOKER: sync_push asks it as the caller, and all it
+-- learns comes through the RPC, which answers only what the caller may be told.
+create or replace function private.refuse_claim(p_item_type text, p_item_id uuid) returns void
+  language plpgsql
+  stable
+  set search_path = pg_catalog, pg_temp
+as $$
+declare
+  v_holder jsonb := public.get_claim_holder(p_item_type, p_item_id);
+  v_name text := v_holder ->> 'claimed_by_name';
+begin
+  if v_holder ->> 'status' = 'open' or v_holder ->> 'claimed_by' = auth.uid()::text then
+    return;  -- held by the caller, or open: nothing stops the claim
+  end if;
+  if v_holder ->> 'status' = 'completed' then
     raise exception using errcode = '55000',
       message = pg_catalog.format('ALREADY_COMPLETED: this %s is completed and can no longer be claimed', p_item_type);
   end if;
-  select u.name into v_name from public.users u where u.id = v_claimer;
   raise exception using errcode = '55000',
     message = pg_catalog.format('ALREADY_CLAIMED: this %s is already claimed by %s', p_item_type,
-                                coalesce(nullif(v_name, ''), v_claimer::text)),
-    detail = pg_catalog.jsonb_build_object('claimed_by', v_claimer, 'claimed_by_name', v_name,
-                                           'claimed_at', v_row -> 'claimed_at')::text,
+                                coalesce(nullif(v_name, ''), v_holder ->> 'claimed_by')),
+    detail = (v_holder - 'status')::text,
     hint = 'Reload the item; only its claimer or an admin can release it.';
 end
 $$;
 comment on function private.refuse_claim(text, uuid) is
-  'Raises why the caller cannot claim the task or activity: ALREADY_CLAIMED (55000; detail JSON {claimed_by, claimed_by_name, claimed_at}) to a caller who sees the item or could see it open right before the current claim took it (per the audit trail, the claim changed an open version, and the caller had a profile then), ALREADY_COMPLETED (55000) to a caller who sees it or could see it open at some version, NOT_FOUND (P0002, no name) to anyone else; returns when the item is open or held by the caller. The one rule of claim_work_item and sync_push (through private.claim_conflict). SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.';
+  'Raises why the caller cannot claim the task or activity, from public.get_claim_holder: ALREADY_CLAIMED (55000; detail JSON {claimed_by, claimed_by_name, claimed_at}), ALREADY_COMPLETED (55000), or its NOT_FOUND (P0002, no name); returns when the item is open or held by the caller. The one refusal of claim_work_item and sync_push (through private.claim_conflict). SECURITY INVOKER: what it may tell the caller is the RPC''s to decide.';
 
 -- The same refusal as sync_push answers a lost claim: a conflict naming the holder.
 create or replace function private.claim_conflict(p_item_type text, p_item_id uuid) returns jsonb
@@ -137,7 +160,7 @@ comment on function private.claim_conflict(text, uuid) is
 
 revoke all on function private.refuse_claim(text, uuid), private.claim_conflict(text, uuid)
   from public, anon, authenticated, service_role;
--- sync_push (SECURITY INVOKER) asks them as the pushing user.
+-- sync_push (SECURITY INVOKER) asks them as the pushing user; both run as the caller.
 grant execute on function private.refuse_claim(text, uuid), private.claim_conflict(text, uuid)
   to authenticated, service_role;
 
@@ -175,7 +198,7 @@ begin
 end
 $$;
 comment on function public.claim_work_item(text, uuid) is
-  'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002: absent, or the caller neither sees it nor ever could as an open item, or has no profile; no name). Who is told what: private.refuse_claim, the rule sync_push answers with too. SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
+  'Claims a task or activity (p_item_type ''task'' | ''activity'') for the caller and returns the updated row as jsonb. Atomic: of any number of concurrent callers exactly one wins. Claiming an item one already holds returns it unchanged. Errors: NULL_ARGUMENT (22004), INVALID_ITEM_TYPE (22023), NOT_AUTHENTICATED (42501, no calling user), ALREADY_CLAIMED (55000; detail is JSON {claimed_by, claimed_by_name, claimed_at} of the current claimer), ALREADY_COMPLETED (55000), NOT_FOUND (P0002: absent, or the caller neither sees it nor ever could as an open item, or has no profile; no name). Who is told what: public.get_claim_holder, the rule sync_push answers with too. SECURITY DEFINER: claiming changes a row the caller may see but not update (an open item declared by someone else).';
 
 create or replace function public.release_work_item(p_item_type text, p_item_id uuid) returns jsonb
   language plpgsql

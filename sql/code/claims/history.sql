@@ -76,15 +76,13 @@ grant execute on function public.get_claim_history(text, uuid) to authenticated;
 create or replace function private.claim_expiry() returns interval
   language sql
   stable
-  security definer
   set search_path = pg_catalog, pg_temp
 as $$
   select s.expire_after from private.claim_settings s
 $$;
 comment on function private.claim_expiry() is
-  'private.claim_settings.expire_after: how long a claim holds before the worker releases it; NULL when claims do not expire. SECURITY DEFINER: the settings are the operator''s; the claim''s trigger asks it as the claiming user.';
+  'private.claim_settings.expire_after: how long a claim holds before the worker releases it; NULL when claims do not expire. The settings are the operator''s: the claim''s trigger function (private.derive_work_item_state, SECURITY DEFINER) asks it as their owner; no API role runs it.';
 revoke all on function private.claim_expiry() from public, anon, authenticated, service_role;
-grant execute on function private.claim_expiry() to authenticated, service_role;
 
 -- The worker's maintenance: releases the claims whose time is up, at most p_limit of each
 -- table a run, oldest first (the partial index of held claims with an expiry). A release

@@ -8,9 +8,11 @@
 --             worker    the worker's and monitoring's documented functions (service_role)
 --             policy    what row-level security policies, storage policies and guards call as
 --                       the app user: invoker, or SECURITY DEFINER answering only about the
---                       caller (its why says which)
+--                       caller (its why says which), then of schema private and run by
+--                       authenticated alone
 --             internal  an invoker helper an invoker RPC calls as the caller, under the
---                       caller's row-level security: never SECURITY DEFINER
+--                       caller's row-level security: never SECURITY DEFINER (what it needs
+--                       that the caller does not see is a documented RPC's answer)
 --   calls     how the isolation suite calls it as user B (Tests/SecurityTests/HostileUsers.swift):
 --             {"sql": text with placeholders, "id": the table (or table.column) whose row of
 --             user A {id} stands for, "each": synced | manifest | audited | claimed (one call
@@ -45,15 +47,15 @@ select private.api('public.claim_work_item(text, uuid)', 'rpc', '{authenticated,
 select private.api('public.release_work_item(text, uuid)', 'rpc', '{authenticated,service_role}',
   'Releases the caller''s claim (or an admin''s release); SECURITY DEFINER as claim_work_item.',
   '[{"sql": "select public.release_work_item({claim}, {id})", "each": "claimed"}]');
-select private.api('private.refuse_claim(text, uuid)', 'policy', '{authenticated,service_role}',
-  'Why the caller cannot claim an item, the one rule of claim_work_item and sync_push (through private.claim_conflict): a guard sync_push, an invoker RPC, asks as the caller; SECURITY DEFINER (the claim it reports took the item out of the caller''s sight), answering only what the caller may be told: who holds an item she could see open right before its claim, and for any other item what an id that names nothing answers.',
+select private.api('public.get_claim_holder(text, uuid)', 'rpc', '{authenticated,service_role}',
+  'Who holds a task or activity, as far as the caller may be told (the rule claim_work_item and sync_push answer a lost claim with); SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.',
+  '[{"sql": "select public.get_claim_holder({claim}, {id})", "each": "claimed"}]');
+select private.api('private.refuse_claim(text, uuid)', 'internal', '{authenticated,service_role}',
+  'get_claim_holder''s answer as claim_work_item''s error, for sync_push as the caller.',
   '[{"sql": "select private.refuse_claim({claim}, {id})", "each": "claimed"}]');
 select private.api('public.get_claim_history(text, uuid)', 'rpc', '{authenticated}',
   'When an item was claimed and released, to those entitled to it; SECURITY DEFINER: it reads the audit log of items the caller may no longer see.',
   '[{"sql": "select count(*) from public.get_claim_history({claim}, {id})", "each": "claimed"}]');
-select private.api('private.claim_expiry()', 'policy', '{authenticated,service_role}',
-  'How long a claim holds, for the claim''s trigger (run as whoever claims); SECURITY DEFINER: the setting is the operator''s. It answers nothing of any row.',
-  '[{"sql": "select private.claim_expiry()"}]');
 select private.api('private.release_expired_claims(integer)', 'worker', '{service_role}',
   'The worker''s release of expired claims; SECURITY DEFINER: it releases claims of any user.');
 select private.api('private.claim_conflict(text, uuid)', 'internal', '{authenticated,service_role}',
@@ -260,8 +262,8 @@ select private.api('private.sync_push_refused(text[], jsonb, jsonb)', 'internal'
 select private.api('private.sync_merge(text, uuid, integer, integer, jsonb, text[])', 'internal', '{authenticated,service_role}',
   'The per-field merge of a push against an older version of a row.',
   '[{"sql": "select private.sync_merge({table}, {id}, {version} - 1, {version}, {record}, array(select jsonb_object_keys({record})))", "each": "synced", "record": "row"}]');
-select private.api('private.sync_missing_parent(text, jsonb)', 'policy', '{authenticated,service_role}',
-  'The parent a pushed record references that is not there (FK_MISSING): a guard sync_push, an invoker RPC, asks as the caller; SECURITY DEFINER, answering only about the caller (a synced row she does not see answers as one that does not exist).',
+select private.api('private.sync_missing_parent(text, jsonb)', 'internal', '{authenticated,service_role}',
+  'The parent a pushed record references that the caller does not see (FK_MISSING), asked under her row-level security.',
   '[{"sql": "select private.sync_missing_parent({table}, {record})", "each": "synced", "record": "reference"}]');
 select private.api('private.sync_push_row_{table}(uuid)', 'internal', '{authenticated,service_role}',
   'A row as the caller sees it, for sync_push (generated per synced table).',

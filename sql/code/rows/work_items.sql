@@ -4,6 +4,7 @@
 
 create or replace function private.derive_work_item_state() returns trigger
   language plpgsql
+  security definer
   set search_path = pg_catalog, pg_temp
 as $$
 begin
@@ -32,7 +33,7 @@ begin
 end
 $$;
 comment on function private.derive_work_item_state() is
-  'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock, and claim_expires_at is claimed_at + the operator''s claim expiry (private.claim_expiry(); NULL when none, unclaimed or completed); on UPDATE a client cannot set them directly.';
+  'BEFORE INSERT/UPDATE trigger function of tasks and activities: completed_at follows completed and claimed_at follows claimed_by, both from the server clock, and claim_expires_at is claimed_at + the operator''s claim expiry (private.claim_expiry(); NULL when none, unclaimed or completed); on UPDATE a client cannot set them directly. SECURITY DEFINER: it reads the operator''s claim expiry, which no API role may run (it touches nothing but NEW).';
 
 -- Called only when it has something to do: a row inserted open and unclaimed, or an update
 -- that touches none of the four columns, keeps its times as they are (what the function
