@@ -28,3 +28,21 @@ private let alternation = (rounds: 3, calls: 100)
 
 /// How `alternating` timed a figure, for its line of the report.
 let alternatingRounds = "\(alternation.rounds) alternating rounds × \(alternation.calls) calls, best of each"
+
+/// `body` on each of `sides` call after call (one call of each in turn, the first side
+/// changing every turn), `calls` calls each after 20 unmeasured turns: each side's p50 and
+/// p99, in the order of `sides`. For two statements on one connection whose ratio is the
+/// figure: a burst of other work on these cores lands on both sides alike, where rounds of
+/// 100 calls (`alternating`) can hand it to one side whole (a page against its floor query
+/// measured 1.10× on a quiet run and 1.67× under load that way).
+func interleaved<Side>(_ sides: [Side], calls: Int, _ body: (Side) async throws -> Void) async throws -> [(p50: Double, p99: Double)] {
+    var samples = [[Double]](repeating: [], count: sides.count)
+    for turn in 0..<(calls + 20) {
+        for step in sides.indices {
+            let i = (step + turn) % sides.count
+            let elapsed = try await BenchContext.time { try await body(sides[i]) }
+            if turn >= 20 { samples[i].append(elapsed) }
+        }
+    }
+    return samples.map(BenchContext.percentiles)
+}
