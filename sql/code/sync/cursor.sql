@@ -48,35 +48,6 @@ $$;
 comment on function private.current_timeline() is
   'The timeline of this server: of the WAL a primary writes; on a hot standby, of the WAL it receives (else of its last restartpoint). A point-in-time recovery and a promotion start a new one.';
 
--- The incarnation a cursor names: the epoch (moved when the server finds itself restored)
--- with what the server is now (its system identifier, this database, the incarnation table
--- itself: a restore makes new ones) and its timeline. Any of them differing means the
--- transaction ids may have been handed out again for other changes. What the server is gets
--- looked up once per transaction (dispatch.cursor_server): a poll names it twice, opening its
--- cursor and sealing the next, and the control file and the catalog cost more than the rest
--- of an empty poll. A transaction that outlives a promotion keeps naming the timeline it
--- began on: its cursors then expire (a full resync), never the reverse. The epoch is read
--- every time (settle_incarnation moves it inside migrate's transaction).
-create or replace function private.cursor_incarnation() returns text
-  language plpgsql
-  stable
-  set search_path = pg_catalog, pg_temp
-as $$
-declare
-  v_server text := pg_catalog.current_setting('dispatch.cursor_server', true);
-begin
-  if v_server is null or v_server = '' then
-    v_server := pg_catalog.concat_ws('/', (pg_catalog.pg_control_system()).system_identifier,
-                  (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database()),
-                  'private.incarnation'::regclass::oid, private.current_timeline());
-    perform pg_catalog.set_config('dispatch.cursor_server', v_server, true);
-  end if;
-  return (select pg_catalog.left(pg_catalog.md5(pg_catalog.concat_ws('/', i.epoch, v_server)), 16) from private.incarnation i);
-end
-$$;
-comment on function private.cursor_incarnation() is
-  'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline; all but the epoch looked up once per transaction, kept in the setting dispatch.cursor_server). It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
-
 -- Whether cursors written before they were sealed still stand: only while the database is
 -- the one they were handed out by (the identity recorded with the key, before any restore
 -- or change of timeline).
@@ -103,6 +74,54 @@ select pg_catalog.set_config('search_path',
   'pg_catalog, ' || (select pg_catalog.quote_ident(n.nspname) from pg_catalog.pg_extension e
                        join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pgcrypto')
   || ', pg_temp', true);
+
+-- The incarnation a cursor names: the epoch (moved when the server finds itself restored)
+-- with what the server is now (its system identifier, this database, the incarnation table
+-- itself: a restore makes new ones) and its timeline. Any of them differing means the
+-- transaction ids may have been handed out again for other changes. The epoch is read every
+-- time (settle_incarnation moves it inside migrate's transaction).
+-- What the server is costs more to look up (the control file, the catalog) than the rest of
+-- an empty poll, and a poll is usually the one call of its transaction: so it is remembered
+-- in the setting dispatch.cursor_server, for the session on a primary (none of it changes
+-- while the server runs: the timeline moves only at a promotion, which only a standby
+-- undergoes, and a restore is another server or another incarnation table), for the
+-- transaction on a hot standby (a promotion may come at any time: a transaction that
+-- outlives one keeps naming the timeline it began on, so its cursors expire, never the
+-- reverse). Any session may read and set that setting (a pooled connection passes from one
+-- app user to the next), so what it holds is taken only with a tag of the key's: an HMAC of
+-- the answer bound to this backend, this server's start, this incarnation table (and, on a
+-- standby, this transaction's start). A value set by anyone else, or left by another
+-- backend, server, table or transaction, is looked up afresh.
+create or replace function private.cursor_incarnation() returns text
+  language plpgsql
+  stable
+  set search_path from current
+as $$
+declare
+  v_recovery boolean := pg_is_in_recovery();
+  v_kept text := current_setting('dispatch.cursor_server', true);
+  v_row record;
+  v_binding text;
+  v_server text;
+begin
+  select i.epoch, substr(i.cursor_key, 17) as mac_key into v_row from private.incarnation i;
+  v_binding := concat_ws('|', pg_backend_pid(), extract(epoch from pg_postmaster_start_time()), 'private.incarnation'::regclass::oid,
+                         case when v_recovery then extract(epoch from now()) end);
+  v_server := split_part(v_kept, '|', 1);
+  if v_kept is null or v_kept = ''
+     or split_part(v_kept, '|', 2) <> encode(hmac(convert_to(v_server || '|' || v_binding, 'UTF8'), v_row.mac_key, 'sha256'), 'hex') then
+    v_server := concat_ws('/', (pg_control_system()).system_identifier,
+                  (select d.oid from pg_database d where d.datname = current_database()),
+                  'private.incarnation'::regclass::oid, private.current_timeline());
+    perform set_config('dispatch.cursor_server',
+                       v_server || '|' || encode(hmac(convert_to(v_server || '|' || v_binding, 'UTF8'), v_row.mac_key, 'sha256'), 'hex'),
+                       v_recovery);
+  end if;
+  return left(md5(concat_ws('/', v_row.epoch, v_server)), 16);
+end
+$$;
+comment on function private.cursor_incarnation() is
+  'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline). All but the epoch are remembered in the setting dispatch.cursor_server, for the session on a primary and for the transaction on a hot standby, and taken from it only under an HMAC of the cursor key bound to this backend, the server''s start and the incarnation table (on a standby also the transaction''s start): what anyone else set there is ignored. It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
 
 create or replace function private.seal_cursor(p_state jsonb) returns text
   language plpgsql
