@@ -3108,18 +3108,29 @@ COMMENT ON FUNCTION private.current_timeline() IS 'The timeline of this server: 
 
 CREATE FUNCTION private.cursor_incarnation() RETURNS text
     LANGUAGE plpgsql STABLE
-    SET search_path TO 'pg_catalog', 'pg_temp'
+    SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
     AS $$
 declare
-  v_server text := pg_catalog.current_setting('dispatch.cursor_server', true);
+  v_recovery boolean := pg_is_in_recovery();
+  v_kept text := current_setting('dispatch.cursor_server', true);
+  v_row record;
+  v_binding text;
+  v_server text;
 begin
-  if v_server is null or v_server = '' then
-    v_server := pg_catalog.concat_ws('/', (pg_catalog.pg_control_system()).system_identifier,
-                  (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database()),
+  select i.epoch, substr(i.cursor_key, 17) as mac_key into v_row from private.incarnation i;
+  v_binding := concat_ws('|', pg_backend_pid(), extract(epoch from pg_postmaster_start_time()), 'private.incarnation'::regclass::oid,
+                         case when v_recovery then extract(epoch from now()) end);
+  v_server := split_part(v_kept, '|', 1);
+  if v_kept is null or v_kept = ''
+     or split_part(v_kept, '|', 2) <> encode(hmac(convert_to(v_server || '|' || v_binding, 'UTF8'), v_row.mac_key, 'sha256'), 'hex') then
+    v_server := concat_ws('/', (pg_control_system()).system_identifier,
+                  (select d.oid from pg_database d where d.datname = current_database()),
                   'private.incarnation'::regclass::oid, private.current_timeline());
-    perform pg_catalog.set_config('dispatch.cursor_server', v_server, true);
+    perform set_config('dispatch.cursor_server',
+                       v_server || '|' || encode(hmac(convert_to(v_server || '|' || v_binding, 'UTF8'), v_row.mac_key, 'sha256'), 'hex'),
+                       v_recovery);
   end if;
-  return (select pg_catalog.left(pg_catalog.md5(pg_catalog.concat_ws('/', i.epoch, v_server)), 16) from private.incarnation i);
+  return left(md5(concat_ws('/', v_row.epoch, v_server)), 16);
 end
 $$;
 
@@ -3127,7 +3138,7 @@ $$;
 -- Name: FUNCTION cursor_incarnation(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.cursor_incarnation() IS 'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline; all but the epoch looked up once per transaction, kept in the setting dispatch.cursor_server). It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
+COMMENT ON FUNCTION private.cursor_incarnation() IS 'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline). All but the epoch are remembered in the setting dispatch.cursor_server, for the session on a primary and for the transaction on a hot standby, and taken from it only under an HMAC of the cursor key bound to this backend, the server''s start and the incarnation table (on a standby also the transaction''s start): what anyone else set there is ignored. It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
 
 --
 -- Name: decode_sync_cursor(text, text); Type: FUNCTION; Schema: private; Owner: -
