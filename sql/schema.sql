@@ -8681,6 +8681,7 @@ CREATE FUNCTION public.get_entity_history(p_entity_type text, p_entity_id uuid, 
     LANGUAGE plpgsql STABLE
     SET search_path TO 'pg_catalog', 'pg_temp'
     SET enable_sort TO 'off'
+    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 declare
   v_table text;

@@ -73,8 +73,10 @@ import Testing
             let id: String? = try await call.idOf.asyncMap { idOf in
                 try await admin.query("""
                     select r.id::text from hostile.rows r where r.table_name = \(idOf) and r.owner = \(Hostile.ada) and r.label = 'live' and r.n = 1
-                    """).scalar(String.self)
-            }
+                    """).scalar(String?.self)
+            } ?? nil
+            // (a table of which Ada holds no row: nothing of hers to read by id)
+            if call.idOf != nil && id == nil { continue }
             // From a cursor, the least of three (each from a cursor of its own): a transaction
             // the server runs for itself (an analyze writing statistics) names itself in a
             // cursor and sends that read down the exact path once.

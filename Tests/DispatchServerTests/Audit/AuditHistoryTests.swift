@@ -166,6 +166,33 @@ import Testing
         try await expectClean()
     }
 
+    /// Beside Bob's 20,000 audited rows, a page of Alice's history reads her entries and
+    /// nothing of his: the entity type's table, one descent of the (record_pk, changed_at, id)
+    /// index, her entries' heap page and her profile, at most 10 buffers (7 here; a page from
+    /// a cursor first reads its entry: at most 13, 10 here). Planned for each call's values,
+    /// the first page's bound (changed_at below 'infinity', beyond the column's histogram)
+    /// sent the planner to the end of the changed_at index for its true maximum, the newest
+    /// entries, on every call: 15 and 20 buffers here, and 22 to 25 against 8 beside another
+    /// user's 20,000 rows in the isolation suite.
+    @Test func aHistorysFirstPageReadsNoOneElsesEntries() async throws {
+        let property = try await admin.transaction(as: alice) { conn in
+            try conn.query("insert into public.properties (address) values ('1 Main St') returning id").scalar(UUID.self)
+        }
+        try await admin.transaction(as: alice) { conn in
+            try conn.query("update public.properties set city = 'Springfield' where id = \(property)")
+        }
+        try await admin.transaction(as: bob) { conn in
+            try conn.query("insert into public.properties (address) select 'Lot ' || g from generate_series(1, 20000) g")
+        }
+        try await admin.runScript("analyze audit.properties_log")
+        let newest = try await admin.query(
+            "select max(id) from audit.properties_log where record_pk = \(property)").scalar(Int.self)
+        let history = "select count(*) from public.get_entity_history('property', '\(property.uuidString.lowercased())', 1, "
+        let first = try await Buffers.of(history + "null)", as: .user(alice), in: db)
+        let next = try await Buffers.of(history + "\(newest))", as: .user(alice), in: db)
+        #expect(first <= 10 && next <= 13, "the first page: \(first) buffers, the next: \(next)")
+    }
+
     /// The limit is validated by the server (1…500) and reported as a typed error.
     @Test func aBadLimitIsInvalidLimit() async throws {
         let audit = AuditService(connection: admin, user: alice)

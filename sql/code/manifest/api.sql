@@ -20,7 +20,8 @@
 --             or tombstoned first), "new": true (an id offered for a new row: A's may be
 --             answered as taken, nothing more), "record": row | reference (A's row as a
 --             record {record} at {version}, or B's own new row referencing A's parent),
---             "reads": true (a read path: A's cost is measured beside other users' data)}.
+--             "reads": true (a read path: A's cost is measured beside other users' data, with
+--             {id} her row of the table: a guard sync_push asks of every record counts as one)}.
 --             {own:<table>} is B's own row of that table. Every function app users may run
 --             has at least one call.
 --   signature {table} stands for each synced table (the per-table functions sync generates).
@@ -264,7 +265,8 @@ select private.api('private.sync_merge(text, uuid, integer, integer, jsonb, text
   '[{"sql": "select private.sync_merge({table}, {id}, {version} - 1, {version}, {record}, array(select jsonb_object_keys({record})))", "each": "synced", "record": "row"}]');
 select private.api('private.sync_missing_parent(text, jsonb)', 'internal', '{authenticated,service_role}',
   'The parent a pushed record references that the caller does not see (FK_MISSING), asked under her row-level security.',
-  '[{"sql": "select private.sync_missing_parent({table}, {record})", "each": "synced", "record": "reference"}]');
+  '[{"sql": "select private.sync_missing_parent({table}, {record})", "each": "synced", "record": "reference"},
+    {"sql": "select private.sync_missing_parent({table}, (select to_jsonb(t) from public.{name} t where t.id = {id}))", "each": "synced", "reads": true}]');
 select private.api('private.sync_push_row_{table}(uuid)', 'internal', '{authenticated,service_role}',
   'A row as the caller sees it, for sync_push (generated per synced table).',
   '[{"sql": "select private.sync_push_row_{name}({id})", "each": "synced"}]');
