@@ -46,7 +46,33 @@ extension Bool: PostgresEncodable {
 }
 
 extension UUID: PostgresEncodable {
-    public var postgresText: String? { uuidString }
+    public var postgresText: String? { lowercasedString }
+}
+
+extension UUID {
+    /// The 8-4-4-4-12 form in lower case, as PostgreSQL prints it, written digit by digit:
+    /// Foundation's `uuidString` goes through `snprintf` on Linux (upper case, lowered again
+    /// by callers), and the worker writes a few ids for every notification and push.
+    public var lowercasedString: String {
+        let digits: StaticString = "0123456789abcdef"
+        return withUnsafeBytes(of: uuid) { raw in
+            String(unsafeUninitializedCapacity: 36) { out in
+                digits.withUTF8Buffer { hex in
+                    var at = 0
+                    for (i, byte) in raw.enumerated() {
+                        if i == 4 || i == 6 || i == 8 || i == 10 {
+                            out[at] = UInt8(ascii: "-")
+                            at += 1
+                        }
+                        out[at] = hex[Int(byte >> 4)]
+                        out[at + 1] = hex[Int(byte & 0xF)]
+                        at += 2
+                    }
+                    return at
+                }
+            }
+        }
+    }
 }
 
 extension Decimal: PostgresEncodable {
@@ -78,20 +104,34 @@ extension Optional: PostgresEncodable where Wrapped: PostgresEncodable {
 }
 
 extension Array: PostgresEncodable where Element: PostgresEncodable {
-    /// An array literal: every element double-quoted and escaped, NULL unquoted.
+    /// An array literal: every element double-quoted and escaped, NULL unquoted. Built as
+    /// UTF-8 bytes, each element copied whole unless it holds a quote or a backslash (neither
+    /// byte occurs inside a multi-byte character): the worker binds arrays of hundreds of
+    /// texts per statement, and appending them a character at a time cost a tenth of its time.
     public var postgresText: String? {
-        var text = "{"
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        bytes.reserveCapacity(2 + count * 40)
         for (i, element) in enumerated() {
-            if i > 0 { text += "," }
-            guard let value = element.postgresText else { text += "NULL"; continue }
-            text += "\""
-            for char in value.unicodeScalars {
-                if char == "\"" || char == "\\" { text += "\\" }
-                text.unicodeScalars.append(char)
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            guard var value = element.postgresText else {
+                bytes.append(contentsOf: "NULL".utf8)
+                continue
             }
-            text += "\""
+            bytes.append(UInt8(ascii: "\""))
+            value.withUTF8 { utf8 in
+                if utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                    for byte in utf8 {
+                        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }
+                        bytes.append(byte)
+                    }
+                } else {
+                    bytes.append(contentsOf: utf8)
+                }
+            }
+            bytes.append(UInt8(ascii: "\""))
         }
-        return text + "}"
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -77,6 +77,14 @@ import Testing
         let ids = [UUID(), UUID()]
         #expect(try await connection.query("select \(ids)::uuid[]").scalar([UUID].self) == ids)
         #expect(try await connection.query("select '{}'::uuid[]").scalar([UUID].self) == [])
+        #expect(try await connection.query("select \([String]())::text[]").scalar([String].self) == [])
+        // Ids go as PostgreSQL prints them, written digit by digit rather than by Foundation.
+        let edges = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                     UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))]
+        for id in ids + edges {
+            #expect(id.lowercasedString == id.uuidString.lowercased())
+            #expect(try await connection.query("select \(id)::uuid::text").scalar(String.self) == id.lowercasedString)
+        }
         #expect(try row.decode("d", as: Decimal.self) == Decimal(string: "-0.0001"))
         #expect(try row.decode("b", as: Data.self) == Data([0, 255]))
         #expect(try row.decode("inf", as: Double.self) == .infinity)

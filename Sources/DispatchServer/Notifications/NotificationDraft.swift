@@ -20,7 +20,7 @@ public struct NotificationDraft: Sendable, Hashable {
         notification = NewNotification(
             userID: recipient, type: type, title: "", sourceUserID: source, entityType: entityType, entityID: entityID,
             data: data,
-            dedupeKey: "outbox:\(eventID):notifications:\(type.rawValue):\(recipient.uuidString.lowercased())")
+            dedupeKey: "outbox:\(eventID):notifications:\(type.rawValue):\(recipient.lowercasedString)")
         self.subject = subject
         self.detail = detail
     }
@@ -33,10 +33,13 @@ public struct NotificationDraft: Sendable, Hashable {
     /// The row to insert, with its text; nil when the recipient is not in `names` (deleted
     /// since the change: a notification may only name existing users, both user columns are
     /// foreign keys). A source not in `names` is left out and called "Someone".
-    public func rendered(names: [UUID: String]) -> NewNotification? {
+    /// `shownNames`, when given, holds `NotificationText.shownName` of each of `names`,
+    /// worked out once for a batch rather than once per notification.
+    public func rendered(names: [UUID: String], shownNames: [UUID: String]? = nil) -> NewNotification? {
         guard names[recipient] != nil else { return nil }
         let sourceName = source.flatMap { names[$0] }
-        let text = NotificationText.render(self, sourceName: sourceName)
+        let shown = source.flatMap { shownNames?[$0] } ?? NotificationText.shownName(sourceName)
+        let text = NotificationText.render(self, shownName: shown)
         var row = notification
         row.title = text.title
         row.body = text.body

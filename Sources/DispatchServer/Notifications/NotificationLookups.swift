@@ -74,7 +74,7 @@ enum NotificationLookups {
                 entityType: request.parentType, entityID: request.parentID,
                 subject: label.flatMap { $0.isEmpty ? nil : $0 } ?? "a \(request.parentType)",
                 detail: request.content,
-                data: ["note_id": .string(request.noteID.uuidString.lowercased())])
+                data: ["note_id": .string(request.noteID.lowercasedString)])
         }
     }
 
@@ -99,7 +99,7 @@ enum NotificationLookups {
                 eventID: eventID, recipient: try row.decode(2, as: UUID.self), type: .watchlistShared,
                 source: try row.decode(3, as: UUID.self), entityType: "watchlist", entityID: try row.decode(1, as: UUID.self),
                 subject: try row.decode(4, as: String.self), detail: nil,
-                data: ["share_id": .string(request.shareID.uuidString.lowercased())])
+                data: ["share_id": .string(request.shareID.lowercasedString)])
         }
     }
 
@@ -131,7 +131,7 @@ enum NotificationLookups {
                 entityType: "watchlist", entityID: try row.decode(2, as: UUID.self), subject: bird,
                 detail: try row.decode(3, as: String.self),
                 data: [
-                    "entry_id": .string(request.entryID.uuidString.lowercased()),
+                    "entry_id": .string(request.entryID.lowercasedString),
                     "latitude": .number(request.latitude),
                     "longitude": .number(request.longitude),
                 ])

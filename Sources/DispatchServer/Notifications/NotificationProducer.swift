@@ -31,7 +31,8 @@ public enum NotificationProducer {
             var people = Set(drafts.map(\.recipient))
             for draft in drafts { if let source = draft.source { people.insert(source) } }
             let names = try NotificationLookups.users(people, connection)
-            try NotificationWriter().insert(drafts.compactMap { $0.rendered(names: names) }, on: connection)
+            let shownNames = names.mapValues(NotificationText.shownName)
+            try NotificationWriter().store(drafts.compactMap { $0.rendered(names: names, shownNames: shownNames) }, on: connection)
         }
     }
 }

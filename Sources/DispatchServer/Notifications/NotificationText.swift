@@ -19,7 +19,14 @@ public enum NotificationText {
     static let nameLimit = 32
 
     public static func render(_ draft: NotificationDraft, sourceName: String?) -> (title: String, body: String) {
-        let who = sourceName.flatMap(sender) ?? someone
+        render(draft, shownName: shownName(sourceName))
+    }
+
+    /// How a sender is named in a notification's text: their display name as `sender` shows
+    /// it, else "Someone". A batch works it out once per person (`NotificationProducer`).
+    public static func shownName(_ sourceName: String?) -> String { sourceName.flatMap(sender) ?? someone }
+
+    static func render(_ draft: NotificationDraft, shownName who: String) -> (title: String, body: String) {
         let subject = quoted(draft.subject)
         switch draft.type {
         case .taskClaimed: return ("Task claimed", "\(who) claimed \(subject)")

@@ -73,6 +73,13 @@ public struct NotificationWriter: Sendable {
         return try rows.map { try AppNotification(row: $0) }
     }
 
+    /// `insert`, without reading the stored rows back: the worker's notification handler
+    /// needs none of them (their change events carry them to the push handler).
+    public func store(_ notifications: [NewNotification], on connection: isolated PostgresConnection) throws {
+        guard !notifications.isEmpty else { return }
+        _ = try asService(Self.insertQuery(notifications, returning: false), on: connection)
+    }
+
     /// A recipient's badge counts (`notification_badge_counts`); their `total` is
     /// `PushPayload`'s `badge`. Read after the insert, in the same transaction, it includes
     /// the notification being pushed.
@@ -125,7 +132,7 @@ public struct NotificationWriter: Sendable {
     /// rest spend their senders' hourly budgets once for the batch
     /// (`private.spend_notification_budgets`, which says how each is pushed) and are stored
     /// with that push mode.
-    static func insertQuery(_ notifications: [NewNotification]) -> PostgresQuery {
+    static func insertQuery(_ notifications: [NewNotification], returning: Bool = true) -> PostgresQuery {
         PostgresQuery(sql: """
             with r as (
               select r.*, row_number() over (order by r.ordinality)::integer as position
@@ -145,7 +152,7 @@ public struct NotificationWriter: Sendable {
             from r cross join budget
             order by r.position
             on conflict (dedupe_key) do nothing
-            returning \(AppNotification.selectList)
+            \(returning ? "returning " + AppNotification.selectList : "")
             """, binds: [
                 notifications.map(\.userID), notifications.map(\.type.rawValue), notifications.map(\.title),
                 notifications.map(\.body), notifications.map(\.pinned), notifications.map(\.sourceUserID),

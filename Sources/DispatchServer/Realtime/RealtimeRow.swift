@@ -128,7 +128,11 @@ extension Int64: RealtimeValueDecodable {
 
 extension UUID: RealtimeValueDecodable {
     public init(realtimeValue value: JSONValue, column: String) throws {
-        guard case .string(let text) = value, let uuid = UUID(uuidString: text) else { throw Self.mismatch(value, column) }
+        // Read from the bytes PostgreSQL printed, without `UUID(uuidString:)`'s sscanf: every
+        // event the worker handles names a few ids.
+        guard case .string(var text) = value,
+              let uuid = text.withUTF8({ UUID(postgresText: UnsafeRawBufferPointer($0)) }) ?? UUID(uuidString: text)
+        else { throw Self.mismatch(value, column) }
         self = uuid
     }
 }

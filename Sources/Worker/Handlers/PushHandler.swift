@@ -82,7 +82,7 @@ public struct PushHandler: OutboxHandler {
                     let text = NotificationText.summary(of: notification, sourceName: notification.sourceUserID.flatMap { targets.senderNames[$0] })
                     payload.aps.alert = PushPayload.Alert(title: text.title, body: text.body)
                     summarized += 1
-                    context.log.info("push: \(notification.sourceUserID?.uuidString.lowercased() ?? "-") is past the hourly budget to \(notification.userID.uuidString.lowercased()): one summary push; the rest of the hour's notifications are stored without a push")
+                    context.log.info("push: \(notification.sourceUserID?.lowercasedString ?? "-") is past the hourly budget to \(notification.userID.lowercasedString): one summary push; the rest of the hour's notifications are stored without a push")
                 }
                 for device in devices {
                     messages.append(PushMessage(userID: notification.userID, notificationID: notification.id, device: device, payload: payload))

@@ -53,12 +53,12 @@ public struct PushMessage: Sendable, Hashable {
             hash = hash &* 0x100_0000_01b3
         }
         let hex = String(hash, radix: 16)
-        return notificationID.uuidString.lowercased() + "/" + String(repeating: "0", count: 16 - hex.count) + hex
+        return notificationID.lowercasedString + "/" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// APNs' `apns-collapse-id` (FCM's collapse key): the notification's id, so that a push
     /// the device already shows is replaced, not shown twice, when it arrives again.
-    public var collapseID: String { notificationID.uuidString.lowercased() }
+    public var collapseID: String { notificationID.lowercasedString }
 
     /// The document the stdout and file sinks write as a line and the webhook posts, keys
     /// sorted: `{"collapse_id", "environment", "idempotency_key", "notification_id",
@@ -71,9 +71,9 @@ public struct PushMessage: Sendable, Hashable {
     /// it). Two appends around the payload: the worker writes tens of thousands a second.
     func envelope(payloadJSON: Data) -> Data {
         var data = Data(capacity: payloadJSON.count + device.token.utf8.count + 280)
-        data.append(contentsOf: #"{"collapse_id":"\#(collapseID)","environment":"\#(device.environment.rawValue)","idempotency_key":"\#(idempotencyKey)","notification_id":"\#(notificationID.uuidString.lowercased())","payload":"#.utf8)
+        data.append(contentsOf: #"{"collapse_id":"\#(collapseID)","environment":"\#(device.environment.rawValue)","idempotency_key":"\#(idempotencyKey)","notification_id":"\#(notificationID.lowercasedString)","payload":"#.utf8)
         data.append(payloadJSON)
-        data.append(contentsOf: #","platform":"\#(device.platform.rawValue)","token":\#(Self.jsonString(device.token)),"user_id":"\#(userID.uuidString.lowercased())"}"#.utf8)
+        data.append(contentsOf: #","platform":"\#(device.platform.rawValue)","token":\#(Self.jsonString(device.token)),"user_id":"\#(userID.lowercasedString)"}"#.utf8)
         return data
     }
 

@@ -61,6 +61,26 @@ import Testing
         #expect(try payload.jsonData() == bytes)
     }
 
+    /// The payload is written directly when nothing in it needs an escape: the same bytes as
+    /// JSONEncoder's (sorted keys, `/` unescaped), whatever the text holds.
+    @Test func writtenAsJSONEncoderWritesIt() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let id = uuid("0f1e2d3c-4b5a-4697-8877-665544332211")
+        let bodies = ["Dana Reyes claimed “Call the seller”", "12 Oak St/Unit 4", #"a "quoted" \ word"#, "two\nlines\ttab\u{1}",
+                      "émoji 🐦 ü", ""]
+        for body in bodies {
+            for extra in [[:], ["zeta": "z/1", "alpha": "a", "ümlaut": "u", "b-c": "\"q\""]] as [[String: String]] {
+                let payload = try PushPayload.notification(
+                    type: .taskClaimed, title: "Task claimed", body: body, badge: 7, notificationID: id, entityType: "task",
+                    entityID: id, sourceUserID: id, extra: extra)
+                #expect(text(try payload.jsonData()) == text(try encoder.encode(payload)))
+            }
+            let message = PushPayload.message(title: body, body: "Are you free?", badge: 0, conversationID: id, messageID: id, senderID: id)
+            #expect(text(try message.jsonData()) == text(try encoder.encode(message)))
+        }
+    }
+
     @Test func builderRefusesReservedKeysAndBadEntityTypes() {
         let id = UUID()
         for key in ["aps", "type", "task_id", "entity_type", "notification_id", "source_user_id"] {
