@@ -20,7 +20,8 @@ public struct LockHolder: Sendable, CustomStringConvertible {
 
 enum LockHolders {
     /// The other sessions of this database holding granted locks on its tables (outside the
-    /// system catalogs), the longest in their transaction first.
+    /// system catalogs and the runners' lock, `migrations.runner`), the longest in their
+    /// transaction first.
     static func read(_ connection: PostgresConnection) async throws -> [LockHolder] {
         try await connection.query("""
             select a.pid, coalesce(a.application_name, '') as application_name, coalesce(a.state, '') as state,
@@ -34,6 +35,8 @@ enum LockHolders {
                and l.database = (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database())
                and c.relnamespace not in ('pg_catalog'::regnamespace, 'information_schema'::regnamespace)
                and c.relkind in ('r', 'p')
+               -- the runners' lock, which a runner's own second session holds
+               and c.oid is distinct from pg_catalog.to_regclass('migrations.runner')
              group by a.pid, a.application_name, a.state, a.xact_start, a.query_start
              order by seconds desc, a.pid
              limit 10

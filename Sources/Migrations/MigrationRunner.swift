@@ -12,11 +12,14 @@ import Postgres
 ///
 /// The applied migrations are recorded in `migrations.schema_migrations` (version, name,
 /// sha256 checksum of the file, when, how long), a schema of its own that no API role can
-/// reach: a row in the ledger decides whether a migration runs. A session advisory lock
-/// serialises runners: a second `migrate` started at the same moment waits, then finds
-/// nothing left to do. So `up` needs a session: it refuses a connection through a
-/// transaction pooler (`isTransactionPooled`), where the lock would stay on a server
-/// connection the pooler lends to others. Warnings and notices the server sends while a
+/// reach: a row in the ledger decides whether a migration runs. Runners are serialised by a
+/// lock on the ledger's table `migrations.runner`, held for the whole run by a second session
+/// of the runner's own (`withLock`): a second `migrate` started at the same moment waits,
+/// then finds nothing left to do. Not an advisory lock: any session may take one, so an app
+/// user holding the key would hold every deploy back; no API role may lock a table of the
+/// ledger. So `up` needs sessions: it refuses a connection through a transaction pooler
+/// (`isTransactionPooled`), where the lock would stay on a server connection the pooler
+/// lends to others. Warnings and notices the server sends while a
 /// file runs are logged with the file's name.
 ///
 /// The apps keep running during `up`: every statement waits at most `lockTimeout` for a lock
@@ -36,9 +39,6 @@ public struct MigrationRunner: Sendable {
         public var state: State
         public var appliedAt: Date?
     }
-
-    /// The key of the advisory lock every runner takes (any constant unique to us).
-    static let lockKey = 0x6469_7370_6d69_6772  // "dispmigr"
 
     /// A code file's state: `applied` (the database runs this text), `pending` (new or
     /// edited: `up` applies it), `removed` (recorded, no longer in the folder).
@@ -331,24 +331,49 @@ public struct MigrationRunner: Sendable {
         return statuses.sorted { $0.version < $1.version }
     }
 
+    /// Runs `body` while this runner holds the runners' lock: `migrations.runner` locked
+    /// (EXCLUSIVE, which only another runner's lock conflicts with) by a session of its own,
+    /// idle in a transaction that holds no transaction id (so no app's snapshot lists it) and
+    /// waits for nothing but another runner. It ends with the run, or with the process.
     private func withLock<T: Sendable>(
         _ connection: PostgresConnection,
         _ body: @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         guard !connection.isTransactionPooled else { throw MigrationError.needsSession }
-        try await connection.query("select pg_advisory_lock(\(Self.lockKey))")
-        let milliseconds = Int(lockTimeout.components.seconds * 1000 + lockTimeout.components.attoseconds / 1_000_000_000_000_000)
-        try await connection.query("select pg_catalog.set_config('lock_timeout', \("\(max(1, milliseconds))ms"), false)")
+        let holder = try await PostgresConnection.connect(connection.conninfo, database: connection.database)
         do {
-            try await connection.runScript(Self.ledger)
-            let value = try await body(connection)
-            try await connection.query("select pg_advisory_unlock(\(Self.lockKey))")
-            try await connection.query("reset lock_timeout")
-            return value
+            try await Self.createLedger(holder)
+            try await holder.query("begin")
+            try await holder.query("""
+                select pg_catalog.set_config(s, '0', true)
+                  from unnest(array['lock_timeout', 'statement_timeout', 'idle_in_transaction_session_timeout']) s
+                """)
+            try await holder.query("lock table migrations.runner in exclusive mode")
+            let milliseconds = Int(lockTimeout.components.seconds * 1000 + lockTimeout.components.attoseconds / 1_000_000_000_000_000)
+            try await connection.query("select pg_catalog.set_config('lock_timeout', \("\(max(1, milliseconds))ms"), false)")
+            do {
+                let value = try await body(connection)
+                try await connection.query("reset lock_timeout")
+                try await holder.query("commit")
+                await holder.close()
+                return value
+            } catch {
+                _ = try? await connection.query("reset lock_timeout")
+                throw error
+            }
         } catch {
-            _ = try? await connection.query("select pg_advisory_unlock(\(Self.lockKey))")
-            _ = try? await connection.query("reset lock_timeout")
+            await holder.close()
             throw error
+        }
+    }
+
+    /// The ledger, created when missing. Two runners on a database without one may both try:
+    /// the one that lost the race finds it there on its second try.
+    private static func createLedger(_ connection: PostgresConnection) async throws {
+        do {
+            try await connection.runScript(ledger)
+        } catch let error as PostgresError where error.sqlState == .uniqueViolation {
+            try await connection.runScript(ledger)
         }
     }
 
@@ -388,18 +413,23 @@ public struct MigrationRunner: Sendable {
             comment on table migrations.code_files is
               'The repeatable layer as the database runs it: one row per sql/code file with the sha256 of the text last applied. A file whose checksum differs is applied again by `migrate`.';
           end if;
+          if pg_catalog.to_regclass('migrations.runner') is null then
+            create table migrations.runner ();
+            comment on table migrations.runner is
+              'Locked by a running `migrate` for the whole run, from a session of its own: runners wait for each other. No rows; no API role may lock it (an advisory lock, which any session may take, would let an app user hold every deploy back).';
+          end if;
           for v_grantee in
             select distinct case when a.grantee = 0 then 'public' else pg_catalog.quote_ident(r.rolname) end
               from (select n.nspacl as acl, n.nspowner as owner from pg_catalog.pg_namespace n where n.nspname = 'migrations'
                     union all
                     select c.relacl, c.relowner from pg_catalog.pg_class c
-                     where c.oid in ('migrations.schema_migrations'::regclass, 'migrations.code_files'::regclass)) o
+                     where c.oid in ('migrations.schema_migrations'::regclass, 'migrations.code_files'::regclass, 'migrations.runner'::regclass)) o
              cross join lateral pg_catalog.aclexplode(o.acl) a
               left join pg_catalog.pg_roles r on r.oid = a.grantee
              where a.grantee <> o.owner
           loop
             execute pg_catalog.format('revoke all on schema migrations from %s', v_grantee);
-            execute pg_catalog.format('revoke all on table migrations.schema_migrations, migrations.code_files from %s', v_grantee);
+            execute pg_catalog.format('revoke all on table migrations.schema_migrations, migrations.code_files, migrations.runner from %s', v_grantee);
           end loop;
         end
         $$;

@@ -229,6 +229,38 @@ import Testing
         await database.drop()
     }
 
+    @Test("no app user holds a deploy back: the runners' lock is a table of the ledger no API role may lock, and the advisory key runners once took stops nothing")
+    func noAppUserHoldsADeployBack() async throws {
+        let database = try await TestDatabase.create()
+        let app = try await PostgresConnection.connect(database.url)
+        try await app.runScript("set role authenticated")
+        // What runners took before: an advisory lock any session may take, on a key in the source.
+        try await app.query("select pg_advisory_lock(\(0x6469_7370_6d69_6772))")
+        do {
+            try await app.runScript("begin")
+            try await app.runScript("lock table migrations.runner in exclusive mode")
+            Issue.record("an app user locked the runners' lock")
+        } catch let error as PostgresError {
+            #expect(error.sqlState == .insufficientPrivilege, "\(error)")
+        }
+        try await app.runScript("rollback")
+        let connection = try await database.connect()
+        let runner = try MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in })
+        let finished = Flag()
+        let run = Task {
+            defer { finished.raise() }
+            try await runner.up(connection)
+        }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !finished.isRaised && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(finished.isRaised, "migrate waited on the app user's session")
+        await app.close()
+        try await run.value
+        // The run's lock is gone with it: another runner goes ahead at once.
+        try await runner.up(connection)
+        await connection.close()
+    }
+
     @Test("Supabase Storage installed after the project was migrated: status names what is missing, the next migrate creates the bucket and its policies")
     func aPlatformThatAppearsIsSetUpByTheNextMigrate() async throws {
         let database = try await TestDatabase.create()
