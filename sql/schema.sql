@@ -10545,6 +10545,19 @@ CREATE TABLE migrations.code_files (
 COMMENT ON TABLE migrations.code_files IS 'The repeatable layer as the database runs it: one row per sql/code file with the sha256 of the text last applied. A file whose checksum differs is applied again by `migrate`.';
 
 --
+-- Name: runner; Type: TABLE; Schema: migrations; Owner: -
+--
+
+CREATE TABLE migrations.runner (
+);
+
+--
+-- Name: TABLE runner; Type: COMMENT; Schema: migrations; Owner: -
+--
+
+COMMENT ON TABLE migrations.runner IS 'Locked by a running `migrate` for the whole run, from a session of its own: runners wait for each other. No rows; no API role may lock it (an advisory lock, which any session may take, would let an app user hold every deploy back).';
+
+--
 -- Name: schema_migrations; Type: TABLE; Schema: migrations; Owner: -
 --
 
