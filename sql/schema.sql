@@ -4684,6 +4684,38 @@ $$;
 COMMENT ON FUNCTION private.guard_listing_move() IS 'BEFORE INSERT (with a listing) and BEFORE UPDATE OF listing_id (only when it changes) trigger function of tasks and activities: an item goes onto a listing only by whoever may write that listing (its owner, an admin: private.caller_writes; a listing the caller does not see: FK_MISSING, 23503, detail {table, column, id}, as for an absent one), and the declarer, whoever may write the current listing or an admin may move it; anyone else gets NOT_AUTHORIZED (42501). Writes without a calling user, by a role past row-level security, or by the table''s owner (a SECURITY DEFINER function that authorised them), pass.';
 
 --
+-- Name: guard_listing_property(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.guard_listing_property() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+begin
+  -- As for work items on listings (private.guard_listing_move): writes without a calling
+  -- user, by a role past row-level security or by the table's owner are not the apps'.
+  if auth.uid() is null or (select r.rolbypassrls from pg_catalog.pg_roles r where r.rolname = current_user)
+     or current_user = (select pg_catalog.pg_get_userbyid(c.relowner) from pg_catalog.pg_class c where c.oid = tg_relid) then
+    return new;
+  end if;
+  -- Under the caller's row-level security: the properties he sees.
+  if not exists (select from public.properties p where p.id = new.property_id) then
+    raise exception using errcode = '23503',
+      message = pg_catalog.format('FK_MISSING: property %s does not exist', new.property_id),
+      detail = pg_catalog.jsonb_build_object('table', 'properties', 'column', 'property_id', 'id', new.property_id)::text,
+      hint = 'Push the property first, then retry this record unchanged.';
+  end if;
+  return new;
+end
+$$;
+
+--
+-- Name: FUNCTION guard_listing_property(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.guard_listing_property() IS 'BEFORE INSERT (with a property) and BEFORE UPDATE OF property_id (only when it changes to one) trigger function of listings: the property must be one the calling app user sees (its owner, an admin), else FK_MISSING (23503, detail {table, column, id}), the answer for a property that does not exist. Writes without a calling user, by a role past row-level security, or by the table''s owner pass.';
+
+--
 -- Name: hand_over_held_items(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -15197,6 +15229,18 @@ CREATE TRIGGER _guard_listing_move BEFORE UPDATE OF listing_id ON public.activit
 CREATE TRIGGER _guard_listing_move BEFORE UPDATE OF listing_id ON public.tasks FOR EACH ROW WHEN ((old.listing_id IS DISTINCT FROM new.listing_id)) EXECUTE FUNCTION private.guard_listing_move();
 
 --
+-- Name: listings _guard_listing_property; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _guard_listing_property BEFORE INSERT ON public.listings FOR EACH ROW WHEN ((new.property_id IS NOT NULL)) EXECUTE FUNCTION private.guard_listing_property();
+
+--
+-- Name: listings _guard_listing_property_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER _guard_listing_property_update BEFORE UPDATE OF property_id ON public.listings FOR EACH ROW WHEN (((new.property_id IS NOT NULL) AND (old.property_id IS DISTINCT FROM new.property_id))) EXECUTE FUNCTION private.guard_listing_property();
+
+--
 -- Name: users _hand_over_held_items; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -16785,6 +16829,12 @@ REVOKE ALL ON FUNCTION private.generate_sync_statements() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.guard_listing_move() FROM PUBLIC;
+
+--
+-- Name: FUNCTION guard_listing_property(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.guard_listing_property() FROM PUBLIC;
 
 --
 -- Name: FUNCTION hand_over_held_items(); Type: ACL; Schema: private; Owner: -

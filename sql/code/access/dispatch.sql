@@ -75,3 +75,44 @@ create or replace trigger _guard_listing_attach before insert on public.activiti
   for each row when (new.listing_id is not null)
   execute function private.guard_listing_move();
 
+
+-- ---------------------------------------------------------------------------------------
+-- A listing's property
+-- ---------------------------------------------------------------------------------------
+-- A property is its owner's alone (and an admin's), and deleting it deletes its listings
+-- (the foreign key cascades). So a listing names only a property its writer sees: anyone
+-- else's would be a listing its owner deletes without knowing, and the insert's answer
+-- would tell the writer that a property he cannot see exists. One he does not see is
+-- answered as an absent one (FK_MISSING), as the foreign key answers a made-up id.
+
+create or replace function private.guard_listing_property() returns trigger
+  language plpgsql
+  set search_path = pg_catalog, pg_temp
+as $$
+begin
+  -- As for work items on listings (private.guard_listing_move): writes without a calling
+  -- user, by a role past row-level security or by the table's owner are not the apps'.
+  if auth.uid() is null or (select r.rolbypassrls from pg_catalog.pg_roles r where r.rolname = current_user)
+     or current_user = (select pg_catalog.pg_get_userbyid(c.relowner) from pg_catalog.pg_class c where c.oid = tg_relid) then
+    return new;
+  end if;
+  -- Under the caller's row-level security: the properties he sees.
+  if not exists (select from public.properties p where p.id = new.property_id) then
+    raise exception using errcode = '23503',
+      message = pg_catalog.format('FK_MISSING: property %s does not exist', new.property_id),
+      detail = pg_catalog.jsonb_build_object('table', 'properties', 'column', 'property_id', 'id', new.property_id)::text,
+      hint = 'Push the property first, then retry this record unchanged.';
+  end if;
+  return new;
+end
+$$;
+comment on function private.guard_listing_property() is
+  'BEFORE INSERT (with a property) and BEFORE UPDATE OF property_id (only when it changes to one) trigger function of listings: the property must be one the calling app user sees (its owner, an admin), else FK_MISSING (23503, detail {table, column, id}), the answer for a property that does not exist. Writes without a calling user, by a role past row-level security, or by the table''s owner pass.';
+revoke all on function private.guard_listing_property() from public, anon, authenticated, service_role;
+
+create or replace trigger _guard_listing_property before insert on public.listings
+  for each row when (new.property_id is not null)
+  execute function private.guard_listing_property();
+create or replace trigger _guard_listing_property_update before update of property_id on public.listings
+  for each row when (new.property_id is not null and old.property_id is distinct from new.property_id)
+  execute function private.guard_listing_property();
