@@ -50,7 +50,7 @@ select private.api('public.release_work_item(text, uuid)', 'rpc', '{authenticate
   '[{"sql": "select public.release_work_item({claim}, {id})", "each": "claimed"}]');
 select private.api('public.get_claim_holder(text, uuid)', 'rpc', '{authenticated,service_role}',
   'Who holds a task or activity, as far as the caller may be told (the rule claim_work_item and sync_push answer a lost claim with); SECURITY DEFINER: the claim it reports took the item out of the caller''s sight.',
-  '[{"sql": "select public.get_claim_holder({claim}, {id})", "each": "claimed"}]');
+  '[{"sql": "select public.get_claim_holder({claim}, {id})", "each": "claimed", "reads": true}]');
 select private.api('private.refuse_claim(text, uuid)', 'internal', '{authenticated,service_role}',
   'get_claim_holder''s answer as claim_work_item''s error, for sync_push as the caller.',
   '[{"sql": "select private.refuse_claim({claim}, {id})", "each": "claimed"}]');
