@@ -25,6 +25,7 @@ let benchmarks: [(name: String, run: @Sendable (BenchContext) async throws -> Vo
 let partsByName: [(name: String, run: @Sendable (BenchContext) async throws -> Void)] = [
     ("handlers", handlersPart),
     ("writes", writesPart),
+    ("fanin", isolationFanIn),
 ]
 
 // `bench <group>` runs one group only (e.g. `make bench GROUP=journal`); `bench a,b` those
