@@ -139,8 +139,7 @@ struct RealtimePublicationTests {
 
     @Test("plain PostgreSQL with wal_level = logical: the migrations create the publication and publish the documented tables; a role that may not create one gets none")
     func logicalDecodingPublishesTheAppTables() async throws {
-        let cluster = try await PrivateCluster.start(migrated: false)
-        do {
+        try await PrivateCluster.with(migrated: false) { cluster in
             let admin = try await PostgresConnection.connect(cluster.url)
             try await admin.runScript("alter system set wal_level = logical")
             await admin.close()
@@ -165,11 +164,7 @@ struct RealtimePublicationTests {
             try await connection.query("commit")
             #expect(try await connection.query("select count(*)::int from pg_publication").scalar(Int.self) == 0)
             await connection.close()
-        } catch {
-            try await cluster.stop()
-            throw error
         }
-        try await cluster.stop()
     }
 
     @Test("plain PostgreSQL: no publication, nothing published, every replica identity the default")

@@ -232,23 +232,23 @@ import Testing
     /// Roles belong to the whole cluster, migrations to one database: on a brand-new
     /// cluster two databases migrated at once race to create `anon` and friends.
     @Test func twoDatabasesOfANewClusterMigrateAtOnce() async throws {
-        let cluster = try await PrivateCluster.start(database: "first", migrated: false)
-        defer { Task { try? await cluster.stop() } }
-        let admin = try await PostgresConnection.connect(cluster.url(database: "postgres"))
-        try await admin.runScript("create database second")
-        await admin.close()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for name in ["first", "second"] {
-                group.addTask {
-                    let connection = try await PostgresConnection.connect(cluster.url(database: name))
-                    try await MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in }).up(connection)
-                    await connection.close()
+        try await PrivateCluster.with(database: "first", migrated: false) { cluster in
+            let admin = try await PostgresConnection.connect(cluster.url(database: "postgres"))
+            try await admin.runScript("create database second")
+            await admin.close()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for name in ["first", "second"] {
+                    group.addTask {
+                        let connection = try await PostgresConnection.connect(cluster.url(database: name))
+                        try await MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in }).up(connection)
+                        await connection.close()
+                    }
                 }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
+            let check = try await PostgresConnection.connect(cluster.url(database: "second"))
+            #expect(try await check.query("select count(*) from pg_roles where rolname in ('anon', 'authenticated', 'service_role')").scalar(Int.self) == 3)
+            await check.close()
         }
-        let check = try await PostgresConnection.connect(cluster.url(database: "second"))
-        #expect(try await check.query("select count(*) from pg_roles where rolname in ('anon', 'authenticated', 'service_role')").scalar(Int.self) == 3)
-        await check.close()
     }
 }

@@ -10,14 +10,7 @@ import Testing
 /// its own (`PrivateCluster`): the shared one serves other suites and is never restarted.
 @Suite struct PoolStressTests {
     @Test func everyAwaitReturnsThroughCancellationsARestartAndAConnectionLimit() async throws {
-        let cluster = try await PrivateCluster.start(migrated: false)
-        do {
-            try await storm(cluster)
-        } catch {
-            try? await cluster.stop()
-            throw error
-        }
-        try await cluster.stop()
+        try await PrivateCluster.with(migrated: false) { try await storm($0) }
     }
 
     private struct Outcome {

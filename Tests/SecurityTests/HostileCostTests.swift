@@ -41,14 +41,7 @@ import Testing
     /// read cost 180 times the other's for that alone). Here nothing runs but the reads (autovacuum
     /// off: the builders analyse what they load).
     static func onACluster(_ body: (PrivateCluster) async throws -> Void) async throws {
-        let cluster = try await PrivateCluster.start(settings: "autovacuum = off")
-        do {
-            try await body(cluster)
-        } catch {
-            try? await cluster.stop()
-            throw error
-        }
-        try await cluster.stop()
+        try await PrivateCluster.with(settings: "autovacuum = off", body)
     }
 
     /// The reads of Ada's in a new database of `cluster`, a copy of its migrated one with

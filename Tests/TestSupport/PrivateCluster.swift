@@ -55,6 +55,23 @@ public final class PrivateCluster: Sendable {
         return cluster
     }
 
+    /// `body` on a new cluster (`start`'s arguments), stopped afterwards however `body` ends.
+    public static func with<T: Sendable>(
+        database: String = "dispatch", migrated: Bool = true, settings: String = "",
+        _ body: (PrivateCluster) async throws -> T
+    ) async throws -> T {
+        let cluster = try await start(database: database, migrated: migrated, settings: settings)
+        let result: T
+        do {
+            result = try await body(cluster)
+        } catch {
+            try? await cluster.stop()
+            throw error
+        }
+        try await cluster.stop()
+        return result
+    }
+
     /// A streaming hot standby of this cluster, in a folder of its own: `pg_basebackup -R`
     /// (which writes `primary_conninfo` and `standby.signal`), then started on a socket of its
     /// own. It replays the primary's WAL as it streams in; `pauseReplay()` makes it lag.

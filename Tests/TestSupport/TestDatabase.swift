@@ -308,15 +308,8 @@ extension TestDatabase {
     /// change what a read costs between two measurements; autovacuum is off (an analyze
     /// is a transaction in flight too): a test analyses what it loads.
     public static func onPrivateCluster<T: Sendable>(_ body: (TestDatabase) async throws -> T) async throws -> T {
-        let cluster = try await PrivateCluster.start(settings: "autovacuum = off")
-        let database = TestDatabase(conninfo: cluster.url(database: "postgres"), name: cluster.database, flavor: .plain)
-        do {
-            let result = try await body(database)
-            try await cluster.stop()
-            return result
-        } catch {
-            try? await cluster.stop()
-            throw error
+        try await PrivateCluster.with(settings: "autovacuum = off") { cluster in
+            try await body(TestDatabase(conninfo: cluster.url(database: "postgres"), name: cluster.database, flavor: .plain))
         }
     }
 }

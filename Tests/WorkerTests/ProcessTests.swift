@@ -134,8 +134,7 @@ struct ProcessTests {
 
     @Test("Postgres restarts under a running worker: it reconnects, catches up and loses nothing")
     func postgresRestart() async throws {
-        let cluster = try await PrivateCluster.start()
-        do {
+        try await PrivateCluster.with { cluster in
             var connection = try await PostgresConnection.connect(cluster.url)
             let alice = UUID(), bob = UUID()
             for (id, name) in [(alice, "Alice"), (bob, "Bob")] {
@@ -187,10 +186,6 @@ struct ProcessTests {
             #expect(totals["reconnects"] == .number(2), "\(stopped ?? "")")
             await connection.close()
             try? FileManager.default.removeItem(atPath: pushes)
-        } catch {
-            try? await cluster.stop()
-            throw error
         }
-        try await cluster.stop()
     }
 }
