@@ -2919,13 +2919,6 @@ begin
     return null;
   end if;
 
-  with c as (select * from unnest(v_users, v_groups, v_deltas) c (user_id, badge_group, delta))
-  insert into private.notification_badge_totals as b (user_id, badge_group, unread)
-  select c.user_id, c.badge_group, sum(c.delta) from c
-   group by c.user_id, c.badge_group having sum(c.delta) <> 0
-   order by c.user_id, c.badge_group
-  on conflict on constraint notification_badge_totals_pkey do update set unread = b.unread + excluded.unread;
-
   -- Per entity: the details of get_badge_counts(true).
   with c as (select * from unnest(v_users, v_groups, v_entity_types, v_entity_ids, v_created, v_deltas)
                                   c (user_id, badge_group, entity_type, entity_id, created_at, delta)
@@ -2938,6 +2931,15 @@ begin
    order by c.user_id, c.badge_group, c.entity_type, c.entity_id
   on conflict on constraint notification_badge_entities_pkey do update
      set unread = e.unread + excluded.unread, latest_at = greatest(e.latest_at, excluded.latest_at);
+
+  -- The totals last: a user's total of a group is the row every statement writing that
+  -- user's notifications of the group locks until its transaction ends.
+  with c as (select * from unnest(v_users, v_groups, v_deltas) c (user_id, badge_group, delta))
+  insert into private.notification_badge_totals as b (user_id, badge_group, unread)
+  select c.user_id, c.badge_group, sum(c.delta) from c
+   group by c.user_id, c.badge_group having sum(c.delta) <> 0
+   order by c.user_id, c.badge_group
+  on conflict on constraint notification_badge_totals_pkey do update set unread = b.unread + excluded.unread;
   if tg_op = 'INSERT' then
     return null;
   end if;
@@ -2971,7 +2973,7 @@ $$;
 -- Name: FUNCTION count_badges(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.count_badges() IS 'AFTER INSERT / UPDATE / DELETE statement trigger function of public.notifications (transition tables new_rows, old_rows): adds what the statement changed among unread notifications to private.notification_badge_totals and private.notification_badge_entities, removing counters that reach zero, in (user, group, entity) order. SECURITY DEFINER: the counters are nobody''s to write.';
+COMMENT ON FUNCTION private.count_badges() IS 'AFTER INSERT / UPDATE / DELETE statement trigger function of public.notifications (transition tables new_rows, old_rows): adds what the statement changed among unread notifications to private.notification_badge_totals and private.notification_badge_entities, removing counters that reach zero: the entities in (user, group, entity) order, then the totals in (user, group) order. SECURITY DEFINER: the counters are nobody''s to write.';
 
 --
 -- Name: create_plan_keeping_function(text, text, text, text, text, text, text); Type: FUNCTION; Schema: private; Owner: -
@@ -5785,6 +5787,115 @@ $$;
 COMMENT ON FUNCTION private.may_write_watchlist_photo(p_name text) IS 'True when the caller may upload, replace or delete the photo object p_name: a well-formed `{entryId}/{photoId}.jpg` whose entry exists, is live and in a live watchlist, and whose photos the caller may write. SECURITY DEFINER: it reads the entry and watchlist whatever policy is in force on the store''s table.';
 
 --
+-- Name: notification_budget_modes(uuid[], uuid[], boolean); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.notification_budget_modes(p_recipients uuid[], p_senders uuid[], p_spend boolean) RETURNS text[]
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+declare
+  c_everyone constant uuid := '00000000-0000-0000-0000-000000000000';
+  v_limits private.notification_limits;
+  v_modes text[];
+  v_senders uuid[];
+  v_recipients uuid[];
+  v_counts integer[];
+  v_sent integer[];
+  v_over integer[];
+begin
+  if pg_catalog.cardinality(p_recipients) is distinct from pg_catalog.cardinality(p_senders) then
+    raise exception using errcode = '22023',
+      message = 'INVALID_ARGUMENT: p_recipients and p_senders must have the same length',
+      hint = 'Pass one sender (or null) per recipient, in the order of the batch.';
+  end if;
+  if not exists (select from unnest(p_recipients, p_senders) r (recipient, sender)
+                  where r.sender is not null and r.sender is distinct from r.recipient) then
+    return pg_catalog.array_fill('single'::text, array[coalesce(pg_catalog.cardinality(p_recipients), 0)]);
+  end if;
+  select l.* into v_limits from private.notification_limits l;
+
+  -- The batch's notifications per pair and per sender (recipient: the nil uuid), in lock order.
+  select pg_catalog.array_agg(c.sender order by c.sender, c.recipient),
+         pg_catalog.array_agg(c.recipient order by c.sender, c.recipient),
+         pg_catalog.array_agg(c.n order by c.sender, c.recipient)
+    into v_senders, v_recipients, v_counts
+    from (select r.sender, coalesce(r.recipient, c_everyone) as recipient, pg_catalog.count(*)::integer as n
+            from unnest(p_recipients, p_senders) r (recipient, sender)
+           where r.sender is not null and r.sender <> r.recipient
+           group by grouping sets ((r.sender, r.recipient), (r.sender))) c;
+
+  -- Each counter as it was before the batch (a window older than an hour counts from 0).
+  if p_spend then
+    with spent as (
+      insert into private.notification_budgets as b (sender, recipient, window_start, sent)
+      select c.sender, c.recipient, pg_catalog.now(), c.n
+        from unnest(v_senders, v_recipients, v_counts) c (sender, recipient, n)
+       order by c.sender, c.recipient
+      on conflict (sender, recipient) do update
+         set window_start = case when b.window_start <= pg_catalog.now() - interval '1 hour' then pg_catalog.now() else b.window_start end,
+             sent = case when b.window_start <= pg_catalog.now() - interval '1 hour' then excluded.sent else b.sent + excluded.sent end,
+             over_budget = case when b.window_start <= pg_catalog.now() - interval '1 hour' then 0 else b.over_budget end
+      returning b.sender, b.recipient, b.sent, b.over_budget)
+    select pg_catalog.array_agg(s.sent - c.n order by c.position), pg_catalog.array_agg(s.over_budget order by c.position)
+      into v_sent, v_over
+      from unnest(v_senders, v_recipients, v_counts) with ordinality c (sender, recipient, n, position)
+      join spent s on s.sender = c.sender and s.recipient = c.recipient;
+  else
+    select pg_catalog.array_agg(case when b.window_start > pg_catalog.now() - interval '1 hour' then b.sent else 0 end order by c.position),
+           pg_catalog.array_agg(case when b.window_start > pg_catalog.now() - interval '1 hour' then b.over_budget else 0 end order by c.position)
+      into v_sent, v_over
+      from unnest(v_senders, v_recipients) with ordinality c (sender, recipient, position)
+      left join private.notification_budgets b on b.sender = c.sender and b.recipient = c.recipient;
+  end if;
+
+  with batch as (
+    select r.position::integer, r.recipient, r.sender
+      from unnest(p_recipients, p_senders) with ordinality r (recipient, sender, position)
+     where r.sender is not null and r.sender <> r.recipient),
+  before as (
+    select * from unnest(v_senders, v_recipients, v_sent, v_over) c (sender, recipient, sent, over_budget)),
+  numbered as (
+    -- each notification's place in its pair's and its sender's window
+    select b.position, b.sender, b.recipient,
+           p.sent + pg_catalog.row_number() over (partition by b.sender, b.recipient order by b.position) as in_pair,
+           t.sent + pg_catalog.row_number() over (partition by b.sender order by b.position) as in_total,
+           p.over_budget
+      from batch b
+      join before p on p.sender = b.sender and p.recipient = b.recipient
+      join before t on t.sender = b.sender and t.recipient = c_everyone),
+  over as (
+    -- past a budget: the pair's window counts it; its first is the summary
+    select o.position, o.sender, o.recipient,
+           o.over_budget + pg_catalog.row_number() over (partition by o.sender, o.recipient order by o.position) as nth
+      from numbered o
+     where o.in_pair > v_limits.per_recipient_per_hour or o.in_total > v_limits.per_sender_per_hour)
+  select (select pg_catalog.array_agg(case when o.nth is null then 'single' when o.nth = 1 then 'summary' else 'collapsed' end
+                                      order by r.position)
+            from unnest(p_recipients) with ordinality r (recipient, position)
+            left join over o on o.position = r.position),
+         pg_catalog.array_agg(w.sender order by w.sender, w.recipient),
+         pg_catalog.array_agg(w.recipient order by w.sender, w.recipient),
+         pg_catalog.array_agg(w.over_budget order by w.sender, w.recipient)
+    into v_modes, v_senders, v_recipients, v_over
+    from (select o.sender, o.recipient, pg_catalog.max(o.nth)::integer as over_budget
+            from over o group by o.sender, o.recipient) w;
+  if p_spend and v_senders is not null then
+    update private.notification_budgets b set over_budget = w.over_budget
+      from unnest(v_senders, v_recipients, v_over) w (sender, recipient, over_budget)
+     where b.sender = w.sender and b.recipient = w.recipient;
+  end if;
+  return v_modes;
+end
+$$;
+
+--
+-- Name: FUNCTION notification_budget_modes(p_recipients uuid[], p_senders uuid[], p_spend boolean); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.notification_budget_modes(p_recipients uuid[], p_senders uuid[], p_spend boolean) IS 'The push_mode of each notification of a batch (p_recipients[i] notified because of p_senders[i], null for the system''s), in the batch''s order, from its senders'' hourly budgets (private.notification_budgets, private.notification_limits): single within the budgets (and without a sender, or to the sender), summary for the first past a budget in the window of its sender and recipient, collapsed for the rest of that window. p_spend: count the batch against the budgets (locking their counters until the transaction ends); otherwise only read them. The one definition behind private.plan_notification_budgets and private.spend_notification_budgets. SECURITY DEFINER: the counters are nobody''s to read or write.';
+
+--
 -- Name: open_cursor(text, text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -5901,6 +6012,23 @@ $$;
 --
 
 COMMENT ON FUNCTION private.parent_allows(p_table text, p_check text, p_type text, p_id uuid) IS 'For the write policies of child tables (a rule with parent visible or writable): true when the caller sees (p_check ''visible'') or may update (''writable'') the parent of a p_table row, row p_id of the table its parent link in the table manifest names (for type p_type where the link has a type column); false for an unknown table or type, or an absent parent. SECURITY DEFINER: it answers only about the caller.';
+
+--
+-- Name: plan_notification_budgets(uuid[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.plan_notification_budgets(p_recipients uuid[], p_senders uuid[]) RETURNS text[]
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+  select private.notification_budget_modes(p_recipients, p_senders, false)
+$$;
+
+--
+-- Name: FUNCTION plan_notification_budgets(p_recipients uuid[], p_senders uuid[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.plan_notification_budgets(p_recipients uuid[], p_senders uuid[]) IS 'How each notification of a batch would be pushed if its senders'' budgets were spent now (private.notification_budget_modes), read without locking or writing anything: NotificationWriter stores the rows with these modes, then spends the budgets with private.spend_notification_budgets, which checks them. SECURITY DEFINER: the counters are nobody''s to read.';
 
 --
 -- Name: platform_features(); Type: FUNCTION; Schema: private; Owner: -
@@ -6544,89 +6672,31 @@ $$;
 COMMENT ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) IS 'The transactions a pg_current_snapshot() had in progress: its xip list on a primary; on a hot standby, where that list is empty, the ids between xmin and xmax that pg_xact_status has in progress. For sync_pull''s cursors.';
 
 --
--- Name: spend_notification_budgets(uuid[], uuid[]); Type: FUNCTION; Schema: private; Owner: -
+-- Name: spend_notification_budgets(uuid[], uuid[], text[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_senders uuid[]) RETURNS text[]
+CREATE FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_senders uuid[], p_planned text[]) RETURNS text[]
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
-  c_everyone constant uuid := '00000000-0000-0000-0000-000000000000';
-  v_limits private.notification_limits;
-  v_modes text[];
-  v_senders uuid[];
-  v_recipients uuid[];
-  v_over integer[];
+  v_modes text[] := private.notification_budget_modes(p_recipients, p_senders, true);
 begin
-  if pg_catalog.cardinality(p_recipients) is distinct from pg_catalog.cardinality(p_senders) then
-    raise exception using errcode = '22023',
-      message = 'INVALID_ARGUMENT: p_recipients and p_senders must have the same length',
-      hint = 'Pass one sender (or null) per recipient, in the order of the batch.';
-  end if;
-  if not exists (select from unnest(p_recipients, p_senders) r (recipient, sender)
-                  where r.sender is not null and r.sender is distinct from r.recipient) then
-    return pg_catalog.array_fill('single'::text, array[coalesce(pg_catalog.cardinality(p_recipients), 0)]);
-  end if;
-  select l.* into v_limits from private.notification_limits l;
-
-  with batch as (
-    select r.position::integer, r.recipient, r.sender
-      from unnest(p_recipients, p_senders) with ordinality r (recipient, sender, position)
-     where r.sender is not null and r.sender <> r.recipient),
-  counts as (
-    select b.sender, b.recipient, pg_catalog.count(*)::integer as n from batch b group by b.sender, b.recipient
-    union all
-    select b.sender, c_everyone, pg_catalog.count(*)::integer from batch b group by b.sender),
-  spent as (
-    insert into private.notification_budgets as b (sender, recipient, window_start, sent)
-    select c.sender, c.recipient, pg_catalog.now(), c.n from counts c order by c.sender, c.recipient
-    on conflict (sender, recipient) do update
-       set window_start = case when b.window_start <= pg_catalog.now() - interval '1 hour' then pg_catalog.now() else b.window_start end,
-           sent = case when b.window_start <= pg_catalog.now() - interval '1 hour' then excluded.sent else b.sent + excluded.sent end,
-           over_budget = case when b.window_start <= pg_catalog.now() - interval '1 hour' then 0 else b.over_budget end
-    returning b.sender, b.recipient, b.sent, b.over_budget),
-  numbered as (
-    -- each notification's place in its pair's and its sender's window
-    select b.position, b.sender, b.recipient,
-           p.sent - pc.n + pg_catalog.row_number() over (partition by b.sender, b.recipient order by b.position) as in_pair,
-           t.sent - tc.n + pg_catalog.row_number() over (partition by b.sender order by b.position) as in_total,
-           p.over_budget
-      from batch b
-      join counts pc on pc.sender = b.sender and pc.recipient = b.recipient
-      join counts tc on tc.sender = b.sender and tc.recipient = c_everyone
-      join spent p on p.sender = b.sender and p.recipient = b.recipient
-      join spent t on t.sender = b.sender and t.recipient = c_everyone),
-  over as (
-    -- past a budget: the pair's window counts it; its first is the summary
-    select o.position, o.sender, o.recipient,
-           o.over_budget + pg_catalog.row_number() over (partition by o.sender, o.recipient order by o.position) as nth
-      from numbered o
-     where o.in_pair > v_limits.per_recipient_per_hour or o.in_total > v_limits.per_sender_per_hour)
-  select (select pg_catalog.array_agg(case when o.nth is null then 'single' when o.nth = 1 then 'summary' else 'collapsed' end
-                                      order by r.position)
-            from unnest(p_recipients) with ordinality r (recipient, position)
-            left join over o on o.position = r.position),
-         pg_catalog.array_agg(w.sender order by w.sender, w.recipient),
-         pg_catalog.array_agg(w.recipient order by w.sender, w.recipient),
-         pg_catalog.array_agg(w.over_budget order by w.sender, w.recipient)
-    into v_modes, v_senders, v_recipients, v_over
-    from (select o.sender, o.recipient, pg_catalog.max(o.nth)::integer as over_budget
-            from over o group by o.sender, o.recipient) w;
-  if v_senders is not null then
-    update private.notification_budgets b set over_budget = w.over_budget
-      from unnest(v_senders, v_recipients, v_over) w (sender, recipient, over_budget)
-     where b.sender = w.sender and b.recipient = w.recipient;
+  if p_planned is not null and v_modes is distinct from p_planned then
+    raise exception using errcode = '40001',
+      message = 'BUDGET_CHANGED: a concurrent batch of the same sender changed how these notifications are pushed',
+      detail = pg_catalog.json_build_object('planned', p_planned, 'spent', v_modes)::text,
+      hint = 'Retry the transaction: it plans the push modes again from the counters as they are now.';
   end if;
   return v_modes;
 end
 $$;
 
 --
--- Name: FUNCTION spend_notification_budgets(p_recipients uuid[], p_senders uuid[]); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION spend_notification_budgets(p_recipients uuid[], p_senders uuid[], p_planned text[]); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_senders uuid[]) IS 'Counts a batch of notifications about to be inserted (p_recipients[i] notified because of p_senders[i], null for the system''s) against their senders'' hourly budgets (private.notification_budgets, private.notification_limits) in one pass, and returns each one''s push_mode in the batch''s order: single within the budgets (and without a sender, or to the sender), summary for the first past a budget in the window of its sender and recipient, collapsed for the rest of that window. Called by the one insert of notifications (NotificationWriter), which stores the modes with the rows. Every notification is stored: the limits limit pushes. SECURITY DEFINER: the counters are nobody''s to read or write.';
+COMMENT ON FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_senders uuid[], p_planned text[]) IS 'Counts a batch of notifications (p_recipients[i] notified because of p_senders[i], null for the system''s) against their senders'' hourly budgets (private.notification_budget_modes, locking the counters until the transaction ends) and returns each one''s push_mode in the batch''s order. With p_planned (the modes private.plan_notification_budgets gave and the rows were stored with), refuses with BUDGET_CHANGED (40001) when the modes are no longer those: a concurrent batch of the same sender committed in between; retrying the transaction plans again. Called last by the one insert of notifications (NotificationWriter). Every notification is stored: the limits limit pushes. SECURITY DEFINER: the counters are nobody''s to read or write.';
 
 --
 -- Name: spend_quota(text, uuid, integer); Type: FUNCTION; Schema: private; Owner: -
@@ -11680,7 +11750,7 @@ CREATE TABLE private.notification_budgets (
 -- Name: TABLE notification_budgets; Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON TABLE private.notification_budgets IS 'Notifications each sender caused each recipient (recipient = the nil uuid: all recipients together) since window_start; a window older than an hour starts again at the next notification. Written only by private.spend_notification_budgets(uuid[], uuid[]), once per batch of notifications.';
+COMMENT ON TABLE private.notification_budgets IS 'Notifications each sender caused each recipient (recipient = the nil uuid: all recipients together) since window_start; a window older than an hour starts again at the next notification. Written only by private.spend_notification_budgets(uuid[], uuid[], text[]), once per batch of notifications, as the last statement of its insert; read without a lock by private.plan_notification_budgets(uuid[], uuid[]) before it.';
 
 --
 -- Name: COLUMN notification_budgets.over_budget; Type: COMMENT; Schema: private; Owner: -
@@ -12829,7 +12899,7 @@ COMMENT ON COLUMN public.notifications.sync_xid IS 'Id of the transaction that l
 -- Name: COLUMN notifications.push_mode; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON COLUMN public.notifications.push_mode IS 'How the notification was pushed: single (on its own), summary (as the summary push of its sender''s notifications over their hourly budget to this recipient), collapsed (not pushed: past the budget, after the window''s summary; stored and counted in the badge all the same). Set by the server when it stores the row (private.spend_notification_budgets).';
+COMMENT ON COLUMN public.notifications.push_mode IS 'How the notification was pushed: single (on its own), summary (as the summary push of its sender''s notifications over their hourly budget to this recipient), collapsed (not pushed: past the budget, after the window''s summary; stored and counted in the badge all the same). Set by the server when it stores the row (private.plan_notification_budgets, checked as the budgets are spent by private.spend_notification_budgets).';
 
 --
 -- Name: observed_bird_photos; Type: TABLE; Schema: public; Owner: -
@@ -15397,24 +15467,6 @@ CREATE TRIGGER _stamp_deleted_at_update BEFORE UPDATE ON public.watchlist_rules 
 CREATE TRIGGER _stamp_deleted_at_update BEFORE UPDATE ON public.watchlists FOR EACH ROW WHEN ((old.deleted_at IS DISTINCT FROM new.deleted_at)) EXECUTE FUNCTION private.stamp_deleted_at();
 
 --
--- Name: notifications count_badges_delete; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER count_badges_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_badges();
-
---
--- Name: notifications count_badges_insert; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER count_badges_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_badges();
-
---
--- Name: notifications count_badges_update; Type: TRIGGER; Schema: public; Owner: -
---
-
-CREATE TRIGGER count_badges_update AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_badges();
-
---
 -- Name: activities delete_children; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -15587,6 +15639,24 @@ CREATE TRIGGER sync_access_update AFTER UPDATE OF user_id, watchlist_id, accepte
 --
 
 CREATE TRIGGER sync_access_update AFTER UPDATE OF owner_id ON public.watchlists FOR EACH ROW WHEN ((old.owner_id IS DISTINCT FROM new.owner_id)) EXECUTE FUNCTION private.log_access_change();
+
+--
+-- Name: notifications tally_badges_delete; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER tally_badges_delete AFTER DELETE ON public.notifications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_badges();
+
+--
+-- Name: notifications tally_badges_insert; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER tally_badges_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_badges();
+
+--
+-- Name: notifications tally_badges_update; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER tally_badges_update AFTER UPDATE ON public.notifications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.count_badges();
 
 --
 -- Name: cursors cursors_handler_fkey; Type: FK CONSTRAINT; Schema: outbox; Owner: -
@@ -17081,6 +17151,12 @@ REVOKE ALL ON FUNCTION private.may_write_watchlist_photo(p_name text) FROM PUBLI
 GRANT ALL ON FUNCTION private.may_write_watchlist_photo(p_name text) TO authenticated;
 
 --
+-- Name: FUNCTION notification_budget_modes(p_recipients uuid[], p_senders uuid[], p_spend boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.notification_budget_modes(p_recipients uuid[], p_senders uuid[], p_spend boolean) FROM PUBLIC;
+
+--
 -- Name: FUNCTION open_cursor(p_cursor text, p_what text, p_legacy text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -17105,6 +17181,13 @@ REVOKE ALL ON FUNCTION private.paired_rows_sql(p_table regclass) FROM PUBLIC;
 
 REVOKE ALL ON FUNCTION private.parent_allows(p_table text, p_check text, p_type text, p_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.parent_allows(p_table text, p_check text, p_type text, p_id uuid) TO authenticated;
+
+--
+-- Name: FUNCTION plan_notification_budgets(p_recipients uuid[], p_senders uuid[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.plan_notification_budgets(p_recipients uuid[], p_senders uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.plan_notification_budgets(p_recipients uuid[], p_senders uuid[]) TO service_role;
 
 --
 -- Name: FUNCTION platform_features(); Type: ACL; Schema: private; Owner: -
@@ -17222,11 +17305,11 @@ GRANT ALL ON FUNCTION private.sighting_watchlists(p_event_ids bigint[], p_entry_
 REVOKE ALL ON FUNCTION private.snapshot_in_progress(p_snapshot pg_snapshot) FROM PUBLIC;
 
 --
--- Name: FUNCTION spend_notification_budgets(p_recipients uuid[], p_senders uuid[]); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION spend_notification_budgets(p_recipients uuid[], p_senders uuid[], p_planned text[]); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_senders uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_senders uuid[]) TO service_role;
+REVOKE ALL ON FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_senders uuid[], p_planned text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_senders uuid[], p_planned text[]) TO service_role;
 
 --
 -- Name: FUNCTION spend_quota(p_name text, p_user uuid, p_amount integer); Type: ACL; Schema: private; Owner: -

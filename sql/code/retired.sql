@@ -18,6 +18,7 @@ drop function if exists private.propagate_parent_open() cascade;                
 drop function if exists private.user_keys(uuid);                                -- now takes the kinds asked for
 drop function if exists private.sync_key_state(uuid, text, xid8, xid8[]);       -- now takes the kinds asked for
 drop function if exists private.spend_notification_budget() cascade;            -- private.spend_notification_budgets, once per batch
+drop function if exists private.spend_notification_budgets(uuid[], uuid[]);    -- now checks the push modes the rows were stored with
 -- Hand-written write rules, now the table manifest's (access/write_rules.sql); their policies
 -- go with them and the final step makes the generated ones.
 drop function if exists private.can_change_work_item(text, uuid) cascade;       -- private.caller_writes
@@ -39,7 +40,9 @@ begin
                                      ('_derive_edited_at', 'notes'),
                                      ('_check_parent', 'notes'), ('_check_parent', 'subtasks'),
                                      ('_derive_watchlist_id', 'observed_bird_photos'),
-                                     ('_check_preference_key', 'notification_preferences'))
+                                     ('_check_preference_key', 'notification_preferences'),
+                                     ('count_badges_insert', 'notifications'), ('count_badges_update', 'notifications'),
+                                     ('count_badges_delete', 'notifications'))
         or (t.tgname = '_journal_check' and c.relname like 'journal\_%')
         or t.tgname = '_stamp_deleted_at'
   loop

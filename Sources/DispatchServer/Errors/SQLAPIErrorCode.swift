@@ -112,6 +112,10 @@ extension SQLAPIError {
         /// 22023: not a preference key a user may turn off (unknown, or of a mandatory type;
         /// `detail` JSON: `preference_key`, `preference_keys`).
         public static let invalidPreference: Code = "INVALID_PREFERENCE"
+        /// 40001: a concurrent batch of the same sender changed the push modes a batch of
+        /// notifications was stored with before its budgets were spent (the worker's insert,
+        /// never an RPC); retrying the transaction plans them again.
+        public static let budgetChanged: Code = "BUDGET_CHANGED"
 
         // MARK: Journal
 
@@ -161,7 +165,7 @@ extension SQLAPIError {
             .invalidEntityType,
             .cursorExpired, .invalidRecord, .invalidVersion, .idTaken, .deviceTaken, .columnNotWritable, .ownerOnly,
             .invalidLatitude, .invalidLongitude, .invalidRadius,
-            .registryDrift, .invalidManifest, .tooManyIDs, .invalidPreference,
+            .registryDrift, .invalidManifest, .tooManyIDs, .invalidPreference, .budgetChanged,
             .invalidTitle, .invalidContent, .invalidTimestamp, .invalidFieldName, .fieldNameTaken, .fieldLimit, .invalidGroup, .invalidValue,
             .invalidHandler, .invalidOps, .invalidMaxAttempts, .invalidBatch, .invalidLease, .arrayLengthMismatch,
         ]

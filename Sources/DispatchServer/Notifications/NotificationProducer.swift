@@ -7,7 +7,24 @@ import Postgres
 /// insert path, all in one service_role transaction. The worker's notification handler
 /// calls it once per batch.
 public enum NotificationProducer {
+    /// How often a batch is tried when a concurrent batch of the same sender keeps changing
+    /// its push modes (`NotificationWriter.isBudgetChanged`): that happens only where a
+    /// sender's notifications cross a budget or start a window, so a second try almost
+    /// always stores it; past these, the error is the handler's (retried later).
+    static let attempts = 5
+
     public static func write(_ plans: [NotificationPlanner.Plan], on connection: PostgresConnection) async throws {
+        var attempt = 1
+        while true {
+            do {
+                return try await writeOnce(plans, on: connection)
+            } catch where NotificationWriter.isBudgetChanged(error) && attempt < attempts {
+                attempt += 1
+            }
+        }
+    }
+
+    private static func writeOnce(_ plans: [NotificationPlanner.Plan], on connection: PostgresConnection) async throws {
         try await connection.transaction { connection in
             try connection.act(as: .service)
             var drafts: [NotificationDraft] = []

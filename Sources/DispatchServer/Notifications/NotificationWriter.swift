@@ -46,11 +46,12 @@ public struct NewNotification: Sendable, Hashable {
 /// `set_notification_preference`) is not created. Mandatory types have no preference and
 /// always are.
 ///
-/// Each call is one round trip: a pipeline that switches to `service_role`, runs the
-/// statement and switches back to whatever role and claims the transaction had. So it can
-/// run inside a caller's transaction (the insert then commits or rolls back with the
-/// caller's other writes) without leaving that transaction acting as the service.
-/// Outside a transaction the pipeline is its own implicit transaction.
+/// Each round trip is a pipeline that switches to `service_role`, runs its statements and
+/// switches back to whatever role and claims the transaction had. So it can run inside a
+/// caller's transaction (the insert then commits or rolls back with the caller's other
+/// writes) without leaving that transaction acting as the service. Outside a transaction
+/// each pipeline is its own implicit transaction (the insert's second one stores the rows
+/// and spends the budgets together).
 public struct NotificationWriter: Sendable {
     public init() {}
 
@@ -61,23 +62,33 @@ public struct NotificationWriter: Sendable {
         try insert([notification], on: connection).first
     }
 
-    /// Inserts a batch in one statement; returns the rows actually inserted, in input
-    /// order, leaving out those whose `dedupeKey` was already taken (also within the batch:
-    /// the first one wins) and those whose recipient turned their type off. All or nothing:
-    /// one bad row (a recipient that does not exist) fails the whole batch with the server's
-    /// error.
+    /// Inserts a batch; returns the rows actually inserted, in input order, leaving out
+    /// those whose `dedupeKey` was already taken (also within the batch: the first one wins)
+    /// and those whose recipient turned their type off. All or nothing: one bad row (a
+    /// recipient that does not exist) fails the whole batch with the server's error.
+    ///
+    /// Under another writer's batch of the same sender at the same moment, it may fail with
+    /// `BUDGET_CHANGED` (SQLSTATE 40001, a serialization failure): the transaction it ran in
+    /// is to be retried (`NotificationProducer.write` does).
     @discardableResult
     public func insert(_ notifications: [NewNotification], on connection: isolated PostgresConnection) throws -> [AppNotification] {
-        guard !notifications.isEmpty else { return [] }
-        let rows = try asService(Self.insertQuery(notifications), on: connection)
-        return try rows.map { try AppNotification(row: $0) }
+        guard let batch = try plan(notifications, on: connection) else { return [] }
+        return try write(batch, returning: true, on: connection).map { try AppNotification(row: $0) }
     }
 
     /// `insert`, without reading the stored rows back: the worker's notification handler
     /// needs none of them (their change events carry them to the push handler).
     public func store(_ notifications: [NewNotification], on connection: isolated PostgresConnection) throws {
-        guard !notifications.isEmpty else { return }
-        _ = try asService(Self.insertQuery(notifications, returning: false), on: connection)
+        guard let batch = try plan(notifications, on: connection) else { return }
+        _ = try write(batch, returning: false, on: connection)
+    }
+
+    /// Whether `error` is the refusal of a batch whose push modes a concurrent batch of the
+    /// same sender changed (`private.spend_notification_budgets`): retrying its transaction
+    /// plans them again.
+    public static func isBudgetChanged(_ error: any Error) -> Bool {
+        guard let error = error as? PostgresError else { return false }
+        return error.sqlState == .serializationFailure && error.message.hasPrefix(SQLAPIError.Code.budgetChanged.rawValue + ":")
     }
 
     /// A recipient's badge counts (`notification_badge_counts`); their `total` is
@@ -121,43 +132,85 @@ public struct NotificationWriter: Sendable {
         """
 
     private func asService(_ query: PostgresQuery, on connection: isolated PostgresConnection) throws -> PostgresRows {
-        try connection.pipeline([Self.saveRole, .acting(as: .service), query, Self.restoreRole], prepared: true)[2]
+        try asService([query], on: connection)[0]
+    }
+
+    /// The statements' results, all run as the service in one round trip.
+    private func asService(_ queries: [PostgresQuery], on connection: isolated PostgresConnection) throws -> [PostgresRows] {
+        Array(try connection.pipeline([Self.saveRole, .acting(as: .service)] + queries + [Self.restoreRole], prepared: true)
+            .dropFirst(2).prefix(queries.count))
+    }
+
+    // MARK: The insert, in two round trips
+
+    /// A batch as it is stored: the notifications whose recipients did not turn their type
+    /// off, and the push mode each gets from its sender's budgets.
+    struct PlannedBatch {
+        var notifications: [NewNotification]
+        var modes: [String]
+    }
+
+    /// The first round trip reads, and locks nothing: which recipients turned the type off
+    /// (`private.notification_mutes`), and how the others would be pushed if their senders'
+    /// budgets were spent now (`private.plan_notification_budgets`). nil: nothing to store.
+    private func plan(_ notifications: [NewNotification], on connection: isolated PostgresConnection) throws -> PlannedBatch? {
+        guard !notifications.isEmpty else { return nil }
+        let rows = try asService(PostgresQuery(sql: """
+            select coalesce(array_agg(r.position order by r.position), '{}') as kept,
+                   coalesce(private.plan_notification_budgets(array_agg(r.user_id order by r.position),
+                                                              array_agg(r.source_user_id order by r.position)), '{}') as modes
+            from unnest($1::uuid[], $2::text[], $3::uuid[]) with ordinality as r (user_id, type, source_user_id, position)
+            where not exists (select from private.notification_mutes m where m.user_id = r.user_id and m.type = r.type)
+            """, binds: [notifications.map(\.userID), notifications.map(\.type.rawValue), notifications.map(\.sourceUserID)]),
+            on: connection)
+        guard let row = rows.first else { return nil }
+        let kept = try row.decode("kept", as: [Int].self)
+        let modes = try row.decode("modes", as: [String].self)
+        guard !kept.isEmpty else { return nil }
+        guard modes.count == kept.count else {
+            throw PostgresError(.decoding, "\(modes.count) push modes planned for \(kept.count) notifications")
+        }
+        return PlannedBatch(notifications: kept.map { notifications[$0 - 1] }, modes: modes)
+    }
+
+    /// The second round trip writes: the rows with their planned push modes, then, as the
+    /// last statement, the budgets spent (`private.spend_notification_budgets`, which refuses
+    /// the batch if a concurrent one changed its modes). The counters are locked from that
+    /// statement to the commit only, so two batches of one sender and recipient (a claim
+    /// loop's) store their rows, badge counters and change events side by side.
+    private func write(_ batch: PlannedBatch, returning: Bool, on connection: isolated PostgresConnection) throws -> PostgresRows {
+        let senders = batch.notifications.map(\.sourceUserID)
+        let recipients = batch.notifications.map(\.userID)
+        return try asService([
+            Self.insertQuery(batch, returning: returning),
+            PostgresQuery(sql: "select private.spend_notification_budgets($1::uuid[], $2::uuid[], $3::text[])",
+                          binds: [recipients, senders, batch.modes]),
+        ], on: connection)[0]
     }
 
     /// One statement for any batch: a parameter per column, each an array (unnest keeps
     /// them in step and `with ordinality` keeps the input order). Arrays rather than one
     /// jsonb document, because building text arrays costs a fraction of JSONEncoder, and the
-    /// worker writes thousands of notifications a second through here. Muted recipients
-    /// drop out in the same statement (an anti-join on a handful of preference rows). The
-    /// rest spend their senders' hourly budgets once for the batch
-    /// (`private.spend_notification_budgets`, which says how each is pushed) and are stored
-    /// with that push mode.
-    static func insertQuery(_ notifications: [NewNotification], returning: Bool = true) -> PostgresQuery {
-        PostgresQuery(sql: """
-            with r as (
-              select r.*, row_number() over (order by r.ordinality)::integer as position
-              from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::uuid[], $7::text[], $8::uuid[],
-                          $9::jsonb[], $10::text[])
-                   with ordinality as r (user_id, type, title, body, pinned, source_user_id, entity_type, entity_id, data,
-                                         dedupe_key, ordinality)
-              where not exists (select from private.notification_mutes m where m.user_id = r.user_id and m.type = r.type)),
-            budget as (
-              select private.spend_notification_budgets(array_agg(r.user_id order by r.position),
-                                                        array_agg(r.source_user_id order by r.position)) as modes
-              from r)
+    /// worker writes thousands of notifications a second through here.
+    static func insertQuery(_ batch: PlannedBatch, returning: Bool = true) -> PostgresQuery {
+        let notifications = batch.notifications
+        return PostgresQuery(sql: """
             insert into public.notifications as n
               (user_id, type, title, body, pinned, source_user_id, entity_type, entity_id, data, dedupe_key, push_mode)
             select r.user_id, r.type, r.title, r.body, r.pinned, r.source_user_id, r.entity_type, r.entity_id, r.data, r.dedupe_key,
-                   budget.modes[r.position]
-            from r cross join budget
-            order by r.position
+                   r.push_mode
+            from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::uuid[], $7::text[], $8::uuid[],
+                        $9::jsonb[], $10::text[], $11::text[])
+                 with ordinality as r (user_id, type, title, body, pinned, source_user_id, entity_type, entity_id, data,
+                                       dedupe_key, push_mode, ordinality)
+            order by r.ordinality
             on conflict (dedupe_key) do nothing
             \(returning ? "returning " + AppNotification.selectList : "")
             """, binds: [
                 notifications.map(\.userID), notifications.map(\.type.rawValue), notifications.map(\.title),
                 notifications.map(\.body), notifications.map(\.pinned), notifications.map(\.sourceUserID),
                 notifications.map(\.entityType), notifications.map(\.entityID),
-                notifications.map { JSONValue.object($0.data).jsonText }, notifications.map(\.dedupeKey),
+                notifications.map { JSONValue.object($0.data).jsonText }, notifications.map(\.dedupeKey), batch.modes,
             ])
     }
 }

@@ -101,15 +101,80 @@ import Testing
         let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
         let bob = try await NotificationTestSupport.makeUser("bob", on: connection)
         let error = try await #require(throws: PostgresError.self) {
-            try await connection.query("select private.spend_notification_budgets(\([ana, ana])::uuid[], \([bob])::uuid[])")
+            try await connection.query("select private.spend_notification_budgets(\([ana, ana])::uuid[], \([bob])::uuid[], null)")
         }
         #expect(error.sqlState == .invalidParameterValue)
         #expect(error.message.hasPrefix("INVALID_ARGUMENT: "), "\(error.message)")
         #expect(try await connection.query("select count(*)::int from private.notification_budgets").scalar(Int.self) == 0)
-        #expect(try await connection.query("select private.spend_notification_budgets(\([ana, bob])::uuid[], \([bob, bob])::uuid[])")
+        #expect(try await connection.query("select private.spend_notification_budgets(\([ana, bob])::uuid[], \([bob, bob])::uuid[], null)")
             .scalar([String].self) == ["single", "single"], "in step: counted (bob's one to ana; to himself, not)")
         #expect(try await connection.query("select sum(sent)::int from private.notification_budgets").scalar(Int.self) == 2)
         await connection.close()
+    }
+
+    /// The writer stores a batch with the push modes planned without a lock and spends the
+    /// budgets last: modes that are no longer what spending gives (a concurrent batch of the
+    /// same sender committed in between) are refused with a coded serialization failure, and
+    /// the transaction spends nothing, so it can be tried again.
+    @Test func spendingRefusesPushModesThatNoLongerHold() async throws {
+        let connection = try await database.connect()
+        let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
+        let bob = try await NotificationTestSupport.makeUser("bob", on: connection)
+        try await connection.query("update private.notification_limits set per_recipient_per_hour = 1")
+        #expect(try await connection.query("select private.plan_notification_budgets(\([ana, ana])::uuid[], \([bob, bob])::uuid[])")
+            .scalar([String].self) == ["single", "summary"])
+        #expect(try await connection.query("select count(*)::int from private.notification_budgets").scalar(Int.self) == 0,
+                "planning spends nothing")
+        let error = try await #require(throws: PostgresError.self) {
+            try await connection.query("""
+                select private.spend_notification_budgets(\([ana, ana])::uuid[], \([bob, bob])::uuid[], '{single,single}')
+                """)
+        }
+        #expect(error.sqlState == .serializationFailure)
+        #expect(error.message.hasPrefix("BUDGET_CHANGED: "), "\(error.message)")
+        #expect(NotificationWriter.isBudgetChanged(error))
+        #expect(try await connection.query("select count(*)::int from private.notification_budgets").scalar(Int.self) == 0)
+        #expect(try await connection.query("""
+            select private.spend_notification_budgets(\([ana, ana])::uuid[], \([bob, bob])::uuid[], '{single,summary}')
+            """).scalar([String].self) == ["single", "summary"])
+        await connection.close()
+    }
+
+    /// Several workers' batches of one sender to one recipient at the same moment (a claim
+    /// loop per worker): each plans its push modes without a lock and spends the budget as its
+    /// last statement; a batch whose modes another one changed in between is refused and
+    /// written again. Whatever the interleaving, the window's first 20 are pushed on their
+    /// own, one is the summary and the rest collapse, and the counters hold every one.
+    @Test func concurrentBatchesOfOneSenderSpendItsBudgetExactly() async throws {
+        let setup = try await database.connect()
+        let ana = try await NotificationTestSupport.makeUser("ana", on: setup)
+        let bob = try await NotificationTestSupport.makeUser("bob", on: setup)
+        let writers = 4, batches = 8, size = 5
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for w in 0..<writers {
+                group.addTask {
+                    let connection = try await database.connect()
+                    for b in 0..<batches {
+                        let drafts = (0..<size).map { i in
+                            NotificationDraft(eventID: Int64(w * 1_000 + b * 10 + i), recipient: ana, type: .taskClaimed, source: bob,
+                                              entityType: "task", entityID: UUID(), subject: "Call the seller", detail: nil)
+                        }
+                        try await NotificationProducer.write([.drafts(drafts)], on: connection)
+                    }
+                    await connection.close()
+                }
+            }
+            try await group.waitForAll()
+        }
+        let total = writers * batches * size
+        let modes = try await setup.query("select push_mode, count(*)::int from public.notifications where user_id = \(ana) group by 1")
+            .reduce(into: [String: Int]()) { $0[try $1.decode(0, as: String.self)] = try $1.decode(1, as: Int.self) }
+        #expect(modes == ["single": 20, "summary": 1, "collapsed": total - 21])
+        let pair = try await setup.query("select sent, over_budget from private.notification_budgets where sender = \(bob) and recipient = \(ana)")
+        #expect(try pair.first?.decode(0, as: Int.self) == total)
+        #expect(try pair.first?.decode(1, as: Int.self) == total - 20)
+        #expect(try await writer.badgeCounts(for: ana, on: setup).total == total, "every one in the badge")
+        await setup.close()
     }
 
     @Test func insertRunsAsTheServiceAndRestoresTheCallersRole() async throws {

@@ -154,8 +154,10 @@ select private.api('public.notification_badge_counts(uuid, boolean)', 'worker', 
 select private.api('public.notification_registry_drift()', 'worker', '{service_role}', 'Where the notification registry and its CHECK differ.');
 select private.api('private.take_watchlist_share_notices(bigint[], uuid[], uuid[])', 'worker', '{service_role}',
   'The share notices the notification handler turns into notifications.');
-select private.api('private.spend_notification_budgets(uuid[], uuid[])', 'worker', '{service_role}',
-  'Spends a batch of notifications'' senders'' hourly budgets and says how each is pushed: the one insert of notifications (NotificationWriter) calls it; SECURITY DEFINER: the counters are nobody''s to read or write.');
+select private.api('private.plan_notification_budgets(uuid[], uuid[])', 'worker', '{service_role}',
+  'Says how each notification of a batch would be pushed if its senders'' hourly budgets were spent now, locking nothing: the one insert of notifications (NotificationWriter) stores the rows with these modes; SECURITY DEFINER: the counters are nobody''s to read or write.');
+select private.api('private.spend_notification_budgets(uuid[], uuid[], text[])', 'worker', '{service_role}',
+  'Spends a batch of notifications'' senders'' hourly budgets and checks the push modes the rows were stored with: the one insert of notifications (NotificationWriter) calls it last; SECURITY DEFINER: the counters are nobody''s to read or write.');
 
 -- ---------------------------------------------------------------------------------------
 -- Watchlists, photos, spatial

@@ -10,8 +10,8 @@
 -- private.notification_badge_totals (per user and badge group) and, for the groups whose
 -- details the badge lists, to private.notification_badge_entities (per entity, with the
 -- newest unread one's time), in the same transaction. Exact under concurrent writers: each
--- counter row changes under its row lock, taken in (user, group, entity) order, so two
--- statements never wait on each other in a circle; no counter row is shared by two users.
+-- counter row changes under its row lock, taken in one order (the entities by (user, group,
+-- entity), then the totals by (user, group)), so two statements never wait on each other in a circle; no counter row is shared by two users.
 -- An update that changes none of the columns the counts read costs one query of the
 -- transition tables and nothing else.
 create or replace function private.count_badges() returns trigger
@@ -61,13 +61,6 @@ begin
     return null;
   end if;
 
-  with c as (select * from unnest(v_users, v_groups, v_deltas) c (user_id, badge_group, delta))
-  insert into private.notification_badge_totals as b (user_id, badge_group, unread)
-  select c.user_id, c.badge_group, sum(c.delta) from c
-   group by c.user_id, c.badge_group having sum(c.delta) <> 0
-   order by c.user_id, c.badge_group
-  on conflict on constraint notification_badge_totals_pkey do update set unread = b.unread + excluded.unread;
-
   -- Per entity: the details of get_badge_counts(true).
   with c as (select * from unnest(v_users, v_groups, v_entity_types, v_entity_ids, v_created, v_deltas)
                                   c (user_id, badge_group, entity_type, entity_id, created_at, delta)
@@ -80,6 +73,15 @@ begin
    order by c.user_id, c.badge_group, c.entity_type, c.entity_id
   on conflict on constraint notification_badge_entities_pkey do update
      set unread = e.unread + excluded.unread, latest_at = greatest(e.latest_at, excluded.latest_at);
+
+  -- The totals last: a user's total of a group is the row every statement writing that
+  -- user's notifications of the group locks until its transaction ends.
+  with c as (select * from unnest(v_users, v_groups, v_deltas) c (user_id, badge_group, delta))
+  insert into private.notification_badge_totals as b (user_id, badge_group, unread)
+  select c.user_id, c.badge_group, sum(c.delta) from c
+   group by c.user_id, c.badge_group having sum(c.delta) <> 0
+   order by c.user_id, c.badge_group
+  on conflict on constraint notification_badge_totals_pkey do update set unread = b.unread + excluded.unread;
   if tg_op = 'INSERT' then
     return null;
   end if;
@@ -109,17 +111,17 @@ begin
 end
 $$;
 comment on function private.count_badges() is
-  'AFTER INSERT / UPDATE / DELETE statement trigger function of public.notifications (transition tables new_rows, old_rows): adds what the statement changed among unread notifications to private.notification_badge_totals and private.notification_badge_entities, removing counters that reach zero, in (user, group, entity) order. SECURITY DEFINER: the counters are nobody''s to write.';
+  'AFTER INSERT / UPDATE / DELETE statement trigger function of public.notifications (transition tables new_rows, old_rows): adds what the statement changed among unread notifications to private.notification_badge_totals and private.notification_badge_entities, removing counters that reach zero: the entities in (user, group, entity) order, then the totals in (user, group) order. SECURITY DEFINER: the counters are nobody''s to write.';
 revoke all on function private.count_badges() from public, anon, authenticated, service_role;
 
-drop trigger if exists count_badges_insert on public.notifications;
-create trigger count_badges_insert after insert on public.notifications referencing new table as new_rows
+-- Named to fire after the outbox's statement triggers (a table's triggers fire in name
+-- order): the totals locked here are held from this point to the commit, so the capture of
+-- a batch's change events is not part of that time.
+create or replace trigger tally_badges_insert after insert on public.notifications referencing new table as new_rows
   for each statement execute function private.count_badges();
-drop trigger if exists count_badges_update on public.notifications;
-create trigger count_badges_update after update on public.notifications referencing old table as old_rows new table as new_rows
+create or replace trigger tally_badges_update after update on public.notifications referencing old table as old_rows new table as new_rows
   for each statement execute function private.count_badges();
-drop trigger if exists count_badges_delete on public.notifications;
-create trigger count_badges_delete after delete on public.notifications referencing old table as old_rows
+create or replace trigger tally_badges_delete after delete on public.notifications referencing old table as old_rows
   for each statement execute function private.count_badges();
 
 -- The worker computes a recipient's badge for push payloads with this; apps call
