@@ -91,6 +91,9 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
     /// A lock was not granted within the lock timeout, every attempt: the sessions that held
     /// locks on the database's tables after the last one.
     case lockTimeout(attempts: Int, holders: [LockHolder])
+    /// The session holding the runners' lock ended before the run did (terminated, or its
+    /// connection lost): the run stopped before its next commit.
+    case lockLost
 
     public var description: String {
         switch self {
@@ -118,6 +121,13 @@ public enum MigrationError: Error, CustomStringConvertible, Sendable {
             let who = holders.isEmpty ? "no session holds a lock on a table now (it ended in between): run migrate again"
                 : "sessions holding locks on tables: " + holders.map(\.description).joined(separator: "; ")
             return "a lock was not granted within the lock timeout in \(attempts) attempts, and nothing was applied by the last one; \(who)"
+        case .lockLost:
+            return """
+                the session holding the runners' lock (migrations.runner) ended during the run, so another migrate \
+                could have started: this run stopped, and what it had not committed was rolled back. Run migrate \
+                again (it applies only what is left). The lock's session is idle in a transaction for the whole run, \
+                named application_name 'migrate: runners lock': a script that ends such sessions must spare it
+                """
         case .failed(let file, let line, let error):
             let location = line.map { "\(file):\($0)" } ?? file
             return "\(location): \(error)"

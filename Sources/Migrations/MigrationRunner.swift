@@ -19,7 +19,10 @@ import Postgres
 /// user holding the key would hold every deploy back; no API role may lock a table of the
 /// ledger. So `up` needs sessions: it refuses a connection through a transaction pooler
 /// (`isTransactionPooled`), where the lock would stay on a server connection the pooler
-/// lends to others. Warnings and notices the server sends while a
+/// lends to others. Should that session end before the run does (an operator's script that
+/// ends sessions idle in a transaction), the run stops before its next commit with
+/// `MigrationError.lockLost`: each migration and the code transaction commit only while the
+/// lock is still held. Warnings and notices the server sends while a
 /// file runs are logged with the file's name.
 ///
 /// The apps keep running during `up`: every statement waits at most `lockTimeout` for a lock
@@ -197,6 +200,7 @@ public struct MigrationRunner: Sendable {
                 try connection.query("delete from migrations.code_files where name = any (\(removed)::text[])")
                 done.append("forgot \(removed.joined(separator: ", ")) (removed from the code folder)")
             }
+            try Self.checkLockHeld(connection)
             return done
         }
     }
@@ -219,6 +223,21 @@ public struct MigrationRunner: Sendable {
                 attempt += 1
             }
         }
+    }
+
+    /// Throws `lockLost` unless the session `withLock` named (`migrations.runner_pid`) still
+    /// holds the runners' lock: called in each transaction that records a migration or code
+    /// files, before it commits, so nothing is recorded once another runner could be running.
+    private static func checkLockHeld(_ connection: isolated PostgresConnection) throws {
+        let held = try connection.query("""
+            select pg_catalog.current_setting('migrations.runner_pid', true) is null
+                or pg_catalog.current_setting('migrations.runner_pid', true) = ''
+                or exists (select from pg_catalog.pg_locks l
+                            where l.locktype = 'relation' and l.relation = 'migrations.runner'::regclass
+                              and l.mode = 'ExclusiveLock' and l.granted
+                              and l.pid = pg_catalog.current_setting('migrations.runner_pid', true)::integer)
+            """).scalar(Bool.self)
+        if !held { throw MigrationError.lockLost }
     }
 
     static func isLockTimeout(_ error: Error) -> Bool {
@@ -342,6 +361,7 @@ public struct MigrationRunner: Sendable {
         guard !connection.isTransactionPooled else { throw MigrationError.needsSession }
         let holder = try await PostgresConnection.connect(connection.conninfo, database: connection.database)
         do {
+            try await holder.query("set application_name = 'migrate: runners lock'")
             try await Self.createLedger(holder)
             try await holder.query("begin")
             try await holder.query("""
@@ -349,16 +369,22 @@ public struct MigrationRunner: Sendable {
                   from unnest(array['lock_timeout', 'statement_timeout', 'idle_in_transaction_session_timeout']) s
                 """)
             try await holder.query("lock table migrations.runner in exclusive mode")
+            let pid = try await holder.query("select pg_catalog.pg_backend_pid()").scalar(Int32.self)
+            try await connection.query("select pg_catalog.set_config('migrations.runner_pid', \(String(pid)), false)")
             let milliseconds = Int(lockTimeout.components.seconds * 1000 + lockTimeout.components.attoseconds / 1_000_000_000_000_000)
             try await connection.query("select pg_catalog.set_config('lock_timeout', \("\(max(1, milliseconds))ms"), false)")
             do {
                 let value = try await body(connection)
-                try await connection.query("reset lock_timeout")
-                try await holder.query("commit")
+                try await connection.runScript("reset lock_timeout; reset migrations.runner_pid")
+                do {
+                    try await holder.query("commit")
+                } catch {
+                    throw MigrationError.lockLost
+                }
                 await holder.close()
                 return value
             } catch {
-                _ = try? await connection.query("reset lock_timeout")
+                _ = try? await connection.runScript("reset lock_timeout; reset migrations.runner_pid")
                 throw error
             }
         } catch {
@@ -476,6 +502,7 @@ public struct MigrationRunner: Sendable {
     }
 
     private func record(_ migration: Migration, since started: Date, _ connection: isolated PostgresConnection) throws {
+        try Self.checkLockHeld(connection)
         let checksumSQL: PostgresQuery = """
             insert into migrations.schema_migrations (version, name, checksum, duration_ms)
             values (\(migration.version), \(migration.name), encode(sha256(convert_to(\(migration.sql), 'UTF8')), 'hex'),

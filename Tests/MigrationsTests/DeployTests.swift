@@ -261,6 +261,43 @@ import Testing
         await connection.close()
     }
 
+    /// An operator's script ends the session holding the runners' lock mid-run (it is idle in
+    /// a transaction for the whole run): the run stops with `lockLost` before its next commit
+    /// rather than going on where another runner could be running, and the next `up` applies
+    /// what is left.
+    @Test func aRunWhoseLockSessionEndsStopsAndTheNextFinishes() async throws {
+        let database = try await TestDatabase.create(migrated: false)
+        let connection = try await database.connect()
+        let admin = try await database.connect()
+        let runner = try MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in })
+        let run = Task { try await runner.up(connection) }
+        var ended = false
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !ended && ContinuousClock.now < deadline {
+            ended = try await admin.query("""
+                select coalesce(bool_or(pg_terminate_backend(a.pid)), false) from pg_stat_activity a
+                 where a.datname = current_database() and a.application_name = 'migrate: runners lock'
+                   and a.state = 'idle in transaction'
+                """).scalar(Bool.self)
+            if !ended { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(ended, "no session held the runners' lock")
+        do {
+            _ = try await run.value
+            Issue.record("the run went on after its lock's session ended")
+        } catch let error as MigrationError {
+            guard case .lockLost = error else { Issue.record("\(error)"); return }
+            #expect(error.description.contains("'migrate: runners lock'"), "\(error)")
+        }
+        let applied = try await connection.query("select count(*)::int from migrations.schema_migrations").scalar(Int.self)
+        #expect(applied < runner.migrations.count, "every migration was recorded after the lock was lost")
+        try await runner.up(connection)
+        try await runner.verify(connection)
+        await admin.close()
+        await connection.close()
+        await database.drop()
+    }
+
     @Test("Supabase Storage installed after the project was migrated: status names what is missing, the next migrate creates the bucket and its policies")
     func aPlatformThatAppearsIsSetUpByTheNextMigrate() async throws {
         let database = try await TestDatabase.create()
