@@ -362,14 +362,20 @@ public struct MigrationRunner: Sendable {
         let holder = try await PostgresConnection.connect(connection.conninfo, database: connection.database)
         do {
             try await holder.query("set application_name = 'migrate: runners lock'")
-            try await Self.createLedger(holder)
-            try await holder.query("begin")
-            try await holder.query("""
-                select pg_catalog.set_config(s, '0', true)
-                  from unnest(array['lock_timeout', 'statement_timeout', 'idle_in_transaction_session_timeout']) s
-                """)
-            try await holder.query("lock table migrations.runner in exclusive mode")
+            // Asked before the transaction: a query inside it left the idle session with a
+            // snapshot's xmin, which a migration's CREATE INDEX CONCURRENTLY then waited for.
             let pid = try await holder.query("select pg_catalog.pg_backend_pid()").scalar(Int32.self)
+            try await Self.createLedger(holder)
+            do {
+                try await holder.query("begin")
+                try await holder.query("""
+                    select pg_catalog.set_config(s, '0', true)
+                      from unnest(array['lock_timeout', 'statement_timeout', 'idle_in_transaction_session_timeout']) s
+                    """)
+                try await holder.query("lock table migrations.runner in exclusive mode")
+            } catch let error as PostgresError where error.kind == .connectionLost {
+                throw MigrationError.lockLost
+            }
             try await connection.query("select pg_catalog.set_config('migrations.runner_pid', \(String(pid)), false)")
             let milliseconds = Int(lockTimeout.components.seconds * 1000 + lockTimeout.components.attoseconds / 1_000_000_000_000_000)
             try await connection.query("select pg_catalog.set_config('lock_timeout', \("\(max(1, milliseconds))ms"), false)")

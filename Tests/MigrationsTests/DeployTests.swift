@@ -271,16 +271,19 @@ import Testing
         let admin = try await database.connect()
         let runner = try MigrationRunner(directory: TestDatabase.migrationsDirectory, log: { _ in })
         let run = Task { try await runner.up(connection) }
-        var ended = false
+        // Once the run has recorded a migration: mid-run, its lock held.
         let deadline = ContinuousClock.now + .seconds(60)
-        while !ended && ContinuousClock.now < deadline {
-            ended = try await admin.query("""
-                select coalesce(bool_or(pg_terminate_backend(a.pid)), false) from pg_stat_activity a
-                 where a.datname = current_database() and a.application_name = 'migrate: runners lock'
-                   and a.state = 'idle in transaction'
-                """).scalar(Bool.self)
-            if !ended { try await Task.sleep(for: .milliseconds(10)) }
-        }
+        while ContinuousClock.now < deadline, try await !admin.query("""
+            select to_regclass('migrations.schema_migrations') is not null
+            """).scalar(Bool.self) { try await Task.sleep(for: .milliseconds(10)) }
+        while ContinuousClock.now < deadline, try await !admin.query("""
+            select exists (select from migrations.schema_migrations)
+            """).scalar(Bool.self) { try await Task.sleep(for: .milliseconds(10)) }
+        let ended = try await admin.query("""
+            select coalesce(bool_or(pg_terminate_backend(a.pid)), false) from pg_stat_activity a
+             where a.datname = current_database() and a.application_name = 'migrate: runners lock'
+               and a.state = 'idle in transaction'
+            """).scalar(Bool.self)
         #expect(ended, "no session held the runners' lock")
         do {
             _ = try await run.value
