@@ -40,12 +40,7 @@ import Postgres
         select '\(bo.uuidString.lowercased())', 'spam ' || g from generate_series(1, 20000) g;
         insert into public.tasks (title, description, declared_by, claimed_by)
         select 'held ' || g, repeat('x', 2000), '\(bo.uuidString.lowercased())', '\(bo.uuidString.lowercased())' from generate_series(1, 1000) g;
-        set session_replication_role = replica;
-        insert into public.notes (parent_type, parent_id, content, created_by, updated_at)
-        select 'task', '\(bosTask.uuidString.lowercased())', 'his ' || g, '\(bo.uuidString.lowercased())', now()
-          from generate_series(1, 100000) g;
-        \(childParents(bosTask, open: false, children: 100_000, tables: ["notes"]))
-        reset session_replication_role;
+        \(bulkNotes(by: bo, on: bosTask, open: false))
         """)
     try await admin.runScript("vacuum analyze public.watchlists, public.tasks, public.notes")
     let reader = try await context.connect()
@@ -53,14 +48,7 @@ import Postgres
 
     let baseline = try await paths.count()
     let fanIns: [(what: String, load: String, vacuum: String)] = [
-        ("100,000 notes of other users on an open task of hers", """
-            set session_replication_role = replica;
-            insert into public.notes (parent_type, parent_id, content, created_by, updated_at)
-            select 'task', '\(crowded.uuidString.lowercased())', 'theirs ' || g, '\(bo.uuidString.lowercased())', now()
-              from generate_series(1, 100000) g;
-            \(childParents(crowded, open: true, children: 100_000, tables: ["notes"]))
-            reset session_replication_role;
-            """, "public.notes"),
+        ("100,000 notes of other users on an open task of hers", bulkNotes(by: bo, on: crowded, open: true), "public.notes"),
         ("1,000 open tasks of another user", """
             insert into public.tasks (title, description, declared_by)
             select 'open ' || g, repeat('x', 2000), '\(bo.uuidString.lowercased())' from generate_series(1, 1000) g;
@@ -113,6 +101,19 @@ import Postgres
     }
     await reader.close()
     await admin.close()
+}
+
+/// 100,000 notes by `author` on task `task` (`open`: every user's to see), loaded with the
+/// triggers off and the parent's row of `private.child_parents` written as they would.
+private func bulkNotes(by author: UUID, on task: UUID, open: Bool) -> String {
+    """
+    set session_replication_role = replica;
+    insert into public.notes (parent_type, parent_id, content, created_by, updated_at)
+    select 'task', '\(task.uuidString.lowercased())', 'note ' || g, '\(author.uuidString.lowercased())', now()
+      from generate_series(1, 100000) g;
+    \(childParents(task, open: open, children: 100_000, tables: ["notes"]))
+    reset session_replication_role;
+    """
 }
 
 /// Ada's read paths, counted in buffers as she calls them on `reader`: from a cursor at
