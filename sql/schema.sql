@@ -6680,8 +6680,19 @@ CREATE FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_sender
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
 declare
-  v_modes text[] := private.notification_budget_modes(p_recipients, p_senders, true);
+  v_modes text[];
 begin
+  -- Modes that could never be what spending gives are the caller's mistake, not a race:
+  -- refused as bad input, so the writer does not retry what can never succeed.
+  if p_planned is not null
+     and (pg_catalog.cardinality(p_planned) is distinct from pg_catalog.cardinality(p_recipients)
+          or exists (select from unnest(p_planned) m (mode)
+                      where m.mode is null or m.mode not in ('single', 'summary', 'collapsed'))) then
+    raise exception using errcode = '22023',
+      message = 'INVALID_ARGUMENT: p_planned must hold one push mode (single, summary or collapsed) per recipient',
+      hint = 'Pass the modes private.plan_notification_budgets returned for the same batch.';
+  end if;
+  v_modes := private.notification_budget_modes(p_recipients, p_senders, true);
   if p_planned is not null and v_modes is distinct from p_planned then
     raise exception using errcode = '40001',
       message = 'BUDGET_CHANGED: a concurrent batch of the same sender changed how these notifications are pushed',
@@ -6696,7 +6707,7 @@ $$;
 -- Name: FUNCTION spend_notification_budgets(p_recipients uuid[], p_senders uuid[], p_planned text[]); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_senders uuid[], p_planned text[]) IS 'Counts a batch of notifications (p_recipients[i] notified because of p_senders[i], null for the system''s) against their senders'' hourly budgets (private.notification_budget_modes, locking the counters until the transaction ends) and returns each one''s push_mode in the batch''s order. With p_planned (the modes private.plan_notification_budgets gave and the rows were stored with), refuses with BUDGET_CHANGED (40001) when the modes are no longer those: a concurrent batch of the same sender committed in between; retrying the transaction plans again. Called last by the one insert of notifications (NotificationWriter). Every notification is stored: the limits limit pushes. SECURITY DEFINER: the counters are nobody''s to read or write.';
+COMMENT ON FUNCTION private.spend_notification_budgets(p_recipients uuid[], p_senders uuid[], p_planned text[]) IS 'Counts a batch of notifications (p_recipients[i] notified because of p_senders[i], null for the system''s) against their senders'' hourly budgets (private.notification_budget_modes, locking the counters until the transaction ends) and returns each one''s push_mode in the batch''s order. With p_planned (the modes private.plan_notification_budgets gave and the rows were stored with), refuses with BUDGET_CHANGED (40001) when the modes are no longer those: a concurrent batch of the same sender committed in between; retrying the transaction plans again; modes that could never be spent (not one per recipient, or not single, summary or collapsed) are INVALID_ARGUMENT (22023). Called last by the one insert of notifications (NotificationWriter). Every notification is stored: the limits limit pushes. SECURITY DEFINER: the counters are nobody''s to read or write.';
 
 --
 -- Name: spend_quota(text, uuid, integer); Type: FUNCTION; Schema: private; Owner: -

@@ -95,7 +95,8 @@ import Testing
 
     /// A batch spends its senders' budgets in one call that takes one sender (or none) per
     /// recipient, in the batch's order: arrays out of step say nothing about which
-    /// notification is whose, so they are refused with a coded error and spend nothing.
+    /// notification is whose, so they are refused with a coded error and spend nothing; so are
+    /// planned push modes that no spending could give (not one per recipient, or unknown).
     @Test func budgetsOfABatchOutOfStepAreRefused() async throws {
         let connection = try await database.connect()
         let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
@@ -105,6 +106,18 @@ import Testing
         }
         #expect(error.sqlState == .invalidParameterValue)
         #expect(error.message.hasPrefix("INVALID_ARGUMENT: "), "\(error.message)")
+        #expect(try await connection.query("select count(*)::int from private.notification_budgets").scalar(Int.self) == 0)
+        // Planned modes that no spending could give are bad input too, not a race to retry.
+        for planned in ["{single}", "{single,sometimes}", "{single,NULL}"] {
+            let error = try await #require(throws: PostgresError.self) {
+                try await connection.query("""
+                    select private.spend_notification_budgets(\([ana, ana])::uuid[], \([bob, bob])::uuid[], \(planned)::text[])
+                    """)
+            }
+            #expect(error.sqlState == .invalidParameterValue, "\(planned)")
+            #expect(error.message.hasPrefix("INVALID_ARGUMENT: "), "\(error.message)")
+            #expect(!NotificationWriter.isBudgetChanged(error))
+        }
         #expect(try await connection.query("select count(*)::int from private.notification_budgets").scalar(Int.self) == 0)
         #expect(try await connection.query("select private.spend_notification_budgets(\([ana, bob])::uuid[], \([bob, bob])::uuid[], null)")
             .scalar([String].self) == ["single", "single"], "in step: counted (bob's one to ana; to himself, not)")
