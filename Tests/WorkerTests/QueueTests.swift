@@ -76,6 +76,44 @@ struct QueueTests {
         await f.close()
     }
 
+    @Test("a handler that wants every other event fills a claim in two reads, and its cursor stops after the last event it took")
+    func readAhead() async throws {
+        let f = try await WorkerFixture.make()
+        let alice = try await f.user("Alice")
+        try await f.connection.query("select outbox.register_handler('rec-inserts', '{tasks}', '{insert}', 5)")
+        // 200 inserts, each followed by an update of its task: the handler wants every other event.
+        for i in 0..<200 {
+            let task = try await f.task(declaredBy: alice, title: "task \(i)")
+            try await f.connection.query("update public.tasks set priority = 'high' where id = \(task)")
+        }
+        let inserts = try await f.connection.query(
+            "select id from outbox.events where table_name = 'tasks' and op = 'insert' order by id").map { try $0.decode(0, as: Int64.self) }
+        #expect(inserts.count == 200)
+
+        // Reading only as many events as the share left (half of them wanted each time), a
+        // claim made eight reads, each its own batch, and still came back short.
+        let first = try await OutboxQueue.claim(f.connection, worker: "w", handlers: ["rec-inserts"], batch: 50, lease: .seconds(30))
+        #expect(first.map(\.id) == Array(inserts.prefix(50)))
+        #expect(Set(first.flatMap(\.batches)).count <= 2, "\(Set(first.flatMap(\.batches)).count) batches")
+        // The events read past the last one taken are read again by the next claim.
+        let cursor = try await f.connection.query("select last_event_id from outbox.cursors where handler = 'rec-inserts'").scalar(Int64.self)
+        #expect(cursor == inserts[49])
+
+        // Claim by claim to the end: each insert once, in order, none missed.
+        var seen = first.map(\.id)
+        try await f.connection.query("select outbox.complete('w', \(Array(Set(first.flatMap(\.batches))))::bigint[])")
+        while true {
+            let events = try await OutboxQueue.claim(f.connection, worker: "w", handlers: ["rec-inserts"], batch: 50, lease: .seconds(30))
+            if events.isEmpty { break }
+            #expect(events.count <= 50)
+            seen += events.map(\.id)
+            try await f.connection.query("select outbox.complete('w', \(Array(Set(events.flatMap(\.batches))))::bigint[])")
+        }
+        #expect(seen == inserts)
+        #expect(try await f.outstanding(handler: "rec-inserts") == 0)
+        await f.close()
+    }
+
     @Test("a transient failure is retried after about a second; a permanent one goes dead at once; re-queued dead events run again")
     func retryDeadRequeue() async throws {
         let f = try await WorkerFixture.make()
