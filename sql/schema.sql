@@ -4767,10 +4767,12 @@ COMMENT ON FUNCTION private.hand_over_held_items() IS 'BEFORE DELETE row trigger
 --
 
 CREATE FUNCTION private.is_admin() RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $$
-  select coalesce((select u.is_admin from public.users u where u.id = auth.uid()), false)
+begin
+  return coalesce((select u.is_admin from public.users u where u.id = auth.uid()), false);
+end
 $$;
 
 --
@@ -6857,25 +6859,6 @@ $_$;
 COMMENT ON FUNCTION private.storage_bucket_exists() IS 'True when Supabase Storage is installed and has the bucket watchlist-photos. For private.platform_features.';
 
 --
--- Name: sync_after_id(xid8, xid8, xid8, uuid); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid) RETURNS uuid
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO 'pg_catalog', 'pg_temp'
-    AS $$
-  select case when p_lo > p_c0 or p_c1 < p_c0 then '00000000-0000-0000-0000-000000000000'::uuid
-              when p_c1 = p_c0 then p_id
-              else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end
-$$;
-
---
--- Name: FUNCTION sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid) IS 'For the oldest unseen transaction p_lo and a page position (p_c0, p_c1, p_id, kind): the smallest id a row of transaction greatest(p_lo, p_c0) may have to be unseen and come after the position in a stream of (sync_xid, sync_xid, id, kind) items, so that (sync_xid, id) >= (greatest(p_lo, p_c0), this) is the one index condition a stream starts from.';
-
---
 -- Name: sync_deletion_gauge(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -7003,9 +6986,11 @@ declare
   v_streams text[] := '{}';
   v_visible text;
   v_unseen constant text := '%1$s >= greatest(p_lo, p_after_c0) and (%1$s >= p_x or %1$s = any (p_ip))';
-  -- A stream's rows after the page position and unseen, from one index bound (sync_after_id);
-  -- the exact position test is the final query's.
-  v_after constant text := '(%1$s >= p_x or %1$s = any (p_ip)) and (%1$s, %2$s) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))';
+  -- A stream's rows after the page position and unseen, from one index bound (the id part:
+  -- above); the exact position test is the final query's.
+  v_after constant text := '(%1$s >= p_x or %1$s = any (p_ip)) and (%1$s, %2$s) >= (greatest(p_lo, p_after_c0), '
+    'case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then ''00000000-0000-0000-0000-000000000000''::uuid '
+    'when p_after_c1 = p_after_c0 then p_after_id else ''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid end)';
 begin
   if p_mode not in ('full', 'changes', 'visibility', 'admin') then
     raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
@@ -17369,13 +17354,6 @@ REVOKE ALL ON FUNCTION private.stamp_sync_xid() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.storage_bucket_exists() FROM PUBLIC;
-
---
--- Name: FUNCTION sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION sync_deletion_gauge(); Type: ACL; Schema: private; Owner: -

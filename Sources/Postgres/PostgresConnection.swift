@@ -21,6 +21,8 @@ public actor PostgresConnection {
     public private(set) var detectedPooler = false
     private var savepointDepth = 0
     private var transactionDepth = 0
+    /// Values read once for the life of this connection: see `remembered(_:_:)`.
+    private var rememberedValues: [String: String?] = [:]
 
     /// The conninfo or URL this connection was opened with ("" = libpq's `PG*` variables).
     public nonisolated let conninfo: String
@@ -128,6 +130,16 @@ public actor PostgresConnection {
             hub.deliver(libpq.notifications())
         }
         return libpq.isIdle && transactionDepth == 0
+    }
+
+    /// The value this connection remembers under `key`, or, the first time, `read`'s (nil
+    /// included), remembered until the connection closes: what a session takes once, as a
+    /// login applies its role's settings once, rather than reading it in every request.
+    public func remembered(_ key: String, _ read: () throws -> String?) rethrows -> String? {
+        if let value = rememberedValues[key] { return value }
+        let value = try read()
+        rememberedValues[key] = value
+        return value
     }
 
     public func close() {

@@ -7,6 +7,7 @@
 -- triggers go with them; the current ones are attached by the final step).
 drop function if exists private.declare_visibility(regclass, boolean, jsonb);  -- the table manifest
 drop function if exists private.sync_after_id(xid8, xid8, uuid);               -- now takes the page position's two ids
+drop function if exists private.sync_after_id(xid8, xid8, xid8, uuid);         -- an expression in each stream (sync_items_sql)
 drop function if exists public.sync_pull(text, text, integer);                  -- now takes p_encoding too
 drop function if exists private.sync_page_sql(text);                            -- now one statement per table and mode
 drop function if exists private.sync_claim_holder(text, uuid, integer);         -- private.claim_conflict

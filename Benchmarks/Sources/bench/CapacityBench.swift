@@ -130,13 +130,18 @@ enum CapacityWorld {
         print(String(format: "  (%@ users, their watchlists, entries and tasks: %.1f s)", users.formatted(), seconds))
     }
 
+    /// The `statement_timeout` the migrations give role authenticated: what the client reads
+    /// once per connection and binds in every acting statement.
+    static let roleTimeout = "8s"
+
     /// The statement the project's client sends first in everything it runs as a user
-    /// (`PostgresQuery.acting(as:)`: the claims, the role's own `statement_timeout`, the
-    /// role), its text taken from there, with user n's claims (`n`: a pgbench variable) an
-    /// expression and the role a literal where the client binds them.
+    /// (`PostgresConnection.acting(as:)`: the claims, the role's own `statement_timeout`
+    /// remembered for the connection, the role), its text taken from there, with user n's
+    /// claims (`n`: a pgbench variable) an expression and the rest literals where the client
+    /// binds them.
     static func actAs(_ n: String) -> String {
         let probe = UUID()
-        let query = PostgresQuery.acting(as: .user(probe))
+        let query = PostgresQuery.acting(as: .user(probe), statementTimeout: roleTimeout)
         var sql = query.sql
         for (index, bind) in query.binds.enumerated().reversed() {
             let value: String
@@ -145,6 +150,8 @@ enum CapacityWorld {
                 value = "('{\"sub\":\"' || \(user(n)) || '\",\"role\":\"authenticated\"}')"
             case Caller.user(probe).role?:
                 value = "'authenticated'"
+            case roleTimeout?:
+                value = "'\(roleTimeout)'"
             default:
                 preconditionFailure("acting(as:) binds \(bind ?? "null"), which the capacity scripts do not model")
             }

@@ -36,29 +36,31 @@ public enum Caller: Sendable, Hashable {
 
 extension PostgresQuery {
     /// The one statement that makes the rest of the transaction act as `caller`: its
-    /// claims, its role and the role's own `statement_timeout`. All are transaction-local
-    /// and vanish at commit or rollback. The text is the same for every caller (role and
-    /// claims are parameters), so it is prepared once per connection.
-    ///
-    /// The timeout: `set role` keeps the session's settings, so the one an operator gave
-    /// the role (`alter role authenticated set statement_timeout`, 8 s from the
-    /// migrations) would never apply to work done this way. It is read from the role's
-    /// settings as the server would at login (one for this database first, then the
-    /// role's own), as an API layer applying the impersonated role's settings does; a role
-    /// without one keeps the session's.
-    public static func acting(as caller: Caller) -> PostgresQuery {
+    /// claims, its role and the role's own `statement_timeout` (`statementTimeout`; nil: the
+    /// role has none and the session's stays). All are transaction-local and vanish at
+    /// commit or rollback. The text is the same for every caller (all three are
+    /// parameters), so it is prepared once per connection; it reads no table. Run it as
+    /// `PostgresConnection.acting(as:)` gives it.
+    public static func acting(as caller: Caller, statementTimeout: String?) -> PostgresQuery {
         """
         select set_config('request.jwt.claims', \(caller.claims), true),
-               set_config('statement_timeout', coalesce(
-                 (select substr(c, length('statement_timeout=') + 1)
-                    from pg_catalog.pg_db_role_setting s, unnest(s.setconfig) c
-                   where s.setrole = (select r.oid from pg_catalog.pg_roles r where r.rolname = \(caller.role))
-                     and s.setdatabase in (0, (select d.oid from pg_catalog.pg_database d where d.datname = current_database()))
-                     and c like 'statement\\_timeout=%'
-                   order by s.setdatabase desc
-                   limit 1),
-                 current_setting('statement_timeout')), true),
+               set_config('statement_timeout', coalesce(\(statementTimeout), current_setting('statement_timeout')), true),
                set_config('role', \(caller.role), true)
+        """
+    }
+
+    /// The `statement_timeout` an operator gave `role` (`alter role authenticated set
+    /// statement_timeout`, 8 s from the migrations), as the server reads it at login: one
+    /// for this database first, then the role's own; no row when it has none.
+    static func statementTimeout(of role: String) -> PostgresQuery {
+        """
+        select substr(c, length('statement_timeout=') + 1)
+          from pg_catalog.pg_db_role_setting s, unnest(s.setconfig) c
+         where s.setrole = (select r.oid from pg_catalog.pg_roles r where r.rolname = \(role))
+           and s.setdatabase in (0, (select d.oid from pg_catalog.pg_database d where d.datname = current_database()))
+           and c like 'statement\\_timeout=%'
+         order by s.setdatabase desc
+         limit 1
         """
     }
 }
@@ -89,7 +91,21 @@ extension PostgresConnection {
 
     /// Inside an open transaction: act as `caller` until it ends.
     public func act(as caller: Caller) throws {
-        try query(.acting(as: caller), prepared: true)
+        try query(acting(as: caller), prepared: true)
+    }
+
+    /// The acting statement (`PostgresQuery.acting(as:statementTimeout:)`) for `caller` on
+    /// this connection. `set role` keeps the session's settings, so the timeout an operator
+    /// gave the role would never apply to work done this way: it is read from the role's
+    /// settings the first time the connection acts as that role and remembered for the
+    /// connection's life, as a login applies its role's settings once (a change reaches
+    /// connections opened after it). Read in every request, those catalog reads cost about
+    /// as much server CPU as the rest of the acting statement.
+    public func acting(as caller: Caller) throws -> PostgresQuery {
+        let timeout = try remembered("statement_timeout of \(caller.role)") {
+            try query(.statementTimeout(of: caller.role)).first.map { try $0.decode(0, as: String.self) }
+        }
+        return .acting(as: caller, statementTimeout: timeout)
     }
 }
 

@@ -33,7 +33,7 @@ extension UserScopedDatabase {
 
 extension PostgresConnection: UserScopedDatabase {
     public func pipeline(as userID: UUID, _ queries: [PostgresQuery]) throws -> [PostgresRows] {
-        Array(try pipeline([.acting(as: .user(userID))] + queries, prepared: true).dropFirst())
+        Array(try pipeline([try acting(as: .user(userID))] + queries, prepared: true).dropFirst())
     }
 }
 

@@ -137,7 +137,7 @@ public struct NotificationWriter: Sendable {
 
     /// The statements' results, all run as the service in one round trip.
     private func asService(_ queries: [PostgresQuery], on connection: isolated PostgresConnection) throws -> [PostgresRows] {
-        Array(try connection.pipeline([Self.saveRole, .acting(as: .service)] + queries + [Self.restoreRole], prepared: true)
+        Array(try connection.pipeline([Self.saveRole, try connection.acting(as: .service)] + queries + [Self.restoreRole], prepared: true)
             .dropFirst(2).prefix(queries.count))
     }
 

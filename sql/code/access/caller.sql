@@ -2,12 +2,16 @@
 -- The policies and RPCs of every area ask these.
 
 -- is_admin() is SECURITY DEFINER so that policies can ask it without recursing into
--- the users policies.
+-- the users policies. PL/pgSQL: a SQL function with a SET clause is parsed and planned
+-- again at every call (once per statement of every policy, once per pull), where
+-- PL/pgSQL keeps its plan for the session.
 create or replace function private.is_admin() returns boolean
-  language sql stable security definer
+  language plpgsql stable security definer
   set search_path = pg_catalog, pg_temp
 as $$
-  select coalesce((select u.is_admin from public.users u where u.id = auth.uid()), false)
+begin
+  return coalesce((select u.is_admin from public.users u where u.id = auth.uid()), false);
+end
 $$;
 comment on function private.is_admin() is
   'True when the caller (auth.uid()) is an admin. Used by row-level security policies (as `(select private.is_admin())`, once per statement).';

@@ -295,7 +295,6 @@ select private.api('private.sync_items_{table}_visibility(xid8, xid8, xid8[], xi
   'worker', '{service_role}', 'As sync_items_<table>_full.');
 select private.api('private.sync_items_{table}_admin(xid8, xid8, xid8[], xid8, xid8, uuid, integer, bigint, text[], uuid[], text[], uuid[], xid8[], timestamp with time zone[], text[], uuid[], xid8[], timestamp with time zone[])',
   'worker', '{service_role}', 'As sync_items_<table>_full.');
-select private.api('private.sync_after_id(xid8, xid8, xid8, uuid)', 'worker', '{service_role}', 'A page position, for sync_items.');
 select private.api('private.everyone_key()', 'internal', '{authenticated,service_role}', 'The one key every user holds (no table read).',
   '[{"sql": "select private.everyone_key()"}]');
 select private.api('private.user_keys(uuid, text[])', 'internal', '{authenticated,service_role}',

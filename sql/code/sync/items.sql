@@ -51,20 +51,11 @@
 -- the stream reads, the million open tasks of another account included. Without the id part
 -- a page read every row of the position's transaction again (100,000 rows written by one
 -- transaction cost a quadratic scan over 100 pages).
-create or replace function private.sync_after_id(p_lo xid8, p_c0 xid8, p_c1 xid8, p_id uuid) returns uuid
-  language sql
-  immutable
-  parallel safe
-  set search_path = pg_catalog, pg_temp
-as $$
-  select case when p_lo > p_c0 or p_c1 < p_c0 then '00000000-0000-0000-0000-000000000000'::uuid
-              when p_c1 = p_c0 then p_id
-              else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end
-$$;
-comment on function private.sync_after_id(xid8, xid8, xid8, uuid) is
-  'For the oldest unseen transaction p_lo and a page position (p_c0, p_c1, p_id, kind): the smallest id a row of transaction greatest(p_lo, p_c0) may have to be unseen and come after the position in a stream of (sync_xid, sync_xid, id, kind) items, so that (sync_xid, id) >= (greatest(p_lo, p_c0), this) is the one index condition a stream starts from.';
-revoke all on function private.sync_after_id(xid8, xid8, xid8, uuid) from public, anon, authenticated, service_role;
-grant execute on function private.sync_after_id(xid8, xid8, xid8, uuid) to service_role;
+-- "this", for the oldest unseen transaction lo and a page position (c0, c1, id, kind): the
+-- smallest id a row of transaction greatest(lo, c0) may have to be unseen and come after the
+-- position. An expression written into each stream's text (sync_items_sql), not a function:
+-- a SQL function with a SET clause is never inlined, so as one it was parsed and planned
+-- again in every stream of every pull.
 
 -- The query of private.sync_items for a table and mode: text built from the visibility
 -- rules alone, so a test can EXPLAIN exactly what a pull runs. It names the parameters of
@@ -92,9 +83,11 @@ declare
   v_streams text[] := '{}';
   v_visible text;
   v_unseen constant text := '%1$s >= greatest(p_lo, p_after_c0) and (%1$s >= p_x or %1$s = any (p_ip))';
-  -- A stream's rows after the page position and unseen, from one index bound (sync_after_id);
-  -- the exact position test is the final query's.
-  v_after constant text := '(%1$s >= p_x or %1$s = any (p_ip)) and (%1$s, %2$s) >= (greatest(p_lo, p_after_c0), private.sync_after_id(p_lo, p_after_c0, p_after_c1, p_after_id))';
+  -- A stream's rows after the page position and unseen, from one index bound (the id part:
+  -- above); the exact position test is the final query's.
+  v_after constant text := '(%1$s >= p_x or %1$s = any (p_ip)) and (%1$s, %2$s) >= (greatest(p_lo, p_after_c0), '
+    'case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then ''00000000-0000-0000-0000-000000000000''::uuid '
+    'when p_after_c1 = p_after_c0 then p_after_id else ''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid end)';
 begin
   if p_mode not in ('full', 'changes', 'visibility', 'admin') then
     raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
