@@ -1856,25 +1856,57 @@ CREATE FUNCTION private.record_child_parents() RETURNS trigger
           on conflict on constraint child_parents_pkey
           do update set children = c.children + excluded.children, children_xid = excluded.children_xid;
         when 'activities UPDATE' then
-          update private.child_parents c
-            set open = x.open, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
-           from (select coalesce((new.claimed_by is null and not new.completed), false) as open) x
-          where c.parent_id = new.id and c.kind = any ('{activity}'::text[]) and c.open is distinct from x.open;
+          with opened as (
+            update private.child_parents c
+               set open = x.open, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
+              from (select coalesce((new.claimed_by is null and not new.completed), false) as open) x
+             where c.parent_id = new.id and c.kind = any ('{activity}'::text[]) and c.open is distinct from x.open
+            returning c.child_table, c.children)
+          insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+          select distinct private.everyone_key(), c.child_table, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                 pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+            from opened c
+           where c.children > 0
+          on conflict do nothing;
         when 'activities DELETE' then
-          update private.child_parents c
-            set open = false, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
-           from old_rows o
-          where c.parent_id = o.id and c.kind = any ('{activity}'::text[]) and c.open;
+          with opened as (
+            update private.child_parents c
+               set open = false, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
+              from old_rows o
+             where c.parent_id = o.id and c.kind = any ('{activity}'::text[]) and c.open
+            returning c.child_table, c.children)
+          insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+          select distinct private.everyone_key(), c.child_table, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                 pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+            from opened c
+           where c.children > 0
+          on conflict do nothing;
         when 'tasks UPDATE' then
-          update private.child_parents c
-            set open = x.open, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
-           from (select coalesce((new.claimed_by is null and not new.completed), false) as open) x
-          where c.parent_id = new.id and c.kind = any ('{task}'::text[]) and c.open is distinct from x.open;
+          with opened as (
+            update private.child_parents c
+               set open = x.open, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
+              from (select coalesce((new.claimed_by is null and not new.completed), false) as open) x
+             where c.parent_id = new.id and c.kind = any ('{task}'::text[]) and c.open is distinct from x.open
+            returning c.child_table, c.children)
+          insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+          select distinct private.everyone_key(), c.child_table, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                 pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+            from opened c
+           where c.children > 0
+          on conflict do nothing;
         when 'tasks DELETE' then
-          update private.child_parents c
-            set open = false, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
-           from old_rows o
-          where c.parent_id = o.id and c.kind = any ('{task}'::text[]) and c.open;
+          with opened as (
+            update private.child_parents c
+               set open = false, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
+              from old_rows o
+             where c.parent_id = o.id and c.kind = any ('{task}'::text[]) and c.open
+            returning c.child_table, c.children)
+          insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+          select distinct private.everyone_key(), c.child_table, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                 pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+            from opened c
+           where c.children > 0
+          on conflict do nothing;
         else raise exception using errcode = '22023',
           message = pg_catalog.format('INVALID_TABLE: %s has no children or parents in private.child_parents', tg_table_name || ' ' || tg_op);
       end case;

@@ -75,13 +75,23 @@ import Testing
         let cursor = try await poll(nil)["cursor"]?.stringValue
         let versions = try await admin.query("select sum(row_version)::int from public.notes").scalar(Int.self)
 
+        // The claim marks the notes for every user, in its own transaction: a poll trusts the
+        // marks alone once no change of holdings is watched (on a quiet server, at once).
+        let everyonesNotesMarks = {
+            try await admin.query("""
+                select count(*)::int from private.sync_marks m join public.tasks t on t.id = \(item)
+                 where m.user_id = private.everyone_key() and m.table_name = 'notes' and m.sync_xid = t.sync_xid
+                """).scalar(Int.self)
+        }
         try await admin.transaction(as: bo) { conn in _ = try conn.query("select public.claim_work_item('task', \(item))") }
+        #expect(try await everyonesNotesMarks() == 1, "the claim marked the notes every user saw")
         #expect(try await admin.query("select sum(row_version)::int from public.notes").scalar(Int.self) == versions)
         #expect(try await poll(cursor)["tables"] == ["notes"])
         let gone = try await cys.pull(.notes)
         #expect(gone.records.isEmpty && gone.deleted.count == 50 && gone.deleted.values.allSatisfy { $0 == .revoked })
 
         try await admin.transaction(as: bo) { conn in _ = try conn.query("select public.release_work_item('task', \(item))") }
+        #expect(try await everyonesNotesMarks() == 1, "the release marked the notes every user sees again")
         #expect(try await cys.pull(.notes).records.count == 50)
         #expect(try await cys.pull(.notes).isEmpty)
     }

@@ -72,6 +72,25 @@ $$;
 comment on function private.child_parent_rules() is
   'The visibility rules of derived kinds whose parent table has an everyone rule (a note''s task, which is open to every user while unclaimed): the child table, kind, key column and condition, the parent table and its everyone condition over a row named "it". The (child table, kind) pairs private.child_parents keeps.';
 
+-- The change marks of the parents whose openness a statement changed (the CTE p_changed:
+-- child_table, children): one everyone mark per child table with children among them.
+create or replace function private.child_parents_marks_sql(p_changed text) returns text
+  language sql
+  immutable
+  set search_path = pg_catalog, pg_temp
+as $$
+  select pg_catalog.format(
+    $s$insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+          select distinct private.everyone_key(), c.child_table, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+                 pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+            from %I c
+           where c.children > 0
+          on conflict do nothing$s$, p_changed)
+$$;
+comment on function private.child_parents_marks_sql(text) is
+  'SQL text of the INSERT into private.sync_marks of the everyone key''s mark for each child table (notes, subtasks) of the parents in the CTE p_changed (child_table, children) that have children: their children appeared to or left every user without being written (a claim, release, completion or deletion of the parent). For the triggers private.generate_child_parents writes.';
+revoke all on function private.child_parents_marks_sql(text) from public, anon, authenticated, service_role;
+
 -- The triggers' statements, one static statement per table and operation (planned once per
 -- session), in one dispatch function.
 create or replace function private.generate_child_parents() returns void
@@ -140,20 +159,29 @@ begin
   -- or reopening), or a delete (per statement), which closes them.
   for v_table in select c.parent_table, c.parent_open, array_agg(distinct c.kind) as kinds
                    from private.child_parent_rules() c group by c.parent_table, c.parent_open order by c.parent_table loop
+    -- Either way every user's children of the parent appeared or went without being
+    -- written: the everyone key's change mark of each child table that has some tells every
+    -- poll (sync/marks.sql), as a write of a row every user sees does.
     v_branches := v_branches || array[[v_table.parent_table || ' UPDATE', pg_catalog.format(
-      $s$update private.child_parents c
-            set open = x.open, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
-           from (select coalesce(%1$s, false) as open) x
-          where c.parent_id = new.id and c.kind = any (%2$L::text[]) and c.open is distinct from x.open;$s$,
-      private.visibility_condition(v_table.parent_open, 'new'), v_table.kinds)]];
+      $s$with opened as (
+            update private.child_parents c
+               set open = x.open, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
+              from (select coalesce(%1$s, false) as open) x
+             where c.parent_id = new.id and c.kind = any (%2$L::text[]) and c.open is distinct from x.open
+            returning c.child_table, c.children)
+          %3$s;$s$,
+      private.visibility_condition(v_table.parent_open, 'new'), v_table.kinds, private.child_parents_marks_sql('opened'))]];
     -- A deleted parent closes (its rows stay: a device that saw its children while it was
     -- open learns of their deletion through it, even when it was claimed and then deleted
     -- between two pulls; public.purge_sync_deletions removes them later).
     v_branches := v_branches || array[[v_table.parent_table || ' DELETE', pg_catalog.format(
-      $s$update private.child_parents c
-            set open = false, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
-           from old_rows o
-          where c.parent_id = o.id and c.kind = any (%L::text[]) and c.open;$s$, v_table.kinds)]];
+      $s$with opened as (
+            update private.child_parents c
+               set open = false, opened_xid = pg_catalog.pg_current_xact_id(), opened_at = pg_catalog.clock_timestamp()
+              from old_rows o
+             where c.parent_id = o.id and c.kind = any (%1$L::text[]) and c.open
+            returning c.child_table, c.children)
+          %2$s;$s$, v_table.kinds, private.child_parents_marks_sql('opened'))]];
   end loop;
 
   -- Whether a parent is open now, read from its own row: for the policy term that lets the

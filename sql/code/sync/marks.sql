@@ -8,7 +8,9 @@
 --                      wrote it, from the same holders as the outbox's audience
 --                      (private.change_audience_sql)
 --   (everyone, table)  a row every user sees (an open task, a note on one): one mark, never
---                      one per user
+--                      one per user; and the children of a parent that opened to every user
+--                      or closed (a claim, release, completion or deletion of a task with
+--                      notes), written by the parent's trigger (access/child_parents.sql)
 --   (user, '*')        a task or activity moved into or out of one of the user's keys: the
 --                      notes and subtasks they see changed without being written; the poll
 --                      asks the exact question
