@@ -1863,11 +1863,10 @@ CREATE FUNCTION private.record_child_parents() RETURNS trigger
              where c.parent_id = new.id and c.kind = any ('{activity}'::text[]) and c.open is distinct from x.open
             returning c.child_table, c.children)
           insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
-          select distinct private.everyone_key(), c.child_table, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
-                 pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
-            from opened c
-           where c.children > 0
-          on conflict do nothing;
+      select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+             pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+        from (select distinct private.everyone_key() as user_id, o.child_table as table_name from opened o where o.children > 0) x
+      on conflict do nothing;
         when 'activities DELETE' then
           with opened as (
             update private.child_parents c
@@ -1876,11 +1875,10 @@ CREATE FUNCTION private.record_child_parents() RETURNS trigger
              where c.parent_id = o.id and c.kind = any ('{activity}'::text[]) and c.open
             returning c.child_table, c.children)
           insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
-          select distinct private.everyone_key(), c.child_table, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
-                 pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
-            from opened c
-           where c.children > 0
-          on conflict do nothing;
+      select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+             pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+        from (select distinct private.everyone_key() as user_id, o.child_table as table_name from opened o where o.children > 0) x
+      on conflict do nothing;
         when 'tasks UPDATE' then
           with opened as (
             update private.child_parents c
@@ -1889,11 +1887,10 @@ CREATE FUNCTION private.record_child_parents() RETURNS trigger
              where c.parent_id = new.id and c.kind = any ('{task}'::text[]) and c.open is distinct from x.open
             returning c.child_table, c.children)
           insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
-          select distinct private.everyone_key(), c.child_table, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
-                 pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
-            from opened c
-           where c.children > 0
-          on conflict do nothing;
+      select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+             pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+        from (select distinct private.everyone_key() as user_id, o.child_table as table_name from opened o where o.children > 0) x
+      on conflict do nothing;
         when 'tasks DELETE' then
           with opened as (
             update private.child_parents c
@@ -1902,11 +1899,10 @@ CREATE FUNCTION private.record_child_parents() RETURNS trigger
              where c.parent_id = o.id and c.kind = any ('{task}'::text[]) and c.open
             returning c.child_table, c.children)
           insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
-          select distinct private.everyone_key(), c.child_table, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
-                 pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
-            from opened c
-           where c.children > 0
-          on conflict do nothing;
+      select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+             pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+        from (select distinct private.everyone_key() as user_id, o.child_table as table_name from opened o where o.children > 0) x
+      on conflict do nothing;
         else raise exception using errcode = '22023',
           message = pg_catalog.format('INVALID_TABLE: %s has no children or parents in private.child_parents', tg_table_name || ' ' || tg_op);
       end case;

@@ -2811,29 +2811,6 @@ $$;
 COMMENT ON FUNCTION private.child_parent_rules() IS 'The visibility rules of derived kinds whose parent table has an everyone rule (a note''s task, which is open to every user while unclaimed): the child table, kind, key column and condition, the parent table and its everyone condition over a row named "it". The (child table, kind) pairs private.child_parents keeps.';
 
 --
--- Name: child_parents_marks_sql(text); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.child_parents_marks_sql(p_changed text) RETURNS text
-    LANGUAGE sql IMMUTABLE
-    SET search_path TO 'pg_catalog', 'pg_temp'
-    AS $_$
-  select pg_catalog.format(
-    $s$insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
-          select distinct private.everyone_key(), c.child_table, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
-                 pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
-            from %I c
-           where c.children > 0
-          on conflict do nothing$s$, p_changed)
-$_$;
-
---
--- Name: FUNCTION child_parents_marks_sql(p_changed text); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.child_parents_marks_sql(p_changed text) IS 'SQL text of the INSERT into private.sync_marks of the everyone key''s mark for each child table (notes, subtasks) of the parents in the CTE p_changed (child_table, children) that have children: their children appeared to or left every user without being written (a claim, release, completion or deletion of the parent). For the triggers private.generate_child_parents writes.';
-
---
 -- Name: claim_conflict(text, uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4030,6 +4007,10 @@ declare
   v_branches text[] := '{}';
   v_table record;
   v_op record;
+  -- The everyone key's mark of each child table with children among the parents whose
+  -- openness the statement changed (the CTE opened).
+  v_marks constant text := private.sync_marks_insert_sql(
+    'select distinct private.everyone_key() as user_id, o.child_table as table_name from opened o where o.children > 0');
 begin
   -- The children: per parent, the rows inserted (+1) and deleted (-1), an update's new rows
   -- (+1) and old ones (-1), netted; every parent touched gets children_xid. A parent new to
@@ -4098,7 +4079,7 @@ begin
              where c.parent_id = new.id and c.kind = any (%2$L::text[]) and c.open is distinct from x.open
             returning c.child_table, c.children)
           %3$s;$s$,
-      private.visibility_condition(v_table.parent_open, 'new'), v_table.kinds, private.child_parents_marks_sql('opened'))]];
+      private.visibility_condition(v_table.parent_open, 'new'), v_table.kinds, v_marks)]];
     -- A deleted parent closes (its rows stay: a device that saw its children while it was
     -- open learns of their deletion through it, even when it was claimed and then deleted
     -- between two pulls; public.purge_sync_deletions removes them later).
@@ -4109,7 +4090,7 @@ begin
               from old_rows o
              where c.parent_id = o.id and c.kind = any (%1$L::text[]) and c.open
             returning c.child_table, c.children)
-          %2$s;$s$, v_table.kinds, private.child_parents_marks_sql('opened'))]];
+          %2$s;$s$, v_table.kinds, v_marks)]];
   end loop;
 
   -- Whether a parent is open now, read from its own row: for the policy term that lets the
@@ -7260,6 +7241,27 @@ $$;
 COMMENT ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_kinds text[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) IS 'For private.sync_items_<table>_<mode>: lo, the oldest transaction not delivered in the state (p_x, p_ip); the base keys of the kinds p_kinds user p_user holds (kinds, keys; none in mode admin); from the access log since that state (modes changes and visibility), the keys of those kinds gained and still held (g_*) and those lost (l_*), each with its latest cause (xid) and time.';
 
 --
+-- Name: sync_marks_insert_sql(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_marks_insert_sql(p_marks text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+  select pg_catalog.format($sql$insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+      select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+             pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+        from (%s) x
+      on conflict do nothing$sql$, p_marks)
+$_$;
+
+--
+-- Name: FUNCTION sync_marks_insert_sql(p_marks text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_marks_insert_sql(p_marks text) IS 'SQL text of the INSERT into private.sync_marks of the marks the query p_marks names (columns user_id, table_name), each with the xmin and xmax of the writing statement''s snapshot, a mark already there left as it is. For private.sync_marks_sql and the parents'' triggers of private.generate_child_parents.';
+
+--
 -- Name: sync_marks_sql(text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -7277,13 +7279,9 @@ declare
   v_moved text := private.visibility_moved_sql(p_table, '(r.old_it)', '(r.it)');
 begin
   perform private.assert_sync_table(p_table);
-  return pg_catalog.format($sql$insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
-      select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
-             pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
-        from (select h.holder as user_id, %1$L::text as table_name from row_holders h where h.holder is not null
+  return private.sync_marks_insert_sql(pg_catalog.format($sql$select h.holder as user_id, %1$L::text as table_name from row_holders h where h.holder is not null
               union
-              select private.everyone_key(), %1$L from row_keys k where k.kind = 'everyone'%2$s%3$s) x
-      on conflict do nothing$sql$,
+              select private.everyone_key(), %1$L from row_keys k where k.kind = 'everyone'%2$s%3$s$sql$,
     p_table,
     -- the holders of the keys a moved parent entered or left (not of those it kept)
     case when v_parent and p_op = 'update' and v_moved is not null then pg_catalog.format($g$
@@ -7295,7 +7293,7 @@ begin
     case when v_indirect then $u$
               union
               select private.sync_uncertain_key(), '?' from written
-               where pg_catalog.current_setting('transaction_isolation') <> 'read committed'$u$ else '' end);
+               where pg_catalog.current_setting('transaction_isolation') <> 'read committed'$u$ else '' end));
 end
 $_$;
 
@@ -16713,12 +16711,6 @@ REVOKE ALL ON FUNCTION private.check_work_parent() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.child_parent_rules() FROM PUBLIC;
 
 --
--- Name: FUNCTION child_parents_marks_sql(p_changed text); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.child_parents_marks_sql(p_changed text) FROM PUBLIC;
-
---
 -- Name: FUNCTION claim_conflict(p_item_type text, p_item_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -17426,6 +17418,12 @@ REVOKE ALL ON FUNCTION private.sync_items_sql(p_table text, p_mode text) FROM PU
 --
 
 REVOKE ALL ON FUNCTION private.sync_key_state(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_kinds text[], OUT lo xid8, OUT kinds text[], OUT keys uuid[], OUT g_kinds text[], OUT g_keys uuid[], OUT g_causes xid8[], OUT g_ats timestamp with time zone[], OUT l_kinds text[], OUT l_keys uuid[], OUT l_causes xid8[], OUT l_ats timestamp with time zone[]) FROM PUBLIC;
+
+--
+-- Name: FUNCTION sync_marks_insert_sql(p_marks text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_marks_insert_sql(p_marks text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION sync_marks_sql(p_table text, p_op text); Type: ACL; Schema: private; Owner: -

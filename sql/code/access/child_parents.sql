@@ -72,25 +72,6 @@ $$;
 comment on function private.child_parent_rules() is
   'The visibility rules of derived kinds whose parent table has an everyone rule (a note''s task, which is open to every user while unclaimed): the child table, kind, key column and condition, the parent table and its everyone condition over a row named "it". The (child table, kind) pairs private.child_parents keeps.';
 
--- The change marks of the parents whose openness a statement changed (the CTE p_changed:
--- child_table, children): one everyone mark per child table with children among them.
-create or replace function private.child_parents_marks_sql(p_changed text) returns text
-  language sql
-  immutable
-  set search_path = pg_catalog, pg_temp
-as $$
-  select pg_catalog.format(
-    $s$insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
-          select distinct private.everyone_key(), c.child_table, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
-                 pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
-            from %I c
-           where c.children > 0
-          on conflict do nothing$s$, p_changed)
-$$;
-comment on function private.child_parents_marks_sql(text) is
-  'SQL text of the INSERT into private.sync_marks of the everyone key''s mark for each child table (notes, subtasks) of the parents in the CTE p_changed (child_table, children) that have children: their children appeared to or left every user without being written (a claim, release, completion or deletion of the parent). For the triggers private.generate_child_parents writes.';
-revoke all on function private.child_parents_marks_sql(text) from public, anon, authenticated, service_role;
-
 -- The triggers' statements, one static statement per table and operation (planned once per
 -- session), in one dispatch function.
 create or replace function private.generate_child_parents() returns void
@@ -102,6 +83,10 @@ declare
   v_branches text[] := '{}';
   v_table record;
   v_op record;
+  -- The everyone key's mark of each child table with children among the parents whose
+  -- openness the statement changed (the CTE opened).
+  v_marks constant text := private.sync_marks_insert_sql(
+    'select distinct private.everyone_key() as user_id, o.child_table as table_name from opened o where o.children > 0');
 begin
   -- The children: per parent, the rows inserted (+1) and deleted (-1), an update's new rows
   -- (+1) and old ones (-1), netted; every parent touched gets children_xid. A parent new to
@@ -170,7 +155,7 @@ begin
              where c.parent_id = new.id and c.kind = any (%2$L::text[]) and c.open is distinct from x.open
             returning c.child_table, c.children)
           %3$s;$s$,
-      private.visibility_condition(v_table.parent_open, 'new'), v_table.kinds, private.child_parents_marks_sql('opened'))]];
+      private.visibility_condition(v_table.parent_open, 'new'), v_table.kinds, v_marks)]];
     -- A deleted parent closes (its rows stay: a device that saw its children while it was
     -- open learns of their deletion through it, even when it was claimed and then deleted
     -- between two pulls; public.purge_sync_deletions removes them later).
@@ -181,7 +166,7 @@ begin
               from old_rows o
              where c.parent_id = o.id and c.kind = any (%1$L::text[]) and c.open
             returning c.child_table, c.children)
-          %2$s;$s$, v_table.kinds, private.child_parents_marks_sql('opened'))]];
+          %2$s;$s$, v_table.kinds, v_marks)]];
   end loop;
 
   -- Whether a parent is open now, read from its own row: for the policy term that lets the

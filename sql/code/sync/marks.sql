@@ -30,6 +30,24 @@ $$;
 comment on function private.sync_uncertain_key() is
   'The user_id of private.sync_marks rows that say "a write whose snapshot may have missed a holder of its keys": read by every sync_poll.';
 
+-- The INSERT of the marks p_marks names (a query of user_id, table_name), each with what
+-- the writer's statement saw (its snapshot's xmin and xmax: how a standby's poll learns when
+-- a racing write's marks are all in, sync/poll.sql). Every writer of marks says it so.
+create or replace function private.sync_marks_insert_sql(p_marks text) returns text
+  language sql
+  immutable
+  set search_path = pg_catalog, pg_temp
+as $$
+  select pg_catalog.format($sql$insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
+      select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
+             pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
+        from (%s) x
+      on conflict do nothing$sql$, p_marks)
+$$;
+comment on function private.sync_marks_insert_sql(text) is
+  'SQL text of the INSERT into private.sync_marks of the marks the query p_marks names (columns user_id, table_name), each with the xmin and xmax of the writing statement''s snapshot, a mark already there left as it is. For private.sync_marks_sql and the parents'' triggers of private.generate_child_parents.';
+revoke all on function private.sync_marks_insert_sql(text) from public, anon, authenticated, service_role;
+
 -- The statement that marks a p_op statement's changes on the synced table p_table, over
 -- the CTEs of private.change_audience_sql (a data-modifying CTE of outbox.capture_sql, or
 -- a statement of its own for a synced table outside the outbox). Holders are worked out
@@ -53,13 +71,9 @@ declare
   v_moved text := private.visibility_moved_sql(p_table, '(r.old_it)', '(r.it)');
 begin
   perform private.assert_sync_table(p_table);
-  return pg_catalog.format($sql$insert into private.sync_marks (user_id, table_name, seen_xmin, seen_xmax)
-      select x.user_id, x.table_name, pg_catalog.pg_snapshot_xmin(pg_catalog.pg_current_snapshot()),
-             pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot())
-        from (select h.holder as user_id, %1$L::text as table_name from row_holders h where h.holder is not null
+  return private.sync_marks_insert_sql(pg_catalog.format($sql$select h.holder as user_id, %1$L::text as table_name from row_holders h where h.holder is not null
               union
-              select private.everyone_key(), %1$L from row_keys k where k.kind = 'everyone'%2$s%3$s) x
-      on conflict do nothing$sql$,
+              select private.everyone_key(), %1$L from row_keys k where k.kind = 'everyone'%2$s%3$s$sql$,
     p_table,
     -- the holders of the keys a moved parent entered or left (not of those it kept)
     case when v_parent and p_op = 'update' and v_moved is not null then pg_catalog.format($g$
@@ -71,7 +85,7 @@ begin
     case when v_indirect then $u$
               union
               select private.sync_uncertain_key(), '?' from written
-               where pg_catalog.current_setting('transaction_isolation') <> 'read committed'$u$ else '' end);
+               where pg_catalog.current_setting('transaction_isolation') <> 'read committed'$u$ else '' end));
 end
 $$;
 comment on function private.sync_marks_sql(text, text) is
