@@ -119,6 +119,68 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
       from head, page
     );
         elsif p_mode = 'changes' then
+          if pg_catalog.cardinality(p_gained_keys) = 0 and pg_catalog.cardinality(p_lost_keys) = 0 then
+            return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items_watchlist_rules_steady(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
+                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
+                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
+    ), built as (
+      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
+      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
+      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
+      -- is no item. next_n: where its id comes again (within a page each id appears once, in
+      -- its latest state: a row deleted and re-created, or the other way round; in a full
+      -- pull an id comes once, from one transaction, whatever the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+        from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                 from items where items.n <= p_page_limit order by items.n) i
+        left join lateral (select t.deleted_at as deleted_at,
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.watchlist_id, t.rule_type, t.parameters_json, t.is_active, t.priority, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
+                             from public.watchlist_rules t cross join lateral (select t.id, t.watchlist_id, t.rule_type, t.parameters_json, t.is_active, t.priority, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = i.id and i.kind = 1 limit 1) f on true
+       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                       else f.record end as item) d
+    ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
+      -- held once, by built)
+      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+                                          from built b) w
+                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
+    ), page as (
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
+    ), head as (
+      -- cursor and has_more first: a client can ask for the next page before it has read
+      -- the records of this one (SyncService.pullAll)
+      select private.encode_sync_cursor(
+               case when tail.has_more
+                    then jsonb_build_object('t', 'watchlist_rules', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                            'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
+                                            'a', tail.last)
+                    else jsonb_build_object('t', 'watchlist_rules', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end) as cursor,
+             tail.has_more
+        from tail
+    )
+    select case when p_compact
+                then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
+                                       'columns', '["id","watchlist_id","rule_type","parameters_json","is_active","priority","sync_status","last_synced_at","deleted_at","created_at","updated_at","row_version"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
+                                       'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
+      from head, page
+    );
+          end if;
           return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
@@ -249,7 +311,7 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
 -- Name: FUNCTION sync_page_watchlist_rules(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table watchlist_rules in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''watchlist_rules'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table watchlist_rules in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''watchlist_rules'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds); in mode changes, that of mode steady when the caller gained and lost no key since the cursor. Generated by private.generate_sync_pages.';
 
 --
 -- Name: sync_page_watchlists(uuid, text, xid8, xid8[], jsonb, integer, xid8, xid8, xid8[], xid8, boolean); Type: FUNCTION; Schema: private; Owner: -
@@ -346,6 +408,68 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
       from head, page
     );
         elsif p_mode = 'changes' then
+          if pg_catalog.cardinality(p_gained_keys) = 0 and pg_catalog.cardinality(p_lost_keys) = 0 then
+            return (
+    with items as (
+      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
+        from private.sync_items_watchlists_steady(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
+                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
+                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
+    ), built as (
+      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
+      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
+      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
+      -- is no item. next_n: where its id comes again (within a page each id appears once, in
+      -- its latest state: a row deleted and re-created, or the other way round; in a full
+      -- pull an id comes once, from one transaction, whatever the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+        from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                 from items where items.n <= p_page_limit order by items.n) i
+        left join lateral (select t.deleted_at as deleted_at,
+                                  case when p_compact then pg_catalog.json_build_array(t.id, t.owner_id, t.type, t.title, t.location, t.location_display_name, t.start_date, t.end_date, t.observed_count, t.species_count, t.cover_image_path, t.species_rule_enabled, t.species_rule_shape_id, t.location_rule_enabled, t.location_rule_lat, t.location_rule_lon, t.location_rule_radius_km, t.location_rule_display_name, t.date_rule_enabled, t.date_rule_start_date, t.date_rule_end_date, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
+                             from public.watchlists t cross join lateral (select t.id, t.owner_id, t.type, t.title, t.location, t.location_display_name, t.start_date, t.end_date, t.observed_count, t.species_count, t.cover_image_path, t.species_rule_enabled, t.species_rule_shape_id, t.location_rule_enabled, t.location_rule_lat, t.location_rule_lon, t.location_rule_radius_km, t.location_rule_display_name, t.date_rule_enabled, t.date_rule_start_date, t.date_rule_end_date, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
+                            where t.id = i.id and i.kind = 1 limit 1) f on true
+       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
+                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
+                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
+                                       else f.record end as item) d
+    ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
+      -- held once, by built)
+      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+                                          from built b) w
+                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+    ), tail as materialized (
+      select (select count(*) from items) > cut.m as has_more,
+             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+        from cut
+    ), page as (
+      -- the items up to the cut, each id at its last place among them; aggregated in the
+      -- order built holds them (n), without sorting them again
+      select json_agg(b.item) filter (where not b.deleted) as records, json_agg(b.item) filter (where b.deleted) as deleted
+        from (select * from built b limit (select m from cut)) b
+       where b.item is not null and (b.next_n is null or b.next_n > (select m from cut))
+    ), head as (
+      -- cursor and has_more first: a client can ask for the next page before it has read
+      -- the records of this one (SyncService.pullAll)
+      select private.encode_sync_cursor(
+               case when tail.has_more
+                    then jsonb_build_object('t', 'watchlists', 'x', p_x::text, 'ip', to_jsonb(p_ip::text[]), 'h', p_horizon::text,
+                                            'nx', p_next_x::text, 'nip', to_jsonb(p_next_ip::text[]), 'nh', p_next_horizon::text,
+                                            'a', tail.last)
+                    else jsonb_build_object('t', 'watchlists', 'x', p_next_x::text, 'ip', to_jsonb(p_next_ip::text[]), 'h', p_next_horizon::text) end) as cursor,
+             tail.has_more
+        from tail
+    )
+    select case when p_compact
+                then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
+                                       'columns', '["id","owner_id","type","title","location","location_display_name","start_date","end_date","observed_count","species_count","cover_image_path","species_rule_enabled","species_rule_shape_id","location_rule_enabled","location_rule_lat","location_rule_lon","location_rule_radius_km","location_rule_display_name","date_rule_enabled","date_rule_start_date","date_rule_end_date","sync_status","last_synced_at","deleted_at","created_at","updated_at","row_version"]'::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
+                                       'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
+      from head, page
+    );
+          end if;
           return (
     with items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
@@ -476,7 +600,7 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
 -- Name: FUNCTION sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table watchlists in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''watchlists'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds). Generated by private.generate_sync_pages.';
+COMMENT ON FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean) IS 'A page of sync_pull for table watchlists in mode p_mode (full | changes | admin): the statements of private.sync_page_sql(''watchlists'', <mode>), with their plans kept, after the caller''s keys of the kinds the table reads (private.sync_key_state, private.pull_key_kinds); in mode changes, that of mode steady when the caller gained and lost no key since the cursor. Generated by private.generate_sync_pages.';
 
 --
 -- Name: FUNCTION sync_page(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after jsonb, p_page_limit integer, p_horizon xid8, p_next_x xid8, p_next_ip xid8[], p_next_horizon xid8, p_compact boolean); Type: ACL; Schema: private; Owner: -

@@ -34,6 +34,12 @@
 --   keys_held_or_lost                                   K and L (S5)
 --   deletion_keys                                       whose hard deletes U hears of (S2)
 --
+-- Mode steady: mode changes for a caller who gained and lost no key since the cursor (the
+-- access log has nothing new of the kinds the table reads), of a table without derived
+-- kinds: G and L are empty, so S3 and S4 have nothing to read and K or L is K. sync_pull runs
+-- it in place of mode changes then (nearly always): the same items from half the streams
+-- (tasks: six instead of twelve), planned and started for less.
+--
 -- Every item has an order key (c0, c1, id, kind): c0 the transaction that caused it (the
 -- row's own, a deletion's, a move's, or the grant's or revocation's), c1 the row's own
 -- sync_xid, kind 1 for a record and 0 for a deletion. Each stream is an index range scan in
@@ -56,6 +62,20 @@
 -- position. An expression written into each stream's text (sync_items_sql), not a function:
 -- a SQL function with a SET clause is never inlined, so as one it was parsed and planned
 -- again in every stream of every pull.
+
+-- Whether a table has mode steady (above): none of its kinds of keys is derived from another
+-- table's rows (whose gains and losses come from the parents' moves, not the access log).
+create or replace function private.sync_has_steady_mode(p_table text) returns boolean
+  language sql
+  stable
+  set search_path = pg_catalog, pg_temp
+as $$
+  select not exists (select from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
+                      where r.table_name = p_table and k.derived_from is not null)
+$$;
+comment on function private.sync_has_steady_mode(text) is
+  'Whether synced table p_table has the sync_items mode steady (mode changes without the streams of keys gained or lost, run by sync_pull when the caller gained and lost none since the cursor): none of its kinds of keys is derived from another table (private.visibility_kinds.derived_from).';
+revoke all on function private.sync_has_steady_mode(text) from public, anon, authenticated, service_role;
 
 -- The query of private.sync_items for a table and mode: text built from the visibility
 -- rules alone, so a test can EXPLAIN exactly what a pull runs. It names the parameters of
@@ -89,10 +109,14 @@ declare
     'case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then ''00000000-0000-0000-0000-000000000000''::uuid '
     'when p_after_c1 = p_after_c0 then p_after_id else ''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid end)';
 begin
-  if p_mode not in ('full', 'changes', 'visibility', 'admin') then
+  if p_mode not in ('full', 'changes', 'visibility', 'admin', 'steady') then
     raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
   end if;
   perform private.assert_sync_table(p_table);
+  if p_mode = 'steady' and not private.sync_has_steady_mode(p_table) then
+    raise exception using errcode = '22023',
+      message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode steady for %L, whose keys derive from another table', p_table);
+  end if;
 
   if p_mode = 'admin' then
     -- Every change of the table (the sync_xid index), and every hard delete once.
@@ -208,7 +232,7 @@ begin
           p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
           pg_catalog.format(v_after, 'it.sync_xid', 'it.id'));
       end if;
-      if p_mode <> 'full' then
+      if p_mode not in ('full', 'steady') then
         -- S3 from the keys gained (g: records), S4 from those lost (l: revoked if not visible).
         v_streams := v_streams || array(
           select pg_catalog.format(
@@ -241,7 +265,7 @@ begin
           where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
         p_table, pg_catalog.format(v_after, 'm.sync_xid', 'm.row_id'), v_visible);
     end if;
-    if p_mode = 'changes' then
+    if p_mode in ('changes', 'steady') then
       -- S2: hard deletes under U's keys (children: also under the parents U saw deleted).
       v_streams := v_streams || pg_catalog.format(
         E'-- S2: the hard deletes under the deletion keys\n'
@@ -253,14 +277,22 @@ begin
         p_table, pg_catalog.format(v_after, 'd.sync_xid', 'd.record_id'));
     end if;
 
-    v_ctes := array['base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key))',
-                    'base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at))',
-                    'base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at))',
-                    'base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost)']
-              || v_ctes
-              || array['keys_held as (' || v_k || ')', 'keys_gained as (' || v_g || ')', 'keys_lost as (' || v_l || ')',
-                       'keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost)',
-                       'deletion_keys as (' || v_dk || ')'];
+    if p_mode = 'steady' then
+      -- no key gained or lost: K or L is K
+      v_ctes := array['base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key))',
+                      'keys_held as (' || v_k || ')',
+                      'keys_held_or_lost as (select distinct kind, key from keys_held)',
+                      'deletion_keys as (' || v_dk || ')'];
+    else
+      v_ctes := array['base_keys_held as (select * from unnest(p_kinds::text[], p_keys::uuid[]) as k0 (kind, key))',
+                      'base_keys_gained as (select * from unnest(p_gained_kinds::text[], p_gained_keys::uuid[], p_gained_causes::xid8[], p_gained_ats::timestamptz[]) as g0 (kind, key, cause, at))',
+                      'base_keys_lost as (select * from unnest(p_lost_kinds::text[], p_lost_keys::uuid[], p_lost_causes::xid8[], p_lost_ats::timestamptz[]) as l0 (kind, key, cause, at))',
+                      'base_keys_held_or_lost as (select kind, key from base_keys_held union select kind, key from base_keys_lost)']
+                || v_ctes
+                || array['keys_held as (' || v_k || ')', 'keys_gained as (' || v_g || ')', 'keys_lost as (' || v_l || ')',
+                         'keys_held_or_lost as (select kind, key from keys_held union select kind, key from keys_lost)',
+                         'deletion_keys as (' || v_dk || ')'];
+    end if;
   end if;
 
   return coalesce('with ' || nullif(pg_catalog.array_to_string(v_ctes, E',\n'), '') || E'\n', '')
@@ -274,7 +306,7 @@ begin
 end
 $$;
 comment on function private.sync_items_sql(text, text) is
-  'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/sync/items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
+  'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin | steady: changes without the streams of keys gained or lost, for a table of private.sync_has_steady_mode), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/sync/items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
 
 -- A generated query kept as a function: a static query in PL/pgSQL keeps its plan for the
 -- session, and a generic one (these queries are index probes whatever the arguments), so
@@ -331,7 +363,8 @@ declare
   v_name text;
 begin
   foreach v_table in array private.sync_tables() loop
-    foreach v_mode in array array['full', 'changes', 'visibility', 'admin'] loop
+    foreach v_mode in array array['full', 'changes', 'visibility', 'admin']
+                            || case when private.sync_has_steady_mode(v_table) then array['steady'] else '{}' end loop
       v_name := 'sync_items_' || v_table || '_' || v_mode;
       perform private.create_plan_keeping_function(v_name,
         'p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, '
@@ -341,7 +374,8 @@ begin
         'return query ' || private.sync_items_sql(v_table, v_mode) || ';',
         pg_catalog.format('private.sync_items for table %s, mode %s: the query of private.sync_items_sql(%L, %L) with its plan kept. Generated by private.generate_sync_items.',
                           v_table, v_mode, v_table, v_mode),
-        'service_role');
+        -- (the worker's change feeds call the others; mode steady is sync_pull's alone)
+        case when v_mode <> 'steady' then 'service_role' end);
     end loop;
   end loop;
 

@@ -112,7 +112,7 @@ begin
   for v_function in
     select p.oid::regprocedure from pg_catalog.pg_proc p
      where p.pronamespace = 'private'::regnamespace
-       and (p.proname ~ '^sync_items_.+_(full|changes|visibility|admin)$'
+       and (p.proname ~ '^sync_items_.+_(full|changes|visibility|admin|steady)$'
             or (p.proname like 'sync\_page\_%' and p.proname <> 'sync_page_sql')
             or p.proname like 'sync\_push\_update\_%' or p.proname like 'sync\_push\_updates\_%'
             or p.proname like 'sync\_push\_row\_%' or p.proname like 'sync\_push\_lock\_%')
@@ -120,7 +120,11 @@ begin
                          where p.proname in ('sync_page_' || t, 'sync_push_update_' || t, 'sync_push_updates_' || t, 'sync_push_row_' || t,
                                              'sync_push_lock_' || t)
                             or p.proname like 'sync\_items\_' || t || '\_%')
-            or exists (select from pg_catalog.pg_proc n where n.pronamespace = p.pronamespace and n.proname = p.proname and n.oid > p.oid))
+            or exists (select from pg_catalog.pg_proc n where n.pronamespace = p.pronamespace and n.proname = p.proname and n.oid > p.oid)
+            -- mode steady of a table that no longer has it (a kind of its keys now derived)
+            or (p.proname like '%\_steady' and not exists (select from pg_catalog.unnest(private.sync_tables()) t
+                                                             where p.proname = 'sync_items_' || t || '_steady'
+                                                               and private.sync_has_steady_mode(t))))
   loop
     execute pg_catalog.format('drop function %s', v_function);
   end loop;
