@@ -5832,6 +5832,38 @@ $$;
 COMMENT ON FUNCTION private.may_write_watchlist_photo(p_name text) IS 'True when the caller may upload, replace or delete the photo object p_name: a well-formed `{entryId}/{photoId}.jpg` whose entry exists, is live and in a live watchlist, and whose photos the caller may write. SECURITY DEFINER: it reads the entry and watchlist whatever policy is in force on the store''s table.';
 
 --
+-- Name: next_xid(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.next_xid() RETURNS xid8
+    LANGUAGE plpgsql
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+declare
+  v_xmax xid8 := pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot());
+  v_low bigint := (v_xmax::text::numeric % 4294967296)::bigint;
+  v_ahead bigint;
+begin
+  if pg_catalog.pg_is_in_recovery() then
+    return (v_xmax::text::numeric + pg_catalog.age(pg_catalog.xid(v_xmax)))::text::xid8;
+  end if;
+  -- the backends' ids as they are now, not as this transaction first read them
+  perform pg_catalog.pg_stat_clear_snapshot();
+  select max((r.xid::text::bigint - v_low + 6442450944) % 4294967296 - 2147483648) into v_ahead
+    from (select a.backend_xid as xid from pg_catalog.pg_stat_get_activity(null) a where a.backend_xid is not null
+          union all
+          select p.transaction from pg_catalog.pg_prepared_xacts p) r;
+  return greatest(v_xmax, (v_xmax::text::numeric + coalesce(v_ahead, -1) + 1)::text::xid8);
+end
+$$;
+
+--
+-- Name: FUNCTION next_xid(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.next_xid() IS 'The next transaction id to be handed out, as far as this server can tell: above every id handed out before the call (a snapshot''s xmax is not: a running transaction may have an id at or past it). On a primary, past the ids of every running and prepared transaction and the snapshot''s xmax; on a hot standby, the next id as replay knows it. For sync_poll''s watch.';
+
+--
 -- Name: notification_budget_modes(uuid[], uuid[], boolean); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -10103,7 +10135,7 @@ begin
     if v_recovery then
       v_pending := v_poll.seen_through;
     else
-      v_watch := v_poll.seen_through;
+      v_watch := private.next_xid();
     end if;
   elsif not coalesce(v_poll.admin, false) and v_poll.marks_kept and v_watch is null and v_pending is null
         and not ('*' = any (v_poll.marked) or '?' = any (v_poll.marked))
@@ -10146,14 +10178,14 @@ begin
     if v_recovery then
       v_pending := greatest(v_pending, v_poll.seen_through);
     else
-      v_watch := greatest(v_watch, v_poll.seen_through);
+      v_watch := greatest(v_watch, private.next_xid());
     end if;
   end if;
   if v_watch is not null or v_pending is not null then
     if v_recovery then
-      select m.seen_xmin, m.seen_xmax into v_newest from private.sync_marks m order by m.sync_xid desc limit 1;
+      select m.seen_xmin into v_newest from private.sync_marks m order by m.sync_xid desc limit 1;
       if v_pending is not null and v_newest.seen_xmin >= v_pending then
-        v_watch := greatest(v_watch, v_newest.seen_xmax);
+        v_watch := greatest(v_watch, private.next_xid());
         v_pending := null;
       end if;
       if v_watch is not null and pg_catalog.pg_snapshot_xmin(v_poll.snapshot) >= v_watch and v_newest.seen_xmin >= v_watch then
@@ -10161,7 +10193,7 @@ begin
       end if;
     else
       if v_pending is not null and pg_catalog.pg_snapshot_xmin(v_poll.snapshot) >= v_pending then
-        v_watch := greatest(v_watch, pg_catalog.pg_snapshot_xmax(v_poll.snapshot));
+        v_watch := greatest(v_watch, private.next_xid());
         v_pending := null;
       end if;
       if v_watch is not null and pg_catalog.pg_snapshot_xmin(v_poll.snapshot) >= v_watch then
@@ -17235,6 +17267,12 @@ GRANT ALL ON FUNCTION private.may_read_watchlist_photo(p_name text) TO authentic
 
 REVOKE ALL ON FUNCTION private.may_write_watchlist_photo(p_name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.may_write_watchlist_photo(p_name text) TO authenticated;
+
+--
+-- Name: FUNCTION next_xid(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.next_xid() FROM PUBLIC;
 
 --
 -- Name: FUNCTION notification_budget_modes(p_recipients uuid[], p_senders uuid[], p_spend boolean); Type: ACL; Schema: private; Owner: -

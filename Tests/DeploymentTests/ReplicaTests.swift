@@ -146,7 +146,7 @@ struct ReplicaTests {
         }
     }
 
-    @Test("sync_poll on a standby: its marks name what the primary wrote, a share racing with a write is followed by that write, and a change of holdings is watched until a later write of the primary reaches the standby")
+    @Test("sync_poll on a standby: its marks name what the primary wrote, a share racing with a write is followed by that write (whichever took its id first), and a change of holdings is watched until a later write of the primary reaches the standby")
     func pollsOnTheStandby() async throws {
         try await withStandby { primary, standby, admin in
             let alice = try await DeploymentData.user(admin, "Alice"), bob = try await DeploymentData.user(admin, "Bob")
@@ -195,6 +195,35 @@ struct ReplicaTests {
             #expect(poll.tables.contains(.watchlistEntries), "\(poll.tables)")
             let robin = try await onStandby.pull(table: .watchlistEntries, cursor: pulled.cursor)
             #expect(robin.records.map { $0["nickname"]?.stringValue } == ["robin"])
+
+            // Another list: the share takes its id first, Alice's entry a later one and works
+            // out its marks (Alice alone) before the share commits, and runs on. Writes of the
+            // primary replayed after the share do not end the watch while the entry runs.
+            let other = try await DeploymentData.watchlist(admin, owner: alice)
+            try await standby.waitForReplay(of: primary)
+            poll = try await onStandby.poll(since: poll.cursor)
+            let sharer = try await PostgresConnection.connect(primary.url)
+            try await sharer.query("begin")
+            _ = try await sharer.query("select pg_current_xact_id()")
+            let late = try await PostgresConnection.connect(primary.url)
+            try await late.query("begin")
+            try await late.query("insert into public.watchlist_entries (watchlist_id, nickname) values (\(other), 'wren')")
+            try await sharer.query("insert into public.watchlist_shares (watchlist_id, user_id, role, accepted_at) values (\(other), \(bob), 'read', now())")
+            try await sharer.query("commit")
+            await sharer.close()
+            try await standby.waitForReplay(of: primary)
+            poll = try await onStandby.poll(since: poll.cursor)
+            #expect(poll.tables.contains(.watchlists), "\(poll.tables)")
+            for _ in 0..<2 {
+                try await heartbeat()
+                poll = try await onStandby.poll(since: poll.cursor)
+            }
+            #expect(try await PollCursor.watches(poll.cursor.rawValue, on: admin), "the entry still runs")
+            try await late.query("commit")
+            await late.close()
+            try await standby.waitForReplay(of: primary)
+            poll = try await onStandby.poll(since: poll.cursor)
+            #expect(poll.tables.contains(.watchlistEntries), "\(poll.tables)")
         }
     }
 

@@ -147,6 +147,40 @@ import Testing
         #expect(bens.rows[.watchlistEntries]?.values.contains { $0["nickname"]?.stringValue == "robin" } == true)
     }
 
+    @Test func aWriteTakingItsIdAfterTheSharesAndStillRunningWhenThePollSeesTheShareIsFollowed() async throws {
+        let ann = try await F.user(admin, "Ann"), ben = try await F.user(admin, "Ben")
+        let list = try await F.watchlist(admin, owner: ann, title: "Spring")
+        let bens = try await device(ben)
+        let cursor = try await settled(bens)
+
+        // The share takes its id first; Ann's entry takes a later one and works out its marks
+        // (Ann alone holds the list) before the share commits, and runs on. When no other
+        // transaction ends in between, the snapshot of Ben's poll that sees the share has the
+        // entry's id as its xmax, the entry neither below it nor among those in progress.
+        let sharer = try await database.connect()
+        try await sharer.query("begin")
+        _ = try await sharer.query("select pg_current_xact_id()")
+        let writer = try await database.connect()
+        try await writer.query("begin")
+        try await writer.query("insert into public.watchlist_entries (watchlist_id, nickname) values (\(list), 'wren')")
+        try await F.share(sharer, list, with: ben)
+        try await sharer.query("commit")
+        await sharer.close()
+        let shared = try await bens.sync.poll(since: cursor)
+        #expect(shared.tables.contains(.watchlists), "\(shared.tables)")
+        for table in shared.tables { try await bens.pull(table) }
+        // While the entry runs the watch goes on, however often Ben polls.
+        let waiting = try await bens.sync.poll(since: shared.cursor)
+        #expect(try await PollCursor.watches(waiting.cursor.rawValue, on: admin))
+        try await writer.query("commit")
+        await writer.close()
+
+        let next = try await bens.sync.poll(since: waiting.cursor)
+        #expect(next.tables.contains(.watchlistEntries), "\(next.tables)")
+        try await bens.pull(.watchlistEntries)
+        #expect(bens.rows[.watchlistEntries]?.values.contains { $0["nickname"]?.stringValue == "wren" } == true)
+    }
+
     @Test func aTaskMovedWhileItsNoteIsEditedBringsTheEditToTheNewListingsOwner() async throws {
         let ids = try await TestUsers.create(admin, ["Ann", "Ben", "Olga", "Oscar"])
         let (ann, ben, olga, oscar) = (ids[0], ids[1], ids[2], ids[3])

@@ -357,8 +357,43 @@ $$;
 comment on function private.snapshot_in_progress(pg_snapshot) is
   'The transactions a pg_current_snapshot() had in progress: its xip list on a primary; on a hot standby, where that list is empty, the ids between xmin and xmax that pg_xact_status has in progress. For sync_pull''s cursors.';
 
+-- The next transaction id to be handed out, as far as this server can tell: every id handed
+-- out before the call is below it. A snapshot's xmax is not that bound: it is one past the
+-- newest transaction that had ended, so a transaction that took its id after that one and
+-- is still running is neither below xmax nor in the snapshot's list (a snapshot reads
+-- "20713:20713:" while 20713 runs). On a primary: past every running transaction's id (the
+-- backends' and the prepared ones', read afresh) and the snapshot's xmax. On a hot standby,
+-- whose backends run no transaction with an id: the next id as replay knows it, past the id
+-- of every WAL record replayed (age() of a transaction without an id counts from it). Ids
+-- of running transactions are 32 bits there, and within 2^31 of xmax: each is read as its
+-- distance from xmax.
+create or replace function private.next_xid() returns xid8
+  language plpgsql
+  volatile
+  set search_path = pg_catalog, pg_temp
+as $$
+declare
+  v_xmax xid8 := pg_catalog.pg_snapshot_xmax(pg_catalog.pg_current_snapshot());
+  v_low bigint := (v_xmax::text::numeric % 4294967296)::bigint;
+  v_ahead bigint;
+begin
+  if pg_catalog.pg_is_in_recovery() then
+    return (v_xmax::text::numeric + pg_catalog.age(pg_catalog.xid(v_xmax)))::text::xid8;
+  end if;
+  -- the backends' ids as they are now, not as this transaction first read them
+  perform pg_catalog.pg_stat_clear_snapshot();
+  select max((r.xid::text::bigint - v_low + 6442450944) % 4294967296 - 2147483648) into v_ahead
+    from (select a.backend_xid as xid from pg_catalog.pg_stat_get_activity(null) a where a.backend_xid is not null
+          union all
+          select p.transaction from pg_catalog.pg_prepared_xacts p) r;
+  return greatest(v_xmax, (v_xmax::text::numeric + coalesce(v_ahead, -1) + 1)::text::xid8);
+end
+$$;
+comment on function private.next_xid() is
+  'The next transaction id to be handed out, as far as this server can tell: above every id handed out before the call (a snapshot''s xmax is not: a running transaction may have an id at or past it). On a primary, past the ids of every running and prepared transaction and the snapshot''s xmax; on a hot standby, the next id as replay knows it. For sync_poll''s watch.';
+
 -- The cursor functions run inside sync_pull, sync_poll and changes_since, as their owner.
 revoke all on function private.encode_sync_cursor(jsonb), private.decode_sync_cursor(text, text),
-  private.snapshot_in_progress(pg_snapshot), private.current_timeline(), private.cursor_incarnation(),
+  private.snapshot_in_progress(pg_snapshot), private.next_xid(), private.current_timeline(), private.cursor_incarnation(),
   private.legacy_cursors_stand(), private.seal_cursor(jsonb), private.unseal_cursor(text), private.open_cursor(text, text, text)
   from public, anon, authenticated, service_role;

@@ -30,20 +30,26 @@
 -- change of holdings G (the caller gains a watchlist) that commits after that snapshot is
 -- not seen, so a write W racing with G marks the old holders, not the caller, though the
 -- caller's next pull delivers W's row. Under READ COMMITTED the snapshot is taken after W's
--- transaction id was handed out, so W's id is below the newest id of any snapshot that sees
--- G. The poll that first sees G records that bound (w, in its cursor) and asks the exact
--- question until a poll finds every transaction below w ended: that poll still asks it, and
--- so covers the racing writes that committed in the meantime. A poll without a cursor
--- watches from its own bound: a change of holdings just before it was seen by no poll. (A
--- repeatable read writer may take its snapshot before its id: its marks carry the uncertain
--- key, and every poll that sees them asks the exact question.)
--- On a hot standby the bound cannot come from the poll's own snapshot: a racing write's id
--- may not have reached the standby when G's commit has. There the poll keeps g (the newest
--- id it knew when it saw G) until it reads a mark written after every transaction below g
--- had ended on the primary (seen_xmin >= g): that mark's seen_xmax is the bound, and the
--- watch ends once the standby has no transaction below it running and has read a mark
--- written after all of them ended. Without writes on the primary, a standby's watch lasts
--- (the exact question is asked) until the next one.
+-- transaction id was handed out (the marks are worked out after the write), so W's id was
+-- handed out before G committed, before any poll that sees G. The poll that first sees G
+-- records a bound above every id handed out by then (w, in its cursor: private.next_xid; not
+-- its snapshot's xmax, which is one past the newest transaction that had ended: W may have
+-- taken the next id after G's and still run, at xmax and out of the snapshot's list) and
+-- asks the exact question until a poll finds every transaction below w ended: that poll
+-- still asks it, and so covers the racing writes that committed in the meantime. A poll
+-- without a cursor watches from its own bound: a change of holdings just before it was seen
+-- by no poll. (A repeatable read writer may take its snapshot before its id: its marks carry
+-- the uncertain key, and every poll that sees them asks the exact question.)
+-- On a hot standby the bound cannot be learnt when G is seen: a racing write's id may not
+-- have reached the standby when G's commit has. There the poll keeps g (the newest id it
+-- knew when it saw G) until it reads a mark written after every transaction below g had
+-- ended on the primary (seen_xmin >= g). That mark came after W's first WAL record (W wrote
+-- before its marks' snapshot, which G's commit had not ended; the mark's snapshot had
+-- seen G end), so once the standby has replayed the mark, the next id replay knows
+-- (private.next_xid) is past W's: that is the bound, and the watch ends once the standby
+-- has no transaction below it running and has read a mark written after all of them ended.
+-- Without writes on the primary, a standby's watch lasts (the exact question is asked)
+-- until the next one.
 --
 -- An empty poll hands back the cursor it was given, unchanged, while that cursor is young
 -- (poll_cursor_reuse_seconds). A cursor says "everything before this state was seen"; an
@@ -199,7 +205,7 @@ begin
     if v_recovery then
       v_pending := v_poll.seen_through;
     else
-      v_watch := v_poll.seen_through;
+      v_watch := private.next_xid();
     end if;
   elsif not coalesce(v_poll.admin, false) and v_poll.marks_kept and v_watch is null and v_pending is null
         and not ('*' = any (v_poll.marked) or '?' = any (v_poll.marked))
@@ -242,14 +248,14 @@ begin
     if v_recovery then
       v_pending := greatest(v_pending, v_poll.seen_through);
     else
-      v_watch := greatest(v_watch, v_poll.seen_through);
+      v_watch := greatest(v_watch, private.next_xid());
     end if;
   end if;
   if v_watch is not null or v_pending is not null then
     if v_recovery then
-      select m.seen_xmin, m.seen_xmax into v_newest from private.sync_marks m order by m.sync_xid desc limit 1;
+      select m.seen_xmin into v_newest from private.sync_marks m order by m.sync_xid desc limit 1;
       if v_pending is not null and v_newest.seen_xmin >= v_pending then
-        v_watch := greatest(v_watch, v_newest.seen_xmax);
+        v_watch := greatest(v_watch, private.next_xid());
         v_pending := null;
       end if;
       if v_watch is not null and pg_catalog.pg_snapshot_xmin(v_poll.snapshot) >= v_watch and v_newest.seen_xmin >= v_watch then
@@ -257,7 +263,7 @@ begin
       end if;
     else
       if v_pending is not null and pg_catalog.pg_snapshot_xmin(v_poll.snapshot) >= v_pending then
-        v_watch := greatest(v_watch, pg_catalog.pg_snapshot_xmax(v_poll.snapshot));
+        v_watch := greatest(v_watch, private.next_xid());
         v_pending := null;
       end if;
       if v_watch is not null and pg_catalog.pg_snapshot_xmin(v_poll.snapshot) >= v_watch then
