@@ -4367,8 +4367,7 @@ declare
   v_name text;
 begin
   foreach v_table in array private.sync_tables() loop
-    foreach v_mode in array array['full', 'changes', 'visibility', 'admin']
-                            || case when private.sync_has_steady_mode(v_table) then array['steady'] else '{}' end loop
+    foreach v_mode in array private.sync_table_modes(v_table) loop
       v_name := 'sync_items_' || v_table || '_' || v_mode;
       perform private.create_plan_keeping_function(v_name,
         'p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, '
@@ -4514,7 +4513,7 @@ begin
       private.pull_key_kinds(array[v_table]),
       -- No key gained or lost since the cursor (nearly every pull): mode steady gives the
       -- same page from half the streams (private.sync_items_sql).
-      case when private.sync_has_steady_mode(v_table) then pg_catalog.format($e$
+      case when 'steady' = any (private.sync_table_modes(v_table)) then pg_catalog.format($e$
           if pg_catalog.cardinality(p_gained_keys) = 0 and pg_catalog.cardinality(p_lost_keys) = 0 then
             return (%s);
           end if;$e$, private.sync_page_sql(v_table, 'steady')) else '' end),
@@ -4656,15 +4655,12 @@ begin
             or (p.proname like 'sync\_page\_%' and p.proname <> 'sync_page_sql')
             or p.proname like 'sync\_push\_update\_%' or p.proname like 'sync\_push\_updates\_%'
             or p.proname like 'sync\_push\_row\_%' or p.proname like 'sync\_push\_lock\_%')
+       -- (a table's items: one per mode it has now, private.sync_table_modes)
        and (not exists (select from pg_catalog.unnest(private.sync_tables()) t
                          where p.proname in ('sync_page_' || t, 'sync_push_update_' || t, 'sync_push_updates_' || t, 'sync_push_row_' || t,
                                              'sync_push_lock_' || t)
-                            or p.proname like 'sync\_items\_' || t || '\_%')
-            or exists (select from pg_catalog.pg_proc n where n.pronamespace = p.pronamespace and n.proname = p.proname and n.oid > p.oid)
-            -- mode steady of a table that no longer has it (a kind of its keys now derived)
-            or (p.proname like '%\_steady' and not exists (select from pg_catalog.unnest(private.sync_tables()) t
-                                                             where p.proname = 'sync_items_' || t || '_steady'
-                                                               and private.sync_has_steady_mode(t))))
+                            or p.proname in (select 'sync_items_' || t || '_' || m from unnest(private.sync_table_modes(t)) m))
+            or exists (select from pg_catalog.pg_proc n where n.pronamespace = p.pronamespace and n.proname = p.proname and n.oid > p.oid))
   loop
     execute pg_catalog.format('drop function %s', v_function);
   end loop;
@@ -6988,24 +6984,6 @@ $$;
 COMMENT ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) IS '{column: md5 of its value''s to_jsonb text} for the columns p_columns of row p_row, in UTC with the shortest exact floats whatever the session says. The digests of sync_push''s merge; private.record_sync_fields computes the same digests of private.sync_field_changes for a whole statement at once.';
 
 --
--- Name: sync_has_steady_mode(text); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.sync_has_steady_mode(p_table text) RETURNS boolean
-    LANGUAGE sql STABLE
-    SET search_path TO 'pg_catalog', 'pg_temp'
-    AS $$
-  select not exists (select from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
-                      where r.table_name = p_table and k.derived_from is not null)
-$$;
-
---
--- Name: FUNCTION sync_has_steady_mode(p_table text); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.sync_has_steady_mode(p_table text) IS 'Whether synced table p_table has the sync_items mode steady (mode changes without the streams of keys gained or lost, run by sync_pull when the caller gained and lost none since the cursor): none of its kinds of keys is derived from another table (private.visibility_kinds.derived_from).';
-
---
 -- Name: sync_items(text, uuid, text, xid8, xid8[], xid8, xid8, uuid, integer, bigint); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -7067,13 +7045,11 @@ declare
     'case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then ''00000000-0000-0000-0000-000000000000''::uuid '
     'when p_after_c1 = p_after_c0 then p_after_id else ''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid end)';
 begin
-  if p_mode not in ('full', 'changes', 'visibility', 'admin', 'steady') then
-    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
-  end if;
   perform private.assert_sync_table(p_table);
-  if p_mode = 'steady' and not private.sync_has_steady_mode(p_table) then
+  if p_mode is null or p_mode <> all (private.sync_table_modes(p_table)) then
     raise exception using errcode = '22023',
-      message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode steady for %L, whose keys derive from another table', p_table);
+      message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L for table %L (its modes: %s)', p_mode, p_table,
+                                  pg_catalog.array_to_string(private.sync_table_modes(p_table), ', '));
   end if;
 
   if p_mode = 'admin' then
@@ -7268,7 +7244,7 @@ $_$;
 -- Name: FUNCTION sync_items_sql(p_table text, p_mode text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin | steady: changes without the streams of keys gained or lost, for a table of private.sync_has_steady_mode), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/sync/items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
+COMMENT ON FUNCTION private.sync_items_sql(p_table text, p_mode text) IS 'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin | steady: changes without the streams of keys gained or lost, for a table private.sync_table_modes gives it), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/sync/items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
 
 --
 -- Name: sync_key_state(uuid, text, xid8, xid8[], text[]); Type: FUNCTION; Schema: private; Owner: -
@@ -7576,7 +7552,7 @@ $_$;
 -- Name: FUNCTION sync_page_sql(p_table text, p_mode text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_sql(p_table text, p_mode text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()) in mode p_mode (full | changes | admin | steady: changes for a caller who gained and lost no key, private.sync_has_steady_mode): the items of private.sync_items_<p_table>_<p_mode> (a static call), and their rows (the table''s stored columns but sync_xid and generated ones; objects, or with p_compact arrays of values in the order of "columns"), as the answer''s json, ending at p_page_limit items or at the item whose running total of json bytes reaches private.sync_pull_page_bytes(). It names the variables of private.sync_page_<table>. INVALID_TABLE, INVALID_ARGUMENT (22023).';
+COMMENT ON FUNCTION private.sync_page_sql(p_table text, p_mode text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()) in mode p_mode (full | changes | admin | steady: changes for a caller who gained and lost no key, where private.sync_table_modes gives it): the items of private.sync_items_<p_table>_<p_mode> (a static call), and their rows (the table''s stored columns but sync_xid and generated ones; objects, or with p_compact arrays of values in the order of "columns"), as the answer''s json, ending at p_page_limit items or at the item whose running total of json bytes reaches private.sync_pull_page_bytes(). It names the variables of private.sync_page_<table>. INVALID_TABLE, INVALID_ARGUMENT (22023).';
 
 --
 -- Name: sync_poll_tables(); Type: FUNCTION; Schema: private; Owner: -
@@ -8050,6 +8026,26 @@ $$;
 --
 
 COMMENT ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) IS 'For sync_push: p_record with the apps'' keys renamed to their columns (the table manifest''s aliases: a task''s or activity''s created_by is declared_by, listing is listing_id; a listing''s assigned_realtor is owned_by), and without the keys aliased to nothing. INVALID_RECORD (22023) when a record names a column under both keys with different values.';
+
+--
+-- Name: sync_table_modes(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_table_modes(p_table text) RETURNS text[]
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+  select array['full', 'changes', 'visibility', 'admin']
+         || case when exists (select from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
+                               where r.table_name = p_table and k.derived_from is not null)
+                 then '{}' else array['steady'] end
+$$;
+
+--
+-- Name: FUNCTION sync_table_modes(p_table text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_table_modes(p_table text) IS 'The modes private.sync_items_<p_table>_<mode> exist in: full, changes, visibility, admin, and steady (mode changes without the streams of keys gained or lost, run by sync_pull when the caller gained and lost none since the cursor) when none of the table''s kinds of keys is derived from another table (private.visibility_kinds.derived_from). Read by private.sync_items_sql, private.generate_sync_items, private.generate_sync_pages and private.generate_sync_statements.';
 
 --
 -- Name: sync_tables(); Type: FUNCTION; Schema: private; Owner: -
@@ -17481,12 +17477,6 @@ GRANT ALL ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns tex
 GRANT ALL ON FUNCTION private.sync_field_digests(p_row anyelement, p_columns text[]) TO service_role;
 
 --
--- Name: FUNCTION sync_has_steady_mode(p_table text); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.sync_has_steady_mode(p_table text) FROM PUBLIC;
-
---
 -- Name: FUNCTION sync_items(p_table text, p_user uuid, p_mode text, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, p_limit bigint); Type: ACL; Schema: private; Owner: -
 --
 
@@ -17582,6 +17572,12 @@ GRANT ALL ON FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb,
 REVOKE ALL ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) TO authenticated;
 GRANT ALL ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_table_modes(p_table text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_table_modes(p_table text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION sync_tables(); Type: ACL; Schema: private; Owner: -

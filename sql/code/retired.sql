@@ -21,6 +21,7 @@ drop function if exists private.sync_key_state(uuid, text, xid8, xid8[]);       
 drop function if exists private.spend_notification_budget() cascade;            -- private.spend_notification_budgets, once per batch
 drop function if exists private.spend_notification_budgets(uuid[], uuid[]);    -- now checks the push modes the rows were stored with
 drop function if exists private.child_parents_marks_sql(text);                -- private.sync_marks_insert_sql, as the capture's marks
+drop function if exists private.sync_has_steady_mode(text);                   -- private.sync_table_modes
 -- Hand-written write rules, now the table manifest's (access/write_rules.sql); their policies
 -- go with them and the final step makes the generated ones.
 drop function if exists private.can_change_work_item(text, uuid) cascade;       -- private.caller_writes

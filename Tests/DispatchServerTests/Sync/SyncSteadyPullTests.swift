@@ -101,4 +101,37 @@ import Testing
         #expect(anns.changes != anns.steadyItems && bens.changes != bens.steadyItems, "\(anns) \(bens)")
         #expect(cats.changes == cats.steadyItems)
     }
+
+    /// A table's modes are one list (private.sync_table_modes): notes, whose keys derive from
+    /// tasks and activities, have no mode steady, and asking for it, or for a mode that does
+    /// not exist, is a coded refusal; a steady function left from when a table had the mode
+    /// goes at the next generation.
+    @Test func aTableHasTheModesItsKeysAllow() async throws {
+        let modes = try await admin.query("select private.sync_table_modes('tasks')::text, private.sync_table_modes('notes')::text")[0]
+        #expect(try modes.decode(0, as: String.self) == "{full,changes,visibility,admin,steady}")
+        #expect(try modes.decode(1, as: String.self) == "{full,changes,visibility,admin}")
+        for (table, mode) in [("notes", "steady"), ("tasks", "sideways")] {
+            var refused: PostgresError?
+            do { _ = try await admin.query("select private.sync_items_sql(\(table), \(mode))") } catch let error as PostgresError { refused = error }
+            #expect(refused?.sqlState == .invalidParameterValue && refused?.message.hasPrefix("INVALID_ARGUMENT: sync_items mode") == true,
+                    "\(table) \(mode): \(String(describing: refused))")
+        }
+
+        // A leftover of the same signature as the generated ones, then a generation.
+        try await admin.runScript("""
+            create function private.sync_items_notes_steady(p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8,
+              p_after_id uuid, p_after_kind integer, p_limit bigint, p_kinds text[], p_keys uuid[], p_gained_kinds text[],
+              p_gained_keys uuid[], p_gained_causes xid8[], p_gained_ats timestamptz[], p_lost_kinds text[], p_lost_keys uuid[],
+              p_lost_causes xid8[], p_lost_ats timestamptz[])
+              returns table (c0 xid8, c1 xid8, id uuid, kind integer, reason text, at timestamptz)
+              language sql as $$ select null::xid8, null::xid8, null::uuid, null::integer, null::text, null::timestamptz where false $$;
+            select private.generate_sync_statements();
+            """)
+        let left = try await admin.query("""
+            select array_agg(p.proname::text order by p.proname)::text from pg_proc p
+             where p.pronamespace = 'private'::regnamespace and p.proname like 'sync\\_items\\_%\\_steady'
+            """).scalar(String.self)
+        #expect(left.contains("sync_items_tasks_steady"), "\(left)")
+        #expect(!left.contains("sync_items_notes_steady"), "\(left)")
+    }
 }

@@ -63,19 +63,23 @@
 -- a SQL function with a SET clause is never inlined, so as one it was parsed and planned
 -- again in every stream of every pull.
 
--- Whether a table has mode steady (above): none of its kinds of keys is derived from another
+-- The modes of a table's items (private.sync_items_<table>_<mode>): what is generated, what
+-- sync_items_sql accepts, and what the clean-up of private.generate_sync_statements keeps.
+-- Mode steady (above) where none of the table's kinds of keys is derived from another
 -- table's rows (whose gains and losses come from the parents' moves, not the access log).
-create or replace function private.sync_has_steady_mode(p_table text) returns boolean
+create or replace function private.sync_table_modes(p_table text) returns text[]
   language sql
   stable
   set search_path = pg_catalog, pg_temp
 as $$
-  select not exists (select from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
-                      where r.table_name = p_table and k.derived_from is not null)
+  select array['full', 'changes', 'visibility', 'admin']
+         || case when exists (select from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
+                               where r.table_name = p_table and k.derived_from is not null)
+                 then '{}' else array['steady'] end
 $$;
-comment on function private.sync_has_steady_mode(text) is
-  'Whether synced table p_table has the sync_items mode steady (mode changes without the streams of keys gained or lost, run by sync_pull when the caller gained and lost none since the cursor): none of its kinds of keys is derived from another table (private.visibility_kinds.derived_from).';
-revoke all on function private.sync_has_steady_mode(text) from public, anon, authenticated, service_role;
+comment on function private.sync_table_modes(text) is
+  'The modes private.sync_items_<p_table>_<mode> exist in: full, changes, visibility, admin, and steady (mode changes without the streams of keys gained or lost, run by sync_pull when the caller gained and lost none since the cursor) when none of the table''s kinds of keys is derived from another table (private.visibility_kinds.derived_from). Read by private.sync_items_sql, private.generate_sync_items, private.generate_sync_pages and private.generate_sync_statements.';
+revoke all on function private.sync_table_modes(text) from public, anon, authenticated, service_role;
 
 -- The query of private.sync_items for a table and mode: text built from the visibility
 -- rules alone, so a test can EXPLAIN exactly what a pull runs. It names the parameters of
@@ -109,13 +113,11 @@ declare
     'case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then ''00000000-0000-0000-0000-000000000000''::uuid '
     'when p_after_c1 = p_after_c0 then p_after_id else ''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid end)';
 begin
-  if p_mode not in ('full', 'changes', 'visibility', 'admin', 'steady') then
-    raise exception using errcode = '22023', message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L', p_mode);
-  end if;
   perform private.assert_sync_table(p_table);
-  if p_mode = 'steady' and not private.sync_has_steady_mode(p_table) then
+  if p_mode is null or p_mode <> all (private.sync_table_modes(p_table)) then
     raise exception using errcode = '22023',
-      message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode steady for %L, whose keys derive from another table', p_table);
+      message = pg_catalog.format('INVALID_ARGUMENT: sync_items mode %L for table %L (its modes: %s)', p_mode, p_table,
+                                  pg_catalog.array_to_string(private.sync_table_modes(p_table), ', '));
   end if;
 
   if p_mode = 'admin' then
@@ -306,7 +308,7 @@ begin
 end
 $$;
 comment on function private.sync_items_sql(text, text) is
-  'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin | steady: changes without the streams of keys gained or lost, for a table of private.sync_has_steady_mode), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/sync/items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
+  'The query private.sync_items runs for p_table in mode p_mode (full | changes | visibility | admin | steady: changes without the streams of keys gained or lost, for a table private.sync_table_modes gives it), built from private.visibility_rules: CTEs of the user''s keys (with the derived ones of notes and subtasks) and one index range scan per stream and key (see the comment above it in sql/code/sync/items.sql). Its parameters are those of private.sync_items_<table>_<mode>.';
 
 -- A generated query kept as a function: a static query in PL/pgSQL keeps its plan for the
 -- session, and a generic one (these queries are index probes whatever the arguments), so
@@ -363,8 +365,7 @@ declare
   v_name text;
 begin
   foreach v_table in array private.sync_tables() loop
-    foreach v_mode in array array['full', 'changes', 'visibility', 'admin']
-                            || case when private.sync_has_steady_mode(v_table) then array['steady'] else '{}' end loop
+    foreach v_mode in array private.sync_table_modes(v_table) loop
       v_name := 'sync_items_' || v_table || '_' || v_mode;
       perform private.create_plan_keeping_function(v_name,
         'p_lo xid8, p_x xid8, p_ip xid8[], p_after_c0 xid8, p_after_c1 xid8, p_after_id uuid, p_after_kind integer, '

@@ -31,8 +31,10 @@ comment on function private.sync_uncertain_key() is
   'The user_id of private.sync_marks rows that say "a write whose snapshot may have missed a holder of its keys": read by every sync_poll.';
 
 -- The INSERT of the marks p_marks names (a query of user_id, table_name), each with what
--- the writer's statement saw (its snapshot's xmin and xmax: how a standby's poll learns when
--- a racing write's marks are all in, sync/poll.sql). Every writer of marks says it so.
+-- the writer's statement saw: its snapshot's xmin, how a standby's poll learns that every
+-- transaction below it had ended on the primary (sync/poll.sql); and its xmax, which the
+-- table requires but no poll reads any more (a snapshot's xmax is no bound on the ids handed
+-- out: the watch's bound is private.next_xid). Every writer of marks says it so.
 create or replace function private.sync_marks_insert_sql(p_marks text) returns text
   language sql
   immutable

@@ -136,7 +136,7 @@ begin
 end
 $$;
 comment on function private.sync_page_sql(text, text) is
-  'The statement sync_pull runs for a page of p_table (one of sync_tables()) in mode p_mode (full | changes | admin | steady: changes for a caller who gained and lost no key, private.sync_has_steady_mode): the items of private.sync_items_<p_table>_<p_mode> (a static call), and their rows (the table''s stored columns but sync_xid and generated ones; objects, or with p_compact arrays of values in the order of "columns"), as the answer''s json, ending at p_page_limit items or at the item whose running total of json bytes reaches private.sync_pull_page_bytes(). It names the variables of private.sync_page_<table>. INVALID_TABLE, INVALID_ARGUMENT (22023).';
+  'The statement sync_pull runs for a page of p_table (one of sync_tables()) in mode p_mode (full | changes | admin | steady: changes for a caller who gained and lost no key, where private.sync_table_modes gives it): the items of private.sync_items_<p_table>_<p_mode> (a static call), and their rows (the table''s stored columns but sync_xid and generated ones; objects, or with p_compact arrays of values in the order of "columns"), as the answer''s json, ending at p_page_limit items or at the item whose running total of json bytes reaches private.sync_pull_page_bytes(). It names the variables of private.sync_page_<table>. INVALID_TABLE, INVALID_ARGUMENT (22023).';
 
 -- A page of one table as a function of its own, private.sync_page_<table>: its three
 -- statements (one per mode, private.sync_page_sql) are static SQL, so PL/pgSQL plans each
@@ -210,7 +210,7 @@ begin
       private.pull_key_kinds(array[v_table]),
       -- No key gained or lost since the cursor (nearly every pull): mode steady gives the
       -- same page from half the streams (private.sync_items_sql).
-      case when private.sync_has_steady_mode(v_table) then pg_catalog.format($e$
+      case when 'steady' = any (private.sync_table_modes(v_table)) then pg_catalog.format($e$
           if pg_catalog.cardinality(p_gained_keys) = 0 and pg_catalog.cardinality(p_lost_keys) = 0 then
             return (%s);
           end if;$e$, private.sync_page_sql(v_table, 'steady')) else '' end),

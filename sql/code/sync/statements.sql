@@ -116,15 +116,12 @@ begin
             or (p.proname like 'sync\_page\_%' and p.proname <> 'sync_page_sql')
             or p.proname like 'sync\_push\_update\_%' or p.proname like 'sync\_push\_updates\_%'
             or p.proname like 'sync\_push\_row\_%' or p.proname like 'sync\_push\_lock\_%')
+       -- (a table's items: one per mode it has now, private.sync_table_modes)
        and (not exists (select from pg_catalog.unnest(private.sync_tables()) t
                          where p.proname in ('sync_page_' || t, 'sync_push_update_' || t, 'sync_push_updates_' || t, 'sync_push_row_' || t,
                                              'sync_push_lock_' || t)
-                            or p.proname like 'sync\_items\_' || t || '\_%')
-            or exists (select from pg_catalog.pg_proc n where n.pronamespace = p.pronamespace and n.proname = p.proname and n.oid > p.oid)
-            -- mode steady of a table that no longer has it (a kind of its keys now derived)
-            or (p.proname like '%\_steady' and not exists (select from pg_catalog.unnest(private.sync_tables()) t
-                                                             where p.proname = 'sync_items_' || t || '_steady'
-                                                               and private.sync_has_steady_mode(t))))
+                            or p.proname in (select 'sync_items_' || t || '_' || m from unnest(private.sync_table_modes(t)) m))
+            or exists (select from pg_catalog.pg_proc n where n.pronamespace = p.pronamespace and n.proname = p.proname and n.oid > p.oid))
   loop
     execute pg_catalog.format('drop function %s', v_function);
   end loop;
