@@ -87,7 +87,8 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                       union
                       select h.holder, '*' from row_holders h join written r on r.rid = h.rid
                        where h.holder is not null and ((r.old_it).claimed_by is distinct from (r.it).claimed_by or (r.old_it).completed is distinct from (r.it).completed or (r.old_it).declared_by is distinct from (r.it).declared_by or (r.old_it).listing_id is distinct from (r.it).listing_id)
-                         and not exists (select from row_keys o where o.rid = h.rid and o.old <> h.old and o.kind = h.kind and o.key = h.key)
+                         and not exists (select from row_keys o where o.rid = h.rid and o.old <> h.old
+                                            and ((o.kind = h.kind and o.key = h.key) or o.kind = 'everyone'))
                       union
                       select private.sync_uncertain_key(), '?' from written
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x
@@ -917,7 +918,8 @@ CREATE FUNCTION outbox.capture_changes() RETURNS trigger
                       union
                       select h.holder, '*' from row_holders h join written r on r.rid = h.rid
                        where h.holder is not null and ((r.old_it).claimed_by is distinct from (r.it).claimed_by or (r.old_it).completed is distinct from (r.it).completed or (r.old_it).declared_by is distinct from (r.it).declared_by or (r.old_it).listing_id is distinct from (r.it).listing_id)
-                         and not exists (select from row_keys o where o.rid = h.rid and o.old <> h.old and o.kind = h.kind and o.key = h.key)
+                         and not exists (select from row_keys o where o.rid = h.rid and o.old <> h.old
+                                            and ((o.kind = h.kind and o.key = h.key) or o.kind = 'everyone'))
                       union
                       select private.sync_uncertain_key(), '?' from written
                        where pg_catalog.current_setting('transaction_isolation') <> 'read committed') x

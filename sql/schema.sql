@@ -7333,12 +7333,19 @@ begin
               union
               select private.everyone_key(), %1$L from row_keys k where k.kind = 'everyone'%2$s%3$s$sql$,
     p_table,
-    -- the holders of the keys a moved parent entered or left (not of those it kept)
+    -- the holders of the keys a moved parent entered or left (not of those it kept), unless
+    -- every user sees it on the other side of the move: a claim of an open item (the claimer
+    -- saw it and its children before, as everyone did) or its release (the claimer still
+    -- sees them). Their view of its children is unchanged, the children's marks at the move
+    -- go to everyone (the parents' trigger), and a write of a child racing with the move
+    -- marks everyone (the item open in its snapshot) or the claimer (claimed in it): their
+    -- polls need not ask the exact question nor watch.
     case when v_parent and p_op = 'update' and v_moved is not null then pg_catalog.format($g$
               union
               select h.holder, '*' from row_holders h join written r on r.rid = h.rid
                where h.holder is not null and (%s)
-                 and not exists (select from row_keys o where o.rid = h.rid and o.old <> h.old and o.kind = h.kind and o.key = h.key)$g$,
+                 and not exists (select from row_keys o where o.rid = h.rid and o.old <> h.old
+                                    and ((o.kind = h.kind and o.key = h.key) or o.kind = 'everyone'))$g$,
            v_moved) else '' end,
     case when v_indirect then $u$
               union
@@ -7351,7 +7358,7 @@ $_$;
 -- Name: FUNCTION sync_marks_sql(p_table text, p_op text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_marks_sql(p_table text, p_op text) IS 'SQL text of the INSERT into private.sync_marks for a p_op statement on the synced table p_table, over the CTEs of private.change_audience_sql (written, row_keys, row_holders): a mark per holder of the rows'' keys (old keys too where an update moved a row), the everyone mark for rows every user sees, ''*'' marks for the holders of keys a task or activity entered or left, and the uncertain mark for a write outside READ COMMITTED on a table keyed through other rows.';
+COMMENT ON FUNCTION private.sync_marks_sql(p_table text, p_op text) IS 'SQL text of the INSERT into private.sync_marks for a p_op statement on the synced table p_table, over the CTEs of private.change_audience_sql (written, row_keys, row_holders): a mark per holder of the rows'' keys (old keys too where an update moved a row), the everyone mark for rows every user sees, ''*'' marks for the holders of keys a task or activity entered or left (unless every user sees it on the other side of the move: its everyone key), and the uncertain mark for a write outside READ COMMITTED on a table keyed through other rows.';
 
 --
 -- Name: sync_merge(text, uuid, integer, integer, jsonb, text[]); Type: FUNCTION; Schema: private; Owner: -

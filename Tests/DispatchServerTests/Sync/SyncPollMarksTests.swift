@@ -241,6 +241,52 @@ import Testing
         #expect(bens.rows[.watchlistEntries]?.values.contains { $0["nickname"]?.stringValue == "robin" } == true)
     }
 
+    /// A claim of an open task changes nothing the claimer sees of it or its notes (every
+    /// user saw them, the claimer among them), nor does its release: no '*' mark, so the
+    /// claimer's poll answers from the marks (an exact question costs a probe per key of
+    /// every table), and still names the task and its notes, whose pull has them. A task
+    /// moved between two users' keys still marks both: the one who gains it sees its notes
+    /// only now.
+    @Test func aClaimOrReleaseOfAnOpenTaskLeavesTheClaimersPollOnTheMarks() async throws {
+        let ids = try await TestUsers.create(admin, ["Ann", "Ben", "Cy"])
+        let (ann, ben, cy) = (ids[0], ids[1], ids[2])
+        let task = try await admin.query("insert into public.tasks (title, declared_by) values ('Open house', \(ann)) returning id")
+            .scalar(UUID.self)
+        let note = try await admin.query("""
+            insert into public.notes (parent_type, parent_id, content, created_by) values ('task', \(task), 'keys under the mat', \(ann))
+            returning id
+            """).scalar(UUID.self)
+        let bens = try await device(ben)
+        var cursor = try await settled(bens)
+        let holdingsMarks = { (user: UUID) in
+            try await self.admin.query("""
+                select count(*)::int from private.sync_marks m join public.tasks t on t.id = \(task)
+                 where m.user_id = \(user) and m.table_name = '*' and m.sync_xid = t.sync_xid
+                """).scalar(Int.self)
+        }
+
+        for (action, claimedBy) in [("claim", ben as UUID?), ("release", nil)] {
+            try await admin.transaction(as: ben) { conn in
+                _ = try claimedBy != nil ? conn.query("select public.claim_work_item('task', \(task))")
+                    : conn.query("select public.release_work_item('task', \(task))")
+            }
+            #expect(try await admin.query("select claimed_by from public.tasks where id = \(task)").scalar(UUID?.self) == claimedBy)
+            #expect(try await holdingsMarks(ben) == 0, "\(action): Ben saw the task and its notes before and after")
+            let poll = try await bens.sync.poll(since: cursor)
+            #expect(Set(poll.tables) == [.tasks, .notes], "\(action): \(poll.tables)")
+            for table in poll.tables { try await bens.pull(table) }
+            #expect(bens.row(.tasks, task)?["claimed_by"]?.stringValue == claimedBy?.uuidString.lowercased(), "\(action)")
+            #expect(bens.row(.notes, note) != nil, "\(action)")
+            cursor = try await settled(bens, poll.cursor)
+        }
+
+        // Claimed by Ben, then given to Cy: Cy sees its notes only now, Ben no longer.
+        try await admin.transaction(as: ben) { conn in _ = try conn.query("select public.claim_work_item('task', \(task))") }
+        try await admin.query("update public.tasks set claimed_by = \(cy) where id = \(task)")
+        #expect(try await holdingsMarks(cy) == 1)
+        #expect(try await holdingsMarks(ben) == 1)
+    }
+
     @Test func aPollOlderThanThePurgedMarksAsksTheExactQuestion() async throws {
         let ann = try await F.user(admin, "Ann"), ben = try await F.user(admin, "Ben")
         let list = try await F.watchlist(admin, owner: ann, title: "Spring")

@@ -23,7 +23,7 @@
 --          be trusted alone: the caller is an admin (they see every row); the cursor is
 --          older than the marks kept (purge_sync_marks); the caller's holdings changed since
 --          the cursor (a '*' mark: a row of the access log, a task or activity moved into or
---          out of their keys); a write marked uncertain ('?'); or while a change of holdings
+--          out of their keys but not to or from every user's); a write marked uncertain ('?'); or while a change of holdings
 --          is watched (below).
 --
 -- The watch. A writer works out who holds its rows' keys with its statement's snapshot. A
