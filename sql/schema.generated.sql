@@ -7555,9 +7555,6 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -7617,9 +7614,6 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -7678,9 +7672,6 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -7739,9 +7730,6 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -7821,38 +7809,29 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
           from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{user}'::text[]) s;
         if p_mode = 'full' then
           return (
-    with items as (
-      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items_journal_entries_full(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
-                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
-                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
-    ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
-        from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
-        left join lateral (select t.deleted_at as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.thread_id, t.owner_id, t.content, t.entry_timestamp, t.last_edited_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.journal_entries t cross join lateral (select t.id, t.thread_id, t.owner_id, t.content, t.entry_timestamp, t.last_edited_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = i.id and i.kind = 1 limit 1) f on true
-       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
-                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
-                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+    with built as (
+      select row_number() over w as n, null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item,
+             sum(d.bytes) over w as upto
+        from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
+               cross join lateral (select it.id, it.thread_id, it.owner_id, it.content, it.entry_timestamp, it.last_edited_at, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.journal_entries it
+                                    where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.sync_xid, it.id limit p_limit + 1) s
+               where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+               order by s.sync_xid, s.id limit p_limit) s
+       cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                             from (select s.deleted_at is not null as deleted,
+                                          case when s.deleted_at is not null then pg_catalog.json_build_object('id', s.id, 'deleted_at', s.deleted_at, 'reason', 'deleted')
+                                               when p_compact then pg_catalog.json_build_array(s.id, s.thread_id, s.owner_id, s.content, s.entry_timestamp, s.last_edited_at, s.deleted_at, s.created_at, s.updated_at, s.row_version) else pg_catalog.to_json(r) end as item
+                                     from (select s.id, s.thread_id, s.owner_id, s.content, s.entry_timestamp, s.last_edited_at, s.deleted_at, s.created_at, s.updated_at, s.row_version) r
+                                   -- (offset 0: built once, not written into each of its uses)
+                                   offset 0) d) d
+      window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                              p_page_limit) as m
     ), tail as materialized (
-      select (select count(*) from items) > cut.m as has_more,
-             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+      select exists (select from built b where b.n = cut.m + 1) as has_more,
+             (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
         from cut
     ), page as (
       -- the items up to the cut, each id at its last place among them; aggregated in the
@@ -7906,9 +7885,6 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -7967,9 +7943,6 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -8028,9 +8001,6 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -8110,38 +8080,29 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
           from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{user}'::text[]) s;
         if p_mode = 'full' then
           return (
-    with items as (
-      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items_journal_entry_values_full(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
-                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
-                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
-    ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
-        from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
-        left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.entry_id, t.field_id, t.thread_id, t.owner_id, t.entry_timestamp, t.value, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.journal_entry_values t cross join lateral (select t.id, t.entry_id, t.field_id, t.thread_id, t.owner_id, t.entry_timestamp, t.value, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = i.id and i.kind = 1 limit 1) f on true
-       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
-                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
-                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+    with built as (
+      select row_number() over w as n, null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item,
+             sum(d.bytes) over w as upto
+        from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
+               cross join lateral (select it.id, it.entry_id, it.field_id, it.thread_id, it.owner_id, it.entry_timestamp, it.value, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.journal_entry_values it
+                                    where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.sync_xid, it.id limit p_limit + 1) s
+               where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+               order by s.sync_xid, s.id limit p_limit) s
+       cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                             from (select null::timestamptz is not null as deleted,
+                                          case when null::timestamptz is not null then pg_catalog.json_build_object('id', s.id, 'deleted_at', null::timestamptz, 'reason', 'deleted')
+                                               when p_compact then pg_catalog.json_build_array(s.id, s.entry_id, s.field_id, s.thread_id, s.owner_id, s.entry_timestamp, s.value, s.created_at, s.updated_at, s.row_version) else pg_catalog.to_json(r) end as item
+                                     from (select s.id, s.entry_id, s.field_id, s.thread_id, s.owner_id, s.entry_timestamp, s.value, s.created_at, s.updated_at, s.row_version) r
+                                   -- (offset 0: built once, not written into each of its uses)
+                                   offset 0) d) d
+      window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                              p_page_limit) as m
     ), tail as materialized (
-      select (select count(*) from items) > cut.m as has_more,
-             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+      select exists (select from built b where b.n = cut.m + 1) as has_more,
+             (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
         from cut
     ), page as (
       -- the items up to the cut, each id at its last place among them; aggregated in the
@@ -8195,9 +8156,6 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -8256,9 +8214,6 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -8317,9 +8272,6 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -8399,38 +8351,29 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
           from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{user}'::text[]) s;
         if p_mode = 'full' then
           return (
-    with items as (
-      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items_journal_field_groups_full(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
-                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
-                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
-    ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
-        from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
-        left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.thread_id, t.owner_id, t.parent_field_id, t.child_field_id, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.journal_field_groups t cross join lateral (select t.id, t.thread_id, t.owner_id, t.parent_field_id, t.child_field_id, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = i.id and i.kind = 1 limit 1) f on true
-       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
-                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
-                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+    with built as (
+      select row_number() over w as n, null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item,
+             sum(d.bytes) over w as upto
+        from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
+               cross join lateral (select it.id, it.thread_id, it.owner_id, it.parent_field_id, it.child_field_id, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.journal_field_groups it
+                                    where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.sync_xid, it.id limit p_limit + 1) s
+               where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+               order by s.sync_xid, s.id limit p_limit) s
+       cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                             from (select null::timestamptz is not null as deleted,
+                                          case when null::timestamptz is not null then pg_catalog.json_build_object('id', s.id, 'deleted_at', null::timestamptz, 'reason', 'deleted')
+                                               when p_compact then pg_catalog.json_build_array(s.id, s.thread_id, s.owner_id, s.parent_field_id, s.child_field_id, s.created_at, s.updated_at, s.row_version) else pg_catalog.to_json(r) end as item
+                                     from (select s.id, s.thread_id, s.owner_id, s.parent_field_id, s.child_field_id, s.created_at, s.updated_at, s.row_version) r
+                                   -- (offset 0: built once, not written into each of its uses)
+                                   offset 0) d) d
+      window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                              p_page_limit) as m
     ), tail as materialized (
-      select (select count(*) from items) > cut.m as has_more,
-             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+      select exists (select from built b where b.n = cut.m + 1) as has_more,
+             (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
         from cut
     ), page as (
       -- the items up to the cut, each id at its last place among them; aggregated in the
@@ -8484,9 +8427,6 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -8545,9 +8485,6 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -8606,9 +8543,6 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -8688,38 +8622,29 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
           from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{user}'::text[]) s;
         if p_mode = 'full' then
           return (
-    with items as (
-      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items_journal_fields_full(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
-                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
-                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
-    ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
-        from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
-        left join lateral (select t.deleted_at as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.thread_id, t.owner_id, t.name, t.sort_order, t.is_group, t.deleted_at, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.journal_fields t cross join lateral (select t.id, t.thread_id, t.owner_id, t.name, t.sort_order, t.is_group, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = i.id and i.kind = 1 limit 1) f on true
-       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
-                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
-                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+    with built as (
+      select row_number() over w as n, null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item,
+             sum(d.bytes) over w as upto
+        from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
+               cross join lateral (select it.id, it.thread_id, it.owner_id, it.name, it.sort_order, it.is_group, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.journal_fields it
+                                    where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.sync_xid, it.id limit p_limit + 1) s
+               where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+               order by s.sync_xid, s.id limit p_limit) s
+       cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                             from (select s.deleted_at is not null as deleted,
+                                          case when s.deleted_at is not null then pg_catalog.json_build_object('id', s.id, 'deleted_at', s.deleted_at, 'reason', 'deleted')
+                                               when p_compact then pg_catalog.json_build_array(s.id, s.thread_id, s.owner_id, s.name, s.sort_order, s.is_group, s.deleted_at, s.created_at, s.updated_at, s.row_version) else pg_catalog.to_json(r) end as item
+                                     from (select s.id, s.thread_id, s.owner_id, s.name, s.sort_order, s.is_group, s.deleted_at, s.created_at, s.updated_at, s.row_version) r
+                                   -- (offset 0: built once, not written into each of its uses)
+                                   offset 0) d) d
+      window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                              p_page_limit) as m
     ), tail as materialized (
-      select (select count(*) from items) > cut.m as has_more,
-             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+      select exists (select from built b where b.n = cut.m + 1) as has_more,
+             (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
         from cut
     ), page as (
       -- the items up to the cut, each id at its last place among them; aggregated in the
@@ -8773,9 +8698,6 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -8834,9 +8756,6 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -8895,9 +8814,6 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -8977,38 +8893,29 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
           from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{user}'::text[]) s;
         if p_mode = 'full' then
           return (
-    with items as (
-      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items_journal_threads_full(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
-                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
-                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
-    ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
-        from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
-        left join lateral (select t.deleted_at as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.owner_id, t.title, t.created_at, t.updated_at, t.deleted_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.journal_threads t cross join lateral (select t.id, t.owner_id, t.title, t.created_at, t.updated_at, t.deleted_at, t.row_version) r
-                            where t.id = i.id and i.kind = 1 limit 1) f on true
-       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
-                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
-                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+    with built as (
+      select row_number() over w as n, null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item,
+             sum(d.bytes) over w as upto
+        from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
+               cross join lateral (select it.id, it.owner_id, it.title, it.created_at, it.updated_at, it.deleted_at, it.row_version, it.sync_xid from public.journal_threads it
+                                    where it.owner_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.sync_xid, it.id limit p_limit + 1) s
+               where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+               order by s.sync_xid, s.id limit p_limit) s
+       cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                             from (select s.deleted_at is not null as deleted,
+                                          case when s.deleted_at is not null then pg_catalog.json_build_object('id', s.id, 'deleted_at', s.deleted_at, 'reason', 'deleted')
+                                               when p_compact then pg_catalog.json_build_array(s.id, s.owner_id, s.title, s.created_at, s.updated_at, s.deleted_at, s.row_version) else pg_catalog.to_json(r) end as item
+                                     from (select s.id, s.owner_id, s.title, s.created_at, s.updated_at, s.deleted_at, s.row_version) r
+                                   -- (offset 0: built once, not written into each of its uses)
+                                   offset 0) d) d
+      window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                              p_page_limit) as m
     ), tail as materialized (
-      select (select count(*) from items) > cut.m as has_more,
-             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+      select exists (select from built b where b.n = cut.m + 1) as has_more,
+             (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
         from cut
     ), page as (
       -- the items up to the cut, each id at its last place among them; aggregated in the
@@ -9062,9 +8969,6 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -9123,9 +9027,6 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -9184,9 +9085,6 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -9289,9 +9187,6 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -9351,9 +9246,6 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -9412,9 +9304,6 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -9473,9 +9362,6 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -9578,9 +9464,6 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -9639,9 +9522,6 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -9700,9 +9580,6 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -9782,38 +9659,29 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
           from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{user}'::text[]) s;
         if p_mode = 'full' then
           return (
-    with items as (
-      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items_notifications_full(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
-                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
-                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
-    ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
-        from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
-        left join lateral (select null::timestamptz as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.user_id, t.type, t.title, t.body, t.read, t.pinned, t.created_at, t.updated_at, t.row_version, t.source_user_id, t.entity_type, t.entity_id, t.data, t.dedupe_key, t.push_mode) else pg_catalog.to_json(r) end as record
-                             from public.notifications t cross join lateral (select t.id, t.user_id, t.type, t.title, t.body, t.read, t.pinned, t.created_at, t.updated_at, t.row_version, t.source_user_id, t.entity_type, t.entity_id, t.data, t.dedupe_key, t.push_mode) r
-                            where t.id = i.id and i.kind = 1 limit 1) f on true
-       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
-                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
-                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+    with built as (
+      select row_number() over w as n, null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item,
+             sum(d.bytes) over w as upto
+        from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'user') k
+               cross join lateral (select it.id, it.user_id, it.type, it.title, it.body, it.read, it.pinned, it.created_at, it.updated_at, it.row_version, it.source_user_id, it.entity_type, it.entity_id, it.data, it.dedupe_key, it.push_mode, it.sync_xid from public.notifications it
+                                    where it.user_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.sync_xid, it.id limit p_limit + 1) s
+               where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+               order by s.sync_xid, s.id limit p_limit) s
+       cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                             from (select null::timestamptz is not null as deleted,
+                                          case when null::timestamptz is not null then pg_catalog.json_build_object('id', s.id, 'deleted_at', null::timestamptz, 'reason', 'deleted')
+                                               when p_compact then pg_catalog.json_build_array(s.id, s.user_id, s.type, s.title, s.body, s.read, s.pinned, s.created_at, s.updated_at, s.row_version, s.source_user_id, s.entity_type, s.entity_id, s.data, s.dedupe_key, s.push_mode) else pg_catalog.to_json(r) end as item
+                                     from (select s.id, s.user_id, s.type, s.title, s.body, s.read, s.pinned, s.created_at, s.updated_at, s.row_version, s.source_user_id, s.entity_type, s.entity_id, s.data, s.dedupe_key, s.push_mode) r
+                                   -- (offset 0: built once, not written into each of its uses)
+                                   offset 0) d) d
+      window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                              p_page_limit) as m
     ), tail as materialized (
-      select (select count(*) from items) > cut.m as has_more,
-             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+      select exists (select from built b where b.n = cut.m + 1) as has_more,
+             (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
         from cut
     ), page as (
       -- the items up to the cut, each id at its last place among them; aggregated in the
@@ -9867,9 +9735,6 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -9928,9 +9793,6 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -9989,9 +9851,6 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -10071,38 +9930,29 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
           from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{watchlist}'::text[]) s;
         if p_mode = 'full' then
           return (
-    with items as (
-      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items_observed_bird_photos_full(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
-                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
-                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
-    ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
-        from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
-        left join lateral (select t.deleted_at as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.watchlist_entry_id, t.watchlist_id, t.image_path, t.storage_url, t.is_uploaded, t.captured_at, t.uploaded_at, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.observed_bird_photos t cross join lateral (select t.id, t.watchlist_entry_id, t.watchlist_id, t.image_path, t.storage_url, t.is_uploaded, t.captured_at, t.uploaded_at, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = i.id and i.kind = 1 limit 1) f on true
-       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
-                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
-                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+    with built as (
+      select row_number() over w as n, null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item,
+             sum(d.bytes) over w as upto
+        from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'watchlist') k
+               cross join lateral (select it.id, it.watchlist_entry_id, it.watchlist_id, it.image_path, it.storage_url, it.is_uploaded, it.captured_at, it.uploaded_at, it.sync_status, it.last_synced_at, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.observed_bird_photos it
+                                    where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.sync_xid, it.id limit p_limit + 1) s
+               where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+               order by s.sync_xid, s.id limit p_limit) s
+       cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                             from (select s.deleted_at is not null as deleted,
+                                          case when s.deleted_at is not null then pg_catalog.json_build_object('id', s.id, 'deleted_at', s.deleted_at, 'reason', 'deleted')
+                                               when p_compact then pg_catalog.json_build_array(s.id, s.watchlist_entry_id, s.watchlist_id, s.image_path, s.storage_url, s.is_uploaded, s.captured_at, s.uploaded_at, s.sync_status, s.last_synced_at, s.deleted_at, s.created_at, s.updated_at, s.row_version) else pg_catalog.to_json(r) end as item
+                                     from (select s.id, s.watchlist_entry_id, s.watchlist_id, s.image_path, s.storage_url, s.is_uploaded, s.captured_at, s.uploaded_at, s.sync_status, s.last_synced_at, s.deleted_at, s.created_at, s.updated_at, s.row_version) r
+                                   -- (offset 0: built once, not written into each of its uses)
+                                   offset 0) d) d
+      window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                              p_page_limit) as m
     ), tail as materialized (
-      select (select count(*) from items) > cut.m as has_more,
-             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+      select exists (select from built b where b.n = cut.m + 1) as has_more,
+             (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
         from cut
     ), page as (
       -- the items up to the cut, each id at its last place among them; aggregated in the
@@ -10156,9 +10006,6 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -10217,9 +10064,6 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -10278,9 +10122,6 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -10383,9 +10224,6 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -10444,9 +10282,6 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -10505,9 +10340,6 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -10610,9 +10442,6 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -10672,9 +10501,6 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -10733,9 +10559,6 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -10794,9 +10617,6 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -10876,38 +10696,29 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
           from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{watchlist}'::text[]) s;
         if p_mode = 'full' then
           return (
-    with items as (
-      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items_watchlist_entries_full(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
-                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
-                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
-    ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
-        from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
-        left join lateral (select t.deleted_at as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.watchlist_id, t.bird_id, t.nickname, t.status, t.notes, t.added_date, t.observation_date, t.to_observe_start_date, t.to_observe_end_date, t.observed_by, t.lat, t.lon, t.location_display_name, t.priority, t.notify_upcoming, t.target_date_range, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.watchlist_entries t cross join lateral (select t.id, t.watchlist_id, t.bird_id, t.nickname, t.status, t.notes, t.added_date, t.observation_date, t.to_observe_start_date, t.to_observe_end_date, t.observed_by, t.lat, t.lon, t.location_display_name, t.priority, t.notify_upcoming, t.target_date_range, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = i.id and i.kind = 1 limit 1) f on true
-       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
-                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
-                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+    with built as (
+      select row_number() over w as n, null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item,
+             sum(d.bytes) over w as upto
+        from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'watchlist') k
+               cross join lateral (select it.id, it.watchlist_id, it.bird_id, it.nickname, it.status, it.notes, it.added_date, it.observation_date, it.to_observe_start_date, it.to_observe_end_date, it.observed_by, it.lat, it.lon, it.location_display_name, it.priority, it.notify_upcoming, it.target_date_range, it.sync_status, it.last_synced_at, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.watchlist_entries it
+                                    where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.sync_xid, it.id limit p_limit + 1) s
+               where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+               order by s.sync_xid, s.id limit p_limit) s
+       cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                             from (select s.deleted_at is not null as deleted,
+                                          case when s.deleted_at is not null then pg_catalog.json_build_object('id', s.id, 'deleted_at', s.deleted_at, 'reason', 'deleted')
+                                               when p_compact then pg_catalog.json_build_array(s.id, s.watchlist_id, s.bird_id, s.nickname, s.status, s.notes, s.added_date, s.observation_date, s.to_observe_start_date, s.to_observe_end_date, s.observed_by, s.lat, s.lon, s.location_display_name, s.priority, s.notify_upcoming, s.target_date_range, s.sync_status, s.last_synced_at, s.deleted_at, s.created_at, s.updated_at, s.row_version) else pg_catalog.to_json(r) end as item
+                                     from (select s.id, s.watchlist_id, s.bird_id, s.nickname, s.status, s.notes, s.added_date, s.observation_date, s.to_observe_start_date, s.to_observe_end_date, s.observed_by, s.lat, s.lon, s.location_display_name, s.priority, s.notify_upcoming, s.target_date_range, s.sync_status, s.last_synced_at, s.deleted_at, s.created_at, s.updated_at, s.row_version) r
+                                   -- (offset 0: built once, not written into each of its uses)
+                                   offset 0) d) d
+      window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                              p_page_limit) as m
     ), tail as materialized (
-      select (select count(*) from items) > cut.m as has_more,
-             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+      select exists (select from built b where b.n = cut.m + 1) as has_more,
+             (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
         from cut
     ), page as (
       -- the items up to the cut, each id at its last place among them; aggregated in the
@@ -10961,9 +10772,6 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -11022,9 +10830,6 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -11083,9 +10888,6 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -11165,38 +10967,29 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
           from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{watchlist}'::text[]) s;
         if p_mode = 'full' then
           return (
-    with items as (
-      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items_watchlist_rules_full(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
-                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
-                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
-    ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
-        from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
-        left join lateral (select t.deleted_at as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.watchlist_id, t.rule_type, t.parameters_json, t.is_active, t.priority, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.watchlist_rules t cross join lateral (select t.id, t.watchlist_id, t.rule_type, t.parameters_json, t.is_active, t.priority, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = i.id and i.kind = 1 limit 1) f on true
-       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
-                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
-                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+    with built as (
+      select row_number() over w as n, null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item,
+             sum(d.bytes) over w as upto
+        from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'watchlist') k
+               cross join lateral (select it.id, it.watchlist_id, it.rule_type, it.parameters_json, it.is_active, it.priority, it.sync_status, it.last_synced_at, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.watchlist_rules it
+                                    where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.sync_xid, it.id limit p_limit + 1) s
+               where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+               order by s.sync_xid, s.id limit p_limit) s
+       cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                             from (select s.deleted_at is not null as deleted,
+                                          case when s.deleted_at is not null then pg_catalog.json_build_object('id', s.id, 'deleted_at', s.deleted_at, 'reason', 'deleted')
+                                               when p_compact then pg_catalog.json_build_array(s.id, s.watchlist_id, s.rule_type, s.parameters_json, s.is_active, s.priority, s.sync_status, s.last_synced_at, s.deleted_at, s.created_at, s.updated_at, s.row_version) else pg_catalog.to_json(r) end as item
+                                     from (select s.id, s.watchlist_id, s.rule_type, s.parameters_json, s.is_active, s.priority, s.sync_status, s.last_synced_at, s.deleted_at, s.created_at, s.updated_at, s.row_version) r
+                                   -- (offset 0: built once, not written into each of its uses)
+                                   offset 0) d) d
+      window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                              p_page_limit) as m
     ), tail as materialized (
-      select (select count(*) from items) > cut.m as has_more,
-             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+      select exists (select from built b where b.n = cut.m + 1) as has_more,
+             (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
         from cut
     ), page as (
       -- the items up to the cut, each id at its last place among them; aggregated in the
@@ -11250,9 +11043,6 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -11311,9 +11101,6 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -11372,9 +11159,6 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -11477,9 +11261,6 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -11539,9 +11320,6 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -11600,9 +11378,6 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -11661,9 +11436,6 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m

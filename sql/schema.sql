@@ -6964,6 +6964,50 @@ $$;
 COMMENT ON FUNCTION private.sync_deletion_gauge() IS 'The rows of private.sync_deletions_awaiting_purge (index probes; SECURITY DEFINER: past row-level security, and the statistics of the owner''s tables).';
 
 --
+-- Name: visibility_rules; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.visibility_rules (
+    table_name text NOT NULL,
+    kind text NOT NULL,
+    key_column text,
+    condition text,
+    CONSTRAINT visibility_rules_everyone_check CHECK (((kind <> 'everyone'::text) OR (condition IS NOT NULL))),
+    CONSTRAINT visibility_rules_key_check CHECK (((key_column IS NULL) = (kind = 'everyone'::text)))
+);
+
+--
+-- Name: TABLE visibility_rules; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.visibility_rules IS 'The one definition of who may see a row: a row of table_name has the key (kind, value of key_column) when condition holds (an everyone rule has no column: the row is visible to all while condition holds). Conditions are SQL over the row named "it" (it.claimed_by is null and not it.completed). Written from the table manifest by private.apply_manifest.';
+
+--
+-- Name: COLUMN visibility_rules.condition; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.visibility_rules.condition IS 'A predicate over the row, which is called "it"; NULL = always. The columns it names decide the key as much as key_column does (private.visibility_columns).';
+
+--
+-- Name: sync_direct_rule(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_direct_rule(p_table text) RETURNS private.visibility_rules
+    LANGUAGE sql STABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+  select r from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
+   where r.table_name = p_table and k.derived_from is null
+     and (select count(*) from private.visibility_rules o where o.table_name = p_table) = 1
+$$;
+
+--
+-- Name: FUNCTION sync_direct_rule(p_table text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_direct_rule(p_table text) IS 'The visibility rule of p_table when it is the table''s only one and its keys are held directly (no derived kind), so that its items in mode full are one stream over the table''s own rows, read directly by the page (private.sync_page_sql); NULL otherwise.';
+
+--
 -- Name: sync_field_digests(anyelement, text[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -7039,11 +7083,6 @@ declare
   v_streams text[] := '{}';
   v_visible text;
   v_unseen constant text := '%1$s >= greatest(p_lo, p_after_c0) and (%1$s >= p_x or %1$s = any (p_ip))';
-  -- A stream's rows after the page position and unseen, from one index bound (the id part:
-  -- above); the exact position test is the final query's.
-  v_after constant text := '(%1$s >= p_x or %1$s = any (p_ip)) and (%1$s, %2$s) >= (greatest(p_lo, p_after_c0), '
-    'case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then ''00000000-0000-0000-0000-000000000000''::uuid '
-    'when p_after_c1 = p_after_c0 then p_after_id else ''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid end)';
 begin
   perform private.assert_sync_table(p_table);
   if p_mode is null or p_mode <> all (private.sync_table_modes(p_table)) then
@@ -7058,12 +7097,12 @@ begin
       E'-- every change of the table\n'
       'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
         where %s
-        order by it.sync_xid, it.id limit p_limit + 1', p_table, pg_catalog.format(v_after, 'it.sync_xid', 'it.id')),
+        order by it.sync_xid, it.id limit p_limit + 1', p_table, private.sync_stream_after('it.sync_xid', 'it.id')),
       pg_catalog.format(
         E'-- every hard delete\n'
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
           where p_x > ''0''::xid8 and d.table_name = %L and %s
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, pg_catalog.format(v_after, 'd.sync_xid', 'd.record_id'))];
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, private.sync_stream_after('d.sync_xid', 'd.record_id'))];
   else
     -- Derived keys: the parents of this table's rows that U sees through his keys (not through
     -- a parent's everyone rule: see above), entered, left, or saw deleted.
@@ -7150,7 +7189,7 @@ begin
             'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
               where %s and %s
               order by it.sync_xid, it.id limit p_limit + 1',
-            p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_after, 'it.sync_xid', 'it.id'));
+            p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id'));
         end if;
         continue;
       end if;
@@ -7164,7 +7203,7 @@ begin
                                  where it.%3$I = k.key%4$s and %5$s
                                  order by it.sync_xid, it.id limit p_limit + 1) it',
           p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
-          pg_catalog.format(v_after, 'it.sync_xid', 'it.id'));
+          private.sync_stream_after('it.sync_xid', 'it.id'));
       end if;
       if p_mode not in ('full', 'steady') then
         -- S3 from the keys gained (g: records), S4 from those lost (l: revoked if not visible).
@@ -7197,7 +7236,7 @@ begin
                                           and %2$s
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
-        p_table, pg_catalog.format(v_after, 'm.sync_xid', 'm.row_id'), v_visible);
+        p_table, private.sync_stream_after('m.sync_xid', 'm.row_id'), v_visible);
     end if;
     if p_mode in ('changes', 'steady') then
       -- S2: hard deletes under U's keys (children: also under the parents U saw deleted).
@@ -7208,7 +7247,7 @@ begin
                                         where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
                                           and %2$s
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d',
-        p_table, pg_catalog.format(v_after, 'd.sync_xid', 'd.record_id'));
+        p_table, private.sync_stream_after('d.sync_xid', 'd.record_id'));
     end if;
 
     if p_mode = 'steady' then
@@ -7475,20 +7514,27 @@ CREATE FUNCTION private.sync_page_sql(p_table text, p_mode text) RETURNS text
     AS $_$
 declare
   v_columns text[];
-  v_deleted_at_expr text;
+  v_deleted_at text;
+  v_rule private.visibility_rules;
+  v_ctes text;
+  v_cut text;
+  v_tail text;
 begin
   perform private.assert_sync_table(p_table);
   -- A record is the row's stored columns but sync_xid and generated ones (a geography
   -- column would also cost its text form for every row).
   select pg_catalog.array_agg(a.attname::text order by a.attnum),
-         coalesce(max('t.deleted_at') filter (where a.attname = 'deleted_at'), 'null::timestamptz')
-    into v_columns, v_deleted_at_expr
+         max('deleted_at') filter (where a.attname = 'deleted_at')
+    into v_columns, v_deleted_at
     from pg_catalog.pg_attribute a
    where a.attrelid = pg_catalog.format('public.%I', p_table)::regclass and a.attnum > 0 and not a.attisdropped
      and a.attgenerated = '' and a.attname <> 'sync_xid';
+  if p_mode = 'full' then
+    v_rule := private.sync_direct_rule(p_table);
+  end if;
 
-  return pg_catalog.format($q$
-    with items as (
+  if v_rule.table_name is null then
+    v_ctes := pg_catalog.format($q$items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.%5$I(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
@@ -7501,7 +7547,7 @@ begin
       -- its latest state: a row deleted and re-created, or the other way round; in a full
       -- pull an id comes once, from one transaction, whatever the keys it is read through).
       select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
-        from (%6$s) i
+        from (%4$s) i
         left join lateral (select %2$s as deleted_at,
                                   case when p_compact then pg_catalog.json_build_array(%3$s) else pg_catalog.to_json(r) end as record
                              from public.%1$I t cross join lateral (select %3$s) r
@@ -7510,17 +7556,78 @@ begin
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
-    ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+    )$q$,
+      p_table, coalesce('t.' || v_deleted_at, 'null::timestamptz'),
+      (select pg_catalog.string_agg(pg_catalog.format('t.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)),
+      case when p_mode = 'full' then 'select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n'
+           else 'select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                 from items where items.n <= p_page_limit order by items.n' end,
+      'sync_items_' || p_table || '_' || p_mode);
+    -- the page's last item: the first whose running total of bytes reaches the budget, or
+    -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
+    -- held once, by built)
+    v_cut := 'select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
-    ), tail as materialized (
-      select (select count(*) from items) > cut.m as has_more,
+                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m';
+    v_tail := 'select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
-        from cut
+        from cut';
+  else
+    -- A direct page: the table's full items are one stream over its own rows (one visibility
+    -- rule, private.sync_direct_rule), so the items are the rows themselves, read with their
+    -- columns by the stream's own index scan (per key held, in order, to p_limit, the page
+    -- size and one more, and one more again: the row at the page position, which the scan's
+    -- bound includes and the position test drops), with no items function between (its result held as a tuplestore), no
+    -- second probe by primary key, and no sort after it. Each is an item (c0 = c1 = its
+    -- sync_xid, kind 1): its record, or a deletion if it is a tombstone; every row has one
+    -- value of the key column, so it comes through one key, once. Built in order with its
+    -- place n and the running total of bytes, as the readers ask for them: the cut reads
+    -- up to the item that ends the page, the tail one more (has_more), so no item past it
+    -- is built.
+    v_ctes := pg_catalog.format($q$built as (
+      select row_number() over w as n, null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item,
+             sum(d.bytes) over w as upto
+        from (select s.* from %1$s
+               where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+               order by s.sync_xid, s.id limit p_limit) s
+       cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                             from (select %2$s is not null as deleted,
+                                          case when %2$s is not null then pg_catalog.json_build_object('id', s.id, 'deleted_at', %2$s, 'reason', 'deleted')
+                                               when p_compact then pg_catalog.json_build_array(%3$s) else pg_catalog.to_json(r) end as item
+                                     from (select %3$s) r
+                                   -- (offset 0: built once, not written into each of its uses)
+                                   offset 0) d) d
+      window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
+    )$q$,
+      case when v_rule.kind = 'everyone' then pg_catalog.format(
+             '(select %1$s, it.sync_xid from public.%2$I it where %3$s and %4$s order by it.sync_xid, it.id limit p_limit + 1) s',
+             (select pg_catalog.string_agg(pg_catalog.format('it.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)),
+             p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id'))
+           else pg_catalog.format(
+             '(select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = %1$L) k
+               cross join lateral (select %2$s, it.sync_xid from public.%3$I it
+                                    where it.%4$I = k.key%5$s and %6$s
+                                    order by it.sync_xid, it.id limit p_limit + 1) s',
+             v_rule.kind,
+             (select pg_catalog.string_agg(pg_catalog.format('it.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)),
+             p_table, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
+             private.sync_stream_after('it.sync_xid', 'it.id')) end,
+      coalesce('s.' || v_deleted_at, 'null::timestamptz'),
+      (select pg_catalog.string_agg(pg_catalog.format('s.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)));
+    -- the page's last item: the first whose running total of bytes reaches the budget, or
+    -- the p_page_limit-th
+    v_cut := 'select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                              p_page_limit) as m';
+    v_tail := 'select exists (select from built b where b.n = cut.m + 1) as has_more,
+             (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
+        from cut';
+  end if;
+
+  return pg_catalog.format($q$
+    with %2$s, cut as materialized (
+      %3$s
+    ), tail as materialized (
+      %4$s
     ), page as (
       -- the items up to the cut, each id at its last place among them; aggregated in the
       -- order built holds them (n), without sorting them again
@@ -7541,17 +7648,11 @@ begin
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', %4$L::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', %5$L::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
-    $q$, p_table, v_deleted_at_expr,
-    (select pg_catalog.string_agg(pg_catalog.format('t.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)),
-    pg_catalog.to_json(v_columns)::text,
-    'sync_items_' || p_table || '_' || p_mode,
-    case when p_mode = 'full' then 'select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n'
-         else 'select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
-                 from items where items.n <= p_page_limit order by items.n' end);
+    $q$, p_table, v_ctes, v_cut, v_tail, pg_catalog.to_json(v_columns)::text);
 end
 $_$;
 
@@ -7559,7 +7660,7 @@ $_$;
 -- Name: FUNCTION sync_page_sql(p_table text, p_mode text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.sync_page_sql(p_table text, p_mode text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()) in mode p_mode (full | changes | admin | steady: changes for a caller who gained and lost no key, where private.sync_table_modes gives it): the items of private.sync_items_<p_table>_<p_mode> (a static call), and their rows (the table''s stored columns but sync_xid and generated ones; objects, or with p_compact arrays of values in the order of "columns"), as the answer''s json, ending at p_page_limit items or at the item whose running total of json bytes reaches private.sync_pull_page_bytes(). It names the variables of private.sync_page_<table>. INVALID_TABLE, INVALID_ARGUMENT (22023).';
+COMMENT ON FUNCTION private.sync_page_sql(p_table text, p_mode text) IS 'The statement sync_pull runs for a page of p_table (one of sync_tables()) in mode p_mode (full | changes | admin | steady: changes for a caller who gained and lost no key, where private.sync_table_modes gives it): the items of private.sync_items_<p_table>_<p_mode> (a static call), and their rows (the table''s stored columns but sync_xid and generated ones; objects, or with p_compact arrays of values in the order of "columns"), as the answer''s json (in mode full of a table private.sync_direct_rule gives a rule, the rows read directly by that rule''s index probes, the same items), ending at p_page_limit items or at the item whose running total of json bytes reaches private.sync_pull_page_bytes(). It names the variables of private.sync_page_<table>. INVALID_TABLE, INVALID_ARGUMENT (22023).';
 
 --
 -- Name: sync_poll_tables(); Type: FUNCTION; Schema: private; Owner: -
@@ -8033,6 +8134,25 @@ $$;
 --
 
 COMMENT ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) IS 'For sync_push: p_record with the apps'' keys renamed to their columns (the table manifest''s aliases: a task''s or activity''s created_by is declared_by, listing is listing_id; a listing''s assigned_realtor is owned_by), and without the keys aliased to nothing. INVALID_RECORD (22023) when a record names a column under both keys with different values.';
+
+--
+-- Name: sync_stream_after(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.sync_stream_after(p_xid text, p_id text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $_$
+  select pg_catalog.format('(%1$s >= p_x or %1$s = any (p_ip)) and (%1$s, %2$s) >= (greatest(p_lo, p_after_c0), '
+    'case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then ''00000000-0000-0000-0000-000000000000''::uuid '
+    'when p_after_c1 = p_after_c0 then p_after_id else ''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid end)', p_xid, p_id)
+$_$;
+
+--
+-- Name: FUNCTION sync_stream_after(p_xid text, p_id text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.sync_stream_after(p_xid text, p_id text) IS 'The index bound of a generated sync stream ordered (p_xid, p_id): its rows unseen in the state (p_x, p_ip) and at or after the page position, as one row comparison a btree scan starts from (see sql/code/sync/stream_bound.sql). Text naming the parameters of private.sync_items_<table>_<mode>.';
 
 --
 -- Name: sync_table_modes(text); Type: FUNCTION; Schema: private; Owner: -
@@ -12413,31 +12533,6 @@ CREATE TABLE private.visibility_kinds (
 --
 
 COMMENT ON TABLE private.visibility_kinds IS 'The kinds of scope keys: what the uuid of a key of this kind names, and who holds it (private.user_keys and private.key_holders say it in SQL). A derived kind (derived_from set) is held by whoever may see the row of that table whose id is the key: a note on a task is seen with the task.';
-
---
--- Name: visibility_rules; Type: TABLE; Schema: private; Owner: -
---
-
-CREATE TABLE private.visibility_rules (
-    table_name text NOT NULL,
-    kind text NOT NULL,
-    key_column text,
-    condition text,
-    CONSTRAINT visibility_rules_everyone_check CHECK (((kind <> 'everyone'::text) OR (condition IS NOT NULL))),
-    CONSTRAINT visibility_rules_key_check CHECK (((key_column IS NULL) = (kind = 'everyone'::text)))
-);
-
---
--- Name: TABLE visibility_rules; Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON TABLE private.visibility_rules IS 'The one definition of who may see a row: a row of table_name has the key (kind, value of key_column) when condition holds (an everyone rule has no column: the row is visible to all while condition holds). Conditions are SQL over the row named "it" (it.claimed_by is null and not it.completed). Written from the table manifest by private.apply_manifest.';
-
---
--- Name: COLUMN visibility_rules.condition; Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON COLUMN private.visibility_rules.condition IS 'A predicate over the row, which is called "it"; NULL = always. The columns it names decide the key as much as key_column does (private.visibility_columns).';
 
 --
 -- Name: visibility_tables; Type: TABLE; Schema: private; Owner: -
@@ -17476,6 +17571,18 @@ REVOKE ALL ON FUNCTION private.sync_deletion_gauge() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_deletion_gauge() TO service_role;
 
 --
+-- Name: TABLE visibility_rules; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.visibility_rules TO service_role;
+
+--
+-- Name: FUNCTION sync_direct_rule(p_table text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_direct_rule(p_table text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION sync_field_digests(p_row anyelement, p_columns text[]); Type: ACL; Schema: private; Owner: -
 --
 
@@ -17579,6 +17686,12 @@ GRANT ALL ON FUNCTION private.sync_push_refused(p_locked text[], p_pushed jsonb,
 REVOKE ALL ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) TO authenticated;
 GRANT ALL ON FUNCTION private.sync_record_columns(p_table text, p_record jsonb) TO service_role;
+
+--
+-- Name: FUNCTION sync_stream_after(p_xid text, p_id text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.sync_stream_after(p_xid text, p_id text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION sync_table_modes(p_table text); Type: ACL; Schema: private; Owner: -
@@ -18163,12 +18276,6 @@ GRANT SELECT ON TABLE private.tombstones_awaiting_purge TO service_role;
 --
 
 GRANT SELECT ON TABLE private.visibility_kinds TO service_role;
-
---
--- Name: TABLE visibility_rules; Type: ACL; Schema: private; Owner: -
---
-
-GRANT SELECT ON TABLE private.visibility_rules TO service_role;
 
 --
 -- Name: TABLE visibility_tables; Type: ACL; Schema: private; Owner: -

@@ -60,38 +60,29 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
           from private.sync_key_state(p_user, p_mode, p_x, p_ip, '{watchlist}'::text[]) s;
         if p_mode = 'full' then
           return (
-    with items as (
-      select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
-        from private.sync_items_watchlist_rules_full(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
-                          p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
-                          p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
-    ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
-        from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
-        left join lateral (select t.deleted_at as deleted_at,
-                                  case when p_compact then pg_catalog.json_build_array(t.id, t.watchlist_id, t.rule_type, t.parameters_json, t.is_active, t.priority, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
-                             from public.watchlist_rules t cross join lateral (select t.id, t.watchlist_id, t.rule_type, t.parameters_json, t.is_active, t.priority, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) r
-                            where t.id = i.id and i.kind = 1 limit 1) f on true
-       cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
-                                  case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
-                                       when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+    with built as (
+      select row_number() over w as n, null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item,
+             sum(d.bytes) over w as upto
+        from (select s.* from (select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = 'watchlist') k
+               cross join lateral (select it.id, it.watchlist_id, it.rule_type, it.parameters_json, it.is_active, it.priority, it.sync_status, it.last_synced_at, it.deleted_at, it.created_at, it.updated_at, it.row_version, it.sync_xid from public.watchlist_rules it
+                                    where it.watchlist_id = k.key and (it.sync_xid >= p_x or it.sync_xid = any (p_ip)) and (it.sync_xid, it.id) >= (greatest(p_lo, p_after_c0), case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then '00000000-0000-0000-0000-000000000000'::uuid when p_after_c1 = p_after_c0 then p_after_id else 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid end)
+                                    order by it.sync_xid, it.id limit p_limit + 1) s
+               where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+               order by s.sync_xid, s.id limit p_limit) s
+       cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                             from (select s.deleted_at is not null as deleted,
+                                          case when s.deleted_at is not null then pg_catalog.json_build_object('id', s.id, 'deleted_at', s.deleted_at, 'reason', 'deleted')
+                                               when p_compact then pg_catalog.json_build_array(s.id, s.watchlist_id, s.rule_type, s.parameters_json, s.is_active, s.priority, s.sync_status, s.last_synced_at, s.deleted_at, s.created_at, s.updated_at, s.row_version) else pg_catalog.to_json(r) end as item
+                                     from (select s.id, s.watchlist_id, s.rule_type, s.parameters_json, s.is_active, s.priority, s.sync_status, s.last_synced_at, s.deleted_at, s.created_at, s.updated_at, s.row_version) r
+                                   -- (offset 0: built once, not written into each of its uses)
+                                   offset 0) d) d
+      window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                              p_page_limit) as m
     ), tail as materialized (
-      select (select count(*) from items) > cut.m as has_more,
-             (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
+      select exists (select from built b where b.n = cut.m + 1) as has_more,
+             (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
         from cut
     ), page as (
       -- the items up to the cut, each id at its last place among them; aggregated in the
@@ -145,9 +136,6 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -206,9 +194,6 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -267,9 +252,6 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -372,9 +354,6 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -434,9 +413,6 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -495,9 +471,6 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
@@ -556,9 +529,6 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
     ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
       select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
                         where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m

@@ -47,22 +47,6 @@
 -- read up to the page size: a page costs what it returns and the keys it probes, whatever
 -- other users hold. A row can come twice (two keys, two causes): harmless, never a loss.
 
--- Where a stream's index scan starts: the page position (c0, c1, id, kind) and the oldest
--- unseen transaction lo as ONE lower bound (sync_xid, id) >= (greatest(lo, c0), this).
--- A row of a stream ordered (sync_xid, id), whose items are (sync_xid, sync_xid, id, kind),
--- comes after the position only if (sync_xid, id) >= (c0, this); and it is unseen only if
--- sync_xid >= lo. One bound, because a btree scan starts from one key per column: given a
--- scalar bound and a row comparison on sync_xid it started from the row comparison, so the
--- first page of an incremental pull (c0 = 0) walked every row below the cursor of every key
--- the stream reads, the million open tasks of another account included. Without the id part
--- a page read every row of the position's transaction again (100,000 rows written by one
--- transaction cost a quadratic scan over 100 pages).
--- "this", for the oldest unseen transaction lo and a page position (c0, c1, id, kind): the
--- smallest id a row of transaction greatest(lo, c0) may have to be unseen and come after the
--- position. An expression written into each stream's text (sync_items_sql), not a function:
--- a SQL function with a SET clause is never inlined, so as one it was parsed and planned
--- again in every stream of every pull.
-
 -- The modes of a table's items (private.sync_items_<table>_<mode>): what is generated, what
 -- sync_items_sql accepts, and what the clean-up of private.generate_sync_statements keeps.
 -- Mode steady (above) where none of the table's kinds of keys is derived from another
@@ -107,11 +91,6 @@ declare
   v_streams text[] := '{}';
   v_visible text;
   v_unseen constant text := '%1$s >= greatest(p_lo, p_after_c0) and (%1$s >= p_x or %1$s = any (p_ip))';
-  -- A stream's rows after the page position and unseen, from one index bound (the id part:
-  -- above); the exact position test is the final query's.
-  v_after constant text := '(%1$s >= p_x or %1$s = any (p_ip)) and (%1$s, %2$s) >= (greatest(p_lo, p_after_c0), '
-    'case when p_lo > p_after_c0 or p_after_c1 < p_after_c0 then ''00000000-0000-0000-0000-000000000000''::uuid '
-    'when p_after_c1 = p_after_c0 then p_after_id else ''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid end)';
 begin
   perform private.assert_sync_table(p_table);
   if p_mode is null or p_mode <> all (private.sync_table_modes(p_table)) then
@@ -126,12 +105,12 @@ begin
       E'-- every change of the table\n'
       'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
         where %s
-        order by it.sync_xid, it.id limit p_limit + 1', p_table, pg_catalog.format(v_after, 'it.sync_xid', 'it.id')),
+        order by it.sync_xid, it.id limit p_limit + 1', p_table, private.sync_stream_after('it.sync_xid', 'it.id')),
       pg_catalog.format(
         E'-- every hard delete\n'
         'select d.sync_xid, d.sync_xid, d.record_id, 0, ''deleted'', max(d.deleted_at) from public.sync_deletions d
           where p_x > ''0''::xid8 and d.table_name = %L and %s
-          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, pg_catalog.format(v_after, 'd.sync_xid', 'd.record_id'))];
+          group by d.sync_xid, d.record_id order by d.sync_xid, d.record_id limit p_limit + 1', p_table, private.sync_stream_after('d.sync_xid', 'd.record_id'))];
   else
     -- Derived keys: the parents of this table's rows that U sees through his keys (not through
     -- a parent's everyone rule: see above), entered, left, or saw deleted.
@@ -218,7 +197,7 @@ begin
             'select it.sync_xid, it.sync_xid, it.id, 1, null::text, null::timestamptz from public.%I it
               where %s and %s
               order by it.sync_xid, it.id limit p_limit + 1',
-            p_table, private.visibility_condition(v_rule.condition, 'it'), pg_catalog.format(v_after, 'it.sync_xid', 'it.id'));
+            p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id'));
         end if;
         continue;
       end if;
@@ -232,7 +211,7 @@ begin
                                  where it.%3$I = k.key%4$s and %5$s
                                  order by it.sync_xid, it.id limit p_limit + 1) it',
           p_table, v_rule.kind, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
-          pg_catalog.format(v_after, 'it.sync_xid', 'it.id'));
+          private.sync_stream_after('it.sync_xid', 'it.id'));
       end if;
       if p_mode not in ('full', 'steady') then
         -- S3 from the keys gained (g: records), S4 from those lost (l: revoked if not visible).
@@ -265,7 +244,7 @@ begin
                                           and %2$s
                                         order by m.sync_xid, m.row_id limit p_limit + 1) m
           where not exists (select from public.%1$I it where it.id = m.row_id and (%3$s))',
-        p_table, pg_catalog.format(v_after, 'm.sync_xid', 'm.row_id'), v_visible);
+        p_table, private.sync_stream_after('m.sync_xid', 'm.row_id'), v_visible);
     end if;
     if p_mode in ('changes', 'steady') then
       -- S2: hard deletes under U's keys (children: also under the parents U saw deleted).
@@ -276,7 +255,7 @@ begin
                                         where d.table_name = %1$L and d.kind = dk.kind and d.key = dk.key
                                           and %2$s
                                         order by d.sync_xid, d.record_id limit p_limit + 1) d',
-        p_table, pg_catalog.format(v_after, 'd.sync_xid', 'd.record_id'));
+        p_table, private.sync_stream_after('d.sync_xid', 'd.record_id'));
     end if;
 
     if p_mode = 'steady' then

@@ -33,9 +33,28 @@ comment on function private.sync_pull_page_bytes() is
   'The byte budget of a sync_pull page (the json of its records and deletions): 4194304 (4 MB), or less if the session set dispatch.sync_page_bytes lower (a higher value is capped). INVALID_ARGUMENT (22023) when that setting is not a positive number of bytes.';
 revoke all on function private.sync_pull_page_bytes() from public, anon, authenticated, service_role;
 
+-- The visibility rule a table's full pull reads its rows through, when it is the only one
+-- (nothing else makes a row visible) and its keys are held directly (not derived from
+-- another table's rows): then its items in mode full are one stream over the table's own
+-- rows, and private.sync_page_sql reads them directly. NULL otherwise.
+create or replace function private.sync_direct_rule(p_table text) returns private.visibility_rules
+  language sql
+  stable
+  set search_path = pg_catalog, pg_temp
+as $$
+  select r from private.visibility_rules r join private.visibility_kinds k on k.kind = r.kind
+   where r.table_name = p_table and k.derived_from is null
+     and (select count(*) from private.visibility_rules o where o.table_name = p_table) = 1
+$$;
+comment on function private.sync_direct_rule(text) is
+  'The visibility rule of p_table when it is the table''s only one and its keys are held directly (no derived kind), so that its items in mode full are one stream over the table''s own rows, read directly by the page (private.sync_page_sql); NULL otherwise.';
+revoke all on function private.sync_direct_rule(text) from public, anon, authenticated, service_role;
+
 -- The statement that builds a page of sync_pull, for one table and mode: the page's items
 -- (a static call of private.sync_items_<table>_<mode>: index probes of the caller's keys), then
--- their rows by primary key. The whole answer is built by this one statement, as json: each
+-- their rows by primary key; or, in mode full of a table with one visibility rule of keys held
+-- directly (private.sync_direct_rule), the rows themselves, read by the items' own index
+-- probes in the statement (a direct page: below). The whole answer is built by this one statement, as json: each
 -- item is written out as json text once (built), measured on that text, and copied into the
 -- answer by json_agg. (Built as jsonb, a page of 1000 watchlist entries cost the client 33 ms
 -- instead of 8: building jsonb's tree, copying it into the answer, then printing it back to
@@ -56,20 +75,27 @@ create or replace function private.sync_page_sql(p_table text, p_mode text) retu
 as $$
 declare
   v_columns text[];
-  v_deleted_at_expr text;
+  v_deleted_at text;
+  v_rule private.visibility_rules;
+  v_ctes text;
+  v_cut text;
+  v_tail text;
 begin
   perform private.assert_sync_table(p_table);
   -- A record is the row's stored columns but sync_xid and generated ones (a geography
   -- column would also cost its text form for every row).
   select pg_catalog.array_agg(a.attname::text order by a.attnum),
-         coalesce(max('t.deleted_at') filter (where a.attname = 'deleted_at'), 'null::timestamptz')
-    into v_columns, v_deleted_at_expr
+         max('deleted_at') filter (where a.attname = 'deleted_at')
+    into v_columns, v_deleted_at
     from pg_catalog.pg_attribute a
    where a.attrelid = pg_catalog.format('public.%I', p_table)::regclass and a.attnum > 0 and not a.attisdropped
      and a.attgenerated = '' and a.attname <> 'sync_xid';
+  if p_mode = 'full' then
+    v_rule := private.sync_direct_rule(p_table);
+  end if;
 
-  return pg_catalog.format($q$
-    with items as (
+  if v_rule.table_name is null then
+    v_ctes := pg_catalog.format($q$items as (
       select i.*, row_number() over (order by i.c0, i.c1, i.id, i.kind) as n
         from private.%5$I(p_lo, p_x, p_ip, p_after_c0, p_after_c1, p_after_id, p_after_kind, p_limit, p_kinds, p_keys,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
@@ -82,7 +108,7 @@ begin
       -- its latest state: a row deleted and re-created, or the other way round; in a full
       -- pull an id comes once, from one transaction, whatever the keys it is read through).
       select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
-        from (%6$s) i
+        from (%4$s) i
         left join lateral (select %2$s as deleted_at,
                                   case when p_compact then pg_catalog.json_build_array(%3$s) else pg_catalog.to_json(r) end as record
                              from public.%1$I t cross join lateral (select %3$s) r
@@ -91,17 +117,78 @@ begin
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
                                        else f.record end as item) d
-    ), cut as materialized (
-      -- the page's last item: the first whose running total of bytes reaches the budget, or
-      -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-      -- held once, by built)
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
+    )$q$,
+      p_table, coalesce('t.' || v_deleted_at, 'null::timestamptz'),
+      (select pg_catalog.string_agg(pg_catalog.format('t.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)),
+      case when p_mode = 'full' then 'select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n'
+           else 'select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
+                 from items where items.n <= p_page_limit order by items.n' end,
+      'sync_items_' || p_table || '_' || p_mode);
+    -- the page's last item: the first whose running total of bytes reaches the budget, or
+    -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
+    -- held once, by built)
+    v_cut := 'select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
                                           from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
-    ), tail as materialized (
-      select (select count(*) from items) > cut.m as has_more,
+                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m';
+    v_tail := 'select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
-        from cut
+        from cut';
+  else
+    -- A direct page: the table's full items are one stream over its own rows (one visibility
+    -- rule, private.sync_direct_rule), so the items are the rows themselves, read with their
+    -- columns by the stream's own index scan (per key held, in order, to p_limit, the page
+    -- size and one more, and one more again: the row at the page position, which the scan's
+    -- bound includes and the position test drops), with no items function between (its result held as a tuplestore), no
+    -- second probe by primary key, and no sort after it. Each is an item (c0 = c1 = its
+    -- sync_xid, kind 1): its record, or a deletion if it is a tombstone; every row has one
+    -- value of the key column, so it comes through one key, once. Built in order with its
+    -- place n and the running total of bytes, as the readers ask for them: the cut reads
+    -- up to the item that ends the page, the tail one more (has_more), so no item past it
+    -- is built.
+    v_ctes := pg_catalog.format($q$built as (
+      select row_number() over w as n, null::bigint as next_n, s.sync_xid, s.id, d.deleted, d.item,
+             sum(d.bytes) over w as upto
+        from (select s.* from %1$s
+               where (s.sync_xid, s.sync_xid, s.id, 1) > (p_after_c0, p_after_c1, p_after_id, p_after_kind)
+               order by s.sync_xid, s.id limit p_limit) s
+       cross join lateral (select d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+                             from (select %2$s is not null as deleted,
+                                          case when %2$s is not null then pg_catalog.json_build_object('id', s.id, 'deleted_at', %2$s, 'reason', 'deleted')
+                                               when p_compact then pg_catalog.json_build_array(%3$s) else pg_catalog.to_json(r) end as item
+                                     from (select %3$s) r
+                                   -- (offset 0: built once, not written into each of its uses)
+                                   offset 0) d) d
+      window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
+    )$q$,
+      case when v_rule.kind = 'everyone' then pg_catalog.format(
+             '(select %1$s, it.sync_xid from public.%2$I it where %3$s and %4$s order by it.sync_xid, it.id limit p_limit + 1) s',
+             (select pg_catalog.string_agg(pg_catalog.format('it.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)),
+             p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id'))
+           else pg_catalog.format(
+             '(select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = %1$L) k
+               cross join lateral (select %2$s, it.sync_xid from public.%3$I it
+                                    where it.%4$I = k.key%5$s and %6$s
+                                    order by it.sync_xid, it.id limit p_limit + 1) s',
+             v_rule.kind,
+             (select pg_catalog.string_agg(pg_catalog.format('it.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)),
+             p_table, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
+             private.sync_stream_after('it.sync_xid', 'it.id')) end,
+      coalesce('s.' || v_deleted_at, 'null::timestamptz'),
+      (select pg_catalog.string_agg(pg_catalog.format('s.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)));
+    -- the page's last item: the first whose running total of bytes reaches the budget, or
+    -- the p_page_limit-th
+    v_cut := 'select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                              p_page_limit) as m';
+    v_tail := 'select exists (select from built b where b.n = cut.m + 1) as has_more,
+             (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
+        from cut';
+  end if;
+
+  return pg_catalog.format($q$
+    with %2$s, cut as materialized (
+      %3$s
+    ), tail as materialized (
+      %4$s
     ), page as (
       -- the items up to the cut, each id at its last place among them; aggregated in the
       -- order built holds them (n), without sorting them again
@@ -122,21 +209,15 @@ begin
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', %4$L::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', %5$L::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
-    $q$, p_table, v_deleted_at_expr,
-    (select pg_catalog.string_agg(pg_catalog.format('t.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)),
-    pg_catalog.to_json(v_columns)::text,
-    'sync_items_' || p_table || '_' || p_mode,
-    case when p_mode = 'full' then 'select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n'
-         else 'select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
-                 from items where items.n <= p_page_limit order by items.n' end);
+    $q$, p_table, v_ctes, v_cut, v_tail, pg_catalog.to_json(v_columns)::text);
 end
 $$;
 comment on function private.sync_page_sql(text, text) is
-  'The statement sync_pull runs for a page of p_table (one of sync_tables()) in mode p_mode (full | changes | admin | steady: changes for a caller who gained and lost no key, where private.sync_table_modes gives it): the items of private.sync_items_<p_table>_<p_mode> (a static call), and their rows (the table''s stored columns but sync_xid and generated ones; objects, or with p_compact arrays of values in the order of "columns"), as the answer''s json, ending at p_page_limit items or at the item whose running total of json bytes reaches private.sync_pull_page_bytes(). It names the variables of private.sync_page_<table>. INVALID_TABLE, INVALID_ARGUMENT (22023).';
+  'The statement sync_pull runs for a page of p_table (one of sync_tables()) in mode p_mode (full | changes | admin | steady: changes for a caller who gained and lost no key, where private.sync_table_modes gives it): the items of private.sync_items_<p_table>_<p_mode> (a static call), and their rows (the table''s stored columns but sync_xid and generated ones; objects, or with p_compact arrays of values in the order of "columns"), as the answer''s json (in mode full of a table private.sync_direct_rule gives a rule, the rows read directly by that rule''s index probes, the same items), ending at p_page_limit items or at the item whose running total of json bytes reaches private.sync_pull_page_bytes(). It names the variables of private.sync_page_<table>. INVALID_TABLE, INVALID_ARGUMENT (22023).';
 
 -- A page of one table as a function of its own, private.sync_page_<table>: its three
 -- statements (one per mode, private.sync_page_sql) are static SQL, so PL/pgSQL plans each
