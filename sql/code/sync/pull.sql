@@ -75,6 +75,7 @@ create or replace function private.sync_page_sql(p_table text, p_mode text) retu
 as $$
 declare
   v_columns text[];
+  v_names text[];
   v_deleted_at text;
   v_rule private.visibility_rules;
   v_ctes text;
@@ -90,6 +91,7 @@ begin
     from pg_catalog.pg_attribute a
    where a.attrelid = pg_catalog.format('public.%I', p_table)::regclass and a.attnum > 0 and not a.attisdropped
      and a.attgenerated = '' and a.attname <> 'sync_xid';
+  v_names := array(select pg_catalog.format('%I', c) from unnest(v_columns) c);
   if p_mode = 'full' then
     v_rule := private.sync_direct_rule(p_table);
   end if;
@@ -119,7 +121,7 @@ begin
                                        else f.record end as item) d
     )$q$,
       p_table, coalesce('t.' || v_deleted_at, 'null::timestamptz'),
-      (select pg_catalog.string_agg(pg_catalog.format('t.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)),
+      't.' || pg_catalog.array_to_string(v_names, ', t.'),
       case when p_mode = 'full' then 'select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n'
            else 'select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n' end,
@@ -162,7 +164,7 @@ begin
     )$q$,
       case when v_rule.kind = 'everyone' then pg_catalog.format(
              '(select %1$s, it.sync_xid from public.%2$I it where %3$s and %4$s order by it.sync_xid, it.id limit p_limit + 1) s',
-             (select pg_catalog.string_agg(pg_catalog.format('it.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)),
+             'it.' || pg_catalog.array_to_string(v_names, ', it.'),
              p_table, private.visibility_condition(v_rule.condition, 'it'), private.sync_stream_after('it.sync_xid', 'it.id'))
            else pg_catalog.format(
              '(select distinct k.key from unnest(p_kinds, p_keys) k (kind, key) where k.kind = %1$L) k
@@ -170,11 +172,11 @@ begin
                                     where it.%4$I = k.key%5$s and %6$s
                                     order by it.sync_xid, it.id limit p_limit + 1) s',
              v_rule.kind,
-             (select pg_catalog.string_agg(pg_catalog.format('it.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)),
+             'it.' || pg_catalog.array_to_string(v_names, ', it.'),
              p_table, v_rule.key_column, ' and ' || private.visibility_condition(v_rule.condition, 'it'),
              private.sync_stream_after('it.sync_xid', 'it.id')) end,
       coalesce('s.' || v_deleted_at, 'null::timestamptz'),
-      (select pg_catalog.string_agg(pg_catalog.format('s.%I', c), ', ' order by n) from unnest(v_columns) with ordinality c (c, n)));
+      's.' || pg_catalog.array_to_string(v_names, ', s.'));
     -- the page's last item: the first whose running total of bytes reaches the budget, or
     -- the p_page_limit-th
     v_cut := 'select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
