@@ -153,6 +153,38 @@ import Testing
         await connection.close()
     }
 
+    /// A batch that fills a budget to the last notification is pushed one by one; one more,
+    /// in the same batch or the next, is the window's summary, and the next after it collapses.
+    /// Whether a batch crosses a budget is decided from the counters before it and its counts
+    /// (most batches cross none), so the edges of both budgets are held here: a pair's, and a
+    /// sender's total spread over recipients who each stay within theirs.
+    @Test func aBatchThatFillsABudgetExactlyIsPushedOneByOne() async throws {
+        let connection = try await database.connect()
+        let ana = try await NotificationTestSupport.makeUser("ana", on: connection)
+        let bob = try await NotificationTestSupport.makeUser("bob", on: connection)
+        let cal = try await NotificationTestSupport.makeUser("cal", on: connection)
+        let dee = try await NotificationTestSupport.makeUser("dee", on: connection)
+        try await connection.query("update private.notification_limits set per_recipient_per_hour = 3, per_sender_per_hour = 5")
+        func spend(_ recipients: [UUID], from sender: UUID) async throws -> [String] {
+            let senders = [UUID](repeating: sender, count: recipients.count)
+            let planned = try await connection.query(
+                "select private.plan_notification_budgets(\(recipients)::uuid[], \(senders)::uuid[])").scalar([String].self)
+            let spent = try await connection.query(
+                "select private.spend_notification_budgets(\(recipients)::uuid[], \(senders)::uuid[], \(planned)::text[])").scalar([String].self)
+            #expect(spent == planned)
+            return spent
+        }
+        #expect(try await spend([ana, ana, ana], from: bob) == ["single", "single", "single"], "the pair's budget, filled")
+        #expect(try await spend([ana, ana], from: bob) == ["summary", "collapsed"])
+        #expect(try await spend([ana, ana, ana, ana], from: cal) == ["single", "single", "single", "summary"], "one past it in one batch")
+
+        try await connection.query("delete from private.notification_budgets")
+        #expect(try await spend([ana, ana, cal, cal, cal], from: bob) == ["single", "single", "single", "single", "single"],
+                "the sender's total, filled by recipients each within theirs")
+        #expect(try await spend([dee], from: bob) == ["summary"], "a recipient within the pair's budget, past the sender's")
+        await connection.close()
+    }
+
     /// Several workers' batches of one sender to one recipient at the same moment (a claim
     /// loop per worker): each plans its push modes without a lock and spends the budget as its
     /// last statement; a batch whose modes another one changed in between is refused and
