@@ -7538,13 +7538,17 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
                                   case when p_compact then pg_catalog.json_build_array(t.id, t.title, t.description, t.type, t.due_date, t.priority, t.duration_minutes, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version, t.claim_expires_at) else pg_catalog.to_json(r) end as record
@@ -7553,11 +7557,12 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -7596,13 +7601,17 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -7612,11 +7621,12 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -7654,13 +7664,17 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -7670,11 +7684,12 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -7712,13 +7727,17 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -7728,11 +7747,12 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -7828,7 +7848,7 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                              p_page_limit) as m
+                            p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -7867,13 +7887,17 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -7883,11 +7907,12 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -7925,13 +7950,17 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -7941,11 +7970,12 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -7983,13 +8013,17 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -7999,11 +8033,12 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8099,7 +8134,7 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                              p_page_limit) as m
+                            p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -8138,13 +8173,17 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -8154,11 +8193,12 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8196,13 +8236,17 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -8212,11 +8256,12 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8254,13 +8299,17 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -8270,11 +8319,12 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8370,7 +8420,7 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                              p_page_limit) as m
+                            p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -8409,13 +8459,17 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -8425,11 +8479,12 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8467,13 +8522,17 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -8483,11 +8542,12 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8525,13 +8585,17 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -8541,11 +8605,12 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8641,7 +8706,7 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                              p_page_limit) as m
+                            p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -8680,13 +8745,17 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -8696,11 +8765,12 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8738,13 +8808,17 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -8754,11 +8828,12 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8796,13 +8871,17 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -8812,11 +8891,12 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8912,7 +8992,7 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                              p_page_limit) as m
+                            p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -8951,13 +9031,17 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -8967,11 +9051,12 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9009,13 +9094,17 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -9025,11 +9114,12 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9067,13 +9157,17 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -9083,11 +9177,12 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9170,13 +9265,17 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
                                   case when p_compact then pg_catalog.json_build_array(t.id, t.property_id, t.address, t.city, t.state, t.zip, t.status, t.price, t.mls_number, t.owned_by, t.created_at, t.updated_at, t.row_version, t.created_by) else pg_catalog.to_json(r) end as record
@@ -9185,11 +9284,12 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9228,13 +9328,17 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -9244,11 +9348,12 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9286,13 +9391,17 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -9302,11 +9411,12 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9344,13 +9454,17 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -9360,11 +9474,12 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9447,13 +9562,17 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
                                   case when p_compact then pg_catalog.json_build_array(t.id, t.parent_type, t.parent_id, t.content, t.created_by, t.created_at, t.edited_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
@@ -9462,11 +9581,12 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9504,13 +9624,17 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -9520,11 +9644,12 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9562,13 +9687,17 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -9578,11 +9707,12 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9678,7 +9808,7 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                              p_page_limit) as m
+                            p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -9717,13 +9847,17 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -9733,11 +9867,12 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9775,13 +9910,17 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -9791,11 +9930,12 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9833,13 +9973,17 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -9849,11 +9993,12 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9949,7 +10094,7 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                              p_page_limit) as m
+                            p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -9988,13 +10133,17 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -10004,11 +10153,12 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10046,13 +10196,17 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -10062,11 +10216,12 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10104,13 +10259,17 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -10120,11 +10279,12 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10207,13 +10367,17 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
                                   case when p_compact then pg_catalog.json_build_array(t.id, t.parent_type, t.parent_id, t.title, t.completed, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
@@ -10222,11 +10386,12 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10264,13 +10429,17 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -10280,11 +10449,12 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10322,13 +10492,17 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -10338,11 +10512,12 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10425,13 +10600,17 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
                                   case when p_compact then pg_catalog.json_build_array(t.id, t.title, t.description, t.due_date, t.priority, t.completed, t.completed_at, t.claimed_by, t.claimed_at, t.declared_by, t.listing_id, t.created_at, t.updated_at, t.row_version, t.claim_expires_at) else pg_catalog.to_json(r) end as record
@@ -10440,11 +10619,12 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10483,13 +10663,17 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -10499,11 +10683,12 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10541,13 +10726,17 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -10557,11 +10746,12 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10599,13 +10789,17 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select null::timestamptz as deleted_at,
@@ -10615,11 +10809,12 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10715,7 +10910,7 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                              p_page_limit) as m
+                            p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -10754,13 +10949,17 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -10770,11 +10969,12 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10812,13 +11012,17 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -10828,11 +11032,12 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10870,13 +11075,17 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -10886,11 +11095,12 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10986,7 +11196,7 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                              p_page_limit) as m
+                            p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -11025,13 +11235,17 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -11041,11 +11255,12 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11083,13 +11298,17 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -11099,11 +11318,12 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11141,13 +11361,17 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -11157,11 +11381,12 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11244,13 +11469,17 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
                                   case when p_compact then pg_catalog.json_build_array(t.id, t.owner_id, t.type, t.title, t.location, t.location_display_name, t.start_date, t.end_date, t.observed_count, t.species_count, t.cover_image_path, t.species_rule_enabled, t.species_rule_shape_id, t.location_rule_enabled, t.location_rule_lat, t.location_rule_lon, t.location_rule_radius_km, t.location_rule_display_name, t.date_rule_enabled, t.date_rule_start_date, t.date_rule_end_date, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
@@ -11259,11 +11488,12 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11302,13 +11532,17 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -11318,11 +11552,12 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11360,13 +11595,17 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -11376,11 +11615,12 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11418,13 +11658,17 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -11434,11 +11678,12 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last

@@ -128,6 +128,21 @@ import Testing
         #expect(quiet.records.isEmpty && quiet.deleted.isEmpty && !quiet.hasMore)
     }
 
+    /// The items past the cut are never built: 200 notes of 40 KB (8 MB of json) pulled with
+    /// a budget of 100 KB build four (the page's three and one read ahead), not 200. Seen
+    /// through the server's temporary files: what a statement holds beyond `work_mem` (4 MB)
+    /// spills to disk, and `temp_file_limit` (1 MB) cancels a page that built (or sorted)
+    /// every item. (With a `work_mem` smaller than a few items, the window that totals the
+    /// bytes reads its whole input once it spills: keep it above that.)
+    @Test func theItemsPastTheCutAreNeverBuilt() async throws {
+        let alice = try await F.user(admin, "Alice")
+        let notes = try await bigNotes(200, on: try await task(of: alice), by: alice)
+        try await admin.query("set work_mem = '4MB'")
+        try await admin.query("set temp_file_limit = '1MB'")  // this test's own connection and database
+        let page = try await pull(alice, from: nil, budget: 100_000)
+        #expect(page.records.count == 3 && Set(page.records).isSubset(of: notes) && page.hasMore, "\(page.records.count) records")
+    }
+
     @Test func aBudgetThatIsNotANumberOfBytesIsACodedError() async throws {
         let alice = try await F.user(admin, "Alice")
         try await bigNotes(1, on: try await task(of: alice), by: alice)

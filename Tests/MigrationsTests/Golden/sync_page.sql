@@ -79,7 +79,7 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                              p_page_limit) as m
+                            p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -118,13 +118,17 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -134,11 +138,12 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -176,13 +181,17 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -192,11 +201,12 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -234,13 +244,17 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -250,11 +264,12 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -337,13 +352,17 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, null::bigint as next_n from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
                                   case when p_compact then pg_catalog.json_build_array(t.id, t.owner_id, t.type, t.title, t.location, t.location_display_name, t.start_date, t.end_date, t.observed_count, t.species_count, t.cover_image_path, t.species_rule_enabled, t.species_rule_shape_id, t.location_rule_enabled, t.location_rule_lat, t.location_rule_lon, t.location_rule_radius_km, t.location_rule_display_name, t.date_rule_enabled, t.date_rule_start_date, t.date_rule_end_date, t.sync_status, t.last_synced_at, t.deleted_at, t.created_at, t.updated_at, t.row_version) else pg_catalog.to_json(r) end as record
@@ -352,11 +371,12 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -395,13 +415,17 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -411,11 +435,12 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -453,13 +478,17 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -469,11 +498,12 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -511,13 +541,17 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n) i
         left join lateral (select t.deleted_at as deleted_at,
@@ -527,11 +561,12 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     ), cut as materialized (
-      select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last

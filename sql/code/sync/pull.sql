@@ -103,13 +103,17 @@ begin
                           p_gained_kinds, p_gained_keys, p_gained_causes, p_gained_ats,
                           p_lost_kinds, p_lost_keys, p_lost_causes, p_lost_ats) i
     ), built as (
-      -- each item of the first p_page_limit as the json it is delivered as, in order, and its
-      -- bytes: a deletion, a tombstone (as a deletion), or the row's record (by its primary
-      -- key: a join could be planned as a scan of the whole table hashed); a row gone since
-      -- is no item. next_n: where its id comes again (within a page each id appears once, in
-      -- its latest state: a row deleted and re-created, or the other way round; in a full
-      -- pull an id comes once, from one transaction, whatever the keys it is read through).
-      select i.n, i.next_n, d.deleted, d.item, pg_catalog.octet_length(d.item::text) as bytes
+      -- each item of the first p_page_limit as the json it is delivered as, in order, with the
+      -- running total of bytes up to it (the items are sorted by n before any is built, so
+      -- each is built only when a reader asks for it: the cut reads up to the item that ends
+      -- the page, and none past it is built): a deletion, a tombstone (as a deletion), or the
+      -- row's record (by its primary key: a join could be planned as a scan of the whole
+      -- table hashed); a row gone since is no item. next_n: where its id comes again (within
+      -- a page each id appears once, in its latest state: a row deleted and re-created, or
+      -- the other way round; in a full pull an id comes once, from one transaction, whatever
+      -- the keys it is read through).
+      select i.n, i.next_n, d.deleted, d.item,
+             sum(pg_catalog.octet_length(d.item::text)) over (order by i.n rows between unbounded preceding and current row) as upto
         from (%4$s) i
         left join lateral (select %2$s as deleted_at,
                                   case when p_compact then pg_catalog.json_build_array(%3$s) else pg_catalog.to_json(r) end as record
@@ -118,7 +122,9 @@ begin
        cross join lateral (select i.kind = 0 or f.deleted_at is not null as deleted,
                                   case when i.kind = 0 then pg_catalog.json_build_object('id', i.id, 'deleted_at', i.at, 'reason', i.reason)
                                        when f.deleted_at is not null then pg_catalog.json_build_object('id', i.id, 'deleted_at', f.deleted_at, 'reason', 'deleted')
-                                       else f.record end as item) d
+                                       else f.record end as item
+                            -- (offset 0: built once, not written into each of its uses)
+                            offset 0) d
     )$q$,
       p_table, coalesce('t.' || v_deleted_at, 'null::timestamptz'),
       't.' || pg_catalog.array_to_string(v_names, ', t.'),
@@ -126,12 +132,6 @@ begin
            else 'select items.*, lead(items.n) over (partition by items.id order by items.n) as next_n
                  from items where items.n <= p_page_limit order by items.n' end,
       'sync_items_' || p_table || '_' || p_mode);
-    -- the page's last item: the first whose running total of bytes reaches the budget, or
-    -- the p_page_limit-th (the running total over n and bytes alone: the items' json is
-    -- held once, by built)
-    v_cut := 'select coalesce((select w.n from (select b.n, sum(b.bytes) over (order by b.n rows between unbounded preceding and current row) as upto
-                                          from built b) w
-                        where w.upto >= (select private.sync_pull_page_bytes()) limit 1), p_page_limit) as m';
     v_tail := 'select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
         from cut';
@@ -177,15 +177,15 @@ begin
              private.sync_stream_after('it.sync_xid', 'it.id')) end,
       coalesce('s.' || v_deleted_at, 'null::timestamptz'),
       's.' || pg_catalog.array_to_string(v_names, ', s.'));
-    -- the page's last item: the first whose running total of bytes reaches the budget, or
-    -- the p_page_limit-th
-    v_cut := 'select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                              p_page_limit) as m';
     v_tail := 'select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
         from cut';
   end if;
 
+  -- the page's last item: the first whose running total of bytes reaches the budget, or
+  -- the p_page_limit-th
+  v_cut := 'select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                            p_page_limit) as m';
   return pg_catalog.format($q$
     with %2$s, cut as materialized (
       %3$s
