@@ -386,12 +386,15 @@ begin
   -- The id of a deleted row stays the deleted row's: re-created by anyone (ids are the
   -- clients' for offline creation), it would hide the deletion from its owner's trash and
   -- make its restore a conflict. Only restore_entity re-creates it (or a write without a
-  -- calling user: the worker, migrations). One probe of the log's record_pk index per row.
+  -- calling user: the worker, migrations). One probe of the log's record_pk index per row,
+  -- in the table's own partition: tg_table_name is a name, whose collation ("C") is not the
+  -- partition key's, so compared as it is it would prune no partition and probe them all.
   if v_actor is not null then
     select n.id into v_taken
       from new_rows n
      where n.id is distinct from v_restored
-       and exists (select from audit.log l where l.table_name = tg_table_name and l.record_pk = n.id and l.action = 'DELETE')
+       and exists (select from audit.log l
+                    where l.table_name = tg_table_name::text collate "default" and l.record_pk = n.id and l.action = 'DELETE')
      limit 1;
     if v_taken is not null then
       raise exception using errcode = '23505',
