@@ -160,13 +160,34 @@ enum CapacityWorld {
         return sql
     }
 
-    /// A random user and the poll cursor every poll of the last 2 s would pass (read every
-    /// 20th transaction: the bench's bookkeeping, not the app's).
+    /// A random user and the poll cursor every poll of the last 2 s would pass, read every
+    /// 20th transaction (the bench's bookkeeping, not the app's): for the empty polls only,
+    /// which no write follows, so the cursor's age changes nothing they do. The user mixes
+    /// read it in the poll's own statement (`keptPoll`).
     static let pollStart = """
         \\set u random(1, :users)
         \\set n :n + 1
         \\if :n % 20 = 1
         select cursor from public.bench_cursors where t = '*' \\gset
+        \\endif
+
+        """
+
+    /// A random user; in a connection's first transaction, first the pulls of the tables the
+    /// mixes pull (as that user), so that what a step measures is a warm session, as an API
+    /// layer's pooled connections are. pgbench's connections are new at every step, and a
+    /// session's first pull of a table plans its statements and reads the catalogs (12–39 ms:
+    /// docs/scaling.md); 32 of them at once on one core stalled every poll for the step's
+    /// first seconds, or after its first claim, which made every session pull tasks. The
+    /// first call of a new connection is measured on its own (the sync group).
+    static let userPollStart = """
+        \\set u random(1, :users)
+        \\set n :n + 1
+        \\if :n = 1
+        \\startpipeline
+        \(actAs(":u"));
+        select count(public.sync_pull(c.t, c.cursor, 1000, 'compact')) from public.bench_cursors c where c.t in ('tasks', 'notes');
+        \\endpipeline
         \\endif
 
         """
@@ -187,11 +208,16 @@ enum CapacityWorld {
     /// and the script must know what the poll named to pull it. Still one round trip and one
     /// implicit transaction, the acting statement run first (the poll's subquery names its
     /// result); one statement fewer than the client's two (a Bind and an Execute), which
-    /// the empty-poll step measures beside the client's own pipeline.
+    /// the empty-poll step measures beside the client's own pipeline. The cursor is read in
+    /// the same statement (one index probe): the cursor an app polling every 2 s passes, its
+    /// last poll's, 2–2.5 s old. (Read every 20th poll instead, it was up to 1.3 s older
+    /// again at 500 polls a second from 32 clients, and a poll from an older cursor names
+    /// more: one claim made three times the pulls it makes in an app.)
     static let keptPoll = """
         select p.v as named, jsonb_array_length(p.v) as count
           from (\(actAs(":u").trimmingCharacters(in: .whitespacesAndNewlines))) a (claims, timeout, role)
-          cross join lateral (select public.sync_poll(:cursor, null::text[])::jsonb -> 'tables' as v where a.role is not null) p \\gset
+          cross join lateral (select public.sync_poll(c.cursor, null::text[])::jsonb -> 'tables' as v
+                                from public.bench_cursors c where c.t = '*' and a.role is not null) p \\gset
 
         """
 
@@ -214,7 +240,7 @@ enum CapacityWorld {
     /// pulls of what it named, each from the pull cursor of 2 s ago: what the project's
     /// client sends for it, but for the poll's form (`keptPoll`: one statement, since the
     /// script must read its answer). `count` names no table: pgbench compares numbers only.
-    static let pollScript = pollStart + keptPoll + clientPulls
+    static let pollScript = userPollStart + keptPoll + clientPulls
 
     /// A field agent's note on the task they hold; once in `claim_every` also a claim (or the
     /// release) of their open task, which every user's next poll names. Each a transaction as
@@ -240,7 +266,7 @@ enum CapacityWorld {
     static let emptyPollScript = pollStart + clientPoll
 
     /// The same as one statement (`keptPoll`, as the user mixes send it).
-    static let emptyKeptPollScript = pollStart + keptPoll
+    static let emptyKeptPollScript = "\\set u random(1, :users)\n" + keptPoll
 
     /// One core answering empty polls as fast as 16 clients ask: as the client sends them
     /// (a pipeline of two statements), then as the user mixes send them (one statement), so
