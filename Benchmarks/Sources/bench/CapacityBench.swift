@@ -311,6 +311,7 @@ enum CapacityWorld {
                 clients: 8, rate: writeRate, seconds: 15, client: client, prepared: prepared, sampleServer: reads !== writes)
             var result = try await polls.finish()
             let written = try await notes.finish()
+            result.readsCPU = result.serverCPU
             result.latencies["write"] = written.latencies["write"]
             result.rate["write"] = written.rate["write"]
             result.serverCPU += written.serverCPU
@@ -334,9 +335,13 @@ enum CapacityWorld {
         let users = held?.users ?? 0
         let saturated = failed.map { failure -> String in
             let server = failure.result.serverCPU / Double(cores)
-            let what = server >= 0.9 ? "server CPU (\(Int(server * 100))% of its cores)"
+            // A standby serves the polls and pulls on a core of its own: its core is what
+            // gives out, whatever the primary's beside it does.
+            let standby = reads !== writes ? failure.result.readsCPU : 0
+            let what = standby >= 0.9 ? "the standby's CPU (\(Int(standby * 100))% of its core)"
+                : server >= 0.9 ? "server CPU (\(Int(server * 100))% of its cores)"
                 : failure.result.clientCPU >= 0.9 ? "the client (pgbench at \(Int(failure.result.clientCPU * 100))% of a core)"
-                : "neither CPU alone (server \(Int(server * 100))%, pgbench \(Int(failure.result.clientCPU * 100))%): the shared machine"
+                : "neither CPU alone (server \(Int(server * 100))%\(reads !== writes ? ", the standby \(Int(standby * 100))% of its core" : ""), pgbench \(Int(failure.result.clientCPU * 100))%): the shared machine"
             return "at \(failure.users.formatted()) users: \(failure.why); saturated first: \(what)"
         } ?? "never failed up to \(users.formatted()) users"
         let perCPU = held.map { Double($0.users) / max($0.result.serverCPU, 0.01) } ?? 0
@@ -357,6 +362,9 @@ struct LoadResult {
     var rate: [String: Double] = [:]
     /// The server's processes' CPU (1.0 = one core busy) and pgbench's.
     var serverCPU = 0.0
+    /// The part of `serverCPU` the server of the polls and pulls used (all of it when the
+    /// writes go to the same server).
+    var readsCPU = 0.0
     var clientCPU = 0.0
     var walBytesPerSecond = 0.0
     /// sync_pull calls per sync_poll call on the server (what the polls named).
