@@ -8394,42 +8394,33 @@ CREATE FUNCTION private.user_keys(p_user uuid, p_kinds text[]) RETURNS TABLE(kin
     AS $$
 #variable_conflict use_column
 begin
-  -- Each kind only when asked for (NULL: all), each its own statement: a statement runs, and
-  -- locks, only the tables of its kind (one statement of every branch, each filtered, locked
-  -- and started them all: a pull of tasks took 24 relation locks where 16 fit in the
-  -- backend's own fast-path slots, the rest queueing on the shared lock table's partitions).
-  -- Within a kind, union: a key comes once.
-  if p_user is null then
-    return;
-  end if;
-  if p_kinds is null or 'user' = any (p_kinds) then
-    return query select 'user'::text, p_user;
-  end if;
-  if p_kinds is null or 'everyone' = any (p_kinds) then
-    return query select 'everyone'::text, private.everyone_key();
-  end if;
-  if p_kinds is null or 'listing' = any (p_kinds) then
-    return query select 'listing'::text, l.id from public.listings l where l.owned_by = p_user;
-  end if;
-  if p_kinds is null or 'watchlist_owner' = any (p_kinds) then
-    return query select 'watchlist_owner'::text, w.id from public.watchlists w where w.owner_id = p_user;
-  end if;
-  if p_kinds is null or 'watchlist' = any (p_kinds) then
-    return query select 'watchlist'::text, w.id from public.watchlists w where w.owner_id = p_user
-                 union
-                 select 'watchlist', s.watchlist_id from public.watchlist_shares s where s.user_id = p_user and s.accepted_at is not null;
-  end if;
-  if p_kinds is null or 'watchlist_writer' = any (p_kinds) then
-    return query select 'watchlist_writer'::text, w.id from public.watchlists w where w.owner_id = p_user
-                 union
-                 select 'watchlist_writer', s.watchlist_id from public.watchlist_shares s
-                  where s.user_id = p_user and s.role = 'write' and s.accepted_at is not null;
-  end if;
-  if p_kinds is null or 'listing_claimer' = any (p_kinds) then
-    return query select 'listing_claimer'::text, t.listing_id from public.tasks t where t.claimed_by = p_user and t.listing_id is not null
-                 union
-                 select 'listing_claimer', a.listing_id from public.activities a where a.claimed_by = p_user and a.listing_id is not null;
-  end if;
+  -- Each branch only for a kind asked for (NULL: all): a pull of tasks never reads the
+  -- user's watchlists, a policy of listings only her listings.
+  return query
+  select 'user'::text, p_user where p_user is not null and (p_kinds is null or 'user' = any (p_kinds))
+  union all
+  select 'everyone', private.everyone_key() where p_user is not null and (p_kinds is null or 'everyone' = any (p_kinds))
+  union all
+  select 'listing', l.id from public.listings l where l.owned_by = p_user and (p_kinds is null or 'listing' = any (p_kinds))
+  union all
+  select 'watchlist_owner', w.id from public.watchlists w where w.owner_id = p_user and (p_kinds is null or 'watchlist_owner' = any (p_kinds))
+  union
+  select 'watchlist', w.id from public.watchlists w where w.owner_id = p_user and (p_kinds is null or 'watchlist' = any (p_kinds))
+  union
+  -- A share is a key once its user accepted it; an invitation is none.
+  select 'watchlist', s.watchlist_id from public.watchlist_shares s
+   where s.user_id = p_user and s.accepted_at is not null and (p_kinds is null or 'watchlist' = any (p_kinds))
+  union
+  select 'watchlist_writer', w.id from public.watchlists w where w.owner_id = p_user and (p_kinds is null or 'watchlist_writer' = any (p_kinds))
+  union
+  select 'watchlist_writer', s.watchlist_id from public.watchlist_shares s
+   where s.user_id = p_user and s.role = 'write' and s.accepted_at is not null and (p_kinds is null or 'watchlist_writer' = any (p_kinds))
+  union
+  select 'listing_claimer', t.listing_id from public.tasks t
+   where t.claimed_by = p_user and t.listing_id is not null and (p_kinds is null or 'listing_claimer' = any (p_kinds))
+  union
+  select 'listing_claimer', a.listing_id from public.activities a
+   where a.claimed_by = p_user and a.listing_id is not null and (p_kinds is null or 'listing_claimer' = any (p_kinds));
 end
 $$;
 

@@ -74,10 +74,12 @@ func writeTriggerBenchmarks(_ context: BenchContext, owner: UUID) async throws {
 
     // (b) Single rows, a transaction each (autocommit), as an app's single edit is. First
     // the dead rows the bulk part left are vacuumed away: its statements were rolled back on
-    // public.tasks and the audit, outbox and sync logs, never on bench_before.tasks, and
-    // without the vacuum the figure measured whether autovacuum had come by since, not the
-    // triggers (the same code read 0.94× in a full run and 0.72× in the group alone, run
-    // right after the bulk part; 0.96× in the group alone with it).
+    // public.tasks and the audit, outbox and sync logs, never on bench_before.tasks, so the
+    // two sides would otherwise start from tables in different states. (That is not what
+    // makes this figure move between runs of the same code, 0.67× to 0.96× with the vacuum
+    // as without it, all five rounds of a run low or high together; nor plans the session
+    // kept from the bulk part: pgbench, a session's single-row UPDATEs after the bulk
+    // UPDATEs ran within 2–10 % of a fresh session's.)
     try await connection.query("vacuum (analyze)")
     let ids = try await connection.query("select id from public.tasks order by id limit 2000").map { try $0.decode(0, as: UUID.self) }
     for insert in [true, false] {
