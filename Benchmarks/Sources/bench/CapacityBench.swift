@@ -160,13 +160,18 @@ enum CapacityWorld {
         return sql
     }
 
+    /// A random user, and this connection's count of its transactions (`n`).
+    static let pickUser = """
+        \\set u random(1, :users)
+        \\set n :n + 1
+
+        """
+
     /// A random user and the poll cursor every poll of the last 2 s would pass, read every
     /// 20th transaction (the bench's bookkeeping, not the app's): for the empty polls only,
     /// which no write follows, so the cursor's age changes nothing they do. The user mixes
     /// read it in the poll's own statement (`keptPoll`).
-    static let pollStart = """
-        \\set u random(1, :users)
-        \\set n :n + 1
+    static let pollStart = pickUser + """
         \\if :n % 20 = 1
         select cursor from public.bench_cursors where t = '*' \\gset
         \\endif
@@ -180,9 +185,7 @@ enum CapacityWorld {
     /// docs/scaling.md); 32 of them at once on one core stalled every poll for the step's
     /// first seconds, or after its first claim, which made every session pull tasks. The
     /// first call of a new connection is measured on its own (the sync group).
-    static let userPollStart = """
-        \\set u random(1, :users)
-        \\set n :n + 1
+    static let userPollStart = pickUser + """
         \\if :n = 1
         \\startpipeline
         \(actAs(":u"));
@@ -266,7 +269,7 @@ enum CapacityWorld {
     static let emptyPollScript = pollStart + clientPoll
 
     /// The same as one statement (`keptPoll`, as the user mixes send it).
-    static let emptyKeptPollScript = "\\set u random(1, :users)\n" + keptPoll
+    static let emptyKeptPollScript = pickUser + keptPoll
 
     /// One core answering empty polls as fast as 16 clients ask: as the client sends them
     /// (a pipeline of two statements), then as the user mixes send them (one statement), so
