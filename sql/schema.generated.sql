@@ -7561,8 +7561,10 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -7625,8 +7627,10 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -7688,8 +7692,10 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -7751,8 +7757,10 @@ CREATE FUNCTION private.sync_page_activities(p_user uuid, p_mode text, p_x xid8,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -7847,8 +7855,10 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
                                    offset 0) d) d
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -7911,8 +7921,10 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -7974,8 +7986,10 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8037,8 +8051,10 @@ CREATE FUNCTION private.sync_page_journal_entries(p_user uuid, p_mode text, p_x 
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8133,8 +8149,10 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
                                    offset 0) d) d
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -8197,8 +8215,10 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8260,8 +8280,10 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8323,8 +8345,10 @@ CREATE FUNCTION private.sync_page_journal_entry_values(p_user uuid, p_mode text,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8419,8 +8443,10 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
                                    offset 0) d) d
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -8483,8 +8509,10 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8546,8 +8574,10 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8609,8 +8639,10 @@ CREATE FUNCTION private.sync_page_journal_field_groups(p_user uuid, p_mode text,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8705,8 +8737,10 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
                                    offset 0) d) d
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -8769,8 +8803,10 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8832,8 +8868,10 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8895,8 +8933,10 @@ CREATE FUNCTION private.sync_page_journal_fields(p_user uuid, p_mode text, p_x x
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -8991,8 +9031,10 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
                                    offset 0) d) d
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -9055,8 +9097,10 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9118,8 +9162,10 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9181,8 +9227,10 @@ CREATE FUNCTION private.sync_page_journal_threads(p_user uuid, p_mode text, p_x 
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9288,8 +9336,10 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9352,8 +9402,10 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9415,8 +9467,10 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9478,8 +9532,10 @@ CREATE FUNCTION private.sync_page_listings(p_user uuid, p_mode text, p_x xid8, p
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9585,8 +9641,10 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9648,8 +9706,10 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9711,8 +9771,10 @@ CREATE FUNCTION private.sync_page_notes(p_user uuid, p_mode text, p_x xid8, p_ip
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9807,8 +9869,10 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
                                    offset 0) d) d
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -9871,8 +9935,10 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9934,8 +10000,10 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -9997,8 +10065,10 @@ CREATE FUNCTION private.sync_page_notifications(p_user uuid, p_mode text, p_x xi
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10093,8 +10163,10 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
                                    offset 0) d) d
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -10157,8 +10229,10 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10220,8 +10294,10 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10283,8 +10359,10 @@ CREATE FUNCTION private.sync_page_observed_bird_photos(p_user uuid, p_mode text,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10390,8 +10468,10 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10453,8 +10533,10 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10516,8 +10598,10 @@ CREATE FUNCTION private.sync_page_subtasks(p_user uuid, p_mode text, p_x xid8, p
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10623,8 +10707,10 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10687,8 +10773,10 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10750,8 +10838,10 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10813,8 +10903,10 @@ CREATE FUNCTION private.sync_page_tasks(p_user uuid, p_mode text, p_x xid8, p_ip
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -10909,8 +11001,10 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
                                    offset 0) d) d
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -10973,8 +11067,10 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11036,8 +11132,10 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11099,8 +11197,10 @@ CREATE FUNCTION private.sync_page_watchlist_entries(p_user uuid, p_mode text, p_
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11195,8 +11295,10 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                                    offset 0) d) d
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -11259,8 +11361,10 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11322,8 +11426,10 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11385,8 +11491,10 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11492,8 +11600,10 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11556,8 +11666,10 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11619,8 +11731,10 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -11682,8 +11796,10 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last

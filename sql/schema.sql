@@ -7532,7 +7532,6 @@ declare
   v_deleted_at text;
   v_rule private.visibility_rules;
   v_ctes text;
-  v_cut text;
   v_tail text;
 begin
   perform private.assert_sync_table(p_table);
@@ -7635,15 +7634,14 @@ begin
         from cut';
   end if;
 
-  -- the page's last item: the first whose running total of bytes reaches the budget, or
-  -- the p_page_limit-th
-  v_cut := 'select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m';
   return pg_catalog.format($q$
     with %2$s, cut as materialized (
-      %3$s
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
+      select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
+                      p_page_limit) as m
     ), tail as materialized (
-      %4$s
+      %3$s
     ), page as (
       -- the items up to the cut, each id at its last place among them; aggregated in the
       -- order built holds them (n), without sorting them again
@@ -7664,11 +7662,11 @@ begin
     )
     select case when p_compact
                 then json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
-                                       'columns', %5$L::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
+                                       'columns', %4$L::json, 'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]'))
                 else json_build_object('cursor', head.cursor, 'has_more', head.has_more, 'server_timestamp', now(),
                                        'records', coalesce(page.records, '[]'), 'deleted', coalesce(page.deleted, '[]')) end
       from head, page
-    $q$, p_table, v_ctes, v_cut, v_tail, pg_catalog.to_json(v_columns)::text);
+    $q$, p_table, v_ctes, v_tail, pg_catalog.to_json(v_columns)::text);
 end
 $_$;
 

@@ -78,8 +78,10 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                                    offset 0) d) d
       window w as (order by s.sync_xid, s.id rows between unbounded preceding and current row)
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select exists (select from built b where b.n = cut.m + 1) as has_more,
              (select jsonb_build_array(b.sync_xid::text, b.sync_xid::text, b.id, 1) from built b where b.n = cut.m limit 1) as last
@@ -142,8 +144,10 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -205,8 +209,10 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -268,8 +274,10 @@ CREATE FUNCTION private.sync_page_watchlist_rules(p_user uuid, p_mode text, p_x 
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -375,8 +383,10 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -439,8 +449,10 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -502,8 +514,10 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
@@ -565,8 +579,10 @@ CREATE FUNCTION private.sync_page_watchlists(p_user uuid, p_mode text, p_x xid8,
                             -- (offset 0: built once, not written into each of its uses)
                             offset 0) d
     ), cut as materialized (
+      -- the page's last item: the first whose running total of bytes reaches the budget, or
+      -- the p_page_limit-th
       select coalesce((select b.n from built b where b.upto >= (select private.sync_pull_page_bytes()) or b.n = p_page_limit limit 1),
-                            p_page_limit) as m
+                      p_page_limit) as m
     ), tail as materialized (
       select (select count(*) from items) > cut.m as has_more,
              (select jsonb_build_array(i.c0::text, i.c1::text, i.id, i.kind) from items i where i.n = cut.m) as last
