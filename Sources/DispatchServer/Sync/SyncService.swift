@@ -61,10 +61,8 @@ public struct SyncService: UserService {
     ///
     /// The next page is asked for as soon as a page's text arrives (its cursor and
     /// `has_more` come first: `SyncPage.head(of:)`), so the server builds it while this one
-    /// is decoded and applied: the client's work on a page and the server's on the next
-    /// overlap. Statements `apply` runs on the same connection wait for that pull (a
-    /// connection runs one statement at a time); the pages still reach `apply` in order,
-    /// one at a time.
+    /// is decoded; it is awaited before `apply` runs, so `apply` never shares the
+    /// connection with a pull in flight.
     @discardableResult
     public func pullAll(
         table: SyncTable, from cursor: SyncCursor? = nil, limit: Int = 1000,
@@ -79,10 +77,18 @@ public struct SyncService: UserService {
             let head = SyncPage.head(of: text)
             async let prefetched: String? = head?.hasMore == true ? fetch(head?.cursor) : nil
             let page = try SyncPage(json: text)
-            // A failure to get the next page is thrown after this page is applied.
+            // A failure to get the next page is thrown after this page is applied, as before.
+            var next: Result<String, any Error>?
+            if page.hasMore {
+                do {
+                    if let text = try await prefetched { next = .success(text) } else { next = .success(try await fetch(page.cursor)) }
+                } catch {
+                    next = .failure(error)
+                }
+            }
             try await apply(page)
-            guard page.hasMore else { return page.cursor }
-            if let next = try await prefetched { text = next } else { text = try await fetch(page.cursor) }
+            guard let next else { return page.cursor }
+            text = try next.get()
         }
     }
 
