@@ -340,11 +340,11 @@ enum CapacityWorld {
             let server = failure.result.serverCPU / Double(cores)
             // A standby serves the polls and pulls on a core of its own: its core is what
             // gives out, whatever the primary's beside it does.
-            let standby = reads !== writes ? failure.result.readsCPU : 0
-            let what = standby >= 0.9 ? "the standby's CPU (\(Int(standby * 100))% of its core)"
+            let standby: Double? = reads !== writes ? failure.result.readsCPU : nil
+            let what = (standby ?? 0) >= 0.9 ? "the standby's CPU (\(Int((standby ?? 0) * 100))% of its core)"
                 : server >= 0.9 ? "server CPU (\(Int(server * 100))% of its cores)"
                 : failure.result.clientCPU >= 0.9 ? "the client (pgbench at \(Int(failure.result.clientCPU * 100))% of a core)"
-                : "neither CPU alone (server \(Int(server * 100))%\(reads !== writes ? ", the standby \(Int(standby * 100))% of its core" : ""), pgbench \(Int(failure.result.clientCPU * 100))%): the shared machine"
+                : "neither CPU alone (server \(Int(server * 100))%\(standby.map { ", the standby \(Int($0 * 100))% of its core" } ?? ""), pgbench \(Int(failure.result.clientCPU * 100))%): the shared machine"
             return "at \(failure.users.formatted()) users: \(failure.why); saturated first: \(what)"
         } ?? "never failed up to \(users.formatted()) users"
         let perCPU = held.map { Double($0.users) / max($0.result.serverCPU, 0.01) } ?? 0
