@@ -2457,30 +2457,39 @@ $$;
 COMMENT ON FUNCTION private.assert_sync_table(p_table text) IS 'Raises NULL_ARGUMENT (22004) or INVALID_TABLE (22023) unless p_table is one of private.sync_tables().';
 
 --
+-- Name: not_authenticated(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.not_authenticated(p_rpc text) RETURNS uuid
+    LANGUAGE plpgsql STABLE
+    SET search_path TO 'pg_catalog', 'pg_temp'
+    AS $$
+begin
+  raise exception using errcode = '42501',
+    message = pg_catalog.format('NOT_AUTHENTICATED: %s needs a signed-in caller', p_rpc),
+    hint = 'Set request.jwt.claims with the user''s "sub".';
+end
+$$;
+
+--
+-- Name: FUNCTION not_authenticated(p_rpc text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.not_authenticated(p_rpc text) IS 'Raises NOT_AUTHENTICATED (42501) for the RPC named p_rpc: private.caller''s error.';
+
+--
 -- Name: caller(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
 CREATE FUNCTION private.caller(p_rpc text) RETURNS uuid
-    LANGUAGE plpgsql STABLE
-    SET search_path TO 'pg_catalog', 'pg_temp'
-    AS $$
-declare
-  v_uid uuid := auth.uid();
-begin
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = pg_catalog.format('NOT_AUTHENTICATED: %s needs a signed-in caller', p_rpc),
-      hint = 'Set request.jwt.claims with the user''s "sub".';
-  end if;
-  return v_uid;
-end
-$$;
+    LANGUAGE sql STABLE
+    RETURN COALESCE(auth.uid(), private.not_authenticated(p_rpc));
 
 --
 -- Name: FUNCTION caller(p_rpc text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.caller(p_rpc text) IS 'The caller (auth.uid()) of the RPC named p_rpc (for the message); NOT_AUTHENTICATED (42501) when there is none. The one check of a calling user, for every RPC that serves users.';
+COMMENT ON FUNCTION private.caller(p_rpc text) IS 'The caller (auth.uid()) of the RPC named p_rpc (for the message); NOT_AUTHENTICATED (42501, private.not_authenticated) when there is none. The one check of a calling user, for every RPC that serves users. Written into the calling statement.';
 
 --
 -- Name: caller_acts_as_authenticated(); Type: FUNCTION; Schema: private; Owner: -
@@ -3126,6 +3135,77 @@ $$;
 COMMENT ON FUNCTION private.current_timeline() IS 'The timeline of this server: of the WAL a primary writes; on a hot standby, of the WAL it receives (else of its last restartpoint). A point-in-time recovery and a promotion start a new one.';
 
 --
+-- Name: cursor_max_bytes(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.cursor_max_bytes() RETURNS integer
+    LANGUAGE sql IMMUTABLE
+    RETURN 16384;
+
+--
+-- Name: FUNCTION cursor_max_bytes(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.cursor_max_bytes() IS 'The most bytes a cursor may have (16384): checked before anything in it is decoded.';
+
+--
+-- Name: incarnation; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.incarnation (
+    singleton boolean DEFAULT true NOT NULL,
+    epoch bigint NOT NULL,
+    system_identifier bigint NOT NULL,
+    database_oid oid NOT NULL,
+    relation_oid oid NOT NULL,
+    timeline integer NOT NULL,
+    cursor_key bytea NOT NULL,
+    legacy_cursors boolean DEFAULT true NOT NULL,
+    settled_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT incarnation_cursor_key_check CHECK ((octet_length(cursor_key) = 48)),
+    CONSTRAINT incarnation_singleton_check CHECK (singleton)
+);
+
+--
+-- Name: TABLE incarnation; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.incarnation IS 'One row: the incarnation of this database that sync and feed cursors name (a random epoch, moved when the server finds itself restored; the system identifier, database and table oids and timeline it was recorded on), and the key that seals cursors (16 bytes of AES key, 32 of HMAC key). Read by the cursor functions (sql/code/sync/cursor.sql), written by private.settle_incarnation. Private: no API role reads it.';
+
+--
+-- Name: cursor_contents(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.cursor_contents(p_cursor text) RETURNS SETOF jsonb
+    LANGUAGE sql STABLE
+    BEGIN ATOMIC
+ SELECT
+         CASE
+             WHEN ((b.length >= 48) AND (((b.length - 32) % 16) = 0) AND (substr(extensions.hmac(substr(b.body, 1, (b.length - 16)), substr(i.cursor_key, 17), 'sha256'::text), 1, 16) = substr(b.body, (b.length - 15)))) THEN (convert_from(extensions.decrypt_iv(substr(b.body, 17, (b.length - 32)), substr(i.cursor_key, 1, 16), substr(b.body, 1, 16), 'aes-cbc/pad:pkcs'::text), 'UTF8'::name))::jsonb
+             ELSE NULL::jsonb
+         END AS "case"
+    FROM (( SELECT i_1.cursor_key
+            FROM private.incarnation i_1
+          LIMIT 1) i
+      CROSS JOIN ( SELECT d.body,
+             octet_length(d.body) AS length
+            FROM ( SELECT decode(
+                         CASE
+                             WHEN ((octet_length(cursor_contents.p_cursor) <= private.cursor_max_bytes()) AND (cursor_contents.p_cursor ~ '^v2\.[A-Za-z0-9_-]+$'::text) AND ((length(t.text) % 4) <> 1)) THEN (t.text || repeat('='::text, ((4 - (length(t.text) % 4)) % 4)))
+                             ELSE NULL::text
+                         END, 'base64'::text) AS body
+                    FROM ( SELECT translate(substr(cursor_contents.p_cursor, 4), '-_'::text, '+/'::text) AS text
+                          OFFSET 0) t
+                  OFFSET 0) d) b);
+END;
+
+--
+-- Name: FUNCTION cursor_contents(p_cursor text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.cursor_contents(p_cursor text) IS 'The state a "v2." cursor sealed by private.seal_cursor holds (one row), NULL when this database did not seal it (its HMAC does not match), it is longer than private.cursor_max_bytes() or it is not a cursor at all. Never an error. Written into the calling statement.';
+
+--
 -- Name: cursor_incarnation(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3135,25 +3215,17 @@ CREATE FUNCTION private.cursor_incarnation() RETURNS text
     AS $$
 declare
   v_recovery boolean := pg_is_in_recovery();
-  v_kept text := current_setting('dispatch.cursor_server', true);
-  v_row record;
-  v_binding text;
   v_server text;
 begin
-  select i.epoch, substr(i.cursor_key, 17) as mac_key into v_row from private.incarnation i;
-  v_binding := concat_ws('|', pg_backend_pid(), extract(epoch from pg_postmaster_start_time()), 'private.incarnation'::regclass::oid,
-                         case when v_recovery then extract(epoch from now()) end);
-  v_server := split_part(v_kept, '|', 1);
-  if v_kept is null or v_kept = ''
-     or split_part(v_kept, '|', 2) <> encode(hmac(convert_to(v_server || '|' || v_binding, 'UTF8'), v_row.mac_key, 'sha256'), 'hex') then
+  if (select k is null from private.kept_incarnation(v_recovery) k) then
     v_server := concat_ws('/', (pg_control_system()).system_identifier,
                   (select d.oid from pg_database d where d.datname = current_database()),
                   'private.incarnation'::regclass::oid, private.current_timeline());
     perform set_config('dispatch.cursor_server',
-                       v_server || '|' || encode(hmac(convert_to(v_server || '|' || v_binding, 'UTF8'), v_row.mac_key, 'sha256'), 'hex'),
+                       v_server || '|' || private.cursor_server_tag(v_server, (select substr(i.cursor_key, 17) from private.incarnation i), v_recovery),
                        v_recovery);
   end if;
-  return left(md5(concat_ws('/', v_row.epoch, v_server)), 16);
+  return (select k from private.kept_incarnation(v_recovery) k);
 end
 $$;
 
@@ -3162,6 +3234,20 @@ $$;
 --
 
 COMMENT ON FUNCTION private.cursor_incarnation() IS 'The incarnation of the database that a cursor names: a digest of private.incarnation''s epoch, the cluster''s system identifier, this database''s and the incarnation table''s oids and the timeline (private.current_timeline). All but the epoch are remembered in the setting dispatch.cursor_server, for the session on a primary and for the transaction on a hot standby, and taken from it only under an HMAC of the cursor key bound to this backend, the server''s start and the incarnation table (on a standby also the transaction''s start): what anyone else set there is ignored. It changes with a restore (new identifiers, and the epoch settle_incarnation moves), a point-in-time recovery and a promotion (a new timeline).';
+
+--
+-- Name: cursor_server_tag(text, bytea, boolean); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.cursor_server_tag(p_server text, p_mac_key bytea, p_recovery boolean) RETURNS text
+    LANGUAGE sql STABLE
+    RETURN encode(extensions.hmac(convert_to(concat_ws('|'::text, p_server, pg_backend_pid(), EXTRACT(epoch FROM pg_postmaster_start_time()), ('private.incarnation'::regclass)::oid, CASE WHEN p_recovery THEN EXTRACT(epoch FROM now()) ELSE NULL::numeric END), 'UTF8'::name), p_mac_key, 'sha256'::text), 'hex'::text);
+
+--
+-- Name: FUNCTION cursor_server_tag(p_server text, p_mac_key bytea, p_recovery boolean); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.cursor_server_tag(p_server text, p_mac_key bytea, p_recovery boolean) IS 'The tag under which the setting dispatch.cursor_server holds what this server is (private.cursor_incarnation): an HMAC, with the cursor key, of p_server bound to this backend, the server''s start, the incarnation table and, on a hot standby (p_recovery), the transaction''s start.';
 
 --
 -- Name: decode_sync_cursor(text, text); Type: FUNCTION; Schema: private; Owner: -
@@ -5569,6 +5655,32 @@ $$;
 COMMENT ON FUNCTION private.journal_write_values(p_entry_id uuid, p_values jsonb) IS 'Sets an entry''s values from p_values ({field id: text or null}); NULL p_values changes nothing. Returns whether a value was added (a new row).';
 
 --
+-- Name: kept_incarnation(boolean); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.kept_incarnation(p_recovery boolean) RETURNS SETOF text
+    LANGUAGE sql STABLE
+    BEGIN ATOMIC
+ SELECT
+         CASE
+             WHEN (split_part(k.kept, '|'::text, 2) = private.cursor_server_tag(split_part(k.kept, '|'::text, 1), substr(i.cursor_key, 17), kept_incarnation.p_recovery)) THEN "left"(md5(concat_ws('/'::text, i.epoch, split_part(k.kept, '|'::text, 1))), 16)
+             ELSE NULL::text
+         END AS "case"
+    FROM (( SELECT i_1.epoch,
+             i_1.cursor_key
+            FROM private.incarnation i_1
+          LIMIT 1) i
+      CROSS JOIN ( SELECT current_setting('dispatch.cursor_server'::text, true) AS kept
+          OFFSET 0) k);
+END;
+
+--
+-- Name: FUNCTION kept_incarnation(p_recovery boolean); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.kept_incarnation(p_recovery boolean) IS 'The incarnation (private.cursor_incarnation) as the setting dispatch.cursor_server remembers it for this session (p_recovery: on a hot standby, for this transaction), or NULL when it holds nothing its tag (private.cursor_server_tag) vouches for. One row. Written into the calling statement.';
+
+--
 -- Name: key_holders(text, uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -5991,16 +6103,18 @@ CREATE FUNCTION private.open_cursor(p_cursor text, p_what text, p_legacy text) R
     SET search_path TO 'pg_catalog', 'pg_temp'
     AS $_$
 declare
-  -- A cursor holds a few transaction ids per transaction in flight at a pull: a few
-  -- hundred bytes, far below this even with hundreds of concurrent writers.
-  c_max_bytes constant integer := 16384;
+  v_recovery boolean := pg_catalog.pg_is_in_recovery();
   v_state jsonb;
   v_problem text;
 begin
-  if octet_length(p_cursor) > c_max_bytes then
-    v_problem := pg_catalog.format('it is %s bytes long, more than the %s a cursor may have', octet_length(p_cursor), c_max_bytes);
+  v_state := (select s from private.opened_cursor(p_cursor, v_recovery) s);
+  if v_state is not null then
+    return v_state;
+  end if;
+  if octet_length(p_cursor) > private.cursor_max_bytes() then
+    v_problem := pg_catalog.format('it is %s bytes long, more than the %s a cursor may have', octet_length(p_cursor), private.cursor_max_bytes());
   elsif p_cursor ~ '^v2\.[A-Za-z0-9_-]+$' then
-    v_state := private.unseal_cursor(p_cursor);
+    v_state := (select s from private.cursor_contents(p_cursor) s);
     if v_state is null or pg_catalog.jsonb_typeof(v_state) <> 'object' then
       v_problem := 'it was not sealed by this database';
     elsif v_state ->> 'i' is distinct from private.cursor_incarnation() then
@@ -6032,7 +6146,7 @@ $_$;
 -- Name: FUNCTION open_cursor(p_cursor text, p_what text, p_legacy text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.open_cursor(p_cursor text, p_what text, p_legacy text) IS 'The state of a cursor p_what (sync_pull, sync_poll, changes_since) returned: at most 16384 bytes, sealed by this database (private.unseal_cursor), of this incarnation (private.cursor_incarnation), its state without i. A cursor of before sealing matching the regular expression p_legacy comes back as {legacy: cursor} while private.legacy_cursors_stand(). INVALID_CURSOR (22023) for anything else, CURSOR_EXPIRED (22023) for a cursor of another incarnation (a restore, a point-in-time recovery or a failover since): resync in full.';
+COMMENT ON FUNCTION private.open_cursor(p_cursor text, p_what text, p_legacy text) IS 'The state of a cursor p_what (sync_pull, sync_poll, changes_since) returned: at most private.cursor_max_bytes() bytes, sealed by this database (private.cursor_contents), of this incarnation (private.cursor_incarnation), its state without i. A cursor of before sealing matching the regular expression p_legacy comes back as {legacy: cursor} while private.legacy_cursors_stand(). INVALID_CURSOR (22023) for anything else, CURSOR_EXPIRED (22023) for a cursor of another incarnation (a restore, a point-in-time recovery or a failover since): resync in full.';
 
 --
 -- Name: open_parent_ids(text, text); Type: FUNCTION; Schema: private; Owner: -
@@ -6053,6 +6167,30 @@ $$;
 --
 
 COMMENT ON FUNCTION private.open_parent_ids(p_child text, p_kind text) IS 'The ids of the parents of kind p_kind (task, activity) that every user may see now (open) and that have rows in p_child (notes, subtasks): the children every user sees through their parent, for the SELECT policies of the child tables (private.visibility_predicate). One index range of private.child_parents: its rows are the parents with children, never every open item. SECURITY DEFINER so that policies can call it.';
+
+--
+-- Name: opened_cursor(text, boolean); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.opened_cursor(p_cursor text, p_recovery boolean) RETURNS SETOF jsonb
+    LANGUAGE sql STABLE
+    BEGIN ATOMIC
+ SELECT
+         CASE
+             WHEN ((jsonb_typeof(c.state) = 'object'::text) AND ((c.state ->> 'i'::text) = k.incarnation)) THEN (c.state - 'i'::text)
+             ELSE NULL::jsonb
+         END AS "case"
+    FROM (( SELECT s.s
+            FROM private.cursor_contents(opened_cursor.p_cursor) s(s)
+          OFFSET 0) c(state)
+      CROSS JOIN private.kept_incarnation(opened_cursor.p_recovery) k(incarnation));
+END;
+
+--
+-- Name: FUNCTION opened_cursor(p_cursor text, p_recovery boolean); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.opened_cursor(p_cursor text, p_recovery boolean) IS 'The state, without i, of a cursor this database sealed (private.cursor_contents) naming the incarnation this session has already checked (private.kept_incarnation; p_recovery: this server is a hot standby): one row, NULL for any other text, which private.open_cursor then looks at step by step. Never an error. Written into the calling statement.';
 
 --
 -- Name: paired_rows_sql(regclass); Type: FUNCTION; Schema: private; Owner: -
@@ -8345,44 +8483,6 @@ $$;
 COMMENT ON FUNCTION private.try_job_lock(p_job text) IS 'True when the caller''s transaction now holds the job p_job (its row of private.job_locks, locked until the transaction ends); false when another transaction holds it. The worker''s maintenance runs each job only while holding ''maintenance''. Errors: NULL_ARGUMENT (22004), INVALID_ARGUMENT (22023, detail {argument, allowed}). SECURITY DEFINER: no API role reads private.job_locks (so that no app user can take a job''s lock); the worker (service_role) may run it.';
 
 --
--- Name: unseal_cursor(text); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.unseal_cursor(p_cursor text) RETURNS jsonb
-    LANGUAGE plpgsql STABLE
-    SET search_path TO 'pg_catalog', 'extensions', 'pg_temp'
-    AS $_$
-declare
-  v_text text := translate(substr(p_cursor, 4), '-_', '+/');
-  v_key bytea;
-  v_body bytea;
-  v_length integer;
-begin
-  if p_cursor !~ '^v2\.[A-Za-z0-9_-]+$' or length(v_text) % 4 = 1 then
-    return null;
-  end if;
-  v_body := decode(v_text || repeat('=', (4 - length(v_text) % 4) % 4), 'base64');
-  v_length := octet_length(v_body);
-  -- IV, at least one block, tag
-  if v_length < 48 or (v_length - 32) % 16 <> 0 then
-    return null;
-  end if;
-  select i.cursor_key into v_key from private.incarnation i;
-  if substr(hmac(substr(v_body, 1, v_length - 16), substr(v_key, 17), 'sha256'), 1, 16) <> substr(v_body, v_length - 15) then
-    return null;
-  end if;
-  return convert_from(decrypt_iv(substr(v_body, 17, v_length - 32), substr(v_key, 1, 16), substr(v_body, 1, 16), 'aes-cbc/pad:pkcs'),
-                      'UTF8')::jsonb;
-end
-$_$;
-
---
--- Name: FUNCTION unseal_cursor(p_cursor text); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.unseal_cursor(p_cursor text) IS 'The state a "v2." cursor sealed by private.seal_cursor holds, or NULL when this database did not seal it (its HMAC does not match) or it is not a cursor at all.';
-
---
 -- Name: user_keys(uuid, text[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -10211,10 +10311,14 @@ begin
     v_tables := array(select distinct t from unnest(p_tables) t order by t);
   end if;
   if p_cursor is not null then
-    -- A sealed poll cursor is opened directly (its seal proves this database wrote it); any
-    -- other (one of before sealing, one of a pull) goes through the key-by-key checks and
-    -- the table's, which say what is wrong.
-    v_state := private.open_cursor(p_cursor, 'sync_poll', '^v1\.[A-Za-z0-9_-]+$');
+    -- A sealed poll cursor is opened directly (its seal proves this database wrote it): the
+    -- usual one here (private.opened_cursor), any other by private.open_cursor, which checks
+    -- the incarnation afresh or says what is wrong. One of before sealing, or of a pull, goes
+    -- through the key-by-key checks and the table's.
+    v_state := (select s from private.opened_cursor(p_cursor, v_recovery) s);
+    if v_state is null then
+      v_state := private.open_cursor(p_cursor, 'sync_poll', '^v1\.[A-Za-z0-9_-]+$');
+    end if;
     if v_state ? 'legacy' or v_state ->> 't' is distinct from '*' then
       v_state := private.decode_sync_cursor('*', p_cursor);
     end if;
@@ -11909,30 +12013,6 @@ COMMENT ON COLUMN private.deleted_subtasks.parent_table IS 'tasks or activities:
 --
 
 COMMENT ON COLUMN private.deleted_subtasks.parent_id IS 'The deleted parent''s id.';
-
---
--- Name: incarnation; Type: TABLE; Schema: private; Owner: -
---
-
-CREATE TABLE private.incarnation (
-    singleton boolean DEFAULT true NOT NULL,
-    epoch bigint NOT NULL,
-    system_identifier bigint NOT NULL,
-    database_oid oid NOT NULL,
-    relation_oid oid NOT NULL,
-    timeline integer NOT NULL,
-    cursor_key bytea NOT NULL,
-    legacy_cursors boolean DEFAULT true NOT NULL,
-    settled_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT incarnation_cursor_key_check CHECK ((octet_length(cursor_key) = 48)),
-    CONSTRAINT incarnation_singleton_check CHECK (singleton)
-);
-
---
--- Name: TABLE incarnation; Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON TABLE private.incarnation IS 'One row: the incarnation of this database that sync and feed cursors name (a random epoch, moved when the server finds itself restored; the system identifier, database and table oids and timeline it was recorded on), and the key that seals cursors (16 bytes of AES key, 32 of HMAC key). Read by the cursor functions (sql/code/sync/cursor.sql), written by private.settle_incarnation. Private: no API role reads it.';
 
 --
 -- Name: job_locks; Type: TABLE; Schema: private; Owner: -
@@ -16819,6 +16899,14 @@ GRANT ALL ON FUNCTION private.assert_sync_table(p_table text) TO authenticated;
 GRANT ALL ON FUNCTION private.assert_sync_table(p_table text) TO service_role;
 
 --
+-- Name: FUNCTION not_authenticated(p_rpc text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.not_authenticated(p_rpc text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.not_authenticated(p_rpc text) TO authenticated;
+GRANT ALL ON FUNCTION private.not_authenticated(p_rpc text) TO service_role;
+
+--
 -- Name: FUNCTION caller(p_rpc text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -16941,10 +17029,28 @@ REVOKE ALL ON FUNCTION private.create_table_dispatch(p_function text, p_argument
 REVOKE ALL ON FUNCTION private.current_timeline() FROM PUBLIC;
 
 --
+-- Name: FUNCTION cursor_max_bytes(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.cursor_max_bytes() FROM PUBLIC;
+
+--
+-- Name: FUNCTION cursor_contents(p_cursor text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.cursor_contents(p_cursor text) FROM PUBLIC;
+
+--
 -- Name: FUNCTION cursor_incarnation(); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.cursor_incarnation() FROM PUBLIC;
+
+--
+-- Name: FUNCTION cursor_server_tag(p_server text, p_mac_key bytea, p_recovery boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.cursor_server_tag(p_server text, p_mac_key bytea, p_recovery boolean) FROM PUBLIC;
 
 --
 -- Name: FUNCTION decode_sync_cursor(p_table text, p_cursor text); Type: ACL; Schema: private; Owner: -
@@ -17323,6 +17429,12 @@ REVOKE ALL ON FUNCTION private.journal_write_values(p_entry_id uuid, p_values js
 GRANT ALL ON FUNCTION private.journal_write_values(p_entry_id uuid, p_values jsonb) TO authenticated;
 
 --
+-- Name: FUNCTION kept_incarnation(p_recovery boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.kept_incarnation(p_recovery boolean) FROM PUBLIC;
+
+--
 -- Name: FUNCTION key_holders(p_kind text, p_key uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -17404,6 +17516,12 @@ REVOKE ALL ON FUNCTION private.open_cursor(p_cursor text, p_what text, p_legacy 
 
 REVOKE ALL ON FUNCTION private.open_parent_ids(p_child text, p_kind text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.open_parent_ids(p_child text, p_kind text) TO authenticated;
+
+--
+-- Name: FUNCTION opened_cursor(p_cursor text, p_recovery boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.opened_cursor(p_cursor text, p_recovery boolean) FROM PUBLIC;
 
 --
 -- Name: FUNCTION paired_rows_sql(p_table regclass); Type: ACL; Schema: private; Owner: -
@@ -17747,12 +17865,6 @@ GRANT ALL ON FUNCTION private.tombstone_gauge() TO service_role;
 
 REVOKE ALL ON FUNCTION private.try_job_lock(p_job text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.try_job_lock(p_job text) TO service_role;
-
---
--- Name: FUNCTION unseal_cursor(p_cursor text); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.unseal_cursor(p_cursor text) FROM PUBLIC;
 
 --
 -- Name: FUNCTION user_keys(p_user uuid, p_kinds text[]); Type: ACL; Schema: private; Owner: -

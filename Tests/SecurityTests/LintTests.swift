@@ -72,6 +72,8 @@ import Testing
             create function private.lint_touch() returns trigger language plpgsql set search_path = pg_catalog, pg_temp as $$ begin return new; end $$;
             create function private.lint_temp_first() returns int language sql set search_path = '' as $$ select 1 $$;
             create function private.lint_temp_early() returns int language sql set search_path = pg_temp, pg_catalog as $$ select 1 $$;
+            -- a standard body binds its names when created: no search_path to set
+            create function private.lint_bound() returns int language sql return 1;
             create trigger lint_update_of before update of note on public.lint_bait for each row execute function private.lint_touch();
             create trigger lint_update_when before update of note on public.lint_bait for each row
               when (old.note is distinct from new.note) execute function private.lint_touch();
@@ -88,6 +90,7 @@ import Testing
         ], "\(redundant.sorted())")
         #expect(!lints.contains("update_trigger_without_when public.lint_bait lint_update_when"))
         #expect(!lints.contains("search_path_temp_first private.lint_touch()"))
+        #expect(!lints.contains("search_path_mutable private.lint_bound()"))
         #expect(lints.isSuperset(of: [
             "rls_disabled public.lint_bait",
             "unlimited_text public.lint_bait.note",

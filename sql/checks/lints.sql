@@ -8,7 +8,9 @@
 --   definer_without_reason        a SECURITY DEFINER function in public that authenticated
 --                                 may execute (an RPC) whose comment does not say why it
 --                                 must be one ("SECURITY DEFINER: <why>")
---   search_path_mutable           a function without SET search_path
+--   search_path_mutable           a function without SET search_path, but for one with a
+--                                 SQL-standard body (RETURN, BEGIN ATOMIC), whose names
+--                                 are bound when it is created: no search_path reaches it
 --   search_path_temp_first        a function whose search_path does not end with pg_temp:
 --                                 a schema the path does not name is searched first for
 --                                 tables and types, so a session's temporary table (or
@@ -56,7 +58,8 @@ with ours (nspname) as (
                       where d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass and d.objid = c.oid and d.deptype = 'e')
 ), functions as (
   select p.oid, n.nspname, pg_catalog.format('%I.%I(%s)', n.nspname, p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid)) as signature,
-         p.prosecdef, coalesce(p.proconfig, '{}') as config, pg_catalog.obj_description(p.oid, 'pg_proc') as comment
+         p.prosecdef, coalesce(p.proconfig, '{}') as config, pg_catalog.obj_description(p.oid, 'pg_proc') as comment,
+         p.prosqlbody is not null as bound
     from pg_catalog.pg_proc p
     join pg_catalog.pg_namespace n on n.oid = p.pronamespace
    where n.nspname in (select o.nspname from ours o)
@@ -105,7 +108,7 @@ with ours (nspname) as (
   union all
   select 'search_path_mutable', f.signature, 'no SET search_path'
     from functions f
-   where not exists (select from pg_catalog.unnest(f.config) c where c like 'search\_path=%')
+   where not f.bound and not exists (select from pg_catalog.unnest(f.config) c where c like 'search\_path=%')
   union all
   select 'search_path_temp_first', f.signature, 'its search_path does not end with pg_temp'
     from functions f

@@ -22,6 +22,7 @@ drop function if exists private.spend_notification_budget() cascade;            
 drop function if exists private.spend_notification_budgets(uuid[], uuid[]);    -- now checks the push modes the rows were stored with
 drop function if exists private.child_parents_marks_sql(text);                -- private.sync_marks_insert_sql, as the capture's marks
 drop function if exists private.sync_has_steady_mode(text);                   -- private.sync_table_modes
+drop function if exists private.unseal_cursor(text);                         -- private.cursor_contents, written into its caller's statement
 -- Hand-written write rules, now the table manifest's (access/write_rules.sql); their policies
 -- go with them and the final step makes the generated ones.
 drop function if exists private.can_change_work_item(text, uuid) cascade;       -- private.caller_writes

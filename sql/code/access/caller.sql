@@ -44,23 +44,30 @@ revoke all on function private.caller_acts_as_authenticated() from public, anon,
 -- The signed-in caller of an RPC, or NOT_AUTHENTICATED: every RPC that serves a user (claims,
 -- sync, badges, preferences, push devices, journals) asks this one question, so the code,
 -- its SQLSTATE and the hint are the same whichever RPC a client called.
-create or replace function private.caller(p_rpc text) returns uuid
+-- The error is raised by a function of its own, called only when there is no caller: the
+-- question itself is a SQL function with a standard body, which the planner writes into the
+-- RPC's statement (a PL/pgSQL function, whose SET clause is undone at its end by a walk over
+-- every setting of the server, cost every call, every poll among them).
+create or replace function private.not_authenticated(p_rpc text) returns uuid
   language plpgsql stable
   set search_path = pg_catalog, pg_temp
 as $$
-declare
-  v_uid uuid := auth.uid();
 begin
-  if v_uid is null then
-    raise exception using errcode = '42501',
-      message = pg_catalog.format('NOT_AUTHENTICATED: %s needs a signed-in caller', p_rpc),
-      hint = 'Set request.jwt.claims with the user''s "sub".';
-  end if;
-  return v_uid;
+  raise exception using errcode = '42501',
+    message = pg_catalog.format('NOT_AUTHENTICATED: %s needs a signed-in caller', p_rpc),
+    hint = 'Set request.jwt.claims with the user''s "sub".';
 end
 $$;
+comment on function private.not_authenticated(text) is
+  'Raises NOT_AUTHENTICATED (42501) for the RPC named p_rpc: private.caller''s error.';
+revoke all on function private.not_authenticated(text) from public, anon, authenticated, service_role;
+grant execute on function private.not_authenticated(text) to authenticated, service_role;
+
+create or replace function private.caller(p_rpc text) returns uuid
+  language sql stable
+return coalesce(auth.uid(), private.not_authenticated(p_rpc));
 comment on function private.caller(text) is
-  'The caller (auth.uid()) of the RPC named p_rpc (for the message); NOT_AUTHENTICATED (42501) when there is none. The one check of a calling user, for every RPC that serves users.';
+  'The caller (auth.uid()) of the RPC named p_rpc (for the message); NOT_AUTHENTICATED (42501, private.not_authenticated) when there is none. The one check of a calling user, for every RPC that serves users. Written into the calling statement.';
 revoke all on function private.caller(text) from public, anon, authenticated, service_role;
 grant execute on function private.caller(text) to authenticated, service_role;
 

@@ -218,6 +218,8 @@ select private.api('private.is_open_parent(text, uuid)', 'policy', '{authenticat
   '[{"sql": "select private.is_open_parent(''task'', {id})", "id": "tasks"}]');
 select private.api('private.caller(text)', 'internal', '{authenticated,service_role}', 'The signed-in caller of an RPC, or NOT_AUTHENTICATED.',
   '[{"sql": "select private.caller(''an rpc'')"}]');
+select private.api('private.not_authenticated(text)', 'internal', '{authenticated,service_role}', 'NOT_AUTHENTICATED, private.caller''s error (no table read).',
+  '[{"sql": "select private.not_authenticated(''an rpc'')"}]');
 select private.api('private.error_detail(text)', 'internal', '{authenticated,service_role}', 'An error''s detail as an answer carries it (no table read).',
   '[{"sql": "select private.error_detail(''{}'')"}]');
 select private.api('private.assert_profile(uuid)', 'internal', '{authenticated}', 'NOT_FOUND when the caller has no profile yet (as the caller: no other profile is found).',

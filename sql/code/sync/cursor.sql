@@ -75,6 +75,28 @@ select pg_catalog.set_config('search_path',
                        join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pgcrypto')
   || ', pg_temp', true);
 
+-- Opening a cursor is, beside reading the marks, most of an empty poll's work, and every poll,
+-- pull and feed read does it. So its usual case (a cursor this database sealed, of the
+-- incarnation this session has already checked) is written as SQL functions with a
+-- standard body (RETURN, BEGIN ATOMIC): the planner writes them into the statement that
+-- calls them, with no function call and no statement of their own (a PL/pgSQL function
+-- per step cost an empty poll as much as the rest of it when many sessions take turns on a
+-- core). Such a body binds every name it uses when it is created, so no search_path reaches
+-- it (a SET clause would keep it from being written in). They read the one row of
+-- private.incarnation with "limit 1": without it the planner, which keeps no statistics of a
+-- one-row table, expects hundreds, and a caller's cached plan looks dear enough that every
+-- call is planned afresh (a millisecond).
+
+-- The longest cursor taken: a cursor holds a few transaction ids per transaction in flight
+-- at a pull, a few hundred bytes, far below this even with hundreds of concurrent writers.
+-- Checked before anything in a cursor is decoded.
+create or replace function private.cursor_max_bytes() returns integer
+  language sql
+  immutable
+return 16384;
+comment on function private.cursor_max_bytes() is
+  'The most bytes a cursor may have (16384): checked before anything in it is decoded.';
+
 -- The incarnation a cursor names: the epoch (moved when the server finds itself restored)
 -- with what the server is now (its system identifier, this database, the incarnation table
 -- itself: a restore makes new ones) and its timeline. Any of them differing means the
@@ -92,6 +114,28 @@ select pg_catalog.set_config('search_path',
 -- the answer bound to this backend, this server's start, this incarnation table (and, on a
 -- standby, this transaction's start). A value set by anyone else, or left by another
 -- backend, server, table or transaction, is looked up afresh.
+create or replace function private.cursor_server_tag(p_server text, p_mac_key bytea, p_recovery boolean) returns text
+  language sql
+  stable
+return encode(hmac(convert_to(concat_ws('|', p_server, pg_backend_pid(), extract(epoch from pg_postmaster_start_time()),
+                                        'private.incarnation'::regclass::oid, case when p_recovery then extract(epoch from now()) end),
+                              'UTF8'),
+                   p_mac_key, 'sha256'), 'hex');
+comment on function private.cursor_server_tag(text, bytea, boolean) is
+  'The tag under which the setting dispatch.cursor_server holds what this server is (private.cursor_incarnation): an HMAC, with the cursor key, of p_server bound to this backend, the server''s start, the incarnation table and, on a hot standby (p_recovery), the transaction''s start.';
+
+create or replace function private.kept_incarnation(p_recovery boolean) returns setof text
+  language sql
+  stable
+begin atomic
+  select case when split_part(k.kept, '|', 2) = private.cursor_server_tag(split_part(k.kept, '|', 1), substr(i.cursor_key, 17), p_recovery)
+              then left(md5(concat_ws('/', i.epoch, split_part(k.kept, '|', 1))), 16) end
+    from (select i.epoch, i.cursor_key from private.incarnation i limit 1) i
+   cross join (select current_setting('dispatch.cursor_server', true) as kept offset 0) k;
+end;
+comment on function private.kept_incarnation(boolean) is
+  'The incarnation (private.cursor_incarnation) as the setting dispatch.cursor_server remembers it for this session (p_recovery: on a hot standby, for this transaction), or NULL when it holds nothing its tag (private.cursor_server_tag) vouches for. One row. Written into the calling statement.';
+
 create or replace function private.cursor_incarnation() returns text
   language plpgsql
   stable
@@ -99,25 +143,17 @@ create or replace function private.cursor_incarnation() returns text
 as $$
 declare
   v_recovery boolean := pg_is_in_recovery();
-  v_kept text := current_setting('dispatch.cursor_server', true);
-  v_row record;
-  v_binding text;
   v_server text;
 begin
-  select i.epoch, substr(i.cursor_key, 17) as mac_key into v_row from private.incarnation i;
-  v_binding := concat_ws('|', pg_backend_pid(), extract(epoch from pg_postmaster_start_time()), 'private.incarnation'::regclass::oid,
-                         case when v_recovery then extract(epoch from now()) end);
-  v_server := split_part(v_kept, '|', 1);
-  if v_kept is null or v_kept = ''
-     or split_part(v_kept, '|', 2) <> encode(hmac(convert_to(v_server || '|' || v_binding, 'UTF8'), v_row.mac_key, 'sha256'), 'hex') then
+  if (select k is null from private.kept_incarnation(v_recovery) k) then
     v_server := concat_ws('/', (pg_control_system()).system_identifier,
                   (select d.oid from pg_database d where d.datname = current_database()),
                   'private.incarnation'::regclass::oid, private.current_timeline());
     perform set_config('dispatch.cursor_server',
-                       v_server || '|' || encode(hmac(convert_to(v_server || '|' || v_binding, 'UTF8'), v_row.mac_key, 'sha256'), 'hex'),
+                       v_server || '|' || private.cursor_server_tag(v_server, (select substr(i.cursor_key, 17) from private.incarnation i), v_recovery),
                        v_recovery);
   end if;
-  return left(md5(concat_ws('/', v_row.epoch, v_server)), 16);
+  return (select k from private.kept_incarnation(v_recovery) k);
 end
 $$;
 comment on function private.cursor_incarnation() is
@@ -141,41 +177,46 @@ $$;
 comment on function private.seal_cursor(jsonb) is
   'A cursor''s state sealed as opaque URL-safe text: "v2." + base64url(random IV, AES-128-CBC ciphertext of its JSON, the first 16 bytes of its HMAC-SHA-256), keys from private.incarnation. private.open_cursor reverses it.';
 
--- NULL for anything this server did not seal (a tag that does not match, a cut or padded
--- text), never an error: the caller says what is wrong. Without an exception block (a
--- subtransaction at every poll): what could fail is ruled out first (the text is base64url,
--- open_cursor's pattern; its length one a base64 text can have; a tag only this server's
--- key makes covers everything decrypted).
-create or replace function private.unseal_cursor(p_cursor text) returns jsonb
-  language plpgsql
+-- What a cursor sealed by private.seal_cursor holds, NULL for anything this server did not
+-- seal (a tag that does not match, a cut or padded text, one too long), never an error: the
+-- caller says what is wrong. What could fail is ruled out before it is tried, in the order
+-- written (a CASE, the arms of an AND): the size, the text is base64url (open_cursor's
+-- pattern) of a length a base64 text can have, the decoded length holds an IV, at least one
+-- block and a tag; then a tag only this server's key makes covers everything decrypted.
+-- Each step is computed once (a subquery kept apart by "offset 0": pulled up, its decoding
+-- would be written out again at each use).
+create or replace function private.cursor_contents(p_cursor text) returns setof jsonb
+  language sql
   stable
-  set search_path from current
-as $$
-declare
-  v_text text := translate(substr(p_cursor, 4), '-_', '+/');
-  v_key bytea;
-  v_body bytea;
-  v_length integer;
-begin
-  if p_cursor !~ '^v2\.[A-Za-z0-9_-]+$' or length(v_text) % 4 = 1 then
-    return null;
-  end if;
-  v_body := decode(v_text || repeat('=', (4 - length(v_text) % 4) % 4), 'base64');
-  v_length := octet_length(v_body);
-  -- IV, at least one block, tag
-  if v_length < 48 or (v_length - 32) % 16 <> 0 then
-    return null;
-  end if;
-  select i.cursor_key into v_key from private.incarnation i;
-  if substr(hmac(substr(v_body, 1, v_length - 16), substr(v_key, 17), 'sha256'), 1, 16) <> substr(v_body, v_length - 15) then
-    return null;
-  end if;
-  return convert_from(decrypt_iv(substr(v_body, 17, v_length - 32), substr(v_key, 1, 16), substr(v_body, 1, 16), 'aes-cbc/pad:pkcs'),
-                      'UTF8')::jsonb;
-end
-$$;
-comment on function private.unseal_cursor(text) is
-  'The state a "v2." cursor sealed by private.seal_cursor holds, or NULL when this database did not seal it (its HMAC does not match) or it is not a cursor at all.';
+begin atomic
+  select case when b.length >= 48 and (b.length - 32) % 16 = 0
+               and substr(hmac(substr(b.body, 1, b.length - 16), substr(i.cursor_key, 17), 'sha256'), 1, 16) = substr(b.body, b.length - 15)
+              then convert_from(decrypt_iv(substr(b.body, 17, b.length - 32), substr(i.cursor_key, 1, 16), substr(b.body, 1, 16), 'aes-cbc/pad:pkcs'),
+                                'UTF8')::jsonb end
+    from (select i.cursor_key from private.incarnation i limit 1) i
+   cross join (select d.body, octet_length(d.body) as length
+                 from (select decode(case when octet_length(p_cursor) <= private.cursor_max_bytes() and p_cursor ~ '^v2\.[A-Za-z0-9_-]+$'
+                                               and length(t.text) % 4 <> 1
+                                          then t.text || repeat('=', (4 - length(t.text) % 4) % 4) end, 'base64') as body
+                         from (select translate(substr(p_cursor, 4), '-_', '+/') as text offset 0) t
+                       offset 0) d) b;
+end;
+comment on function private.cursor_contents(text) is
+  'The state a "v2." cursor sealed by private.seal_cursor holds (one row), NULL when this database did not seal it (its HMAC does not match), it is longer than private.cursor_max_bytes() or it is not a cursor at all. Never an error. Written into the calling statement.';
+
+-- The usual cursor, opened in its caller's statement: one this database sealed, of the
+-- incarnation this session has already checked. Its state is read once ("offset 0": pulled
+-- up, the decryption would be written out at each use).
+create or replace function private.opened_cursor(p_cursor text, p_recovery boolean) returns setof jsonb
+  language sql
+  stable
+begin atomic
+  select case when jsonb_typeof(c.state) = 'object' and c.state ->> 'i' = k.incarnation then c.state - 'i' end
+    from (select s from private.cursor_contents(p_cursor) s offset 0) c (state)
+   cross join private.kept_incarnation(p_recovery) k (incarnation);
+end;
+comment on function private.opened_cursor(text, boolean) is
+  'The state, without i, of a cursor this database sealed (private.cursor_contents) naming the incarnation this session has already checked (private.kept_incarnation; p_recovery: this server is a hot standby): one row, NULL for any other text, which private.open_cursor then looks at step by step. Never an error. Written into the calling statement.';
 
 reset search_path;
 
@@ -183,22 +224,26 @@ reset search_path;
 -- used. Its size first; then a sealed cursor must carry this server's seal, and its
 -- incarnation must be this one (CURSOR_EXPIRED otherwise: resync in full). A cursor of
 -- before sealing (p_legacy: how to read one) is taken while legacy_cursors_stand().
+-- The usual case is one statement (private.opened_cursor). Anything else is looked at step
+-- by step, to say what is wrong or to check the incarnation afresh.
 create or replace function private.open_cursor(p_cursor text, p_what text, p_legacy text) returns jsonb
   language plpgsql
   stable
   set search_path = pg_catalog, pg_temp
 as $$
 declare
-  -- A cursor holds a few transaction ids per transaction in flight at a pull: a few
-  -- hundred bytes, far below this even with hundreds of concurrent writers.
-  c_max_bytes constant integer := 16384;
+  v_recovery boolean := pg_catalog.pg_is_in_recovery();
   v_state jsonb;
   v_problem text;
 begin
-  if octet_length(p_cursor) > c_max_bytes then
-    v_problem := pg_catalog.format('it is %s bytes long, more than the %s a cursor may have', octet_length(p_cursor), c_max_bytes);
+  v_state := (select s from private.opened_cursor(p_cursor, v_recovery) s);
+  if v_state is not null then
+    return v_state;
+  end if;
+  if octet_length(p_cursor) > private.cursor_max_bytes() then
+    v_problem := pg_catalog.format('it is %s bytes long, more than the %s a cursor may have', octet_length(p_cursor), private.cursor_max_bytes());
   elsif p_cursor ~ '^v2\.[A-Za-z0-9_-]+$' then
-    v_state := private.unseal_cursor(p_cursor);
+    v_state := (select s from private.cursor_contents(p_cursor) s);
     if v_state is null or pg_catalog.jsonb_typeof(v_state) <> 'object' then
       v_problem := 'it was not sealed by this database';
     elsif v_state ->> 'i' is distinct from private.cursor_incarnation() then
@@ -226,7 +271,7 @@ begin
 end
 $$;
 comment on function private.open_cursor(text, text, text) is
-  'The state of a cursor p_what (sync_pull, sync_poll, changes_since) returned: at most 16384 bytes, sealed by this database (private.unseal_cursor), of this incarnation (private.cursor_incarnation), its state without i. A cursor of before sealing matching the regular expression p_legacy comes back as {legacy: cursor} while private.legacy_cursors_stand(). INVALID_CURSOR (22023) for anything else, CURSOR_EXPIRED (22023) for a cursor of another incarnation (a restore, a point-in-time recovery or a failover since): resync in full.';
+  'The state of a cursor p_what (sync_pull, sync_poll, changes_since) returned: at most private.cursor_max_bytes() bytes, sealed by this database (private.cursor_contents), of this incarnation (private.cursor_incarnation), its state without i. A cursor of before sealing matching the regular expression p_legacy comes back as {legacy: cursor} while private.legacy_cursors_stand(). INVALID_CURSOR (22023) for anything else, CURSOR_EXPIRED (22023) for a cursor of another incarnation (a restore, a point-in-time recovery or a failover since): resync in full.';
 
 -- PL/pgSQL: every poll and pull runs it, and a SQL function with a SET clause is planned
 -- again at every call.
@@ -395,5 +440,7 @@ comment on function private.next_xid() is
 -- The cursor functions run inside sync_pull, sync_poll and changes_since, as their owner.
 revoke all on function private.encode_sync_cursor(jsonb), private.decode_sync_cursor(text, text),
   private.snapshot_in_progress(pg_snapshot), private.next_xid(), private.current_timeline(), private.cursor_incarnation(),
-  private.legacy_cursors_stand(), private.seal_cursor(jsonb), private.unseal_cursor(text), private.open_cursor(text, text, text)
+  private.legacy_cursors_stand(), private.seal_cursor(jsonb), private.cursor_contents(text), private.open_cursor(text, text, text),
+  private.cursor_max_bytes(), private.cursor_server_tag(text, bytea, boolean), private.kept_incarnation(boolean),
+  private.opened_cursor(text, boolean)
   from public, anon, authenticated, service_role;

@@ -144,10 +144,14 @@ begin
     v_tables := array(select distinct t from unnest(p_tables) t order by t);
   end if;
   if p_cursor is not null then
-    -- A sealed poll cursor is opened directly (its seal proves this database wrote it); any
-    -- other (one of before sealing, one of a pull) goes through the key-by-key checks and
-    -- the table's, which say what is wrong.
-    v_state := private.open_cursor(p_cursor, 'sync_poll', '^v1\.[A-Za-z0-9_-]+$');
+    -- A sealed poll cursor is opened directly (its seal proves this database wrote it): the
+    -- usual one here (private.opened_cursor), any other by private.open_cursor, which checks
+    -- the incarnation afresh or says what is wrong. One of before sealing, or of a pull, goes
+    -- through the key-by-key checks and the table's.
+    v_state := (select s from private.opened_cursor(p_cursor, v_recovery) s);
+    if v_state is null then
+      v_state := private.open_cursor(p_cursor, 'sync_poll', '^v1\.[A-Za-z0-9_-]+$');
+    end if;
     if v_state ? 'legacy' or v_state ->> 't' is distinct from '*' then
       v_state := private.decode_sync_cursor('*', p_cursor);
     end if;
