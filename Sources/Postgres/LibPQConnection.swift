@@ -305,16 +305,20 @@ func withParameters<R>(_ values: [String?], _ body: (UnsafePointer<UnsafePointer
     var pointers = [UnsafePointer<CChar>?](repeating: nil, count: values.count)
     var offset = 0
     for (i, value) in values.enumerated() {
-        guard let value else { continue }
+        guard var value else { continue }
         let start = buffer + offset
-        var utf8 = value.utf8.makeIterator()
-        while let byte = utf8.next() {
-            if byte == 0 {
-                throw PostgresError(.client, "parameter $\(i + 1) contains a NUL byte, which PostgreSQL text cannot hold")
-            }
-            buffer[offset] = CChar(bitPattern: byte)
-            offset += 1
+        // Copied whole (memchr, then memcpy): a statement's arrays of hundreds of values are
+        // megabytes a second, which a loop over the bytes copied at a tenth of the speed.
+        let copied = value.withUTF8 { utf8 -> Bool in
+            guard let base = utf8.baseAddress else { return true }
+            if memchr(base, 0, utf8.count) != nil { return false }
+            UnsafeMutableRawPointer(start).copyMemory(from: base, byteCount: utf8.count)
+            return true
         }
+        guard copied else {
+            throw PostgresError(.client, "parameter $\(i + 1) contains a NUL byte, which PostgreSQL text cannot hold")
+        }
+        offset += value.utf8.count
         buffer[offset] = 0
         offset += 1
         pointers[i] = UnsafePointer(start)
