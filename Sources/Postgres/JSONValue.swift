@@ -71,6 +71,79 @@ public enum JSONValue: Sendable, Hashable, Codable {
     public var jsonText: String {
         (try? PostgresJSONCoding.encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
+
+    /// Compact JSON text written byte by byte, keys in UTF-8 order: for a `jsonb` parameter,
+    /// whose stored form does not depend on the text's key order or spacing. `jsonText`
+    /// goes through `JSONEncoder`, about half of what the worker spent building a batch of
+    /// notifications; this is a fraction of it. Numbers are written as `jsonText` writes
+    /// them where that is certain (whole numbers below 10^15), others in Swift's shortest
+    /// form, which JSON reads as the same Double; a value that is not finite (which JSON
+    /// cannot hold) makes the whole text `jsonText`'s.
+    public var compactJSONText: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        guard write(to: &bytes) else { return jsonText }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func write(to out: inout [UInt8]) -> Bool {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let value):
+            guard value.isFinite else { return false }
+            if value.rounded() == value, abs(value) < 1e15 {
+                out.append(contentsOf: String(Int64(value)).utf8)
+            } else {
+                out.append(contentsOf: value.description.utf8)
+            }
+        case .string(let value): Self.writeString(value, to: &out)
+        case .array(let values):
+            out.append(UInt8(ascii: "["))
+            for (i, value) in values.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                guard value.write(to: &out) else { return false }
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (i, key) in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                Self.writeString(key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                guard members[key]!.write(to: &out) else { return false }
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        return true
+    }
+
+    /// A JSON string literal: quote, backslash and control characters escaped, the rest as is.
+    private static func writeString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte)
+            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+            case 0x09: out.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20:
+                let hex: StaticString = "0123456789abcdef"
+                out.append(contentsOf: #"\u00"#.utf8)
+                out.append(hex.utf8Start[Int(byte >> 4)])
+                out.append(hex.utf8Start[Int(byte & 0xF)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,

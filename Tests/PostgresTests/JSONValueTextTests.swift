@@ -40,6 +40,23 @@ import Testing
         }
     }
 
+    /// `compactJSONText` reads back as the same value, here and in the server's jsonb.
+    @Test func compactTextReadsBackTheSame() async throws {
+        let values: [JSONValue] = [
+            ["item_type": "task", "reason": "expired"], [:], [], nil, true, 0, -12, 1.5, 1e300, 123456789012345678, 0.1,
+            ["text": "quote \" backslash \\ slash / newline \n tab \t bell \u{07} é 漢字 🐦", "nested": [["a": [1, nil, false]]]],
+        ]
+        let database = try await TestDatabase.create()
+        let conn = try await database.connect()
+        for value in values {
+            let text = value.compactJSONText
+            #expect(try JSONValue(parsing: text) == value, "\(text)")
+            #expect(try await conn.query("select \(text)::jsonb = \(value.jsonText)::jsonb").scalar(Bool.self), "\(text)")
+        }
+        #expect(JSONValue.object(["b": 1, "a": "x"]).compactJSONText == #"{"a":"x","b":1}"#)
+        #expect(JSONValue.number(.infinity).compactJSONText == JSONValue.number(.infinity).jsonText)
+    }
+
     @Test func timestampsInEveryOffsetForm() {
         let expected = 1_772_600_767.5
         for text in ["2026-03-04T05:06:07.5+00:00", "2026-03-04T05:06:07.5Z", "2026-03-04T07:06:07.5+02",

@@ -191,7 +191,8 @@ public struct NotificationWriter: Sendable {
     /// One statement for any batch: a parameter per column, each an array (unnest keeps
     /// them in step and `with ordinality` keeps the input order). Arrays rather than one
     /// jsonb document, because building text arrays costs a fraction of JSONEncoder, and the
-    /// worker writes thousands of notifications a second through here.
+    /// worker writes thousands of notifications a second through here; for the same reason
+    /// each `data` is written by `compactJSONText`, not JSONEncoder.
     static func insertQuery(_ batch: PlannedBatch, returning: Bool = true) -> PostgresQuery {
         let notifications = batch.notifications
         return PostgresQuery(sql: """
@@ -210,7 +211,7 @@ public struct NotificationWriter: Sendable {
                 notifications.map(\.userID), notifications.map(\.type.rawValue), notifications.map(\.title),
                 notifications.map(\.body), notifications.map(\.pinned), notifications.map(\.sourceUserID),
                 notifications.map(\.entityType), notifications.map(\.entityID),
-                notifications.map { JSONValue.object($0.data).jsonText }, notifications.map(\.dedupeKey), batch.modes,
+                notifications.map { JSONValue.object($0.data).compactJSONText }, notifications.map(\.dedupeKey), batch.modes,
             ])
     }
 }
