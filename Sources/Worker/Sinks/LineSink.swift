@@ -30,14 +30,22 @@ public final class LineSink: PushSink {
 
     public func send(_ messages: [PushMessage]) async -> [Result<PushReceipt, any Error>] {
         var results: [Result<PushReceipt, any Error>] = []
-        var bytes = Data()
-        // The devices of one notification share its payload: encoded once.
-        var payloads: [UUID: Data] = [:]
+        results.reserveCapacity(messages.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(messages.count * 640)
+        // The devices of one notification share its payload, and come one after the other
+        // (the push handler lists a notification's devices together): encoded once.
+        var last: (notification: UUID, payload: [UInt8])?
         for message in messages {
             do {
-                let payload = try payloads[message.notificationID] ?? message.payload.jsonData()
-                payloads[message.notificationID] = payload
-                bytes.append(message.envelope(payloadJSON: payload))
+                let payload: [UInt8]
+                if let last, last.notification == message.notificationID {
+                    payload = last.payload
+                } else {
+                    payload = try message.payload.jsonBytes()
+                    last = (message.notificationID, payload)
+                }
+                message.appendEnvelope(payloadJSON: payload, to: &bytes)
                 bytes.append(0x0A)
                 results.append(.success(.delivered))
             } catch {
@@ -58,7 +66,7 @@ public final class LineSink: PushSink {
         return results
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32) -> (any Error)? {
+    private static func writeAll(_ data: [UInt8], to descriptor: Int32) -> (any Error)? {
         data.withUnsafeBytes { buffer -> (any Error)? in
             var offset = 0
             while offset < buffer.count {

@@ -47,13 +47,24 @@ public struct PushMessage: Sendable, Hashable {
     /// sink carries it: the envelope's `idempotency_key`, the webhook's `Idempotency-Key`
     /// header, Gorush's `notif_id`.
     public var idempotencyKey: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(53)
+        appendIdempotencyKey(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func appendIdempotencyKey(to bytes: inout [UInt8]) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in device.token.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
-        let hex = String(hash, radix: 16)
-        return notificationID.lowercasedString + "/" + String(repeating: "0", count: 16 - hex.count) + hex
+        notificationID.appendLowercased(to: &bytes)
+        bytes.append(UInt8(ascii: "/"))
+        let digits: StaticString = "0123456789abcdef"
+        for shift in stride(from: 60, through: 0, by: -4) {
+            bytes.append(digits.utf8Start[Int((hash >> UInt64(shift)) & 0xF)])
+        }
     }
 
     /// APNs' `apns-collapse-id` (FCM's collapse key): the notification's id, so that a push
@@ -64,24 +75,43 @@ public struct PushMessage: Sendable, Hashable {
     /// sorted: `{"collapse_id", "environment", "idempotency_key", "notification_id",
     /// "payload": {aps…}, "platform", "token", "user_id"}` (docs/notifications.md).
     public func envelope() throws -> Data {
-        try envelope(payloadJSON: payload.jsonData())
+        var bytes: [UInt8] = []
+        appendEnvelope(payloadJSON: try payload.jsonBytes(), to: &bytes)
+        return Data(bytes)
     }
 
     /// `envelope()` around a payload already encoded (the devices of one notification share
-    /// it). Two appends around the payload: the worker writes tens of thousands a second.
-    func envelope(payloadJSON: Data) -> Data {
-        var data = Data(capacity: payloadJSON.count + device.token.utf8.count + 280)
-        data.append(contentsOf: #"{"collapse_id":"\#(collapseID)","environment":"\#(device.environment.rawValue)","idempotency_key":"\#(idempotencyKey)","notification_id":"\#(notificationID.lowercasedString)","payload":"#.utf8)
-        data.append(payloadJSON)
-        data.append(contentsOf: #","platform":"\#(device.platform.rawValue)","token":\#(Self.jsonString(device.token)),"user_id":"\#(userID.lowercasedString)"}"#.utf8)
-        return data
+    /// it), appended to `bytes` as it is written, ids and all, with no String or Data in
+    /// between: the worker writes tens of thousands a second.
+    func appendEnvelope(payloadJSON: [UInt8], to bytes: inout [UInt8]) {
+        bytes.reserveCapacity(bytes.count + payloadJSON.count + device.token.utf8.count + 280)
+        bytes.append(contentsOf: #"{"collapse_id":""#.utf8)
+        notificationID.appendLowercased(to: &bytes)
+        bytes.append(contentsOf: #"","environment":""#.utf8)
+        bytes.append(contentsOf: device.environment.rawValue.utf8)
+        bytes.append(contentsOf: #"","idempotency_key":""#.utf8)
+        appendIdempotencyKey(to: &bytes)
+        bytes.append(contentsOf: #"","notification_id":""#.utf8)
+        notificationID.appendLowercased(to: &bytes)
+        bytes.append(contentsOf: #"","payload":"#.utf8)
+        bytes.append(contentsOf: payloadJSON)
+        bytes.append(contentsOf: #","platform":""#.utf8)
+        bytes.append(contentsOf: device.platform.rawValue.utf8)
+        bytes.append(contentsOf: #"","token":"#.utf8)
+        Self.appendJSONString(device.token, to: &bytes)
+        bytes.append(contentsOf: #","user_id":""#.utf8)
+        userID.appendLowercased(to: &bytes)
+        bytes.append(contentsOf: #""}"#.utf8)
     }
 
     /// A JSON string literal (tokens are printable ASCII, but a quote or backslash must
     /// still not end the string).
-    static func jsonString(_ text: String) -> String {
+    static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
-            return "\"" + text + "\""
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
         }
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -92,7 +122,7 @@ public struct PushMessage: Sendable, Hashable {
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        bytes.append(contentsOf: (out + "\"").utf8)
     }
 }
 
