@@ -17,6 +17,8 @@ struct JSONValueParser {
     /// parsed (`parse(_:rowsAt:)`), and those spans: each value's start and end, row by row.
     private var rowsKey: String?
     private var rows: (spans: [Int], width: Int)?
+    /// The members of the outermost object to build (`parse(_:keeping:)`); nil: all of them.
+    private var keptKeys: [String]?
 
     static func parse(_ bytes: UnsafeRawBufferPointer) throws -> JSONValue {
         var parser = JSONValueParser(bytes: bytes)
@@ -32,6 +34,14 @@ struct JSONValueParser {
         parser.rowsKey = key
         let value = try parser.document()
         return (value, parser.rows)
+    }
+
+    /// The document, but of the outermost object (when it is one) only the members named in
+    /// `keys` are built: the others are checked as `value()` reads them and left out.
+    static func parse(_ bytes: UnsafeRawBufferPointer, keeping keys: [String]) throws -> JSONValue {
+        var parser = JSONValueParser(bytes: bytes)
+        parser.keptKeys = keys
+        return try parser.document()
     }
 
     /// One value as a whole text: a value of a row whose span was kept.
@@ -105,7 +115,21 @@ struct JSONValueParser {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
-            let key = try key(at: members.count)
+            var kept: String?
+            if depth == 1, let keptKeys {
+                switch try member(among: keptKeys) {
+                case .skipped:
+                    guard index < bytes.count else { throw failure("unexpected end") }
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: "}") {
+                        index += 1
+                        return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
+                    }
+                    throw failure("expected ',' or '}'")
+                case .kept(let key): kept = key
+                }
+            }
+            let key = try kept ?? key(at: members.count)
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
@@ -145,6 +169,38 @@ struct JSONValueParser {
             if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
             throw failure("expected ',' or ']'")
         }
+    }
+
+    enum Member {
+        /// Not among the keys: read past its value, up to the `,` or `}` after it.
+        case skipped
+        /// Among the keys: read past the key, which is this one of them.
+        case kept(String)
+    }
+
+    /// A member of the outermost object when only `keys` are built: a key without an
+    /// escape is compared as bytes, and either its value is skipped (checked, not built) or
+    /// the key is the caller's own String (no new one per row). A key with an escape is read
+    /// as `key(at:)` reads it, then compared.
+    private mutating func member(among keys: [String]) throws -> Member {
+        let start = index + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            index = end + 1
+            if let key = keys.first(where: { $0.utf8.count == text.count && $0.utf8.elementsEqual(text) }) { return .kept(key) }
+        } else {
+            let key = try string()
+            if keys.contains(key) { return .kept(key) }
+        }
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
+        index += 1
+        skipWhitespace()
+        try skipValue()
+        skipWhitespace()
+        return .skipped
     }
 
     /// An array of arrays, each value checked as `value()` would read it and its span kept;

@@ -40,6 +40,19 @@ import Testing
         }
     }
 
+    /// Only the members named are built; the others are still read as JSON (a broken one
+    /// is refused), and nested objects keep every key.
+    @Test func keepingSomeMembers() throws {
+        let text = #"{"id": "a", "title": "T \"q\"", "skipped": {"x": [1, 2, {"y": null}]}, "n": 1.5, "data": {"id": 1, "k": "v"}, "e\u0041": 2, "\u0062": 3}"#
+        let kept = try JSONValue(parsing: text, keepingMembers: ["id", "title", "data", "eA", "absent"])
+        #expect(kept == ["id": "a", "title": "T \"q\"", "data": ["id": 1, "k": "v"], "eA": 2])
+        #expect(try JSONValue(parsing: text, keepingMembers: []) == [:])
+        #expect(try JSONValue(parsing: "[1, 2]", keepingMembers: ["id"]) == [1, 2])
+        for broken in [#"{"a": tru, "id": 1}"#, #"{"a" 1}"#, #"{"a": 1,}"#, #"{"a": "x"#, #"{"a": [1,]}"#] {
+            #expect(throws: (any Error).self, "\(broken)") { try JSONValue(parsing: broken, keepingMembers: ["id"]) }
+        }
+    }
+
     /// `compactJSONText` reads back as the same value, here and in the server's jsonb.
     @Test func compactTextReadsBackTheSame() async throws {
         let values: [JSONValue] = [

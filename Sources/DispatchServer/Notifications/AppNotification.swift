@@ -82,6 +82,11 @@ public struct AppNotification: Sendable, Hashable, Codable, Identifiable {
             data: data)
     }
 
+    /// The columns `init(record:)` reads (`ChangeEvent.record(columns:)`).
+    public static let recordColumns = [
+        "id", "user_id", "type", "title", "body", "read", "pinned", "created_at", "source_user_id", "entity_type", "entity_id", "data",
+    ]
+
     /// Reads a realtime or outbox record of the table (the row as `to_jsonb` gives it).
     public init(record: RealtimeRow) throws {
         let rawType = try record.decode("type", as: String.self)

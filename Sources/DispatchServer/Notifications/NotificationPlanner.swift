@@ -36,6 +36,9 @@ public enum NotificationPlanner {
 
     // MARK: Claims, releases, completions, restores of tasks and activities
 
+    /// The columns of a task's or activity's row that `workItem` reads.
+    static let workItemColumns = ["id", "declared_by", "title", "claimed_by", "completed"]
+
     private static func workItem(_ event: any ChangeEvent) throws -> Plan {
         if event.operation == .insert { return try restore(event) }
         guard event.operation == .update else { return .none }
@@ -46,7 +49,7 @@ public enum NotificationPlanner {
         let declarerChanged = try event.changed("declared_by")
         guard claimChanged || completionChanged || declarerChanged else { return .none }
 
-        let row = try event.record()
+        let row = try event.record(columns: workItemColumns)
         let changes = try event.changes()
         let isTask = event.table == "tasks"
         let entityType = isTask ? "task" : "activity"

@@ -16,6 +16,9 @@ public protocol ChangeEvent: Sendable {
     var restored: Bool { get }
     /// The row after the change (empty for a delete).
     func record() throws -> RealtimeRow
+    /// The row after the change with at least `columns` (the others may be left out): what
+    /// a reader of a few columns asks for, so that a wide row is not built whole.
+    func record(columns: [String]) throws -> RealtimeRow
     /// Update: the changed columns with their old values. Delete: the whole old row.
     /// Insert: empty.
     func changes() throws -> RealtimeRow
@@ -23,4 +26,8 @@ public protocol ChangeEvent: Sendable {
     func oldRecord() throws -> RealtimeRow?
     /// Whether an update changed `column`, reading only the changed columns.
     func changed(_ column: String) throws -> Bool
+}
+
+extension ChangeEvent {
+    public func record(columns: [String]) throws -> RealtimeRow { try record() }
 }

@@ -34,6 +34,9 @@ public struct PushHandler: OutboxHandler {
         self.sink = sink
     }
 
+    /// The columns of a notification's row the handler reads.
+    static let recordColumns = AppNotification.recordColumns + ["push_mode"]
+
     public var counters: [String] { ["push.sent", "push.muted", "push.no_device", "push.dead_tokens", "push.summaries", "push.collapsed"] }
 
     public func handle(_ events: [OutboxEvent], context: HandlerContext) async -> [DeliveryResult] {
@@ -43,7 +46,7 @@ public struct PushHandler: OutboxHandler {
         var collapsed = 0
         for (index, event) in events.enumerated() where event.table == "notifications" && event.operation == .insert {
             do {
-                let record = try event.record()
+                let record = try event.record(columns: Self.recordColumns)
                 let notification = try AppNotification(record: record)
                 switch record["push_mode"]?.stringValue {
                 case "collapsed": collapsed += 1; continue

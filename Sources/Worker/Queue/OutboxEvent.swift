@@ -98,6 +98,17 @@ public final class OutboxEvent: ChangeEvent {
         return row
     }
 
+    /// The row after the change with only `columns` built, unless the whole row was already
+    /// read. Not kept: each handler reads its own events once.
+    public func record(columns: [String]) throws -> RealtimeRow {
+        if let cached = parsed.withLock({ $0.record }) { return cached }
+        guard let recordText else { return RealtimeRow() }
+        guard case .object(let values) = try JSONValue(parsing: recordText, keepingMembers: columns) else {
+            throw PostgresError(.decoding, "an outbox row is not a JSON object")
+        }
+        return RealtimeRow(values)
+    }
+
     /// Update: the changed columns with their old values. Delete: the whole old row.
     /// Insert: empty.
     public func changes() throws -> RealtimeRow {
