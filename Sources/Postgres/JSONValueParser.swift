@@ -115,29 +115,19 @@ struct JSONValueParser {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
-            var kept: String?
-            if depth == 1, let keptKeys {
-                switch try member(among: keptKeys) {
-                case .skipped:
-                    guard index < bytes.count else { throw failure("unexpected end") }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "}") {
-                        index += 1
-                        return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
-                    }
-                    throw failure("expected ',' or '}'")
-                case .kept(let key): kept = key
+            var member: Member = .kept(nil)
+            if depth == 1, let keptKeys { member = try self.member(among: keptKeys) }
+            if case .kept(let kept) = member {
+                let key = try kept ?? key(at: members.count)
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
+                index += 1
+                skipWhitespace()
+                if depth == 1, key == rowsKey, try rowSpans() {
+                    members.append((key, .array([])))
+                } else {
+                    members.append((key, try value()))
                 }
-            }
-            let key = try kept ?? key(at: members.count)
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
-            index += 1
-            skipWhitespace()
-            if depth == 1, key == rowsKey, try rowSpans() {
-                members.append((key, .array([])))
-            } else {
-                members.append((key, try value()))
             }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end") }
@@ -174,8 +164,9 @@ struct JSONValueParser {
     enum Member {
         /// Not among the keys: read past its value, up to the `,` or `}` after it.
         case skipped
-        /// Among the keys: read past the key, which is this one of them.
-        case kept(String)
+        /// Among the keys: read past the key, which is this one of them (nil: every member is
+        /// built, and its key is still to be read).
+        case kept(String?)
     }
 
     /// A member of the outermost object when only `keys` are built: a key without an
